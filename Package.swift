@@ -1,0 +1,74 @@
+// swift-tools-version:6.1
+// One package, six executables that mirror Telegram iOS's app and its extensions.
+// Each executable links only the modules it needs (ARCHITECTURE.md §6).
+import PackageDescription
+
+let package = Package(
+    name: "TelegramLinux",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "main", targets: ["MainApp"]),
+        .executable(name: "share", targets: ["ShareExtension"]),
+        .executable(name: "notify-service", targets: ["NotifyServiceExtension"]),
+        .executable(name: "widget", targets: ["WidgetExtension"]),
+        .executable(name: "intents", targets: ["IntentsExtension"]),
+        .executable(name: "broadcast", targets: ["BroadcastExtension"]),
+        // The reference process Scripts/bench measures every figure against.
+        .executable(name: "hello-reference", targets: ["HelloReference"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        // System libraries.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+
+        // Container contract: identity, paths, atomic files, locks, TempBox, logging.
+        .target(name: "Container", dependencies: [
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Device key, AES-GCM sealing, key derivation, passcode hashing.
+        .target(name: "Cryptography", dependencies: ["COpenSSL", "Container"]),
+        // Formats shared between processes: lock state, settings, presentation strings.
+        .target(name: "Formats", dependencies: ["Container"]),
+        // ValueBox over SQLite, Postbox, AccountManager.
+        .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"]),
+        // The shared extension bootstrap and its `bootstrap` command.
+        .target(name: "Bootstrap", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The main app: launch phases, bindings, contexts, commands. main only.
+        .target(name: "AppCore", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // Six thin executables.
+        .executableTarget(name: "MainApp", dependencies: ["AppCore"], path: "Sources/Executables/MainApp"),
+        .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/Executables/ShareExtension"),
+        .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/Executables/NotifyServiceExtension"),
+        .executableTarget(name: "WidgetExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/Executables/WidgetExtension"),
+        .executableTarget(name: "IntentsExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/Executables/IntentsExtension"),
+        .executableTarget(name: "BroadcastExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/Executables/BroadcastExtension"),
+        .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
+
+        .testTarget(name: "UnitTests", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore",
+        ]),
+        .testTarget(name: "IntegrationTests", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage",
+        ]),
+    ]
+)

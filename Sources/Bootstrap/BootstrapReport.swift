@@ -1,0 +1,59 @@
+import Formats
+
+/// What `<extension> bootstrap` found, for people and (with --json) for programs.
+public struct BootstrapReport: Codable, Sendable {
+    public struct Account: Codable, Sendable {
+        public let id: String
+        public let peerId: Int64
+    }
+
+    public let processType: String
+    public let bundleId: String
+    public let appGroup: String
+    public let rootPath: String
+    public let accounts: [Account]
+    public let currentAccountId: String?
+    public let postboxReadOnly: Bool
+    public let peerCount: Int64
+    public let messageCount: Int64
+    public let locked: Bool
+    public let lockSummary: String
+    public let steps: [StepTiming]
+    public let totalMilliseconds: Double
+
+    public init(_ b: ExtensionBootstrap) {
+        processType = b.container.identity.processType
+        bundleId = b.container.bundleId
+        appGroup = b.container.appGroup
+        rootPath = b.layout.rootPath
+        accounts = b.accountManager.state.activeRecords.map { Account(id: String($0.id), peerId: $0.backupData?.peerId ?? 0) }
+        currentAccountId = b.currentRecord.map { String($0.id) }
+        postboxReadOnly = b.postbox?.isReadOnly ?? false
+        peerCount = b.counters.peerCount
+        messageCount = b.counters.messageCount
+        locked = b.lockStatus.isLocked()
+        lockSummary = b.lockStatus.summary
+        steps = b.timer.steps
+        totalMilliseconds = b.timer.totalMilliseconds
+    }
+
+    public var text: String {
+        var lines = [
+            "\(processType) (\(bundleId)) in \(appGroup)",
+            "  root:      \(rootPath)",
+            "  accounts:  \(accounts.count), current \(currentAccountId ?? "none")",
+            "  postbox:   \(currentAccountId == nil ? "not opened (no account)" : postboxReadOnly ? "opened read-only" : "opened")",
+            "  store:     \(peerCount) peers, \(messageCount) messages",
+            "  lock:      \(lockSummary)",
+            "  bootstrap: \(formatMilliseconds(totalMilliseconds))",
+        ]
+        for step in steps { lines.append("    \(step.name): \(formatMilliseconds(step.milliseconds))") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+public func formatMilliseconds(_ ms: Double) -> String {
+    let hundredths = Int((ms * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) ms"
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Container
+import Formats
+import FoundationEssentials
+
+/// The identity of the running extension executable, set once by its entry point before parsing.
+public enum ExtensionProcess {
+    nonisolated(unsafe) public static var identity: ProcessIdentity = .share
+}
+
+/// `<extension> bootstrap`: runs the shared bootstrap and reports what it found.
+public struct BootstrapCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "bootstrap",
+        abstract: "Run the shared extension bootstrap and report what it found.",
+        discussion: """
+        Derives the app group from the bundle id, loads (or creates) the device key, opens the \
+        AccountManager and the current account's Postbox read-only, runs one read transaction, \
+        and prints each step's time. Nothing in any database is changed.
+        """)
+
+    @OptionGroup public var options: ContainerOptions
+    @Flag(name: .long, help: "Print JSON instead of text.") public var json = false
+
+    public init() {}
+
+    public func run() throws {
+        let bootstrap = try ExtensionBootstrap(identity: ExtensionProcess.identity, containerFlag: options.container,
+                                               environment: ProcessInfo.processInfo.environment)
+        defer { bootstrap.finish() }
+        let report = BootstrapReport(bootstrap)
+        print(json ? try JSONFile.text(report) : report.text)
+    }
+}
+
+/// Entry point shared by every executable. Parse errors and --help go through ArgumentParser;
+/// a failure while running prints `error: …` and exits non-zero (75 when refused because another
+/// `main` holds the writer lock), never a crash or a stack trace.
+public enum CommandMain {
+    public static func run<Command: ParsableCommand>(_ command: Command.Type) async -> Never {
+        let parsed: ParsableCommand
+        do {
+            parsed = try command.parseAsRoot()
+        } catch {
+            command.exit(withError: error)
+        }
+        do {
+            if var asyncCommand = parsed as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var syncCommand = parsed
+                try syncCommand.run()
+            }
+            exit(0)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch is CleanExit {
+            command.exit(withError: CleanExit.helpRequest())
+        } catch let error as ValidationError {
+            command.exit(withError: error)
+        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            // Help requested of a command group, and the parser's other signals.
+            command.exit(withError: error)
+        } catch {
+            FileHandleStandardError.write("error: \(error)\n")
+            exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
+        }
+    }
+
+    /// For extensions: sets the process identity first.
+    public static func run<Command: ParsableCommand>(_ command: Command.Type, identity: ProcessIdentity) async -> Never {
+        ExtensionProcess.identity = identity
+        await run(command)
+    }
+}
+
+/// An error that wants a particular exit status.
+public protocol ExitStatusProviding: Error {
+    var exitStatus: Int32 { get }
+}
+
+public enum FileHandleStandardError {
+    public static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

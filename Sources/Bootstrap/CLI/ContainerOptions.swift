@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `--container`, on every command of every executable.
+public struct ContainerOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The shared app-group container directory.",
+        discussion: "Defaults to $APP_GROUP_CONTAINER, else $XDG_DATA_HOME/AppGroups/group.<base bundle id>.",
+        valueName: "path"))
+    public var container: String?
+
+    public init() {}
+}

@@ -1,0 +1,64 @@
+import Container
+import Cryptography
+import Formats
+import Logging
+import Storage
+
+/// The bootstrap every extension runs (ARCHITECTURE.md §3): group and container, device key,
+/// TempBox and logger, AccountManager with the stub auxiliary methods, the current account's
+/// Postbox opened read-only, and one read transaction. Each step is timed.
+public final class ExtensionBootstrap {
+    public let container: ResolvedContainer
+    public let deviceKey: DeviceKey
+    public let tempBox: TempBox
+    public let logger: Logger
+    public let accountManager: AccountManager
+    public let auxiliaryMethods = AccountAuxiliaryMethods.extensionStub
+    public let postbox: Postbox?
+    public let counters: PostboxCounters
+    public let lockStatus: LockStatus
+    public let timer: StepTimer
+
+    public var layout: ContainerLayout { container.layout }
+    public var currentRecord: AccountRecord? { accountManager.state.currentRecord }
+
+    public init(identity: ProcessIdentity, containerFlag: String?, environment: [String: String]) throws {
+        let timer = StepTimer()
+        self.timer = timer
+        container = try timer.step("container") {
+            let (configuration, _) = try BuildConfiguration.load(environment: environment)
+            return try ResolvedContainer.resolve(identity, containerFlag: containerFlag, environment: environment, configuration: configuration)
+        }
+        let layout = container.layout
+        deviceKey = try timer.step("deviceKey") {
+            try FileSystem.createDirectory(layout.rootPath)
+            return try DeviceKey.loadOrCreate(path: layout.deviceKeyPath, databasesExist: { AccountManager.databasesExist(layout) }).0
+        }
+        tempBox = try timer.step("tempBox") { try TempBox(rootPath: layout.rootPath, processType: identity.processType) }
+        logger = try timer.step("logger") {
+            let file = try RotatingLogFile(directory: layout.logsPath(identity.logsDirectory))
+            FileLogHandler.bootstrap(file: file)
+            return Logger(label: identity.executable)
+        }
+        let deviceKey = self.deviceKey
+        accountManager = try timer.step("accountManager") {
+            try AccountManager(layout: layout, deviceKey: deviceKey, readOnly: true)
+        }
+        lockStatus = timer.step("lockState") { LockStatus.read(path: layout.lockStatePath) }
+        let record = accountManager.state.currentRecord
+        let accountManager = self.accountManager
+        postbox = try timer.step("postbox") {
+            try record.map { try accountManager.openPostbox(accountId: $0.id, readOnly: true, useCaches: false) }
+        }
+        let postbox = self.postbox
+        counters = try timer.step("readTransaction") {
+            try postbox?.read { try $0.counters() } ?? PostboxCounters()
+        }
+        logger.info("bootstrap done", metadata: ["ms": "\(Int(timer.totalMilliseconds))", "account": "\(record.map { String($0.id) } ?? "none")"])
+    }
+
+    /// Ends the launch: this process's temp directory goes (a crash leaves it for the next launch).
+    public func finish() {
+        tempBox.dispose()
+    }
+}

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whole-file replacement that a concurrent reader in another process can never see half done:
+/// temp file in the same directory, write, fsync, rename over the target, fsync the directory.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = FileSystem.fileMode) throws {
+        let directory = FileSystem.parentPath(path)
+        let temp = "\(directory)/.\(FileSystem.lastComponent(path)).tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw SystemError("cannot create", path: temp) }
+        var ok = false
+        defer {
+            if !ok { unlink(temp) }
+        }
+        do {
+            try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: temp) }
+            guard fsync(fd) == 0 else { throw SystemError("cannot sync", path: temp) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        close(fd)
+        try FileSystem.rename(temp, path)
+        ok = true
+        FileSystem.syncDirectory(directory)
+    }
+
+    public static func write(_ string: String, to path: String) throws {
+        try write(Array(string.utf8), to: path)
+    }
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An advisory `flock` on a lock file. The kernel drops it when the process dies, so a killed
+/// holder never leaves a stale lock (unlike the Realm lock in element-ios#3906).
+/// The holder writes its pid into the file so the refusal can name who holds it.
+public final class FileLock {
+    public let path: String
+    private var fd: Int32 = -1
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    deinit { unlock() }
+
+    public var isHeld: Bool { fd >= 0 }
+
+    /// Takes the lock without waiting. Returns false when another process holds it.
+    public func tryLock() throws -> Bool {
+        try acquire(blocking: false)
+    }
+
+    /// Waits for the lock.
+    public func lock() throws {
+        _ = try acquire(blocking: true)
+    }
+
+    private func acquire(blocking: Bool) throws -> Bool {
+        if fd >= 0 { return true }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, FileSystem.fileMode)
+        guard descriptor >= 0 else { throw SystemError("cannot open lock file", path: path) }
+        while flock(descriptor, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
+            if errno == EINTR { continue }
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK { return false }
+            throw SystemError("cannot lock", path: path, code: code)
+        }
+        fd = descriptor
+        // Record the holder for diagnostics; the lock, not this text, is the truth.
+        let pid = Array("\(getpid())\n".utf8)
+        if ftruncate(descriptor, 0) == 0 {
+            _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        }
+        return true
+    }
+
+    public func unlock() {
+        guard fd >= 0 else { return }
+        flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+
+    /// True when some process holds the lock right now (probes with a non-blocking try).
+    public static func isLocked(path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
+
+    /// The pid the current holder wrote, if any.
+    public static func holderPID(path: String) -> Int32? {
+        guard let bytes = try? FileSystem.readFile(path, limit: 64) else { return nil }
+        return Int32(String(decoding: bytes, as: UTF8.self).trimmingWhitespace())
+    }
+}
+
+extension String {
+    public func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Thin, explicit file-system calls. Directories are created 0700 and files 0600: the container
+/// holds one user's private data (ARCHITECTURE.md §2).
+public enum FileSystem {
+    public static let directoryMode: mode_t = 0o700
+    public static let fileMode: mode_t = 0o600
+
+    /// `mkdir -p` with 0700; tolerant of another process creating the same directory at once.
+    public static func createDirectory(_ path: String) throws {
+        if isDirectory(path) { return }
+        let parent = parentPath(path)
+        if !parent.isEmpty && parent != path && !isDirectory(parent) {
+            try createDirectory(parent)
+        }
+        if mkdir(path, directoryMode) != 0 && errno != EEXIST {
+            throw SystemError("cannot create directory", path: path)
+        }
+        if !isDirectory(path) {
+            throw SystemError("not a directory:", path: path, code: ENOTDIR)
+        }
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Size of a regular file, nil when it does not exist.
+    public static func fileSize(_ path: String) -> Int? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Int(st.st_size)
+    }
+
+    /// Reads a whole file. `limit` guards against hostile or corrupt files of absurd size.
+    public static func readFile(_ path: String, limit: Int = 64 << 20) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError("cannot open", path: path) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw SystemError("cannot stat", path: path) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw SystemError("not a regular file:", path: path, code: EINVAL) }
+        guard Int(st.st_size) <= limit else { throw SystemError("file too large:", path: path, code: EFBIG) }
+        var result = [UInt8]()
+        result.reserveCapacity(Int(st.st_size))
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(st.st_size) + 1, 1 << 20)))
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("cannot read", path: path)
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+            if result.count > limit { throw SystemError("file too large:", path: path, code: EFBIG) }
+        }
+        return result
+    }
+
+    /// Writes all bytes to a descriptor, retrying short writes; a short write that makes no progress
+    /// (full disk, file-size limit) is an error, never a silent truncation.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("cannot write", path: path)
+            }
+            if n == 0 { throw SystemError("cannot write", path: path, code: ENOSPC) }
+            offset += n
+        }
+    }
+
+    /// Names in a directory (no "." or ".."); empty when the directory does not exist.
+    public static func listDirectory(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes a file or a whole tree. Missing paths are fine.
+    public static func removeTree(_ path: String) throws {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            for name in listDirectory(path) { try removeTree(path + "/" + name) }
+            if rmdir(path) != 0 && errno != ENOENT { throw SystemError("cannot remove", path: path) }
+        } else if unlink(path) != 0 && errno != ENOENT {
+            throw SystemError("cannot remove", path: path)
+        }
+    }
+
+    public static func rename(_ from: String, _ to: String) throws {
+        if Glibc.rename(from, to) != 0 { throw SystemError("cannot rename \(from) to", path: to) }
+    }
+
+    /// fsync on a directory makes a rename or create in it durable.
+    public static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    public static func parentPath(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    public static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

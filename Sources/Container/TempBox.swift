@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Telegram's TempBox: one directory per launch, `temp/<processType>/temp-<hex>/`. At start it
+/// removes earlier launches of the same process type. Telegram removes every other `temp-*`, which
+/// can pull the directory from under a second live process of the same type (two pushes handled at
+/// once); here each launch holds a flock on its own `.lock`, and only unlocked (dead) launches go.
+public final class TempBox {
+    public let processType: String
+    public let launchId: UInt64
+    public let basePath: String
+    private let lock: FileLock
+    private var counter = 0
+
+    public init(rootPath: String, processType: String, launchId: UInt64 = UInt64.random(in: 0 ... .max)) throws {
+        self.processType = processType
+        self.launchId = launchId
+        let typePath = rootPath + "/temp/" + processType
+        self.basePath = typePath + "/temp-" + String(launchId, radix: 16)
+        try FileSystem.createDirectory(basePath)
+        lock = FileLock(path: basePath + "/.lock")
+        guard try lock.tryLock() else {
+            throw SystemError("temp directory already in use:", path: basePath, code: EBUSY)
+        }
+        TempBox.removeEarlierLaunches(in: typePath, keeping: FileSystem.lastComponent(basePath))
+    }
+
+    /// Removes `temp-*` directories of dead launches. Never touches a directory whose lock is held.
+    static func removeEarlierLaunches(in typePath: String, keeping current: String) {
+        for name in FileSystem.listDirectory(typePath) where name.hasPrefix("temp-") && name != current {
+            let path = typePath + "/" + name
+            let probe = FileLock(path: path + "/.lock")
+            guard FileSystem.exists(path + "/.lock") else {
+                try? FileSystem.removeTree(path)
+                continue
+            }
+            if (try? probe.tryLock()) == true {
+                try? FileSystem.removeTree(path)
+                probe.unlock()
+            }
+        }
+    }
+
+    /// A fresh subdirectory per file, as Telegram's `tempFile(fileName:)`; the name is sanitised.
+    public func tempFile(fileName: String) throws -> String {
+        counter += 1
+        let directory = basePath + "/\(counter)"
+        try FileSystem.createDirectory(directory)
+        var safe = fileName.replacingSlashesAndDots()
+        if safe.isEmpty { safe = "file" }
+        return directory + "/" + safe
+    }
+
+    /// Removes this launch's directory (at clean exit; a crash leaves it for the next launch).
+    public func dispose() {
+        try? FileSystem.removeTree(basePath)
+        lock.unlock()
+    }
+}
+
+extension String {
+    fileprivate func replacingSlashesAndDots() -> String {
+        var out = ""
+        for ch in self { out.append(ch == "/" ? "_" : ch) }
+        while out.hasPrefix(".") { out.removeFirst() }
+        return out
+    }
+}

@@ -1,0 +1,95 @@
+import Container
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Telegram's device-specific encryption parameters: 48 bytes in `telegram-data/.tempkey`,
+/// key(32) ‖ salt(16). Telegram writes the file non-atomically with no cross-process guard, so
+/// two extensions starting first at once can each write a different key. Here the file is created
+/// by writing a private temp file and hard-linking it into place: link(2) fails if `.tempkey`
+/// exists, so exactly one creator wins and everyone else reads the winner's complete file.
+public struct DeviceKey: Sendable, Equatable {
+    public static let size = 48
+    public let key: [UInt8]
+    public let salt: [UInt8]
+
+    public init(bytes: [UInt8]) {
+        precondition(bytes.count == DeviceKey.size)
+        key = Array(bytes[0..<32])
+        salt = Array(bytes[32..<48])
+    }
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case wrongLength(path: String, found: Int)
+        case unreadable(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .wrongLength(path, found):
+                return "device key \(path) is \(found) bytes, expected \(DeviceKey.size); the encrypted stores cannot be opened without the original key, so nothing was changed (restore the file, or move the container aside to start over)"
+            case let .unreadable(path, reason):
+                return "cannot read device key \(path): \(reason)"
+            }
+        }
+    }
+
+    /// Loads the key, creating it when absent. A file of the wrong length is replaced only while
+    /// no database exists (nothing can be lost); once stores exist it is an error, never a silent
+    /// replacement that would orphan them.
+    public static func loadOrCreate(path: String, databasesExist: () -> Bool) throws -> (DeviceKey, created: Bool) {
+        for _ in 0..<3 {
+            if let bytes = try read(path) {
+                if bytes.count == size { return (DeviceKey(bytes: bytes), false) }
+                if databasesExist() { throw LoadError.wrongLength(path: path, found: bytes.count) }
+                // Nothing is encrypted with it yet: a bad file from an interrupted old writer.
+                unlink(path)
+                continue
+            }
+            if let created = try create(path) { return (created, true) }
+            // Lost the race: the winner's file is complete; read it on the next pass.
+        }
+        throw LoadError.unreadable(path: path, reason: "the file keeps changing under us")
+    }
+
+    /// Loads an existing key; nil when there is none.
+    public static func load(path: String) throws -> DeviceKey? {
+        guard let bytes = try read(path) else { return nil }
+        guard bytes.count == size else { throw LoadError.wrongLength(path: path, found: bytes.count) }
+        return DeviceKey(bytes: bytes)
+    }
+
+    private static func read(_ path: String) throws -> [UInt8]? {
+        do {
+            return try FileSystem.readFile(path, limit: 4096)
+        } catch let error as SystemError where error.code == ENOENT {
+            return nil
+        } catch {
+            throw LoadError.unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// nil when another process created the file first.
+    private static func create(_ path: String) throws -> DeviceKey? {
+        let bytes = SecureRandom.bytes(size)
+        let directory = FileSystem.parentPath(path)
+        try FileSystem.createDirectory(directory)
+        let temp = "\(directory)/.tempkey.new-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileSystem.fileMode)
+        guard fd >= 0 else { throw LoadError.unreadable(path: temp, reason: "\(SystemError("create", path: temp))") }
+        defer { unlink(temp) }
+        do {
+            try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: temp) }
+            fsync(fd)
+            close(fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        if link(temp, path) != 0 {
+            if errno == EEXIST { return nil }
+            throw LoadError.unreadable(path: path, reason: "\(SystemError("link", path: path))")
+        }
+        FileSystem.syncDirectory(directory)
+        return DeviceKey(bytes: bytes)
+    }
+}

@@ -1,0 +1,89 @@
+public struct MessageId: Hashable, Sendable, CustomStringConvertible {
+    /// Telegram's Namespaces.Message.Cloud.
+    public static let cloudNamespace: Int32 = 0
+
+    public var peerId: PeerId
+    public var namespace: Int32
+    public var id: Int32
+
+    public init(peerId: PeerId, namespace: Int32 = MessageId.cloudNamespace, id: Int32) {
+        self.peerId = peerId
+        self.namespace = namespace
+        self.id = id
+    }
+
+    /// `<peerId>_<namespace>_<id>`, the identifier Siri intents use.
+    public var description: String { "\(peerId.toInt64())_\(namespace)_\(id)" }
+}
+
+/// Where a message sits in its chat's history: ordered by timestamp, then id.
+public struct MessageIndex: Hashable, Comparable, Sendable {
+    public var id: MessageId
+    public var timestamp: Int32
+
+    public init(id: MessageId, timestamp: Int32) {
+        self.id = id
+        self.timestamp = timestamp
+    }
+
+    public static func < (a: MessageIndex, b: MessageIndex) -> Bool {
+        if a.timestamp != b.timestamp { return a.timestamp < b.timestamp }
+        if a.id.namespace != b.id.namespace { return a.id.namespace < b.id.namespace }
+        return a.id.id < b.id.id
+    }
+}
+
+/// The kinds Telegram's widget distinguishes for a last message.
+public enum MessageContentKind: UInt8, Sendable, CaseIterable {
+    case text, image, video, file, gif, music, voiceMessage, videoMessage, sticker, call, mapLocation, poll
+
+    public var name: String { "\(self)" }
+}
+
+/// The index lives in the key, so a message encodes only the rest and decodes with its index given.
+public struct Message: Equatable, Sendable {
+    public var index: MessageIndex
+    public var authorId: PeerId?
+    public var text: String
+    public var isIncoming: Bool
+    public var contentKind: MessageContentKind
+    /// Forum topic id, when the chat has topics.
+    public var threadId: Int64?
+
+    public init(index: MessageIndex, authorId: PeerId?, text: String, isIncoming: Bool,
+                contentKind: MessageContentKind = .text, threadId: Int64? = nil) {
+        self.index = index
+        self.authorId = authorId
+        self.text = text
+        self.isIncoming = isIncoming
+        self.contentKind = contentKind
+        self.threadId = threadId
+    }
+
+    public var id: MessageId { index.id }
+
+    public func encoded() -> [UInt8] {
+        var w = BinaryWriter()
+        w.write(UInt8(1))
+        w.write(authorId != nil)
+        if let authorId { w.write(authorId.toInt64()) }
+        w.write(text)
+        w.write(isIncoming)
+        w.write(contentKind.rawValue)
+        w.write(threadId != nil)
+        if let threadId { w.write(threadId) }
+        return w.bytes
+    }
+
+    public init(index: MessageIndex, decoding bytes: [UInt8]) throws {
+        var r = BinaryReader(bytes)
+        _ = try r.readUInt8()
+        self.index = index
+        authorId = try r.readBool() ? PeerId(try r.readInt64()) : nil
+        text = try r.readString()
+        isIncoming = try r.readBool()
+        guard let kind = MessageContentKind(rawValue: try r.readUInt8()) else { throw BinaryReader.Truncated() }
+        contentKind = kind
+        threadId = try r.readBool() ? try r.readInt64() : nil
+    }
+}

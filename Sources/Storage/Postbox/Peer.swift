@@ -1,0 +1,80 @@
+/// A user, group, channel or secret chat. Everything but the id is content and is sealed at rest.
+public struct Peer: BinaryCodable, Equatable, Sendable {
+    public var id: PeerId
+    public var firstName: String
+    public var lastName: String
+    /// Group or channel title; for a secret chat, empty (the title is the other user's name).
+    public var title: String
+    public var username: String?
+    public var phone: String?
+    public var isContact: Bool
+    public var isDeleted: Bool
+    /// For a secret chat: the user on the other side.
+    public var associatedPeerId: PeerId?
+    /// MediaBox resource id of the profile photo, when one was fetched.
+    public var photoResourceId: String?
+
+    public init(id: PeerId, firstName: String = "", lastName: String = "", title: String = "", username: String? = nil,
+                phone: String? = nil, isContact: Bool = false, isDeleted: Bool = false, associatedPeerId: PeerId? = nil,
+                photoResourceId: String? = nil) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.title = title
+        self.username = username
+        self.phone = phone
+        self.isContact = isContact
+        self.isDeleted = isDeleted
+        self.associatedPeerId = associatedPeerId
+        self.photoResourceId = photoResourceId
+    }
+
+    public var isUser: Bool { id.namespace == .cloudUser }
+    public var isSecretChat: Bool { id.namespace == .secretChat }
+
+    /// The name shown for the peer: "First Last" for users, the title for groups and channels.
+    public var displayTitle: String {
+        if isDeleted { return "Deleted Account" }
+        if !title.isEmpty { return title }
+        return lastName.isEmpty ? firstName : (firstName.isEmpty ? lastName : firstName + " " + lastName)
+    }
+
+    /// Up to two initials, as avatars draw them.
+    public var displayLetters: [String] {
+        if isDeleted { return [] }
+        if !title.isEmpty {
+            let words = title.split(separator: " ").prefix(2)
+            return words.compactMap { $0.first.map { String($0).uppercased() } }
+        }
+        return [firstName, lastName].compactMap { $0.first.map { String($0).uppercased() } }
+    }
+
+    public func encode(to w: inout BinaryWriter) {
+        w.write(UInt8(1))
+        w.write(id.toInt64())
+        w.write(firstName)
+        w.write(lastName)
+        w.write(title)
+        w.writeOptional(username)
+        w.writeOptional(phone)
+        w.write(isContact)
+        w.write(isDeleted)
+        w.write(associatedPeerId != nil)
+        if let associatedPeerId { w.write(associatedPeerId.toInt64()) }
+        w.writeOptional(photoResourceId)
+    }
+
+    public init(from r: inout BinaryReader) throws {
+        _ = try r.readUInt8()
+        id = PeerId(try r.readInt64())
+        firstName = try r.readString()
+        lastName = try r.readString()
+        title = try r.readString()
+        username = try r.readOptionalString()
+        phone = try r.readOptionalString()
+        isContact = try r.readBool()
+        isDeleted = try r.readBool()
+        associatedPeerId = try r.readBool() ? PeerId(try r.readInt64()) : nil
+        photoResourceId = try r.readOptionalString()
+    }
+}

@@ -1,0 +1,38 @@
+import Container
+import Cryptography
+
+/// One account's store: `account-<id>/postbox/db/db_sqlite` plus its MediaBox. main opens it
+/// read-write (the single writer); every extension opens it read-only and runs read transactions.
+public final class Postbox {
+    public let accountId: Int64
+    public let valueBox: ValueBox
+    public let mediaBox: MediaBox
+
+    /// Extensions pass `useCaches: false`, as Telegram's do: a small SQLite page cache keeps their
+    /// footprint inside the platform's memory ceilings.
+    public init(layout: ContainerLayout, accountId: Int64, deviceKey: DeviceKey, readOnly: Bool, useCaches: Bool = true) throws {
+        self.accountId = accountId
+        let key = KeyDerivation.key(for: "postbox/\(UInt64(bitPattern: accountId))", from: deviceKey)
+        mediaBox = MediaBox(basePath: layout.mediaBoxPath(accountId))
+        if !readOnly { try mediaBox.createDirectories() }
+        valueBox = try ValueBox(path: layout.postboxDatabasePath(accountId), key: key, readOnly: readOnly,
+                                schemaVersion: PostboxTable.schemaVersion, cacheSizePages: useCaches ? nil : 32)
+    }
+
+    public var isReadOnly: Bool { valueBox.isReadOnly }
+
+    /// A consistent read snapshot.
+    public func read<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
+        try valueBox.read { try body(PostboxTransaction(valueBox: valueBox)) }
+    }
+
+    /// A write transaction; counters are saved with it, so they are never out of step with the rows.
+    public func transaction<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
+        try valueBox.write {
+            let transaction = PostboxTransaction(valueBox: valueBox)
+            let result = try body(transaction)
+            try transaction.saveCounters()
+            return result
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// Table ids: Telegram's PostboxImpl numbers where Telegram has the table, the project's own
+/// from 60 up.
+public enum PostboxTable {
+    public static let metadata: Int32 = 0
+    public static let keychain: Int32 = 1
+    public static let peers: Int32 = 2
+    /// peerId ‖ namespace ‖ id ‖ timestamp → empty: finds a message by id.
+    public static let messageIdIndex: Int32 = 6
+    /// peerId ‖ namespace ‖ timestamp ‖ id → message (Telegram's newest key layout).
+    public static let messageHistory: Int32 = 7
+    /// peerId → the peer's current chat list key.
+    public static let chatListIndex: Int32 = 8
+    /// Ordered chat list keys (ChatListKey), empty values.
+    public static let chatList: Int32 = 9
+    public static let readState: Int32 = 14
+    public static let peerNotificationSettings: Int32 = 19
+    public static let contacts: Int32 = 60
+    public static let callLog: Int32 = 61
+    /// Idempotency ids of applied extension requests (the request channel).
+    public static let appliedRequests: Int32 = 62
+
+    /// Postbox schema (SQLite user_version) this build reads and writes.
+    public static let schemaVersion: Int32 = 1
+}
+
+enum PostboxKeys {
+    static let counters = ValueBoxKey("counters")
+    static let accountPeerId = ValueBoxKey("accountPeerId")
+
+    static func peer(_ id: PeerId) -> ValueBoxKey { ValueBoxKey(int64: id.toInt64()) }
+
+    static func message(_ index: MessageIndex) -> ValueBoxKey {
+        var k = ValueBoxKey(int64: index.id.peerId.toInt64())
+        k.append(index.id.namespace)
+        k.append(index.timestamp)
+        k.append(index.id.id)
+        return k
+    }
+
+    static func messageIndex(from key: ValueBoxKey) -> MessageIndex {
+        MessageIndex(id: MessageId(peerId: PeerId(key.int64(at: 0)), namespace: key.int32(at: 8), id: key.int32(at: 16)),
+                     timestamp: key.int32(at: 12))
+    }
+
+    static func messageIdPrefix(_ id: MessageId) -> ValueBoxKey {
+        var k = ValueBoxKey(int64: id.peerId.toInt64())
+        k.append(id.namespace)
+        k.append(id.id)
+        return k
+    }
+
+    static func messageIdIndex(_ index: MessageIndex) -> ValueBoxKey {
+        var k = messageIdPrefix(index.id)
+        k.append(index.timestamp)
+        return k
+    }
+
+    static func historyPrefix(_ peerId: PeerId, namespace: Int32) -> ValueBoxKey {
+        var k = ValueBoxKey(int64: peerId.toInt64())
+        k.append(namespace)
+        return k
+    }
+
+    static func call(_ record: CallRecord) -> ValueBoxKey {
+        var k = ValueBoxKey(int32: record.timestamp)
+        k.append(record.callId)
+        return k
+    }
+}
+
+/// Telegram's chat list key (ChatListTable, 24 bytes): groupId Int32 ‖ pinKey UInt16 ‖
+/// timestamp Int32 ‖ msgNamespace Int8 ‖ msgId Int32 ‖ peerId Int64 ‖ type Int8. A descending scan
+/// gives pinned chats first (pinKey = UInt16.max − 1 − pinningIndex), then the newest.
+public struct ChatListKey: Equatable, Sendable {
+    public static let rootGroup: Int32 = 0
+
+    public var groupId: Int32
+    public var pinningIndex: UInt16?
+    public var topMessage: MessageIndex
+
+    public init(groupId: Int32 = ChatListKey.rootGroup, pinningIndex: UInt16?, topMessage: MessageIndex) {
+        self.groupId = groupId
+        self.pinningIndex = pinningIndex
+        self.topMessage = topMessage
+    }
+
+    var key: ValueBoxKey {
+        var k = ValueBoxKey(int32: groupId)
+        k.append(pinningIndex.map { UInt16.max - 1 - $0 } ?? 0)
+        k.append(topMessage.timestamp)
+        k.append(Int8(truncatingIfNeeded: topMessage.id.namespace))
+        k.append(topMessage.id.id)
+        k.append(topMessage.id.peerId.toInt64())
+        k.append(Int8(1))
+        return k
+    }
+
+    init(key: ValueBoxKey) {
+        groupId = key.int32(at: 0)
+        let pinKey = key.uint16(at: 4)
+        pinningIndex = pinKey == 0 ? nil : UInt16.max - 1 - pinKey
+        let peerId = PeerId(key.int64(at: 15))
+        topMessage = MessageIndex(id: MessageId(peerId: peerId, namespace: Int32(key.int8(at: 10)), id: key.int32(at: 11)),
+                                  timestamp: key.int32(at: 6))
+    }
+}

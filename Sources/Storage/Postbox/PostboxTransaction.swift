@@ -1,0 +1,278 @@
+/// Reads and writes of one Postbox transaction. Write methods keep the derived tables (chat list,
+/// message id index, read states, counters) in step with the rows they summarise.
+public final class PostboxTransaction {
+    let valueBox: ValueBox
+    private var cachedCounters: PostboxCounters?
+    private var countersChanged = false
+
+    init(valueBox: ValueBox) { self.valueBox = valueBox }
+
+    // MARK: Metadata
+
+    public func counters() throws -> PostboxCounters {
+        if let cachedCounters { return cachedCounters }
+        let loaded = try valueBox.get(PostboxTable.metadata, PostboxKeys.counters).map { try PostboxCounters(decoding: $0) } ?? PostboxCounters()
+        cachedCounters = loaded
+        return loaded
+    }
+
+    private func updateCounters(_ change: (inout PostboxCounters) -> Void) throws {
+        var c = try counters()
+        change(&c)
+        cachedCounters = c
+        countersChanged = true
+    }
+
+    func saveCounters() throws {
+        if countersChanged, let cachedCounters {
+            try valueBox.set(PostboxTable.metadata, PostboxKeys.counters, cachedCounters.encoded())
+        }
+    }
+
+    public func accountPeerId() throws -> PeerId? {
+        try valueBox.get(PostboxTable.metadata, PostboxKeys.accountPeerId).map { bytes in
+            var r = BinaryReader(bytes)
+            return PeerId(try r.readInt64())
+        }
+    }
+
+    public func setAccountPeerId(_ id: PeerId) throws {
+        var w = BinaryWriter()
+        w.write(id.toInt64())
+        try valueBox.set(PostboxTable.metadata, PostboxKeys.accountPeerId, w.bytes)
+    }
+
+    // MARK: Keychain
+
+    public func keychainEntry(_ name: String) throws -> [UInt8]? {
+        try valueBox.get(PostboxTable.keychain, ValueBoxKey(name))
+    }
+
+    public func setKeychainEntry(_ name: String, _ value: [UInt8]) throws {
+        try valueBox.set(PostboxTable.keychain, ValueBoxKey(name), value)
+    }
+
+    // MARK: Peers
+
+    public func peer(_ id: PeerId) throws -> Peer? {
+        try valueBox.get(PostboxTable.peers, PostboxKeys.peer(id)).map { try Peer(decoding: $0) }
+    }
+
+    public func updatePeer(_ peer: Peer) throws {
+        let key = PostboxKeys.peer(peer.id)
+        if try !valueBox.exists(PostboxTable.peers, key) {
+            try updateCounters { $0.peerCount += 1 }
+        }
+        try valueBox.set(PostboxTable.peers, key, peer.encoded())
+        if peer.isContact {
+            try valueBox.set(PostboxTable.contacts, key, [])
+        } else {
+            try valueBox.remove(PostboxTable.contacts, key)
+        }
+    }
+
+    /// Every peer, in id order. `body` returns false to stop.
+    public func enumeratePeers(_ body: (Peer) throws -> Bool) throws {
+        try valueBox.range(PostboxTable.peers, start: ValueBoxKey([]), end: ValueBoxKey([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])) { _, value in
+            try body(try Peer(decoding: value))
+        }
+    }
+
+    public func contactPeerIds() throws -> [PeerId] {
+        var ids: [PeerId] = []
+        try valueBox.range(PostboxTable.contacts, start: ValueBoxKey([]), end: ValueBoxKey([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), values: false) { key, _ in
+            ids.append(PeerId(key.int64(at: 0)))
+            return true
+        }
+        return ids
+    }
+
+    // MARK: Messages
+
+    public func message(_ index: MessageIndex) throws -> Message? {
+        try valueBox.get(PostboxTable.messageHistory, PostboxKeys.message(index)).map { try Message(index: index, decoding: $0) }
+    }
+
+    /// Finds a message by id alone (a push names the id, not the timestamp).
+    public func message(_ id: MessageId) throws -> Message? {
+        let prefix = PostboxKeys.messageIdPrefix(id)
+        var found: MessageIndex?
+        try valueBox.range(PostboxTable.messageIdIndex, start: prefix, end: prefix.successor, limit: 1, values: false) { key, _ in
+            found = MessageIndex(id: id, timestamp: key.int32(at: 16))
+            return false
+        }
+        return try found.flatMap { try message($0) }
+    }
+
+    /// The newest `limit` messages of a chat, newest first.
+    public func latestMessages(_ peerId: PeerId, namespace: Int32 = MessageId.cloudNamespace, limit: Int) throws -> [Message] {
+        let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
+        var result: [Message] = []
+        try valueBox.range(PostboxTable.messageHistory, start: prefix.successor, end: prefix, limit: limit) { key, value in
+            result.append(try Message(index: PostboxKeys.messageIndex(from: key), decoding: value))
+            return true
+        }
+        return result
+    }
+
+    /// Stores messages (any order, any chats) and updates chat list, read states and counters
+    /// once per chat, which keeps a large ingest linear.
+    public func addMessages(_ messages: [Message]) throws {
+        var byPeer: [PeerId: [Message]] = [:]
+        for message in messages { byPeer[message.index.id.peerId, default: []].append(message) }
+        var newMessages: Int64 = 0
+        for (peerId, group) in byPeer {
+            var newest: MessageIndex?
+            var state = try readState(peerId) ?? ReadState()
+            let wasUnread = state.unreadCount > 0
+            var addedUnread: Int32 = 0
+            for message in group {
+                let key = PostboxKeys.message(message.index)
+                let isNew = try !valueBox.exists(PostboxTable.messageHistory, key)
+                try valueBox.set(PostboxTable.messageHistory, key, message.encoded())
+                try valueBox.set(PostboxTable.messageIdIndex, PostboxKeys.messageIdIndex(message.index), [])
+                if isNew {
+                    newMessages += 1
+                    if message.isIncoming && message.index.id.id > state.maxIncomingReadId { addedUnread += 1 }
+                }
+                if newest.map({ $0 < message.index }) ?? true { newest = message.index }
+            }
+            if addedUnread > 0 {
+                state.unreadCount += addedUnread
+                try setReadState(peerId, state)
+                try updateCounters {
+                    $0.totalUnreadMessages += Int64(addedUnread)
+                    if !wasUnread { $0.totalUnreadChats += 1 }
+                }
+            }
+            if let newest { try updateChatListTop(peerId, candidate: newest) }
+        }
+        if newMessages > 0 { try updateCounters { $0.messageCount += newMessages } }
+    }
+
+    // MARK: Chat list
+
+    public func chatListKey(_ peerId: PeerId) throws -> ChatListKey? {
+        try valueBox.get(PostboxTable.chatListIndex, PostboxKeys.peer(peerId)).map { ChatListKey(key: ValueBoxKey($0)) }
+    }
+
+    private func setChatListKey(_ peerId: PeerId, _ new: ChatListKey) throws {
+        if let old = try chatListKey(peerId) {
+            if old == new { return }
+            try valueBox.remove(PostboxTable.chatList, old.key)
+        }
+        try valueBox.set(PostboxTable.chatList, new.key, [])
+        try valueBox.set(PostboxTable.chatListIndex, PostboxKeys.peer(peerId), new.key.bytes)
+    }
+
+    private func updateChatListTop(_ peerId: PeerId, candidate: MessageIndex) throws {
+        let current = try chatListKey(peerId)
+        if let current, !(current.topMessage < candidate) { return }
+        try setChatListKey(peerId, ChatListKey(pinningIndex: current?.pinningIndex, topMessage: candidate))
+    }
+
+    /// Pins exactly these chats, in this order (Telegram's setPinnedItemIds).
+    public func setPinnedChats(_ peerIds: [PeerId]) throws {
+        for entry in try topChatListKeys(count: Int(UInt16.max)) where entry.pinningIndex != nil && !peerIds.contains(entry.topMessage.id.peerId) {
+            var updated = entry
+            updated.pinningIndex = nil
+            try setChatListKey(entry.topMessage.id.peerId, updated)
+        }
+        for (i, peerId) in peerIds.enumerated() {
+            guard var entry = try chatListKey(peerId) else { continue }
+            entry.pinningIndex = UInt16(i)
+            try setChatListKey(peerId, entry)
+        }
+    }
+
+    private func topChatListKeys(count: Int, groupId: Int32 = ChatListKey.rootGroup) throws -> [ChatListKey] {
+        let prefix = ValueBoxKey(int32: groupId)
+        var keys: [ChatListKey] = []
+        try valueBox.range(PostboxTable.chatList, start: prefix.successor, end: prefix, limit: count, values: false) { key, _ in
+            keys.append(ChatListKey(key: key))
+            return true
+        }
+        return keys
+    }
+
+    /// Telegram's getTopChatListEntries(groupId: .root, count:): pinned first, then newest.
+    public func topChatListEntries(count: Int) throws -> [ChatListEntry] {
+        try topChatListKeys(count: count).map { key in
+            let peerId = key.topMessage.id.peerId
+            return ChatListEntry(peerId: peerId, peer: try peer(peerId), pinningIndex: key.pinningIndex,
+                                 topMessageIndex: key.topMessage, readState: try readState(peerId))
+        }
+    }
+
+    // MARK: Read states
+
+    public func readState(_ peerId: PeerId) throws -> ReadState? {
+        try valueBox.get(PostboxTable.readState, PostboxKeys.peer(peerId)).map { try ReadState(decoding: $0) }
+    }
+
+    private func setReadState(_ peerId: PeerId, _ state: ReadState) throws {
+        try valueBox.set(PostboxTable.readState, PostboxKeys.peer(peerId), state.encoded())
+    }
+
+    /// Marks incoming messages up to `maxId` read; returns how many became read.
+    @discardableResult
+    public func markIncomingRead(_ peerId: PeerId, upTo maxId: Int32) throws -> Int32 {
+        var state = try readState(peerId) ?? ReadState()
+        guard maxId > state.maxIncomingReadId else { return 0 }
+        var stillUnread: Int32 = 0
+        let prefix = PostboxKeys.historyPrefix(peerId, namespace: MessageId.cloudNamespace)
+        // Count incoming messages above the new mark, newest first, until the old mark.
+        try valueBox.range(PostboxTable.messageHistory, start: prefix.successor, end: prefix) { key, value in
+            let index = PostboxKeys.messageIndex(from: key)
+            if index.id.id <= maxId { return true }
+            let message = try Message(index: index, decoding: value)
+            if message.isIncoming { stillUnread += 1 }
+            return true
+        }
+        let before = state.unreadCount
+        state.maxIncomingReadId = maxId
+        state.unreadCount = stillUnread
+        try setReadState(peerId, state)
+        try updateCounters {
+            $0.totalUnreadMessages += Int64(stillUnread - before)
+            if before > 0 && stillUnread == 0 { $0.totalUnreadChats -= 1 }
+            if before == 0 && stillUnread > 0 { $0.totalUnreadChats += 1 }
+        }
+        return before - stillUnread
+    }
+
+    // MARK: Notification settings
+
+    public func notificationSettings(_ peerId: PeerId) throws -> PeerNotificationSettings? {
+        try valueBox.get(PostboxTable.peerNotificationSettings, PostboxKeys.peer(peerId)).map { try PeerNotificationSettings(decoding: $0) }
+    }
+
+    public func setNotificationSettings(_ peerId: PeerId, _ settings: PeerNotificationSettings) throws {
+        try valueBox.set(PostboxTable.peerNotificationSettings, PostboxKeys.peer(peerId), settings.encoded())
+    }
+
+    // MARK: Calls
+
+    public func addCall(_ record: CallRecord) throws {
+        try valueBox.set(PostboxTable.callLog, PostboxKeys.call(record), record.encoded())
+    }
+
+    /// Newest first.
+    public func calls(limit: Int, missedOnly: Bool = false) throws -> [CallRecord] {
+        var result: [CallRecord] = []
+        try valueBox.range(PostboxTable.callLog, start: ValueBoxKey([0xff, 0xff, 0xff, 0xff, 0xff]), end: ValueBoxKey([])) { _, value in
+            let record = try CallRecord(decoding: value)
+            if !missedOnly || record.isMissed { result.append(record) }
+            return result.count < limit
+        }
+        return result
+    }
+}
+
+public struct ChatListEntry: Sendable {
+    public let peerId: PeerId
+    public let peer: Peer?
+    public let pinningIndex: UInt16?
+    public let topMessageIndex: MessageIndex
+    public let readState: ReadState?
+}

@@ -1,0 +1,134 @@
+import CSQLite
+import Container
+
+/// One connection to one SQLite file, configured as Telegram's SqliteValueBox: WAL,
+/// synchronous=NORMAL, temp_store=MEMORY, mmap off, a 5 s busy timeout for readers as well as the
+/// writer (readers can meet SQLITE_BUSY during recovery), and persistent WAL on the writer so that
+/// read-only openers always find `-wal` and `-shm`.
+public final class SQLiteConnection {
+    public enum Mode: Sendable { case readWrite, readOnly }
+
+    public let path: String
+    public let mode: Mode
+    let handle: OpaquePointer
+
+    public init(path: String, mode: Mode, cacheSizePages: Int32? = nil) throws {
+        self.path = path
+        self.mode = mode
+        if mode == .readOnly && !FileSystem.isRegularFile(path) {
+            throw StorageError.missing(path: path)
+        }
+        var db: OpaquePointer?
+        let flags = mode == .readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let error = StorageError.from(code: rc, path: path, db: db)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5000)
+        do {
+            if mode == .readWrite {
+                var persist: Int32 = 1
+                sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+                try execute("PRAGMA journal_mode=WAL")
+                // Checkpoints are ours (ValueBox's write budget), not SQLite's automatic ones.
+                try execute("PRAGMA wal_autocheckpoint=0")
+                try execute("PRAGMA journal_size_limit=\(16 << 20)")
+            }
+            try execute("PRAGMA synchronous=NORMAL")
+            try execute("PRAGMA temp_store=MEMORY")
+            try execute("PRAGMA mmap_size=0")
+            if let cacheSizePages { try execute("PRAGMA cache_size=\(cacheSizePages)") }
+        } catch {
+            sqlite3_close_v2(db)
+            throw error
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    public func execute(_ sql: String) throws {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        if rc != SQLITE_OK { throw StorageError.from(code: rc, path: path, db: handle) }
+    }
+
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw StorageError.from(code: rc, path: path, db: handle) }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// A single integer from a query such as `PRAGMA user_version`.
+    public func scalar(_ sql: String) throws -> Int64? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.int64(0)
+    }
+
+    public func error(_ code: Int32) -> StorageError {
+        StorageError.from(code: code, path: path, db: handle)
+    }
+
+    /// `PRAGMA wal_checkpoint(PASSIVE)`: never waits for readers; copies what it can.
+    public func checkpointPassive() -> (walFrames: Int32, checkpointed: Int32, ok: Bool) {
+        var log: Int32 = 0
+        var done: Int32 = 0
+        let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &done)
+        return (log, done, rc == SQLITE_OK)
+    }
+
+    public var totalChanges: Int64 { Int64(sqlite3_total_changes64(handle)) }
+}
+
+/// A prepared statement, kept and reset between uses (SQLITE_PREPARE_PERSISTENT).
+public final class SQLiteStatement {
+    let handle: OpaquePointer
+    unowned let connection: SQLiteConnection
+
+    init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    public func bind(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
+        // SQLITE_STATIC: callers keep the buffer alive until the step that uses it.
+        sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), nil)
+    }
+
+    public func bind(_ index: Int32, _ value: Int64) {
+        sqlite3_bind_int64(handle, index, value)
+    }
+
+    /// true when a row is available, false when done.
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw connection.error(rc)
+    }
+
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    public func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+}

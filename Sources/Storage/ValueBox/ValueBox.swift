@@ -1,0 +1,271 @@
+import CSQLite
+import Container
+import Cryptography
+
+/// Telegram's SqliteValueBox over the system SQLite: tables `t<id>` of ordered binary keys to
+/// values, every value sealed with AES-256-GCM under a key derived for this one store, with the
+/// table and key as additional data.
+///
+/// A writer opens with BEGIN IMMEDIATE transactions, creates tables and checkpoints on a write
+/// budget; a reader opens SQLITE_OPEN_READONLY with BEGIN DEFERRED and never creates, migrates,
+/// repairs or deletes anything.
+public final class ValueBox {
+    public let path: String
+    public let isReadOnly: Bool
+    let connection: SQLiteConnection
+    private let sealer: ValueSealer
+    private var tables: Set<Int32> = []
+    private var statements: [Int32: TableStatements] = [:]
+    private var inTransaction = false
+
+    /// Passive checkpoint once this many WAL frames (pages) accumulated since the last one:
+    /// readers that never stop can't starve the WAL into unbounded growth (wal.html §5).
+    public var checkpointBudgetFrames: Int32 = 1000
+    fileprivate(set) var walFrames: Int32 = 0
+    private var framesAtLastCheckpoint: Int32 = 0
+    public private(set) var statistics = Statistics()
+
+    public struct Statistics: Sendable {
+        public var commits = 0
+        public var checkpoints = 0
+        public var lastCheckpointComplete = true
+    }
+
+    static let metadataTable: Int32 = 0
+    static let keyCheckKey = ValueBoxKey("__key-check")
+    static let keyCheckValue = Array("telegram-linux value box".utf8)
+
+    /// - Parameters:
+    ///   - key: the 32-byte value key derived for this store.
+    ///   - schemaVersion: SQLite `user_version` this build reads and writes.
+    public init(path: String, key: [UInt8], readOnly: Bool, schemaVersion: Int32, cacheSizePages: Int32? = nil) throws {
+        self.path = path
+        self.isReadOnly = readOnly
+        if !readOnly { try FileSystem.createDirectory(FileSystem.parentPath(path)) }
+        connection = try SQLiteConnection(path: path, mode: readOnly ? .readOnly : .readWrite, cacheSizePages: cacheSizePages)
+        sealer = ValueSealer(key: key)
+        if !readOnly {
+            sqlite3_wal_hook(connection.handle, { context, _, _, frames in
+                Unmanaged<ValueBox>.fromOpaque(context!).takeUnretainedValue().walFrames = frames
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+        try openSchema(schemaVersion: schemaVersion)
+    }
+
+    private func openSchema(schemaVersion: Int32) throws {
+        try read {
+            let names = try connection.prepare("SELECT name FROM sqlite_master WHERE type='table'")
+            while try names.step() {
+                let raw = names.blob(0)
+                let name = String(decoding: raw, as: UTF8.self)
+                if name.hasPrefix("t"), let id = Int32(name.dropFirst()) { tables.insert(id) }
+            }
+        }
+        let version = Int32(try connection.scalar("PRAGMA user_version") ?? 0)
+        if version > schemaVersion { throw StorageError.newerSchema(path: path, found: version, supported: schemaVersion) }
+        if version == 0 {
+            guard !isReadOnly else { throw StorageError.notInitialised(path: path) }
+            if tables.isEmpty {
+                try write {
+                    try set(ValueBox.metadataTable, ValueBox.keyCheckKey, ValueBox.keyCheckValue)
+                    try connection.execute("PRAGMA user_version=\(schemaVersion)")
+                }
+                return
+            }
+            throw StorageError.corrupt(path: path, detail: "tables without a schema version")
+        }
+        if version < schemaVersion && isReadOnly {
+            throw StorageError.notInitialised(path: path)
+        }
+        try verifyKey()
+    }
+
+    private func verifyKey() throws {
+        try read {
+            do {
+                guard let check = try get(ValueBox.metadataTable, ValueBox.keyCheckKey) else {
+                    throw StorageError.corrupt(path: path, detail: "key check record missing")
+                }
+                guard check == ValueBox.keyCheckValue else { throw StorageError.wrongKey(path: path) }
+            } catch is ValueSealer.OpenError {
+                throw StorageError.wrongKey(path: path)
+            }
+        }
+    }
+
+    // MARK: Transactions
+
+    /// A read transaction: one consistent snapshot (BEGIN DEFERRED).
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        try transaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    /// A write transaction (BEGIN IMMEDIATE: takes the write lock up front, so it never fails
+    /// half-way with SQLITE_BUSY_SNAPSHOT). Rolled back on any error.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        let result = try transaction(begin: "BEGIN IMMEDIATE", body)
+        statistics.commits += 1
+        if walFrames - framesAtLastCheckpoint >= checkpointBudgetFrames || walFrames < framesAtLastCheckpoint {
+            checkpoint()
+        }
+        return result
+    }
+
+    private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        if inTransaction { return try body() }
+        try connection.execute(begin)
+        inTransaction = true
+        do {
+            let result = try body()
+            try connection.execute("COMMIT")
+            inTransaction = false
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            inTransaction = false
+            throw error
+        }
+    }
+
+    /// Passive checkpoint; never waits for readers.
+    public func checkpoint() {
+        let result = connection.checkpointPassive()
+        statistics.checkpoints += 1
+        statistics.lastCheckpointComplete = result.ok && result.checkpointed == result.walFrames
+        framesAtLastCheckpoint = result.ok && result.checkpointed == result.walFrames ? 0 : walFrames
+        if statistics.lastCheckpointComplete { walFrames = 0 }
+    }
+
+    // MARK: Values
+
+    private func additionalData(_ table: Int32, _ key: ValueBoxKey) -> [UInt8] {
+        var aad = ValueBoxKey(int32: table)
+        aad.bytes += key.bytes
+        return aad.bytes
+    }
+
+    private func statements(_ table: Int32, create: Bool) throws -> TableStatements? {
+        if let existing = statements[table] { return existing }
+        if !tables.contains(table) {
+            guard create, !isReadOnly else { return nil }
+            try connection.execute("CREATE TABLE IF NOT EXISTS t\(table) (key BLOB PRIMARY KEY, value BLOB) WITHOUT ROWID")
+            tables.insert(table)
+        }
+        let made = try TableStatements(connection: connection, table: table)
+        statements[table] = made
+        return made
+    }
+
+    public func get(_ table: Int32, _ key: ValueBoxKey) throws -> [UInt8]? {
+        guard let s = try statements(table, create: false) else { return nil }
+        let statement = s.get
+        defer { statement.reset() }
+        return try key.bytes.withUnsafeBytes { k -> [UInt8]? in
+            statement.bind(1, k)
+            guard try statement.step() else { return nil }
+            return try unseal(statement.blob(0), table: table, key: key)
+        }
+    }
+
+    public func exists(_ table: Int32, _ key: ValueBoxKey) throws -> Bool {
+        guard let s = try statements(table, create: false) else { return false }
+        let statement = s.exists
+        defer { statement.reset() }
+        return try key.bytes.withUnsafeBytes { k in
+            statement.bind(1, k)
+            return try statement.step()
+        }
+    }
+
+    /// Empty values are stored as they are: index tables whose meaning is all in the key.
+    public func set(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        let s = try statements(table, create: true)!
+        let sealed = value.isEmpty ? [] : sealer.seal(value, additionalData: additionalData(table, key))
+        let statement = s.set
+        defer { statement.reset() }
+        try key.bytes.withUnsafeBytes { k in
+            try sealed.withUnsafeBytes { v in
+                statement.bind(1, k)
+                statement.bind(2, v)
+                _ = try statement.step()
+            }
+        }
+    }
+
+    public func remove(_ table: Int32, _ key: ValueBoxKey) throws {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        guard let s = try statements(table, create: false) else { return }
+        let statement = s.remove
+        defer { statement.reset() }
+        try key.bytes.withUnsafeBytes { k in
+            statement.bind(1, k)
+            _ = try statement.step()
+        }
+    }
+
+    /// Keys strictly between `start` and `end`, ascending when start < end, descending when
+    /// start > end (Telegram's range convention). `body` returns false to stop.
+    public func range(_ table: Int32, start: ValueBoxKey, end: ValueBoxKey, limit: Int = Int.max,
+                      values: Bool = true, _ body: (ValueBoxKey, [UInt8]) throws -> Bool) throws {
+        guard let s = try statements(table, create: false) else { return }
+        let descending = end < start
+        let statement = descending ? s.rangeDescending : s.rangeAscending
+        defer { statement.reset() }
+        try start.bytes.withUnsafeBytes { a in
+            try end.bytes.withUnsafeBytes { b in
+                statement.bind(1, a)
+                statement.bind(2, b)
+                statement.bind(3, Int64(min(limit, Int(Int64.max))))
+                while try statement.step() {
+                    let key = ValueBoxKey(Array(statement.blob(0)))
+                    let value = values ? try unseal(statement.blob(1), table: table, key: key) : []
+                    if try !body(key, value) { break }
+                }
+            }
+        }
+    }
+
+    public func count(_ table: Int32) throws -> Int {
+        guard let s = try statements(table, create: false) else { return 0 }
+        defer { s.count.reset() }
+        _ = try s.count.step()
+        return Int(s.count.int64(0))
+    }
+
+    private func unseal(_ raw: UnsafeRawBufferPointer, table: Int32, key: ValueBoxKey) throws -> [UInt8] {
+        if raw.count == 0 { return [] }
+        do {
+            return try additionalData(table, key).withUnsafeBytes { try sealer.open(raw, additionalData: $0) }
+        } catch let error as ValueSealer.OpenError {
+            if table == ValueBox.metadataTable && key == ValueBox.keyCheckKey { throw error }
+            throw StorageError.corrupt(path: path, detail: "value in table \(table) failed authentication: \(error.reason)")
+        }
+    }
+
+    /// `PRAGMA integrity_check`, for tests and `main status`.
+    public func integrityCheck() throws -> String {
+        let statement = try connection.prepare("PRAGMA integrity_check")
+        var lines: [String] = []
+        while try statement.step() { lines.append(String(decoding: statement.blob(0), as: UTF8.self)) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The prepared statements of one table, prepared once per connection.
+final class TableStatements {
+    let get, exists, set, remove, rangeAscending, rangeDescending, count: SQLiteStatement
+
+    init(connection: SQLiteConnection, table: Int32) throws {
+        let t = "t\(table)"
+        get = try connection.prepare("SELECT value FROM \(t) WHERE key=?1")
+        exists = try connection.prepare("SELECT 1 FROM \(t) WHERE key=?1")
+        set = try connection.prepare("INSERT OR REPLACE INTO \(t) (key, value) VALUES (?1, ?2)")
+        remove = try connection.prepare("DELETE FROM \(t) WHERE key=?1")
+        rangeAscending = try connection.prepare("SELECT key, value FROM \(t) WHERE key>?1 AND key<?2 ORDER BY key ASC LIMIT ?3")
+        rangeDescending = try connection.prepare("SELECT key, value FROM \(t) WHERE key<?1 AND key>?2 ORDER BY key DESC LIMIT ?3")
+        count = try connection.prepare("SELECT COUNT(*) FROM \(t)")
+    }
+}
