@@ -51,7 +51,7 @@ let package = Package(
         ]),
 
         // Six thin executables.
-        .executableTarget(name: "MainApp", dependencies: ["AppCore"], path: "Sources/Executables/MainApp"),
+        .executableTarget(name: "MainApp", dependencies: ["AppCore", "Bootstrap"], path: "Sources/Executables/MainApp"),
         .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/ShareExtension"),
         .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],

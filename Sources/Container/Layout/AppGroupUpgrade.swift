@@ -6,6 +6,7 @@ public enum AppGroupUpgrade {
 
     public struct TooNew: Error, CustomStringConvertible {
         public let found: Int
+        public init(found: Int) { self.found = found }
         public var description: String {
             "container layout version \(found) is newer than this build supports (\(currentVersion)); refusing to touch it"
         }

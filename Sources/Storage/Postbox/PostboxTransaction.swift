@@ -214,6 +214,15 @@ public final class PostboxTransaction {
         try valueBox.set(PostboxTable.readState, PostboxKeys.peer(peerId), state.encoded())
     }
 
+    /// Sets where reading stands before a chat's history is filled in (a sync or a fixture knows
+    /// the server's read mark first); only for a chat with no unread messages counted yet.
+    public func prepareReadState(_ peerId: PeerId, maxIncomingReadId: Int32) throws {
+        var state = try readState(peerId) ?? ReadState()
+        guard state.unreadCount == 0 else { return }
+        state.maxIncomingReadId = maxIncomingReadId
+        try setReadState(peerId, state)
+    }
+
     /// Marks incoming messages up to `maxId` read; returns how many became read.
     @discardableResult
     public func markIncomingRead(_ peerId: PeerId, upTo maxId: Int32) throws -> Int32 {

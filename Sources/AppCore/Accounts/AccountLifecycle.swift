@@ -1,0 +1,72 @@
+import Container
+import Cryptography
+import FoundationEssentials
+import Storage
+
+/// Creating, logging out and switching accounts (the records in atomic-state, the Postbox, the
+/// notification secret and its mirrored key id).
+public enum AccountLifecycle {
+    public struct Created: Codable, Sendable {
+        public let accountId: String
+        public let peerId: Int64
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `main login`: a random record id, a user peer id, the account's own peer, a fresh
+    /// notification secret in the keychain table, its key id mirrored into backupData, current.
+    public static func login(app: LaunchedApp, phone: String, name: String) throws -> Created {
+        let trimmedPhone = phone.trimmingWhitespace()
+        guard trimmedPhone.count >= 5, trimmedPhone.allSatisfy({ $0.isNumber || $0 == "+" || $0 == " " || $0 == "-" }) else {
+            throw Failure(description: "phone must be digits, optionally with +, spaces or dashes (got \(trimmedPhone.count) characters)")
+        }
+        let parts = name.trimmingWhitespace().split(separator: " ", maxSplits: 1).map(String.init)
+        guard let firstName = parts.first, !firstName.isEmpty else { throw Failure(description: "name must not be empty") }
+        let manager = app.shared.accountManager
+        var accountId: Int64 = 0
+        while accountId == 0 || manager.state.records.contains(where: { $0.id == accountId }) { accountId = SecureRandom.int64() }
+        let peerId = PeerId(namespace: .cloudUser, id: Int64(UInt32.random(in: 100_000 ... UInt32.max >> 1)))
+        let secret = SecureRandom.bytes(NotificationSecret.size)
+        let postbox = try manager.openPostbox(accountId: accountId, readOnly: false)
+        try postbox.transaction { t in
+            try t.setAccountPeerId(peerId)
+            try t.updatePeer(Peer(id: peerId, firstName: firstName, lastName: parts.count > 1 ? parts[1] : "", phone: trimmedPhone))
+            try t.setKeychainEntry(NotificationSecret.keychainName, secret)
+        }
+        let backup = AccountBackupData(peerId: peerId.toInt64(), notificationEncryptionKeyId: Data(NotificationSecret.keyId(secret)))
+        try manager.update { state in
+            let order = (state.records.map(\.sortOrder).max() ?? -1) + 1
+            state.records.append(AccountRecord(id: accountId, attributes: [.backupData(backup), .sortOrder(order)]))
+            state.currentRecordId = accountId
+        }
+        app.logger.info("account created", metadata: ["account": "\(accountId)"])
+        return Created(accountId: String(accountId), peerId: peerId.toInt64())
+    }
+
+    /// `main logout`: marks the record logged out (its data stays until cleanup); if it was
+    /// current, the next logged-in account becomes current.
+    public static func logout(app: LaunchedApp, accountId: Int64?) throws -> Int64 {
+        let manager = app.shared.accountManager
+        guard let id = accountId ?? manager.state.currentRecord?.id else { throw Failure(description: "no account is logged in") }
+        guard manager.state.records.contains(where: { $0.id == id && !$0.isLoggedOut }) else {
+            throw Failure(description: "no logged-in account with id \(id)")
+        }
+        try manager.update { state in
+            for i in state.records.indices where state.records[i].id == id { state.records[i].attributes.append(.loggedOut) }
+            if state.currentRecordId == id { state.currentRecordId = state.activeRecords.first?.id }
+        }
+        app.logger.info("account logged out", metadata: ["account": "\(id)"])
+        return id
+    }
+
+    public static func switchTo(app: LaunchedApp, accountId: Int64) throws {
+        let manager = app.shared.accountManager
+        guard manager.state.activeRecords.contains(where: { $0.id == accountId }) else {
+            throw Failure(description: "no logged-in account with id \(accountId) (see `main accounts`)")
+        }
+        try manager.update { $0.currentRecordId = accountId }
+        app.logger.info("account switched", metadata: ["account": "\(accountId)"])
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Bootstrap
+import Container
+import Formats
+import FoundationEssentials
+import Storage
+
+struct AccountsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accounts",
+        abstract: "List accounts, or switch the current one.",
+        subcommands: [ListAccounts.self, SwitchAccount.self],
+        defaultSubcommand: ListAccounts.self)
+}
+
+struct AccountsListing: Codable {
+    struct Entry: Codable {
+        let id: String
+        let peerId: Int64
+        let current: Bool
+        let loggedOut: Bool
+        let sortOrder: Int32
+    }
+
+    let currentAccountId: String?
+    let accounts: [Entry]
+
+    init(_ state: AccountManagerState) {
+        currentAccountId = state.currentRecord.map { String($0.id) }
+        accounts = state.records.sorted { ($0.sortOrder, $0.id) < ($1.sortOrder, $1.id) }.map {
+            Entry(id: String($0.id), peerId: $0.backupData?.peerId ?? 0, current: $0.id == state.currentRecord?.id,
+                  loggedOut: $0.isLoggedOut, sortOrder: $0.sortOrder)
+        }
+    }
+
+    var text: String {
+        if accounts.isEmpty { return "no accounts (create one with `main login`)" }
+        return accounts.map { "\($0.current ? "*" : " ") \($0.id)  peer \($0.peerId)\($0.loggedOut ? "  (logged out)" : "")" }
+            .joined(separator: "\n")
+    }
+}
+
+struct ListAccounts: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List accounts; * marks the current one.")
+
+    @OptionGroup var options: ContainerOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    /// Reads atomic-state only: no lock, no database, works while `main run` runs.
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let (configuration, _) = try BuildConfiguration.load(environment: environment)
+        let container = try ResolvedContainer.resolve(.main, containerFlag: options.container, environment: environment, configuration: configuration)
+        let state = try AccountManagerState.read(path: container.layout.atomicStatePath) ?? AccountManagerState()
+        let listing = AccountsListing(state)
+        printLine(json ? try JSONFile.text(listing) : listing.text)
+    }
+}
+
+struct SwitchAccount: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "switch", abstract: "Make another logged-in account current.")
+
+    @OptionGroup var options: ContainerOptions
+    @Argument(help: "The account id (see `main accounts`).") var id: Int64
+
+    func run() throws {
+        try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.switchTo(app: $0, accountId: id) }
+        printLine("current account: \(id)")
+    }
+}

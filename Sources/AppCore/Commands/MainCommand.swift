@@ -1,0 +1,22 @@
+import ArgumentParser
+import Bootstrap
+
+/// `main`: the app. Its launch runs the named phases; each subcommand is one thing the app does.
+public struct MainCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "main",
+        abstract: "The main app: the only writer of the shared container's databases.",
+        discussion: """
+        Start with `main login`, fill the account with `main seed`, then run the app with `main run`. \
+        Extensions (share, notify-service, widget, intents, broadcast) read what main writes. \
+        Commands that write are refused (exit 75) while `main run` holds the writer lock.
+        """,
+        subcommands: [LoginCommand.self, LogoutCommand.self, AccountsCommand.self, SeedCommand.self, RunCommand.self,
+                      PasscodeCommand.self, LockCommand.self, UnlockCommand.self, StatusCommand.self])
+
+    public init() {}
+}
+
+extension WriterLockHeld: ExitStatusProviding {
+    public var exitStatus: Int32 { 75 }
+}

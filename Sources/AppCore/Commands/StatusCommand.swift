@@ -1,0 +1,88 @@
+import ArgumentParser
+import Bootstrap
+import Container
+import Formats
+import Storage
+
+/// What `main status` reports: the launch, the state, the root, the accounts, the lock and the store.
+struct StatusReport: Codable {
+    struct Launch: Codable {
+        let phases: [StepTiming]
+        let totalMilliseconds: Double
+        let buildConfiguration: String
+    }
+    struct Lock: Codable {
+        let locked: Bool
+        let summary: String
+        let passcodeSet: Bool
+    }
+    struct RunningApp: Codable {
+        let pid: Int32?
+    }
+
+    let launch: Launch
+    let state: String
+    let rootTabs: [String]
+    let selectedTab: String?
+    let chatList: ChatListSummary?
+    let currentAccountId: String?
+    let accounts: [AccountsListing.Entry]
+    let lock: Lock
+    let store: PostboxCounters?
+    let runningApp: RunningApp?
+
+    init(_ app: LaunchedApp) throws {
+        launch = Launch(phases: app.phases, totalMilliseconds: app.totalMilliseconds,
+                        buildConfiguration: app.configurationSource ?? "defaults (no build-input/configuration.json)")
+        state = app.context.stateName
+        switch app.context {
+        case .authorized(let authorized):
+            rootTabs = authorized.root.tabs.map(\.rawValue)
+            selectedTab = authorized.root.selectedTab.rawValue
+            chatList = authorized.root.chatList
+            store = try authorized.context.postbox.read { try $0.counters() }
+        case .unauthorized(let unauthorized):
+            rootTabs = [unauthorized.rootController]
+            selectedTab = nil
+            chatList = nil
+            store = nil
+        }
+        let listing = AccountsListing(app.shared.accountManager.state)
+        currentAccountId = listing.currentAccountId
+        accounts = listing.accounts
+        let status = LockStatus.read(path: app.layout.lockStatePath)
+        lock = Lock(locked: status.isLocked(), summary: status.summary,
+                    passcodeSet: app.shared.accountManager.state.accessChallengeData.passcode != nil)
+        let lockPath = app.layout.writerLockPath
+        runningApp = FileLock.isLocked(path: lockPath) ? RunningApp(pid: FileLock.holderPID(path: lockPath)) : nil
+    }
+
+    var text: String {
+        var lines = ["state: \(state)", "root: \(rootTabs.joined(separator: " | "))\(selectedTab.map { " (selected: \($0))" } ?? "")"]
+        if let chatList { lines.append("chat list: \(chatList.loadedEntries) entries loaded, \(chatList.pinnedEntries) pinned") }
+        lines.append("accounts: \(accounts.count), current \(currentAccountId ?? "none")")
+        lines.append("lock: \(lock.summary)\(lock.passcodeSet ? ", passcode set" : "")")
+        if let store {
+            lines.append("store: \(store.peerCount) peers, \(store.messageCount) messages, \(store.totalUnreadMessages) unread in \(store.totalUnreadChats) chats")
+        }
+        lines.append("running app: \(runningApp.map { "pid \($0.pid.map(String.init) ?? "?")" } ?? "none")")
+        lines.append("launch: \(formatMilliseconds(launch.totalMilliseconds)) (\(launch.buildConfiguration))")
+        for phase in launch.phases { lines.append("  \(phase.name): \(formatMilliseconds(phase.milliseconds))") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Launch read-only and report phases, state, root tabs, accounts, lock and store.",
+        discussion: "Takes no lock and changes no database, so it works while `main run` runs.")
+
+    @OptionGroup var options: ContainerOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let report = try withLaunchedApp(options, mode: .reader) { try StatusReport($0) }
+        printLine(json ? try JSONFile.text(report) : report.text)
+    }
+}

@@ -1,0 +1,47 @@
+import Storage
+
+/// One account, opened: its record and its Postbox (read-write in the writer, read-only in a reader).
+public final class AccountContext {
+    public let record: AccountRecord
+    public let postbox: Postbox
+
+    init(record: AccountRecord, postbox: Postbox) {
+        self.record = record
+        self.postbox = postbox
+    }
+
+    public var peerId: PeerId? { record.backupData.map { PeerId($0.peerId) } }
+}
+
+/// The app is one of two states (seed 000, "The Context Split"), each with its own root.
+public enum ApplicationContext {
+    case authorized(AuthorizedApplicationContext)
+    case unauthorized(UnauthorizedApplicationContext)
+
+    public var stateName: String {
+        switch self {
+        case .authorized: return "authorized"
+        case .unauthorized: return "unauthorized"
+        }
+    }
+}
+
+/// No current account: the root is the authorization sequence (phone number entry).
+public final class UnauthorizedApplicationContext {
+    public let rootController = "AuthorizationSequence"
+    /// Other accounts' ids, offered on the login screen as Telegram offers their phone numbers.
+    public let otherAccountIds: [Int64]
+
+    init(otherAccountIds: [Int64]) { self.otherAccountIds = otherAccountIds }
+}
+
+/// A logged-in account: the root tab controller, ready once its tabs and the selected tab are.
+public final class AuthorizedApplicationContext {
+    public let context: AccountContext
+    public let root: RootInterface
+
+    init(context: AccountContext, root: RootInterface) {
+        self.context = context
+        self.root = root
+    }
+}

@@ -1,0 +1,156 @@
+import Container
+import Storage
+
+/// `main seed`: a deterministic, realistic fixture for the current account — users (most of them
+/// contacts with phone numbers), groups, channels, a few secret chats; messages spread unevenly
+/// (a few busy chats, a long tail), pinned chats, unread counts, muted chats and a call log.
+public struct FixtureGenerator {
+    public struct Summary: Codable, Sendable {
+        public var peers: Int
+        public var messages: Int
+        public var pinned: Int
+        public var calls: Int
+        public var seconds: Double
+        /// A few seeded names and texts, so leak tests know what must never appear in plain.
+        public var sampleNames: [String]
+        public var sampleTexts: [String]
+    }
+
+    public let peerCount: Int
+    public let messageCount: Int
+    public let seed: UInt64
+    /// Messages per write transaction: bounded so a kill mid-seed loses at most one chunk.
+    public var chunkSize = 20_000
+
+    public init(peerCount: Int, messageCount: Int, seed: UInt64) {
+        self.peerCount = peerCount
+        self.messageCount = messageCount
+        self.seed = seed
+    }
+
+    public func run(postbox: Postbox, accountPeerId: PeerId, progress: (Int) -> Void = { _ in }) throws -> Summary {
+        let start = Clock.monotonicNanoseconds()
+        var rng = SplitMix64(seed: seed)
+        let peers = makePeers(&rng)
+        var sampleNames = Array(peers.prefix(5).map(\.displayTitle))
+        try postbox.transaction { t in
+            for peer in peers { try t.updatePeer(peer) }
+        }
+        // Messages per chat: Zipf-like weights give a few busy chats and a long tail.
+        let weights = peers.indices.map { 1.0 / Double($0 + 2).squareRoot() }
+        let totalWeight = weights.reduce(0, +)
+        var perPeer = weights.map { Int(Double(messageCount) * $0 / totalWeight) }
+        var assigned = perPeer.reduce(0, +)
+        var i = 0
+        while assigned < messageCount && !perPeer.isEmpty { perPeer[i % perPeer.count] += 1; assigned += 1; i += 1 }
+
+        let now = Clock.unixTime()
+        let users = peers.filter(\.isUser)
+        var sampleTexts: [String] = []
+        var pending: [Message] = []
+        var written = 0
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            let batch = pending
+            try postbox.transaction { try $0.addMessages(batch) }
+            written += batch.count
+            pending.removeAll(keepingCapacity: true)
+            progress(written)
+        }
+        try postbox.transaction { t in
+            for (index, peer) in peers.enumerated() where perPeer[index] > 0 {
+                // Every fifth chat keeps a few unread messages at its end.
+                let unread = index % 5 == 0 ? min(perPeer[index], Int(rng.next() % 12) + 1) : 0
+                try t.prepareReadState(peer.id, maxIncomingReadId: Int32(perPeer[index] - unread))
+            }
+        }
+        for (index, peer) in peers.enumerated() {
+            let count = perPeer[index]
+            guard count > 0 else { continue }
+            // The chat's history spans the last 30 days, ending at a random recent moment.
+            let end = now - Int32(rng.next() % 86_400)
+            let step = max(1, (30 * 86_400) / Int32(max(count, 1)))
+            let unreadTail = index % 5 == 0
+            for n in 0..<count {
+                let id = Int32(n + 1)
+                let timestamp = end - Int32(count - n) * step
+                let isIncoming = unreadTail && n >= count - 12 ? true : rng.next() % 10 < 6
+                let author: PeerId
+                switch peer.id.namespace {
+                case .cloudUser, .secretChat: author = isIncoming ? (peer.associatedPeerId ?? peer.id) : accountPeerId
+                default: author = isIncoming ? users[Int(rng.next() % UInt64(users.count))].id : accountPeerId
+                }
+                let text = makeText(&rng)
+                if sampleTexts.count < 5 && text.count > 20 { sampleTexts.append(text) }
+                let kind: MessageContentKind = rng.next() % 20 == 0 ? [.image, .video, .file, .voiceMessage, .sticker][Int(rng.next() % 5)] : .text
+                pending.append(Message(index: MessageIndex(id: MessageId(peerId: peer.id, id: id), timestamp: timestamp),
+                                       authorId: author, text: text, isIncoming: isIncoming, contentKind: kind))
+                if pending.count >= chunkSize { try flush() }
+            }
+        }
+        try flush()
+        let pinned = Array(peers.prefix(min(5, peers.count)).map(\.id))
+        var calls = 0
+        try postbox.transaction { t in
+            try t.setPinnedChats(pinned)
+            for (index, peer) in peers.enumerated() where index % 10 == 3 {
+                try t.setNotificationSettings(peer.id, PeerNotificationSettings(muteUntil: Int32.max, sound: "default", displayPreviews: true))
+            }
+            for n in 0..<min(60, users.count * 2) {
+                let user = users[Int(rng.next() % UInt64(users.count))]
+                let missed = rng.next() % 4 == 0
+                try t.addCall(CallRecord(callId: Int64(n + 1), peerId: user.id, timestamp: now - Int32(n) * 7_200,
+                                         duration: missed ? 0 : Int32(rng.next() % 900), isOutgoing: rng.next() % 2 == 0,
+                                         isMissed: missed, isVideo: rng.next() % 5 == 0))
+                calls += 1
+            }
+        }
+        if let user = users.first, let phone = user.phone { sampleNames.append(phone) }
+        return Summary(peers: peers.count, messages: written, pinned: pinned.count, calls: calls,
+                       seconds: Clock.milliseconds(since: start) / 1000, sampleNames: sampleNames, sampleTexts: sampleTexts)
+    }
+
+    private func pick<T>(_ list: [T], _ rng: inout SplitMix64) -> T { list[Int(rng.next() % UInt64(list.count))] }
+
+    private func makePeers(_ rng: inout SplitMix64) -> [Peer] {
+        var peers: [Peer] = []
+        var users: [Peer] = []
+        for n in 0..<peerCount {
+            let roll = n < 3 ? UInt64(n * 30) : rng.next() % 100
+            let id = Int64(1_000_000 + n)
+            if roll < 75 || users.isEmpty {
+                let first = pick(FixtureVocabulary.firstNames, &rng), last = pick(FixtureVocabulary.lastNames, &rng)
+                let isContact = rng.next() % 10 < 6
+                let user = Peer(id: PeerId(namespace: .cloudUser, id: id), firstName: first, lastName: last,
+                                username: rng.next() % 3 == 0 ? "\(first.lowercased())_\(last.lowercased())\(n)" : nil,
+                                phone: isContact ? "+1555\(String(1_000_000 + Int(rng.next() % 8_999_999)))" : nil,
+                                isContact: isContact, isDeleted: rng.next() % 200 == 0)
+                users.append(user)
+                peers.append(user)
+            } else if roll < 87 {
+                peers.append(Peer(id: PeerId(namespace: .cloudGroup, id: id),
+                                  title: "\(pick(FixtureVocabulary.groupWords, &rng)) \(pick(FixtureVocabulary.lastNames, &rng))"))
+            } else if roll < 95 {
+                peers.append(Peer(id: PeerId(namespace: .cloudChannel, id: id), title: pick(FixtureVocabulary.channelWords, &rng),
+                                  username: "channel\(n)"))
+            } else {
+                let other = pick(users, &rng)
+                peers.append(Peer(id: PeerId(namespace: .secretChat, id: id), firstName: other.firstName, lastName: other.lastName,
+                                  associatedPeerId: other.id))
+            }
+        }
+        return peers
+    }
+
+    private func makeText(_ rng: inout SplitMix64) -> String {
+        let opener = pick(FixtureVocabulary.openers, &rng)
+        let verb = pick(FixtureVocabulary.verbs, &rng), object = pick(FixtureVocabulary.objects, &rng)
+        let time = pick(FixtureVocabulary.times, &rng)
+        switch rng.next() % 4 {
+        case 0: return "\(opener), can you \(verb) \(object) \(time)?"
+        case 1: return "I'll \(verb) \(object) \(time)"
+        case 2: return "\(opener.prefix(1).uppercased() + opener.dropFirst())! did you \(verb) \(object)?"
+        default: return "don't forget to \(verb) \(object) \(time) 🙂"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Storage
+
+/// Phase 9: the root of the UI as state, behind the readiness gate. Authorized: tabs, with the
+/// chat list (top 50 entries, pinned first) loaded before the gate opens. Unauthorized: login.
+enum RootInterfacePhase {
+    static let chatListPageSize = 50
+
+    static func run(shared: SharedAccountContext, account: AccountContext?) throws -> ApplicationContext {
+        guard let account else {
+            let others = shared.accountManager.state.activeRecords.map(\.id)
+            return .unauthorized(UnauthorizedApplicationContext(otherAccountIds: others))
+        }
+        let tabs = RootInterface.tabs(showCallsTab: shared.presentationData.interfaceSettings.showCallsTab)
+        var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])
+        gate.satisfy("tabBar")
+        let entries = try account.postbox.read { try $0.topChatListEntries(count: chatListPageSize) }
+        gate.satisfy("selectedTab")
+        try gate.requireReady()
+        let summary = ChatListSummary(loadedEntries: entries.count, pinnedEntries: entries.filter { $0.pinningIndex != nil }.count)
+        let root = RootInterface(tabs: tabs, selectedIndex: tabs.count - 2, chatList: summary)
+        return .authorized(AuthorizedApplicationContext(context: account, root: root))
+    }
+}

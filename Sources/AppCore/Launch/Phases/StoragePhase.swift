@@ -1,0 +1,40 @@
+import Bootstrap
+import Container
+import Cryptography
+import Storage
+
+/// What the storage phase hands on: where everything is, the key, this launch's TempBox, and (for
+/// a writer) the held single-writer lock.
+public struct StorageContext {
+    public let container: ResolvedContainer
+    public let deviceKey: DeviceKey
+    public let tempBox: TempBox
+    public let writerLock: FileLock?
+    public let upgradeSteps: [String]
+    public var layout: ContainerLayout { container.layout }
+}
+
+/// Phase 2 (seed 000, phase 3): app group, upgrades, device key, TempBox "app" and the disk write
+/// test, in Telegram's order. The writer lock is taken first so that two mains never upgrade at once.
+enum StoragePhase {
+    static func run(configuration: BuildConfiguration, options: LaunchOptions) throws -> StorageContext {
+        let container = try ResolvedContainer.resolve(.main, containerFlag: options.containerFlag,
+                                                      environment: options.environment, configuration: configuration)
+        let layout = container.layout
+        try FileSystem.createDirectory(layout.rootPath)
+        var lock: FileLock?
+        var steps: [String] = []
+        if options.mode == .writer {
+            let writerLock = FileLock(path: layout.writerLockPath)
+            guard try writerLock.tryLock() else { throw WriterLockHeld(pid: FileLock.holderPID(path: layout.writerLockPath)) }
+            lock = writerLock
+            steps = try AppGroupUpgrade.perform(layout)
+        } else if AppGroupUpgrade.version(of: layout) > AppGroupUpgrade.currentVersion {
+            throw AppGroupUpgrade.TooNew(found: AppGroupUpgrade.version(of: layout))
+        }
+        let (key, _) = try DeviceKey.loadOrCreate(path: layout.deviceKeyPath, databasesExist: { AccountManager.databasesExist(layout) })
+        let tempBox = try TempBox(rootPath: layout.rootPath, processType: ProcessIdentity.main.processType)
+        try DiskWriteTest.run(tempBox: tempBox)
+        return StorageContext(container: container, deviceKey: key, tempBox: tempBox, writerLock: lock, upgradeSteps: steps)
+    }
+}

@@ -1,0 +1,97 @@
+import Container
+import Cryptography
+import Formats
+import FoundationEssentials
+import Storage
+
+/// Telegram's AppLock, main's side: the only writer of lockState.json. The passcode's PBKDF2 hash
+/// lives in the AccountManager's accessChallengeData; the lock state mirrors the auto-lock timeout.
+public struct AppLockController {
+    public static let pbkdf2Iterations = 100_000
+
+    let layout: ContainerLayout
+    let accountManager: AccountManager
+    let autolockTimeout: Int32
+
+    public init(app: LaunchedApp) {
+        layout = app.layout
+        accountManager = app.shared.accountManager
+        autolockTimeout = app.shared.presentationData.interfaceSettings.autolockTimeout
+    }
+
+    public struct Refused: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public var hasPasscode: Bool { accountManager.state.accessChallengeData.passcode != nil }
+
+    /// The current state as main sees it (a missing file is "no lock").
+    public func currentState() -> LockState {
+        if case .state(let s) = LockStatus.read(path: layout.lockStatePath) { return s }
+        // Unreadable while a passcode exists: treat as locked, and rewrite it whole on the next change.
+        return LockState(isManuallyLocked: hasPasscode, autolockTimeout: hasPasscode ? autolockTimeout : nil)
+    }
+
+    public func isLocked() -> Bool { LockStatus.read(path: layout.lockStatePath).isLocked() }
+
+    func write(_ state: LockState) throws {
+        try AtomicFile.write(try state.encoded(), to: layout.lockStatePath)
+    }
+
+    public func setPasscode(_ passcode: String) throws {
+        guard passcode.count >= 4 else { throw Refused(description: "a passcode needs at least 4 characters") }
+        if hasPasscode && isLocked() { throw Refused(description: "the app is locked; unlock it before changing the passcode") }
+        let salt = SecureRandom.bytes(16)
+        let hash = KeyDerivation.pbkdf2(password: Array(passcode.utf8), salt: salt, iterations: Self.pbkdf2Iterations)
+        let kind = passcode.allSatisfy(\.isNumber) ? "numerical" : "plaintext"
+        try accountManager.update {
+            $0.accessChallengeData = AccessChallengeData(passcode: .init(kind: kind, salt: Data(salt), iterations: Self.pbkdf2Iterations, hash: Data(hash)))
+        }
+        try write(LockState(isManuallyLocked: false, autolockTimeout: autolockTimeout, applicationActivityTimestamp: .now()))
+    }
+
+    public func clearPasscode() throws {
+        guard hasPasscode else { throw Refused(description: "no passcode is set") }
+        if isLocked() { throw Refused(description: "the app is locked; unlock it before removing the passcode") }
+        try accountManager.update { $0.accessChallengeData = .none }
+        try write(LockState())
+    }
+
+    public func lock() throws {
+        guard hasPasscode else { throw Refused(description: "no passcode is set (set one with `main passcode set`)") }
+        var state = currentState()
+        state.isManuallyLocked = true
+        try write(state)
+    }
+
+    public enum UnlockResult: Equatable { case unlocked, alreadyUnlocked }
+
+    /// Checks the passcode; failures are counted in the lock state and make the next try wait.
+    public func unlock(passcode: String) throws -> UnlockResult {
+        guard let stored = accountManager.state.accessChallengeData.passcode else { return .alreadyUnlocked }
+        var state = currentState()
+        if !isLocked() { return .alreadyUnlocked }
+        let now = MonotonicTimestamp.now()
+        let wait = UnlockPolicy.remainingWait(state.unlockAttemts, now: now)
+        if wait > 0 { throw Refused(description: "too many failed attempts; try again in \(wait) seconds") }
+        let hash = KeyDerivation.pbkdf2(password: Array(passcode.utf8), salt: Array(stored.salt), iterations: stored.iterations)
+        guard KeyDerivation.constantTimeEquals(hash, Array(stored.hash)) else {
+            let count = (state.unlockAttemts?.count ?? 0) + 1
+            state.unlockAttemts = UnlockAttempts(count: count, timestamp: now)
+            try write(state)
+            let next = UnlockPolicy.waitSeconds(afterFailures: count)
+            throw Refused(description: "wrong passcode (\(count) failed attempt\(count == 1 ? "" : "s")\(next > 0 ? "; next try in \(next) seconds" : ""))")
+        }
+        try write(LockState(isManuallyLocked: false, autolockTimeout: autolockTimeout, applicationActivityTimestamp: now))
+        return .unlocked
+    }
+
+    /// Records user activity (the running app's dispatch hook calls this), keeping auto-lock away.
+    public func recordActivity(_ at: MonotonicTimestamp) throws {
+        var state = currentState()
+        guard hasPasscode, !state.isAppLocked(now: at) else { return }
+        if state.applicationActivityTimestamp == at { return }
+        state.applicationActivityTimestamp = at
+        try write(state)
+    }
+}

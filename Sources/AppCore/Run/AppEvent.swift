@@ -1,0 +1,16 @@
+/// Everything the running app reacts to. Each passes through `Application.sendEvent`.
+public enum AppEvent: Sendable, Equatable {
+    /// The one-second timer (activity refresh, housekeeping).
+    case tick
+    /// A line typed on standard input: the terminal's equivalent of a touch.
+    case userInput(String)
+    case signal(Int32)
+    /// `--duration` elapsed.
+    case deadline
+
+    /// Only what a person did counts as activity for auto-lock; timers and signals don't.
+    public var isUserInteraction: Bool {
+        if case .userInput = self { return true }
+        return false
+    }
+}

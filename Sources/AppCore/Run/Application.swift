@@ -1,0 +1,65 @@
+import Formats
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The running app. `sendEvent` is the single dispatch hook every event passes through, as the
+/// seed's custom `Application.sendEvent` sees every UIEvent before any view does; it is what
+/// counts user activity for auto-lock.
+public final class Application {
+    public let app: LaunchedApp
+    private let lock: AppLockController
+    private var lastUserActivity: MonotonicTimestamp
+    private var lastWrittenActivity: MonotonicTimestamp?
+    public private(set) var handledEvents = 0
+    public private(set) var shouldStop = false
+
+    public init(app: LaunchedApp) {
+        self.app = app
+        lock = AppLockController(app: app)
+        // Opening the app is the user's first activity.
+        lastUserActivity = .now()
+    }
+
+    public func sendEvent(_ event: AppEvent) {
+        handledEvents += 1
+        if event.isUserInteraction { lastUserActivity = .now() }
+        switch event {
+        case .tick:
+            refreshActivityTimestamp()
+        case .userInput(let line):
+            if line.trimmingCharacters() == "quit" { stop(reason: "quit") }
+        case .signal(let number):
+            stop(reason: number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)")
+        case .deadline:
+            stop(reason: "duration elapsed")
+        }
+    }
+
+    /// While unlocked, the lock state carries the last user activity, so extensions see the app
+    /// lock itself once the user has been away for the auto-lock timeout.
+    private func refreshActivityTimestamp() {
+        guard lock.hasPasscode, lastWrittenActivity != lastUserActivity, !lock.isLocked() else { return }
+        do {
+            try lock.recordActivity(lastUserActivity)
+            lastWrittenActivity = lastUserActivity
+        } catch {
+            app.logger.error("cannot write lock state", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func stop(reason: String) {
+        app.logger.info("stopping", metadata: ["reason": "\(reason)", "events": "\(handledEvents)"])
+        shouldStop = true
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,39 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns signals, a one-second timer, standard input and an optional deadline into one ordered
+/// stream of AppEvents and feeds them to the application until it stops.
+public enum RunLoop {
+    public static func run(_ application: Application, duration: Double?, onReady: () -> Void) async {
+        let (events, continuation) = AsyncStream<AppEvent>.makeStream()
+        let queue = DispatchQueue(label: "main.events")
+        var sources: [DispatchSourceProtocol] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { continuation.yield(.signal(number)) }
+            source.resume()
+            sources.append(source)
+        }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { continuation.yield(.tick) }
+        timer.resume()
+        sources.append(timer)
+        if let duration {
+            queue.asyncAfter(deadline: .now() + duration) { continuation.yield(.deadline) }
+        }
+        DispatchQueue.global().async {
+            while let line = readLine() { continuation.yield(.userInput(line)) }
+        }
+        onReady()
+        for await event in events {
+            application.sendEvent(event)
+            if application.shouldStop { break }
+        }
+        for source in sources { source.cancel() }
+        continuation.finish()
+    }
+}
