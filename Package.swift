@@ -66,7 +66,7 @@ let package = Package(
 
         .testTarget(name: "UnitTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore",
-        ]),
+        ], exclude: ["Vectors"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
         ]),

@@ -17,22 +17,29 @@ public final class TempBox {
         self.processType = processType
         self.launchId = launchId
         let typePath = rootPath + "/temp/" + processType
-        self.basePath = typePath + "/temp-" + String(launchId, radix: 16)
-        try FileSystem.createDirectory(basePath)
-        lock = FileLock(path: basePath + "/.lock")
-        guard try lock.tryLock() else {
+        let name = "temp-" + String(launchId, radix: 16)
+        self.basePath = typePath + "/" + name
+        // The directory appears under its temp-* name only with its lock already held, so a
+        // cleaner in another launch can never take it for a dead one.
+        let staging = typePath + "/.staging-" + name
+        try FileSystem.createDirectory(staging)
+        lock = FileLock(path: staging + "/.lock")
+        guard try lock.tryLock(), !FileSystem.exists(basePath) else {
+            try? FileSystem.removeTree(staging)
             throw SystemError("temp directory already in use:", path: basePath, code: EBUSY)
         }
-        TempBox.removeEarlierLaunches(in: typePath, keeping: FileSystem.lastComponent(basePath))
+        try FileSystem.rename(staging, basePath)
+        TempBox.removeEarlierLaunches(in: typePath, keeping: name)
     }
 
     /// Removes `temp-*` directories of dead launches. Never touches a directory whose lock is held.
     static func removeEarlierLaunches(in typePath: String, keeping current: String) {
-        for name in FileSystem.listDirectory(typePath) where name.hasPrefix("temp-") && name != current {
+        for name in FileSystem.listDirectory(typePath) where (name.hasPrefix("temp-") || name.hasPrefix(".staging-")) && name != current {
             let path = typePath + "/" + name
             let probe = FileLock(path: path + "/.lock")
             guard FileSystem.exists(path + "/.lock") else {
-                try? FileSystem.removeTree(path)
+                // A staging directory without its lock yet is a launch being born; leave it.
+                if name.hasPrefix("temp-") { try? FileSystem.removeTree(path) }
                 continue
             }
             if (try? probe.tryLock()) == true {

@@ -42,7 +42,14 @@ public struct DeviceKey: Sendable, Equatable {
                 if bytes.count == size { return (DeviceKey(bytes: bytes), false) }
                 if databasesExist() { throw LoadError.wrongLength(path: path, found: bytes.count) }
                 // Nothing is encrypted with it yet: a bad file from an interrupted old writer.
-                unlink(path)
+                // Replace it under a lock, re-reading first, so that two processes that both saw
+                // the bad file never remove the good key the other one just created.
+                let lock = FileLock(path: path + ".lock")
+                try lock.lock()
+                defer { lock.unlock() }
+                if let again = try read(path), again.count != size, !databasesExist() {
+                    unlink(path)
+                }
                 continue
             }
             if let created = try create(path) { return (created, true) }
@@ -63,6 +70,9 @@ public struct DeviceKey: Sendable, Equatable {
             return try FileSystem.readFile(path, limit: 4096)
         } catch let error as SystemError where error.code == ENOENT {
             return nil
+        } catch let error as SystemError where error.code == EOVERFLOW {
+            // Far too long is a wrong length like any other; report its size, not "unreadable".
+            return [UInt8](repeating: 0, count: FileSystem.fileSize(path) ?? 4097)
         } catch {
             throw LoadError.unreadable(path: path, reason: "\(error)")
         }

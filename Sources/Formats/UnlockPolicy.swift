@@ -16,11 +16,12 @@ public enum UnlockPolicy {
     /// from the reboot rather than forgiving it.
     public static func remainingWait(_ attempts: UnlockAttempts?, now: MonotonicTimestamp) -> Int32 {
         guard let attempts else { return 0 }
-        let wait = waitSeconds(afterFailures: attempts.count)
+        let wait = Int64(waitSeconds(afterFailures: attempts.count))
         guard wait > 0 else { return 0 }
+        // 64-bit: the file is input, and hostile values must not overflow.
         let elapsed = now.bootTimestamp == attempts.timestamp.bootTimestamp
-            ? now.uptime - attempts.timestamp.uptime
-            : now.uptime
-        return max(0, wait - max(0, elapsed))
+            ? Int64(now.uptime) - Int64(attempts.timestamp.uptime)
+            : Int64(now.uptime)
+        return Int32(clamping: max(0, wait - max(0, elapsed)))
     }
 }

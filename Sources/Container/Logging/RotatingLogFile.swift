@@ -45,6 +45,12 @@ public final class RotatingLogFile: Sendable {
         if state.fd >= 0 { close(state.fd); state.fd = -1 }
         let existing = FileSystem.listDirectory(directory).filter { $0.hasPrefix("log-") && $0.hasSuffix(".txt") }.sorted()
         var path = directory + "/" + LogTimestamp.fileName(stamp)
+        // Rotating twice within one millisecond: "_1" sorts after ".txt", keeping creation order.
+        var suffix = 1
+        while FileSystem.exists(path) && (FileSystem.fileSize(path) ?? 0) >= RotatingLogFile.maxFileSize {
+            path = directory + "/" + LogTimestamp.fileName(stamp).replacingOccurrencesOfTxt("_\(suffix).txt")
+            suffix += 1
+        }
         if let newest = existing.last, let size = FileSystem.fileSize(directory + "/" + newest), size < RotatingLogFile.maxFileSize {
             path = directory + "/" + newest
         } else {
@@ -60,5 +66,11 @@ public final class RotatingLogFile: Sendable {
         fstat(fd, &st)
         state.fd = fd
         state.size = Int(st.st_size)
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrencesOfTxt(_ ending: String) -> String {
+        hasSuffix(".txt") ? String(dropLast(4)) + ending : self + ending
     }
 }

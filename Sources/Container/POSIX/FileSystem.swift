@@ -53,7 +53,7 @@ public enum FileSystem {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw SystemError("cannot stat", path: path) }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw SystemError("not a regular file:", path: path, code: EINVAL) }
-        guard Int(st.st_size) <= limit else { throw SystemError("file too large:", path: path, code: EFBIG) }
+        guard Int(st.st_size) <= limit else { throw SystemError("file too large:", path: path, code: EOVERFLOW) }
         var result = [UInt8]()
         result.reserveCapacity(Int(st.st_size))
         var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(st.st_size) + 1, 1 << 20)))
@@ -65,7 +65,7 @@ public enum FileSystem {
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
-            if result.count > limit { throw SystemError("file too large:", path: path, code: EFBIG) }
+            if result.count > limit { throw SystemError("file too large:", path: path, code: EOVERFLOW) }
         }
         return result
     }

@@ -15,6 +15,11 @@ public final class ValueBox {
     let connection: SQLiteConnection
     private let sealer: ValueSealer
     private var tables: Set<Int32> = []
+    /// Tables created by the open transaction: forgotten again if it rolls back.
+    private var tablesCreatedInTransaction: Set<Int32> = []
+    /// `PRAGMA schema_version` when `tables` was last read; a reader rescans when it moves,
+    /// so a long-lived reader sees tables the writer created after it opened.
+    private var schemaCookie: Int64 = -1
     private var statements: [Int32: TableStatements] = [:]
     private var inTransaction = false
 
@@ -54,14 +59,7 @@ public final class ValueBox {
     }
 
     private func openSchema(schemaVersion: Int32) throws {
-        try read {
-            let names = try connection.prepare("SELECT name FROM sqlite_master WHERE type='table'")
-            while try names.step() {
-                let raw = names.blob(0)
-                let name = String(decoding: raw, as: UTF8.self)
-                if name.hasPrefix("t"), let id = Int32(name.dropFirst()) { tables.insert(id) }
-            }
-        }
+        try read { try scanTables() }
         let version = Int32(try connection.scalar("PRAGMA user_version") ?? 0)
         if version > schemaVersion { throw StorageError.newerSchema(path: path, found: version, supported: schemaVersion) }
         if version == 0 {
@@ -79,6 +77,17 @@ public final class ValueBox {
             throw StorageError.notInitialised(path: path)
         }
         try verifyKey()
+    }
+
+    private func scanTables() throws {
+        let cookie = try connection.scalar("PRAGMA schema_version") ?? 0
+        guard cookie != schemaCookie else { return }
+        let names = try connection.prepare("SELECT name FROM sqlite_master WHERE type='table'")
+        while try names.step() {
+            let name = String(decoding: names.blob(0), as: UTF8.self)
+            if name.hasPrefix("t"), let id = Int32(name.dropFirst()) { tables.insert(id) }
+        }
+        schemaCookie = cookie
     }
 
     private func verifyKey() throws {
@@ -121,10 +130,17 @@ public final class ValueBox {
             let result = try body()
             try connection.execute("COMMIT")
             inTransaction = false
+            tablesCreatedInTransaction = []
             return result
         } catch {
             try? connection.execute("ROLLBACK")
             inTransaction = false
+            for table in tablesCreatedInTransaction {
+                tables.remove(table)
+                statements[table] = nil
+            }
+            tablesCreatedInTransaction = []
+            schemaCookie = -1
             throw error
         }
     }
@@ -149,9 +165,14 @@ public final class ValueBox {
     private func statements(_ table: Int32, create: Bool) throws -> TableStatements? {
         if let existing = statements[table] { return existing }
         if !tables.contains(table) {
-            guard create, !isReadOnly else { return nil }
-            try connection.execute("CREATE TABLE IF NOT EXISTS t\(table) (key BLOB PRIMARY KEY, value BLOB) WITHOUT ROWID")
-            tables.insert(table)
+            if !create || isReadOnly {
+                try scanTables()
+                guard tables.contains(table) else { return nil }
+            } else {
+                try connection.execute("CREATE TABLE IF NOT EXISTS t\(table) (key BLOB PRIMARY KEY, value BLOB) WITHOUT ROWID")
+                tables.insert(table)
+                tablesCreatedInTransaction.insert(table)
+            }
         }
         let made = try TableStatements(connection: connection, table: table)
         statements[table] = made

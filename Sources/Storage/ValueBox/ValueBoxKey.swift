@@ -32,16 +32,20 @@ public struct ValueBoxKey: Hashable, Comparable, Sendable, CustomStringConvertib
     public func uint16(at offset: Int) -> UInt16 { UInt16(readBigEndian(offset, 2)) }
     public func int8(at offset: Int) -> Int8 { Int8(bitPattern: bytes[offset]) }
 
-    /// The smallest key greater than every key with this prefix (for range ends).
+    /// A key greater than every key with this prefix (for range ends). For a prefix of only 0xff
+    /// bytes no finite key is, so it extends the prefix by 64 0xff bytes, more than any key this
+    /// project builds beyond a prefix (the longest, a chat list key, is 24 bytes).
     public var successor: ValueBoxKey {
         var b = bytes
         while let last = b.last {
             if last == 0xff { b.removeLast() } else { b[b.count - 1] = last + 1; return ValueBoxKey(b) }
         }
-        return ValueBoxKey([0xff])
+        return ValueBoxKey(bytes + [UInt8](repeating: 0xff, count: 64))
     }
 
     public static func < (a: ValueBoxKey, b: ValueBoxKey) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 
-    public var description: String { bytes.map { String($0, radix: 16) }.joined() }
+    public var description: String {
+        bytes.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
 }
