@@ -37,6 +37,24 @@ public struct BootstrapReport: Codable, Sendable {
         totalMilliseconds = b.timer.totalMilliseconds
     }
 
+    /// Absent values are written as null, not left out, so readers find every key.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(processType, forKey: .processType)
+        try c.encode(bundleId, forKey: .bundleId)
+        try c.encode(appGroup, forKey: .appGroup)
+        try c.encode(rootPath, forKey: .rootPath)
+        try c.encode(accounts, forKey: .accounts)
+        try c.encode(currentAccountId, forKey: .currentAccountId)
+        try c.encode(postboxReadOnly, forKey: .postboxReadOnly)
+        try c.encode(peerCount, forKey: .peerCount)
+        try c.encode(messageCount, forKey: .messageCount)
+        try c.encode(locked, forKey: .locked)
+        try c.encode(lockSummary, forKey: .lockSummary)
+        try c.encode(steps, forKey: .steps)
+        try c.encode(totalMilliseconds, forKey: .totalMilliseconds)
+    }
+
     public var text: String {
         var lines = [
             "\(processType) (\(bundleId)) in \(appGroup)",

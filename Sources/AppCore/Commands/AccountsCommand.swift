@@ -33,6 +33,12 @@ struct AccountsListing: Codable {
         }
     }
 
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(currentAccountId, forKey: .currentAccountId)
+        try c.encode(accounts, forKey: .accounts)
+    }
+
     var text: String {
         if accounts.isEmpty { return "no accounts (create one with `main login`)" }
         return accounts.map { "\($0.current ? "*" : " ") \($0.id)  peer \($0.peerId)\($0.loggedOut ? "  (logged out)" : "")" }

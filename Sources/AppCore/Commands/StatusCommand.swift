@@ -57,6 +57,21 @@ struct StatusReport: Codable {
         runningApp = FileLock.isLocked(path: lockPath) ? RunningApp(pid: FileLock.holderPID(path: lockPath)) : nil
     }
 
+    /// Absent values are written as null, not left out.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(launch, forKey: .launch)
+        try c.encode(state, forKey: .state)
+        try c.encode(rootTabs, forKey: .rootTabs)
+        try c.encode(selectedTab, forKey: .selectedTab)
+        try c.encode(chatList, forKey: .chatList)
+        try c.encode(currentAccountId, forKey: .currentAccountId)
+        try c.encode(accounts, forKey: .accounts)
+        try c.encode(lock, forKey: .lock)
+        try c.encode(store, forKey: .store)
+        try c.encode(runningApp, forKey: .runningApp)
+    }
+
     var text: String {
         var lines = ["state: \(state)", "root: \(rootTabs.joined(separator: " | "))\(selectedTab.map { " (selected: \($0))" } ?? "")"]
         if let chatList { lines.append("chat list: \(chatList.loadedEntries) entries loaded, \(chatList.pinnedEntries) pinned") }

@@ -10,13 +10,7 @@ public enum RunLoop {
         let (events, continuation) = AsyncStream<AppEvent>.makeStream()
         let queue = DispatchQueue(label: "main.events")
         var sources: [DispatchSourceProtocol] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { continuation.yield(.signal(number)) }
-            source.resume()
-            sources.append(source)
-        }
+        SignalPipe.install([SIGINT, SIGTERM]) { continuation.yield(.signal($0)) }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { continuation.yield(.tick) }

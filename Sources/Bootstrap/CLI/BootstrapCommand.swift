@@ -38,6 +38,9 @@ public struct BootstrapCommand: ParsableCommand {
 /// `main` holds the writer lock), never a crash or a stack trace.
 public enum CommandMain {
     public static func run<Command: ParsableCommand>(_ command: Command.Type) async -> Never {
+        // Everything in the container is one user's private data: whatever creates a file here
+        // (SQLite's -wal and -shm included) creates it 0600, and directories 0700.
+        umask(0o077)
         let parsed: ParsableCommand
         do {
             parsed = try command.parseAsRoot()
