@@ -1,0 +1,429 @@
+#!/usr/bin/env python3
+"""Scripts/bench_runner.py — time whole processes against the hello-reference, per ARCHITECTURE.md §8.
+
+Normally started by Scripts/bench, which builds the release binaries and makes the fixture.
+Standard library only, so it runs wherever python3 does.
+
+How a process is measured:
+  * spawned with posix_spawn (no shell), stdout to /dev/null, stderr to a file (kept only to
+    report failures), stdin from /dev/null;
+  * wall time = from immediately before the spawn to immediately after wait4() returns, i.e.
+    exec + dynamic loading + the command + exit, as a user would experience it;
+  * peak RSS = wait4()'s ru_maxrss, the child's high-water mark (KiB on Linux).
+  The spawn is done by Scripts/bench_spawn.c, a ~1 MiB C helper this runner compiles on the fly
+  (cc, gcc, or the Swift toolchain's clang), because on Linux execve() folds the replaced address
+  space's peak RSS into ru_maxrss: a child spawned straight from Python reports at least Python's
+  own 13-16 MiB. Without a C compiler the runner falls back to os.posix_spawn + os.wait4 and
+  says that the RSS figures are floored at its own RSS.
+
+Why interleaved: the budgets are ratios to hello-reference's median, so the reference runs right
+before every measured process, in the same run; drift in machine load (another build, thermal
+state) then hits both sides of the ratio alike. The order of the extensions rotates each round.
+A few warm-up runs per command come first and are not counted (page cache, first-touch costs).
+
+Exit status: 1 if any measured command exits non-zero (or its JSON does not parse); with
+--fail-over-budget also 1 if any line is OVER; else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
+REFERENCE = "hello-reference"
+
+# ARCHITECTURE.md §8. Time: whole process ≤ 2 × hello-reference (stretch 1.5 ×).
+TIME_BUDGET_RATIO = 2.0
+TIME_STRETCH_RATIO = 1.5
+# Peak RSS ceilings in MiB. (§8 states these for each extension's real work — notify-service
+# decrypting and enriching a push, broadcast at 1080p; bootstrap is the floor under all of them.)
+RSS_BUDGET_MIB = {
+    "notify-service": 20,
+    "widget": 24,
+    "intents": 24,
+    "broadcast": 40,
+    "share": 64,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Machine description
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def _run_text(argv: list[str], cwd: str | None = None) -> str:
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=cwd)
+        return (out.stdout or out.stderr).strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unavailable"
+
+
+def machine_description() -> dict:
+    cpuinfo = _read("/proc/cpuinfo")
+    model = next((line.split(":", 1)[1].strip() for line in cpuinfo.splitlines()
+                  if line.lower().startswith(("model name", "hardware", "cpu model"))), platform.processor() or "unknown")
+    meminfo = {line.split(":")[0]: line.split(":")[1].strip() for line in _read("/proc/meminfo").splitlines() if ":" in line}
+    mem_kib = int(meminfo.get("MemTotal", "0 kB").split()[0] or 0)
+    try:
+        usable_cpus = len(os.sched_getaffinity(0))  # what `nproc` prints
+    except AttributeError:
+        usable_cpus = os.cpu_count() or 0
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return {
+        "uname": _run_text(["uname", "-a"]) if shutil.which("uname") else " ".join(os.uname()),
+        "nproc": usable_cpus,
+        "cpuModel": model,
+        "memTotalGiB": round(mem_kib / 1024 / 1024, 1),
+        "loadAverage": _read("/proc/loadavg").split()[:3],
+        "swiftVersion": _run_text(["swift", "--version"]),
+        "python": platform.python_version(),
+        "gitCommit": _run_text(["git", "rev-parse", "--short", "HEAD"], cwd=repo),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Measuring
+
+
+class Failure(Exception):
+    def __init__(self, argv: list[str], exit_code: int, stderr: str):
+        super().__init__(f"{' '.join(argv)} exited {exit_code}")
+        self.argv, self.exit_code, self.stderr = argv, exit_code, stderr
+
+
+class Spawner:
+    """Runs one command and returns (wall ms, peak RSS KiB); raises Failure on non-zero exit."""
+
+    def __init__(self, workdir: str):
+        self.err_path = os.path.join(workdir, "stderr.txt")
+        self.helper = self._compile_helper(workdir)
+        if self.helper:
+            self.method = "Scripts/bench_spawn.c (posix_spawn + wait4 from a ~1 MiB helper)"
+        else:
+            floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+            self.method = (f"os.posix_spawn + os.wait4 from Python (no C compiler found): RSS figures "
+                           f"are floored at the runner's own peak RSS, about {floor:.1f} MiB")
+
+    @staticmethod
+    def _compile_helper(workdir: str) -> str | None:
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_spawn.c")
+        output = os.path.join(workdir, "bench_spawn")
+        candidates = [os.environ.get("CC"), "cc", "gcc", "clang", "/opt/swift/usr/bin/clang"]
+        for compiler in filter(None, candidates):
+            if not shutil.which(compiler):
+                continue
+            result = subprocess.run([compiler, "-O2", "-o", output, source], capture_output=True, text=True)
+            if result.returncode == 0:
+                return output
+            print(f"bench: {compiler} could not build {source}:\n{result.stderr}", file=sys.stderr)
+        return None
+
+    def run(self, argv: list[str], env: dict) -> tuple[float, int]:
+        if self.helper:
+            result = subprocess.run([self.helper, self.err_path, *argv], env=env,
+                                    capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            if result.returncode != 0:
+                raise Failure(argv, result.returncode, result.stderr)
+            ns, maxrss, kind, value = result.stdout.split()
+            if kind != "exit":
+                raise Failure(argv, -int(value), f"killed by signal {value}\n" + _read(self.err_path))
+            if int(value) != 0:
+                raise Failure(argv, int(value), _read(self.err_path))
+            return int(ns) / 1e6, int(maxrss)
+        actions = [
+            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+            (os.POSIX_SPAWN_OPEN, 2, self.err_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+        ]
+        start = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+        _, status, usage = os.wait4(pid, 0)
+        elapsed_ms = (time.perf_counter() - start) * 1000.0
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            raise Failure(argv, code, _read(self.err_path))
+        return elapsed_ms, usage.ru_maxrss
+
+
+def validate(name: str, argv: list[str], env: dict, fixture: dict | None) -> tuple[list[str], Failure | None]:
+    """Run once with output captured: the command must succeed and (extensions) print the contract's
+    JSON. Returns notes about mismatches with the fixture (reported, not fatal)."""
+    proc = subprocess.run(argv, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if proc.returncode != 0:
+        return [], Failure(argv, proc.returncode, proc.stderr)
+    if name == REFERENCE:
+        return [], None
+    try:
+        doc = json.loads(proc.stdout)
+    except json.JSONDecodeError as error:
+        return [], Failure(argv, 0, f"stdout is not JSON ({error}): {proc.stdout[:400]!r}\n{proc.stderr}")
+    notes = []
+    if not isinstance(doc, dict):
+        return [], Failure(argv, 0, f"stdout JSON is not an object: {proc.stdout[:400]!r}")
+    for key in ("processType", "bundleId", "currentAccountId", "postboxReadOnly", "messageCount", "totalMilliseconds"):
+        if key not in doc:
+            notes.append(f"missing key {key!r}")
+    if fixture:
+        if doc.get("currentAccountId") != fixture.get("currentAccountId"):
+            notes.append(f"currentAccountId {doc.get('currentAccountId')!r} != fixture's {fixture.get('currentAccountId')!r}")
+        if "messageCount" in doc and doc["messageCount"] != fixture.get("messages"):
+            notes.append(f"messageCount {doc['messageCount']} != fixture's {fixture.get('messages')}")
+        # The account's own user is a peer too, so N seeded peers may read as N + 1.
+        if "peerCount" in doc and doc["peerCount"] not in (fixture.get("peers"), fixture.get("peers", 0) + 1):
+            notes.append(f"peerCount {doc['peerCount']} != fixture's {fixture.get('peers')}")
+        if len(doc.get("accounts", [])) != fixture.get("accounts"):
+            notes.append(f"{len(doc.get('accounts', []))} accounts != fixture's {fixture.get('accounts')}")
+    if doc.get("postboxReadOnly") is False:
+        notes.append("postboxReadOnly is false with a current account")
+    if doc.get("locked") is True:
+        notes.append("reports locked (no passcode was set)")
+    return notes, None
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default)."""
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    position = (len(ordered) - 1) * fraction
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def summarize(samples: list[tuple[float, int]]) -> dict:
+    times = [t for t, _ in samples]
+    rss_mib = [r / 1024.0 for _, r in samples]
+    return {
+        "runs": len(samples),
+        "wallMs": {
+            "median": statistics.median(times),
+            "p90": percentile(times, 0.9),
+            "min": min(times),
+            "max": max(times),
+        },
+        "peakRssMiB": {"median": statistics.median(rss_mib), "max": max(rss_mib)},
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Report
+
+
+def fmt(value, pattern="{:.2f}") -> str:
+    return "-" if value is None else pattern.format(value)
+
+
+def print_table(report: dict) -> None:
+    m = report["machine"]
+    print(f"date:     {report['date']}")
+    print(f"machine:  {m['uname']}")
+    print(f"cpus:     {m['nproc']} x {m['cpuModel']}; memory {m['memTotalGiB']} GiB; load avg {' '.join(m['loadAverage'])}")
+    print(f"swift:    {m['swiftVersion'].splitlines()[0] if m['swiftVersion'] else '?'}")
+    print(f"build:    {report['build']}; commit {m['gitCommit']}; python {m['python']}")
+    fx = report.get("fixture")
+    if fx:
+        print(f"fixture:  {fx['accounts']} accounts; current one {fx['peers']:,} peers / {fx['messages']:,} messages")
+        reported = fx.get("seedReportedSeconds")
+        print(f"seed:     {fx['messages']:,} messages in {fx['seedWallSeconds']:.2f} s wall "
+              f"({fx['seedMessagesPerSecond']:,.0f} messages/s; main seed reported "
+              f"{fmt(reported, '{:.2f} s')})")
+    print(f"runs:     {report['runs']} per command (+{report['warmup']} warm-up), interleaved with {REFERENCE}")
+    print(f"measured: {report.get('measurement', '?')}")
+    print()
+
+    header = f"{'command':<34} {'median ms':>9} {'p90 ms':>8} {'x hello':>7} {'time (<=2.0x, stretch 1.5x)':>28} {'RSS MiB':>8} {'max':>6} {'RSS budget':>11}  verdict"
+    print(header)
+    print("-" * len(header))
+    ref = report["reference"]
+    if "wallMs" in ref:
+        print(f"{ref['command']:<34} {ref['wallMs']['median']:>9.2f} {ref['wallMs']['p90']:>8.2f} {1.0:>7.2f} "
+              f"{'(reference)':>28} {ref['peakRssMiB']['median']:>8.1f} {ref['peakRssMiB']['max']:>6.1f} {'-':>11}  -")
+    for row in report["commands"]:
+        if row.get("failure"):
+            print(f"{row['command']:<34} {'FAILED: exit ' + str(row['failure']['exitCode']):>34}")
+            continue
+        w, r = row["wallMs"], row["peakRssMiB"]
+        time_text = f"{row['timeVerdict']}"
+        rss_budget = f"<= {row['rssBudgetMiB']} {row['rssVerdict']}"
+        print(f"{row['command']:<34} {w['median']:>9.2f} {w['p90']:>8.2f} {fmt(row['ratio']):>7} {time_text:>28} "
+              f"{r['median']:>8.1f} {r['max']:>6.1f} {rss_budget:>11}  {row['verdict']}")
+    print()
+    for row in report["commands"]:
+        for note in row.get("notes", []):
+            print(f"note: {row['command']}: {note}")
+        if row.get("failure"):
+            f = row["failure"]
+            print(f"FAILED: {' '.join(f['argv'])}\n  exit code: {f['exitCode']}")
+            for line in (f["stderr"] or "(no stderr)").rstrip().splitlines()[:40]:
+                print(f"  stderr: {line}")
+    if report["reference"].get("failure"):
+        f = report["reference"]["failure"]
+        print(f"FAILED: {' '.join(f['argv'])} (exit {f['exitCode']}): {f['stderr'].strip()}")
+    print("time: median wall time of the whole process / hello-reference's median, same run. "
+          "RSS: peak (ru_maxrss) of the bootstrap command.")
+    print(f"overall: {report['overall']}")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin-dir", required=True, help="folder with the built executables (swift build --show-bin-path)")
+    parser.add_argument("--container", required=True, help="the fixture's app group container")
+    parser.add_argument("--runs", type=int, default=30, help="measured runs per command (default 30)")
+    parser.add_argument("--warmup", type=int, default=3, help="uncounted runs per command first (default 3)")
+    parser.add_argument("--fixture-info", help="JSON file written by Scripts/bench describing the fixture")
+    parser.add_argument("--build", default="release", help="how the binaries were built (for the report)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON instead of a table")
+    parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if any line is OVER budget")
+    parser.add_argument("--only", nargs="*", choices=EXTENSIONS, help="measure only these extensions")
+    args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+
+    bin_dir = os.path.abspath(args.bin_dir)
+    container = os.path.abspath(args.container)
+    fixture = None
+    if args.fixture_info:
+        with open(args.fixture_info, encoding="utf-8") as f:
+            fixture = json.load(f)
+
+    # Same environment for every process; drop variables that would change identity or container.
+    env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "APP_GROUP_CONTAINER")}
+    env["APP_GROUP_CONTAINER"] = container  # hello-reference reads (and prints) it, like an extension
+
+    extensions = args.only or EXTENSIONS
+    commands = {REFERENCE: [os.path.join(bin_dir, REFERENCE)]}
+    for ext in extensions:
+        commands[ext] = [os.path.join(bin_dir, ext), "bootstrap", "--json", "--container", container]
+
+    report: dict = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+        "machine": machine_description(),
+        "build": args.build,
+        "fixture": fixture,
+        "runs": args.runs,
+        "warmup": args.warmup,
+        "budgets": {"timeRatio": TIME_BUDGET_RATIO, "timeStretchRatio": TIME_STRETCH_RATIO, "rssMiB": RSS_BUDGET_MIB},
+    }
+
+    failures: dict[str, Failure] = {}
+    notes: dict[str, list[str]] = {}
+    for name, argv in commands.items():
+        if not os.access(argv[0], os.X_OK):
+            failures[name] = Failure(argv, 127, f"not found or not executable: {argv[0]}")
+            continue
+        notes[name], failure = validate(name, argv, env, fixture)
+        if failure:
+            failures[name] = failure
+
+    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
+    with tempfile.TemporaryDirectory(prefix="bench-runner.") as workdir:
+        spawner = Spawner(workdir)
+        report["measurement"] = spawner.method
+        live = [ext for ext in extensions if ext not in failures]
+        if REFERENCE not in failures:
+            for name in [REFERENCE] + live:  # warm-up, not recorded
+                for _ in range(args.warmup):
+                    try:
+                        spawner.run(commands[name], env)
+                    except Failure as failure:
+                        failures.setdefault(name, failure)
+            live = [ext for ext in live if ext not in failures]
+            for round_index in range(args.runs):
+                shift = round_index % max(len(live), 1)
+                for ext in live[shift:] + live[:shift]:
+                    for name in (REFERENCE, ext):
+                        if name in failures:
+                            continue
+                        try:
+                            samples[name].append(spawner.run(commands[name], env))
+                        except Failure as failure:
+                            failures[name] = failure
+                if not args.json:
+                    print(f"\rround {round_index + 1}/{args.runs}", end="", file=sys.stderr, flush=True)
+            if not args.json:
+                print(file=sys.stderr)
+
+    def failure_doc(failure: Failure) -> dict:
+        return {"argv": failure.argv, "exitCode": failure.exit_code, "stderr": failure.stderr}
+
+    reference = {"command": REFERENCE, "argv": commands[REFERENCE]}
+    if REFERENCE in failures:
+        reference["failure"] = failure_doc(failures[REFERENCE])
+    elif samples[REFERENCE]:
+        reference.update(summarize(samples[REFERENCE]))
+    report["reference"] = reference
+    ref_median = reference.get("wallMs", {}).get("median")
+
+    rows = []
+    all_ok = REFERENCE not in failures
+    any_over = False
+    for ext in extensions:
+        row: dict = {"command": f"{ext} bootstrap --json", "argv": commands[ext], "notes": notes.get(ext, [])}
+        if ext in failures:
+            row["failure"] = failure_doc(failures[ext])
+            row["verdict"] = "FAILED"
+            all_ok = False
+        elif samples[ext]:
+            row.update(summarize(samples[ext]))
+            ratio = row["wallMs"]["median"] / ref_median if ref_median else None
+            row["ratio"] = ratio
+            if ratio is None:
+                row["timeVerdict"] = "-"
+                time_ok = True
+            elif ratio <= TIME_STRETCH_RATIO:
+                row["timeVerdict"], time_ok = "PASS (stretch met)", True
+            elif ratio <= TIME_BUDGET_RATIO:
+                row["timeVerdict"], time_ok = "PASS", True
+            else:
+                row["timeVerdict"], time_ok = "OVER", False
+            row["rssBudgetMiB"] = RSS_BUDGET_MIB[ext]
+            rss_ok = row["peakRssMiB"]["median"] <= RSS_BUDGET_MIB[ext]
+            row["rssVerdict"] = "PASS" if rss_ok else "OVER"
+            row["verdict"] = "PASS" if (time_ok and rss_ok) else "OVER"
+            any_over = any_over or not (time_ok and rss_ok)
+        else:
+            row["verdict"] = "NOT RUN"
+            all_ok = False
+        rows.append(row)
+    report["commands"] = rows
+    report["overall"] = ("FAILED (a command failed)" if not all_ok
+                         else "OVER BUDGET" if any_over else "ALL WITHIN BUDGET")
+
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        print()
+    else:
+        print_table(report)
+
+    if not all_ok:
+        return 1
+    if any_over and args.fail_over_budget:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
