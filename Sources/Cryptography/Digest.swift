@@ -3,6 +3,7 @@ import COpenSSL
 /// One-shot hashes and HMAC through OpenSSL.
 public enum Digest {
     public static func sha1(_ data: [UInt8]) -> [UInt8] {
+        OpenSSLLibrary.ensureInitialized()
         var out = [UInt8](repeating: 0, count: 20)
         data.withUnsafeBufferPointer { input in
             out.withUnsafeMutableBufferPointer { _ = SHA1(input.baseAddress, input.count, $0.baseAddress) }
@@ -11,6 +12,7 @@ public enum Digest {
     }
 
     public static func sha256(_ data: [UInt8]) -> [UInt8] {
+        OpenSSLLibrary.ensureInitialized()
         var out = [UInt8](repeating: 0, count: 32)
         data.withUnsafeBufferPointer { input in
             out.withUnsafeMutableBufferPointer { _ = SHA256(input.baseAddress, input.count, $0.baseAddress) }
@@ -19,6 +21,7 @@ public enum Digest {
     }
 
     public static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
+        OpenSSLLibrary.ensureInitialized()
         var out = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 32
         key.withUnsafeBufferPointer { k in

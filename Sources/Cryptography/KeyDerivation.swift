@@ -24,6 +24,7 @@ public enum KeyDerivation {
 
     /// PBKDF2-HMAC-SHA256 for the passcode: slow on purpose, salted per passcode.
     public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int, length: Int = 32) -> [UInt8] {
+        OpenSSLLibrary.ensureInitialized()
         var out = [UInt8](repeating: 0, count: length)
         password.withUnsafeBufferPointer { p in
             salt.withUnsafeBufferPointer { s in

@@ -3,6 +3,7 @@ import COpenSSL
 /// Cryptographically secure bytes from OpenSSL's DRBG.
 public enum SecureRandom {
     public static func bytes(_ count: Int) -> [UInt8] {
+        OpenSSLLibrary.ensureInitialized()
         var out = [UInt8](repeating: 0, count: count)
         let ok = out.withUnsafeMutableBytes { RAND_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(count)) }
         // RAND_bytes fails only when the DRBG cannot be seeded; continuing would mean predictable keys.

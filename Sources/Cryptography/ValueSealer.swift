@@ -20,6 +20,7 @@ public final class ValueSealer {
 
     public init(key: [UInt8]) {
         precondition(key.count == 32, "AES-256 needs a 32-byte key")
+        OpenSSLLibrary.ensureInitialized()
         encryptContext = EVP_CIPHER_CTX_new()
         decryptContext = EVP_CIPHER_CTX_new()
         key.withUnsafeBufferPointer { k in
