@@ -67,10 +67,17 @@ struct SwitchAccount: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "switch", abstract: "Make another logged-in account current.")
 
     @OptionGroup var options: ContainerOptions
-    @Argument(help: "The account id (see `main accounts`).") var id: Int64
+    // Account ids are Int64 and often negative; `.allUnrecognized` lets "-5975…" through as a value
+    // instead of being taken for an unknown option.
+    @Argument(parsing: .allUnrecognized, help: "The account id (see `main accounts`).") var id: [String] = []
+
+    func validate() throws {
+        guard id.count == 1, Int64(id[0]) != nil else { throw ValidationError("expected one account id (see `main accounts`)") }
+    }
 
     func run() throws {
-        try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.switchTo(app: $0, accountId: id) }
-        printLine("current account: \(id)")
+        let accountId = Int64(id[0])!
+        try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.switchTo(app: $0, accountId: accountId) }
+        printLine("current account: \(accountId)")
     }
 }

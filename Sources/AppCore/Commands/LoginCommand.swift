@@ -23,7 +23,8 @@ struct LogoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "logout", abstract: "Log an account out (the current one by default).")
 
     @OptionGroup var options: ContainerOptions
-    @Option(help: "The account id (see `main accounts`).") var account: Int64?
+    // `.unconditional`: a negative id ("-5975…") is the value, not another option.
+    @Option(parsing: .unconditional, help: "The account id (see `main accounts`).") var account: Int64?
 
     func run() throws {
         let id = try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.logout(app: $0, accountId: account) }
