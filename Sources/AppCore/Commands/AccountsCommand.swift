@@ -71,12 +71,15 @@ struct SwitchAccount: ParsableCommand {
     // instead of being taken for an unknown option.
     @Argument(parsing: .allUnrecognized, help: "The account id (see `main accounts`).") var id: [String] = []
 
+    /// The id, with a "--" terminator (which `.allUnrecognized` keeps as a value) dropped.
+    private var values: [String] { id.filter { $0 != "--" } }
+
     func validate() throws {
-        guard id.count == 1, Int64(id[0]) != nil else { throw ValidationError("expected one account id (see `main accounts`)") }
+        guard values.count == 1, Int64(values[0]) != nil else { throw ValidationError("expected one account id (see `main accounts`)") }
     }
 
     func run() throws {
-        let accountId = Int64(id[0])!
+        let accountId = Int64(values[0])!
         try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.switchTo(app: $0, accountId: accountId) }
         printLine("current account: \(accountId)")
     }
