@@ -51,6 +51,9 @@ struct WrongDeviceKeyTests {
             let result = try await sandbox.run(ext, ["bootstrap", "--json"])
             Self.expectDeviceKeyError(result, label: "\(label): \(ext) bootstrap")
         }
+        // A command that writes is refused the same way, before it writes anything.
+        let seed = try await sandbox.run(Executables.main, ["seed", "--peers", "1", "--messages", "1"])
+        Self.expectDeviceKeyError(seed, label: "\(label): main seed")
         let changed = ContainerFiles.differences(expected, ContainerFiles.storeSnapshot(layout))
         #expect(changed.isEmpty, "\(label): files changed: \(changed)")
         let leftovers = ContainerFiles.allEntries(under: layout.rootPath).filter { $0.hasPrefix(".tempkey.") }
