@@ -54,23 +54,12 @@ public final class TempBox {
         counter += 1
         let directory = basePath + "/\(counter)"
         try FileSystem.createDirectory(directory)
-        var safe = fileName.replacingSlashesAndDots()
-        if safe.isEmpty { safe = "file" }
-        return directory + "/" + safe
+        return directory + "/" + FileSystem.safeFileName(fileName)
     }
 
     /// Removes this launch's directory (at clean exit; a crash leaves it for the next launch).
     public func dispose() {
         try? FileSystem.removeTree(basePath)
         lock.unlock()
-    }
-}
-
-extension String {
-    fileprivate func replacingSlashesAndDots() -> String {
-        var out = ""
-        for ch in self { out.append(ch == "/" ? "_" : ch) }
-        while out.hasPrefix(".") { out.removeFirst() }
-        return out
     }
 }

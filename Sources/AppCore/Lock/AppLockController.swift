@@ -87,11 +87,15 @@ public struct AppLockController {
     }
 
     /// Records user activity (the running app's dispatch hook calls this), keeping auto-lock away.
-    public func recordActivity(_ at: MonotonicTimestamp) throws {
+    /// Returns false, writing nothing, when there is no passcode or the app was already locked at
+    /// that moment: activity after the app locked does not unlock it.
+    @discardableResult
+    public func recordActivity(_ at: MonotonicTimestamp) throws -> Bool {
         var state = currentState()
-        guard hasPasscode, !state.isAppLocked(now: at) else { return }
-        if state.applicationActivityTimestamp == at { return }
+        guard hasPasscode, !state.isAppLocked(now: at) else { return false }
+        if state.applicationActivityTimestamp == at { return true }
         state.applicationActivityTimestamp = at
         try write(state)
+        return true
     }
 }

@@ -1,3 +1,4 @@
+import Container
 import Formats
 import Logging
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ public final class Application {
         case .tick:
             refreshActivityTimestamp()
         case .userInput(let line):
-            if line.trimmingCharacters() == "quit" { stop(reason: "quit") }
+            if line.trimmingWhitespace() == "quit" { stop(reason: "quit") }
         case .signal(let number):
             stop(reason: number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)")
         case .deadline:
@@ -40,10 +41,10 @@ public final class Application {
     /// While unlocked, the lock state carries the last user activity, so extensions see the app
     /// lock itself once the user has been away for the auto-lock timeout.
     private func refreshActivityTimestamp() {
-        guard lock.hasPasscode, lastWrittenActivity != lastUserActivity, !lock.isLocked() else { return }
+        guard lock.hasPasscode, lastWrittenActivity != lastUserActivity else { return }
         do {
-            try lock.recordActivity(lastUserActivity)
-            lastWrittenActivity = lastUserActivity
+            // recordActivity itself refuses while locked: activity after auto-lock does not unlock.
+            if try lock.recordActivity(lastUserActivity) { lastWrittenActivity = lastUserActivity }
         } catch {
             app.logger.error("cannot write lock state", metadata: ["error": "\(error)"])
         }
@@ -52,14 +53,5 @@ public final class Application {
     private func stop(reason: String) {
         app.logger.info("stopping", metadata: ["reason": "\(reason)", "events": "\(handledEvents)"])
         shouldStop = true
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s = s.dropFirst() }
-        while s.last?.isWhitespace == true { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -127,6 +127,14 @@ public enum FileSystem {
         return String(path[..<slash])
     }
 
+    /// A caller-supplied name made safe as one path component: "/" and NUL become "_", leading
+    /// dots go (no "..", no hidden files), and nothing left becomes "file".
+    public static func safeFileName(_ name: String) -> String {
+        var out = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
+        while out.hasPrefix(".") { out.removeFirst() }
+        return out.isEmpty ? "file" : out
+    }
+
     public static func lastComponent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
