@@ -67,9 +67,7 @@ public struct DeviceKey: Sendable, Equatable {
 
     private static func read(_ path: String) throws -> [UInt8]? {
         do {
-            return try FileSystem.readFile(path, limit: 4096)
-        } catch let error as SystemError where error.code == ENOENT {
-            return nil
+            return try FileSystem.readFileIfExists(path, limit: 4096)
         } catch let error as SystemError where error.code == EOVERFLOW {
             // Far too long is a wrong length like any other; report its size, not "unreadable".
             return [UInt8](repeating: 0, count: FileSystem.fileSize(path) ?? 4097)

@@ -100,9 +100,8 @@ public enum LockStatus: Equatable, Sendable {
     public static func read(path: String) -> LockStatus {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path, limit: 64 * 1024)
-        } catch let error as SystemError where error.code == ENOENT {
-            return .noLockFile
+            guard let read = try FileSystem.readFileIfExists(path, limit: 64 * 1024) else { return .noLockFile }
+            bytes = read
         } catch {
             return .unreadable(reason: "\(error)")
         }
@@ -114,6 +113,3 @@ public enum LockStatus: Equatable, Sendable {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -70,6 +70,16 @@ public enum FileSystem {
         return result
     }
 
+    /// `readFile`, with nil for a file that does not exist: the readers of shared files each treat
+    /// "absent" as a state of its own (no lock file, no account yet, no key yet).
+    public static func readFileIfExists(_ path: String, limit: Int = 64 << 20) throws -> [UInt8]? {
+        do {
+            return try readFile(path, limit: limit)
+        } catch let error as SystemError where error.code == ENOENT {
+            return nil
+        }
+    }
+
     /// Writes all bytes to a descriptor, retrying short writes; a short write that makes no progress
     /// (full disk, file-size limit) is an error, never a silent truncation.
     public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {

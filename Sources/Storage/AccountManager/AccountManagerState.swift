@@ -58,9 +58,8 @@ public struct AccountManagerState: Codable, Equatable, Sendable {
     public static func read(path: String) throws -> AccountManagerState? {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path, limit: 8 << 20)
-        } catch let error as SystemError where error.code == 2 /* ENOENT */ {
-            return nil
+            guard let read = try FileSystem.readFileIfExists(path, limit: 8 << 20) else { return nil }
+            bytes = read
         } catch {
             throw Unreadable(path: path, reason: "\(error)")
         }
