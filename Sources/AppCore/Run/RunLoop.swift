@@ -9,13 +9,11 @@ public enum RunLoop {
     public static func run(_ application: Application, duration: Double?, onReady: () -> Void) async {
         let (events, continuation) = AsyncStream<AppEvent>.makeStream()
         let queue = DispatchQueue(label: "main.events")
-        var sources: [DispatchSourceProtocol] = []
         SignalPipe.install([SIGINT, SIGTERM]) { continuation.yield(.signal($0)) }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { continuation.yield(.tick) }
         timer.resume()
-        sources.append(timer)
         if let duration {
             queue.asyncAfter(deadline: .now() + duration) { continuation.yield(.deadline) }
         }
@@ -27,7 +25,7 @@ public enum RunLoop {
             application.sendEvent(event)
             if application.shouldStop { break }
         }
-        for source in sources { source.cancel() }
+        timer.cancel()
         continuation.finish()
     }
 }
