@@ -1,9 +1,6 @@
 import Bootstrap
 import Container
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Launches main for one command and always ends the launch cleanly.
 func withLaunchedApp<T>(_ options: ContainerOptions, mode: LaunchMode, _ body: (LaunchedApp) throws -> T) throws -> T {
@@ -23,8 +20,7 @@ func readSecretLine(_ what: String) throws -> String {
 }
 
 func printLine(_ text: String) {
-    print(text)
-    fflush(nil)  // all streams: stdout may be a pipe read line by line
+    StandardStreams.writeLine(text)
 }
 
 func currentEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }

@@ -29,7 +29,7 @@ public struct BootstrapCommand: ParsableCommand {
                                                environment: ProcessInfo.processInfo.environment)
         defer { bootstrap.finish() }
         let report = BootstrapReport(bootstrap)
-        print(json ? try JSONFile.text(report) : report.text)
+        StandardStreams.writeLine(json ? try JSONFile.text(report) : report.text)
     }
 }
 
@@ -65,7 +65,7 @@ public enum CommandMain {
             // Help requested of a command group, and the parser's other signals.
             command.exit(withError: error)
         } catch {
-            FileHandleStandardError.write("error: \(error)\n")
+            StandardStreams.writeError("error: \(error)")
             exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
         }
     }
@@ -80,13 +80,6 @@ public enum CommandMain {
 /// An error that wants a particular exit status.
 public protocol ExitStatusProviding: Error {
     var exitStatus: Int32 { get }
-}
-
-public enum FileHandleStandardError {
-    public static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-    }
 }
 
 #if canImport(Glibc)
