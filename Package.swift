@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "broadcast", targets: ["BroadcastExtension"]),
         // The reference process Scripts/bench measures every figure against.
         .executable(name: "hello-reference", targets: ["HelloReference"]),
+        // Drawing (Cairo and its dependencies) as a library processes load only when they draw.
+        .library(name: "TelegramDrawing", type: .dynamic, targets: ["DrawingPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -26,6 +28,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
 
         // Container contract: identity, paths, atomic files, locks, TempBox, logging.
         .target(name: "Container", dependencies: [
@@ -37,9 +41,20 @@ let package = Package(
         .target(name: "Formats", dependencies: ["Container"]),
         // ValueBox over SQLite, Postbox, AccountManager.
         .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"]),
+        // Drawing with Cairo: letters avatars in Telegram's gradients, photo avatars, cards, PNG.
+        .target(name: "Drawing", dependencies: ["CCairo"]),
+        // libTelegramDrawing.so's C entry point, and the loader that calls it on first use.
+        .target(name: "DrawingPlugin", dependencies: ["Drawing", "Formats"]),
+        .target(name: "DrawingClient", dependencies: ["Container", "Formats"]),
         // The shared extension bootstrap and its `bootstrap` command.
         .target(name: "Bootstrap", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The notification service extension's work: choose the account, decrypt, enrich, deliver.
+        .target(name: "NotificationService", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -54,7 +69,7 @@ let package = Package(
         .executableTarget(name: "MainApp", dependencies: ["AppCore", "Bootstrap"], path: "Sources/Executables/MainApp"),
         .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/ShareExtension"),
-        .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", "NotificationService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/NotifyServiceExtension"),
         .executableTarget(name: "WidgetExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/WidgetExtension"),
@@ -65,7 +80,7 @@ let package = Package(
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService",
         ], exclude: ["Vectors"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",

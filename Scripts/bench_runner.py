@@ -179,14 +179,22 @@ def validate(name: str, argv: list[str], env: dict, fixture: dict | None) -> tup
     notes = []
     if not isinstance(doc, dict):
         return [], Failure(argv, 0, f"stdout JSON is not an object: {proc.stdout[:400]!r}")
+    if "status" in doc:  # notify-service delivering a push
+        if doc.get("status") != "delivered":
+            return [], Failure(argv, 0, f"push not delivered: status {doc.get('status')!r}, reason {doc.get('reason')!r}")
+        if not doc.get("attachments"):
+            notes.append("delivered without an avatar attachment")
+        return notes, None
     for key in ("processType", "bundleId", "currentAccountId", "postboxReadOnly", "messageCount", "totalMilliseconds"):
         if key not in doc:
             notes.append(f"missing key {key!r}")
     if fixture:
         if doc.get("currentAccountId") != fixture.get("currentAccountId"):
             notes.append(f"currentAccountId {doc.get('currentAccountId')!r} != fixture's {fixture.get('currentAccountId')!r}")
-        if "messageCount" in doc and doc["messageCount"] != fixture.get("messages"):
-            notes.append(f"messageCount {doc['messageCount']} != fixture's {fixture.get('messages')}")
+        # main push stores one message per push written for notify-service.
+        expected = fixture.get("messages", 0) + fixture.get("pushedMessages", 0)
+        if "messageCount" in doc and doc["messageCount"] != expected:
+            notes.append(f"messageCount {doc['messageCount']} != fixture's {expected}")
         # The account's own user is a peer too, so N seeded peers may read as N + 1.
         if "peerCount" in doc and doc["peerCount"] not in (fixture.get("peers"), fixture.get("peers", 0) + 1):
             notes.append(f"peerCount {doc['peerCount']} != fixture's {fixture.get('peers')}")
@@ -251,21 +259,21 @@ def print_table(report: dict) -> None:
     print(f"measured: {report.get('measurement', '?')}")
     print()
 
-    header = f"{'command':<34} {'median ms':>9} {'p90 ms':>8} {'x hello':>7} {'time (<=2.0x, stretch 1.5x)':>28} {'RSS MiB':>8} {'max':>6} {'RSS budget':>11}  verdict"
+    header = f"{'command':<38} {'median ms':>9} {'p90 ms':>8} {'x hello':>7} {'time (<=2.0x, stretch 1.5x)':>28} {'RSS MiB':>8} {'max':>6} {'RSS budget':>11}  verdict"
     print(header)
     print("-" * len(header))
     ref = report["reference"]
     if "wallMs" in ref:
-        print(f"{ref['command']:<34} {ref['wallMs']['median']:>9.2f} {ref['wallMs']['p90']:>8.2f} {1.0:>7.2f} "
+        print(f"{ref['command']:<38} {ref['wallMs']['median']:>9.2f} {ref['wallMs']['p90']:>8.2f} {1.0:>7.2f} "
               f"{'(reference)':>28} {ref['peakRssMiB']['median']:>8.1f} {ref['peakRssMiB']['max']:>6.1f} {'-':>11}  -")
     for row in report["commands"]:
         if row.get("failure"):
-            print(f"{row['command']:<34} {'FAILED: exit ' + str(row['failure']['exitCode']):>34}")
+            print(f"{row['command']:<38} {'FAILED: exit ' + str(row['failure']['exitCode']):>34}")
             continue
         w, r = row["wallMs"], row["peakRssMiB"]
         time_text = f"{row['timeVerdict']}"
         rss_budget = f"<= {row['rssBudgetMiB']} {row['rssVerdict']}"
-        print(f"{row['command']:<34} {w['median']:>9.2f} {w['p90']:>8.2f} {fmt(row['ratio']):>7} {time_text:>28} "
+        print(f"{row['command']:<38} {w['median']:>9.2f} {w['p90']:>8.2f} {fmt(row['ratio']):>7} {time_text:>28} "
               f"{r['median']:>8.1f} {r['max']:>6.1f} {rss_budget:>11}  {row['verdict']}")
     print()
     for row in report["commands"]:
@@ -280,7 +288,7 @@ def print_table(report: dict) -> None:
         f = report["reference"]["failure"]
         print(f"FAILED: {' '.join(f['argv'])} (exit {f['exitCode']}): {f['stderr'].strip()}")
     print("time: median wall time of the whole process / hello-reference's median, same run. "
-          "RSS: peak (ru_maxrss) of the bootstrap command.")
+          "RSS: peak (ru_maxrss) of the whole process.")
     print(f"overall: {report['overall']}")
 
 
@@ -298,6 +306,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the report as JSON instead of a table")
     parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if any line is OVER budget")
     parser.add_argument("--only", nargs="*", choices=EXTENSIONS, help="measure only these extensions")
+    parser.add_argument("--pushes", help="JSON {fresh: [push files], cached: push file} for notify-service deliveries")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -314,9 +323,26 @@ def main() -> int:
     env["APP_GROUP_CONTAINER"] = container  # hello-reference reads (and prints) it, like an extension
 
     extensions = args.only or EXTENSIONS
-    commands = {REFERENCE: [os.path.join(bin_dir, REFERENCE)]}
+    # name -> argvs (a run uses the next one in turn) and the extension whose RSS budget applies.
+    commands = {REFERENCE: [[os.path.join(bin_dir, REFERENCE)]]}
+    budget_of: dict[str, str] = {}
     for ext in extensions:
-        commands[ext] = [os.path.join(bin_dir, ext), "bootstrap", "--json", "--container", container]
+        name = f"{ext} bootstrap --json"
+        commands[name] = [[os.path.join(bin_dir, ext), "bootstrap", "--json", "--container", container]]
+        budget_of[name] = ext
+    if args.pushes and "notify-service" in extensions:
+        with open(args.pushes, encoding="utf-8") as f:
+            pushes = json.load(f)
+        deliver = [os.path.join(bin_dir, "notify-service"), "--json", "--container", container]
+        # Each run a different chat, whose avatar is not cached yet: decrypt, enrich, draw, write.
+        if pushes.get("fresh"):
+            name = "notify-service push (avatar drawn)"
+            commands[name] = [deliver + [path] for path in pushes["fresh"]]
+            budget_of[name] = "notify-service"
+        if pushes.get("cached"):
+            name = "notify-service push (avatar cached)"
+            commands[name] = [deliver + [pushes["cached"]]]
+            budget_of[name] = "notify-service"
 
     report: dict = {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
@@ -330,35 +356,45 @@ def main() -> int:
 
     failures: dict[str, Failure] = {}
     notes: dict[str, list[str]] = {}
-    for name, argv in commands.items():
-        if not os.access(argv[0], os.X_OK):
-            failures[name] = Failure(argv, 127, f"not found or not executable: {argv[0]}")
+    measured = [name for name in commands if name != REFERENCE]
+    for name, argvs in commands.items():
+        if not os.access(argvs[0][0], os.X_OK):
+            failures[name] = Failure(argvs[0], 127, f"not found or not executable: {argvs[0][0]}")
             continue
-        notes[name], failure = validate(name, argv, env, fixture)
+        # A fresh-avatar command validates on a spare push so every measured run still draws.
+        probe = argvs.pop() if len(argvs) > 1 else argvs[0]
+        notes[name], failure = validate(name, probe, env, fixture)
         if failure:
             failures[name] = failure
+    turn = {name: 0 for name in commands}
+
+    def next_argv(name: str) -> list[str]:
+        argvs = commands[name]
+        argv = argvs[turn[name] % len(argvs)]
+        turn[name] += 1
+        return argv
 
     samples: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
     with tempfile.TemporaryDirectory(prefix="bench-runner.") as workdir:
         spawner = Spawner(workdir)
         report["measurement"] = spawner.method
-        live = [ext for ext in extensions if ext not in failures]
+        live = [name for name in measured if name not in failures]
         if REFERENCE not in failures:
             for name in [REFERENCE] + live:  # warm-up, not recorded
                 for _ in range(args.warmup):
                     try:
-                        spawner.run(commands[name], env)
+                        spawner.run(next_argv(name), env)
                     except Failure as failure:
                         failures.setdefault(name, failure)
-            live = [ext for ext in live if ext not in failures]
+            live = [name for name in live if name not in failures]
             for round_index in range(args.runs):
                 shift = round_index % max(len(live), 1)
-                for ext in live[shift:] + live[:shift]:
-                    for name in (REFERENCE, ext):
+                for measured_name in live[shift:] + live[:shift]:
+                    for name in (REFERENCE, measured_name):
                         if name in failures:
                             continue
                         try:
-                            samples[name].append(spawner.run(commands[name], env))
+                            samples[name].append(spawner.run(next_argv(name), env))
                         except Failure as failure:
                             failures[name] = failure
                 if not args.json:
@@ -369,7 +405,7 @@ def main() -> int:
     def failure_doc(failure: Failure) -> dict:
         return {"argv": failure.argv, "exitCode": failure.exit_code, "stderr": failure.stderr}
 
-    reference = {"command": REFERENCE, "argv": commands[REFERENCE]}
+    reference = {"command": REFERENCE, "argv": commands[REFERENCE][0]}
     if REFERENCE in failures:
         reference["failure"] = failure_doc(failures[REFERENCE])
     elif samples[REFERENCE]:
@@ -380,14 +416,17 @@ def main() -> int:
     rows = []
     all_ok = REFERENCE not in failures
     any_over = False
-    for ext in extensions:
-        row: dict = {"command": f"{ext} bootstrap --json", "argv": commands[ext], "notes": notes.get(ext, [])}
-        if ext in failures:
-            row["failure"] = failure_doc(failures[ext])
+    for name in measured:
+        ext = budget_of[name]
+        row: dict = {"command": name, "argv": commands[name][0], "notes": notes.get(name, [])}
+        if len(commands[name]) > 1:
+            row["argvVariants"] = len(commands[name])
+        if name in failures:
+            row["failure"] = failure_doc(failures[name])
             row["verdict"] = "FAILED"
             all_ok = False
-        elif samples[ext]:
-            row.update(summarize(samples[ext]))
+        elif samples[name]:
+            row.update(summarize(samples[name]))
             ratio = row["wallMs"]["median"] / ref_median if ref_median else None
             row["ratio"] = ratio
             if ratio is None:

@@ -8,6 +8,14 @@ import Storage
 /// TempBox and logger, AccountManager with the stub auxiliary methods, the current account's
 /// Postbox opened read-only, and one read transaction. Each step is timed.
 public final class ExtensionBootstrap {
+    /// Which account's Postbox the bootstrap opens: the current one (widget, share, intents), a
+    /// named one, or none yet (notify-service picks the account from the push's key id first).
+    public enum AccountChoice: Sendable {
+        case current
+        case id(Int64)
+        case deferred
+    }
+
     public let container: ResolvedContainer
     public let deviceKey: DeviceKey
     public let tempBox: TempBox
@@ -21,8 +29,11 @@ public final class ExtensionBootstrap {
 
     public var layout: ContainerLayout { container.layout }
     public var currentRecord: AccountRecord? { accountManager.state.currentRecord }
+    /// The account whose Postbox was opened, if any.
+    public private(set) var record: AccountRecord?
 
-    public init(identity: ProcessIdentity, containerFlag: String?, environment: [String: String]) throws {
+    public init(identity: ProcessIdentity, containerFlag: String?, environment: [String: String],
+                account: AccountChoice = .current) throws {
         let timer = StepTimer()
         self.timer = timer
         container = try timer.step("container") {
@@ -45,7 +56,17 @@ public final class ExtensionBootstrap {
             try AccountManager(layout: layout, deviceKey: deviceKey, readOnly: true)
         }
         lockStatus = timer.step("lockState") { LockStatus.read(path: layout.lockStatePath) }
-        let record = accountManager.state.currentRecord
+        let record: AccountRecord?
+        switch account {
+        case .current: record = accountManager.state.currentRecord
+        case .deferred: record = nil
+        case .id(let id):
+            guard let named = accountManager.state.activeRecords.first(where: { $0.id == id }) else {
+                throw UnknownAccount(id: id)
+            }
+            record = named
+        }
+        self.record = record
         let accountManager = self.accountManager
         postbox = try timer.step("postbox") {
             try record.map { try accountManager.openPostbox(accountId: $0.id, readOnly: true, useCaches: false) }
@@ -57,8 +78,19 @@ public final class ExtensionBootstrap {
         logger.info("bootstrap done", metadata: ["ms": "\(Int(timer.totalMilliseconds))", "account": "\(record.map { String($0.id) } ?? "none")"])
     }
 
+    /// Opens another account's Postbox read-only later in the run (timed as "postbox").
+    public func openPostbox(_ record: AccountRecord) throws -> Postbox {
+        try timer.step("postbox") { try accountManager.openPostbox(accountId: record.id, readOnly: true, useCaches: false) }
+    }
+
     /// Ends the launch: this process's temp directory goes (a crash leaves it for the next launch).
     public func finish() {
         tempBox.dispose()
     }
+}
+
+public struct UnknownAccount: Error, CustomStringConvertible {
+    public let id: Int64
+    public init(id: Int64) { self.id = id }
+    public var description: String { "no logged-in account with id \(id)" }
 }

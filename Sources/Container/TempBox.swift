@@ -32,16 +32,26 @@ public final class TempBox {
         TempBox.removeEarlierLaunches(in: typePath, keeping: name)
     }
 
-    /// Removes `temp-*` directories of dead launches. Never touches a directory whose lock is held.
+    /// A launch stays in `.staging-*` for the moment between mkdir and rename; one older than this
+    /// was left by a launch that died there.
+    static let abandonedStagingSeconds = 60
+
+    /// Removes `temp-*` directories of dead launches (their lock is free) and long-abandoned
+    /// `.staging-*` ones. A young staging directory is a launch being born: between creating its
+    /// lock file and taking the lock, a probe would find the lock free, so it is never probed.
     static func removeEarlierLaunches(in typePath: String, keeping current: String) {
-        for name in FileSystem.listDirectory(typePath) where (name.hasPrefix("temp-") || name.hasPrefix(".staging-")) && name != current {
+        for name in FileSystem.listDirectory(typePath) where name != current {
             let path = typePath + "/" + name
-            let probe = FileLock(path: path + "/.lock")
-            guard FileSystem.exists(path + "/.lock") else {
-                // A staging directory without its lock yet is a launch being born; leave it.
-                if name.hasPrefix("temp-") { try? FileSystem.removeTree(path) }
+            if name.hasPrefix(".staging-") {
+                guard let age = FileSystem.secondsSinceModification(path), age > abandonedStagingSeconds else { continue }
+            } else if !name.hasPrefix("temp-") {
                 continue
             }
+            guard FileSystem.exists(path + "/.lock") else {
+                try? FileSystem.removeTree(path)
+                continue
+            }
+            let probe = FileLock(path: path + "/.lock")
             if (try? probe.tryLock()) == true {
                 try? FileSystem.removeTree(path)
                 probe.unlock()

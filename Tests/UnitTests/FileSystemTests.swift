@@ -299,6 +299,26 @@ struct TempBoxTests {
         }
     }
 
+    /// A launch between creating its staging lock file and taking the lock looks dead to a probe;
+    /// a concurrent launch removed it and the first one's rename failed (30 concurrent pushes,
+    /// NotifyServiceConcurrencyTests). Young staging directories are now never touched.
+    @Test func youngStagingDirectoriesAreLeftAloneAndAbandonedOnesGo() throws {
+        try withTemporaryDirectory("tempbox") { dir in
+            let typePath = dir.path + "/temp/notification"
+            try FileSystem.createDirectory(typePath + "/.staging-temp-young")
+            try writeBytes([], to: typePath + "/.staging-temp-young/.lock")
+            try FileSystem.createDirectory(typePath + "/.staging-temp-old")
+            try writeBytes([], to: typePath + "/.staging-temp-old/.lock")
+            var old = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, typePath + "/.staging-temp-old", &old, 0) == 0)
+
+            let box = try TempBox(rootPath: dir.path, processType: "notification", launchId: 9)
+            defer { box.dispose() }
+            #expect(FileSystem.isDirectory(typePath + "/.staging-temp-young"))
+            #expect(!FileSystem.exists(typePath + "/.staging-temp-old"))
+        }
+    }
+
     @Test func sameLaunchDirectoryCannotBeOpenedTwice() throws {
         try withTemporaryDirectory("tempbox") { dir in
             let first = try TempBox(rootPath: dir.path, processType: "widget", launchId: 77)

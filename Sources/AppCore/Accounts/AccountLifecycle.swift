@@ -33,7 +33,7 @@ public enum AccountLifecycle {
         try postbox.transaction { t in
             try t.setAccountPeerId(peerId)
             try t.updatePeer(Peer(id: peerId, firstName: firstName, lastName: parts.count > 1 ? parts[1] : "", phone: trimmedPhone))
-            try t.setKeychainEntry(NotificationSecret.keychainName, secret)
+            try t.setNotificationSecret(secret)
         }
         let backup = AccountBackupData(peerId: peerId.toInt64(), notificationEncryptionKeyId: Data(NotificationSecret.keyId(secret)))
         try manager.update { state in

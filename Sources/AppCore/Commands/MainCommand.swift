@@ -12,7 +12,8 @@ public struct MainCommand: AsyncParsableCommand {
         Commands that write are refused (exit 75) while `main run` holds the writer lock.
         """,
         subcommands: [LoginCommand.self, LogoutCommand.self, AccountsCommand.self, SeedCommand.self, RunCommand.self,
-                      PasscodeCommand.self, LockCommand.self, UnlockCommand.self, SettingsCommand.self, StatusCommand.self])
+                      PasscodeCommand.self, LockCommand.self, UnlockCommand.self, SettingsCommand.self, StatusCommand.self,
+                      ChatsCommand.self, PeerPhotoCommand.self, PushCommand.self, PushRegistrationCommand.self])
 
     public init() {}
 }

@@ -1,3 +1,5 @@
+import Container
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +28,7 @@ enum SignalPipe {
             sigaction(number, &action, nil)
         }
         let readEnd = fds[0]
-        let thread = Thread { 
+        let thread = DetachedThread {
             var byte: UInt8 = 0
             while true {
                 let n = read(readEnd, &byte, 1)
@@ -34,23 +36,5 @@ enum SignalPipe {
             }
         }
         thread.start()
-    }
-}
-
-/// A detached pthread running a closure (Foundation's Thread is not available here).
-final class Thread: @unchecked Sendable {
-    private let body: @Sendable () -> Void
-
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    func start() {
-        let box = Unmanaged.passRetained(self).toOpaque()
-        var handle = pthread_t()
-        pthread_create(&handle, nil, { context in
-            let thread = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
-            thread.body()
-            return nil
-        }, box)
-        pthread_detach(handle)
     }
 }

@@ -45,6 +45,13 @@ public enum FileSystem {
         return Int(st.st_size)
     }
 
+    /// Seconds since the entry was last modified; nil when it does not exist.
+    public static func secondsSinceModification(_ path: String) -> Int? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        return Int(time(nil)) - Int(st.st_mtim.tv_sec)
+    }
+
     /// Reads a whole file. `limit` guards against hostile or corrupt files of absurd size.
     public static func readFile(_ path: String, limit: Int = 64 << 20) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -54,9 +61,15 @@ public enum FileSystem {
         guard fstat(fd, &st) == 0 else { throw SystemError("cannot stat", path: path) }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw SystemError("not a regular file:", path: path, code: EINVAL) }
         guard Int(st.st_size) <= limit else { throw SystemError("file too large:", path: path, code: EOVERFLOW) }
+        return try readAll(fd, limit: limit, path: path, sizeHint: Int(st.st_size))
+    }
+
+    /// Reads a descriptor to its end (a pipe, standard input); more than `limit` bytes is an error
+    /// (EOVERFLOW), so a hostile or runaway writer cannot make the reader allocate without bound.
+    public static func readAll(_ fd: Int32, limit: Int, path: String, sizeHint: Int = 0) throws -> [UInt8] {
         var result = [UInt8]()
-        result.reserveCapacity(Int(st.st_size))
-        var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(st.st_size) + 1, 1 << 20)))
+        result.reserveCapacity(min(sizeHint, limit))
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(sizeHint + 1, 1 << 20)))
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -65,7 +78,7 @@ public enum FileSystem {
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
-            if result.count > limit { throw SystemError("file too large:", path: path, code: EOVERFLOW) }
+            if result.count > limit { throw SystemError("input too large:", path: path, code: EOVERFLOW) }
         }
         return result
     }

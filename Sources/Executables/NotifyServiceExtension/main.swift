@@ -2,13 +2,20 @@
 import ArgumentParser
 import Bootstrap
 import Container
+import NotificationService
 
 struct NotifyServiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify-service",
         abstract: "Notification service extension: decrypts and enriches pushes.",
-        discussion: "Runs as a separate process sharing the app-group container with main; it opens the databases read-only.",
-        subcommands: [BootstrapCommand.self])
+        discussion: """
+        Runs as a separate process sharing the app-group container with main; it opens the \
+        databases read-only. Without a subcommand it delivers one push:
+
+          main push --peer 1000000 --text "hi" | notify-service --json
+        """,
+        subcommands: [DeliverCommand.self, ContentCommand.self, BootstrapCommand.self],
+        defaultSubcommand: DeliverCommand.self)
 }
 
 await CommandMain.run(NotifyServiceCommand.self, identity: .notifyService)

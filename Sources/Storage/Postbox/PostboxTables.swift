@@ -28,6 +28,9 @@ enum PostboxKeys {
     static let accountPeerId = ValueBoxKey("accountPeerId")
 
     static func peer(_ id: PeerId) -> ValueBoxKey { ValueBoxKey(int64: id.toInt64()) }
+    /// Bounds of a scan over every peer-keyed row (8-byte keys).
+    static let firstPeer = ValueBoxKey([])
+    static let afterLastPeer = ValueBoxKey([UInt8](repeating: 0xff, count: 9))
 
     static func message(_ index: MessageIndex) -> ValueBoxKey {
         var k = ValueBoxKey(int64: index.id.peerId.toInt64())

@@ -73,14 +73,14 @@ public final class PostboxTransaction {
 
     /// Every peer, in id order. `body` returns false to stop.
     public func enumeratePeers(_ body: (Peer) throws -> Bool) throws {
-        try valueBox.range(PostboxTable.peers, start: ValueBoxKey([]), end: ValueBoxKey([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])) { _, value in
+        try valueBox.range(PostboxTable.peers, start: PostboxKeys.firstPeer, end: PostboxKeys.afterLastPeer) { _, value in
             try body(try Peer(decoding: value))
         }
     }
 
     public func contactPeerIds() throws -> [PeerId] {
         var ids: [PeerId] = []
-        try valueBox.range(PostboxTable.contacts, start: ValueBoxKey([]), end: ValueBoxKey([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), values: false) { key, _ in
+        try valueBox.range(PostboxTable.contacts, start: PostboxKeys.firstPeer, end: PostboxKeys.afterLastPeer, values: false) { key, _ in
             ids.append(PeerId(key.int64(at: 0)))
             return true
         }
@@ -148,6 +148,39 @@ public final class PostboxTransaction {
             if let newest { try updateChatListTop(peerId, candidate: newest) }
         }
         if newMessages > 0 { try updateCounters { $0.messageCount += newMessages } }
+    }
+
+    /// Deletes messages (Telegram's deleteMessages): unread counts, counters and the chat's top
+    /// entry follow. A chat left empty keeps its place in the list, as Telegram's does.
+    /// Returns the ids that existed.
+    @discardableResult
+    public func deleteMessages(_ ids: [MessageId]) throws -> [MessageId] {
+        var deleted: [MessageId] = []
+        var touchedPeers = Set<PeerId>()
+        for id in ids {
+            guard let message = try message(id) else { continue }
+            try valueBox.remove(PostboxTable.messageHistory, PostboxKeys.message(message.index))
+            try valueBox.remove(PostboxTable.messageIdIndex, PostboxKeys.messageIdIndex(message.index))
+            deleted.append(id)
+            touchedPeers.insert(id.peerId)
+            if message.isIncoming, var state = try readState(id.peerId), id.id > state.maxIncomingReadId, state.unreadCount > 0 {
+                state.unreadCount -= 1
+                try setReadState(id.peerId, state)
+                try updateCounters {
+                    $0.totalUnreadMessages -= 1
+                    if state.unreadCount == 0 { $0.totalUnreadChats -= 1 }
+                }
+            }
+        }
+        if !deleted.isEmpty { try updateCounters { $0.messageCount -= Int64(deleted.count) } }
+        for peerId in touchedPeers {
+            guard var entry = try chatListKey(peerId), let newest = try latestMessages(peerId, limit: 1).first else { continue }
+            if entry.topMessage != newest.index {
+                entry.topMessage = newest.index
+                try setChatListKey(peerId, entry)
+            }
+        }
+        return deleted
     }
 
     // MARK: Chat list

@@ -1,3 +1,4 @@
+import Container
 /// A binary key. Integers are written big-endian so that memcmp order, which is SQLite's BLOB
 /// order, is numeric order (Telegram's ValueBoxKey). Keys are stored in plain: they hold ids,
 /// timestamps and order, never content (container-layout.md, "Threat model").
@@ -46,6 +47,6 @@ public struct ValueBoxKey: Hashable, Comparable, Sendable, CustomStringConvertib
     public static func < (a: ValueBoxKey, b: ValueBoxKey) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 
     public var description: String {
-        bytes.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        Hex.encode(bytes)
     }
 }

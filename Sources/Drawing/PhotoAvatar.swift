@@ -1,0 +1,84 @@
+import CCairo
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A profile photo as a round avatar: the PNG scaled to fill the square (aspect fill, centred)
+/// and clipped to a circle, like Telegram's `avatarRoundImage`.
+public enum PhotoAvatar {
+    /// Larger files are refused before decoding. Profile photos are a few hundred KiB at most.
+    public static let maxFileBytes = 8 << 20
+    /// Sides outside 1…maxDimension are refused before decoding. Decoding allocates width × height
+    /// × 4 bytes, so a process with a tight memory budget should only pass small photos (Telegram
+    /// uses its smallest profile photo representation, 160 px).
+    public static let maxDimension = 8192
+
+    /// - Parameters:
+    ///   - photoPath: a PNG file of at most `maxFileBytes`, with sides in 1…`maxDimension`.
+    ///   - pixelSize: the avatar's width and height in pixels, 1…`LettersAvatar.maxPixelSize`.
+    public static func renderPNG(photoPath: String, pixelSize: Int) throws -> [UInt8] {
+        guard (1...LettersAvatar.maxPixelSize).contains(pixelSize) else {
+            throw DrawingError(.invalidArgument, "avatar size \(pixelSize) is outside 1…\(LettersAvatar.maxPixelSize)")
+        }
+        try checkFile(photoPath)
+        let photo = try CairoImage(adopting: cairo_image_surface_create_from_png(photoPath), what: photoPath)
+        // The header was checked, but the file may have changed since; check what was decoded too.
+        guard (1...maxDimension).contains(photo.width), (1...maxDimension).contains(photo.height) else {
+            throw DrawingError(.badDimensions, "\(photoPath) is \(photo.width)×\(photo.height); sides must be 1…\(maxDimension)")
+        }
+        let canvas = try CairoCanvas(width: pixelSize, height: pixelSize)
+        canvas.clipToCircle()
+        try draw(photo, filling: canvas)
+        return try canvas.pngBytes()
+    }
+
+    /// Draws `image` scaled to cover the whole canvas, centred, cropping the longer side.
+    static func draw(_ image: CairoImage, filling canvas: CairoCanvas) throws {
+        draw(image, in: canvas.cr, x: 0, y: 0, size: Double(canvas.width))
+        try canvas.check("draw photo")
+    }
+
+    /// Draws `image` aspect-filled into the square at (x, y) with side `size` (clipped by the caller).
+    static func draw(_ image: CairoImage, in cr: OpaquePointer, x: Double, y: Double, size: Double) {
+        let scale = size / Double(min(image.width, image.height))
+        cairo_save(cr)
+        cairo_translate(cr, x + (size - Double(image.width) * scale) / 2, y + (size - Double(image.height) * scale) / 2)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        if let pattern = cairo_get_source(cr) {
+            // GOOD filters properly when shrinking; PAD stops the transparent outside bleeding into the edge.
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        }
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Refuses missing files, non-files, files over `maxFileBytes`, non-PNG files and PNGs with
+    /// out-of-range sides, reading only the first 24 bytes, before Cairo decodes anything.
+    static func checkFile(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw DrawingError(.fileNotFound, "cannot open \(path): \(reason)")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw DrawingError(.fileNotFound, "\(path) is not a regular file")
+        }
+        guard info.st_size <= maxFileBytes else {
+            throw DrawingError(.fileTooLarge, "\(path) is \(info.st_size) bytes; photos may be at most \(maxFileBytes)")
+        }
+        var head = [UInt8](repeating: 0, count: 24)
+        let got = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 24) }
+        guard got == 24, let size = PNGCodec.header(head) else {
+            throw DrawingError(.notPNG, "\(path) is not a PNG image")
+        }
+        guard (1...maxDimension).contains(size.width), (1...maxDimension).contains(size.height) else {
+            throw DrawingError(.badDimensions, "\(path) is \(size.width)×\(size.height); sides must be 1…\(maxDimension)")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Container
+import FoundationEssentials
+
+/// The decrypted push JSON, with Telegram's keys. Ids are decimal strings, as Telegram's server
+/// sends them; the peer is named by exactly one of from_id (user), chat_id (group), channel_id
+/// (channel) or encryption_id (secret chat), each a raw id, not a packed PeerId.
+public struct NotificationPayload: Codable, Equatable, Sendable {
+    public enum LocKey {
+        public static let messageText = "MESSAGE_TEXT"
+        public static let chatMessageText = "CHAT_MESSAGE_TEXT"
+        public static let channelMessageText = "CHANNEL_MESSAGE_TEXT"
+        public static let messageMuted = "MESSAGE_MUTED"
+        public static let messageDeleted = "MESSAGE_DELETED"
+        public static let readHistory = "READ_HISTORY"
+        public static let sessionRevoke = "SESSION_REVOKE"
+    }
+
+    public var locKey: String?
+    public var locArgs: [String]?
+    public var fromId: String?
+    public var chatId: String?
+    public var channelId: String?
+    public var encryptionId: String?
+    public var msgId: String?
+    /// MESSAGE_DELETED: "1,2,3".
+    public var messages: String?
+    /// READ_HISTORY: read up to this id.
+    public var maxId: String?
+    public var topicTitle: String?
+    public var topicId: String?
+    /// "1": sent silently (Telegram appends 🔕 to the title).
+    public var silent: String?
+    public var aps: PushAps?
+
+    public init(locKey: String? = nil, locArgs: [String]? = nil, fromId: String? = nil, chatId: String? = nil,
+                channelId: String? = nil, encryptionId: String? = nil, msgId: String? = nil, messages: String? = nil,
+                maxId: String? = nil, topicTitle: String? = nil, topicId: String? = nil, silent: String? = nil, aps: PushAps? = nil) {
+        self.locKey = locKey
+        self.locArgs = locArgs
+        self.fromId = fromId
+        self.chatId = chatId
+        self.channelId = channelId
+        self.encryptionId = encryptionId
+        self.msgId = msgId
+        self.messages = messages
+        self.maxId = maxId
+        self.topicTitle = topicTitle
+        self.topicId = topicId
+        self.silent = silent
+        self.aps = aps
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case locKey = "loc-key", locArgs = "loc-args"
+        case fromId = "from_id", chatId = "chat_id", channelId = "channel_id", encryptionId = "encryption_id"
+        case msgId = "msg_id", messages, maxId = "max_id"
+        case topicTitle = "topic_title", topicId = "topic_id", silent, aps
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        locKey = c.lenientString(.locKey)
+        locArgs = (try? c.decodeIfPresent([String].self, forKey: .locArgs)) ?? nil
+        fromId = c.lenientString(.fromId)
+        chatId = c.lenientString(.chatId)
+        channelId = c.lenientString(.channelId)
+        encryptionId = c.lenientString(.encryptionId)
+        msgId = c.lenientString(.msgId)
+        messages = c.lenientString(.messages)
+        maxId = c.lenientString(.maxId)
+        topicTitle = c.lenientString(.topicTitle)
+        topicId = c.lenientString(.topicId)
+        silent = c.lenientString(.silent)
+        aps = (try? c.decodeIfPresent(PushAps.self, forKey: .aps)) ?? nil
+    }
+
+    public static func decode(_ bytes: [UInt8]) -> NotificationPayload? {
+        try? JSONDecoder().decode(NotificationPayload.self, from: Data(bytes))
+    }
+
+    public func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self))
+    }
+
+    /// MESSAGE_DELETED's ids: `msg_id`, else the `messages` list (Telegram's order of preference).
+    public var deletedMessageIds: [Int32] {
+        if let msgId, let id = Int32(msgId) { return [id] }
+        return (messages ?? "").split(separator: ",").compactMap { Int32($0.trimmingWhitespace()) }
+    }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
+}

@@ -1,0 +1,49 @@
+import Formats
+import Synchronization
+
+/// The content the service would deliver right now, shared between the worker and the deadline
+/// (Telegram's updateCurrentContent / serviceExtensionTimeWillExpire): it starts as the fallback and
+/// improves as each step succeeds, so whatever moment time runs out, there is something to deliver.
+final class BestContent: Sendable {
+    private struct State {
+        var content: NotificationContent
+        var finished = false
+        var lockStatePath: String?
+        var lockedMessage = PresentationStrings.english.applicationLockedMessageString
+    }
+
+    private let state: Mutex<State>
+
+    init(_ initial: NotificationContent) {
+        state = Mutex(State(content: initial))
+    }
+
+    var content: NotificationContent { state.withLock { $0.content } }
+    var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// Where the lock state lives and what a locked notification says, once the container is known.
+    func setContainer(lockStatePath: String, lockedMessage: String) {
+        state.withLock {
+            $0.lockStatePath = lockStatePath
+            $0.lockedMessage = lockedMessage
+        }
+    }
+
+    var lockedMessage: String { state.withLock { $0.lockedMessage } }
+
+    func update(_ content: NotificationContent) {
+        state.withLock { if !$0.finished { $0.content = content } }
+    }
+
+    func update(_ change: (inout NotificationContent) -> Void) {
+        state.withLock { if !$0.finished { change(&$0.content) } }
+    }
+
+    /// Closes the box: later updates (a worker that outlived the deadline) are ignored.
+    func finish() -> (content: NotificationContent, lockStatePath: String?, lockedMessage: String) {
+        state.withLock {
+            $0.finished = true
+            return ($0.content, $0.lockStatePath, $0.lockedMessage)
+        }
+    }
+}

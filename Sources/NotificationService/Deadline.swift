@@ -1,0 +1,34 @@
+import Container
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs work on its own thread and waits for it at most until a deadline. The caller gets control
+/// back in time even when the work is stuck (a Postbox held by a writer, a stdin that never closes):
+/// the thread then simply dies with the process.
+enum Deadline {
+    /// True when the work finished in time.
+    static func run(seconds: Double, _ work: @escaping @Sendable () -> Void) -> Bool {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            work()
+            return true
+        }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        DetachedThread {
+            work()
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }.start()
+        let deadline = Clock.monotonicNanoseconds() + UInt64(max(0, seconds) * 1e9)
+        var pfd = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let now = Clock.monotonicNanoseconds()
+            guard now < deadline else { return false }
+            let remaining = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+            let n = poll(&pfd, 1, remaining)
+            if n > 0 { return true }
+            if n < 0 && errno != EINTR { return false }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Formats
+import Storage
+
+/// Turns a verified payload into content, reading the account's Postbox in one read transaction
+/// (Telegram's NotificationService: names only when displayNameOnLockscreen allows, the read state
+/// suppresses what was read elsewhere, a muted chat stays silent, the badge is the current
+/// account's unread total). Extensions never write: a deletion or read mark is reported as a
+/// removal for the system, and main applies the update itself when it syncs.
+struct NotificationEnricher {
+    let accountId: Int64
+    let isCurrentAccount: Bool
+    let settings: InAppNotificationSettings
+    /// Shown instead of the text when previews are off.
+    let hiddenPreviewBody: String
+    let now: Int32
+
+    struct Result {
+        var content: NotificationContent
+        /// Whose avatar to attach (only when names may be shown).
+        var avatarPeer: Peer?
+    }
+
+    func enrich(_ payload: NotificationPayload, postbox: Postbox) throws -> Result {
+        try postbox.read { t in
+            var result = try content(payload, in: t)
+            if isCurrentAccount {
+                let totals = try t.unreadTotals(includeMuted: settings.totalUnreadCountIncludeMuted, now: now)
+                let count = settings.totalUnreadCountDisplayCategory == "chats" ? totals.chats : totals.messages
+                result.content.badge = Int(clamping: count)
+            }
+            return result
+        }
+    }
+
+    private func content(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
+        var result = try contentWithoutIds(payload, in: t)
+        // Silent updates and removals name their chat too, so the system can group and match them.
+        if result.content.status != .delivered, let peerId = payload.peerId, result.content.userInfo.isEmpty {
+            result.content.userInfo = userInfo(peerId: peerId, messageId: payload.msgId.flatMap { Int32($0) })
+            result.content.threadIdentifier = String(peerId.toInt64())
+        }
+        return result
+    }
+
+    private func contentWithoutIds(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
+        let peerId = payload.peerId
+        switch payload.locKey {
+        case NotificationPayload.LocKey.sessionRevoke:
+            return Result(content: silent("sessionRevoked", "the server ended this session; the app logs the account out when it runs"))
+        case NotificationPayload.LocKey.messageMuted:
+            guard peerId != nil else { return Result(content: incomplete()) }
+            return Result(content: silent("muted", "a message arrived in a muted chat: badge update only"))
+        case NotificationPayload.LocKey.messageDeleted:
+            guard let peerId else { return Result(content: incomplete()) }
+            let ids = payload.deletedMessageIds
+            var content = NotificationContent(status: .removed, reason: "messageDeleted", detail: "remove the notifications of deleted messages")
+            content.removal = .init(peerId: peerId.toInt64(), messageIds: ids, upToMessageId: nil)
+            return Result(content: content)
+        case NotificationPayload.LocKey.readHistory:
+            guard let peerId, let maxId = payload.maxId.flatMap({ Int32($0) }) else { return Result(content: incomplete()) }
+            var content = NotificationContent(status: .removed, reason: "readHistory", detail: "the chat was read on another device")
+            content.removal = .init(peerId: peerId.toInt64(), messageIds: nil, upToMessageId: maxId)
+            return Result(content: content)
+        default:
+            return try message(payload, in: t)
+        }
+    }
+
+    private func message(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
+        guard let peerId = payload.peerId, let aps = payload.aps, let alert = aps.alert else { return Result(content: incomplete()) }
+        let messageId = payload.msgId.flatMap { Int32($0) }
+        var content = NotificationContent(status: .delivered, title: alert.title ?? "", subtitle: alert.subtitle ?? "",
+                                          body: alert.body ?? "")
+        content.userInfo = userInfo(peerId: peerId, messageId: messageId)
+        content.threadIdentifier = aps.threadId ?? String(peerId.toInt64())
+        content.categoryIdentifier = category(aps.category, peerId: peerId)
+        content.sound = settings.playSounds ? aps.sound : nil
+
+        if let messageId, let state = try t.readState(peerId), state.maxIncomingReadId >= messageId {
+            return Result(content: suppressed(content, "alreadyRead", "message \(messageId) was already read"))
+        }
+        let peerSettings = try t.notificationSettings(peerId)
+        if peerSettings?.isMuted(at: now) ?? false {
+            return Result(content: suppressed(content, "muted", "the chat is muted"))
+        }
+
+        let peer = try t.peer(peerId)
+        let message = try messageId.flatMap { try t.message(MessageId(peerId: peerId, id: $0)) }
+        var avatarPeer: Peer?
+        if settings.displayNameOnLockscreen {
+            if let peer { content.title = try title(of: peer, in: t) }
+            avatarPeer = try avatarSource(peer: peer, message: message, in: t)
+        } else {
+            // No names: a private chat's title is the sender's name, a group's body starts with it.
+            switch peerId.namespace {
+            case .cloudUser, .secretChat: content.title = ""
+            default: if let peer { content.title = peer.displayTitle }
+            }
+            if peerId.namespace == .cloudGroup { content.body = message?.text ?? Self.strippingAuthor(content.body) }
+        }
+        if let topicTitle = payload.topicTitle, !topicTitle.isEmpty { content.subtitle = topicTitle }
+        if payload.silent.flatMap({ Int($0) }).map({ $0 != 0 }) ?? false, !content.title.isEmpty {
+            content.title += " 🔕"
+        }
+        if !settings.displayPreviews || !(peerSettings?.displayPreviews ?? true) {
+            content.body = hiddenPreviewBody
+        }
+        return Result(content: content, avatarPeer: avatarPeer)
+    }
+
+    /// A secret chat is titled with the user on the other side.
+    private func title(of peer: Peer, in t: PostboxTransaction) throws -> String {
+        if peer.isSecretChat, let other = try peer.associatedPeerId.flatMap({ try t.peer($0) }) { return other.displayTitle }
+        return peer.displayTitle
+    }
+
+    /// The sender's avatar: the author in a group, the other user in a secret chat, else the chat.
+    private func avatarSource(peer: Peer?, message: Message?, in t: PostboxTransaction) throws -> Peer? {
+        guard let peer else { return nil }
+        switch peer.id.namespace {
+        case .cloudGroup: return try message?.authorId.flatMap { try t.peer($0) } ?? peer
+        case .secretChat: return try peer.associatedPeerId.flatMap { try t.peer($0) } ?? peer
+        default: return peer
+        }
+    }
+
+    private func userInfo(peerId: PeerId, messageId: Int32?) -> [String: String] {
+        var info = ["peerId": String(peerId.toInt64()), "accountId": String(accountId)]
+        if let messageId { info["msg_id"] = String(messageId) }
+        switch peerId.namespace {
+        case .cloudUser: info["from_id"] = String(peerId.id)
+        case .cloudGroup: info["chat_id"] = String(peerId.id)
+        case .cloudChannel: info["channel_id"] = String(peerId.id)
+        case .secretChat: info["encryption_id"] = String(peerId.id)
+        default: break
+        }
+        return info
+    }
+
+    /// Telegram's categories: reply (r) and mute (m) become their group forms (gr, gm) in groups.
+    private func category(_ category: String?, peerId: PeerId) -> String {
+        guard let category else { return "" }
+        guard peerId.namespace == .cloudGroup else { return category }
+        switch category {
+        case "r": return "gr"
+        case "m": return "gm"
+        default: return category
+        }
+    }
+
+    static func strippingAuthor(_ body: String) -> String {
+        // "Author: text" as the server writes a group message; split at the first ": ".
+        let scalars = Array(body.unicodeScalars)
+        for i in 0..<max(0, scalars.count - 1) where scalars[i] == ":" && scalars[i + 1] == " " {
+            var rest = String.UnicodeScalarView()
+            rest.append(contentsOf: scalars[(i + 2)...])
+            return String(rest)
+        }
+        return body
+    }
+
+    private func silent(_ reason: String, _ detail: String) -> NotificationContent {
+        NotificationContent(status: .suppressed, reason: reason, detail: detail)
+    }
+
+    private func suppressed(_ content: NotificationContent, _ reason: String, _ detail: String) -> NotificationContent {
+        NotificationContent(status: .suppressed, reason: reason, detail: detail, threadIdentifier: content.threadIdentifier,
+                            userInfo: content.userInfo)
+    }
+
+    private func incomplete() -> NotificationContent {
+        silent("payloadIncomplete", "the payload names no chat or carries no alert")
+    }
+}

@@ -1,0 +1,117 @@
+import Bootstrap
+import Container
+import Formats
+import FoundationEssentials
+import Logging
+import Storage
+
+/// notify-service's one job, in the order Telegram's NotificationService does it: read the push,
+/// run the shared bootstrap, pick the account by key id, open its Postbox read-only, decrypt and
+/// verify, enrich, attach the avatar — each step improving the content that the deadline would
+/// deliver — then apply the lock rule at the moment of delivery.
+public enum PushDelivery {
+    public struct Options: Sendable {
+        public var input: PushInput
+        public var deadlineSeconds: Double
+        public var containerFlag: String?
+        public var environment: [String: String]
+
+        public init(input: PushInput, deadlineSeconds: Double, containerFlag: String?, environment: [String: String]) {
+            self.input = input
+            self.deadlineSeconds = deadlineSeconds
+            self.containerFlag = containerFlag
+            self.environment = environment
+        }
+    }
+
+    public static func deliver(_ options: Options) -> NotificationContent {
+        let box = BestContent(FallbackContent.make(aps: nil, genericBody: generic, failure: FallbackContent.deadline))
+        let finishedInTime = Deadline.run(seconds: options.deadlineSeconds) { process(options, box) }
+        var (content, lockStatePath, lockedMessage) = box.finish()
+        if !finishedInTime { content.deadlineExpired = true }
+        return LockRedaction.apply(content, lockStatePath: lockStatePath, lockedMessage: lockedMessage)
+    }
+
+    static let generic = PresentationStrings.english.applicationLockedMessageString
+
+    private static func process(_ options: Options, _ box: BestContent) {
+        var aps: PushAps?
+        var logger: Logger?
+        func fail(_ failure: ServiceFailure) {
+            logger?.warning("push not delivered as decrypted content", metadata: ["reason": "\(failure.code)"])
+            box.update(FallbackContent.make(aps: aps, genericBody: box.lockedMessage, failure: failure))
+        }
+        // The bootstrap first, so the lock state is known whatever happens next; the push is read
+        // even when the bootstrap failed, because its own alert is the fallback.
+        let bootstrap: ExtensionBootstrap?
+        var bootstrapFailure: ServiceFailure?
+        do {
+            bootstrap = try ExtensionBootstrap(identity: .notifyService, containerFlag: options.containerFlag,
+                                               environment: options.environment, account: .deferred)
+        } catch {
+            bootstrap = nil
+            bootstrapFailure = ServiceFailure("bootstrapFailed", "\(error)")
+        }
+        defer { bootstrap?.finish() }
+        logger = bootstrap?.logger
+        if let bootstrap {
+            let published = try? JSONFile.read(NotificationsPresentationData.self, from: bootstrap.layout.notificationsPresentationDataPath,
+                                               limit: 64 * 1024)
+            box.setContainer(lockStatePath: bootstrap.layout.lockStatePath,
+                             lockedMessage: published?.applicationLockedMessageString ?? generic)
+        }
+        let lockedMessage = box.lockedMessage
+
+        let envelope: PushEnvelope
+        do {
+            envelope = try PushEnvelope.parse(try options.input.read())
+        } catch let failure as ServiceFailure {
+            return fail(failure)
+        } catch let error as PushEnvelope.ParseError {
+            return fail(ServiceFailure(error.code, error.description))
+        } catch {
+            return fail(ServiceFailure("unreadableInput", "\(error)"))
+        }
+        aps = envelope.aps
+        guard let bootstrap else { return fail(bootstrapFailure!) }
+        box.update(FallbackContent.make(aps: aps, genericBody: lockedMessage, failure: FallbackContent.deadline))
+
+        do {
+            let decryption = try PushDecryption(envelope: envelope)
+            let record = try decryption.account(in: bootstrap.accountManager.state)
+            let postbox: Postbox
+            do {
+                postbox = try bootstrap.openPostbox(record)
+            } catch {
+                throw ServiceFailure("postboxUnavailable", "\(error)")
+            }
+            let payload = try decryption.decrypt(with: postbox)
+            let settings = (try? bootstrap.accountManager.sharedData()?.get(InAppNotificationSettings.self, .inAppNotificationSettings)) ?? nil
+            let enricher = NotificationEnricher(accountId: record.id, isCurrentAccount: record.id == bootstrap.currentRecord?.id,
+                                                settings: settings ?? .defaultSettings,
+                                                hiddenPreviewBody: lockedMessage,
+                                                now: Int32(clamping: Clock.unixTime()))
+            let result: NotificationEnricher.Result
+            do {
+                result = try enricher.enrich(payload, postbox: postbox)
+            } catch {
+                throw ServiceFailure("postboxUnavailable", "\(error)")
+            }
+            box.update(result.content)
+            if result.content.status == .delivered, let peer = result.avatarPeer {
+                do {
+                    let path = try AvatarCache(mediaBox: postbox.mediaBox, deviceKey: bootstrap.deviceKey).avatarPath(for: peer)
+                    box.update { $0.attachments = [.init(identifier: "avatar", path: path)] }
+                } catch {
+                    // No avatar is not worth losing the notification over.
+                    logger?.warning("avatar not drawn", metadata: ["error": "\(error)"])
+                }
+            }
+            logger?.info("push handled", metadata: ["status": "\(result.content.status.rawValue)", "reason": "\(result.content.reason ?? "-")"])
+        } catch let failure as ServiceFailure {
+            fail(failure)
+        } catch {
+            fail(ServiceFailure("internal", "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import Container
+import Cryptography
+
+/// Whatever is wrong with a push or the store behind it, notify-service still delivers: the
+/// fallback (exit 2), showing the push's own outer alert or the generic string, with a reason
+/// code, and never anything of the message.
+@Suite("notify-service delivers the fallback for bad input")
+struct NotifyServiceBadInputTests {
+    enum BadPush: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case notJSON, missingPayload, badBase64, unknownKeyId, tamperedMsgKey, flippedCiphertext, badLengthPrefix
+        case truncated, misaligned, oversizedPayload, oversizedInput
+
+        var testDescription: String { rawValue }
+
+        var reason: String {
+            switch self {
+            case .tamperedMsgKey, .flippedCiphertext: return "msgKeyMismatch"
+            case .misaligned: return "misalignedCiphertext"
+            default: return rawValue
+            }
+        }
+
+        /// Whether the input still has an outer aps the fallback can show.
+        var hasOuterAlert: Bool { self != .notJSON && self != .oversizedInput }
+    }
+
+    @Test("Each kind of bad push: fallback, its reason, the outer alert, no content",
+          .timeLimit(.minutes(2)), arguments: BadPush.allCases)
+    func badPush(_ bad: BadPush) async throws {
+        try await withSandbox("ns-bad-\(bad.rawValue)") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let chat = try fixture.chat("user")
+            let text = "never shown \(bad.rawValue) c4Ps"
+            let push = try await sandbox.sendPush(peer: chat.peerId, text: text)
+            var payload = push.payload
+            #expect(payload.count > 40, "main push's p did not decode: \(push.line)")
+            let marked = NotifyPushJSON.markedAps
+
+            let input: String
+            switch bad {
+            case .notJSON:
+                input = "this is not a push {\"p\": "
+            case .missingPayload:
+                input = NotifyPushJSON.line(["aps": marked])
+            case .badBase64:
+                input = NotifyPushJSON.line(["aps": marked, "p": "!!not*base64url~~"])
+            case .unknownKeyId:
+                // A push made for another device's account: a key id no account here has.
+                input = try await withSandbox("ns-bad-other") { other in
+                    let otherFixture = try await NotifyFixture.make(other, phone: "+15550100009", name: "Other Person")
+                    let otherPush = try await other.sendPush(peer: try otherFixture.chat("user").peerId, text: text)
+                    #expect(otherPush.keyId != push.keyId)
+                    return otherPush.replacing(payload: nil, aps: marked)
+                }
+            case .tamperedMsgKey:
+                payload[8 + Int.random(in: 0..<16)] ^= UInt8(1 << Int.random(in: 0..<8))
+                input = push.replacing(payload: payload, aps: marked)
+            case .flippedCiphertext:
+                payload[24 + Int.random(in: 0..<(payload.count - 24))] ^= UInt8(1 << Int.random(in: 0..<8))
+                input = push.replacing(payload: payload, aps: marked)
+            case .badLengthPrefix:
+                let secret = try #require(try await sandbox.pushRegistration().secretBytes)
+                let message = try #require(try NotifyPayloadCrypto.decrypt(payload, secret: secret), "the test's own decryption failed")
+                // Control: the test's encryption with a correct prefix is accepted, so only the prefix differs below.
+                let good = try NotifyPayloadCrypto.encrypt(plaintext: NotifyPayloadCrypto.plaintext(message, lengthPrefix: Int32(message.count)),
+                                                           secret: secret)
+                let (goodResult, goodContent) = try await sandbox.deliverPush(push.replacing(payload: good, aps: marked))
+                #expect(goodContent.status == "delivered", "a payload encrypted by the test with a correct prefix: \(goodResult)")
+                let plaintext = NotifyPayloadCrypto.plaintext(message, lengthPrefix: Int32(message.count + 4096))
+                input = push.replacing(payload: try NotifyPayloadCrypto.encrypt(plaintext: plaintext, secret: secret), aps: marked)
+            case .truncated:
+                input = push.replacing(payload: Array(payload.prefix(30)), aps: marked)
+            case .misaligned:
+                input = push.replacing(payload: Array(payload.dropLast()), aps: marked)
+            case .oversizedPayload:
+                input = push.replacing(payload: Array(TestRandom.bytes(5000)), aps: marked)
+            case .oversizedInput:
+                let size = 100 * 1024
+                input = push.line + String(repeating: " ", count: size - push.line.utf8.count)
+                #expect(input.utf8.count == size)
+            }
+
+            let (result, content) = try await sandbox.deliverPush(input)
+            #expect(result.exitCode == 2, "\(result)")
+            #expect(content.status == "fallback", "\(result)")
+            #expect(content.reason == bad.reason, "\(result)")
+            #expect(!content.deadlineExpired, "\(result)")
+            #expect(content.attachments.isEmpty && content.userInfo.isEmpty && content.badge == nil, "\(result)")
+            if bad.hasOuterAlert {
+                #expect(content.body == NotifyService.outerAlertBody, "the fallback does not show the push's outer alert: \(result)")
+                #expect(!content.locked, "\(result)")
+            } else {
+                #expect(content.body == NotifyService.genericBody, "\(result)")
+                #expect(content.title == "", "\(result)")
+            }
+            NotifyChecks.expectAbsent([text, chat.title], in: result, bad.rawValue)
+        }
+    }
+
+    // MARK: The Postbox behind a good push
+
+    /// A seeded sandbox and a good push whose outer alert is marked.
+    private static func goodPush(_ sandbox: Sandbox, text: String) async throws -> (NotifyFixture, String) {
+        let fixture = try await NotifyFixture.make(sandbox)
+        let push = try await sandbox.sendPush(peer: try fixture.chat("user").peerId, text: text)
+        return (fixture, push.replacing(payload: nil, aps: NotifyPushJSON.markedAps))
+    }
+
+    private static func expectFallback(_ result: ProcessResult, _ content: NotifyContent, reason: String, text: String,
+                                       sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.exitCode == 2, "\(result)", sourceLocation: sourceLocation)
+        #expect(content.status == "fallback", "\(result)", sourceLocation: sourceLocation)
+        #expect(content.reason == reason, "\(result)", sourceLocation: sourceLocation)
+        #expect(content.body == NotifyService.outerAlertBody, "\(result)", sourceLocation: sourceLocation)
+        #expect(content.attachments.isEmpty, "\(result)", sourceLocation: sourceLocation)
+        NotifyChecks.expectAbsent([text], in: result, reason, sourceLocation: sourceLocation)
+    }
+
+    @Test("A missing Postbox: postboxUnavailable, and notify-service does not create one", .timeLimit(.minutes(2)))
+    func postboxMissing() async throws {
+        try await withSandbox("ns-postbox-missing") { sandbox in
+            let text = "no store behind me h3Qa"
+            let (fixture, input) = try await Self.goodPush(sandbox, text: text)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fixture.postboxDatabase + suffix) }
+            let (result, content) = try await sandbox.deliverPush(input)
+            Self.expectFallback(result, content, reason: "postboxUnavailable", text: text)
+            #expect(ContainerFiles.regularFiles(under: fixture.postboxDirectory).isEmpty,
+                    "notify-service created store files: \(ContainerFiles.regularFiles(under: fixture.postboxDirectory))")
+        }
+    }
+
+    @Test("A corrupt Postbox: postboxUnavailable", .timeLimit(.minutes(2)))
+    func postboxCorrupt() async throws {
+        try await withSandbox("ns-postbox-corrupt") { sandbox in
+            let text = "corrupt store words p5Ek"
+            let (fixture, input) = try await Self.goodPush(sandbox, text: text)
+            let path = fixture.postboxDatabase
+            let size = try #require(ContainerFiles.size(path))
+            let handle = try #require(FileHandle(forUpdatingAtPath: path))
+            try handle.seek(toOffset: UInt64(size / 4))
+            try handle.write(contentsOf: TestRandom.bytes(size / 2))
+            try handle.close()
+            let (result, content) = try await sandbox.deliverPush(input)
+            Self.expectFallback(result, content, reason: "postboxUnavailable", text: text)
+        }
+    }
+
+    /// Starts python3 holding SQLite's exclusive lock on the account's Postbox for `seconds`.
+    private static func holdWriterLock(_ sandbox: Sandbox, _ fixture: NotifyFixture, seconds: Double) async throws -> RunningProcess {
+        let holder = try sandbox.startPython(NotifyPython.holdExclusiveLock, [fixture.postboxDatabase, "\(seconds)"], label: "python-lock")
+        _ = try await holder.waitForLine(prefix: "locked", timeout: 30)
+        return holder
+    }
+
+    @Test("A Postbox held by a writer: postboxUnavailable after SQLite's busy timeout", .timeLimit(.minutes(2)))
+    func postboxLockedBusyTimeout() async throws {
+        try await withSandbox("ns-postbox-busy") { sandbox in
+            let text = "writer holds the store n7Dw"
+            let (fixture, input) = try await Self.goodPush(sandbox, text: text)
+            let holder = try await Self.holdWriterLock(sandbox, fixture, seconds: 20)
+            defer { holder.kill9() }
+            let (result, content) = try await sandbox.deliverPush(input)
+            #expect(holder.isRunning, "the lock holder exited before notify-service finished: \(holder.stderr)")
+            Self.expectFallback(result, content, reason: "postboxUnavailable", text: text)
+            #expect(!content.deadlineExpired, "\(result)")
+            #expect(result.seconds >= 4.5, "gave up after \(result.seconds) s, before the 5 s busy timeout")
+        }
+    }
+
+    @Test("A Postbox held by a writer with --deadline 1: the deadline fallback", .timeLimit(.minutes(2)))
+    func postboxLockedDeadline() async throws {
+        try await withSandbox("ns-postbox-deadline") { sandbox in
+            let text = "deadline while held y2Jf"
+            let (fixture, input) = try await Self.goodPush(sandbox, text: text)
+            let holder = try await Self.holdWriterLock(sandbox, fixture, seconds: 20)
+            defer { holder.kill9() }
+            let (result, content) = try await sandbox.deliverPush(input, ["--deadline", "1"])
+            Self.expectFallback(result, content, reason: "deadline", text: text)
+            #expect(content.deadlineExpired, "\(result)")
+            #expect(result.seconds < 4, "took \(result.seconds) s with --deadline 1")
+        }
+    }
+}
