@@ -37,16 +37,10 @@ public struct BootstrapCommand: ParsableCommand {
 /// a failure while running prints `error: …` and exits non-zero (75 when refused because another
 /// `main` holds the writer lock), never a crash or a stack trace.
 public enum CommandMain {
+    /// For commands with async subcommands (main): the top level awaits, so the process runs its
+    /// main actor on the dispatch main queue.
     public static func run<Command: ParsableCommand>(_ command: Command.Type) async -> Never {
-        // Everything in the container is one user's private data: whatever creates a file here
-        // (SQLite's -wal and -shm included) creates it 0600, and directories 0700.
-        umask(0o077)
-        let parsed: ParsableCommand
-        do {
-            parsed = try command.parseAsRoot()
-        } catch {
-            command.exit(withError: error)
-        }
+        let parsed = prepare(command)
         do {
             if var asyncCommand = parsed as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -55,25 +49,51 @@ public enum CommandMain {
                 try syncCommand.run()
             }
             exit(0)
-        } catch let code as ExitCode {
-            exit(code.rawValue)
-        } catch is CleanExit {
-            command.exit(withError: CleanExit.helpRequest())
-        } catch let error as ValidationError {
-            command.exit(withError: error)
-        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
-            // Help requested of a command group, and the parser's other signals.
-            command.exit(withError: error)
         } catch {
-            StandardStreams.writeError("error: \(error)")
-            exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
+            finish(command, error)
         }
     }
 
-    /// For extensions: sets the process identity first.
-    public static func run<Command: ParsableCommand>(_ command: Command.Type, identity: ProcessIdentity) async -> Never {
+    /// For extensions, whose commands are all synchronous: a plain synchronous main, without the
+    /// async entry point's dispatch main queue and its thread hop (measurable in a process whose
+    /// whole life is a few milliseconds).
+    public static func runSynchronously<Command: ParsableCommand>(_ command: Command.Type, identity: ProcessIdentity) -> Never {
         ExtensionProcess.identity = identity
-        await run(command)
+        var parsed = prepare(command)
+        do {
+            try parsed.run()
+            exit(0)
+        } catch {
+            finish(command, error)
+        }
+    }
+
+    private static func prepare<Command: ParsableCommand>(_ command: Command.Type) -> ParsableCommand {
+        // Everything in the container is one user's private data: whatever creates a file here
+        // (SQLite's -wal and -shm included) creates it 0600, and directories 0700.
+        umask(0o077)
+        do {
+            return try command.parseAsRoot()
+        } catch {
+            command.exit(withError: error)
+        }
+    }
+
+    private static func finish<Command: ParsableCommand>(_ command: Command.Type, _ error: Error) -> Never {
+        switch error {
+        case let code as ExitCode:
+            exit(code.rawValue)
+        case is CleanExit:
+            command.exit(withError: CleanExit.helpRequest())
+        case let error as ValidationError:
+            command.exit(withError: error)
+        case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
+            // Help requested of a command group, and the parser's other signals.
+            command.exit(withError: error)
+        default:
+            StandardStreams.writeError("error: \(error)")
+            exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
+        }
     }
 }
 

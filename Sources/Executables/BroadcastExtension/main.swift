@@ -11,4 +11,4 @@ struct BroadcastCommand: ParsableCommand {
         subcommands: [BootstrapCommand.self])
 }
 
-await CommandMain.run(BroadcastCommand.self, identity: .broadcast)
+CommandMain.runSynchronously(BroadcastCommand.self, identity: .broadcast)

@@ -11,4 +11,4 @@ struct IntentsCommand: ParsableCommand {
         subcommands: [BootstrapCommand.self])
 }
 
-await CommandMain.run(IntentsCommand.self, identity: .intents)
+CommandMain.runSynchronously(IntentsCommand.self, identity: .intents)

@@ -18,4 +18,4 @@ struct NotifyServiceCommand: ParsableCommand {
         defaultSubcommand: DeliverCommand.self)
 }
 
-await CommandMain.run(NotifyServiceCommand.self, identity: .notifyService)
+CommandMain.runSynchronously(NotifyServiceCommand.self, identity: .notifyService)

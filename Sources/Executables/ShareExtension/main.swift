@@ -11,4 +11,4 @@ struct ShareCommand: ParsableCommand {
         subcommands: [BootstrapCommand.self])
 }
 
-await CommandMain.run(ShareCommand.self, identity: .share)
+CommandMain.runSynchronously(ShareCommand.self, identity: .share)

@@ -11,4 +11,4 @@ struct WidgetCommand: ParsableCommand {
         subcommands: [BootstrapCommand.self])
 }
 
-await CommandMain.run(WidgetCommand.self, identity: .widget)
+CommandMain.runSynchronously(WidgetCommand.self, identity: .widget)

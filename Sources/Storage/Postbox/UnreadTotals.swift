@@ -11,18 +11,17 @@ public struct UnreadTotals: Equatable, Sendable {
 
 extension PostboxTransaction {
     /// With muted chats included this is the counters row, O(1). Without them, mute depends on the
-    /// clock (a mute runs out), so the chats with unread messages are visited and their settings read.
+    /// clock (a mute runs out), so the chats with notification settings are visited — far fewer
+    /// than the chats — and the unread messages of those muted now are taken off the totals.
     public func unreadTotals(includeMuted: Bool, now: Int32) throws -> UnreadTotals {
         let counters = try counters()
-        if includeMuted { return UnreadTotals(messages: counters.totalUnreadMessages, chats: counters.totalUnreadChats) }
-        var totals = UnreadTotals(messages: 0, chats: 0)
-        try valueBox.range(PostboxTable.readState, start: PostboxKeys.firstPeer, end: PostboxKeys.afterLastPeer) { key, value in
-            let state = try ReadState(decoding: value)
-            guard state.unreadCount > 0 else { return true }
-            let peerId = PeerId(key.int64(at: 0))
-            if try notificationSettings(peerId)?.isMuted(at: now) ?? false { return true }
-            totals.messages += Int64(state.unreadCount)
-            totals.chats += 1
+        var totals = UnreadTotals(messages: counters.totalUnreadMessages, chats: counters.totalUnreadChats)
+        if includeMuted { return totals }
+        try valueBox.range(PostboxTable.peerNotificationSettings, start: PostboxKeys.firstPeer, end: PostboxKeys.afterLastPeer) { key, value in
+            guard try PeerNotificationSettings(decoding: value).isMuted(at: now),
+                  let state = try readState(PeerId(key.int64(at: 0))), state.unreadCount > 0 else { return true }
+            totals.messages -= Int64(state.unreadCount)
+            totals.chats -= 1
             return true
         }
         return totals
