@@ -46,6 +46,8 @@ let package = Package(
         // libTelegramDrawing.so's C entry point, and the loader that calls it on first use.
         .target(name: "DrawingPlugin", dependencies: ["Drawing", "Formats"]),
         .target(name: "DrawingClient", dependencies: ["Container", "Formats"]),
+        // The request channel: extensions (and main's commands) ask the running app for changes.
+        .target(name: "Requests", dependencies: ["Container", "Cryptography", "Formats"]),
         // The shared extension bootstrap and its `bootstrap` command.
         .target(name: "Bootstrap", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
@@ -60,7 +62,7 @@ let package = Package(
         ]),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -12,12 +12,15 @@ public final class LaunchedApp {
     public let phases: [StepTiming]
     public let totalMilliseconds: Double
     public let configurationSource: String?
+    /// The request channel's main side (writer launches only).
+    public let requests: RequestProcessor?
 
-    init(storage: StorageContext, shared: SharedAccountContext, context: ApplicationContext, phases: [StepTiming],
-         totalMilliseconds: Double, configurationSource: String?) {
+    init(storage: StorageContext, shared: SharedAccountContext, context: ApplicationContext, requests: RequestProcessor?,
+         phases: [StepTiming], totalMilliseconds: Double, configurationSource: String?) {
         self.storage = storage
         self.shared = shared
         self.context = context
+        self.requests = requests
         self.phases = phases
         self.totalMilliseconds = totalMilliseconds
         self.configurationSource = configurationSource
@@ -57,13 +60,14 @@ public enum AppLauncher {
         }
         let account = try timer.step("accountLoading") { try AccountLoadingPhase.run(shared: shared) }
         let context = try timer.step("rootInterface") { try RootInterfacePhase.run(shared: shared, account: account) }
+        let requests = try timer.step("requestQueue") { try RequestQueuePhase.run(shared: shared, account: account) }
         for phase in timer.steps {
             logger.info("launch phase", metadata: ["phase": "\(phase.name)", "ms": "\(formatMilliseconds(phase.milliseconds))"])
         }
         for step in storage.upgradeSteps { logger.info("app group upgrade", metadata: ["step": "\(step)"]) }
         for step in presentation.migrated { logger.info("settings migration", metadata: ["step": "\(step)"]) }
         logger.info("launched", metadata: ["state": "\(context.stateName)", "mode": "\(options.mode)"])
-        return LaunchedApp(storage: storage, shared: shared, context: context, phases: timer.steps,
+        return LaunchedApp(storage: storage, shared: shared, context: context, requests: requests, phases: timer.steps,
                            totalMilliseconds: timer.totalMilliseconds, configurationSource: source)
     }
 }

@@ -7,6 +7,8 @@ public enum AppEvent: Sendable, Equatable {
     case signal(Int32)
     /// `--duration` elapsed.
     case deadline
+    /// A request arrived in `requests/pending/` (inotify).
+    case requestsPending
 
     /// Only what a person did counts as activity for auto-lock; timers and signals don't.
     public var isUserInteraction: Bool {

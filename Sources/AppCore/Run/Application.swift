@@ -29,6 +29,10 @@ public final class Application {
         switch event {
         case .tick:
             refreshActivityTimestamp()
+            // The poll behind inotify: a request whose event was missed waits at most a second.
+            if app.requests?.hasPending == true { drainRequests() }
+        case .requestsPending:
+            drainRequests()
         case .userInput(let line):
             if line.trimmingWhitespace() == "quit" { stop(reason: "quit") }
         case .signal(let number):
@@ -47,6 +51,15 @@ public final class Application {
             if try lock.recordActivity(lastUserActivity) { lastWrittenActivity = lastUserActivity }
         } catch {
             app.logger.error("cannot write lock state", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func drainRequests() {
+        guard let requests = app.requests else { return }
+        let summary = requests.drain()
+        if summary.applied + summary.rejected + summary.alreadyApplied > 0 {
+            app.logger.info("requests handled", metadata: ["applied": "\(summary.applied)", "rejected": "\(summary.rejected)",
+                                                          "alreadyApplied": "\(summary.alreadyApplied)", "deferred": "\(summary.deferred)"])
         }
     }
 

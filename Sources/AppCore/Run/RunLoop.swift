@@ -1,3 +1,4 @@
+import Container
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,10 @@ public enum RunLoop {
         }
         DispatchQueue.global().async {
             while let line = readLine() { continuation.yield(.userInput(line)) }
+        }
+        if let pending = application.app.requests?.directories.pending {
+            let watching = DirectoryWatcher.start(pending) { continuation.yield(.requestsPending) }
+            application.app.logger.info("watching for requests", metadata: ["inotify": "\(watching)"])
         }
         onReady()
         for await event in events {

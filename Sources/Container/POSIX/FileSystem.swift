@@ -83,6 +83,47 @@ public enum FileSystem {
         return result
     }
 
+    /// Copies a regular file in chunks (never whole in memory), writing it atomically; more than
+    /// `limit` bytes is an error (EFBIG). `noFollow` refuses a symbolic link as the source.
+    public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0))
+        guard input >= 0 else { throw SystemError("cannot open", path: source) }
+        defer { close(input) }
+        var st = stat()
+        guard fstat(input, &st) == 0 else { throw SystemError("cannot stat", path: source) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw SystemError("not a regular file:", path: source, code: EINVAL) }
+        guard Int(st.st_size) <= limit else { throw SystemError("file too large:", path: source, code: EFBIG) }
+        let temporary = destination + ".partial-" + String(UInt64.random(in: 0 ... .max), radix: 16)
+        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        guard output >= 0 else { throw SystemError("cannot create", path: temporary) }
+        var copied = 0
+        do {
+            defer { close(output) }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw SystemError("cannot read", path: source)
+                }
+                if n == 0 { break }
+                copied += n
+                if copied > limit { throw SystemError("file too large:", path: source, code: EFBIG) }
+                try chunk.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: temporary) }
+            }
+            guard fsync(output) == 0 else { throw SystemError("cannot sync", path: temporary) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        do {
+            try rename(temporary, destination)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
     /// `readFile`, with nil for a file that does not exist: the readers of shared files each treat
     /// "absent" as a state of its own (no lock file, no account yet, no key yet).
     public static func readFileIfExists(_ path: String, limit: Int = 64 << 20) throws -> [UInt8]? {

@@ -56,6 +56,13 @@ public enum Clock {
     /// Seconds since the epoch, as Int32 (Telegram's timestamps).
     public static func unixTime() -> Int32 { Int32(truncatingIfNeeded: time(nil)) }
 
+    /// Milliseconds since the epoch (request ids sort by it).
+    public static func unixMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
     /// Monotonic nanoseconds, for measuring durations.
     public static func monotonicNanoseconds() -> UInt64 {
         var ts = timespec()

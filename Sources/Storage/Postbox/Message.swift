@@ -49,22 +49,26 @@ public struct Message: Equatable, Sendable {
     public var contentKind: MessageContentKind
     /// Forum topic id, when the chat has topics.
     public var threadId: Int64?
+    /// The MediaBox resources of the message's files (a shared photo, document ...).
+    public var mediaResourceIds: [String]
 
     public init(index: MessageIndex, authorId: PeerId?, text: String, isIncoming: Bool,
-                contentKind: MessageContentKind = .text, threadId: Int64? = nil) {
+                contentKind: MessageContentKind = .text, threadId: Int64? = nil, mediaResourceIds: [String] = []) {
         self.index = index
         self.authorId = authorId
         self.text = text
         self.isIncoming = isIncoming
         self.contentKind = contentKind
         self.threadId = threadId
+        self.mediaResourceIds = mediaResourceIds
     }
 
     public var id: MessageId { index.id }
 
     public func encoded() -> [UInt8] {
         var w = BinaryWriter()
-        w.write(UInt8(1))
+        // Version 2 adds media resources; a text-only message is still written as version 1.
+        w.write(UInt8(mediaResourceIds.isEmpty ? 1 : 2))
         w.write(authorId != nil)
         if let authorId { w.write(authorId.toInt64()) }
         w.write(text)
@@ -72,12 +76,16 @@ public struct Message: Equatable, Sendable {
         w.write(contentKind.rawValue)
         w.write(threadId != nil)
         if let threadId { w.write(threadId) }
+        if !mediaResourceIds.isEmpty {
+            w.write(Int32(mediaResourceIds.count))
+            for id in mediaResourceIds { w.write(id) }
+        }
         return w.bytes
     }
 
     public init(index: MessageIndex, decoding bytes: [UInt8]) throws {
         var r = BinaryReader(bytes)
-        _ = try r.readUInt8()
+        let version = try r.readUInt8()
         self.index = index
         authorId = try r.readBool() ? PeerId(try r.readInt64()) : nil
         text = try r.readString()
@@ -85,5 +93,11 @@ public struct Message: Equatable, Sendable {
         guard let kind = MessageContentKind(rawValue: try r.readUInt8()) else { throw BinaryReader.Truncated() }
         contentKind = kind
         threadId = try r.readBool() ? try r.readInt64() : nil
+        mediaResourceIds = []
+        if version >= 2 {
+            let count = try r.readInt32()
+            guard (0...1024).contains(count) else { throw BinaryReader.Truncated() }
+            for _ in 0..<count { mediaResourceIds.append(try r.readString()) }
+        }
     }
 }

@@ -259,8 +259,23 @@ public final class PostboxTransaction {
     /// Marks incoming messages up to `maxId` read; returns how many became read.
     @discardableResult
     public func markIncomingRead(_ peerId: PeerId, upTo maxId: Int32) throws -> Int32 {
-        var state = try readState(peerId) ?? ReadState()
+        let state = try readState(peerId) ?? ReadState()
         guard maxId > state.maxIncomingReadId else { return 0 }
+        return try moveIncomingReadMark(peerId, to: maxId)
+    }
+
+    /// Marks incoming messages from `messageId` on unread again (Siri's "mark as unread"); returns
+    /// how many became unread, as a negative number.
+    @discardableResult
+    public func markIncomingUnread(_ peerId: PeerId, from messageId: Int32) throws -> Int32 {
+        let state = try readState(peerId) ?? ReadState()
+        guard messageId <= state.maxIncomingReadId else { return 0 }
+        return try moveIncomingReadMark(peerId, to: messageId - 1)
+    }
+
+    /// Sets the read mark either way and recounts the chat's unread incoming messages above it.
+    private func moveIncomingReadMark(_ peerId: PeerId, to maxId: Int32) throws -> Int32 {
+        var state = try readState(peerId) ?? ReadState()
         var stillUnread: Int32 = 0
         let prefix = PostboxKeys.historyPrefix(peerId, namespace: MessageId.cloudNamespace)
         // Count incoming messages above the new mark, newest first, until the old mark.

@@ -1,0 +1,100 @@
+import Container
+import Cryptography
+import Formats
+import FoundationEssentials
+import Storage
+
+/// Applies one request to its account, inside one Postbox transaction that also records the
+/// request's id — so a request is applied exactly once however often main crashes and restarts.
+struct RequestApplier {
+    let account: AccountContext
+    /// The request's directory in `pending/` (its staged files).
+    let directory: String
+
+    func apply(_ request: AppRequest, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> [String: String] {
+        // Files are copied into the MediaBox first, under names fixed by the request id, so a crash
+        // before the transaction commits only means copying them again.
+        let media = try stageMedia(request)
+        return try account.postbox.transaction { t -> [String: String] in
+            if let earlier = try t.appliedRequestResult(request.id) { return try RequestApplier.decodeResult(earlier) }
+            let result = try change(request.action, media: media, now: now, in: t)
+            try t.recordAppliedRequest(request.id, result: try RequestApplier.encodeResult(result))
+            return result
+        }
+    }
+
+    private func change(_ action: RequestAction, media: [String], now: Int32, in t: PostboxTransaction) throws -> [String: String] {
+        switch action {
+        case .sendMessage(let peerValue, let text, let attachments):
+            let peerId = PeerId(peerValue)
+            guard let peer = try t.peer(peerId), !peer.isDeleted else { throw RequestRefusal(description: "no chat with peer id \(peerValue)") }
+            let latest = try t.latestMessages(peerId, limit: 1).first
+            let id = (latest?.id.id ?? 0) + 1
+            let message = Message(index: MessageIndex(id: MessageId(peerId: peerId, id: id), timestamp: max(now, latest?.index.timestamp ?? now)),
+                                  authorId: try t.accountPeerId(), text: text, isIncoming: false,
+                                  contentKind: attachments.first.map { RequestApplier.contentKind($0.kind) } ?? .text,
+                                  mediaResourceIds: media)
+            try t.addMessages([message])
+            return ["peerId": String(peerValue), "messageId": String(id)]
+        case .setMessageRead(let peerValue, let messageId, let read):
+            let peerId = PeerId(peerValue)
+            guard try t.message(MessageId(peerId: peerId, id: messageId)) != nil else {
+                throw RequestRefusal(description: "no message \(messageId) in chat \(peerValue)")
+            }
+            if read { try t.markIncomingRead(peerId, upTo: messageId) } else { try t.markIncomingUnread(peerId, from: messageId) }
+            return ["peerId": String(peerValue), "messageId": String(messageId),
+                    "unreadCount": String(try t.readState(peerId)?.unreadCount ?? 0)]
+        case .recordCall(let peerValue, let isVideo):
+            let peerId = PeerId(peerValue)
+            guard let peer = try t.peer(peerId), peer.isUser, !peer.isDeleted else {
+                throw RequestRefusal(description: "no user with peer id \(peerValue) to call")
+            }
+            let callId = Int64(bitPattern: UInt64(now) << 32 | UInt64(UInt32(truncatingIfNeeded: peerValue)))
+            try t.addCall(CallRecord(callId: callId, peerId: peerId, timestamp: now, duration: 0, isOutgoing: true, isMissed: false, isVideo: isVideo))
+            return ["peerId": String(peerValue), "callId": String(callId), "handle": "TGCA\(peerValue)"]
+        case .openURL(let url):
+            let link = try AppLink.parse(url)
+            let peer = try link.resolve(in: t)
+            return ["peerId": String(peer.id.toInt64()), "url": url]
+        }
+    }
+
+    /// Copies the staged files into the MediaBox as `share-<request id>-<n>`.
+    private func stageMedia(_ request: AppRequest) throws -> [String] {
+        guard case .sendMessage(_, _, let attachments) = request.action else { return [] }
+        var ids: [String] = []
+        for (index, attachment) in attachments.enumerated() {
+            let source = directory + "/" + FileSystem.safeFileName(attachment.fileName)
+            guard let size = FileSystem.fileSize(source), FileSystem.isRegularFile(source), size == attachment.size else {
+                throw RequestRefusal(description: "attachment \(index + 1) is missing or not the size the request states")
+            }
+            let resourceId = "share-\(request.id)-\(index)"
+            let destination = account.postbox.mediaBox.resourcePath(resourceId)
+            if !FileSystem.isRegularFile(destination) {
+                try account.postbox.mediaBox.createDirectories()
+                try FileSystem.copyFile(from: source, to: destination, limit: ShareLimits.maximumFileSize, noFollow: true)
+            }
+            ids.append(resourceId)
+        }
+        return ids
+    }
+
+    static func contentKind(_ kind: String) -> MessageContentKind {
+        switch kind {
+        case "image": return .image
+        case "video": return .video
+        case "audio": return .music
+        default: return .file
+        }
+    }
+
+    static func encodeResult(_ result: [String: String]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Array(try encoder.encode(result))
+    }
+
+    static func decodeResult(_ bytes: [UInt8]) throws -> [String: String] {
+        try JSONDecoder().decode([String: String].self, from: Data(bytes))
+    }
+}

@@ -1,0 +1,38 @@
+import Container
+
+/// `requests/` in the container: a request is a directory `<id>/` holding the sealed `request`
+/// file and its attachments. It is built in `staging/` and renamed into `pending/` in one step,
+/// so main never sees half a request. main answers in `acks/<id>` and moves what it refuses to
+/// `rejected/<id>/` with a `reason` file.
+public struct RequestDirectories: Sendable {
+    public let root: String
+
+    public init(layout: ContainerLayout) { root = layout.requestsPath }
+
+    public var staging: String { root + "/staging" }
+    public var pending: String { root + "/pending" }
+    public var acks: String { root + "/acks" }
+    public var rejected: String { root + "/rejected" }
+
+    public func pendingRequest(_ id: String) -> String { pending + "/" + id }
+    public func ack(_ id: String) -> String { acks + "/" + id }
+    public static let requestFileName = "request"
+
+    public func createAll() throws {
+        for path in [staging, pending, acks, rejected] { try FileSystem.createDirectory(path) }
+    }
+
+    /// Ids are `<16 hex: milliseconds since 1970><16 hex: random>`: sorting names sorts by time,
+    /// and a name that is not one is not a request.
+    public static func isRequestId(_ name: String) -> Bool {
+        name.utf8.count == 32 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    public static func newId(nowMilliseconds: Int64, random: UInt64 = .random(in: 0 ... .max)) -> String {
+        func hex16(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex16(UInt64(max(0, nowMilliseconds))) + hex16(random)
+    }
+}

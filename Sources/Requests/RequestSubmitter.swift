@@ -1,0 +1,83 @@
+import Container
+import Cryptography
+import Formats
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The extension's side of the channel: build a request in `staging/`, commit it into `pending/`
+/// with one rename, then wait (within a deadline) for main's acknowledgement. When main is not
+/// running the request stays queued and is applied at its next launch.
+public final class RequestSubmitter {
+    /// A request being built: files go into `directory` before `commit`.
+    public struct Draft: Sendable {
+        public let id: String
+        public let directory: String
+    }
+
+    /// How a submission ended, from the extension's point of view.
+    public enum Outcome: Sendable, Equatable {
+        case applied(RequestAck)
+        case rejected(RequestAck)
+        /// Not acknowledged (yet): main is not running, or did not answer within the deadline.
+        /// The request stays in the queue and is applied exactly once when main runs.
+        case queued(appRunning: Bool)
+    }
+
+    public let directories: RequestDirectories
+    private let codec: RequestCodec
+    private let writerLockPath: String
+
+    public init(layout: ContainerLayout, deviceKey: DeviceKey) throws {
+        directories = RequestDirectories(layout: layout)
+        codec = RequestCodec(deviceKey: deviceKey)
+        writerLockPath = layout.writerLockPath
+        try directories.createAll()
+    }
+
+    /// Whether `main` holds the writer lock, i.e. is running and will see the request now.
+    public var isAppRunning: Bool { FileLock.isLocked(path: writerLockPath) }
+
+    public func begin(now: Int64 = Clock.unixMilliseconds()) throws -> Draft {
+        let id = RequestDirectories.newId(nowMilliseconds: now)
+        let directory = directories.staging + "/" + id
+        try FileSystem.createDirectory(directory)
+        return Draft(id: id, directory: directory)
+    }
+
+    /// Seals the request into the draft and moves the whole directory into `pending/` at once.
+    public func commit(_ draft: Draft, accountId: Int64, origin: String, action: RequestAction) throws -> AppRequest {
+        let request = AppRequest(id: draft.id, accountId: accountId, origin: origin, createdAt: Clock.unixMilliseconds() / 1000, action: action)
+        try AtomicFile.write(try codec.encode(request, role: "request", id: draft.id),
+                             to: draft.directory + "/" + RequestDirectories.requestFileName)
+        try FileSystem.rename(draft.directory, directories.pendingRequest(draft.id))
+        FileSystem.syncDirectory(directories.pending)
+        return request
+    }
+
+    /// Drops a draft that will not be sent (a refused file, an error while staging).
+    public func abandon(_ draft: Draft) {
+        try? FileSystem.removeTree(draft.directory)
+    }
+
+    /// Waits for main's answer until `timeout` seconds have passed. Returns at once, queued, when
+    /// main is not running. The ack is removed once read: it was this process's to collect.
+    public func awaitOutcome(of request: AppRequest, timeout: Double) -> Outcome {
+        let deadline = Clock.monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
+        let path = directories.ack(request.id)
+        while true {
+            if let ack = readAck(path, id: request.id) {
+                try? FileSystem.removeTree(path)
+                return ack.status == .applied ? .applied(ack) : .rejected(ack)
+            }
+            let running = isAppRunning
+            if !running || Clock.monotonicNanoseconds() >= deadline { return .queued(appRunning: running) }
+            usleep(5_000)
+        }
+    }
+
+    private func readAck(_ path: String, id: String) -> RequestAck? {
+        guard let bytes = try? FileSystem.readFileIfExists(path, limit: RequestCodec.sizeLimit) else { return nil }
+        return try? codec.decode(RequestAck.self, from: bytes, role: "ack", id: id)
+    }
+}
