@@ -60,6 +60,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The share extension's work: the peer picker, content checks, sending through a request.
+        .target(name: "ShareExtensionContext", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The Siri intents extension's handlers: contacts resolution, search, requests to main.
+        .target(name: "SiriIntents", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
@@ -69,20 +79,20 @@ let package = Package(
 
         // Six thin executables.
         .executableTarget(name: "MainApp", dependencies: ["AppCore", "Bootstrap"], path: "Sources/Executables/MainApp"),
-        .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", "ShareExtensionContext", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/ShareExtension"),
         .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", "NotificationService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/NotifyServiceExtension"),
         .executableTarget(name: "WidgetExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/WidgetExtension"),
-        .executableTarget(name: "IntentsExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "IntentsExtension", dependencies: ["Bootstrap", "SiriIntents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/IntentsExtension"),
         .executableTarget(name: "BroadcastExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/BroadcastExtension"),
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents",
         ], exclude: ["Vectors"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
