@@ -95,7 +95,7 @@ let package = Package(
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents",
         ], exclude: ["Vectors"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage",
+            "Container", "Cryptography", "Formats", "Storage", "Requests",
         ]),
     ]
 )

@@ -13,13 +13,15 @@ public struct RequestDirectories: Sendable {
     public var pending: String { root + "/pending" }
     public var acks: String { root + "/acks" }
     public var rejected: String { root + "/rejected" }
+    /// Handed-over commands main has claimed (renamed out of `pending/`) and is running.
+    public var claimed: String { root + "/claimed" }
 
     public func pendingRequest(_ id: String) -> String { pending + "/" + id }
     public func ack(_ id: String) -> String { acks + "/" + id }
     public static let requestFileName = "request"
 
     public func createAll() throws {
-        for path in [staging, pending, acks, rejected] { try FileSystem.createDirectory(path) }
+        for path in [staging, pending, acks, rejected, claimed] { try FileSystem.createDirectory(path) }
     }
 
     /// Ids are `<16 hex: milliseconds since 1970><16 hex: random>`: sorting names sorts by time,

@@ -60,6 +60,15 @@ public final class RequestSubmitter {
         try? FileSystem.removeTree(draft.directory)
     }
 
+    /// Takes a request back before main claims it (main claims by renaming it out of `pending/`,
+    /// so exactly one of the two renames succeeds). True when it was withdrawn, never to run.
+    public func withdraw(_ request: AppRequest) -> Bool {
+        let parked = directories.staging + "/" + request.id + ".withdrawn"
+        guard (try? FileSystem.rename(directories.pendingRequest(request.id), parked)) != nil else { return false }
+        try? FileSystem.removeTree(parked)
+        return true
+    }
+
     /// Waits for main's answer until `timeout` seconds have passed. Returns at once, queued, when
     /// main is not running. The ack is removed once read: it was this process's to collect.
     public func awaitOutcome(of request: AppRequest, timeout: Double) -> Outcome {
@@ -71,7 +80,14 @@ public final class RequestSubmitter {
                 return ack.status == .applied ? .applied(ack) : .rejected(ack)
             }
             let running = isAppRunning
-            if !running || Clock.monotonicNanoseconds() >= deadline { return .queued(appRunning: running) }
+            if !running || Clock.monotonicNanoseconds() >= deadline {
+                // main may have acknowledged and exited between the read above and the lock probe.
+                if let ack = readAck(path, id: request.id) {
+                    try? FileSystem.removeTree(path)
+                    return ack.status == .applied ? .applied(ack) : .rejected(ack)
+                }
+                return .queued(appRunning: running)
+            }
             usleep(5_000)
         }
     }

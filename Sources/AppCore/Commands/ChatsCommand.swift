@@ -36,7 +36,7 @@ struct ChatsCommand: ParsableCommand {
             let now = Int32(clamping: Clock.unixTime())
             return try context.postbox.read { t in
                 try t.topChatListEntries(count: limit).map { entry in
-                    ChatListRow(peerId: entry.peerId.toInt64(), kind: Self.kindName(entry.peerId),
+                    ChatListRow(peerId: entry.peerId.toInt64(), kind: entry.peerId.kindName,
                                 title: entry.peer?.displayTitle ?? "", pinned: entry.pinningIndex != nil,
                                 muted: try t.notificationSettings(entry.peerId)?.isMuted(at: now) ?? false,
                                 unreadCount: entry.readState?.unreadCount ?? 0, topMessageId: entry.topMessageIndex.id.id)
@@ -51,16 +51,6 @@ struct ChatsCommand: ParsableCommand {
                     .compactMap { $0 }.joined(separator: ", ")
                 printLine("\(row.peerId)\t\(row.kind)\t\(row.title)\(flags.isEmpty ? "" : "\t(\(flags))")")
             }
-        }
-    }
-
-    static func kindName(_ id: PeerId) -> String {
-        switch id.namespace {
-        case .cloudUser: return "user"
-        case .cloudGroup: return "group"
-        case .cloudChannel: return "channel"
-        case .secretChat: return "secret"
-        default: return "other"
         }
     }
 }

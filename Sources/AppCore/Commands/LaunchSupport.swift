@@ -2,10 +2,21 @@ import Bootstrap
 import Container
 import FoundationEssentials
 
-/// Launches main for one command and always ends the launch cleanly.
+/// Launches main for one command and always ends the launch cleanly. Inside the running app (a
+/// command handed over by another process) the running app itself is used. When another main
+/// holds the writer lock, a writing command is handed to it through the request channel, and
+/// its output and exit status become this process's.
 func withLaunchedApp<T>(_ options: ContainerOptions, mode: LaunchMode, _ body: (LaunchedApp) throws -> T) throws -> T {
-    let app = try AppLauncher.launch(LaunchOptions(mode: mode, containerFlag: options.container,
-                                                   environment: currentEnvironment()))
+    if let running = RunningApp.current { return try body(running) }
+    let launch = { try AppLauncher.launch(LaunchOptions(mode: mode, containerFlag: options.container, environment: currentEnvironment())) }
+    let app: LaunchedApp
+    do {
+        app = try launch()
+    } catch let held as WriterLockHeld where mode == .writer {
+        // Returns only when the running app stopped before taking the command: launch after all.
+        try CommandHandOff.handToRunningApp(options, refusal: held)
+        app = try launch()
+    }
     defer { app.finish() }
     return try body(app)
 }
@@ -13,7 +24,7 @@ func withLaunchedApp<T>(_ options: ContainerOptions, mode: LaunchMode, _ body: (
 /// A secret read from standard input: the first line, without its newline. Never from argv,
 /// where other users could read it in the process list.
 func readSecretLine(_ what: String) throws -> String {
-    guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+    guard let line = CommandInput.readLine(), !line.isEmpty else {
         throw AccountLifecycle.Failure(description: "expected the \(what) on standard input")
     }
     return line

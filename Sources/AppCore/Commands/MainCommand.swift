@@ -13,7 +13,7 @@ public struct MainCommand: AsyncParsableCommand {
         """,
         subcommands: [LoginCommand.self, LogoutCommand.self, AccountsCommand.self, SeedCommand.self, RunCommand.self,
                       PasscodeCommand.self, LockCommand.self, UnlockCommand.self, SettingsCommand.self, StatusCommand.self,
-                      ChatsCommand.self, PeerPhotoCommand.self, PushCommand.self, PushRegistrationCommand.self])
+                      ChatsCommand.self, ContactsCommand.self, OpenCommand.self, PeerPhotoCommand.self, PushCommand.self, PushRegistrationCommand.self])
 
     public init() {}
 }

@@ -19,7 +19,13 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try AppLauncher.launch(LaunchOptions(mode: .writer, containerFlag: options.container,
                                                        environment: currentEnvironment()))
-        defer { app.finish() }
+        defer {
+            RunningApp.current = nil
+            app.finish()
+        }
+        // Writing commands other processes issue from now on are handed to this app.
+        RunningApp.current = app
+        app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
         let application = Application(app: app)
         await RunLoop.run(application, duration: duration) {
             printLine("ready pid=\(getpid()) state=\(app.context.stateName)")

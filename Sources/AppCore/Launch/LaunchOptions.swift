@@ -18,7 +18,7 @@ public struct LaunchOptions: Sendable {
 public struct WriterLockHeld: Error, CustomStringConvertible {
     public let pid: Int32?
     public var description: String {
-        "main is already running\(pid.map { " (pid \($0))" } ?? "") and holds the writer lock; this command writes and is refused until it stops (the request channel will hand it to the running app)"
+        "main is already running\(pid.map { " (pid \($0))" } ?? "") and holds the writer lock; a second `main run` is refused (other writing commands are handed to it)"
     }
 }
 

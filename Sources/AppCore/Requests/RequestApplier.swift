@@ -14,20 +14,26 @@ struct RequestApplier {
     func apply(_ request: AppRequest, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> [String: String] {
         // Files are copied into the MediaBox first, under names fixed by the request id, so a crash
         // before the transaction commits only means copying them again.
+        if case .sendMessage(_, let text, let attachments) = request.action {
+            try RequestApplier.checkLimits(text: text, attachments: attachments)
+        }
         let media = try stageMedia(request)
         return try account.postbox.transaction { t -> [String: String] in
             if let earlier = try t.appliedRequestResult(request.id) { return try RequestApplier.decodeResult(earlier) }
-            let result = try change(request.action, media: media, now: now, in: t)
+            let result = try change(request, media: media, now: now, in: t)
             try t.recordAppliedRequest(request.id, result: try RequestApplier.encodeResult(result))
             return result
         }
     }
 
-    private func change(_ action: RequestAction, media: [String], now: Int32, in t: PostboxTransaction) throws -> [String: String] {
-        switch action {
+    private func change(_ request: AppRequest, media: [String], now: Int32, in t: PostboxTransaction) throws -> [String: String] {
+        switch request.action {
         case .sendMessage(let peerValue, let text, let attachments):
             let peerId = PeerId(peerValue)
             guard let peer = try t.peer(peerId), !peer.isDeleted else { throw RequestRefusal(description: "no chat with peer id \(peerValue)") }
+            // A secret chat's messages are end-to-end encrypted on the device that has its key;
+            // Telegram's share sheet and Siri never offer one, and neither does main take one.
+            guard !peer.isSecretChat else { throw RequestRefusal(description: "cannot send to a secret chat from an extension") }
             let latest = try t.latestMessages(peerId, limit: 1).first
             let id = (latest?.id.id ?? 0) + 1
             let message = Message(index: MessageIndex(id: MessageId(peerId: peerId, id: id), timestamp: max(now, latest?.index.timestamp ?? now)),
@@ -49,13 +55,17 @@ struct RequestApplier {
             guard let peer = try t.peer(peerId), peer.isUser, !peer.isDeleted else {
                 throw RequestRefusal(description: "no user with peer id \(peerValue) to call")
             }
-            let callId = Int64(bitPattern: UInt64(now) << 32 | UInt64(UInt32(truncatingIfNeeded: peerValue)))
+            // From the request's id: unique per request, the same if the request is re-applied.
+            let callId = Int64(bitPattern: UInt64(request.id.suffix(16), radix: 16) ?? UInt64(now))
             try t.addCall(CallRecord(callId: callId, peerId: peerId, timestamp: now, duration: 0, isOutgoing: true, isMissed: false, isVideo: isVideo))
             return ["peerId": String(peerValue), "callId": String(callId), "handle": "TGCA\(peerValue)"]
         case .openURL(let url):
             let link = try AppLink.parse(url)
             let peer = try link.resolve(in: t)
             return ["peerId": String(peer.id.toInt64()), "url": url]
+        case .mainCommand:
+            // RequestProcessor runs these itself (they are not one Postbox transaction).
+            throw RequestRefusal(description: "a main command is not a Postbox change")
         }
     }
 
@@ -77,6 +87,16 @@ struct RequestApplier {
             ids.append(resourceId)
         }
         return ids
+    }
+
+    /// ShareLimits, enforced again here: the request file came from another process.
+    static func checkLimits(text: String, attachments: [RequestAttachment]) throws {
+        guard !text.isEmpty || !attachments.isEmpty else { throw RequestRefusal(description: "an empty message") }
+        guard text.utf8.count <= ShareLimits.maximumTextBytes else { throw RequestRefusal(description: "the text is over \(ShareLimits.maximumTextBytes) bytes") }
+        guard attachments.count <= ShareLimits.maximumFiles else { throw RequestRefusal(description: "more than \(ShareLimits.maximumFiles) files") }
+        guard attachments.allSatisfy({ (0...ShareLimits.maximumFileSize).contains($0.size) }) else {
+            throw RequestRefusal(description: "a file over \(ShareLimits.maximumFileSize / (1 << 20)) MiB")
+        }
     }
 
     static func contentKind(_ kind: String) -> MessageContentKind {

@@ -26,6 +26,8 @@ public final class RequestProcessor {
     let directories: RequestDirectories
     private let codec: RequestCodec
     private var accounts: [Int64: AccountContext] = [:]
+    /// Runs one of main's commands in the running app (set by `main run`); nil elsewhere.
+    public var commandRunner: ((_ arguments: [String], _ input: [String], _ workingDirectory: String) -> HandedOverResult)?
 
     public init(shared: SharedAccountContext, current: AccountContext?) throws {
         self.shared = shared
@@ -45,6 +47,7 @@ public final class RequestProcessor {
     @discardableResult
     public func drain() -> Summary {
         var summary = Summary()
+        answerInterruptedCommands(&summary)
         let ids = FileSystem.listDirectory(directories.pending).sorted()
         for name in ids {
             guard RequestDirectories.isRequestId(name) else {
@@ -66,6 +69,9 @@ public final class RequestProcessor {
             request = try codec.decode(AppRequest.self, from: bytes, role: "request", id: id)
             guard request.id == id, request.version == AppRequest.formatVersion else {
                 throw RequestRefusal(description: "its id or version does not match its name")
+            }
+            if case .mainCommand(let arguments, let input, let directory) = request.action {
+                return runCommand(id, arguments: arguments, input: input, workingDirectory: directory, &summary)
             }
             guard let accountId = Int64(request.accountId), shared.accountManager.state.activeRecords.contains(where: { $0.id == accountId }) else {
                 throw RequestRefusal(description: "it names no logged-in account")
@@ -95,6 +101,42 @@ public final class RequestProcessor {
         } catch {
             logger.warning("request deferred", metadata: ["id": "\(id)", "error": "\(error)"])
             summary.deferred += 1
+        }
+    }
+
+    /// A handed-over command is claimed by renaming it out of `pending/` (so the process that
+    /// handed it over can no longer withdraw it), run once, and answered with its output.
+    private func runCommand(_ id: String, arguments: [String], input: [String], workingDirectory: String, _ summary: inout Summary) {
+        guard let commandRunner else {
+            reject(id, reason: "main's commands are run only by a running `main run`, which stopped before taking it")
+            summary.rejected += 1
+            return
+        }
+        let claimed = directories.claimed + "/" + id
+        guard (try? FileSystem.rename(directories.pendingRequest(id), claimed)) != nil else { return }
+        FileSystem.syncDirectory(directories.claimed)
+        let result = commandRunner(arguments, input, workingDirectory)
+        do {
+            try writeAck(RequestAck(id: id, status: .applied, result: [
+                "stdout": result.output, "stderr": result.errors, "exitStatus": String(result.exitStatus)]))
+        } catch {
+            logger.error("cannot acknowledge a handed-over command", metadata: ["id": "\(id)", "error": "\(error)"])
+        }
+        try? FileSystem.removeTree(claimed)
+        summary.applied += 1
+        logger.info("handed-over command run", metadata: ["id": "\(id)", "command": "\(arguments.first ?? "")", "exitStatus": "\(result.exitStatus)"])
+    }
+
+    /// Commands claimed by a main that then died were perhaps half done: they are answered as
+    /// interrupted and never run again (at most once).
+    private func answerInterruptedCommands(_ summary: inout Summary) {
+        for id in FileSystem.listDirectory(directories.claimed) where RequestDirectories.isRequestId(id) {
+            try? writeAck(RequestAck(id: id, status: .rejected,
+                                     detail: "interrupted: main stopped while running this command; it was not repeated"))
+            let target = directories.rejected + "/" + id
+            try? FileSystem.removeTree(target)
+            if (try? FileSystem.rename(directories.claimed + "/" + id, target)) == nil { try? FileSystem.removeTree(directories.claimed + "/" + id) }
+            summary.rejected += 1
         }
     }
 

@@ -8,9 +8,24 @@ import Glibc
 /// which holds stdin's stdio lock, and flushing through stdio (fflush(NULL) locks every stream)
 /// deadlocked against it, so the app never finished announcing itself and never saw SIGTERM.
 public enum StandardStreams {
-    public static func writeLine(_ text: String) { write(text + "\n", to: 1) }
+    /// Output of a command that the running app runs for another process (main's command
+    /// hand-off): collected, to travel back in the request's acknowledgement.
+    public final class Capture {
+        public var output = ""
+        public var errors = ""
+        public init() {}
+    }
 
-    public static func writeError(_ text: String) { write(text + "\n", to: 2) }
+    /// Set only on the running app's event thread, for the length of one handed-over command.
+    nonisolated(unsafe) public static var capture: Capture?
+
+    public static func writeLine(_ text: String) {
+        if let capture { capture.output += text + "\n" } else { write(text + "\n", to: 1) }
+    }
+
+    public static func writeError(_ text: String) {
+        if let capture { capture.errors += text + "\n" } else { write(text + "\n", to: 2) }
+    }
 
     private static func write(_ text: String, to fd: Int32) {
         let bytes = Array(text.utf8)

@@ -45,6 +45,13 @@ public enum FileSystem {
         return Int(st.st_size)
     }
 
+    /// The process's working directory ("/" if it cannot be read).
+    public static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Seconds since the entry was last modified; nil when it does not exist.
     public static func secondsSinceModification(_ path: String) -> Int? {
         var st = stat()
@@ -86,7 +93,8 @@ public enum FileSystem {
     /// Copies a regular file in chunks (never whole in memory), writing it atomically; more than
     /// `limit` bytes is an error (EFBIG). `noFollow` refuses a symbolic link as the source.
     public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false) throws {
-        let input = open(source, O_RDONLY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0))
+        // O_NONBLOCK: a FIFO swapped in for the file must not block the open; the type check follows.
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0))
         guard input >= 0 else { throw SystemError("cannot open", path: source) }
         defer { close(input) }
         var st = stat()

@@ -37,6 +37,11 @@ public enum RequestAction: Codable, Equatable, Sendable {
     case recordCall(peerId: Int64, isVideo: Bool)
     /// A link for the app (`tg://resolve?domain=…`, `tg://localpeer?id=…`).
     case openURL(String)
+    /// One of main's own writing commands, issued while `main run` holds the writer lock: the
+    /// running app runs it and answers with its output (as opening a URL hands it to a running
+    /// iOS app). `standardInput` carries the lines the command had read (a passcode), and
+    /// `workingDirectory` where it was issued, so relative paths mean what they meant there.
+    case mainCommand(arguments: [String], standardInput: [String], workingDirectory: String)
 
     public var name: String {
         switch self {
@@ -44,6 +49,7 @@ public enum RequestAction: Codable, Equatable, Sendable {
         case .setMessageRead: return "setMessageRead"
         case .recordCall: return "recordCall"
         case .openURL: return "openURL"
+        case .mainCommand: return "mainCommand"
         }
     }
 }

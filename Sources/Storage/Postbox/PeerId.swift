@@ -33,3 +33,16 @@ public struct PeerId: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func < (a: PeerId, b: PeerId) -> Bool { a.toInt64() < b.toInt64() }
     public var description: String { String(toInt64()) }
 }
+
+extension PeerId {
+    /// The word the CLIs use for a chat's kind: user, group, channel, secret.
+    public var kindName: String {
+        switch namespace {
+        case .cloudUser: return "user"
+        case .cloudGroup: return "group"
+        case .cloudChannel: return "channel"
+        case .secretChat: return "secret"
+        default: return "other"
+        }
+    }
+}

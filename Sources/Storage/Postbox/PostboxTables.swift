@@ -18,6 +18,9 @@ public enum PostboxTable {
     public static let callLog: Int32 = 61
     /// Idempotency ids of applied extension requests (the request channel).
     public static let appliedRequests: Int32 = 62
+    /// The device address book main imported (`main contacts import`), for Siri's contact
+    /// resolution; Telegram keeps its counterpart in deviceContactImportInfo (54).
+    public static let deviceContacts: Int32 = 63
 
     /// Postbox schema (SQLite user_version) this build reads and writes.
     public static let schemaVersion: Int32 = 1

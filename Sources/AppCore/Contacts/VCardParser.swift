@@ -1,0 +1,130 @@
+import Container
+import FoundationEssentials
+import Storage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// vCard 2.1, 3.0 and 4.0 (RFC 2426, RFC 6350) as far as names and numbers go: FN, else N;
+/// every TEL, as text or as a tel: URI. Folded lines are joined; escapes are undone.
+enum VCardParser {
+    private struct Card {
+        let line: Int
+        var fullName = ""
+        var structuredName = ""
+        var phones: [String] = []
+        var name: String { fullName.allSatisfy(\.isWhitespace) ? structuredName : fullName }
+    }
+
+    static func parse(_ text: String) throws -> AddressBookFile.Parsed {
+        typealias Invalid = AddressBookFile.Invalid
+        var collector = AddressBookFile.Collector()
+        var card: Card?
+        for (number, line) in unfoldedLines(text) where !line.allSatisfy(\.isWhitespace) {
+            guard let (name, value) = property(line) else {
+                throw Invalid("line \(number): not a vCard property (NAME:value)")
+            }
+            switch name {
+            case "BEGIN":
+                guard value.trimmingWhitespace().uppercased() == "VCARD" else { throw Invalid("line \(number): BEGIN of something other than VCARD") }
+                if let open = card { throw Invalid("line \(number): BEGIN:VCARD inside the card begun at line \(open.line) (END:VCARD missing)") }
+                card = Card(line: number)
+            case "END":
+                guard let open = card else { throw Invalid("line \(number): END:VCARD without BEGIN:VCARD") }
+                try collector.add(name: open.name, phones: open.phones, line: open.line)
+                card = nil
+            default:
+                guard card != nil else { throw Invalid("line \(number): text outside BEGIN:VCARD … END:VCARD") }
+                switch name {
+                case "VERSION":
+                    let version = value.trimmingWhitespace()
+                    guard ["2.1", "3.0", "4.0"].contains(version) else { throw Invalid("line \(number): vCard version \(version) is not supported (3.0 and 4.0 are)") }
+                case "FN": card?.fullName = unescape(value[...])
+                case "N": card?.structuredName = structuredName(value)
+                case "TEL": card?.phones.append(telephone(value))
+                default: break
+                }
+            }
+        }
+        if let open = card { throw Invalid("line \(open.line): BEGIN:VCARD without END:VCARD") }
+        return AddressBookFile.Parsed(format: .vcard, contacts: collector.contacts, skipped: collector.skipped)
+    }
+
+    /// Physical lines joined where a line starts with a space or tab (folding), each with the
+    /// number of its first physical line.
+    static func unfoldedLines(_ text: String) -> [(Int, String)] {
+        var lines: [(Int, String)] = []
+        var number = 0
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            number += 1
+            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1].1 += raw.dropFirst()
+            } else {
+                lines.append((number, String(raw)))
+            }
+        }
+        return lines
+    }
+
+    /// `[group.]NAME[;param=…]:value` → (NAME upper-cased, value). A colon inside a quoted
+    /// parameter value does not end the name.
+    static func property(_ line: String) -> (String, String)? {
+        var inQuotes = false
+        guard let colon = line.firstIndex(where: { c in
+            if c == "\"" { inQuotes.toggle() }
+            return c == ":" && !inQuotes
+        }) else { return nil }
+        let head = line[..<colon]
+        var name = head[..<(head.firstIndex(of: ";") ?? head.endIndex)]
+        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
+        return (name.uppercased(), String(line[line.index(after: colon)...]))
+    }
+
+    /// N is family;given;additional;prefixes;suffixes; a name reads given additional family.
+    static func structuredName(_ value: String) -> String {
+        let parts = split(value[...], on: ";").map { split($0, on: ",").map(unescape).joined(separator: " ") }
+        func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
+        return [part(1), part(2), part(0)].filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: " ")
+    }
+
+    /// A number as text (`+1 555 0100`) or as a vCard 4 URI (`tel:+1-555-0100;ext=2`).
+    static func telephone(_ value: String) -> String {
+        let trimmed = value.trimmingWhitespace()
+        guard trimmed.lowercased().hasPrefix("tel:") else { return unescape(trimmed[...]) }
+        return String(trimmed.dropFirst(4).prefix { $0 != ";" })
+    }
+
+    /// Splits at separators not escaped with a backslash; escapes stay for `unescape`.
+    static func split(_ value: Substring, on separator: Character) -> [Substring] {
+        var parts: [Substring] = []
+        var start = value.startIndex
+        var escaped = false
+        for index in value.indices {
+            if escaped { escaped = false; continue }
+            if value[index] == "\\" { escaped = true } else if value[index] == separator {
+                parts.append(value[start..<index])
+                start = value.index(after: index)
+            }
+        }
+        parts.append(value[start...])
+        return parts
+    }
+
+    /// `\,` `\;` `\\` are the characters; `\n` is a line break, a space in a name.
+    static func unescape(_ value: Substring) -> String {
+        var out = ""
+        var escaped = false
+        for c in value {
+            if escaped {
+                out.append(c == "n" || c == "N" ? " " : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}

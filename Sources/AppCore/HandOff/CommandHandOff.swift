@@ -1,0 +1,48 @@
+import ArgumentParser
+import Bootstrap
+import Container
+import Cryptography
+import Formats
+import FoundationEssentials
+import Requests
+
+/// A writing `main` command issued while `main run` holds the writer lock: instead of being
+/// refused (exit 75), it is handed to the running app as a request with its arguments and the
+/// input it read, and answers with the running app's output and exit status. The running app
+/// runs a handed-over command at most once; one interrupted by a crash is reported, not repeated.
+enum CommandHandOff {
+    /// Long enough for the slowest command (a large `seed`); the request stays queued after it.
+    static let deadlineSeconds = 600.0
+
+    /// Returns only when the running app stopped before taking the command, which was then
+    /// withdrawn: the caller launches as usual. Otherwise it ends the command with the running
+    /// app's answer (thrown as its exit status).
+    static func handToRunningApp(_ options: ContainerOptions, refusal: WriterLockHeld) throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.first != "run" else { throw refusal }
+        let environment = currentEnvironment()
+        let (configuration, _) = try BuildConfiguration.load(environment: environment)
+        let container = try ResolvedContainer.resolve(.main, containerFlag: options.container, environment: environment,
+                                                      configuration: configuration)
+        guard let deviceKey = try DeviceKey.load(path: container.layout.deviceKeyPath) else { throw refusal }
+        let submitter = try RequestSubmitter(layout: container.layout, deviceKey: deviceKey)
+        let draft = try submitter.begin()
+        let request = try submitter.commit(draft, accountId: 0, origin: ProcessIdentity.main.processType,
+                                           action: .mainCommand(arguments: arguments, standardInput: CommandInput.consumed,
+                                                                       workingDirectory: FileSystem.currentDirectory()))
+        switch submitter.awaitOutcome(of: request, timeout: deadlineSeconds) {
+        case .applied(let ack), .rejected(let ack):
+            let output = ack.result["stdout"] ?? ""
+            let errors = ack.result["stderr"] ?? (ack.status == .rejected ? "error: \(ack.detail ?? "refused by the running app")\n" : "")
+            if !output.isEmpty { StandardStreams.writeLine(String(output.dropLast(output.hasSuffix("\n") ? 1 : 0))) }
+            if !errors.isEmpty { StandardStreams.writeError(String(errors.dropLast(errors.hasSuffix("\n") ? 1 : 0))) }
+            throw ExitCode(Int32(ack.result["exitStatus"] ?? "") ?? (ack.status == .applied ? 0 : 1))
+        case .queued(let appRunning):
+            if !appRunning && submitter.withdraw(request) { return }
+            StandardStreams.writeError(appRunning
+                ? "main run did not answer within \(Int(deadlineSeconds)) s; the command stays queued (request \(request.id))"
+                : "main run stopped while it had the command (request \(request.id)); see `main status`")
+            throw ExitCode(75)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Bootstrap
+import Container
+import Cryptography
+import Formats
+import FoundationEssentials
+import Storage
+
+/// The account an intent works on: the current one, its Postbox opened read-only.
+public struct IntentAccount {
+    public let bootstrap: ExtensionBootstrap
+    public let record: AccountRecord
+    public let postbox: Postbox
+
+    public var layout: ContainerLayout { bootstrap.layout }
+    public var deviceKey: DeviceKey { bootstrap.deviceKey }
+}
+
+/// Telegram's DefaultIntentHandler entry, in its order: the lock first (before the Postbox is
+/// even opened, so a locked app reveals nothing), then the current account, then the intent.
+enum IntentSession {
+    /// - lockedCode: what the intent answers when the app is locked (Telegram: failure for
+    ///   set-attribute, failureRequiringAppLaunch for the rest).
+    /// - revealsContent: checks the lock once more just before answering, so a lock taken while
+    ///   searching still hides the result (answers that only report an action are left as they are:
+    ///   the action happened).
+    static func respond<Payload: IntentPayload>(_ intent: IntentName, options: IntentOptions, lockedCode: IntentCode,
+                                                revealsContent: Bool = false,
+                                                _ body: (IntentAccount) throws -> IntentResponse<Payload>) throws {
+        let bootstrap = try ExtensionBootstrap(identity: .intents, containerFlag: options.containerOptions.container,
+                                               environment: ProcessInfo.processInfo.environment, account: .deferred)
+        defer { bootstrap.finish() }
+        let locked = IntentResponse<Payload>(intent, lockedCode, reason: "locked",
+                                             detail: "The app is locked: open Telegram and enter the passcode.")
+        var response: IntentResponse<Payload>
+        // Fail-closed: an unreadable lock state counts as locked (LockStatus).
+        if bootstrap.lockStatus.isLocked() {
+            response = locked
+        } else if let record = bootstrap.currentRecord {
+            let postbox: Postbox
+            do {
+                postbox = try bootstrap.openPostbox(record)
+                response = try body(IntentAccount(bootstrap: bootstrap, record: record, postbox: postbox))
+            } catch let error as StorageError {
+                response = IntentResponse(intent, .failure, reason: "postboxUnavailable", detail: "\(error)")
+            }
+            if revealsContent && LockStatus.read(path: bootstrap.layout.lockStatePath).isLocked() { response = locked }
+        } else {
+            response = IntentResponse(intent, .unsupported, reason: "noAccount", detail: "No Telegram account is logged in.")
+        }
+        // Codes only: the log never carries names, numbers or text.
+        bootstrap.logger.info("intent answered", metadata: ["intent": "\(intent.rawValue)", "code": "\(response.code.rawValue)",
+                                                            "reason": "\(response.reason ?? "-")"])
+        try response.emit(json: options.json)
+    }
+}
