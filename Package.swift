@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["CCairo"]),
         // libTelegramDrawing.so's C entry point, and the loader that calls it on first use.
         .target(name: "DrawingPlugin", dependencies: ["Drawing", "Formats"]),
-        .target(name: "DrawingClient", dependencies: ["Container", "Formats"]),
+        .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Formats", "Storage"]),
         // The request channel: extensions (and main's commands) ask the running app for changes.
         .target(name: "Requests", dependencies: ["Container", "Cryptography", "Formats"]),
         // The shared extension bootstrap and its `bootstrap` command.
@@ -70,6 +70,11 @@ let package = Package(
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The widget's timeline (widget-data only), configuration (read-only Postbox) and picture.
+        .target(name: "WidgetKitWidget", dependencies: [
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
@@ -83,7 +88,7 @@ let package = Package(
                           path: "Sources/Executables/ShareExtension"),
         .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", "NotificationService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/NotifyServiceExtension"),
-        .executableTarget(name: "WidgetExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "WidgetExtension", dependencies: ["Bootstrap", "WidgetKitWidget", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/WidgetExtension"),
         .executableTarget(name: "IntentsExtension", dependencies: ["Bootstrap", "SiriIntents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/IntentsExtension"),
@@ -92,7 +97,7 @@ let package = Package(
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget",
         ], exclude: ["Vectors"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Requests",

@@ -1,4 +1,5 @@
 import Bootstrap
+import DrawingClient
 import Container
 import Formats
 import FoundationEssentials

@@ -18,7 +18,18 @@ func withLaunchedApp<T>(_ options: ContainerOptions, mode: LaunchMode, _ body: (
         app = try launch()
     }
     defer { app.finish() }
-    return try body(app)
+    let result = try body(app)
+    // What the widget shows may have changed (a message, a read mark, a pin, a switch, a lock).
+    if mode == .writer { publishWidgetData(app) }
+    return result
+}
+
+func publishWidgetData(_ app: LaunchedApp, publisher: WidgetDataPublisher? = nil) {
+    do {
+        try (publisher ?? WidgetDataPublisher(shared: app.shared)).publish(current: app.account)
+    } catch {
+        app.logger.warning("widget data not published", metadata: ["error": "\(error)"])
+    }
 }
 
 /// A secret read from standard input: the first line, without its newline. Never from argv,

@@ -11,6 +11,7 @@ import Glibc
 public final class Application {
     public let app: LaunchedApp
     private let lock: AppLockController
+    private let widgetData: WidgetDataPublisher
     private var lastUserActivity: MonotonicTimestamp
     private var lastWrittenActivity: MonotonicTimestamp?
     public private(set) var handledEvents = 0
@@ -19,6 +20,7 @@ public final class Application {
     public init(app: LaunchedApp) {
         self.app = app
         lock = AppLockController(app: app)
+        widgetData = WidgetDataPublisher(shared: app.shared)
         // Opening the app is the user's first activity.
         lastUserActivity = .now()
     }
@@ -31,6 +33,8 @@ public final class Application {
             refreshActivityTimestamp()
             // The poll behind inotify: a request whose event was missed waits at most a second.
             if app.requests?.hasPending == true { drainRequests() }
+            // Once a second at most, so a burst of changes is one write.
+            publishWidgetData(app, publisher: widgetData)
         case .requestsPending:
             drainRequests()
         case .userInput(let line):

@@ -33,6 +33,8 @@ public struct ContainerLayout: Sendable, Equatable {
     public var lockStatePath: String { rootPath + "/lockState.json" }
     public var widgetDataPath: String { rootPath + "/widget-data" }
     public var widgetPresentationDataPath: String { rootPath + "/widgetPresentationData.json" }
+    /// The widget's own settings (the chats chosen with `widget configure --select`).
+    public var widgetConfigurationPath: String { rootPath + "/widget/configuration.json" }
     public var notificationsPresentationDataPath: String { rootPath + "/notificationsPresentationData.json" }
     public var broadcastCoordinationPath: String { rootPath + "/broadcast-coordination" }
     public var embeddedBroadcastCoordinationPath: String { rootPath + "/embedded-broadcast-coordination" }

@@ -1,0 +1,76 @@
+import Container
+import Formats
+import FoundationEssentials
+import Storage
+
+/// main's side of the widget (Telegram's WidgetDataContext): what the widget shows — the chats the
+/// user chose with `widget configure --select`, else the top of the chat list — written to the
+/// sealed `widget-data` and `widgetPresentationData.json` whenever it changed. A one-shot writer
+/// command publishes once at its end; `main run` checks once a second, which coalesces bursts.
+public final class WidgetDataPublisher {
+    /// Peers published: enough for the large family.
+    static let peerCount = 8
+
+    let shared: SharedAccountContext
+    private let file: WidgetDataFile
+    /// What was last written, without its timestamp: unchanged data is not rewritten.
+    private var lastContent: WidgetData?
+
+    public init(shared: SharedAccountContext) {
+        self.shared = shared
+        file = WidgetDataFile(layout: shared.layout, deviceKey: shared.deviceKey)
+    }
+
+    /// Writes widget-data if what the widget shows changed; true when it wrote.
+    @discardableResult
+    public func publish(current: AccountContext?, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> Bool {
+        try publishPresentationData()
+        let data = try compute(current: current, now: now)
+        if lastContent == nil { lastContent = (try? file.read()).flatMap { $0 }.map(Self.withoutTimestamp) }
+        guard Self.withoutTimestamp(data) != lastContent else { return false }
+        try file.write(data)
+        lastContent = Self.withoutTimestamp(data)
+        return true
+    }
+
+    private func compute(current: AccountContext?, now: Int32) throws -> WidgetData {
+        guard shared.accountManager.state.currentRecord != nil else { return WidgetData(accountId: 0, content: .empty) }
+        let account = try shared.accountContext(nil, current: current)
+        let chosen = (try? JSONFile.read(WidgetConfiguration.self, from: shared.layout.widgetConfigurationPath, limit: 64 * 1024))
+            .flatMap { $0.accountId == account.record.id ? $0.peerIds : nil }
+        return try account.postbox.read { t -> WidgetData in
+            let peerIds: [PeerId] = try chosen.map { $0.map(PeerId.init) }
+                ?? t.topChatListEntries(count: Self.peerCount * 2).filter { !$0.peerId.namespace.isSecretChat }.map(\.peerId)
+            var peers: [WidgetDataPeer] = []
+            for peerId in peerIds.prefix(Self.peerCount) {
+                guard let peer = try t.peer(peerId), !peer.isDeleted, !peer.isSecretChat else { continue }
+                peers.append(try WidgetPeerBuilder(mediaBox: account.postbox.mediaBox, now: now).peer(peer, in: t))
+            }
+            guard !peers.isEmpty, let accountPeerId = try t.accountPeerId() else {
+                return WidgetData(accountId: account.record.id, content: .empty)
+            }
+            return WidgetData(accountId: account.record.id,
+                              content: .peers(WidgetDataPeers(accountPeerId: accountPeerId.toInt64(), peers: peers, updateTimestamp: now)))
+        }
+    }
+
+    private func publishPresentationData() throws {
+        let published = WidgetPresentationData(strings: shared.presentationData.strings)
+        if (try? JSONFile.read(WidgetPresentationData.self, from: shared.layout.widgetPresentationDataPath, limit: 64 * 1024)) != published {
+            try JSONFile.write(published, to: shared.layout.widgetPresentationDataPath)
+        }
+    }
+
+    static func withoutTimestamp(_ data: WidgetData) -> WidgetData {
+        var copy = data
+        if case .peers(var peers) = copy.content {
+            peers.updateTimestamp = 0
+            copy.content = .peers(peers)
+        }
+        return copy
+    }
+}
+
+extension PeerId.Namespace {
+    var isSecretChat: Bool { self == .secretChat }
+}

@@ -1,0 +1,69 @@
+import Container
+import Cryptography
+import Formats
+import Storage
+
+/// A peer's avatar as a PNG in the MediaBox's cached representations: the peer's photo when there
+/// is one, else Telegram's letters avatar; drawn once (through the drawing library) and reused
+/// next time. A letters avatar's cache name carries a keyed hash of what it shows (a rename draws
+/// a new one) — keyed by the device key, so file names reveal no initials.
+public struct AvatarCache {
+    /// Who draws, and so which size and which of Telegram's two gradient choices.
+    public enum Style: Sendable {
+        /// notify-service: 50 pt at 2x, gradient abs(peer raw id) % 7.
+        case notification
+        /// The widget: 50 pt at 2x, gradient abs(account peer id + peer id) % 7.
+        case widget(accountPeerId: Int64)
+
+        var pixelSize: Int { 100 }
+
+        var representation: String {
+            switch self {
+            case .notification: return "notification-avatar-\(pixelSize).png"
+            case .widget: return "widget-avatar-\(pixelSize).png"
+            }
+        }
+
+        func gradientIndex(_ peer: Peer) -> Int {
+            switch self {
+            case .notification: return AvatarGradientIndex.notification(peerRawId: peer.id.id)
+            case .widget(let accountPeerId): return AvatarGradientIndex.widget(accountPeerId: accountPeerId, peerId: peer.id.toInt64())
+            }
+        }
+    }
+
+    let mediaBox: MediaBox
+    let nameKey: [UInt8]
+    let style: Style
+
+    public init(mediaBox: MediaBox, deviceKey: DeviceKey, style: Style = .notification) {
+        self.mediaBox = mediaBox
+        self.style = style
+        nameKey = KeyDerivation.key(for: "avatar-cache-names", from: deviceKey)
+    }
+
+    /// The cached PNG's path, drawn now if it is not there yet.
+    public func avatarPath(for peer: Peer) throws -> String {
+        let representation = style.representation
+        if let photoId = peer.photoResourceId, FileSystem.isRegularFile(mediaBox.resourcePath(photoId)) {
+            return try cached(mediaBox.cachedRepresentationPath(photoId, representation: representation)) {
+                try DrawingLibrary.render(.photoAvatar(photoPath: mediaBox.resourcePath(photoId), pixelSize: style.pixelSize))
+            }
+        }
+        let letters = Array(peer.displayLetters.prefix(2))
+        let index = style.gradientIndex(peer)
+        let fingerprint = Hex.encode(Digest.hmacSHA256(key: nameKey, data: Array("\(index)\u{0}\(letters.joined(separator: "\u{0}"))".utf8)).prefix(8))
+        let resourceId = "letters-\(peer.id.toInt64())-\(fingerprint)"
+        return try cached(mediaBox.cachedRepresentationPath(resourceId, representation: representation)) {
+            try DrawingLibrary.render(.lettersAvatar(letters: letters, gradientIndex: index, pixelSize: style.pixelSize))
+        }
+    }
+
+    private func cached(_ path: String, render: () throws -> [UInt8]) throws -> String {
+        if FileSystem.isRegularFile(path) { return path }
+        let png = try render()
+        try mediaBox.createDirectories()
+        try AtomicFile.write(png, to: path)
+        return path
+    }
+}
