@@ -172,6 +172,16 @@ def _check_push(doc: dict, argv: list[str]) -> Failure | None:
     return None
 
 
+def _check_widget(name: str, doc: dict, argv: list[str]) -> Failure | None:
+    """The fixture's current account has chats and main has published them: the timeline must show
+    them (not an empty or locked state), and configure must list."""
+    if name.startswith("widget timeline") and (doc.get("state") != "chats" or not (doc.get("entries") or [{}])[0].get("chats")):
+        return Failure(argv, 0, f"timeline shows no chats: state {doc.get('state')!r}, reason {doc.get('reason')!r}")
+    if name.startswith("widget configure") and (doc.get("status") != "ok" or not doc.get("peers")):
+        return Failure(argv, 0, f"configure listed nothing: status {doc.get('status')!r}")
+    return None
+
+
 def validate(name: str, argv: list[str], env: dict, fixture: dict | None) -> tuple[list[str], Failure | None]:
     """Run once with output captured: the command must succeed and (extensions) print the contract's
     JSON. Returns notes about mismatches with the fixture (reported, not fatal)."""
@@ -188,6 +198,8 @@ def validate(name: str, argv: list[str], env: dict, fixture: dict | None) -> tup
     if not isinstance(doc, dict):
         return [], Failure(argv, 0, f"stdout JSON is not an object: {proc.stdout[:400]!r}")
     if not name.endswith("bootstrap --json"):  # a command's own output, checked by its own rule
+        if name.startswith("widget"):
+            return [], _check_widget(name, doc, argv)
         return [], None if name.startswith(("share", "intents")) else _check_push(doc, argv)
     for key in ("processType", "bundleId", "currentAccountId", "postboxReadOnly", "messageCount", "totalMilliseconds"):
         if key not in doc:
@@ -354,6 +366,13 @@ def main() -> int:
         name = "share peers --json"
         commands[name] = [[os.path.join(bin_dir, "share"), "peers", "--json", "--container", container]]
         budget_of[name] = "share"
+    # The widget's timeline (widget-data only, no database) and its configuration list (the top 50
+    # of the chat list read-only, avatars drawn into the MediaBox on the first run, reused after).
+    if "widget" in extensions:
+        for name, argv in (("widget timeline --json", ["timeline", "--json"]),
+                           ("widget configure --json", ["configure", "--json"])):
+            commands[name] = [[os.path.join(bin_dir, "widget")] + argv + ["--container", container]]
+            budget_of[name] = "widget"
     if "intents" in extensions and args.search:
         name = "intents search-messages --json"
         commands[name] = [[os.path.join(bin_dir, "intents"), "search-messages", "--query", args.search, "--json",

@@ -47,7 +47,22 @@ private func render(_ request: DrawingRequest) throws -> [UInt8] {
     case .notificationCard(let avatarPath, let title, let body, let time):
         let avatar = try avatarPath.map { try readAvatar($0) }
         return try NotificationCard(avatarPNG: avatar, title: title, body: body, time: time).renderPNG()
+    case .widget(let picture):
+        return try WidgetRenderer(widgetScene(picture)).renderPNG()
     }
+}
+
+/// The widget's picture in Drawing's terms. A photo that can't be read is drawn as letters: one
+/// chat's missing file must not cost the whole widget.
+private func widgetScene(_ picture: WidgetPicture) -> WidgetScene {
+    let rows = picture.rows.prefix(picture.family.chatCount).map { row in
+        WidgetScene.Row(title: row.title,
+                        avatar: .init(photoPNG: row.avatarPath.flatMap { try? readAvatar($0) }, letters: row.letters,
+                                      gradientIndex: row.gradientIndex, isSavedMessages: row.isSavedMessages),
+                        badge: row.badge.map { ($0.count, $0.isMuted) }, author: row.author, text: row.text, time: row.time)
+    }
+    return WidgetScene(family: WidgetScene.Family(rawValue: picture.family.rawValue) ?? .medium,
+                       isDark: picture.appearance == .dark, rows: Array(rows), notice: picture.notice)
 }
 
 /// An avatar PNG the caller drew earlier (at most 4 MiB).

@@ -73,7 +73,7 @@ struct FileSystemTests {
         }
         #expect(FileSystem.parentPath("/a/b/c") == "/a/b")
         #expect(FileSystem.parentPath("/a") == "/")
-        #expect(FileSystem.parentPath("a") == "")
+        #expect(FileSystem.parentPath("a") == ".")
         #expect(FileSystem.lastComponent("/a/b/c.txt") == "c.txt")
         #expect(FileSystem.lastComponent("c") == "c")
         #expect(" \n 12\t".trimmingWhitespace() == "12")

@@ -61,6 +61,10 @@ public final class Application {
     private func drainRequests() {
         guard let requests = app.requests else { return }
         let summary = requests.drain()
+        if summary.applied > 0 {
+            // Right away, as Telegram reloads the widget's timelines right after writing.
+            publishWidgetData(app, publisher: widgetData)
+        }
         if summary.applied + summary.rejected + summary.alreadyApplied > 0 {
             app.logger.info("requests handled", metadata: ["applied": "\(summary.applied)", "rejected": "\(summary.rejected)",
                                                           "alreadyApplied": "\(summary.alreadyApplied)", "deferred": "\(summary.deferred)"])

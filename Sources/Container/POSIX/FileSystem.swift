@@ -193,8 +193,10 @@ public enum FileSystem {
         if fd >= 0 { fsync(fd); close(fd) }
     }
 
+    /// The directory a path is in; "." for a bare name (so a temp file beside it lands in the
+    /// working directory, not in "/").
     public static func parentPath(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }

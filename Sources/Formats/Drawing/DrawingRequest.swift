@@ -9,6 +9,8 @@ public enum DrawingRequest: Codable, Equatable, Sendable {
     case photoAvatar(photoPath: String, pixelSize: Int)
     /// The NotificationContent card: avatar (a PNG file, optional), title, body and time.
     case notificationCard(avatarPath: String?, title: String, body: String, time: String)
+    /// The home-screen widget (WidgetPicture): its chats, or the locked or empty notice.
+    case widget(WidgetPicture)
 
     public func encoded() throws -> [UInt8] {
         Array(try JSONEncoder().encode(self))

@@ -1,0 +1,94 @@
+import Cryptography
+import DrawingClient
+import Formats
+import Storage
+
+/// What `widget configure` lists: the chats the widget can show (Telegram's widget options, as
+/// the intents extension answers them) — the top 50 of the chat list without secret chats and
+/// deleted accounts, or up to 30 search results — each with its avatar drawn into the MediaBox's
+/// cached representations (photo, else letters on the widget's gradient).
+struct ConfigurationListing: Encodable {
+    struct Entry: Encodable {
+        let peerId: Int64
+        /// Telegram's Friend identifier: `<accountId>:<peerId>`.
+        let identifier: String
+        let kind: String
+        let title: String
+        let pinned: Bool
+        let avatarPath: String?
+        let selected: Bool
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(peerId, forKey: .peerId)
+            try c.encode(identifier, forKey: .identifier)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(title, forKey: .title)
+            try c.encode(pinned, forKey: .pinned)
+            try c.encode(avatarPath, forKey: .avatarPath)
+            try c.encode(selected, forKey: .selected)
+        }
+
+        private enum CodingKeys: String, CodingKey { case peerId, identifier, kind, title, pinned, avatarPath, selected }
+    }
+
+    static let recentCount = 50
+    static let searchLimit = 30
+
+    let accountId: String
+    let query: String?
+    /// The chats chosen with --select, or null when the widget shows the top of the chat list.
+    let selection: [Int64]?
+    let peers: [Entry]
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("ok", forKey: .status)
+        try c.encode(accountId, forKey: .accountId)
+        try c.encode(query, forKey: .query)
+        try c.encode(selection, forKey: .selection)
+        try c.encode(peers, forKey: .peers)
+    }
+
+    private enum CodingKeys: String, CodingKey { case status, accountId, query, selection, peers }
+
+    static func make(record: AccountRecord, postbox: Postbox, deviceKey: DeviceKey, query: String?, selection: [Int64]?) throws -> ConfigurationListing {
+        let (accountPeerId, found) = try postbox.read { t -> (PeerId?, [(Peer, Bool)]) in
+            let accountPeerId = try t.accountPeerId()
+            if let query {
+                return (accountPeerId, try t.searchPeers(matching: query, limit: searchLimit).map {
+                    ($0, try t.chatListKey($0.id)?.pinningIndex != nil)
+                })
+            }
+            return (accountPeerId, try t.topChatListEntries(count: recentCount).compactMap { entry in
+                guard let peer = entry.peer, !peer.isSecretChat, !peer.isDeleted else { return nil }
+                return (peer, entry.pinningIndex != nil)
+            })
+        }
+        let ownId = accountPeerId?.toInt64() ?? 0
+        let avatars = AvatarCache(mediaBox: postbox.mediaBox, deviceKey: deviceKey, style: .widget(accountPeerId: ownId))
+        let chosen = Set(selection ?? [])
+        let entries = found.map { peer, pinned in
+            Entry(peerId: peer.id.toInt64(), identifier: "\(record.id):\(peer.id.toInt64())", kind: peer.id.kindName,
+                  title: peer.id.toInt64() == ownId ? WidgetChatText.savedMessages : peer.displayTitle, pinned: pinned,
+                  // An avatar that can't be drawn (no drawing library) leaves the chat listed without one.
+                  avatarPath: try? avatars.avatarPath(for: peer), selected: chosen.contains(peer.id.toInt64()))
+        }
+        return ConfigurationListing(accountId: String(record.id), query: query, selection: selection, peers: entries)
+    }
+
+    var text: String {
+        var lines = [query.map { "chats matching \"\($0)\":" } ?? "chats the widget can show (top of the chat list):"]
+        if peers.isEmpty { lines.append("  (none)") }
+        for peer in peers {
+            let marks = [peer.pinned ? "pinned" : nil, peer.selected ? "selected" : nil].compactMap { $0 }
+            lines.append("  \(peer.peerId)\t\(peer.kind)\t\(peer.title)\(marks.isEmpty ? "" : "\t(\(marks.joined(separator: ", ")))")")
+        }
+        if let selection {
+            lines.append("the widget shows the \(selection.count) chosen chat\(selection.count == 1 ? "" : "s") (widget configure --clear for the chat list)")
+        } else {
+            lines.append("the widget shows the top of the chat list (widget configure --select PEER... to choose)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
