@@ -4,13 +4,13 @@ import Storage
 /// Builds the timeline from what the widget found, without touching the disk: the lock, the
 /// current account and the read of widget-data go in, the entry comes out.
 ///
-/// Stale data is still shown, flagged: main rewrites widget-data only when what it shows changes,
-/// so an old `updateTimestamp` means "nothing changed since", not "wrong". The flag (and its note)
-/// tells a reader how old the picture is; an empty widget would hide chats that are still right.
+/// Stale data is not shown: main confirms widget-data at least hourly (WidgetDataPublisher), so an
+/// `updateTimestamp` a week old, or in the future, means data main has not vouched for in days;
+/// the widget says to open the app instead of showing counts that may be long wrong.
 struct TimelineBuilder {
-    /// Data unchanged for longer than this is flagged stale.
+    /// Data main has not confirmed for longer than this is stale.
     static let staleAfter: Int64 = 7 * 86_400
-    /// Data dated further than this in the future is flagged too (the clock moved back).
+    /// Data dated further than this in the future is stale too (the clock moved back).
     static let futureTolerance: Int64 = 5 * 60
 
     var family: WidgetPicture.Family
@@ -33,17 +33,18 @@ struct TimelineBuilder {
         }
         guard data.accountId == currentAccountId else { return empty(.otherAccount) }
         guard case .peers(let published) = data.content, !published.peers.isEmpty else { return empty(.noChats) }
+        let age = Int64(now) - Int64(published.updateTimestamp)
+        if age > Self.staleAfter || age < -Self.futureTolerance {
+            return empty(.stale, detail: age < 0
+                ? "dated \(WidgetTime.age(-age)) in the future: the clock may have changed"
+                : "not confirmed by the app for \(WidgetTime.age(age))")
+        }
         let chats = published.peers.prefix(family.chatCount).map {
             chat($0, accountId: currentAccountId, accountPeerId: published.accountPeerId)
         }
-        let age = Int64(now) - Int64(published.updateTimestamp)
-        let stale = age > Self.staleAfter || age < -Self.futureTolerance
-        let note = !stale ? nil : age < 0
-            ? "dated \(WidgetTime.age(-age)) in the future: the clock may have changed"
-            : "not changed for \(WidgetTime.age(age)): open Telegram to refresh"
         return WidgetTimeline(state: .chats, family: family, accountId: String(currentAccountId),
                               accountPeerId: published.accountPeerId,
-                              entries: [.init(date: now, updated: published.updateTimestamp, stale: stale, note: note, chats: Array(chats))])
+                              entries: [.init(date: now, updated: published.updateTimestamp, chats: Array(chats))])
     }
 
     func empty(_ reason: WidgetTimeline.EmptyReason, detail: String? = nil) -> WidgetTimeline {
@@ -56,7 +57,7 @@ struct TimelineBuilder {
         switch reason {
         case .noAccount: return "Log in to Telegram to see your chats here"
         case .noData: return "Open Telegram to show your chats here"
-        case .unreadable, .otherAccount: return "Open Telegram to refresh the widget"
+        case .unreadable, .otherAccount, .stale: return "Open Telegram to refresh the widget"
         case .noChats: return strings.widgetEmptyString
         }
     }

@@ -19,6 +19,9 @@ public struct WidgetTimeline: Encodable, Equatable, Sendable {
         case otherAccount
         /// main published that there is nothing to show (no chats).
         case noChats
+        /// widget-data was last confirmed by main more than a week ago (or is dated in the future):
+        /// main refreshes it at least hourly while it runs, so this is an app not run for days.
+        case stale
     }
 
     public struct Badge: Encodable, Equatable, Sendable {
@@ -91,12 +94,8 @@ public struct WidgetTimeline: Encodable, Equatable, Sendable {
         public var date: Int32
         /// The words shown instead of chats: the locked placeholder or the empty state's.
         public var text: String?
-        /// When main last changed the data (widget-data's updateTimestamp).
+        /// When main last confirmed the data (widget-data's updateTimestamp).
         public var updated: Int32?
-        /// The data has not changed for a long time (or is dated in the future); still shown.
-        public var stale: Bool?
-        /// Says so, for people.
-        public var note: String?
         public var chats: [Chat]?
     }
 

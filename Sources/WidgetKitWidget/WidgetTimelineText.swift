@@ -14,7 +14,6 @@ extension WidgetTimeline {
                 header += ", updated \(WidgetTime.clock(updated)) (\(WidgetTime.age(Int64(entry.date) - Int64(updated))) ago)"
             }
             var lines = [header]
-            if let note = entry.note { lines.append("stale: \(note)") }
             for chat in chats {
                 var title = "  \(chat.title)"
                 if let badge = chat.badge { title += "  [\(badge.count)\(badge.muted ? ", muted" : "")]" }

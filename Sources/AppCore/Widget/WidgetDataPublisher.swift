@@ -13,8 +13,11 @@ public final class WidgetDataPublisher {
 
     let shared: SharedAccountContext
     private let file: WidgetDataFile
-    /// What was last written, without its timestamp: unchanged data is not rewritten.
+    /// What was last written, without its timestamp: unchanged data is not rewritten...
     private var lastContent: WidgetData?
+    /// ...unless it was last confirmed this long ago: the widget treats data a week old as stale.
+    static let confirmEvery: Int32 = 3600
+    private var lastTimestamp: Int32 = 0
 
     public init(shared: SharedAccountContext) {
         self.shared = shared
@@ -26,10 +29,14 @@ public final class WidgetDataPublisher {
     public func publish(current: AccountContext?, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> Bool {
         try publishPresentationData()
         let data = try compute(current: current, now: now)
-        if lastContent == nil { lastContent = (try? file.read()).flatMap { $0 }.map(Self.withoutTimestamp) }
-        guard Self.withoutTimestamp(data) != lastContent else { return false }
+        if lastContent == nil, let existing = (try? file.read()).flatMap({ $0 }) {
+            lastContent = Self.withoutTimestamp(existing)
+            lastTimestamp = Self.timestamp(existing)
+        }
+        guard Self.withoutTimestamp(data) != lastContent || now - lastTimestamp >= Self.confirmEvery else { return false }
         try file.write(data)
         lastContent = Self.withoutTimestamp(data)
+        lastTimestamp = now
         return true
     }
 
@@ -59,6 +66,11 @@ public final class WidgetDataPublisher {
         if (try? JSONFile.read(WidgetPresentationData.self, from: shared.layout.widgetPresentationDataPath, limit: 64 * 1024)) != published {
             try JSONFile.write(published, to: shared.layout.widgetPresentationDataPath)
         }
+    }
+
+    static func timestamp(_ data: WidgetData) -> Int32 {
+        if case .peers(let peers) = data.content { return peers.updateTimestamp }
+        return 0
     }
 
     static func withoutTimestamp(_ data: WidgetData) -> WidgetData {

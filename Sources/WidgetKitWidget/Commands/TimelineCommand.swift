@@ -20,20 +20,19 @@ public struct TimelineCommand: ParsableCommand {
         app: <scheme>://). The scheme is the build configuration's appSpecificUrlScheme (tg).
 
         States (always exit 0):
-          chats   the chats. "stale": true and a note when main's data has not
-                  changed for 7 days (or is dated in the future); still shown,
-                  since main rewrites widget-data only when it changes.
+          chats   the chats.
           empty   nothing to show; "reason" says why: noAccount, noData (not
                   published yet), unreadable (corrupt, or sealed with another
                   device's key), otherAccount (not the current account's),
-                  noChats.
+                  noChats, stale (main confirms the data at least hourly while
+                  it runs; not confirmed for 7 days, or dated in the future).
           locked  the app is locked with a passcode: only the placeholder
                   "Unlock the app to use the widget", nothing else.
 
         --json prints one object:
           {"state", "reason"?, "detail"?, "family", "accountId"?,
            "accountPeerId"?, "entries": [{"date", "text"?, "updated"?,
-           "stale"?, "note"?, "chats"?: [chat]}]}
+           "chats"?: [chat]}]}
           chat: {"peerId", "kind", "title", "letters", "gradientIndex",
                  "avatarPath", "savedMessages", "badge": {"count", "muted"}|null,
                  "message": {"author", "text", "content", "timestamp",
