@@ -67,29 +67,11 @@ struct PeerPickerListing: Encodable {
     static let searchLimit = 30
 
     static func make(_ session: ShareSession, query: String?) throws -> PeerPickerListing {
-        let peers = try session.postbox.read { t -> [Entry] in
-            if let query { return try search(query, in: t) }
-            return try t.topChatListEntries(count: recentCount).compactMap { entry in
-                guard let peer = entry.peer, PeerKind.isShareable(peer) else { return nil }
-                return Entry(peer, pinned: entry.pinningIndex != nil)
-            }
+        let peers = try session.postbox.read { t in
+            try t.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit).map { Entry($0.peer, pinned: $0.pinned) }
         }
         return PeerPickerListing(accountId: String(session.record.id), accounts: try accounts(session),
                                  query: query, peers: peers)
-    }
-
-    /// searchPeers stops at its limit before secret chats are dropped here, so the limit grows
-    /// until 30 shareable chats are found or the peers run out.
-    private static func search(_ query: String, in t: PostboxTransaction) throws -> [Entry] {
-        var limit = searchLimit
-        while true {
-            let found = try t.searchPeers(matching: query, limit: limit)
-            let shareable = found.filter(PeerKind.isShareable)
-            if shareable.count >= searchLimit || found.count < limit {
-                return try shareable.prefix(searchLimit).map { Entry($0, pinned: try t.chatListKey($0.id)?.pinningIndex != nil) }
-            }
-            limit *= 2
-        }
     }
 
     /// Every logged-in account, named from its own Postbox (opened read-only) when there are

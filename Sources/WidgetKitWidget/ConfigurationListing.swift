@@ -53,23 +53,15 @@ struct ConfigurationListing: Encodable {
     private enum CodingKeys: String, CodingKey { case status, accountId, query, selection, peers }
 
     static func make(record: AccountRecord, postbox: Postbox, deviceKey: DeviceKey, query: String?, selection: [Int64]?) throws -> ConfigurationListing {
-        let (accountPeerId, found) = try postbox.read { t -> (PeerId?, [(Peer, Bool)]) in
-            let accountPeerId = try t.accountPeerId()
-            if let query {
-                return (accountPeerId, try t.searchPeers(matching: query, limit: searchLimit).map {
-                    ($0, try t.chatListKey($0.id)?.pinningIndex != nil)
-                })
-            }
-            return (accountPeerId, try t.topChatListEntries(count: recentCount).compactMap { entry in
-                guard let peer = entry.peer, !peer.isSecretChat, !peer.isDeleted else { return nil }
-                return (peer, entry.pinningIndex != nil)
-            })
+        let (accountPeerId, found) = try postbox.read { t in
+            (try t.accountPeerId(), try t.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit))
         }
         let ownId = accountPeerId?.toInt64() ?? 0
         let avatars = AvatarCache(mediaBox: postbox.mediaBox, deviceKey: deviceKey, style: .widget(accountPeerId: ownId))
         let chosen = Set(selection ?? [])
-        let entries = found.map { peer, pinned in
-            Entry(peerId: peer.id.toInt64(), identifier: "\(record.id):\(peer.id.toInt64())", kind: peer.id.kindName,
+        let entries = found.map { chat in
+            let (peer, pinned) = (chat.peer, chat.pinned)
+            return Entry(peerId: peer.id.toInt64(), identifier: "\(record.id):\(peer.id.toInt64())", kind: peer.id.kindName,
                   title: peer.id.toInt64() == ownId ? WidgetChatText.savedMessages : peer.displayTitle, pinned: pinned,
                   // An avatar that can't be drawn (no drawing library) leaves the chat listed without one.
                   avatarPath: try? avatars.avatarPath(for: peer), selected: chosen.contains(peer.id.toInt64()))
