@@ -1,22 +1,20 @@
+import Container
 import Storage
 
-/// The chat `--to PEER` names, found with PostboxTransaction.resolvePeer and narrowed to chats
-/// share may send to: resolvePeer knows nothing of secret chats, which carry the other user's
-/// name and would otherwise make every such name ambiguous.
+/// The chat `--to PEER` names, found with PostboxTransaction.resolvePeer, which leaves out the
+/// chats share may not send to (secret chats, deleted accounts).
 enum PeerChoice {
     static func resolve(_ text: String, in t: PostboxTransaction) throws -> Peer {
         switch try t.resolvePeer(text) {
         case .found(let peer):
-            guard PeerKind.isShareable(peer) else {
-                throw ShareFailure("notFound", "\(text): secret chats cannot be shared to; pick another chat")
-            }
             return peer
         case .ambiguous(let peers):
-            let shareable = peers.filter(PeerKind.isShareable)
-            if shareable.count == 1 { return shareable[0] }
-            if shareable.isEmpty { throw notFound(text) }
-            throw AmbiguousPeer(query: text, candidates: shareable)
+            throw AmbiguousPeer(query: text, candidates: peers)
         case .notFound:
+            // Named by its id, a secret chat gets the reason rather than "no chat matches".
+            if let id = Int64(text.trimmingWhitespace()), try t.peer(PeerId(id))?.isSecretChat == true {
+                throw ShareFailure("notFound", "\(text): secret chats cannot be shared to; pick another chat")
+            }
             throw notFound(text)
         }
     }

@@ -108,7 +108,7 @@ struct PeerPickerListing: Encodable {
 
 extension PeerPickerListing.Entry {
     init(_ peer: Peer, pinned: Bool) {
-        self.init(peerId: peer.id.toInt64(), kind: PeerKind.name(peer.id), title: peer.displayTitle,
+        self.init(peerId: peer.id.toInt64(), kind: peer.id.kindName, title: peer.displayTitle,
                   username: peer.username, pinned: pinned)
     }
 }

@@ -39,7 +39,7 @@ enum ShareOutcome: Encodable {
                 : "queued: main is not running; it will be sent when the app runs"
         case .ambiguous(let ambiguous):
             return (["candidates (peer id, kind, title):"] + ambiguous.candidates.prefix(30).map {
-                "  \($0.id.toInt64())\t\(PeerKind.name($0.id))\t\($0.displayTitle)"
+                "  \($0.id.toInt64())\t\($0.id.kindName)\t\($0.displayTitle)"
             }).joined(separator: "\n")
         case .rejected, .failed:
             return nil
@@ -91,7 +91,7 @@ enum ShareOutcome: Encodable {
 
         init(_ peer: Peer) {
             peerId = peer.id.toInt64()
-            kind = PeerKind.name(peer.id)
+            kind = peer.id.kindName
             title = peer.displayTitle
         }
     }
