@@ -31,16 +31,8 @@ public struct WidgetPicture: Codable, Equatable, Sendable {
         case light, dark
     }
 
-    public struct Badge: Codable, Equatable, Sendable {
-        public var count: Int
-        /// Muted chats' badges are grey, not blue.
-        public var isMuted: Bool
-
-        public init(count: Int, isMuted: Bool) {
-            self.count = count
-            self.isMuted = isMuted
-        }
-    }
+    /// The unread badge as widget-data carries it; muted chats' badges are grey, not blue.
+    public typealias Badge = WidgetDataPeer.Badge
 
     public struct Row: Codable, Equatable, Sendable {
         public var title: String
