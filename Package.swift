@@ -48,6 +48,12 @@ let package = Package(
         .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Formats", "Storage"]),
         // The request channel: extensions (and main's commands) ask the running app for changes.
         .target(name: "Requests", dependencies: ["Container", "Cryptography", "Formats"]),
+        // Lock-free primitives on shared file mappings: acquire/release atomics, futex wait/wake,
+        // and a copy that survives the mapped file being truncated under it (SIGBUS).
+        .target(name: "CSharedMemory", path: "Sources/CSharedMemory"),
+        // The broadcast protocol shared by main and the broadcast extension: heartbeat files,
+        // the seqlocked frame ring, the audio FIFO, synthetic frames that prove themselves whole.
+        .target(name: "BroadcastIPC", dependencies: ["CSharedMemory", "Container"]),
         // The shared extension bootstrap and its `bootstrap` command.
         .target(name: "Bootstrap", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
@@ -75,9 +81,14 @@ let package = Package(
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The broadcast upload extension's work: status machine, in-process and embedded modes, sources.
+        .target(name: "BroadcastUpload", dependencies: [
+            "Container", "Bootstrap", "BroadcastIPC",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests", "BroadcastIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -92,15 +103,15 @@ let package = Package(
                           path: "Sources/Executables/WidgetExtension"),
         .executableTarget(name: "IntentsExtension", dependencies: ["Bootstrap", "SiriIntents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/IntentsExtension"),
-        .executableTarget(name: "BroadcastExtension", dependencies: ["Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "BroadcastExtension", dependencies: ["Bootstrap", "BroadcastUpload", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/BroadcastExtension"),
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload",
         ], exclude: ["Vectors"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Requests",
+            "Container", "Cryptography", "Formats", "Storage", "Requests", "BroadcastIPC",
         ]),
     ]
 )

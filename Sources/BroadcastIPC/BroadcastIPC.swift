@@ -1,0 +1,1 @@
+// The broadcast protocol shared by main and the broadcast extension (placeholder).

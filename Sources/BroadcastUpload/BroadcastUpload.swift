@@ -1,0 +1,1 @@
+// The broadcast upload extension (placeholder).
