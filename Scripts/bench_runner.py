@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import glob
 import json
 import os
 import platform
@@ -164,6 +165,63 @@ class Spawner:
         return elapsed_ms, usage.ru_maxrss
 
 
+# ---------------------------------------------------------------------------------------------
+# The floor: what the system libraries alone cost (Scripts/bench_floor.c)
+
+FLOOR_VARIANTS = {
+    # name: (extra compiler flags, pkg-config packages, takes arguments)
+    "bare": (["-DFLOOR_BARE"], [], False),
+    "cached": (["-DFLOOR_NO_DRAWING"], ["libcrypto", "sqlite3"], True),
+    "drawn": ([], ["cairo", "freetype2", "libcrypto", "sqlite3"], True),
+}
+
+
+def compile_floor(workdir: str) -> tuple[dict[str, str], str | None]:
+    """Builds the three bench_floor variants; returns their paths, or a reason they are missing."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_floor.c")
+    compiler = next((c for c in (os.environ.get("CC"), "cc", "gcc", "clang") if c and shutil.which(c)), None)
+    if not compiler or not shutil.which("pkg-config"):
+        return {}, "no C compiler or pkg-config"
+    paths = {}
+    for name, (flags, packages, _) in FLOOR_VARIANTS.items():
+        link = []
+        if packages:
+            pc = subprocess.run(["pkg-config", "--cflags", "--libs", *packages], capture_output=True, text=True)
+            if pc.returncode != 0:
+                return {}, f"pkg-config {' '.join(packages)}: {pc.stderr.strip()}"
+            link = pc.stdout.split()
+        output = os.path.join(workdir, f"bench_floor_{name}")
+        result = subprocess.run([compiler, "-O2", *flags, "-o", output, source, *link], capture_output=True, text=True)
+        if result.returncode != 0:
+            return {}, f"{compiler} could not build {source} ({name}): {result.stderr.strip()}"
+        paths[name] = output
+    return paths, None
+
+
+def current_postbox(container: str) -> str | None:
+    """The biggest account database: the fixture's current account."""
+    pattern = os.path.join(container, "telegram-data", "account-*", "postbox", "db", "db_sqlite")
+    paths = glob.glob(pattern)
+    return max(paths, key=os.path.getsize) if paths else None
+
+
+def measure_floor(spawner: "Spawner", workdir: str, container: str, runs: int, env: dict) -> dict:
+    paths, missing = compile_floor(workdir)
+    database = current_postbox(container)
+    if missing or not database:
+        return {"skipped": missing or "no Postbox in the container"}
+    floor: dict = {"source": "Scripts/bench_floor.c"}
+    for name, (_, _, takes_arguments) in FLOOR_VARIANTS.items():
+        argv = [paths[name]] + ([database, os.path.join(workdir, "floor-avatar.png")] if takes_arguments else [])
+        try:
+            samples = [spawner.run(argv, env) for _ in range(runs)]
+        except Failure as failure:
+            return {"skipped": f"{os.path.basename(argv[0])} failed: {failure.stderr.strip()}"}
+        floor[name] = {"wallMs": statistics.median(ms for ms, _ in samples),
+                       "peakRssMiB": statistics.median(rss for _, rss in samples) / 1024.0}
+    return floor
+
+
 def _check_push(doc: dict, argv: list[str]) -> Failure | None:
     if doc.get("status") != "delivered":
         return Failure(argv, 0, f"push not delivered: status {doc.get('status')!r}, reason {doc.get('reason')!r}")
@@ -257,6 +315,27 @@ def fmt(value, pattern="{:.2f}") -> str:
     return "-" if value is None else pattern.format(value)
 
 
+def print_floor(report: dict) -> None:
+    floor, ref = report.get("floor") or {}, report["reference"]
+    if "skipped" in floor:
+        print(f"floor: not measured ({floor['skipped']})")
+        return
+    if "bare" not in floor or "peakRssMiB" not in ref:
+        return
+    bare, hello = floor["bare"], ref
+    print(f"floor ({floor['source']}: the system libraries' own work for one push, in C, no app code):")
+    print(f"  {'empty C program':<46} {bare['wallMs']:6.2f} ms {bare['peakRssMiB']:5.1f} MiB")
+    for name, label in (("cached", "OpenSSL + SQLite (push, avatar cached)"),
+                        ("drawn", "OpenSSL + SQLite + Cairo (push, avatar drawn)")):
+        ms, rss = floor[name]["wallMs"], floor[name]["peakRssMiB"]
+        least_ms = hello["wallMs"]["median"] + ms - bare["wallMs"]
+        least_rss = hello["peakRssMiB"]["median"] + rss - bare["peakRssMiB"]
+        print(f"  {label:<46} {ms:6.2f} ms {rss:5.1f} MiB -> notify-service's floor: hello + this - empty = "
+              f"{least_ms:.2f} ms ({least_ms / hello['wallMs']['median']:.2f} x hello), {least_rss:.1f} MiB "
+              f"(budget {RSS_BUDGET_MIB['notify-service']})")
+    print()
+
+
 def print_table(report: dict) -> None:
     m = report["machine"]
     print(f"date:     {report['date']}")
@@ -303,6 +382,7 @@ def print_table(report: dict) -> None:
     if report["reference"].get("failure"):
         f = report["reference"]["failure"]
         print(f"FAILED: {' '.join(f['argv'])} (exit {f['exitCode']}): {f['stderr'].strip()}")
+    print_floor(report)
     print("time: median wall time of the whole process / hello-reference's median, same run. "
           "RSS: peak (ru_maxrss) of the whole process.")
     print(f"overall: {report['overall']}")
@@ -436,6 +516,7 @@ def main() -> int:
                     print(f"\rround {round_index + 1}/{args.runs}", end="", file=sys.stderr, flush=True)
             if not args.json:
                 print(file=sys.stderr)
+        report["floor"] = measure_floor(spawner, workdir, container, min(args.runs, 10), env)
 
     def failure_doc(failure: Failure) -> dict:
         return {"argv": failure.argv, "exitCode": failure.exit_code, "stderr": failure.stderr}

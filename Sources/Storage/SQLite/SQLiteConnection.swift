@@ -30,6 +30,7 @@ public final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+        if mode == .readOnly { _ = tg_sqlite3_set_lookaside(db, 128, 32) }
         sqlite3_busy_timeout(db, 5000)
         do {
             if mode == .readWrite {
