@@ -9,11 +9,13 @@ public struct MainCommand: AsyncParsableCommand {
         discussion: """
         Start with `main login`, fill the account with `main seed`, then run the app with `main run`. \
         Extensions (share, notify-service, widget, intents, broadcast) read what main writes. \
-        Commands that write are refused (exit 75) while `main run` holds the writer lock.
+        Commands that write are refused (exit 75) while `main run` holds the writer lock. \
+        `main call start --peer ID` runs a group call that accepts a screencast from `broadcast`.
         """,
         subcommands: [LoginCommand.self, LogoutCommand.self, AccountsCommand.self, SeedCommand.self, RunCommand.self,
                       PasscodeCommand.self, LockCommand.self, UnlockCommand.self, SettingsCommand.self, StatusCommand.self,
-                      ChatsCommand.self, ContactsCommand.self, OpenCommand.self, PeerPhotoCommand.self, PushCommand.self, PushRegistrationCommand.self])
+                      ChatsCommand.self, ContactsCommand.self, OpenCommand.self, PeerPhotoCommand.self, PushCommand.self, PushRegistrationCommand.self,
+                      CallCommand.self])
 
     public init() {}
 }

@@ -30,6 +30,10 @@ struct StatusReport: Codable {
     let lock: Lock
     let store: PostboxCounters?
     let runningApp: RunningApp?
+    /// The latest call's statistics (call-stats.json), null when no call has run.
+    let call: CallStatusSection?
+    /// Why call-stats.json could not be read, when it could not.
+    let callError: String?
 
     init(_ app: LaunchedApp) throws {
         launch = Launch(phases: app.phases, totalMilliseconds: app.totalMilliseconds,
@@ -55,6 +59,11 @@ struct StatusReport: Codable {
                     passcodeSet: app.shared.accountManager.state.accessChallengeData.passcode != nil)
         let lockPath = app.layout.writerLockPath
         runningApp = FileLock.isLocked(path: lockPath) ? RunningApp(pid: FileLock.holderPID(path: lockPath)) : nil
+        switch CallStatisticsLookup.read(layout: app.layout) {
+        case .none: (call, callError) = (nil, nil)
+        case .unreadable(let reason): (call, callError) = (nil, reason)
+        case .report(let report): (call, callError) = (CallStatusSection(report), nil)
+        }
     }
 
     /// Absent values are written as null, not left out.
@@ -70,6 +79,8 @@ struct StatusReport: Codable {
         try c.encode(lock, forKey: .lock)
         try c.encode(store, forKey: .store)
         try c.encode(runningApp, forKey: .runningApp)
+        try c.encode(call, forKey: .call)
+        try c.encode(callError, forKey: .callError)
     }
 
     var text: String {
@@ -81,6 +92,7 @@ struct StatusReport: Codable {
             lines.append("store: \(store.peerCount) peers, \(store.messageCount) messages, \(store.totalUnreadMessages) unread in \(store.totalUnreadChats) chats")
         }
         lines.append("running app: \(runningApp.map { "pid \($0.pid.map(String.init) ?? "?")" } ?? "none")")
+        lines.append(call.map(\.line) ?? callError.map { "call: statistics unreadable (\($0))" } ?? "call: none")
         lines.append("launch: \(formatMilliseconds(launch.totalMilliseconds)) (\(launch.buildConfiguration))")
         for phase in launch.phases { lines.append("  \(phase.name): \(formatMilliseconds(phase.milliseconds))") }
         return lines.joined(separator: "\n")
@@ -90,8 +102,12 @@ struct StatusReport: Codable {
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Launch read-only and report phases, state, root tabs, accounts, lock and store.",
-        discussion: "Takes no lock and changes no database, so it works while `main run` runs.")
+        abstract: "Launch read-only and report phases, state, root tabs, accounts, lock, store and call.",
+        discussion: """
+        Takes no lock and changes no database, so it works while `main run` runs. `call` is the \
+        latest group call's statistics as `main call stats --json` prints them (null when no call \
+        has run; `callError` says why they could not be read).
+        """)
 
     @OptionGroup var options: ContainerOptions
     @Flag(help: "Print JSON.") var json = false

@@ -16,6 +16,8 @@ public final class Application {
     private var lastWrittenActivity: MonotonicTimestamp?
     public private(set) var handledEvents = 0
     public private(set) var shouldStop = false
+    /// Set by `main call start` when it is the app for its call: the app stops when the call ends.
+    var stopsWhenCallEnds = false
 
     public init(app: LaunchedApp) {
         self.app = app
@@ -35,6 +37,7 @@ public final class Application {
             if app.requests?.hasPending == true { drainRequests() }
             // Once a second at most, so a burst of changes is one write.
             publishWidgetData(app, publisher: widgetData)
+            CallHost.endIfDue(app)
         case .requestsPending:
             drainRequests()
         case .userInput(let line):
@@ -44,6 +47,8 @@ public final class Application {
         case .deadline:
             stop(reason: "duration elapsed")
         }
+        // A handed-over `main call end` (or the call's deadline) ended the call this app is for.
+        if stopsWhenCallEnds && RunningApp.call == nil && !shouldStop { stop(reason: "call ended") }
     }
 
     /// While unlocked, the lock state carries the last user activity, so extensions see the app
@@ -74,5 +79,7 @@ public final class Application {
     private func stop(reason: String) {
         app.logger.info("stopping", metadata: ["reason": "\(reason)", "events": "\(handledEvents)"])
         shouldStop = true
+        // The call ends cleanly with the app: final statistics, its files removed.
+        CallHost.endForShutdown(app, reason: reason)
     }
 }

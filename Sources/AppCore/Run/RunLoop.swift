@@ -1,5 +1,6 @@
 import Container
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,22 +10,7 @@ import Glibc
 public enum RunLoop {
     public static func run(_ application: Application, duration: Double?, onReady: () -> Void) async {
         let (events, continuation) = AsyncStream<AppEvent>.makeStream()
-        let queue = DispatchQueue(label: "main.events")
-        SignalPipe.install([SIGINT, SIGTERM]) { continuation.yield(.signal($0)) }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + 1, repeating: 1)
-        timer.setEventHandler { continuation.yield(.tick) }
-        timer.resume()
-        if let duration {
-            queue.asyncAfter(deadline: .now() + duration) { continuation.yield(.deadline) }
-        }
-        DispatchQueue.global().async {
-            while let line = readLine() { continuation.yield(.userInput(line)) }
-        }
-        if let pending = application.app.requests?.directories.pending {
-            let watching = DirectoryWatcher.start(pending) { continuation.yield(.requestsPending) }
-            application.app.logger.info("watching for requests", metadata: ["inotify": "\(watching)"])
-        }
+        let timer = startSources(application, duration: duration) { continuation.yield($0) }
         onReady()
         for await event in events {
             application.sendEvent(event)
@@ -32,5 +18,57 @@ public enum RunLoop {
         }
         timer.cancel()
         continuation.finish()
+    }
+
+    /// The same loop for a synchronous command: `main call start`, when no app is running, is
+    /// the app for its call (a command handed over to the running app must be synchronous, so
+    /// the command cannot await).
+    public static func runBlocking(_ application: Application, duration: Double?, onReady: () -> Void) {
+        let queue = BlockingEventQueue()
+        let timer = startSources(application, duration: duration) { queue.push($0) }
+        onReady()
+        while true {
+            application.sendEvent(queue.pop())
+            if application.shouldStop { break }
+        }
+        timer.cancel()
+    }
+
+    /// Starts every event source; returns the timer, which the caller cancels when it stops.
+    private static func startSources(_ application: Application, duration: Double?,
+                                     deliver: @escaping @Sendable (AppEvent) -> Void) -> DispatchSourceTimer {
+        let queue = DispatchQueue(label: "main.events")
+        SignalPipe.install([SIGINT, SIGTERM]) { deliver(.signal($0)) }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { deliver(.tick) }
+        timer.resume()
+        if let duration {
+            queue.asyncAfter(deadline: .now() + duration) { deliver(.deadline) }
+        }
+        DispatchQueue.global().async {
+            while let line = readLine() { deliver(.userInput(line)) }
+        }
+        if let pending = application.app.requests?.directories.pending {
+            let watching = DirectoryWatcher.start(pending) { deliver(.requestsPending) }
+            application.app.logger.info("watching for requests", metadata: ["inotify": "\(watching)"])
+        }
+        return timer
+    }
+}
+
+/// Events in arrival order for a thread that waits for them.
+private final class BlockingEventQueue: Sendable {
+    private let events = Mutex<[AppEvent]>([])
+    private let available = DispatchSemaphore(value: 0)
+
+    func push(_ event: AppEvent) {
+        events.withLock { $0.append(event) }
+        available.signal()
+    }
+
+    func pop() -> AppEvent {
+        available.wait()
+        return events.withLock { $0.removeFirst() }
     }
 }

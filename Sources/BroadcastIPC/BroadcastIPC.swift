@@ -1,1 +1,0 @@
-// The broadcast protocol shared by main and the broadcast extension (placeholder).

@@ -1,1 +1,0 @@
-// The broadcast upload extension (placeholder).
