@@ -21,53 +21,41 @@ before every measured process, in the same run; drift in machine load (another b
 state) then hits both sides of the ratio alike. The order of the extensions rotates each round.
 A few warm-up runs per command come first and are not counted (page cache, first-touch costs).
 
-Exit status: 1 if any measured command exits non-zero (or its JSON does not parse); with
---fail-over-budget also 1 if any line is OVER; else 0.
+The screen broadcast (--broadcast-peer) comes last: `main call start` hosts a call, `broadcast
+start` streams 1920x1080 NV12 at 60 fps into it for --broadcast-seconds, both started in the
+background through bench_spawn (-o keeps their JSON, -t is a time limit), `main call end` ends the
+call; main's final statistics and the extension's are judged against §8, and main's copy rate is
+compared with Scripts/bench_memcpy.c copying as many frames in the same run.
+
+Exit status: 1 if any measured command exits non-zero (or its JSON does not parse), or the
+broadcast fails; with --fail-over-budget also 1 if any line is OVER (or UNDER); else 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
-import glob
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from bench_broadcast import judge_broadcast, measure_broadcast, print_broadcast
+from bench_budgets import RSS_BUDGET_MIB, TIME_BUDGET_RATIO, TIME_STRETCH_RATIO
+from bench_floor import measure_floor, print_floor
+from bench_process import Failure, Spawner, read_text
 
 EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
 REFERENCE = "hello-reference"
 
-# ARCHITECTURE.md §8. Time: whole process ≤ 2 × hello-reference (stretch 1.5 ×).
-TIME_BUDGET_RATIO = 2.0
-TIME_STRETCH_RATIO = 1.5
-# Peak RSS ceilings in MiB. (§8 states these for each extension's real work — notify-service
-# decrypting and enriching a push, broadcast at 1080p; bootstrap is the floor under all of them.)
-RSS_BUDGET_MIB = {
-    "notify-service": 20,
-    "widget": 24,
-    "intents": 24,
-    "broadcast": 40,
-    "share": 64,
-}
 
 
 # ---------------------------------------------------------------------------------------------
 # Machine description
-
-
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def _run_text(argv: list[str], cwd: str | None = None) -> str:
@@ -79,10 +67,10 @@ def _run_text(argv: list[str], cwd: str | None = None) -> str:
 
 
 def machine_description() -> dict:
-    cpuinfo = _read("/proc/cpuinfo")
+    cpuinfo = read_text("/proc/cpuinfo")
     model = next((line.split(":", 1)[1].strip() for line in cpuinfo.splitlines()
                   if line.lower().startswith(("model name", "hardware", "cpu model"))), platform.processor() or "unknown")
-    meminfo = {line.split(":")[0]: line.split(":")[1].strip() for line in _read("/proc/meminfo").splitlines() if ":" in line}
+    meminfo = {line.split(":")[0]: line.split(":")[1].strip() for line in read_text("/proc/meminfo").splitlines() if ":" in line}
     mem_kib = int(meminfo.get("MemTotal", "0 kB").split()[0] or 0)
     try:
         usable_cpus = len(os.sched_getaffinity(0))  # what `nproc` prints
@@ -94,132 +82,11 @@ def machine_description() -> dict:
         "nproc": usable_cpus,
         "cpuModel": model,
         "memTotalGiB": round(mem_kib / 1024 / 1024, 1),
-        "loadAverage": _read("/proc/loadavg").split()[:3],
+        "loadAverage": read_text("/proc/loadavg").split()[:3],
         "swiftVersion": _run_text(["swift", "--version"]),
         "python": platform.python_version(),
         "gitCommit": _run_text(["git", "rev-parse", "--short", "HEAD"], cwd=repo),
     }
-
-
-# ---------------------------------------------------------------------------------------------
-# Measuring
-
-
-class Failure(Exception):
-    def __init__(self, argv: list[str], exit_code: int, stderr: str):
-        super().__init__(f"{' '.join(argv)} exited {exit_code}")
-        self.argv, self.exit_code, self.stderr = argv, exit_code, stderr
-
-
-class Spawner:
-    """Runs one command and returns (wall ms, peak RSS KiB); raises Failure on non-zero exit."""
-
-    def __init__(self, workdir: str):
-        self.err_path = os.path.join(workdir, "stderr.txt")
-        self.helper = self._compile_helper(workdir)
-        if self.helper:
-            self.method = "Scripts/bench_spawn.c (posix_spawn + wait4 from a ~1 MiB helper)"
-        else:
-            floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-            self.method = (f"os.posix_spawn + os.wait4 from Python (no C compiler found): RSS figures "
-                           f"are floored at the runner's own peak RSS, about {floor:.1f} MiB")
-
-    @staticmethod
-    def _compile_helper(workdir: str) -> str | None:
-        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_spawn.c")
-        output = os.path.join(workdir, "bench_spawn")
-        candidates = [os.environ.get("CC"), "cc", "gcc", "clang", "/opt/swift/usr/bin/clang"]
-        for compiler in filter(None, candidates):
-            if not shutil.which(compiler):
-                continue
-            result = subprocess.run([compiler, "-O2", "-o", output, source], capture_output=True, text=True)
-            if result.returncode == 0:
-                return output
-            print(f"bench: {compiler} could not build {source}:\n{result.stderr}", file=sys.stderr)
-        return None
-
-    def run(self, argv: list[str], env: dict) -> tuple[float, int]:
-        if self.helper:
-            result = subprocess.run([self.helper, self.err_path, *argv], env=env,
-                                    capture_output=True, text=True, stdin=subprocess.DEVNULL)
-            if result.returncode != 0:
-                raise Failure(argv, result.returncode, result.stderr)
-            ns, maxrss, kind, value = result.stdout.split()
-            if kind != "exit":
-                raise Failure(argv, -int(value), f"killed by signal {value}\n" + _read(self.err_path))
-            if int(value) != 0:
-                raise Failure(argv, int(value), _read(self.err_path))
-            return int(ns) / 1e6, int(maxrss)
-        actions = [
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-            (os.POSIX_SPAWN_OPEN, 2, self.err_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
-        ]
-        start = time.perf_counter()
-        pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
-        _, status, usage = os.wait4(pid, 0)
-        elapsed_ms = (time.perf_counter() - start) * 1000.0
-        code = os.waitstatus_to_exitcode(status)
-        if code != 0:
-            raise Failure(argv, code, _read(self.err_path))
-        return elapsed_ms, usage.ru_maxrss
-
-
-# ---------------------------------------------------------------------------------------------
-# The floor: what the system libraries alone cost (Scripts/bench_floor.c)
-
-FLOOR_VARIANTS = {
-    # name: (extra compiler flags, pkg-config packages, takes arguments)
-    "bare": (["-DFLOOR_BARE"], [], False),
-    "cached": (["-DFLOOR_NO_DRAWING"], ["libcrypto", "sqlite3"], True),
-    "drawn": ([], ["cairo", "freetype2", "libcrypto", "sqlite3"], True),
-}
-
-
-def compile_floor(workdir: str) -> tuple[dict[str, str], str | None]:
-    """Builds the three bench_floor variants; returns their paths, or a reason they are missing."""
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_floor.c")
-    compiler = next((c for c in (os.environ.get("CC"), "cc", "gcc", "clang") if c and shutil.which(c)), None)
-    if not compiler or not shutil.which("pkg-config"):
-        return {}, "no C compiler or pkg-config"
-    paths = {}
-    for name, (flags, packages, _) in FLOOR_VARIANTS.items():
-        link = []
-        if packages:
-            pc = subprocess.run(["pkg-config", "--cflags", "--libs", *packages], capture_output=True, text=True)
-            if pc.returncode != 0:
-                return {}, f"pkg-config {' '.join(packages)}: {pc.stderr.strip()}"
-            link = pc.stdout.split()
-        output = os.path.join(workdir, f"bench_floor_{name}")
-        result = subprocess.run([compiler, "-O2", *flags, "-o", output, source, *link], capture_output=True, text=True)
-        if result.returncode != 0:
-            return {}, f"{compiler} could not build {source} ({name}): {result.stderr.strip()}"
-        paths[name] = output
-    return paths, None
-
-
-def current_postbox(container: str) -> str | None:
-    """The biggest account database: the fixture's current account."""
-    pattern = os.path.join(container, "telegram-data", "account-*", "postbox", "db", "db_sqlite")
-    paths = glob.glob(pattern)
-    return max(paths, key=os.path.getsize) if paths else None
-
-
-def measure_floor(spawner: "Spawner", workdir: str, container: str, runs: int, env: dict) -> dict:
-    paths, missing = compile_floor(workdir)
-    database = current_postbox(container)
-    if missing or not database:
-        return {"skipped": missing or "no Postbox in the container"}
-    floor: dict = {"source": "Scripts/bench_floor.c"}
-    for name, (_, _, takes_arguments) in FLOOR_VARIANTS.items():
-        argv = [paths[name]] + ([database, os.path.join(workdir, "floor-avatar.png")] if takes_arguments else [])
-        try:
-            samples = [spawner.run(argv, env) for _ in range(runs)]
-        except Failure as failure:
-            return {"skipped": f"{os.path.basename(argv[0])} failed: {failure.stderr.strip()}"}
-        floor[name] = {"wallMs": statistics.median(ms for ms, _ in samples),
-                       "peakRssMiB": statistics.median(rss for _, rss in samples) / 1024.0}
-    return floor
 
 
 def _check_push(doc: dict, argv: list[str]) -> Failure | None:
@@ -315,27 +182,6 @@ def fmt(value, pattern="{:.2f}") -> str:
     return "-" if value is None else pattern.format(value)
 
 
-def print_floor(report: dict) -> None:
-    floor, ref = report.get("floor") or {}, report["reference"]
-    if "skipped" in floor:
-        print(f"floor: not measured ({floor['skipped']})")
-        return
-    if "bare" not in floor or "peakRssMiB" not in ref:
-        return
-    bare, hello = floor["bare"], ref
-    print(f"floor ({floor['source']}: the system libraries' own work for one push, in C, no app code):")
-    print(f"  {'empty C program':<46} {bare['wallMs']:6.2f} ms {bare['peakRssMiB']:5.1f} MiB")
-    for name, label in (("cached", "OpenSSL + SQLite (push, avatar cached)"),
-                        ("drawn", "OpenSSL + SQLite + Cairo (push, avatar drawn)")):
-        ms, rss = floor[name]["wallMs"], floor[name]["peakRssMiB"]
-        least_ms = hello["wallMs"]["median"] + ms - bare["wallMs"]
-        least_rss = hello["peakRssMiB"]["median"] + rss - bare["peakRssMiB"]
-        print(f"  {label:<46} {ms:6.2f} ms {rss:5.1f} MiB -> notify-service's floor: hello + this - empty = "
-              f"{least_ms:.2f} ms ({least_ms / hello['wallMs']['median']:.2f} x hello), {least_rss:.1f} MiB "
-              f"(budget {RSS_BUDGET_MIB['notify-service']})")
-    print()
-
-
 def print_table(report: dict) -> None:
     m = report["machine"]
     print(f"date:     {report['date']}")
@@ -385,6 +231,9 @@ def print_table(report: dict) -> None:
     print_floor(report)
     print("time: median wall time of the whole process / hello-reference's median, same run. "
           "RSS: peak (ru_maxrss) of the whole process.")
+    if report.get("broadcast"):
+        print()
+        print_broadcast(report)
     print(f"overall: {report['overall']}")
 
 
@@ -404,9 +253,15 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", choices=EXTENSIONS, help="measure only these extensions")
     parser.add_argument("--pushes", help="JSON {fresh: [push files], cached: push file} for notify-service deliveries")
     parser.add_argument("--search", help="a word of a seeded message, for intents search-messages")
+    parser.add_argument("--broadcast-peer", help="a user chat of the current account: measure a screen broadcast "
+                        "into a call with it (main call start + broadcast start)")
+    parser.add_argument("--broadcast-seconds", type=int, default=30,
+                        help="how long the broadcast streams (default 30, §8's figure)")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be at least 1")
+    if args.broadcast_seconds < 1:
+        parser.error("--broadcast-seconds must be at least 1")
 
     bin_dir = os.path.abspath(args.bin_dir)
     container = os.path.abspath(args.container)
@@ -517,6 +372,14 @@ def main() -> int:
             if not args.json:
                 print(file=sys.stderr)
         report["floor"] = measure_floor(spawner, workdir, container, min(args.runs, 10), env)
+        # Last, so that nothing else competes with the 30 s stream (and the call leaves nothing behind).
+        if args.broadcast_peer and "broadcast" in extensions:
+            if not args.json:
+                print(f"broadcast: streaming {args.broadcast_seconds} s of 1920x1080 at 60 fps ...",
+                      file=sys.stderr, flush=True)
+            report["broadcast"] = measure_broadcast(spawner, workdir, bin_dir, container, env,
+                                                    args.broadcast_peer, args.broadcast_seconds)
+            judge_broadcast(report["broadcast"])
 
     def failure_doc(failure: Failure) -> dict:
         return {"argv": failure.argv, "exitCode": failure.exit_code, "stderr": failure.stderr}
@@ -564,6 +427,10 @@ def main() -> int:
             all_ok = False
         rows.append(row)
     report["commands"] = rows
+    broadcast = report.get("broadcast")
+    if broadcast:
+        all_ok = all_ok and broadcast["verdict"] != "FAILED"
+        any_over = any_over or broadcast["verdict"] == "OVER BUDGET"
     report["overall"] = ("FAILED (a command failed)" if not all_ok
                          else "OVER BUDGET" if any_over else "ALL WITHIN BUDGET")
 

@@ -163,6 +163,15 @@ struct BroadcastUploadStatusMachineTests {
         #expect(coordinator.keepaliveRemovals == 1)
     }
 
+    @Test func aCutoffFoundOnFirstSightEndsTheScreencastAndNamesTheCall() {
+        var (machine, coordinator, clock) = machine()
+        coordinator.description = .valid(PayloadDescription(id: 7, timestamp: clock.unix))
+        coordinator.cutoff = .valid(CutoffPayload(id: 7, timestamp: clock.unix))
+        #expect(run(&machine, &clock, for: 1000) == .finished(.screencastEnded))
+        #expect(machine.callId == 7)
+        #expect(coordinator.keepalives.isEmpty && coordinator.keepaliveRemovals == 0)
+    }
+
     @Test func oldOrForeignCutoffIsIgnored() {
         var (machine, coordinator, clock) = active(7)
         coordinator.cutoff = .valid(CutoffPayload(id: 7, timestamp: clock.unix - 10))

@@ -196,6 +196,18 @@ struct CallReceiverTests {
         }
     }
 
+    @Test func aRingTheAppMadeThatGoesBeforeTheFirstOpenIsMissingNotAwaited() throws {
+        try withTemporaryDirectory("call") { dir in
+            let path = dir.sub("0-data-1")
+            let receiver = ScreencastReceiver(path: path, waitingDetail: "waiting for test ring", createdByApp: true,
+                                              readTimeout: 0.02, reopenInterval: 0.05)
+            receiver.step()
+            #expect(receiver.snapshot().source == .missing)
+            #expect(receiver.snapshot().sourceDetail == "0-data-1 is missing")
+            receiver.stop()
+        }
+    }
+
     @Test func latencyAndRateSummaries() {
         var samples = LatencySamples(capacity: 4)
         #expect(samples.summary() == LatencySamples.Summary())

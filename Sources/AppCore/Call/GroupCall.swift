@@ -72,7 +72,7 @@ final class GroupCall: @unchecked Sendable {
         screencast = ScreencastReceiver(
             path: framePath,
             waitingDetail: mode == .embedded ? "waiting for the extension's \(sinkName)" : "waiting for \(FileSystem.lastComponent(framePath))",
-            readTimeout: timing.frameWait, reopenInterval: timing.reopen)
+            createdByApp: mode == .inProcess, readTimeout: timing.frameWait, reopenInterval: timing.reopen)
         join = mode == .embedded ? EmbeddedJoin(id: id, directory: directory, sinkName: sinkName) : nil
 
         var audio: AudioReceiver?

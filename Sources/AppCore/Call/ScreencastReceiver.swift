@@ -26,14 +26,19 @@ final class ScreencastReceiver: @unchecked Sendable {
     private var readerFile: FileIdentity?
     /// Counters of the readers closed before the current one.
     private var closedCounters = FrameRingCounters()
-    private var everOpened = false
+    /// The file has existed at least once, so its absence now means it was removed, not that
+    /// the extension has not created it yet.
+    private var fileExisted: Bool
     private var nextOpenAttempt: UInt64 = 0
     private var nextFileCheck: UInt64 = 0
 
-    /// `waitingDetail` says what is expected while the file has never existed.
-    init(path: String, waitingDetail: String, readTimeout: Double = 0.1, reopenInterval: Double = 1.0) {
+    /// `waitingDetail` says what is expected while the file has never existed. `createdByApp`:
+    /// the app made the file itself (in-process mode's ring), so it is missing, not awaited, if
+    /// it is gone before the reader first opens it.
+    init(path: String, waitingDetail: String, createdByApp: Bool = false, readTimeout: Double = 0.1, reopenInterval: Double = 1.0) {
         self.path = path
         self.waitingDetail = waitingDetail
+        fileExisted = createdByApp
         readTimeoutNanos = CallWorker.nanoseconds(readTimeout)
         reopenIntervalNanos = CallWorker.nanoseconds(reopenInterval)
         tally.withLock { $0.sourceDetail = waitingDetail }
@@ -89,7 +94,7 @@ final class ScreencastReceiver: @unchecked Sendable {
             let opened = try FrameRingReader(path: path)
             reader = opened
             readerFile = FileIdentity(path: path)
-            everOpened = true
+            fileExisted = true
             nextFileCheck = now &+ reopenIntervalNanos
             tally.withLock {
                 $0.source = .open
@@ -111,7 +116,7 @@ final class ScreencastReceiver: @unchecked Sendable {
         let name = FileSystem.lastComponent(path)
         switch error {
         case .system(let system) where system.code == ENOENT:
-            return everOpened ? (.missing, "\(name) is missing") : (.waiting, waitingDetail)
+            return fileExisted ? (.missing, "\(name) is missing") : (.waiting, waitingDetail)
         case .fileTooSmall, .fileTruncated:
             return (.truncated, error.description)
         default:

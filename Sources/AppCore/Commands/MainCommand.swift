@@ -9,7 +9,8 @@ public struct MainCommand: AsyncParsableCommand {
         discussion: """
         Start with `main login`, fill the account with `main seed`, then run the app with `main run`. \
         Extensions (share, notify-service, widget, intents, broadcast) read what main writes. \
-        Commands that write are refused (exit 75) while `main run` holds the writer lock. \
+        While `main run` holds the writer lock, commands that write are handed to it and print its \
+        answer; only a second `main run` is refused (exit 75). \
         `main call start --peer ID` runs a group call that accepts a screencast from `broadcast`.
         """,
         subcommands: [LoginCommand.self, LogoutCommand.self, AccountsCommand.self, SeedCommand.self, RunCommand.self,

@@ -74,7 +74,7 @@ public struct StartCommand: ParsableCommand {
     @OptionGroup public var options: ContainerOptions
     @Option(help: ArgumentHelp("What to stream: synthetic, or a raw NV12 file of --size frames.", valueName: "synthetic|file.yuv"))
     public var source: FrameSourceChoice = .synthetic
-    @Option(help: ArgumentHelp("Frame size; even, each 2…8192 (synthetic: width ≥ \(SyntheticFrame.minimumWidth)).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Frame size; each side even and within 1…8192 (synthetic: width ≥ \(SyntheticFrame.minimumWidth)).", valueName: "WxH"))
     public var size: FrameSize = .hd
     @Option(help: ArgumentHelp("Frames per second, 0…\(BroadcastSettings.maximumFps); 0 sends as fast as possible.", valueName: "n"))
     public var fps: Int = 30

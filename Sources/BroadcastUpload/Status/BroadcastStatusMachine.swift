@@ -114,10 +114,14 @@ public struct BroadcastStatusMachine<Coordinator: BroadcastCoordinator> {
     }
 
     private mutating func check(at now: BroadcastInstant) -> Step {
-        let verdict = ExtensionCallWatch.evaluate(description: coordinator.readPayloadDescription(),
+        let description = coordinator.readPayloadDescription()
+        let verdict = ExtensionCallWatch.evaluate(description: description,
                                                   cutoff: coordinator.readCutoff(), firstSeenId: callId, now: now.unixSeconds)
         switch verdict {
         case .finished(let reason):
+            // A cutoff found on first sight ends the broadcast before it is active; the report
+            // still names the call whose cutoff it was.
+            if callId == nil, reason == .screencastEnded, case .valid(let seen) = description { callId = seen.id }
             return finish(BroadcastEndReason(reason), at: now)
         case .active(let id):
             return firstSight(id: id, at: now)
