@@ -272,7 +272,7 @@ def print_broadcast(report: dict) -> None:
             line("copy rate, plain memcpy (GB/s)", "-", detail=f"not measured: {memcpy.get('skipped', '?')}")
     if stats:
         line("audio bytes read by main", num(stats, "audioBytes"),
-             detail=f"broadcast sent {num(ext, 'audioBytesSent')} with 4-byte length prefixes, "
+             detail=f"broadcast sent {num(ext, 'audioBytesSent')}, "
                     f"dropped {num(ext, 'audioBytesDropped')}" if ext else "")
     print()
     for note in b.get("notes", []):

@@ -27,7 +27,7 @@ struct BroadcastAudioFifoTests {
             #expect(got == chunks)
             #expect(reader.totalChunks == 4 && reader.totalBytes == UInt64(chunks.map(\.count).reduce(0, +)))
             #expect(writer.queuedBytes == 0 && writer.droppedBytes == 0)
-            #expect(writer.writtenBytes == UInt64(chunks.map { $0.count + 4 }.reduce(0, +)))
+            #expect(writer.sentChunks == 4 && writer.sentBytes == reader.totalBytes && writer.pendingBytes == 0)
         }
     }
 
@@ -44,6 +44,7 @@ struct BroadcastAudioFifoTests {
             #expect(accepted == 16, "queued while less than 1 MiB waited")
             #expect(writer.queuedBytes == 16 * (64 * 1024 + 4))
             #expect(writer.droppedChunks == 24 && writer.droppedBytes == UInt64(24 * chunk.count))
+            #expect(writer.pendingBytes == UInt64(16 * chunk.count) && writer.sentBytes == 0)
 
             // A reader that never drains: the pipe fills, the queue stays capped.
             let reader = try AudioFifoReader(path: path)
@@ -58,7 +59,10 @@ struct BroadcastAudioFifoTests {
             var sizes: Set<Int> = []
             for _ in 0..<200 { writer.flush(); reader.readAvailable { sizes.insert($0.count) } }
             #expect(sizes == [chunk.count])
-            #expect(writer.queuedBytes == 0)
+            #expect(writer.queuedBytes == 0 && writer.pendingBytes == 0)
+            // Every chunk offered is accounted for once, in audio bytes, as the reader counts them.
+            #expect(writer.sentBytes == reader.totalBytes && writer.sentChunks == reader.totalChunks)
+            #expect(writer.sentBytes + writer.droppedBytes == UInt64(80 * chunk.count))
         }
     }
 

@@ -23,10 +23,17 @@ public final class AudioFifoWriter {
     private var head = 0
     private var headOffset = 0
 
+    /// Bytes waiting in the process, length prefixes included (what the 1 MiB limit counts).
     public private(set) var queuedBytes = 0
-    public private(set) var writtenBytes: UInt64 = 0
+    // The rest count audio bytes only, as the reader does: no length prefixes.
+    /// Audio in chunks written to the pipe whole.
+    public private(set) var sentBytes: UInt64 = 0
+    public private(set) var sentChunks: UInt64 = 0
+    /// Audio in chunks refused (queue full, too large) or cut off by a reader going away.
     public private(set) var droppedBytes: UInt64 = 0
     public private(set) var droppedChunks: UInt64 = 0
+    /// Audio in chunks still queued (the first may be partly written).
+    public private(set) var pendingBytes: UInt64 = 0
 
     /// Does not open yet (the app may not have created the FIFO). Ignores SIGPIPE for the
     /// process: a reader that goes away must surface as EPIPE, not kill the extension.
@@ -54,6 +61,7 @@ public final class AudioFifoWriter {
         }
         queue.append(framed)
         queuedBytes += framed.count
+        pendingBytes += UInt64(bytes.count)
         return true
     }
 
@@ -86,8 +94,11 @@ public final class AudioFifoWriter {
             }
             headOffset += n
             queuedBytes -= n
-            writtenBytes += UInt64(n)
-            if headOffset == queue[head].count { popHead() }
+            if headOffset == queue[head].count {
+                sentBytes += UInt64(queue[head].count - 4)
+                sentChunks += 1
+                popHead()
+            }
         }
         compact()
         return state
@@ -100,9 +111,8 @@ public final class AudioFifoWriter {
         fd = -1
         state = .disconnected
         if headOffset > 0 {
-            let rest = queue[head].count - headOffset
-            queuedBytes -= rest
-            droppedBytes += UInt64(rest)
+            queuedBytes -= queue[head].count - headOffset
+            droppedBytes += UInt64(queue[head].count - 4)
             droppedChunks += 1
             popHead()
         }
@@ -110,6 +120,7 @@ public final class AudioFifoWriter {
     }
 
     private func popHead() {
+        pendingBytes -= UInt64(queue[head].count - 4)
         queue[head] = []
         head += 1
         headOffset = 0

@@ -53,7 +53,7 @@ public struct StartCommand: ParsableCommand {
           {"status": "finished", "reason", "detail" (error message or null), "mode":
            "inProcess"|"embedded", "callId" (or null), "source", "size": "WxH", "fps"
            (requested), "orientation", "audio", "achievedFps", "framesSent",
-           "missedTicks", "audioBytesSent" (FIFO bytes, length prefixes included),
+           "missedTicks", "audioBytesSent" (audio bytes, as main counts them),
            "audioBytesDropped", "durationSeconds", "streamingSeconds", "locked",
            "transitions": [{"status": "joining"|"active"|"finished", "atMs"}]}
 

@@ -24,9 +24,10 @@ public struct BroadcastReport: Encodable, Sendable {
     public var framesSent: UInt64
     /// Pacer ticks skipped because a frame took longer than its interval.
     public var missedTicks: UInt64
-    /// Bytes written to the FIFO (length prefixes included); embedded: bytes handed to our own stream.
+    /// Audio bytes in chunks the FIFO took whole (no length prefixes, as main counts them);
+    /// embedded: bytes handed to our own stream.
     public var audioBytesSent: UInt64
-    /// Bytes dropped (more than 1 MiB queued) or still queued at the end.
+    /// Audio bytes in chunks dropped (more than 1 MiB queued, the reader gone) or still queued at the end.
     public var audioBytesDropped: UInt64
     /// From the start of the broadcast (after the bootstrap) to the end.
     public var durationSeconds: Double

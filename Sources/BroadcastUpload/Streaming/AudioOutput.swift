@@ -25,9 +25,10 @@ final class FifoAudioOutput: AudioOutput {
 
     func finish() { writer.flush() }
 
-    /// What went into the pipe, the 4-byte length prefixes included.
-    var bytesSent: UInt64 { writer.writtenBytes }
-    var bytesDropped: UInt64 { writer.droppedBytes + UInt64(writer.queuedBytes) }
+    /// Audio bytes (no length prefixes, so comparable with what main read) in chunks the pipe
+    /// took whole; dropped counts the chunks refused, cut off, or still queued at the end.
+    var bytesSent: UInt64 { writer.sentBytes }
+    var bytesDropped: UInt64 { writer.droppedBytes + writer.pendingBytes }
 }
 
 /// Embedded mode: Telegram's extension feeds audio to its own call context; there is no FIFO.
