@@ -423,3 +423,10 @@ enum ProcessLog {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
+
+/// Runs `body` on its own pthread, where a busy test pool cannot delay it.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DetachedThread { continuation.resume(returning: body()) }.start()
+    }
+}
