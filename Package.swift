@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "CSharedMemory", path: "Sources/CSharedMemory"),
         // The broadcast protocol shared by main and the broadcast extension: heartbeat files,
         // the seqlocked frame ring, the audio FIFO, synthetic frames that prove themselves whole.
-        .target(name: "BroadcastIPC", dependencies: ["CSharedMemory", "Container"]),
+        .target(name: "BroadcastIPC", dependencies: ["CSharedMemory", "Container", "Formats"]),
         // The shared extension bootstrap and its `bootstrap` command.
         .target(name: "Bootstrap", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
@@ -83,7 +83,7 @@ let package = Package(
         ]),
         // The broadcast upload extension's work: status machine, in-process and embedded modes, sources.
         .target(name: "BroadcastUpload", dependencies: [
-            "Container", "Bootstrap", "BroadcastIPC",
+            "Container", "Formats", "Bootstrap", "BroadcastIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The main app: launch phases, bindings, contexts, commands. main only.

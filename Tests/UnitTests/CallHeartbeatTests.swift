@@ -70,7 +70,7 @@ struct CallHeartbeatTests {
             beat.checkExtension(now: now)
             #expect(beat.liveness == .active)
             // A pid above any pid_max: certainly no such process.
-            try CallFixture.poke(beat.ringPath, offset: FrameRingLayout.Header.writerPid, Int32(0x7FFF_FFF0))
+            try poke(beat.ringPath, offset: FrameRingLayout.Header.writerPid, Int32(0x7FFF_FFF0))
             beat.checkExtension(now: now)
             #expect(beat.liveness == .inactive(reason: "extension process \(0x7FFF_FFF0) is gone"))
             #expect(ExtensionProcessProbe.isGone(getpid()) == false)

@@ -9,25 +9,12 @@ import BroadcastIPC
 enum CallFixture {
     static let geometry = NV12Geometry(width: 64, height: 48)
 
-    static func frame(_ n: UInt64, _ geometry: NV12Geometry = geometry) -> NV12Frame {
-        var frame = NV12Frame(geometry: geometry)
-        SyntheticFrame.draw(frameNumber: n, into: &frame)
-        return frame
-    }
+    static func frame(_ n: UInt64, _ geometry: NV12Geometry = geometry) -> NV12Frame { syntheticFrame(n, geometry) }
 
     /// A ring whose slots fit the test geometry (fast to create, map and copy).
     @discardableResult
     static func ring(_ path: String) throws -> FrameRingLayout {
         try FrameRing.create(path: path, slotCount: 3, slotCapacity: geometry.payloadBytes + 4096)
-    }
-
-    static func poke<T>(_ path: String, offset: Int, _ value: T) throws {
-        let fd = open(path, O_RDWR)
-        guard fd >= 0 else { throw SystemError("open", path: path) }
-        defer { close(fd) }
-        var copy = value
-        let written = withUnsafeBytes(of: &copy) { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
-        guard written == MemoryLayout<T>.size else { throw SystemError("pwrite", path: path) }
     }
 
     /// Where frame `n`'s payload field at `field` (FramePayload's offsets) lives in the file.
@@ -103,7 +90,7 @@ struct CallReceiverTests {
             let writer = try FrameRingWriter(path: path)
             // Width 9000: outside 1…8192.
             try writer.publish(frame: CallFixture.frame(1))
-            try CallFixture.poke(path, offset: CallFixture.payloadOffset(layout, frame: 1, field: 8), Int32(9000))
+            try poke(path, offset: CallFixture.payloadOffset(layout, frame: 1, field: 8), Int32(9000))
             receiver.step()
             var snapshot = receiver.snapshot()
             #expect(snapshot.counters.rejected == 1)
@@ -111,7 +98,7 @@ struct CallReceiverTests {
             #expect(snapshot.lastRejectReason?.contains("width 9000") == true)
             // A Y stride smaller than the width.
             try writer.publish(frame: CallFixture.frame(2))
-            try CallFixture.poke(path, offset: CallFixture.payloadOffset(layout, frame: 2, field: 16), Int32(32))
+            try poke(path, offset: CallFixture.payloadOffset(layout, frame: 2, field: 16), Int32(32))
             receiver.step()
             snapshot = receiver.snapshot()
             #expect(snapshot.counters.rejected == 2)
@@ -133,7 +120,7 @@ struct CallReceiverTests {
             let writer = try FrameRingWriter(path: path)
             try writer.publish(frame: CallFixture.frame(1))
             // A pixel in the middle of the Y plane, after the publish (as a torn copy would mix frames).
-            try CallFixture.poke(path, offset: CallFixture.payloadOffset(layout, frame: 1, field: FramePayload.headerBytes + 64 * 20 + 3), UInt8(1))
+            try poke(path, offset: CallFixture.payloadOffset(layout, frame: 1, field: FramePayload.headerBytes + 64 * 20 + 3), UInt8(1))
             receiver.step()
             let snapshot = receiver.snapshot()
             #expect(snapshot.counters.received == 1)

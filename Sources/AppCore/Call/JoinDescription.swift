@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Formats
 
 /// What the embedded extension says about its stream in `joinPayload.json`'s `string`: a JSON
 /// object of its choosing. Every field is optional; the ones we know must make sense.
@@ -93,8 +94,6 @@ struct JoinAnswer: Codable, Equatable, Sendable {
 
     /// Compact JSON with sorted keys, absent fields left out.
     var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"accepted\":false}"
+        (try? JSONFile.compactText(self)) ?? "{\"accepted\":false}"
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import FoundationEssentials
 import Container
+import Formats
 
 /// One broadcast coordination directory (`telegram-data/broadcast-coordination` or
 /// `embedded-broadcast-coordination`): typed, atomic writes and tolerant reads of its files.
@@ -66,9 +67,7 @@ public struct CoordinationDirectory: Sendable {
     }
 
     public func write<T: Encodable>(_ value: T, _ name: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write(Array(try encoder.encode(value)), to: file(name))
+        try JSONFile.write(value, to: file(name))
     }
 
     /// One line for a status display, not DecodingError's paragraph.

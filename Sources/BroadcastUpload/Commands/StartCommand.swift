@@ -2,6 +2,7 @@ import ArgumentParser
 import Bootstrap
 import BroadcastIPC
 import Container
+import Formats
 import FoundationEssentials
 
 /// `broadcast start`: what ReplayKit's broadcast extension does while the user shares the screen
@@ -141,13 +142,7 @@ public struct StartCommand: ParsableCommand {
 
     /// A failure before the broadcast began: with --json, the object other extensions print.
     private func report(_ failure: ExtensionFailure) -> ExtensionFailure {
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(ExtensionFailureReport(failure)) {
-                StandardStreams.writeLine(String(decoding: data, as: UTF8.self))
-            }
-        }
+        if json, let text = try? JSONFile.text(ExtensionFailureReport(failure)) { StandardStreams.writeLine(text) }
         return failure
     }
 }

@@ -1,5 +1,6 @@
 import BroadcastIPC
 import FoundationEssentials
+import Formats
 
 /// What the extension asks to join with in embedded mode: `joinPayload.json`'s `string`, a JSON
 /// text standing in for the WebRTC join payload Telegram's extension builds (its stream's ssrc
@@ -25,10 +26,8 @@ public struct EmbeddedJoinRequest: Codable, Equatable, Sendable {
 
     /// The compact JSON text that goes in `JoinPayload.string`.
     public var jsonText: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         // Encoding four numbers cannot fail.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSONFile.compactText(self)) ?? "{}"
     }
 
     public func payload(id: UInt32) -> JoinPayload { JoinPayload(id: id, string: jsonText) }

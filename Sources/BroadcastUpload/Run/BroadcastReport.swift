@@ -1,5 +1,6 @@
 import BroadcastIPC
 import FoundationEssentials
+import Formats
 
 /// What `broadcast start` prints when it finishes: its statistics, as text or (--json) one object.
 /// Every key is always present (null when there is no value), so readers find each one.
@@ -89,9 +90,7 @@ public struct BroadcastReport: Encodable, Sendable {
 
     /// Pretty, sorted JSON (as the other extensions print it).
     public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSONFile.text(self)) ?? "{}"
     }
 
     /// The statistics summary after the status lines.
