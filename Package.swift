@@ -17,6 +17,16 @@ let package = Package(
         .executable(name: "hello-reference", targets: ["HelloReference"]),
         // Drawing (Cairo and its dependencies) as a library processes load only when they draw.
         .library(name: "TelegramDrawing", type: .dynamic, targets: ["DrawingPlugin"]),
+        // For the fuzzing harness only (Fuzz/Package.swift, a separate package that depends on
+        // this one by path): another package can link a module only through a product. Automatic
+        // libraries, so `swift build` here builds nothing extra.
+        .library(name: "FuzzContainer", targets: ["Container"]),
+        .library(name: "FuzzCryptography", targets: ["Cryptography"]),
+        .library(name: "FuzzFormats", targets: ["Formats"]),
+        .library(name: "FuzzRequests", targets: ["Requests"]),
+        .library(name: "FuzzStorage", targets: ["Storage"]),
+        .library(name: "FuzzBroadcastIPC", targets: ["BroadcastIPC"]),
+        .library(name: "FuzzAppCore", targets: ["AppCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -55,7 +55,7 @@ public struct BootstrapReport: Codable, Sendable {
         try c.encode(totalMilliseconds, forKey: .totalMilliseconds)
     }
 
-    public var text: String {
+    public var lines: [String] {
         var lines = [
             "\(processType) (\(bundleId)) in \(appGroup)",
             "  root:      \(rootPath)",
@@ -66,7 +66,7 @@ public struct BootstrapReport: Codable, Sendable {
             "  bootstrap: \(formatMilliseconds(totalMilliseconds))",
         ]
         for step in steps { lines.append("    \(step.name): \(formatMilliseconds(step.milliseconds))") }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

@@ -24,7 +24,9 @@ public final class ExtensionBootstrap {
     public let auxiliaryMethods = AccountAuxiliaryMethods.extensionStub
     public let postbox: Postbox?
     public let counters: PostboxCounters
+    /// The lock state read during the bootstrap; `lock` reads it again when it matters later.
     public let lockStatus: LockStatus
+    public let lock: LockReader
     public let timer: StepTimer
 
     public var layout: ContainerLayout { container.layout }
@@ -55,7 +57,9 @@ public final class ExtensionBootstrap {
         accountManager = try timer.step("accountManager") {
             try AccountManager(layout: layout, deviceKey: deviceKey, readOnly: true)
         }
-        lockStatus = timer.step("lockState") { LockStatus.read(path: layout.lockStatePath) }
+        let lock = LockReader(path: layout.lockStatePath, passcodeSet: accountManager.state.accessChallengeData.passcode != nil)
+        self.lock = lock
+        lockStatus = timer.step("lockState") { lock.read() }
         let record: AccountRecord?
         switch account {
         case .current: record = accountManager.state.currentRecord

@@ -19,6 +19,8 @@ public struct NotificationPayloadCipher: Sendable {
         case misalignedCiphertext(Int)
         case msgKeyMismatch
         case badLengthPrefix(Int32, available: Int)
+        /// MTProto 2.0 pads with 12 to 1024 bytes; anything else was not made by a conforming sender.
+        case badPadding(Int)
 
         public var description: String {
             switch self {
@@ -28,6 +30,7 @@ public struct NotificationPayloadCipher: Sendable {
             case .misalignedCiphertext(let n): return "ciphertext is \(n) bytes, not a multiple of 16"
             case .msgKeyMismatch: return "msgKey does not match the decrypted payload (tampered or wrong key)"
             case .badLengthPrefix(let len, let available): return "length prefix \(len) is outside 0...\(available)"
+            case .badPadding(let n): return "padding is \(n) bytes; MTProto 2.0 requires \(NotificationPayloadCipher.minimumPadding)...\(NotificationPayloadCipher.maximumPadding)"
             }
         }
 
@@ -40,6 +43,7 @@ public struct NotificationPayloadCipher: Sendable {
             case .misalignedCiphertext: return "misalignedCiphertext"
             case .msgKeyMismatch: return "msgKeyMismatch"
             case .badLengthPrefix: return "badLengthPrefix"
+            case .badPadding: return "badPadding"
             }
         }
     }
@@ -90,6 +94,10 @@ public struct NotificationPayloadCipher: Sendable {
         let length = Int32(littleEndian: plaintext.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
         let available = plaintext.count - 4
         guard length >= 0, Int(length) <= available else { throw .badLengthPrefix(length, available: available) }
+        let padding = available - Int(length)
+        guard (NotificationPayloadCipher.minimumPadding ... NotificationPayloadCipher.maximumPadding).contains(padding) else {
+            throw .badPadding(padding)
+        }
         return Array(plaintext[4..<(4 + Int(length))])
     }
 

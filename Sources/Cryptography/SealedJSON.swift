@@ -1,3 +1,4 @@
+import Container
 import FoundationEssentials
 
 /// A small shared file whose JSON holds content (a request, widget data): a 4-byte magic, a
@@ -36,7 +37,7 @@ public struct SealedJSON {
             throw Invalid(description: "cannot be opened with this device's key (foreign, tampered or renamed)")
         }
         do {
-            return try JSONDecoder().decode(type, from: Data(json))
+            return try StrictJSON.decode(type, from: json)
         } catch {
             throw Invalid(description: "its content is not a \(T.self)")
         }

@@ -39,12 +39,12 @@ enum PNGCodec {
 
     /// Decodes PNG bytes into an image surface, refusing non-PNG data and sides outside 1…maxSide
     /// before Cairo allocates anything.
-    static func decode(_ bytes: [UInt8], maxSide: Int) throws -> CairoImage {
+    static func decode(_ bytes: [UInt8], maxSide: Int, what: String = "PNG") throws -> CairoImage {
         guard let size = header(bytes) else {
-            throw DrawingError(.notPNG, "not a PNG image (\(bytes.count) bytes)")
+            throw DrawingError(.notPNG, "\(what) is not a PNG image (\(bytes.count) bytes)")
         }
         guard (1...maxSide).contains(size.width), (1...maxSide).contains(size.height) else {
-            throw DrawingError(.badDimensions, "PNG is \(size.width)×\(size.height); sides must be 1…\(maxSide)")
+            throw DrawingError(.badDimensions, "\(what) is \(size.width)×\(size.height); sides must be 1…\(maxSide)")
         }
         let source = ByteSource(bytes)
         let surface = withExtendedLifetime(source) {
@@ -54,7 +54,7 @@ enum PNGCodec {
                 return source.read(into: data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
             }, Unmanaged.passUnretained(source).toOpaque())
         }
-        return try CairoImage(adopting: surface, what: "PNG bytes")
+        return try CairoImage(adopting: surface, what: what)
     }
 }
 

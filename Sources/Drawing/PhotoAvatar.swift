@@ -22,8 +22,9 @@ public enum PhotoAvatar {
         guard (1...LettersAvatar.maxPixelSize).contains(pixelSize) else {
             throw DrawingError(.invalidArgument, "avatar size \(pixelSize) is outside 1…\(LettersAvatar.maxPixelSize)")
         }
-        try checkFile(photoPath)
-        let photo = try CairoImage(adopting: cairo_image_surface_create_from_png(photoPath), what: photoPath)
+        // Read once through one descriptor and decoded from memory: a file checked by path and
+        // then opened again by Cairo could be swapped (for a FIFO, a link) in between.
+        let photo = try PNGCodec.decode(try readFile(photoPath, limit: maxFileBytes), maxSide: maxDimension, what: photoPath)
         // The header was checked, but the file may have changed since; check what was decoded too.
         guard (1...maxDimension).contains(photo.width), (1...maxDimension).contains(photo.height) else {
             throw DrawingError(.badDimensions, "\(photoPath) is \(photo.width)×\(photo.height); sides must be 1…\(maxDimension)")
@@ -56,12 +57,13 @@ public enum PhotoAvatar {
         cairo_restore(cr)
     }
 
-    /// Refuses missing files, non-files, files over `maxFileBytes`, non-PNG files and PNGs with
-    /// out-of-range sides, reading only the first 24 bytes, before Cairo decodes anything.
-    static func checkFile(_ path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// A PNG file's bytes: a regular file of at most `limit` bytes, opened without blocking (a
+    /// FIFO put in its place) and without following a link (the caller's avatars and photos are
+    /// files main wrote, never links).
+    public static func readFile(_ path: String, limit: Int) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))
             throw DrawingError(.fileNotFound, "cannot open \(path): \(reason)")
         }
         defer { close(fd) }
@@ -69,16 +71,22 @@ public enum PhotoAvatar {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw DrawingError(.fileNotFound, "\(path) is not a regular file")
         }
-        guard info.st_size <= maxFileBytes else {
-            throw DrawingError(.fileTooLarge, "\(path) is \(info.st_size) bytes; photos may be at most \(maxFileBytes)")
+        guard info.st_size <= limit else {
+            throw DrawingError(.fileTooLarge, "\(path) is \(info.st_size) bytes; at most \(limit) are read")
         }
-        var head = [UInt8](repeating: 0, count: 24)
-        let got = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 24) }
-        guard got == 24, let size = PNGCodec.header(head) else {
-            throw DrawingError(.notPNG, "\(path) is not a PNG image")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw DrawingError(.fileNotFound, "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit { throw DrawingError(.fileTooLarge, "\(path) grew past \(limit) bytes while it was read") }
         }
-        guard (1...maxDimension).contains(size.width), (1...maxDimension).contains(size.height) else {
-            throw DrawingError(.badDimensions, "\(path) is \(size.width)×\(size.height); sides must be 1…\(maxDimension)")
-        }
+        return bytes
     }
 }

@@ -67,15 +67,5 @@ private func widgetScene(_ picture: WidgetPicture) -> WidgetScene {
 
 /// An avatar PNG the caller drew earlier (at most 4 MiB).
 private func readAvatar(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw DrawingError(.fileNotFound, "cannot open avatar \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, file)
-        if n == 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-        if bytes.count > 4 << 20 { throw DrawingError(.fileTooLarge, "avatar \(path) is larger than 4 MiB") }
-    }
-    return bytes
+    try PhotoAvatar.readFile(path, limit: 4 << 20)
 }

@@ -11,7 +11,7 @@ public enum JSONFile {
 
     public static func read<T: Decodable>(_ type: T.Type, from path: String, limit: Int = 16 << 20) throws -> T {
         let bytes = try FileSystem.readFile(path, limit: limit)
-        return try JSONDecoder().decode(type, from: Data(bytes))
+        return try StrictJSON.decode(type, from: bytes)
     }
 
     /// Pretty, sorted JSON text for `--json` output.

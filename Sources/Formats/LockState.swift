@@ -73,17 +73,21 @@ public struct LockState: Codable, Equatable, Sendable {
     }
 }
 
-/// What a reader found. Fail-closed: a missing file means no passcode was ever set (unlocked), but a
-/// file that cannot be read or decoded means locked, because guessing "unlocked" would reveal
-/// content (Telegram's readers fail open here; a public fork's `isAppLockedFailClosed` does not).
+/// What a reader found. Fail-closed: a missing file means unlocked only when no passcode is set;
+/// with a passcode, a missing file, and any file that cannot be read or decoded (a FIFO, a link,
+/// a duplicate key, junk), mean locked, because guessing "unlocked" would reveal content
+/// (Telegram's readers fail open here; a public fork's `isAppLockedFailClosed` does not).
 public enum LockStatus: Equatable, Sendable {
     case noLockFile
+    /// The file is gone while the AccountManager says a passcode is set: someone removed it.
+    case missingWithPasscode
     case state(LockState)
     case unreadable(reason: String)
 
     public func isLocked(now: MonotonicTimestamp = .now()) -> Bool {
         switch self {
         case .noLockFile: return false
+        case .missingWithPasscode: return true
         case .state(let s): return s.isAppLocked(now: now)
         case .unreadable: return true
         }
@@ -92,24 +96,51 @@ public enum LockStatus: Equatable, Sendable {
     public var summary: String {
         switch self {
         case .noLockFile: return "no lock file (no passcode)"
+        case .missingWithPasscode: return "locked (lock state missing while a passcode is set)"
         case .state(let s): return s.isAppLocked() ? "locked" : "unlocked"
         case .unreadable(let reason): return "locked (lock state unreadable: \(reason))"
         }
     }
 
-    public static func read(path: String) -> LockStatus {
+    /// `passcodeSet` is what the AccountManager says (every process reads it in its bootstrap):
+    /// the lock file alone cannot tell "never had a passcode" from "deleted".
+    public static func read(path: String, passcodeSet: Bool) -> LockStatus {
         let bytes: [UInt8]
         do {
-            guard let read = try FileSystem.readFileIfExists(path, limit: 64 * 1024) else { return .noLockFile }
+            guard let read = try FileSystem.readFileIfExists(path, limit: 64 * 1024) else {
+                return passcodeSet ? .missingWithPasscode : .noLockFile
+            }
             bytes = read
         } catch {
             return .unreadable(reason: "\(error)")
         }
+        return parse(bytes)
+    }
+
+    /// The file's bytes as a status: a lock state, or unreadable (malformed JSON, a duplicate key,
+    /// a field of the wrong type).
+    public static func parse(_ bytes: [UInt8]) -> LockStatus {
         do {
-            return .state(try JSONDecoder().decode(LockState.self, from: Data(bytes)))
+            return .state(try StrictJSON.decode(LockState.self, from: bytes))
+        } catch let rejected as StrictJSON.Rejected {
+            return .unreadable(reason: rejected.description)
         } catch {
             return .unreadable(reason: "not a valid lock state")
         }
     }
 }
 
+/// The lock as one process reads it, again at each moment it matters (a bootstrap, a delivery):
+/// the file's path with the AccountManager's word on whether a passcode is set.
+public struct LockReader: Sendable {
+    public let path: String
+    public let passcodeSet: Bool
+
+    public init(path: String, passcodeSet: Bool) {
+        self.path = path
+        self.passcodeSet = passcodeSet
+    }
+
+    public func read() -> LockStatus { LockStatus.read(path: path, passcodeSet: passcodeSet) }
+    public func isLocked(now: MonotonicTimestamp = .now()) -> Bool { read().isLocked(now: now) }
+}

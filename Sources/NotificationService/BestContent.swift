@@ -8,7 +8,7 @@ final class BestContent: Sendable {
     private struct State {
         var content: NotificationContent
         var finished = false
-        var lockStatePath: String?
+        var lock: LockReader?
         var lockedMessage = PresentationStrings.english.applicationLockedMessageString
     }
 
@@ -21,10 +21,10 @@ final class BestContent: Sendable {
     var content: NotificationContent { state.withLock { $0.content } }
     var isFinished: Bool { state.withLock { $0.finished } }
 
-    /// Where the lock state lives and what a locked notification says, once the container is known.
-    func setContainer(lockStatePath: String, lockedMessage: String) {
+    /// How to read the lock and what a locked notification says, once the container is known.
+    func setContainer(lock: LockReader, lockedMessage: String) {
         state.withLock {
-            $0.lockStatePath = lockStatePath
+            $0.lock = lock
             $0.lockedMessage = lockedMessage
         }
     }
@@ -40,10 +40,10 @@ final class BestContent: Sendable {
     }
 
     /// Closes the box: later updates (a worker that outlived the deadline) are ignored.
-    func finish() -> (content: NotificationContent, lockStatePath: String?, lockedMessage: String) {
+    func finish() -> (content: NotificationContent, lock: LockReader?, lockedMessage: String) {
         state.withLock {
             $0.finished = true
-            return ($0.content, $0.lockStatePath, $0.lockedMessage)
+            return ($0.content, $0.lock, $0.lockedMessage)
         }
     }
 }

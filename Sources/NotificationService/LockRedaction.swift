@@ -4,9 +4,9 @@ import Formats
 /// being processed still hides it: no name, no text, no avatar, only the locked-message string.
 /// Fail-closed: a lock state that cannot be read, or a container never found, counts as locked.
 enum LockRedaction {
-    static func apply(_ content: NotificationContent, lockStatePath: String?, lockedMessage: String,
+    static func apply(_ content: NotificationContent, lock: LockReader?, lockedMessage: String,
                       now: MonotonicTimestamp = .now()) -> NotificationContent {
-        let locked = lockStatePath.map { LockStatus.read(path: $0).isLocked(now: now) } ?? true
+        let locked = lock.map { $0.isLocked(now: now) } ?? true
         guard locked else { return content }
         var redacted = content
         redacted.locked = true

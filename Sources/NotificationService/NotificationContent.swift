@@ -92,7 +92,7 @@ public struct NotificationContent: Codable, Equatable, Sendable {
     }
 
     /// Human-readable form for the terminal.
-    public var text: String {
+    public var lines: [String] {
         var lines = ["status: \(status.rawValue)\(reason.map { " (\($0))" } ?? "")"]
         if let detail { lines.append("detail: \(detail)") }
         if !title.isEmpty { lines.append("title: \(title)") }
@@ -107,6 +107,6 @@ public struct NotificationContent: Codable, Equatable, Sendable {
         }
         if locked { lines.append("locked: the app is locked, content hidden") }
         if deadlineExpired { lines.append("deadline: expired, best content delivered") }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

@@ -52,12 +52,17 @@ struct NotificationEnricher {
             return Result(content: silent("muted", "a message arrived in a muted chat: badge update only"))
         case NotificationPayload.LocKey.messageDeleted:
             guard let peerId else { return Result(content: incomplete()) }
-            let ids = payload.deletedMessageIds
+            guard let ids = payload.deletedMessageIds else {
+                throw ServiceFailure("badMessageIds", "the deletion names no valid message ids")
+            }
             var content = NotificationContent(status: .removed, reason: "messageDeleted", detail: "remove the notifications of deleted messages")
             content.removal = .init(peerId: peerId.toInt64(), messageIds: ids, upToMessageId: nil)
             return Result(content: content)
         case NotificationPayload.LocKey.readHistory:
-            guard let peerId, let maxId = payload.maxId.flatMap({ Int32($0) }) else { return Result(content: incomplete()) }
+            guard let peerId, let maxIdText = payload.maxId else { return Result(content: incomplete()) }
+            guard let maxId = NotificationPayload.messageId(maxIdText) else {
+                throw ServiceFailure("badMessageIds", "the read mark is not a valid message id")
+            }
             var content = NotificationContent(status: .removed, reason: "readHistory", detail: "the chat was read on another device")
             content.removal = .init(peerId: peerId.toInt64(), messageIds: nil, upToMessageId: maxId)
             return Result(content: content)
@@ -68,7 +73,13 @@ struct NotificationEnricher {
 
     private func message(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
         guard let peerId = payload.peerId, let aps = payload.aps, let alert = aps.alert else { return Result(content: incomplete()) }
-        let messageId = payload.msgId.flatMap { Int32($0) }
+        let messageId: Int32?
+        if let text = payload.msgId {
+            guard let id = NotificationPayload.messageId(text) else { throw ServiceFailure("badMessageIds", "msg_id is not a valid message id") }
+            messageId = id
+        } else {
+            messageId = nil
+        }
         var content = NotificationContent(status: .delivered, title: alert.title ?? "", subtitle: alert.subtitle ?? "",
                                           body: alert.body ?? "")
         content.userInfo = userInfo(peerId: peerId, messageId: messageId)

@@ -28,9 +28,9 @@ public enum PushDelivery {
     public static func deliver(_ options: Options) -> NotificationContent {
         let box = BestContent(FallbackContent.make(aps: nil, genericBody: generic, failure: FallbackContent.deadline))
         let finishedInTime = Deadline.run(seconds: options.deadlineSeconds) { process(options, box) }
-        var (content, lockStatePath, lockedMessage) = box.finish()
+        var (content, lock, lockedMessage) = box.finish()
         if !finishedInTime { content.deadlineExpired = true }
-        return LockRedaction.apply(content, lockStatePath: lockStatePath, lockedMessage: lockedMessage)
+        return LockRedaction.apply(content, lock: lock, lockedMessage: lockedMessage)
     }
 
     static let generic = PresentationStrings.english.applicationLockedMessageString
@@ -58,7 +58,7 @@ public enum PushDelivery {
         if let bootstrap {
             let published = try? JSONFile.read(NotificationsPresentationData.self, from: bootstrap.layout.notificationsPresentationDataPath,
                                                limit: 64 * 1024)
-            box.setContainer(lockStatePath: bootstrap.layout.lockStatePath,
+            box.setContainer(lock: bootstrap.lock,
                              lockedMessage: published?.applicationLockedMessageString ?? generic)
         }
         let lockedMessage = box.lockedMessage
@@ -95,6 +95,8 @@ public enum PushDelivery {
             let result: NotificationEnricher.Result
             do {
                 result = try enricher.enrich(payload, postbox: postbox)
+            } catch let failure as ServiceFailure {
+                throw failure
             } catch {
                 throw ServiceFailure("postboxUnavailable", "\(error)")
             }

@@ -16,7 +16,7 @@ public enum PushInput: Sendable {
             case .standardInput:
                 return try FileSystem.readAll(0, limit: PushEnvelope.inputLimit, path: "<standard input>")
             case .file(let path):
-                return try FileSystem.readFile(path, limit: PushEnvelope.inputLimit)
+                return try FileSystem.readFile(path, limit: PushEnvelope.inputLimit, followLinks: true)
             }
         } catch let error as SystemError where error.code == EOVERFLOW {
             throw ServiceFailure("oversizedInput", "the push is larger than \(PushEnvelope.inputLimit / 1024) KiB")

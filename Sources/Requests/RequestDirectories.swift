@@ -2,8 +2,9 @@ import Container
 
 /// `requests/` in the container: a request is a directory `<id>/` holding the sealed `request`
 /// file and its attachments. It is built in `staging/` and renamed into `pending/` in one step,
-/// so main never sees half a request. main answers in `acks/<id>` and moves what it refuses to
-/// `rejected/<id>/` with a `reason` file.
+/// so main never sees half a request. main answers in `acks/<id>`, moves what it refuses to
+/// `rejected/<id>/` with its `reason` file written before the move, and deletes what it finished
+/// only after renaming it into `removing/`.
 public struct RequestDirectories: Sendable {
     public let root: String
 
@@ -15,13 +16,17 @@ public struct RequestDirectories: Sendable {
     public var rejected: String { root + "/rejected" }
     /// Handed-over commands main has claimed (renamed out of `pending/`) and is running.
     public var claimed: String { root + "/claimed" }
+    /// Finished requests are renamed here out of `pending/` (or `claimed/`) in one step and only
+    /// then deleted: a crash mid-delete leaves a half-removed directory here, never in `pending/`
+    /// where the next drain would take it for a malformed request. Emptied at every drain.
+    public var removing: String { root + "/removing" }
 
     public func pendingRequest(_ id: String) -> String { pending + "/" + id }
     public func ack(_ id: String) -> String { acks + "/" + id }
     public static let requestFileName = "request"
 
     public func createAll() throws {
-        for path in [staging, pending, acks, rejected, claimed] { try FileSystem.createDirectory(path) }
+        for path in [staging, pending, acks, rejected, claimed, removing] { try FileSystem.createDirectory(path) }
     }
 
     /// Ids are `<16 hex: milliseconds since 1970><16 hex: random>`: sorting names sorts by time,

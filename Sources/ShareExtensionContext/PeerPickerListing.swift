@@ -87,7 +87,7 @@ struct PeerPickerListing: Encodable {
         }
     }
 
-    var text: String {
+    var lines: [String] {
         var lines: [String] = []
         if accounts.count > 1 {
             lines.append("accounts:")
@@ -102,7 +102,7 @@ struct PeerPickerListing: Encodable {
             let name = peer.title + (peer.username.map { " (@\($0))" } ?? "")
             lines.append("  \(peer.peerId)\t\(peer.kind)\t\(name)\(peer.pinned ? "\t(pinned)" : "")")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

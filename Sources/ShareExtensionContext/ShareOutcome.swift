@@ -28,21 +28,21 @@ enum ShareOutcome: Encodable {
         }
     }
 
-    /// What the process says on stdout (nil: nothing; the error line goes to stderr).
-    var text: String? {
+    /// What the process says on stdout (none: the error line goes to stderr).
+    var lines: [String] {
         switch self {
         case .sent(_, let messageId, _, let title):
-            return "sent: message \(messageId.map(String.init) ?? "?") to \(title)"
+            return ["sent: message \(messageId.map(String.init) ?? "?") to \(title)"]
         case .queued(_, let appRunning, let deadline):
-            return appRunning
+            return [appRunning
                 ? "queued: main did not answer within \(Self.seconds(deadline)) s; the request stays queued"
-                : "queued: main is not running; it will be sent when the app runs"
+                : "queued: main is not running; it will be sent when the app runs"]
         case .ambiguous(let ambiguous):
-            return (["candidates (peer id, kind, title):"] + ambiguous.candidates.prefix(30).map {
+            return ["candidates (peer id, kind, title):"] + ambiguous.candidates.prefix(30).map {
                 "  \($0.id.toInt64())\t\($0.id.kindName)\t\($0.displayTitle)"
-            }).joined(separator: "\n")
+            }
         case .rejected, .failed:
-            return nil
+            return []
         }
     }
 

@@ -42,7 +42,7 @@ final class ShareSession {
     /// The lock read again from disk, for the last moment before something is shown or sent: a
     /// lock taken while share was working still stops it.
     func requireUnlocked() throws {
-        guard !LockStatus.read(path: layout.lockStatePath).isLocked() else { throw ShareFailure.locked }
+        guard !bootstrap.lock.isLocked() else { throw ShareFailure.locked }
     }
 
     func finish() { bootstrap.finish() }

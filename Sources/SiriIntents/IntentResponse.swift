@@ -40,16 +40,16 @@ public struct IntentResponse<Payload: IntentPayload>: Encodable, Sendable {
         try payload.encode(to: encoder)
     }
 
-    public var text: String {
+    public var lines: [String] {
         var lines = ["\(code.rawValue)\(reason.map { " (\($0))" } ?? "")"]
         if let detail { lines.append(detail) }
-        return (lines + payload.lines).joined(separator: "\n")
+        return lines + payload.lines
     }
 
     /// Prints the answer; a code other than success, inProgress or continueInApp ends the
     /// process with its exit status.
     func emit(json: Bool) throws {
-        StandardStreams.writeLine(json ? try JSONFile.text(self) : text)
+        json ? StandardStreams.writeJSON(try JSONFile.text(self)) : StandardStreams.writeLines(lines)
         if code.exitStatus != 0 { throw ExitCode(code.exitStatus) }
     }
 }

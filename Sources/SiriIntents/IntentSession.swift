@@ -43,7 +43,7 @@ enum IntentSession {
             } catch let error as StorageError {
                 response = IntentResponse(intent, .failure, reason: "postboxUnavailable", detail: "\(error)")
             }
-            if revealsContent && LockStatus.read(path: bootstrap.layout.lockStatePath).isLocked() { response = locked }
+            if revealsContent && bootstrap.lock.isLocked() { response = locked }
         } else {
             response = IntentResponse(intent, .unsupported, reason: "noAccount", detail: "No Telegram account is logged in.")
         }

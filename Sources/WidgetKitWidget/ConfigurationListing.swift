@@ -69,7 +69,7 @@ struct ConfigurationListing: Encodable {
         return ConfigurationListing(accountId: String(record.id), query: query, selection: selection, peers: entries)
     }
 
-    var text: String {
+    var lines: [String] {
         var lines = [query.map { "chats matching \"\($0)\":" } ?? "chats the widget can show (top of the chat list):"]
         if peers.isEmpty { lines.append("  (none)") }
         for peer in peers {
@@ -81,6 +81,6 @@ struct ConfigurationListing: Encodable {
         } else {
             lines.append("the widget shows the top of the chat list (widget configure --select PEER... to choose)")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

@@ -23,7 +23,7 @@ final class WidgetSession {
     /// Fail-closed: locked when the bootstrap saw a lock, or the lock state read again now says so
     /// (a lock taken while the widget was starting still hides everything).
     func isLocked() -> Bool {
-        bootstrap.lockStatus.isLocked() || LockStatus.read(path: layout.lockStatePath).isLocked()
+        bootstrap.lockStatus.isLocked() || bootstrap.lock.isLocked()
     }
 
     /// The strings main published for the widget; Telegram's English ones until it has.

@@ -1,12 +1,12 @@
 /// `widget timeline` without --json: the entry as a person reads it.
 extension WidgetTimeline {
-    public var text: String {
+    public var lines: [String] {
         switch state {
         case .locked:
-            return entry.text ?? ""
+            return [entry.text ?? ""]
         case .empty:
             let why = [reason?.rawValue, detail].compactMap { $0 }.joined(separator: ": ")
-            return "\(entry.text ?? "")\n(\(family.rawValue) widget, empty: \(why))"
+            return [entry.text ?? "", "(\(family.rawValue) widget, empty: \(why))"]
         case .chats:
             let chats = entry.chats ?? []
             var header = "\(family.rawValue) widget: \(chats.count) chat\(chats.count == 1 ? "" : "s")"
@@ -24,7 +24,7 @@ extension WidgetTimeline {
                 }
                 lines.append("    \(chat.link)")
             }
-            return lines.joined(separator: "\n")
+            return lines
         }
     }
 }

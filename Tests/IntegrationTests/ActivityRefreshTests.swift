@@ -37,7 +37,7 @@ struct ActivityRefreshTests {
             }
 
             func activityUptime() throws -> Int32 {
-                guard case .state(let state) = LockStatus.read(path: sandbox.layout.lockStatePath),
+                guard case .state(let state) = LockStatus.read(path: sandbox.layout.lockStatePath, passcodeSet: true),
                       let activity = state.applicationActivityTimestamp else {
                     throw HarnessError("lockState.json has no activity timestamp")
                 }
@@ -52,7 +52,7 @@ struct ActivityRefreshTests {
             try await Task.sleep(for: .milliseconds(1500))   // the next tick writes it
             let afterInput = try activityUptime()
             #expect(afterInput >= atLaunch + 3, "input did not count as activity: \(atLaunch) → \(afterInput)")
-            #expect(!LockStatus.read(path: sandbox.layout.lockStatePath).isLocked())
+            #expect(!LockStatus.read(path: sandbox.layout.lockStatePath, passcodeSet: true).isLocked())
 
             // Poll rather than waitUntilExit(), which busy-waits forever on Linux if the child hangs.
             process.terminate()

@@ -181,7 +181,7 @@ struct BroadcastStreamingTests {
             // The ring and the FIFO are looked for from a thread of their own: this task may be
             // resumed seconds late on a busy machine, after the 2 s call has already cleaned up.
             let coordination = BroadcastFixture.coordinationPath(sandbox)
-            async let seen: [String] = onThread {
+            let seen = startOnThread { () -> [String] in
                 let deadline = Clock.monotonicNanoseconds() + 20_000_000_000
                 while Clock.monotonicNanoseconds() < deadline {
                     let files = ((try? FileManager.default.contentsOfDirectory(atPath: coordination)) ?? []).filter(BroadcastFileNames.isPerCallFile)
@@ -194,7 +194,7 @@ struct BroadcastStreamingTests {
             let (host, start) = try await BroadcastFixture.startCall(sandbox, ["--duration", "2"])
             defer { host.killIfRunning() }
             let expected = [start.frameFile, start.audioFifo ?? ""].map(FileSystem.lastComponent).sorted()
-            #expect(await seen == expected, "the call's ring and FIFO while it ran")
+            #expect(await seen() == expected, "the call's ring and FIFO while it ran")
 
             let result = try await host.wait(timeout: 15, context: "main call start --duration 2")
             #expect(result.exitCode == 0, "\(result)")

@@ -430,3 +430,26 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         DetachedThread { continuation.resume(returning: body()) }.start()
     }
 }
+
+/// Starts `body` on its own pthread at once, before this function returns, and gives its result
+/// later. `async let x = onThread { … }` starts the thread only when the task pool runs the child
+/// task, which on a busy 2-core pool can be seconds late: too late to watch a 2 s call.
+func startOnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> @Sendable () async -> T {
+    let box = ThreadResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    DetachedThread {
+        box.value = body()
+        done.signal()
+    }.start()
+    return {
+        await onThread {
+            done.wait()
+            return box.value!
+        }
+    }
+}
+
+/// Written once by the thread before it signals, read only after the signal.
+private final class ThreadResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

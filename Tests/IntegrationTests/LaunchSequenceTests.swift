@@ -7,7 +7,7 @@ import Container
 @Suite("main launch sequence and root interface")
 struct LaunchSequenceTests {
     static let phases = ["buildConfiguration", "storage", "logging", "applicationBindings", "accountManager",
-                         "presentationData", "sharedAccountContext", "accountLoading", "rootInterface", "requestQueue"]
+                         "presentationData", "appLock", "sharedAccountContext", "accountLoading", "rootInterface", "requestQueue"]
 
     @Test("status lists every launch phase in order with a timing, and each is in the app log", .timeLimit(.minutes(2)))
     func phasesAreNamedOrderedAndLogged() async throws {

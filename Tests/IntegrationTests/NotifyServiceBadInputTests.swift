@@ -11,6 +11,8 @@ struct NotifyServiceBadInputTests {
     enum BadPush: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case notJSON, missingPayload, badBase64, unknownKeyId, tamperedMsgKey, flippedCiphertext, badLengthPrefix
         case truncated, misaligned, oversizedPayload, oversizedInput
+        // Issue 12: strict where the format is strict.
+        case paddedBase64, shortPadding, longPadding, badDeletionIds, duplicateKeyEnvelope, duplicateKeyPayload
 
         var testDescription: String { rawValue }
 
@@ -18,12 +20,17 @@ struct NotifyServiceBadInputTests {
             switch self {
             case .tamperedMsgKey, .flippedCiphertext: return "msgKeyMismatch"
             case .misaligned: return "misalignedCiphertext"
+            case .paddedBase64: return "badBase64"
+            case .shortPadding, .longPadding: return "badPadding"
+            case .badDeletionIds: return "badMessageIds"
+            case .duplicateKeyEnvelope: return "notJSON"
+            case .duplicateKeyPayload: return "payloadNotJSON"
             default: return rawValue
             }
         }
 
         /// Whether the input still has an outer aps the fallback can show.
-        var hasOuterAlert: Bool { self != .notJSON && self != .oversizedInput }
+        var hasOuterAlert: Bool { self != .notJSON && self != .oversizedInput && self != .duplicateKeyEnvelope }
     }
 
     @Test("Each kind of bad push: fallback, its reason, the outer alert, no content",
@@ -76,6 +83,40 @@ struct NotifyServiceBadInputTests {
                 input = push.replacing(payload: Array(payload.dropLast()), aps: marked)
             case .oversizedPayload:
                 input = push.replacing(payload: Array(TestRandom.bytes(5000)), aps: marked)
+            case .paddedBase64:
+                // The same payload with the padding Telegram's sender never writes.
+                let text = NotifyBase64URL.encode(payload)
+                input = NotifyPushJSON.line(["aps": marked, "p": text + String(repeating: "=", count: (4 - text.utf8.count % 4) % 4 + 4)])
+            case .shortPadding, .longPadding:
+                let secret = try #require(try await sandbox.pushRegistration().secretBytes)
+                var message = try #require(try NotifyPayloadCrypto.decrypt(payload, secret: secret))
+                let padding = bad == .shortPadding ? 4 : 1040
+                // Trailing spaces keep the JSON valid and the plaintext a whole number of blocks.
+                while (4 + message.count + padding) % 16 != 0 { message.append(0x20) }
+                var plaintext: [UInt8] = []
+                withUnsafeBytes(of: Int32(message.count).littleEndian) { plaintext.append(contentsOf: $0) }
+                plaintext += message + Array(TestRandom.bytes(padding))
+                input = push.replacing(payload: try NotifyPayloadCrypto.encrypt(plaintext: plaintext, secret: secret), aps: marked)
+            case .badDeletionIds, .duplicateKeyPayload:
+                let secret = try #require(try await sandbox.pushRegistration().secretBytes)
+                let message = try #require(try NotifyPayloadCrypto.decrypt(payload, secret: secret))
+                var object = try #require(try JSONSerialization.jsonObject(with: Data(message)) as? [String: Any])
+                let edited: [UInt8]
+                if bad == .badDeletionIds {
+                    object["loc-key"] = "MESSAGE_DELETED"
+                    object["msg_id"] = nil
+                    object["messages"] = "1,2,x"
+                    edited = Array(try JSONSerialization.data(withJSONObject: object))
+                } else {
+                    // The same key twice: readers disagree about which one counts.
+                    let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+                    edited = Array(("{\"loc-key\":\"MESSAGE_MUTED\"," + text.dropFirst()).utf8)
+                }
+                let plaintext = NotifyPayloadCrypto.plaintext(edited, lengthPrefix: Int32(edited.count))
+                input = push.replacing(payload: try NotifyPayloadCrypto.encrypt(plaintext: plaintext, secret: secret), aps: marked)
+            case .duplicateKeyEnvelope:
+                let p = NotifyBase64URL.encode(payload)
+                input = "{\"p\":\"\(p)\",\"p\":\"\(p)\"}"
             case .oversizedInput:
                 let size = 100 * 1024
                 input = push.line + String(repeating: " ", count: size - push.line.utf8.count)

@@ -111,9 +111,9 @@ struct RequestChannelTests {
             #expect(Self.pending(sandbox).isEmpty, "left pending: \(Self.pending(sandbox))")
             let rejected = try FileManager.default.contentsOfDirectory(atPath: sandbox.layout.requestsPath + "/rejected")
             #expect(rejected.count == 6, "rejected: \(rejected)")
-            for name in rejected where FileManager.default.fileExists(atPath: sandbox.layout.requestsPath + "/rejected/\(name)/reason") {
-                let reason = try String(contentsOfFile: sandbox.layout.requestsPath + "/rejected/\(name)/reason", encoding: .utf8)
-                #expect(!reason.isEmpty)
+            for name in rejected {
+                let reason = try? String(contentsOfFile: sandbox.layout.requestsPath + "/rejected/\(name)/reason", encoding: .utf8)
+                #expect(reason?.isEmpty == false, "rejected/\(name) has no reason")
             }
             let log = ContainerFiles.regularFiles(under: sandbox.layout.logsPath("app-logs"))
                 .compactMap { ContainerFiles.bytes(sandbox.layout.logsPath("app-logs") + "/" + $0) }
@@ -138,6 +138,9 @@ struct RequestChannelTests {
             _ = try await sandbox.runOK(Executables.main, ["settings", "--show-calls-tab", "true"])
             #expect(try await Self.messageCount(sandbox) == before + 1, "the replay was applied")
             #expect(Self.pending(sandbox).isEmpty)
+            // Acknowledged again as applied and removed: a replay is no refusal.
+            let rejected = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.layout.requestsPath + "/rejected")) ?? []
+            #expect(rejected.isEmpty, "rejected: \(rejected)")
         }
     }
 

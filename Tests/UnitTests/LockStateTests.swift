@@ -131,7 +131,7 @@ struct IsAppLockedTests {
 struct LockStatusReadTests {
     @Test func missingFileIsNoLockFileAndUnlocked() throws {
         try withTemporaryDirectory("lockstate") { dir in
-            let status = LockStatus.read(path: dir.sub("lockState.json"))
+            let status = LockStatus.read(path: dir.sub("lockState.json"), passcodeSet: false)
             #expect(status == .noLockFile)
             #expect(!status.isLocked(now: ts(1, 1)))
             #expect(status.summary.contains("no lock file"))
@@ -143,7 +143,7 @@ struct LockStatusReadTests {
             let path = dir.sub("lockState.json")
             let state = LockState(autolockTimeout: 60, applicationActivityTimestamp: ts(5, 100))
             try JSONFile.write(state, to: path)
-            let status = LockStatus.read(path: path)
+            let status = LockStatus.read(path: path, passcodeSet: false)
             #expect(status == .state(state))
             #expect(!status.isLocked(now: ts(5, 159)))
             #expect(status.isLocked(now: ts(5, 160)))
@@ -177,7 +177,7 @@ struct LockStatusReadTests {
         try withTemporaryDirectory("lockstate") { dir in
             let path = dir.sub("lockState.json")
             try writeBytes(Array(text.utf8), to: path)
-            let status = LockStatus.read(path: path)
+            let status = LockStatus.read(path: path, passcodeSet: false)
             guard case .unreadable = status else {
                 Issue.record("\(text) read as \(status)")
                 return
@@ -192,12 +192,12 @@ struct LockStatusReadTests {
         try withTemporaryDirectory("lockstate") { dir in
             let garbage = dir.sub("garbage.json")
             try writeBytes([0xFF, 0xFE, 0x00, 0x7B, 0x22], to: garbage)
-            #expect(LockStatus.read(path: garbage).isLocked(now: ts(1, 1)))
+            #expect(LockStatus.read(path: garbage, passcodeSet: false).isLocked(now: ts(1, 1)))
 
             let huge = dir.sub("huge.json")
             let padding = String(repeating: " ", count: 70_000)
             try writeBytes(Array((#"{"isManuallyLocked": false"# + padding + "}").utf8), to: huge)
-            #expect(LockStatus.read(path: huge).isLocked(now: ts(1, 1)))
+            #expect(LockStatus.read(path: huge, passcodeSet: false).isLocked(now: ts(1, 1)))
         }
     }
 
@@ -205,7 +205,7 @@ struct LockStatusReadTests {
         try withTemporaryDirectory("lockstate") { dir in
             let path = dir.sub("lockState.json")
             try FileSystem.createDirectory(path)
-            let status = LockStatus.read(path: path)
+            let status = LockStatus.read(path: path, passcodeSet: false)
             #expect(status != .noLockFile)
             #expect(status.isLocked(now: ts(1, 1)))
         }
@@ -215,7 +215,7 @@ struct LockStatusReadTests {
         try withTemporaryDirectory("lockstate") { dir in
             let path = dir.sub("lockState.json")
             try writeBytes(Array(#"{"isManuallyLocked": false, "somethingNew": [1, 2]}"#.utf8), to: path)
-            #expect(LockStatus.read(path: path) == .state(LockState()))
+            #expect(LockStatus.read(path: path, passcodeSet: false) == .state(LockState()))
         }
     }
 }

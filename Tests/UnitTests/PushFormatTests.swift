@@ -72,7 +72,9 @@ struct PushFormatTests {
 
     @Test func deletedIdsPreferMsgIdThenTheList() {
         #expect(NotificationPayload(msgId: "9", messages: "1,2").deletedMessageIds == [9])
-        #expect(NotificationPayload(messages: "1, 2,x,3").deletedMessageIds == [1, 2, 3])
-        #expect(NotificationPayload().deletedMessageIds == [])
+        #expect(NotificationPayload(messages: "1, 2,3").deletedMessageIds == [1, 2, 3])
+        // Strict: one id that is not a message id voids the list (PushStrictnessTests has more).
+        #expect(NotificationPayload(messages: "1, 2,x,3").deletedMessageIds == nil)
+        #expect(NotificationPayload().deletedMessageIds == nil)
     }
 }

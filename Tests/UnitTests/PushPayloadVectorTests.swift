@@ -39,19 +39,6 @@ private func failureCode(_ cipher: NotificationPayloadCipher, _ payload: [UInt8]
     }
 }
 
-/// SplitMix64, so the property tests are reproducible from the seed they print.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) } }
-}
-
 @Suite("Push payload vectors (independent implementation)")
 struct PushPayloadVectorTests {
     let vectors: PushVectors

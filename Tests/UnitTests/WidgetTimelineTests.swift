@@ -41,7 +41,7 @@ struct WidgetTimelineTests {
         #expect(entries.count == 1)
         #expect(Set(entries[0].keys) == ["date", "text"])
         #expect(entries[0]["text"] as? String == "Unlock the app to use the widget")
-        #expect(timeline.text == "Unlock the app to use the widget")
+        #expect(timeline.lines == ["Unlock the app to use the widget"])
     }
 
     @Test(arguments: [
@@ -59,7 +59,7 @@ struct WidgetTimelineTests {
         #expect(timeline.entry.chats == nil && timeline.accountId == nil)
         #expect(!(timeline.entry.text ?? "").isEmpty)
         if reason == .noChats { #expect(timeline.entry.text == "No chats yet") }
-        #expect(timeline.text.contains(reason.rawValue))
+        #expect(timeline.lines.joined(separator: "\n").contains(reason.rawValue))
     }
 
     @Test(arguments: WidgetPicture.Family.allCases)

@@ -12,8 +12,7 @@ import Glibc
 enum ExtensionProcessProbe {
     /// The writer pid in a frame ring's header; nil when there is no ring or no writer yet.
     static func writerPid(ringPath: String) -> Int32? {
-        let fd = open(ringPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? FileSystem.openRegularFile(ringPath, limit: .max).fd else { return nil }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 32)
         guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, $0.count, 0) }) == header.count else { return nil }

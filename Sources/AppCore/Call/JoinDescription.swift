@@ -1,3 +1,4 @@
+import Container
 import FoundationEssentials
 import Formats
 
@@ -21,7 +22,7 @@ struct JoinDescription: Codable, Equatable, Sendable {
         // "not valid JSON", which would send whoever reads the rejection the wrong way.
         let raw: Raw
         do {
-            raw = try JSONDecoder().decode(Raw.self, from: Data(text.utf8))
+            raw = try StrictJSON.decode(Raw.self, from: Array(text.utf8))
         } catch let error as DecodingError {
             return .failure(JoinRejection("join payload string: \(describe(error))"))
         } catch {

@@ -39,10 +39,9 @@ struct AccountsListing: Codable {
         try c.encode(accounts, forKey: .accounts)
     }
 
-    var text: String {
-        if accounts.isEmpty { return "no accounts (create one with `main login`)" }
+    var lines: [String] {
+        if accounts.isEmpty { return ["no accounts (create one with `main login`)"] }
         return accounts.map { "\($0.current ? "*" : " ") \($0.id)  peer \($0.peerId)\($0.loggedOut ? "  (logged out)" : "")" }
-            .joined(separator: "\n")
     }
 }
 
@@ -59,7 +58,7 @@ struct ListAccounts: ParsableCommand {
         let container = try ResolvedContainer.resolve(.main, containerFlag: options.container, environment: environment, configuration: configuration)
         let state = try AccountManagerState.read(path: container.layout.atomicStatePath) ?? AccountManagerState()
         let listing = AccountsListing(state)
-        printLine(json ? try JSONFile.text(listing) : listing.text)
+        json ? printJSON(try JSONFile.text(listing)) : printLines(listing.lines)
     }
 }
 

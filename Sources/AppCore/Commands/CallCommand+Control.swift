@@ -30,7 +30,7 @@ extension CallCommand {
                 app.logger.info("screencast cutoff written", metadata: ["call": "\(call.id)"])
                 return CutoffWritten(callId: cutoff.id, timestamp: cutoff.timestamp)
             }
-            printLine(json ? try JSONFile.text(written) : "cutoff written id=\(written.callId) timestamp=\(written.timestamp)")
+            json ? printJSON(try JSONFile.text(written)) : printLine("cutoff written id=\(written.callId) timestamp=\(written.timestamp)")
         }
     }
 
@@ -55,7 +55,7 @@ extension CallCommand {
                 try CallHost.end(app, reason: "ended by `main call end`")
             }
             if json {
-                printLine(try JSONFile.text(CallStatusSection(report)))
+                printJSON(try JSONFile.text(CallStatusSection(report)))
             } else {
                 report.summaryLines.forEach(printLine)
             }

@@ -54,10 +54,11 @@ extension CallCommand {
                                               duration: inRunningApp ? duration : nil)
                 let started = CallStarted(call, hostPid: getpid(), inRunningApp: inRunningApp)
                 let startedText = json ? try JSONFile.compactText(started) : started.line
-                guard !inRunningApp else { return printLine(startedText) }
-                let report = host(call, app: app) { printLine(startedText) }
+                let announce = { json ? printJSON(startedText) : printLine(startedText) }
+                guard !inRunningApp else { return announce() }
+                let report = host(call, app: app) { announce() }
                 if json {
-                    printLine(try JSONFile.compactText(CallStatusSection(report)))
+                    printJSON(try JSONFile.compactText(CallStatusSection(report)))
                 } else {
                     report.summaryLines.forEach(printLine)
                 }

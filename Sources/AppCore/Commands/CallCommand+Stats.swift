@@ -37,7 +37,7 @@ extension CallCommand {
             case .report(let report):
                 let section = CallStatusSection(report)
                 if json {
-                    printLine(try JSONFile.text(section))
+                    printJSON(try JSONFile.text(section))
                 } else {
                     printLine(section.line)
                     report.summaryLines.dropFirst().forEach(printLine)

@@ -44,7 +44,7 @@ struct ChatsCommand: ParsableCommand {
             }
         }
         if json {
-            printLine(try JSONFile.text(rows))
+            printJSON(try JSONFile.text(rows))
         } else {
             for row in rows {
                 let flags = [row.pinned ? "pinned" : nil, row.muted ? "muted" : nil, row.unreadCount > 0 ? "\(row.unreadCount) unread" : nil]

@@ -72,7 +72,7 @@ struct ListContacts: ParsableCommand {
             }
         }
         if json {
-            printLine(try JSONFile.text(rows))
+            printJSON(try JSONFile.text(rows))
         } else if rows.isEmpty {
             printLine("no device contacts (import some with `main contacts import FILE`)")
         } else {
@@ -116,7 +116,7 @@ struct ImportContacts: ParsableCommand {
         // Read and checked before launching: a bad file never costs a launch or a write.
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(file, limit: AddressBookFile.sizeLimit)
+            bytes = try FileSystem.readFile(file, limit: AddressBookFile.sizeLimit, followLinks: true)
         } catch let error as SystemError where error.code == EOVERFLOW {
             throw AddressBookFile.Invalid("\(file): larger than \(AddressBookFile.sizeLimit >> 20) MiB")
         }
@@ -137,7 +137,7 @@ struct ImportContacts: ParsableCommand {
             return ContactsImportReport(format: parsed.format.rawValue, imported: parsed.contacts.count, skipped: parsed.skipped, matched: matched)
         }
         if json {
-            printLine(try JSONFile.text(report))
+            printJSON(try JSONFile.text(report))
         } else {
             let skipped = report.skipped > 0 ? " (\(report.skipped) skipped: no name and no number)" : ""
             printLine("imported \(report.imported) contacts from a \(report.format == "csv" ? "CSV" : "vCard") file\(skipped); \(report.matched) matched Telegram users by phone")

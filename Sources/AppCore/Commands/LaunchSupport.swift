@@ -41,8 +41,18 @@ func readSecretLine(_ what: String) throws -> String {
     return line
 }
 
+/// One line for people (control characters escaped; see StandardStreams).
 func printLine(_ text: String) {
     StandardStreams.writeLine(text)
+}
+
+func printLines(_ lines: [String]) {
+    StandardStreams.writeLines(lines)
+}
+
+/// `--json` output.
+func printJSON(_ json: String) {
+    StandardStreams.writeJSON(json)
 }
 
 func currentEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }

@@ -15,7 +15,7 @@ struct LoginCommand: ParsableCommand {
 
     func run() throws {
         let created = try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.login(app: $0, phone: phone, name: name) }
-        printLine(json ? try JSONFile.text(created) : "logged in: account \(created.accountId) (peer \(created.peerId)), now current")
+        json ? printJSON(try JSONFile.text(created)) : printLine("logged in: account \(created.accountId) (peer \(created.peerId)), now current")
     }
 }
 

@@ -39,6 +39,6 @@ struct OpenCommand: ParsableCommand {
             app.logger.info("link opened", metadata: ["peer": "\(peer.id)"])
             return OpenedLink(url: url, accountId: String(context.record.id), peerId: peer.id.toInt64(), title: peer.displayTitle)
         }
-        printLine(json ? try JSONFile.text(opened) : "opened chat \(opened.title) (\(opened.peerId))")
+        json ? printJSON(try JSONFile.text(opened)) : printLine("opened chat \(opened.title) (\(opened.peerId))")
     }
 }

@@ -21,7 +21,7 @@ struct PeerPhotoCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
 
     func run() throws {
-        let bytes = try FileSystem.readFile(file, limit: Self.sizeLimit)
+        let bytes = try FileSystem.readFile(file, limit: Self.sizeLimit, followLinks: true)
         guard bytes.starts(with: Self.pngSignature) else { throw ValidationError("\(file) is not a PNG file") }
         let resourceId = try withLaunchedApp(options, mode: .writer) { app -> String in
             let context = try app.accountContext(account)

@@ -56,7 +56,7 @@ struct PushCommand: ParsableCommand {
             app.logger.info("push composed", metadata: ["kind": "\(kind.rawValue)", "account": "\(context.record.id)"])
             return composed
         }
-        printLine(json ? try JSONFile.text(composed) : try JSONFile.compactText(composed.push))
+        printJSON(json ? try JSONFile.text(composed) : try JSONFile.compactText(composed.push))
     }
 }
 
@@ -80,16 +80,16 @@ struct PushRegistrationCommand: ParsableCommand {
             try PushRegistration(app: app, account: try app.accountContext(account))
         }
         if json {
-            printLine(try JSONFile.text(registration))
+            printJSON(try JSONFile.text(registration))
         } else {
-            printLine("""
-            account: \(registration.accountId)
-            token type: \(registration.tokenType) (APNs)
-            token: \(registration.token)
-            key id: \(registration.keyId)
-            secret: \(registration.secret)
-            other user ids: \(registration.otherUids.map(String.init).joined(separator: ", "))
-            """)
+            printLines([
+                "account: \(registration.accountId)",
+                "token type: \(registration.tokenType) (APNs)",
+                "token: \(registration.token)",
+                "key id: \(registration.keyId)",
+                "secret: \(registration.secret)",
+                "other user ids: \(registration.otherUids.map(String.init).joined(separator: ", "))",
+            ])
         }
     }
 }

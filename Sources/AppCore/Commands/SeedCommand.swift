@@ -31,7 +31,7 @@ struct SeedCommand: ParsableCommand {
             return summary
         }
         if json {
-            printLine(try JSONFile.text(summary))
+            printJSON(try JSONFile.text(summary))
         } else {
             let rate = summary.seconds > 0 ? Int(Double(summary.messages) / summary.seconds) : 0
             printLine("seeded \(summary.peers) chats and \(summary.messages) messages in \(summary.seconds) s (\(rate) messages/s), \(summary.pinned) pinned, \(summary.calls) calls")

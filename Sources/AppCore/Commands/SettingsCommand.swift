@@ -56,14 +56,14 @@ struct SettingsCommand: ParsableCommand {
                                 displayNameOnLockscreen: inApp.displayNameOnLockscreen, displayPreviews: inApp.displayPreviews)
         }
         if json {
-            printLine(try JSONFile.text(view))
+            printJSON(try JSONFile.text(view))
         } else {
-            printLine("""
-            show calls tab:             \(view.showCallsTab)
-            auto-lock timeout:          \(view.autolockTimeout) s
-            name on lock screen:        \(view.displayNameOnLockscreen)
-            message previews:           \(view.displayPreviews)
-            """)
+            printLines([
+                "show calls tab:             \(view.showCallsTab)",
+                "auto-lock timeout:          \(view.autolockTimeout) s",
+                "name on lock screen:        \(view.displayNameOnLockscreen)",
+                "message previews:           \(view.displayPreviews)",
+            ])
         }
     }
 }

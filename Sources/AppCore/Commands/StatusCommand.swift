@@ -54,9 +54,9 @@ struct StatusReport: Codable {
         let listing = AccountsListing(app.shared.accountManager.state)
         currentAccountId = listing.currentAccountId
         accounts = listing.accounts
-        let status = LockStatus.read(path: app.layout.lockStatePath)
-        lock = Lock(locked: status.isLocked(), summary: status.summary,
-                    passcodeSet: app.shared.accountManager.state.accessChallengeData.passcode != nil)
+        let passcodeSet = app.shared.accountManager.state.accessChallengeData.passcode != nil
+        let status = LockStatus.read(path: app.layout.lockStatePath, passcodeSet: passcodeSet)
+        lock = Lock(locked: status.isLocked(), summary: status.summary, passcodeSet: passcodeSet)
         let lockPath = app.layout.writerLockPath
         runningApp = FileLock.isLocked(path: lockPath) ? RunningApp(pid: FileLock.holderPID(path: lockPath)) : nil
         switch CallStatisticsLookup.read(layout: app.layout) {
@@ -83,7 +83,7 @@ struct StatusReport: Codable {
         try c.encode(callError, forKey: .callError)
     }
 
-    var text: String {
+    var lines: [String] {
         var lines = ["state: \(state)", "root: \(rootTabs.joined(separator: " | "))\(selectedTab.map { " (selected: \($0))" } ?? "")"]
         if let chatList { lines.append("chat list: \(chatList.loadedEntries) entries loaded, \(chatList.pinnedEntries) pinned") }
         lines.append("accounts: \(accounts.count), current \(currentAccountId ?? "none")")
@@ -95,7 +95,7 @@ struct StatusReport: Codable {
         lines.append(call.map(\.line) ?? callError.map { "call: statistics unreadable (\($0))" } ?? "call: none")
         lines.append("launch: \(formatMilliseconds(launch.totalMilliseconds)) (\(launch.buildConfiguration))")
         for phase in launch.phases { lines.append("  \(phase.name): \(formatMilliseconds(phase.milliseconds))") }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 
@@ -114,6 +114,6 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let report = try withLaunchedApp(options, mode: .reader) { try StatusReport($0) }
-        printLine(json ? try JSONFile.text(report) : report.text)
+        json ? printJSON(try JSONFile.text(report)) : printLines(report.lines)
     }
 }

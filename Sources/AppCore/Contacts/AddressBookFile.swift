@@ -7,27 +7,27 @@ import Glibc
 
 /// An address book file: vCard or CSV, told apart by its content rather than its name (files
 /// arrive from many exporters under many names).
-enum AddressBookFile {
-    static let sizeLimit = 4 << 20
-    static let contactLimit = 20_000
-    static let phonesPerContactLimit = 64
+public enum AddressBookFile {
+    public static let sizeLimit = 4 << 20
+    public static let contactLimit = 20_000
+    public static let phonesPerContactLimit = 64
 
-    enum Format: String, Sendable { case vcard, csv }
+    public enum Format: String, Sendable { case vcard, csv }
 
-    struct Parsed: Equatable {
-        let format: Format
-        let contacts: [DeviceContact]
-        let skipped: Int
+    public struct Parsed: Equatable {
+        public let format: Format
+        public let contacts: [DeviceContact]
+        public let skipped: Int
     }
 
     /// What is wrong with the file, with a line number where there is one. Never quotes the
     /// file's content: errors go to logs and terminals.
-    struct Invalid: Error, CustomStringConvertible, Equatable {
-        let description: String
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
+        public let description: String
         init(_ description: String) { self.description = description }
     }
 
-    static func parse(_ bytes: [UInt8]) throws -> Parsed {
+    public static func parse(_ bytes: [UInt8]) throws -> Parsed {
         guard !bytes.isEmpty else { throw Invalid("the file is empty") }
         if bytes.starts(with: [0xff, 0xfe]) || bytes.starts(with: [0xfe, 0xff]) {
             throw Invalid("UTF-16 text; export the address book as UTF-8")
@@ -42,6 +42,24 @@ enum AddressBookFile {
         return try CSVAddressBookParser.parse(text)
     }
 
+    /// Trimmed, with every run of whitespace one space. In Unicode scalars: a space followed by a
+    /// combining mark is one Character that counts as whitespace, and splitting Characters dropped
+    /// the mark with it (so a name imported twice came out different).
+    public static func singleSpaced(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// Builds the contacts and keeps count, under the limits.
     struct Collector {
         private(set) var contacts: [DeviceContact] = []
@@ -53,7 +71,7 @@ enum AddressBookFile {
                 let digits = PhoneNumber.digits(number)
                 if !digits.isEmpty && !phones.contains(digits) { phones.append(digits) }
             }
-            let name = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let name = AddressBookFile.singleSpaced(name)
             if name.isEmpty && phones.isEmpty {
                 skipped += 1
                 return

@@ -39,7 +39,8 @@ enum CSVAddressBookParser {
                 throw Invalid("line \(row.line): \(row.fields.count) fields, but the header has \(header.fields.count)")
             }
             func field(_ i: Int?) -> String { i.map { $0 < row.fields.count ? row.fields[$0] : "" } ?? "" }
-            var name = field(columns.fullName).trimmingWhitespace()
+            // Trimmed in scalars, as the collector spaces names (see AddressBookFile.singleSpaced).
+            var name = AddressBookFile.singleSpaced(field(columns.fullName))
             if name.isEmpty { name = [field(columns.first), field(columns.middle), field(columns.last)].joined(separator: " ") }
             // One cell may hold several numbers (Google joins them with " ::: ").
             let phones = columns.phones.flatMap { field($0).replacing(":::", with: ";").split { $0 == ";" || $0 == "," || $0.isNewline }.map(String.init) }

@@ -50,35 +50,52 @@ enum VCardParser {
         return AddressBookFile.Parsed(format: .vcard, contacts: collector.contacts, skipped: collector.skipped)
     }
 
+    // The syntax below is found in Unicode scalars, never Characters: a value that starts with a
+    // combining mark or a joiner would otherwise join the `:`, `;` or folding space before it into
+    // one Character and hide it (Fuzz/'s vcard target found a whole file refused that way).
+
     /// Physical lines joined where a line starts with a space or tab (folding), each with the
-    /// number of its first physical line.
+    /// number of its first physical line. Lines end at CRLF, LF or CR.
     static func unfoldedLines(_ text: String) -> [(Int, String)] {
         var lines: [(Int, String)] = []
         var number = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        func add(_ raw: Substring.UnicodeScalarView) {
             number += 1
             if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1].1 += raw.dropFirst()
+                lines[lines.count - 1].1.unicodeScalars.append(contentsOf: raw.dropFirst())
             } else {
-                lines.append((number, String(raw)))
+                lines.append((number, String(String.UnicodeScalarView(raw))))
             }
         }
+        let scalars = Substring(text).unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard scalar == "\n" || scalar == "\r" else { index = scalars.index(after: index); continue }
+            add(scalars[start..<index])
+            index = scalars.index(after: index)
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            start = index
+        }
+        add(scalars[start...])
         return lines
     }
 
     /// `[group.]NAME[;param=…]:value` → (NAME upper-cased, value). A colon inside a quoted
     /// parameter value does not end the name.
     static func property(_ line: String) -> (String, String)? {
+        let scalars = Substring(line).unicodeScalars
         var inQuotes = false
-        guard let colon = line.firstIndex(where: { c in
+        guard let colon = scalars.firstIndex(where: { c in
             if c == "\"" { inQuotes.toggle() }
             return c == ":" && !inQuotes
         }) else { return nil }
-        let head = line[..<colon]
+        let head = scalars[..<colon]
         var name = head[..<(head.firstIndex(of: ";") ?? head.endIndex)]
         if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
-        return (name.uppercased(), String(line[line.index(after: colon)...]))
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else { return nil }
+        return (String(String.UnicodeScalarView(name)).uppercased(), String(String.UnicodeScalarView(scalars[scalars.index(after: colon)...])))
     }
 
     /// N is family;given;additional;prefixes;suffixes; a name reads given additional family.
@@ -91,31 +108,33 @@ enum VCardParser {
     /// A number as text (`+1 555 0100`) or as a vCard 4 URI (`tel:+1-555-0100;ext=2`).
     static func telephone(_ value: String) -> String {
         let trimmed = value.trimmingWhitespace()
-        guard trimmed.lowercased().hasPrefix("tel:") else { return unescape(trimmed[...]) }
-        return String(trimmed.dropFirst(4).prefix { $0 != ";" })
+        let scalars = Substring(trimmed).unicodeScalars
+        guard scalars.count >= 4, String(String.UnicodeScalarView(scalars.prefix(4))).lowercased() == "tel:" else { return unescape(trimmed[...]) }
+        return String(String.UnicodeScalarView(scalars.dropFirst(4).prefix { $0 != ";" }))
     }
 
     /// Splits at separators not escaped with a backslash; escapes stay for `unescape`.
-    static func split(_ value: Substring, on separator: Character) -> [Substring] {
+    static func split(_ value: Substring, on separator: Unicode.Scalar) -> [Substring] {
         var parts: [Substring] = []
-        var start = value.startIndex
+        let scalars = value.unicodeScalars
+        var start = scalars.startIndex
         var escaped = false
-        for index in value.indices {
+        for index in scalars.indices {
             if escaped { escaped = false; continue }
-            if value[index] == "\\" { escaped = true } else if value[index] == separator {
-                parts.append(value[start..<index])
-                start = value.index(after: index)
+            if scalars[index] == "\\" { escaped = true } else if scalars[index] == separator {
+                parts.append(Substring(scalars[start..<index]))
+                start = scalars.index(after: index)
             }
         }
-        parts.append(value[start...])
+        parts.append(Substring(scalars[start...]))
         return parts
     }
 
     /// `\,` `\;` `\\` are the characters; `\n` is a line break, a space in a name.
     static func unescape(_ value: Substring) -> String {
-        var out = ""
+        var out = String.UnicodeScalarView()
         var escaped = false
-        for c in value {
+        for c in value.unicodeScalars {
             if escaped {
                 out.append(c == "n" || c == "N" ? " " : c)
                 escaped = false
@@ -125,6 +144,6 @@ enum VCardParser {
                 out.append(c)
             }
         }
-        return out
+        return String(out)
     }
 }

@@ -34,8 +34,8 @@ enum CommandHandOff {
         case .applied(let ack), .rejected(let ack):
             let output = ack.result["stdout"] ?? ""
             let errors = ack.result["stderr"] ?? (ack.status == .rejected ? "error: \(ack.detail ?? "refused by the running app")\n" : "")
-            if !output.isEmpty { StandardStreams.writeLine(String(output.dropLast(output.hasSuffix("\n") ? 1 : 0))) }
-            if !errors.isEmpty { StandardStreams.writeError(String(errors.dropLast(errors.hasSuffix("\n") ? 1 : 0))) }
+            StandardStreams.relay(output, error: false)
+            StandardStreams.relay(errors, error: true)
             throw ExitCode(Int32(ack.result["exitStatus"] ?? "") ?? (ack.status == .applied ? 0 : 1))
         case .queued(let appRunning):
             if !appRunning && submitter.withdraw(request) { return }

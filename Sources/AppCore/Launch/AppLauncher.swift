@@ -54,6 +54,10 @@ public enum AppLauncher {
         let presentation = try timer.step("presentationData") {
             try PresentationDataPhase.run(accountManager: accountManager, layout: storage.layout, mode: options.mode)
         }
+        let lockRepair = try timer.step("appLock") {
+            try AppLockPhase.run(accountManager: accountManager, layout: storage.layout,
+                                 autolockTimeout: presentation.interfaceSettings.autolockTimeout, mode: options.mode)
+        }
         let shared = timer.step("sharedAccountContext") {
             SharedAccountContext(storage: storage, accountManager: accountManager, bindings: bindings,
                                  presentationData: presentation, logger: logger, mode: options.mode)
@@ -66,6 +70,7 @@ public enum AppLauncher {
         }
         for step in storage.upgradeSteps { logger.info("app group upgrade", metadata: ["step": "\(step)"]) }
         for step in presentation.migrated { logger.info("settings migration", metadata: ["step": "\(step)"]) }
+        if let lockRepair { logger.warning("app lock", metadata: ["repair": "\(lockRepair)"]) }
         logger.info("launched", metadata: ["state": "\(context.stateName)", "mode": "\(options.mode)"])
         return LaunchedApp(storage: storage, shared: shared, context: context, requests: requests, phases: timer.steps,
                            totalMilliseconds: timer.totalMilliseconds, configurationSource: source)

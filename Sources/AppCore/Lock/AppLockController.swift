@@ -25,14 +25,16 @@ public struct AppLockController {
 
     public var hasPasscode: Bool { accountManager.state.accessChallengeData.passcode != nil }
 
-    /// The current state as main sees it (a missing file is "no lock").
+    /// The current state as main sees it (a missing file is "no lock" only without a passcode).
+    public var reader: LockReader { LockReader(path: layout.lockStatePath, passcodeSet: hasPasscode) }
+
     public func currentState() -> LockState {
-        if case .state(let s) = LockStatus.read(path: layout.lockStatePath) { return s }
+        if case .state(let s) = reader.read() { return s }
         // Unreadable while a passcode exists: treat as locked, and rewrite it whole on the next change.
         return LockState(isManuallyLocked: hasPasscode, autolockTimeout: hasPasscode ? autolockTimeout : nil)
     }
 
-    public func isLocked() -> Bool { LockStatus.read(path: layout.lockStatePath).isLocked() }
+    public func isLocked() -> Bool { reader.isLocked() }
 
     func write(_ state: LockState) throws {
         try AtomicFile.write(try state.encoded(), to: layout.lockStatePath)

@@ -115,6 +115,6 @@ struct RequestApplier {
     }
 
     static func decodeResult(_ bytes: [UInt8]) throws -> [String: String] {
-        try JSONDecoder().decode([String: String].self, from: Data(bytes))
+        try StrictJSON.decode([String: String].self, from: bytes)
     }
 }

@@ -3,6 +3,9 @@ import Formats
 import Logging
 import Requests
 import Storage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// main's side of the request channel: drains `requests/pending/` in order. Each request is
 /// opened with the device key, checked, applied in one transaction with its id recorded, then
@@ -47,11 +50,12 @@ public final class RequestProcessor {
     @discardableResult
     public func drain() -> Summary {
         var summary = Summary()
+        emptyRemoving()
         answerInterruptedCommands(&summary)
         let ids = FileSystem.listDirectory(directories.pending).sorted()
         for name in ids {
-            guard RequestDirectories.isRequestId(name) else {
-                moveAside(name, reason: "not a request (unexpected name in pending/)")
+            guard RequestDirectories.isRequestId(name), FileSystem.isDirectory(directories.pendingRequest(name), followLinks: false) else {
+                moveAside(name, from: directories.pending, reason: "not a request (unexpected entry in pending/)")
                 summary.rejected += 1
                 continue
             }
@@ -60,39 +64,48 @@ public final class RequestProcessor {
         return summary
     }
 
+    /// What a failed read or check of a pending request means.
+    private enum Verdict: Error {
+        /// The request itself is wrong: refuse it, for good.
+        case refuse(String)
+        /// Something that may pass (a busy store, too many open files): try again next drain.
+        case retry(String)
+    }
+
     private func process(_ id: String, _ summary: inout Summary) {
         let directory = directories.pendingRequest(id)
         let request: AppRequest
         let account: AccountContext
-        do {
-            let bytes = try FileSystem.readFile(directory + "/" + RequestDirectories.requestFileName, limit: RequestCodec.sizeLimit)
-            request = try codec.decode(AppRequest.self, from: bytes, role: "request", id: id)
-            guard request.id == id, request.version == AppRequest.formatVersion else {
-                throw RequestRefusal(description: "its id or version does not match its name")
+        switch open(id, directory) {
+        case .failure(.refuse(let reason)):
+            // A request that cannot be read may still be one this store applied (a copy put back,
+            // or leftovers of an older main's clean-up): never answer "rejected" for those.
+            if let earlier = appliedAnywhere(id) {
+                return finishAlreadyApplied(id, result: earlier, from: directories.pending, &summary)
             }
-            if case .mainCommand(let arguments, let input, let directory) = request.action {
-                return runCommand(id, arguments: arguments, input: input, workingDirectory: directory, &summary)
-            }
-            guard let accountId = Int64(request.accountId), shared.accountManager.state.activeRecords.contains(where: { $0.id == accountId }) else {
-                throw RequestRefusal(description: "it names no logged-in account")
-            }
-            account = try context(accountId)
-        } catch {
-            reject(id, reason: "\(error)")
+            reject(id, reason: reason)
             summary.rejected += 1
             return
+        case .failure(.retry(let reason)):
+            logger.warning("request deferred", metadata: ["id": "\(id)", "error": "\(reason)"])
+            summary.deferred += 1
+            return
+        case .success(.command(let arguments, let input, let workingDirectory)):
+            return runCommand(id, arguments: arguments, input: input, workingDirectory: workingDirectory, &summary)
+        case .success(.forAccount(let opened, let context)):
+            request = opened
+            account = context
         }
         do {
             if let earlier = try account.postbox.read({ try $0.appliedRequestResult(id) }) {
                 // Applied before: main stopped before acknowledging, or the file was put back.
-                try writeAck(RequestAck(id: id, status: .applied, detail: "already applied", result: try RequestApplier.decodeResult(earlier)))
-                moveAside(id, reason: "already applied (recovered after a crash, or replayed)")
-                summary.alreadyApplied += 1
-                return
+                return finishAlreadyApplied(id, result: try RequestApplier.decodeResult(earlier), from: directories.pending, &summary)
             }
             let result = try RequestApplier(account: account, directory: directory).apply(request)
+            // Acknowledged before it leaves pending/: a crash in between finds it applied next time
+            // and acknowledges it again, as applied.
             try writeAck(RequestAck(id: id, status: .applied, result: result))
-            try FileSystem.removeTree(directory)
+            remove(id, from: directories.pending)
             summary.applied += 1
             logger.info("request applied", metadata: ["id": "\(id)", "action": "\(request.action.name)", "origin": "\(request.origin)"])
         } catch let refusal as RequestRefusal {
@@ -104,8 +117,71 @@ public final class RequestProcessor {
         }
     }
 
+    private enum Opened {
+        case command(arguments: [String], input: [String], workingDirectory: String)
+        case forAccount(AppRequest, AccountContext)
+    }
+
+    /// Reads, unseals and checks a pending request, and opens its account.
+    private func open(_ id: String, _ directory: String) -> Result<Opened, Verdict> {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(directory + "/" + RequestDirectories.requestFileName, limit: RequestCodec.sizeLimit)
+        } catch let error as SystemError where [EMFILE, ENFILE, ENOMEM, EIO, EINTR].contains(error.code) {
+            return .failure(.retry("\(error)"))
+        } catch {
+            return .failure(.refuse("\(error)"))
+        }
+        let request: AppRequest
+        do {
+            request = try codec.decode(AppRequest.self, from: bytes, role: "request", id: id)
+        } catch {
+            return .failure(.refuse("\(error)"))
+        }
+        guard request.id == id, request.version == AppRequest.formatVersion else {
+            return .failure(.refuse("its id or version does not match its name"))
+        }
+        if case .mainCommand(let arguments, let input, let workingDirectory) = request.action {
+            return .success(.command(arguments: arguments, input: input, workingDirectory: workingDirectory))
+        }
+        guard let accountId = Int64(request.accountId), shared.accountManager.state.activeRecords.contains(where: { $0.id == accountId }) else {
+            return .failure(.refuse("it names no logged-in account"))
+        }
+        do {
+            return .success(.forAccount(request, try context(accountId)))
+        } catch {
+            // The account exists; its store could not be opened now (busy, disk): not the request's fault.
+            return .failure(.retry("\(error)"))
+        }
+    }
+
+    /// The result a logged-in account recorded for `id`, if any did.
+    private func appliedAnywhere(_ id: String) -> [String: String]? {
+        for record in shared.accountManager.state.activeRecords {
+            guard let account = try? context(record.id),
+                  let earlier = try? account.postbox.read({ try $0.appliedRequestResult(id) }) else { continue }
+            return (try? RequestApplier.decodeResult(earlier)) ?? [:]
+        }
+        return nil
+    }
+
+    private func finishAlreadyApplied(_ id: String, result: [String: String], from parent: String, _ summary: inout Summary) {
+        do {
+            try writeAck(RequestAck(id: id, status: .applied, detail: "already applied", result: result))
+        } catch {
+            logger.warning("request deferred", metadata: ["id": "\(id)", "error": "cannot acknowledge: \(error)"])
+            summary.deferred += 1
+            return
+        }
+        remove(id, from: parent)
+        summary.alreadyApplied += 1
+        logger.info("request already applied: acknowledged again", metadata: ["id": "\(id)"])
+    }
+
     /// A handed-over command is claimed by renaming it out of `pending/` (so the process that
-    /// handed it over can no longer withdraw it), run once, and answered with its output.
+    /// handed it over can no longer withdraw it), run once, its answer recorded in the claimed
+    /// directory, acknowledged, and removed. A crash after the answer was recorded re-sends that
+    /// answer; a crash before it is an interruption (at most once).
     private func runCommand(_ id: String, arguments: [String], input: [String], workingDirectory: String, _ summary: inout Summary) {
         guard let commandRunner else {
             reject(id, reason: "main's commands are run only by a running `main run`, which stopped before taking it")
@@ -116,26 +192,41 @@ public final class RequestProcessor {
         guard (try? FileSystem.rename(directories.pendingRequest(id), claimed)) != nil else { return }
         FileSystem.syncDirectory(directories.claimed)
         let result = commandRunner(arguments, input, workingDirectory)
+        let ack = RequestAck(id: id, status: .applied, result: [
+            "stdout": result.output, "stderr": result.errors, "exitStatus": String(result.exitStatus)])
         do {
-            try writeAck(RequestAck(id: id, status: .applied, result: [
-                "stdout": result.output, "stderr": result.errors, "exitStatus": String(result.exitStatus)]))
+            try AtomicFile.write(try codec.encode(ack, role: "ack", id: id), to: claimed + "/" + Self.answerFileName)
+            try writeAck(ack)
         } catch {
             logger.error("cannot acknowledge a handed-over command", metadata: ["id": "\(id)", "error": "\(error)"])
         }
-        try? FileSystem.removeTree(claimed)
+        remove(id, from: directories.claimed)
         summary.applied += 1
         logger.info("handed-over command run", metadata: ["id": "\(id)", "command": "\(arguments.first ?? "")", "exitStatus": "\(result.exitStatus)"])
     }
 
-    /// Commands claimed by a main that then died were perhaps half done: they are answered as
-    /// interrupted and never run again (at most once).
+    /// The sealed acknowledgement of a finished command, kept in its claimed directory until the
+    /// directory goes.
+    static let answerFileName = "answer"
+
+    /// Commands claimed by a main that then died: one whose answer was recorded finished, and is
+    /// acknowledged again; the others were perhaps half done and are answered as interrupted,
+    /// never run again (at most once).
     private func answerInterruptedCommands(_ summary: inout Summary) {
-        for id in FileSystem.listDirectory(directories.claimed) where RequestDirectories.isRequestId(id) {
-            try? writeAck(RequestAck(id: id, status: .rejected,
-                                     detail: "interrupted: main stopped while running this command; it was not repeated"))
-            let target = directories.rejected + "/" + id
-            try? FileSystem.removeTree(target)
-            if (try? FileSystem.rename(directories.claimed + "/" + id, target)) == nil { try? FileSystem.removeTree(directories.claimed + "/" + id) }
+        for id in FileSystem.listDirectory(directories.claimed) {
+            let directory = directories.claimed + "/" + id
+            guard RequestDirectories.isRequestId(id), FileSystem.isDirectory(directory, followLinks: false) else {
+                moveAside(id, from: directories.claimed, reason: "not a request (unexpected entry in claimed/)")
+                continue
+            }
+            if let bytes = try? FileSystem.readFile(directory + "/" + Self.answerFileName, limit: RequestCodec.sizeLimit),
+               let answer = try? codec.decode(RequestAck.self, from: bytes, role: "ack", id: id) {
+                if (try? writeAck(answer)) != nil { remove(id, from: directories.claimed) }
+                continue
+            }
+            let reason = "interrupted: main stopped while running this command; it was not repeated"
+            try? writeAck(RequestAck(id: id, status: .rejected, detail: reason))
+            moveAside(id, from: directories.claimed, reason: reason)
             summary.rejected += 1
         }
     }
@@ -157,19 +248,50 @@ public final class RequestProcessor {
         if RequestDirectories.isRequestId(id) {
             try? writeAck(RequestAck(id: id, status: .rejected, detail: reason))
         }
-        moveAside(id, reason: reason)
+        moveAside(id, from: directories.pending, reason: reason)
     }
 
-    private func moveAside(_ name: String, reason: String) {
+    /// Moves a refused entry to `rejected/` with its reason. The reason is written first, into the
+    /// entry itself (or, for a stray file, into a directory built for it in `removing/`), and the
+    /// entry reaches `rejected/` by one rename: it is never there without its reason.
+    private func moveAside(_ name: String, from parent: String, reason: String) {
+        let source = parent + "/" + name
         let target = directories.rejected + "/" + FileSystem.safeFileName(name)
-        try? FileSystem.removeTree(target)
         do {
-            try FileSystem.rename(directories.pending + "/" + name, target)
-            if FileSystem.isDirectory(target) { try? AtomicFile.write(reason + "\n", to: target + "/reason") }
+            let entry: String
+            if FileSystem.isDirectory(source, followLinks: false) {
+                entry = source
+            } else {
+                entry = directories.removing + "/" + FileSystem.safeFileName(name) + ".rejected-" + String(UInt64.random(in: 0 ... .max), radix: 16)
+                try FileSystem.createDirectory(entry)
+                try FileSystem.rename(source, entry + "/entry")
+            }
+            try AtomicFile.write(reason + "\n", to: entry + "/reason")
+            try FileSystem.removeTree(target)
+            try FileSystem.rename(entry, target)
+            FileSystem.syncDirectory(directories.rejected)
         } catch {
             // Cannot even move it: remove it, so one bad entry never blocks the queue.
-            try? FileSystem.removeTree(directories.pending + "/" + name)
+            logger.error("cannot move a refused request aside; removing it", metadata: ["name": "\(name)", "error": "\(error)"])
+            remove(name, from: parent)
         }
+    }
+
+    /// Takes a finished entry out of `parent` in one rename, then deletes it from `removing/`.
+    private func remove(_ name: String, from parent: String) {
+        let parked = directories.removing + "/" + FileSystem.safeFileName(name) + "." + String(UInt64.random(in: 0 ... .max), radix: 16)
+        do {
+            try FileSystem.rename(parent + "/" + name, parked)
+            FileSystem.syncDirectory(parent)
+            try FileSystem.removeTree(parked)
+        } catch {
+            logger.error("cannot remove a finished request", metadata: ["name": "\(name)", "error": "\(error)"])
+        }
+    }
+
+    /// Half-deleted leftovers of a crash during clean-up.
+    private func emptyRemoving() {
+        for name in FileSystem.listDirectory(directories.removing) { try? FileSystem.removeTree(directories.removing + "/" + name) }
     }
 
     /// Old acks and refused requests go (at launch).

@@ -29,7 +29,7 @@ public struct BootstrapCommand: ParsableCommand {
                                                environment: ProcessInfo.processInfo.environment)
         defer { bootstrap.finish() }
         let report = BootstrapReport(bootstrap)
-        StandardStreams.writeLine(json ? try JSONFile.text(report) : report.text)
+        json ? StandardStreams.writeJSON(try JSONFile.text(report)) : StandardStreams.writeLines(report.lines)
     }
 }
 
@@ -75,7 +75,7 @@ public enum CommandMain {
         do {
             return try command.parseAsRoot()
         } catch {
-            command.exit(withError: error)
+            exitWithParserMessage(command, error)
         }
     }
 
@@ -84,16 +84,30 @@ public enum CommandMain {
         case let code as ExitCode:
             exit(code.rawValue)
         case is CleanExit:
-            command.exit(withError: CleanExit.helpRequest())
+            exitWithParserMessage(command, CleanExit.helpRequest())
         case let error as ValidationError:
-            command.exit(withError: error)
+            exitWithParserMessage(command, error)
         case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
             // Help requested of a command group, and the parser's other signals.
-            command.exit(withError: error)
+            exitWithParserMessage(command, error)
         default:
             StandardStreams.writeError("error: \(error)")
             exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
         }
+    }
+
+    /// The parser's own message (help, usage, "error: …"), through StandardStreams like all other
+    /// output, so an argument's text is escaped too; help goes to stdout with status 0.
+    private static func exitWithParserMessage<Command: ParsableCommand>(_ command: Command.Type, _ error: Error) -> Never {
+        let message = command.fullMessage(for: error)
+        let code = command.exitCode(for: error)
+        if !message.isEmpty {
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for line in lines.reversed().drop(while: \.isEmpty).reversed() {
+                if code == .success { StandardStreams.writeLine(line) } else { StandardStreams.writeError(line) }
+            }
+        }
+        exit(code.rawValue)
     }
 }
 

@@ -19,12 +19,51 @@ public enum StandardStreams {
     /// Set only on the running app's event thread, for the length of one handed-over command.
     nonisolated(unsafe) public static var capture: Capture?
 
+    // Everything a command prints for people goes through these, and they escape every control
+    // character (TerminalText): data — a push's alert, a message, a title, a file name, an error
+    // quoting them — can never move the cursor, retitle the window or forge a line of output.
+
+    /// One line for people: a newline inside `text` is shown as `\n`, not sent. TAB passes (the
+    /// listings separate their columns with it).
     public static func writeLine(_ text: String) {
-        if let capture { capture.output += text + "\n" } else { write(text + "\n", to: 1) }
+        emit(TerminalText.escaped(text, keepingTabs: true), error: false)
     }
 
+    /// Several lines for people, each escaped.
+    public static func writeLines(_ lines: [String]) {
+        for line in lines { writeLine(line) }
+    }
+
+    /// JSON for programs (`--json`), as the encoder wrote it but for the controls it leaves raw.
+    public static func writeJSON(_ json: String) {
+        for line in json.split(separator: "\n", omittingEmptySubsequences: false) {
+            emit(TerminalText.escapedJSON(String(line)), error: false)
+        }
+    }
+
+    /// One line on standard error, escaped.
     public static func writeError(_ text: String) {
-        if let capture { capture.errors += text + "\n" } else { write(text + "\n", to: 2) }
+        emit(TerminalText.escaped(text, keepingTabs: true), error: true)
+    }
+
+    /// Text another process already produced through these functions (a handed-over command's
+    /// output), line by line: escaping is idempotent, so its own lines come out unchanged and
+    /// anything that did not come through here is neutralised.
+    public static func relay(_ text: String, error: Bool) {
+        var body = Substring(text)
+        if body.hasSuffix("\n") { body = body.dropLast() }
+        guard !body.isEmpty else { return }
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            emit(TerminalText.escaped(String(line), keepingTabs: true), error: error)
+        }
+    }
+
+    private static func emit(_ line: String, error: Bool) {
+        if let capture {
+            if error { capture.errors += line + "\n" } else { capture.output += line + "\n" }
+        } else {
+            write(line + "\n", to: error ? 2 : 1)
+        }
     }
 
     private static func write(_ text: String, to fd: Int32) {

@@ -13,7 +13,12 @@ public enum BroadcastCoordinationType: String, Codable, Sendable {
 
     public static func read(path: String) -> BroadcastCoordinationType {
         guard let bytes = try? FileSystem.readFileIfExists(path, limit: 4096) else { return .inProcess }
-        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace() == "ipc" ? .embedded : .inProcess
+        return parse(bytes)
+    }
+
+    /// The file's content: embedded exactly when it reads "ipc".
+    public static func parse(_ bytes: [UInt8]) -> BroadcastCoordinationType {
+        String(decoding: bytes, as: UTF8.self).trimmingWhitespace() == "ipc" ? .embedded : .inProcess
     }
 
     public static func read(layout: ContainerLayout) -> BroadcastCoordinationType {

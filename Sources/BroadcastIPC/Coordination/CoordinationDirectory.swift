@@ -57,8 +57,14 @@ public struct CoordinationDirectory: Sendable {
         } catch {
             return .corrupt(reason: "\(error)")
         }
+        return Self.decode(T.self, from: bytes, name: name)
+    }
+
+    /// The content of the file `name`, judged as `read` judges it (the fuzzing harness feeds this
+    /// directly, so what it fuzzes is what the status machines read).
+    public static func decode<T: Decodable & Sendable>(_ type: T.Type, from bytes: [UInt8], name: String) -> CoordinationRead<T> {
         do {
-            return .valid(try JSONDecoder().decode(T.self, from: Data(bytes)))
+            return .valid(try StrictJSON.decode(T.self, from: bytes))
         } catch let error as DecodingError {
             return .corrupt(reason: "\(name): \(Self.describe(error))")
         } catch {

@@ -13,7 +13,8 @@ public struct FrameRingCounters: Equatable, Sendable, Codable {
 
     public init() {}
 
-    public var accounted: UInt64 { received + dropped + rejected + tornDiscarded }
+    /// Wrapping, as the reader counts: counters fed by a hostile ring must never trap.
+    public var accounted: UInt64 { received &+ dropped &+ rejected &+ tornDiscarded }
 
     /// Counts across readers (a reopened ring starts its own at zero).
     public static func + (a: FrameRingCounters, b: FrameRingCounters) -> FrameRingCounters {

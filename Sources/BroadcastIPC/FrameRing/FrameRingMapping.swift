@@ -15,8 +15,14 @@ final class FrameRingMapping {
 
     init(path: String, writable: Bool) throws(FrameRingError) {
         self.path = path
-        let fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC)
-        guard fd >= 0 else { throw .system(SystemError("cannot open", path: path)) }
+        let fd: Int32
+        do {
+            fd = try FileSystem.openRegularFile(path, limit: .max, flags: writable ? O_RDWR : O_RDONLY).fd
+        } catch let error as SystemError {
+            throw .system(error)
+        } catch {
+            throw .system(SystemError("cannot open", path: path, code: EIO))
+        }
         do throws(FrameRingError) {
             var st = stat()
             guard fstat(fd, &st) == 0 else { throw FrameRingError.system(SystemError("cannot stat", path: path)) }

@@ -136,13 +136,13 @@ public struct StartCommand: ParsableCommand {
         let result = run.run(source: frameSource)
         let report = BroadcastReport(result, settings: settings, mode: mode, locked: locked)
         logger.info("finished \(report.reason)\(report.detail.map { ": \($0)" } ?? "") frames=\(report.framesSent) fps=\(report.achievedFps) missed=\(report.missedTicks)")
-        StandardStreams.writeLine(json ? report.json : report.text)
+        json ? StandardStreams.writeJSON(report.json) : StandardStreams.writeLines(report.lines)
         if let detail = result.reason.detail { throw ExtensionFailure("error", detail) }
     }
 
     /// A failure before the broadcast began: with --json, the object other extensions print.
     private func report(_ failure: ExtensionFailure) -> ExtensionFailure {
-        if json, let text = try? JSONFile.text(ExtensionFailureReport(failure)) { StandardStreams.writeLine(text) }
+        if json, let text = try? JSONFile.text(ExtensionFailureReport(failure)) { StandardStreams.writeJSON(text) }
         return failure
     }
 }

@@ -1,4 +1,5 @@
 import BroadcastIPC
+import Container
 import FoundationEssentials
 
 /// The app's answer to our join payload, read from `joinResponsePayload.json`. Its `string` is
@@ -33,7 +34,7 @@ public enum EmbeddedJoinAnswer: Equatable, Sendable {
         guard response.id == id else { return .pending(note: "joinResponsePayload.json answers call \(response.id), not \(id)") }
         let body: Body
         do {
-            body = try JSONDecoder().decode(Body.self, from: Data(response.string.utf8))
+            body = try StrictJSON.decode(Body.self, from: Array(response.string.utf8))
         } catch {
             return .rejected("join response is not the expected JSON ({\"accepted\": …}): \(response.string.prefix(200))")
         }

@@ -94,7 +94,7 @@ public struct BroadcastReport: Encodable, Sendable {
     }
 
     /// The statistics summary after the status lines.
-    public var text: String {
+    public var lines: [String] {
         [
             "broadcast \(mode.rawValue), call \(callId.map(String.init) ?? "none"): \(reason)" + (detail.map { " (\($0))" } ?? ""),
             "  source:    \(source) \(size), orientation \(orientation)",
@@ -102,7 +102,7 @@ public struct BroadcastReport: Encodable, Sendable {
             "  audio:     " + (audio ? "\(audioBytesSent) bytes sent, \(audioBytesDropped) dropped" : "off"),
             "  duration:  \(Self.fixed(durationSeconds, 3)) s, streaming \(Self.fixed(streamingSeconds, 3)) s",
             "  locked:    \(locked ? "yes" : "no")",
-        ].joined(separator: "\n")
+        ]
     }
 
     static func rounded(_ value: Double, _ digits: Int) -> Double {

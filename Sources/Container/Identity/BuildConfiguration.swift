@@ -72,19 +72,36 @@ public struct BuildConfiguration: Codable, Sendable, Equatable {
     public static func load(environment: [String: String]) throws -> (BuildConfiguration, source: String?) {
         guard let path = locate(environment: environment) else { return (defaults, nil) }
         let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path, limit: 1 << 20) } catch {
+        do { bytes = try FileSystem.readFile(path, limit: 1 << 20, followLinks: true) } catch {
             throw LoadError(path: path, reason: "\(error)")
         }
+        return (try parse(bytes, path: path), path)
+    }
+
+    /// The file's content, validated as `load` validates it (the fuzzing harness feeds this directly).
+    public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> BuildConfiguration {
+        let config: BuildConfiguration
         do {
-            let config = try JSONDecoder().decode(BuildConfiguration.self, from: Data(bytes))
-            guard config.baseAppBundleId.contains("."), !config.baseAppBundleId.hasSuffix(".") else {
-                throw LoadError(path: path, reason: "baseAppBundleId must look like org.example.App")
-            }
-            return (config, path)
-        } catch let error as LoadError {
-            throw error
+            config = try StrictJSON.decode(BuildConfiguration.self, from: bytes)
         } catch {
             throw LoadError(path: path, reason: "not valid JSON for the documented keys")
+        }
+        guard isBundleId(config.baseAppBundleId) else {
+            throw LoadError(path: path, reason: "baseAppBundleId must look like org.example.App (dot-separated ASCII letters, digits and hyphens)")
+        }
+        return config
+    }
+
+    /// Apple's bundle id syntax: two or more dot-separated labels of ASCII letters, digits and
+    /// hyphens. The app group, and so the container's directory under AppGroups/, is made from
+    /// the base id, so a slash, "..", a space or a control character must never get through.
+    public static func isBundleId(_ text: String) -> Bool {
+        let labels = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { label in
+            !label.isEmpty && label.allSatisfy { byte in
+                byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            }
         }
     }
 }

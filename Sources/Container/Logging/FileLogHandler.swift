@@ -25,7 +25,9 @@ public struct FileLogHandler: LogHandler {
         if !merged.isEmpty {
             text += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        file.append(tag: label, text: text)
+        // One event, one line: an error quoting a file name or a request's reason cannot forge
+        // log lines or carry escape sequences to whoever reads the log on a terminal.
+        file.append(tag: label, text: TerminalText.escaped(text))
     }
 
     /// Installs file logging for the whole process (once, as LoggingSystem requires).

@@ -29,8 +29,15 @@ public final class FileLock {
 
     private func acquire(blocking: Bool) throws -> Bool {
         if fd >= 0 { return true }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, FileSystem.fileMode)
+        // Never through a link (ftruncate below would empty whatever it points at), never
+        // blocked by a FIFO put in its place.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, FileSystem.fileMode)
         guard descriptor >= 0 else { throw SystemError("cannot open lock file", path: path) }
+        var st = stat()
+        guard fstat(descriptor, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw SystemError("lock file is not a regular file:", path: path, code: EINVAL)
+        }
         while flock(descriptor, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
             if errno == EINTR { continue }
             let code = errno
@@ -56,8 +63,7 @@ public final class FileLock {
 
     /// True when some process holds the lock right now (probes with a non-blocking try).
     public static func isLocked(path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        guard let descriptor = try? FileSystem.openRegularFile(path, limit: .max).fd else { return false }
         defer { close(descriptor) }
         if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
             flock(descriptor, LOCK_UN)

@@ -28,9 +28,10 @@ public enum FileSystem {
         return lstat(path, &st) == 0
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    /// `followLinks: false` answers for the entry itself: a link to a directory is not one.
+    public static func isDirectory(_ path: String, followLinks: Bool = true) -> Bool {
         var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        return (followLinks ? stat(path, &st) : lstat(path, &st)) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     public static func isRegularFile(_ path: String) -> Bool {
@@ -59,16 +60,42 @@ public enum FileSystem {
         return Int(time(nil)) - Int(st.st_mtim.tv_sec)
     }
 
-    /// Reads a whole file. `limit` guards against hostile or corrupt files of absurd size.
-    public static func readFile(_ path: String, limit: Int = 64 << 20) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemError("cannot open", path: path) }
-        defer { close(fd) }
+    /// Opens a file another process may have replaced, for reading, without ever blocking or
+    /// being redirected: O_NONBLOCK (a FIFO or device swapped in opens at once instead of waiting
+    /// for a writer), O_NOCTTY, O_NOFOLLOW unless `followLinks` (a symbolic link in the container
+    /// is never ours: AtomicFile writes regular files), and then a check that what was opened is a
+    /// regular file of at most `limit` bytes. Returns the descriptor and the file's size.
+    /// `followLinks` is for paths a person named on the command line, where a link is theirs.
+    public static func openRegularFile(_ path: String, limit: Int, followLinks: Bool = false,
+                                       flags: Int32 = O_RDONLY) throws -> (fd: Int32, size: Int) {
+        let fd = open(path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            if errno == ELOOP && !followLinks { throw SystemError("refusing a symbolic link:", path: path, code: ELOOP) }
+            throw SystemError("cannot open", path: path)
+        }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw SystemError("cannot stat", path: path) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw SystemError("not a regular file:", path: path, code: EINVAL) }
-        guard Int(st.st_size) <= limit else { throw SystemError("file too large:", path: path, code: EOVERFLOW) }
-        return try readAll(fd, limit: limit, path: path, sizeHint: Int(st.st_size))
+        guard fstat(fd, &st) == 0 else {
+            let error = SystemError("cannot stat", path: path)
+            close(fd)
+            throw error
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw SystemError("not a regular file:", path: path, code: EINVAL)
+        }
+        guard Int(st.st_size) <= limit else {
+            close(fd)
+            throw SystemError("file too large:", path: path, code: EOVERFLOW)
+        }
+        return (fd, Int(st.st_size))
+    }
+
+    /// Reads a whole regular file through `openRegularFile` (never blocks, never follows a link
+    /// unless `followLinks`); `limit` guards against hostile or corrupt files of absurd size.
+    public static func readFile(_ path: String, limit: Int = 64 << 20, followLinks: Bool = false) throws -> [UInt8] {
+        let (fd, size) = try openRegularFile(path, limit: limit, followLinks: followLinks)
+        defer { close(fd) }
+        return try readAll(fd, limit: limit, path: path, sizeHint: size)
     }
 
     /// Reads a descriptor to its end (a pipe, standard input); more than `limit` bytes is an error
@@ -93,14 +120,13 @@ public enum FileSystem {
     /// Copies a regular file in chunks (never whole in memory), writing it atomically; more than
     /// `limit` bytes is an error (EFBIG). `noFollow` refuses a symbolic link as the source.
     public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false) throws {
-        // O_NONBLOCK: a FIFO swapped in for the file must not block the open; the type check follows.
-        let input = open(source, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0))
-        guard input >= 0 else { throw SystemError("cannot open", path: source) }
+        let input: Int32
+        do {
+            input = try openRegularFile(source, limit: limit, followLinks: !noFollow).fd
+        } catch let error as SystemError where error.code == EOVERFLOW {
+            throw SystemError("file too large:", path: source, code: EFBIG)
+        }
         defer { close(input) }
-        var st = stat()
-        guard fstat(input, &st) == 0 else { throw SystemError("cannot stat", path: source) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw SystemError("not a regular file:", path: source, code: EINVAL) }
-        guard Int(st.st_size) <= limit else { throw SystemError("file too large:", path: source, code: EFBIG) }
         let temporary = destination + ".partial-" + String(UInt64.random(in: 0 ... .max), radix: 16)
         let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard output >= 0 else { throw SystemError("cannot create", path: temporary) }

@@ -1,3 +1,4 @@
+import Container
 import FoundationEssentials
 
 /// One picture to draw, as the processes hand it to the drawing library (libTelegramDrawing.so)
@@ -17,6 +18,6 @@ public enum DrawingRequest: Codable, Equatable, Sendable {
     }
 
     public static func decode(_ bytes: [UInt8]) throws -> DrawingRequest {
-        try JSONDecoder().decode(DrawingRequest.self, from: Data(bytes))
+        try StrictJSON.decode(DrawingRequest.self, from: bytes)
     }
 }

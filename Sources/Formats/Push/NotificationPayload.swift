@@ -75,7 +75,7 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
     }
 
     public static func decode(_ bytes: [UInt8]) -> NotificationPayload? {
-        try? JSONDecoder().decode(NotificationPayload.self, from: Data(bytes))
+        try? StrictJSON.decode(NotificationPayload.self, from: bytes)
     }
 
     public func encoded() throws -> [UInt8] {
@@ -85,9 +85,23 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
     }
 
     /// MESSAGE_DELETED's ids: `msg_id`, else the `messages` list (Telegram's order of preference).
-    public var deletedMessageIds: [Int32] {
-        if let msgId, let id = Int32(msgId) { return [id] }
-        return (messages ?? "").split(separator: ",").compactMap { Int32($0.trimmingWhitespace()) }
+    /// nil unless every id is a message id (1...Int32.max) and there is at least one: a removal
+    /// of "some messages, we could not tell which" is no removal.
+    public var deletedMessageIds: [Int32]? {
+        if let msgId { return Self.messageId(msgId).map { [$0] } }
+        guard let messages else { return nil }
+        var ids: [Int32] = []
+        for part in messages.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let id = Self.messageId(String(part).trimmingWhitespace()) else { return nil }
+            ids.append(id)
+        }
+        return ids.isEmpty ? nil : ids
+    }
+
+    /// A message id as pushes carry it: decimal digits only (no sign, no spaces), 1...Int32.max.
+    public static func messageId(_ text: String) -> Int32? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let id = Int32(text), id > 0 else { return nil }
+        return id
     }
 }
 

@@ -1,3 +1,4 @@
+import Container
 import FoundationEssentials
 
 /// A push as it reaches the device: `{"aps": {...}, "p": "<base64url>"}`. The outer `aps` is what
@@ -48,7 +49,7 @@ public struct PushEnvelope: Codable, Equatable, Sendable {
 
     /// Parses the outer JSON; the envelope's `aps` survives even when `p` is unusable.
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> PushEnvelope {
-        guard let envelope = try? JSONDecoder().decode(PushEnvelope.self, from: Data(bytes)) else { throw .notJSONObject }
+        guard let envelope = try? StrictJSON.decode(PushEnvelope.self, from: bytes) else { throw .notJSONObject }
         return envelope
     }
 

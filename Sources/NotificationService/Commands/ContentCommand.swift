@@ -46,7 +46,7 @@ public struct ContentCommand: ParsableCommand {
         let card: DrawingRequest
         var avatarPath: String?
         // Checked after the bootstrap, just before anything is read for display.
-        let locked = LockStatus.read(path: bootstrap.layout.lockStatePath).isLocked()
+        let locked = bootstrap.lock.isLocked()
         if locked {
             card = .notificationCard(avatarPath: nil, title: "Telegram", body: lockedMessage, time: "")
         } else {
@@ -65,6 +65,6 @@ public struct ContentCommand: ParsableCommand {
         let png = try DrawingLibrary.render(card)
         try AtomicFile.write(png, to: out)
         let report = ContentCardReport(out: out, bytes: png.count, locked: locked, avatar: avatarPath)
-        StandardStreams.writeLine(json ? try JSONFile.text(report) : "wrote \(out) (\(png.count) bytes)\(locked ? ", locked: content hidden" : "")")
+        json ? StandardStreams.writeJSON(try JSONFile.text(report)) : StandardStreams.writeLine("wrote \(out) (\(png.count) bytes)\(locked ? ", locked: content hidden" : "")")
     }
 }

@@ -37,7 +37,7 @@ public struct DeliverCommand: ParsableCommand {
     public func run() throws {
         let content = PushDelivery.deliver(.init(input: file.map(PushInput.file) ?? .standardInput, deadlineSeconds: deadline,
                                                  containerFlag: options.container, environment: ProcessInfo.processInfo.environment))
-        StandardStreams.writeLine(json ? try JSONFile.text(content) : content.text)
+        json ? StandardStreams.writeJSON(try JSONFile.text(content)) : StandardStreams.writeLines(content.lines)
         if content.status == .fallback {
             StandardStreams.writeError("notify-service: delivered the fallback: \(content.reason ?? "unknown")\(content.detail.map { " (\($0))" } ?? "")")
             throw ExitCode(2)

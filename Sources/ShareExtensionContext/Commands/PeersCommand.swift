@@ -40,10 +40,10 @@ public struct PeersCommand: ParsableCommand {
             defer { session.finish() }
             let listing = try PeerPickerListing.make(session, query: query)
             try session.requireUnlocked()
-            StandardStreams.writeLine(json ? try JSONFile.text(listing) : listing.text)
+            json ? StandardStreams.writeJSON(try JSONFile.text(listing)) : StandardStreams.writeLines(listing.lines)
         } catch {
             let failure = error as? ShareFailure ?? ShareFailure("error", "\(error)")
-            if json { StandardStreams.writeLine(try JSONFile.text(ShareOutcome.failed(failure))) }
+            if json { StandardStreams.writeJSON(try JSONFile.text(ShareOutcome.failed(failure))) }
             throw failure
         }
     }

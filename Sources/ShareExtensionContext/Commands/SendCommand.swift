@@ -89,9 +89,9 @@ public struct SendCommand: ParsableCommand {
             outcome = .failed(ShareFailure("error", "\(error)"))
         }
         if json {
-            StandardStreams.writeLine(try JSONFile.text(outcome))
-        } else if let text = outcome.text {
-            StandardStreams.writeLine(text)
+            StandardStreams.writeJSON(try JSONFile.text(outcome))
+        } else {
+            StandardStreams.writeLines(outcome.lines)
         }
         if let error = outcome.error { throw error }
     }

@@ -64,7 +64,7 @@ public struct AccountManagerState: Codable, Equatable, Sendable {
             throw Unreadable(path: path, reason: "\(error)")
         }
         do {
-            return try JSONDecoder().decode(AccountManagerState.self, from: Data(bytes))
+            return try StrictJSON.decode(AccountManagerState.self, from: bytes)
         } catch {
             throw Unreadable(path: path, reason: "not valid account-manager JSON")
         }

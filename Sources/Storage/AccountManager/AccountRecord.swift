@@ -1,3 +1,4 @@
+import Container
 import FoundationEssentials
 
 /// Telegram's AccountBackupData, as the JSON inside a record's backupData attribute. Only the
@@ -35,7 +36,7 @@ public enum AccountRecordAttribute: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let box = try c.decodeIfPresent(BackupDataBox.self, forKey: .backupData) {
-            self = .backupData(try JSONDecoder().decode(AccountBackupData.self, from: box.data))
+            self = .backupData(try StrictJSON.decode(AccountBackupData.self, from: Array(box.data)))
         } else if let box = try c.decodeIfPresent(SortOrderBox.self, forKey: .sortOrder) {
             self = .sortOrder(box.order)
         } else if c.contains(.loggedOut) {

@@ -28,7 +28,7 @@ public final class SharedDataStore {
     public func get<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let bytes = try valueBox.read({ try valueBox.get(SharedDataStore.table, ValueBoxKey(int32: key.rawValue)) }) else { return nil }
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try StrictJSON.decode(type, from: bytes)
         } catch {
             throw StorageError.invalidValue(table: SharedDataStore.table, detail: "shared data key \(key.rawValue) does not decode")
         }

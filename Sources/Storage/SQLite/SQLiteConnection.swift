@@ -18,10 +18,16 @@ public final class SQLiteConnection {
         if mode == .readOnly && !FileSystem.isRegularFile(path) {
             throw StorageError.missing(path: path)
         }
+        // SQLite opens its files with plain blocking open(2): a FIFO in place of the database or
+        // its -wal/-shm would hang the process there, so anything but a regular file (or nothing)
+        // is refused first. NOFOLLOW makes SQLite itself refuse links.
+        for companion in [path, path + "-wal", path + "-shm"] where FileSystem.exists(companion) && !FileSystem.isRegularFile(companion) {
+            throw StorageError.corrupt(path: companion, detail: "not a regular file")
+        }
         var db: OpaquePointer?
-        let flags = mode == .readOnly
+        let flags = (mode == .readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX) | SQLITE_OPEN_NOFOLLOW
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = StorageError.from(code: rc, path: path, db: db)

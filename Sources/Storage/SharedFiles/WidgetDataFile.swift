@@ -24,6 +24,11 @@ public struct WidgetDataFile {
     /// nil when main has not written it yet; throws when it is unreadable, corrupt or foreign.
     public func read() throws -> WidgetData? {
         guard let bytes = try FileSystem.readFileIfExists(path, limit: WidgetDataFile.sizeLimit) else { return nil }
-        return try sealed.decode(WidgetData.self, from: bytes, context: WidgetDataFile.context)
+        return try parse(bytes)
+    }
+
+    /// The file's bytes opened and decoded as `read` does (the fuzzing harness feeds this directly).
+    public func parse(_ bytes: [UInt8]) throws -> WidgetData {
+        try sealed.decode(WidgetData.self, from: bytes, context: WidgetDataFile.context)
     }
 }

@@ -79,7 +79,7 @@ public struct ConfigureCommand: ParsableCommand {
             if clear {
                 _ = try WidgetSelection.clear(session.layout)
                 try output(SelectionReport(status: "cleared", accountId: String(record.id), peers: []),
-                           text: "the widget shows the top of the chat list again")
+                           lines: ["the widget shows the top of the chat list again"])
             } else if !select.isEmpty {
                 let (peers, own) = try postbox.read { t in (try WidgetSelection.resolve(select, in: t), try t.accountPeerId()) }
                 guard !session.isLocked() else { throw WidgetFailure.editingLocked }
@@ -88,23 +88,23 @@ public struct ConfigureCommand: ParsableCommand {
                     SelectionReport.Chosen(peerId: $0.id.toInt64(), title: $0.id == own ? WidgetChatText.savedMessages : $0.displayTitle)
                 }
                 try output(SelectionReport(status: "selected", accountId: String(record.id), peers: chosen),
-                           text: "the widget shows: " + chosen.map { "\($0.title) (\($0.peerId))" }.joined(separator: ", ")
-                               + "\nmain publishes them after its next change (within a second while `main run` runs)")
+                           lines: ["the widget shows: " + chosen.map { "\($0.title) (\($0.peerId))" }.joined(separator: ", "),
+                                   "main publishes them after its next change (within a second while `main run` runs)"])
             } else {
                 let listing = try ConfigurationListing.make(record: record, postbox: postbox, deviceKey: session.bootstrap.deviceKey,
                                                             query: query, selection: WidgetSelection.current(session.layout, accountId: record.id))
                 // Read again at the last moment: a lock taken meanwhile still hides the list.
                 guard !session.isLocked() else { throw WidgetFailure.editingLocked }
-                try output(listing, text: listing.text)
+                try output(listing, lines: listing.lines)
             }
         } catch {
             let failure = error as? WidgetFailure ?? WidgetFailure("error", "\(error)")
-            if json { StandardStreams.writeLine(try JSONFile.text(ExtensionFailureReport(failure))) }
+            if json { StandardStreams.writeJSON(try JSONFile.text(ExtensionFailureReport(failure))) }
             throw failure
         }
     }
 
-    private func output<T: Encodable>(_ value: T, text: String) throws {
-        StandardStreams.writeLine(json ? try JSONFile.text(value) : text)
+    private func output<T: Encodable>(_ value: T, lines: [String]) throws {
+        json ? StandardStreams.writeJSON(try JSONFile.text(value)) : StandardStreams.writeLines(lines)
     }
 }

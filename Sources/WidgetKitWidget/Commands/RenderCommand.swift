@@ -63,8 +63,7 @@ public struct RenderCommand: ParsableCommand {
         let size = family.pointSize
         let report = RenderReport(out: out, bytes: png.count, width: size.width * 2, height: size.height * 2, family: family,
                                   appearance: appearance, state: timeline.state, reason: timeline.reason, chats: picture.rows.count)
-        StandardStreams.writeLine(json ? try JSONFile.text(report)
-            : "wrote \(out) (\(report.width)×\(report.height), \(png.count) bytes): \(timeline.state.rawValue)"
+        json ? StandardStreams.writeJSON(try JSONFile.text(report)) : StandardStreams.writeLine("wrote \(out) (\(report.width)×\(report.height), \(png.count) bytes): \(timeline.state.rawValue)"
                 + (timeline.state == .chats ? ", \(picture.rows.count) chat\(picture.rows.count == 1 ? "" : "s")" : ""))
     }
 }

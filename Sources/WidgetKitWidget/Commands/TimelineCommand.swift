@@ -55,6 +55,6 @@ public struct TimelineCommand: ParsableCommand {
         defer { session.finish() }
         let timeline = WidgetTimelineSource.load(session, family: family)
         session.bootstrap.logger.info("timeline", metadata: ["state": "\(timeline.state.rawValue)", "family": "\(family.rawValue)"])
-        StandardStreams.writeLine(json ? try JSONFile.text(timeline) : timeline.text)
+        json ? StandardStreams.writeJSON(try JSONFile.text(timeline)) : StandardStreams.writeLines(timeline.lines)
     }
 }

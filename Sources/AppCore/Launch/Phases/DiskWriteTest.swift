@@ -13,7 +13,7 @@ enum DiskWriteTest {
     static func run(tempBox: TempBox) throws {
         let path = try tempBox.tempFile(fileName: "test.bin")
         defer { unlink(path) }
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, FileSystem.fileMode)
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FileSystem.fileMode)
         guard fd >= 0 else { throw InsufficientSpace(detail: "\(SystemError("cannot create", path: path))") }
         defer { close(fd) }
         let chunk = SecureRandom.bytes(chunkSize)
