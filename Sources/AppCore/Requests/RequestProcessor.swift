@@ -197,10 +197,12 @@ public final class RequestProcessor {
         do {
             try AtomicFile.write(try codec.encode(ack, role: "ack", id: id), to: claimed + "/" + Self.answerFileName)
             try writeAck(ack)
+            remove(id, from: directories.claimed)
         } catch {
+            // Left claimed: the next drain sends the recorded answer again (or, if even that was
+            // not written, answers "interrupted"); the command is never run twice.
             logger.error("cannot acknowledge a handed-over command", metadata: ["id": "\(id)", "error": "\(error)"])
         }
-        remove(id, from: directories.claimed)
         summary.applied += 1
         logger.info("handed-over command run", metadata: ["id": "\(id)", "command": "\(arguments.first ?? "")", "exitStatus": "\(result.exitStatus)"])
     }
