@@ -117,11 +117,18 @@ let package = Package(
                           path: "Sources/Executables/BroadcastExtension"),
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
 
+        // Display (issue 13): Telegram's Display in pure Swift, drawn into an in-memory surface of
+        // cells. Depends on nothing, not even Foundation, so it stays at the bottom of the graph.
+        .target(name: "Display", exclude: ["README.md"]),
+
         .testTarget(name: "UnitTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload",
         ], exclude: ["Vectors"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Requests", "BroadcastIPC",
         ]),
+        // Display (issue 13): widths, surface operations and text snapshots of the surface.
+        // Container only to check Display's unsafe-scalar rule against TerminalText's.
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Container"], exclude: ["Snapshots"]),
     ]
 )
