@@ -52,7 +52,7 @@ let package = Package(
         // ValueBox over SQLite, Postbox, AccountManager.
         .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"]),
         // Drawing with Cairo: letters avatars in Telegram's gradients, photo avatars, cards, PNG.
-        .target(name: "Drawing", dependencies: ["CCairo"]),
+        .target(name: "Drawing", dependencies: ["CCairo", "Container"]),
         // libTelegramDrawing.so's C entry point, and the loader that calls it on first use.
         .target(name: "DrawingPlugin", dependencies: ["Drawing", "Formats"]),
         .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Formats", "Storage"]),

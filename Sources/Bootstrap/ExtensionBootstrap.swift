@@ -57,7 +57,7 @@ public final class ExtensionBootstrap {
         accountManager = try timer.step("accountManager") {
             try AccountManager(layout: layout, deviceKey: deviceKey, readOnly: true)
         }
-        let lock = LockReader(path: layout.lockStatePath, passcodeSet: accountManager.state.accessChallengeData.passcode != nil)
+        let lock = accountManager.lockReader(layout)
         self.lock = lock
         lockStatus = timer.step("lockState") { lock.read() }
         let record: AccountRecord?

@@ -1,4 +1,5 @@
 import CCairo
+import Container
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -57,36 +58,16 @@ public enum PhotoAvatar {
         cairo_restore(cr)
     }
 
-    /// A PNG file's bytes: a regular file of at most `limit` bytes, opened without blocking (a
-    /// FIFO put in its place) and without following a link (the caller's avatars and photos are
-    /// files main wrote, never links).
+    /// A PNG file's bytes, read as every container file is read (FileSystem.readFile: a regular
+    /// file of at most `limit` bytes, never blocking on a FIFO, never through a link; avatars and
+    /// photos are files main wrote), with its failures in Drawing's terms.
     public static func readFile(_ path: String, limit: Int) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))
-            throw DrawingError(.fileNotFound, "cannot open \(path): \(reason)")
+        do {
+            return try FileSystem.readFile(path, limit: limit)
+        } catch let error as SystemError where error.code == EOVERFLOW {
+            throw DrawingError(.fileTooLarge, "\(path) is larger than \(limit) bytes")
+        } catch {
+            throw DrawingError(.fileNotFound, "\(error)")
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw DrawingError(.fileNotFound, "\(path) is not a regular file")
-        }
-        guard info.st_size <= limit else {
-            throw DrawingError(.fileTooLarge, "\(path) is \(info.st_size) bytes; at most \(limit) are read")
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw DrawingError(.fileNotFound, "cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > limit { throw DrawingError(.fileTooLarge, "\(path) grew past \(limit) bytes while it was read") }
-        }
-        return bytes
     }
 }

@@ -44,13 +44,21 @@ struct HostileFileTests {
 
     final class ResultBox<T>: @unchecked Sendable { var value: T? }
 
+    /// `name` in a fresh directory, replaced by `replacement`; a link's target is a valid,
+    /// unlocked lock state, so reading through a link would be visible.
+    static func withReplaced(_ name: String, by replacement: Replacement, _ body: (String) throws -> Void) throws {
+        try withTemporaryDirectory("hostile") { dir in
+            let target = dir.sub("unlocked.json")
+            try writeBytes(Array("{\"isManuallyLocked\":false}".utf8), to: target)
+            let path = dir.sub(name)
+            try replacement.install(at: path, target: target)
+            try body(path)
+        }
+    }
+
     @Test(arguments: Replacement.allCases)
     func readFileRefusesAtOnce(_ replacement: Replacement) throws {
-        try withTemporaryDirectory("hostile") { dir in
-            let target = dir.sub("target")
-            try writeBytes(Array("{\"isManuallyLocked\":false}".utf8), to: target)
-            let path = dir.sub("file")
-            try replacement.install(at: path, target: target)
+        try Self.withReplaced("file", by: replacement) { path in
             let outcome = Self.finishes(within: 5) { () -> String in
                 do {
                     _ = try FileSystem.readFile(path, limit: 64 * 1024)
@@ -66,11 +74,7 @@ struct HostileFileTests {
 
     @Test(arguments: Replacement.allCases)
     func lockStateInPlaceOfAnythingElseReadsLocked(_ replacement: Replacement) throws {
-        try withTemporaryDirectory("hostile-lock") { dir in
-            let target = dir.sub("unlocked.json")
-            try writeBytes(Array("{\"isManuallyLocked\":false}".utf8), to: target)
-            let path = dir.sub("lockState.json")
-            try replacement.install(at: path, target: target)
+        try Self.withReplaced("lockState.json", by: replacement) { path in
             for passcodeSet in [true, false] {
                 let status = try #require(Self.finishes(within: 5) { LockStatus.read(path: path, passcodeSet: passcodeSet) },
                                           "the lock state read blocked on a \(replacement)")

@@ -54,9 +54,9 @@ struct StatusReport: Codable {
         let listing = AccountsListing(app.shared.accountManager.state)
         currentAccountId = listing.currentAccountId
         accounts = listing.accounts
-        let passcodeSet = app.shared.accountManager.state.accessChallengeData.passcode != nil
-        let status = LockStatus.read(path: app.layout.lockStatePath, passcodeSet: passcodeSet)
-        lock = Lock(locked: status.isLocked(), summary: status.summary, passcodeSet: passcodeSet)
+        let reader = app.shared.accountManager.lockReader(app.layout)
+        let status = reader.read()
+        lock = Lock(locked: status.isLocked(), summary: status.summary, passcodeSet: reader.passcodeSet)
         let lockPath = app.layout.writerLockPath
         runningApp = FileLock.isLocked(path: lockPath) ? RunningApp(pid: FileLock.holderPID(path: lockPath)) : nil
         switch CallStatisticsLookup.read(layout: app.layout) {

@@ -23,10 +23,10 @@ public struct AppLockController {
         public let description: String
     }
 
-    public var hasPasscode: Bool { accountManager.state.accessChallengeData.passcode != nil }
+    public var hasPasscode: Bool { accountManager.hasPasscode }
 
     /// The current state as main sees it (a missing file is "no lock" only without a passcode).
-    public var reader: LockReader { LockReader(path: layout.lockStatePath, passcodeSet: hasPasscode) }
+    public var reader: LockReader { accountManager.lockReader(layout) }
 
     public func currentState() -> LockState {
         if case .state(let s) = reader.read() { return s }

@@ -62,15 +62,9 @@ public final class RotatingLogFile: Sendable {
         }
         // A FIFO in the logs folder must not block the launch (O_WRONLY waits for a reader),
         // and a link must not make the log append to a file elsewhere.
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, FileSystem.fileMode)
-        guard fd >= 0 else { return }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            return
-        }
+        guard let (fd, size) = try? FileSystem.openRegularFile(path, limit: .max, flags: O_WRONLY | O_CREAT | O_APPEND) else { return }
         state.fd = fd
-        state.size = Int(st.st_size)
+        state.size = size
     }
 }
 

@@ -31,13 +31,7 @@ public final class FileLock {
         if fd >= 0 { return true }
         // Never through a link (ftruncate below would empty whatever it points at), never
         // blocked by a FIFO put in its place.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, FileSystem.fileMode)
-        guard descriptor >= 0 else { throw SystemError("cannot open lock file", path: path) }
-        var st = stat()
-        guard fstat(descriptor, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
-            throw SystemError("lock file is not a regular file:", path: path, code: EINVAL)
-        }
+        let descriptor = try FileSystem.openRegularFile(path, limit: .max, flags: O_RDWR | O_CREAT).fd
         while flock(descriptor, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
             if errno == EINTR { continue }
             let code = errno

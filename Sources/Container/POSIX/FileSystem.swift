@@ -66,9 +66,10 @@ public enum FileSystem {
     /// is never ours: AtomicFile writes regular files), and then a check that what was opened is a
     /// regular file of at most `limit` bytes. Returns the descriptor and the file's size.
     /// `followLinks` is for paths a person named on the command line, where a link is theirs.
+    /// `flags` may add O_CREAT (a lock file, a log), which creates the file with `fileMode`.
     public static func openRegularFile(_ path: String, limit: Int, followLinks: Bool = false,
                                        flags: Int32 = O_RDONLY) throws -> (fd: Int32, size: Int) {
-        let fd = open(path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
+        let fd = open(path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW), fileMode)
         guard fd >= 0 else {
             if errno == ELOOP && !followLinks { throw SystemError("refusing a symbolic link:", path: path, code: ELOOP) }
             throw SystemError("cannot open", path: path)

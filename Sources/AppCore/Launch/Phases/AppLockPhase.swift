@@ -12,8 +12,9 @@ enum AppLockPhase {
     /// What it did, for the app log; nil when nothing needed doing.
     static func run(accountManager: AccountManager, layout: ContainerLayout, autolockTimeout: Int32, mode: LaunchMode) throws -> String? {
         guard mode == .writer else { return nil }
-        let passcodeSet = accountManager.state.accessChallengeData.passcode != nil
-        let status = LockStatus.read(path: layout.lockStatePath, passcodeSet: passcodeSet)
+        let reader = accountManager.lockReader(layout)
+        let passcodeSet = reader.passcodeSet
+        let status = reader.read()
         let repaired: LockState
         switch status {
         case .state, .noLockFile:
