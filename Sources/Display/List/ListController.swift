@@ -1,0 +1,129 @@
+/// A scrolling list of selectable rows (the part of Telegram's `ListView` and `ItemListController`
+/// a terminal needs): ↑/↓ (and k/j), Page Up/Down, Home/End move the selection and the list
+/// scrolls to keep it in view; Enter or a click opens the selected row through `onOpen`. Rows are
+/// one line each, or two with `showsSubtitles` (a chat list's last message under the name).
+@MainActor
+open class ListController: ViewController {
+    public var items: [ListItem] {
+        didSet {
+            selectedIndex = min(selectedIndex, max(items.count - 1, 0))
+            scrollToSelection()
+        }
+    }
+    public private(set) var selectedIndex = 0
+    /// The first row shown.
+    public private(set) var scrollOffset = 0
+    public var showsSubtitles = false
+    /// Called with the selected row's index on Enter or a click.
+    public var onOpen: ((Int) -> Void)?
+
+    public init(title: String, items: [ListItem] = []) {
+        self.items = items
+        super.init(title: title)
+    }
+
+    var rowHeight: Int { showsSubtitles ? 2 : 1 }
+
+    /// Rows that fit in the content area of the current layout.
+    public var visibleRowCount: Int {
+        guard let layout = validLayout else { return 0 }
+        return max(controllerLayout(layout).content.height / rowHeight, 0)
+    }
+
+    public func select(_ index: Int) {
+        guard !items.isEmpty else { return }
+        selectedIndex = min(max(index, 0), items.count - 1)
+        scrollToSelection()
+    }
+
+    private func scrollToSelection() {
+        let visible = max(visibleRowCount, 1)
+        if selectedIndex < scrollOffset { scrollOffset = selectedIndex }
+        if selectedIndex >= scrollOffset + visible { scrollOffset = selectedIndex - visible + 1 }
+        scrollOffset = min(max(scrollOffset, 0), max(items.count - visible, 0))
+    }
+
+    override open func containerLayoutUpdated(_ layout: ContainerViewLayout, transition: ContainedViewLayoutTransition) {
+        super.containerLayoutUpdated(layout, transition: transition)
+        scrollToSelection()
+    }
+
+    override open func drawContent(in canvas: inout Canvas, context: PresentationContext) {
+        let theme = context.theme
+        let width = canvas.size.width
+        let end = min(items.count, scrollOffset + canvas.size.height / rowHeight + 1)
+        guard scrollOffset < end else { return }
+        for index in scrollOffset ..< end {
+            let row = (index - scrollOffset) * rowHeight
+            let item = items[index]
+            let selected = index == selectedIndex
+            let base = selected ? theme.selection : theme.content
+            let secondary = selected ? theme.selection : theme.secondaryText
+            canvas.fill(Rect(column: 0, row: row, width: width, height: rowHeight), style: base)
+            // Right side first (badge, then detail), so the title is cut to what is left.
+            var right = width - 1
+            if let badge = item.badge {
+                let text = " " + badge + " "
+                right -= TextWidth.of(text)
+                canvas.put(text, column: right, row: row, style: theme.badge)
+                right -= 1
+            }
+            if let detail = item.detail {
+                right -= TextWidth.of(detail)
+                canvas.put(detail, column: max(right, 1), row: row, style: secondary, maxWidth: max(width - 2, 0))
+                right -= 1
+            }
+            canvas.put(item.title, column: 1, row: row, style: base.with(attributes: .bold), maxWidth: max(right - 1, 0))
+            if showsSubtitles, let subtitle = item.subtitle {
+                canvas.put(subtitle, column: 1, row: row + 1, style: secondary, maxWidth: max(width - 2, 0))
+            }
+        }
+    }
+
+    override open func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let key) where key.modifiers.isDisjoint(with: [.control, .alt]):
+            let page = max(visibleRowCount - 1, 1)
+            switch key.key {
+            case .up, .character("k"): select(selectedIndex - 1)
+            case .down, .character("j"): select(selectedIndex + 1)
+            case .pageUp: select(selectedIndex - page)
+            case .pageDown: select(selectedIndex + page)
+            case .home: select(0)
+            case .end: select(items.count - 1)
+            case .enter:
+                guard !items.isEmpty else { return false }
+                onOpen?(selectedIndex)
+            default: return super.handle(event)
+            }
+            return true
+        case .mouse(let mouse):
+            if super.handle(event) { return true }
+            guard let layout = validLayout else { return false }
+            let content = controllerLayout(layout).content
+            guard content.contains(mouse.position) else { return false }
+            switch mouse.kind {
+            case .scrollUp: select(selectedIndex - 3)
+            case .scrollDown: select(selectedIndex + 3)
+            case .press(.left):
+                let index = scrollOffset + (mouse.position.row - content.row) / rowHeight
+                guard items.indices.contains(index) else { return false }
+                select(index)
+                onOpen?(index)
+            default: return false
+            }
+            return true
+        default:
+            return super.handle(event)
+        }
+    }
+}
+
+extension Style {
+    /// This style with `attributes` added.
+    public func with(attributes extra: Attributes) -> Style {
+        var copy = self
+        copy.attributes.formUnion(extra)
+        return copy
+    }
+}
