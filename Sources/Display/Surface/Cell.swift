@@ -7,11 +7,16 @@
 /// A cell's cluster always comes through `DisplayText`, so it never holds a control character,
 /// is never zero-width, and is never wider than 2.
 public struct Cell: Hashable, Sendable {
-    /// The cluster; a space in a continuation cell.
-    public private(set) var character: Character
-    /// 1 or 2; 0 for a continuation cell.
-    public private(set) var width: Int
+    /// The cluster, stored as a plain value (`Glyph`); a space in a continuation cell.
+    var glyph: Glyph
+    /// 1 or 2; 0 for a continuation cell. One byte: the cell is copied often.
+    private var columns: UInt8
     public var style: Style
+
+    /// The cluster; a space in a continuation cell.
+    public var character: Character { glyph.character }
+    /// 1 or 2; 0 for a continuation cell.
+    public var width: Int { Int(columns) }
 
     /// A cell for `character`, made safe the way `DisplayText` makes every drawn cluster: a
     /// control becomes its stand-in, a lone mark sits on `◌`, and a zero-width cluster that
@@ -22,20 +27,26 @@ public struct Cell: Hashable, Sendable {
     }
 
     init(cluster: DisplayCluster, style: Style) {
-        self.character = cluster.character
-        self.width = cluster.width
+        self.glyph = cluster.character == " " ? .space : Glyph(cluster.character, width: cluster.width)
+        self.columns = UInt8(cluster.width)
         self.style = style
     }
 
     private init(continuationWith style: Style) {
-        self.character = " "
-        self.width = 0
+        self.glyph = .space
+        self.columns = 0
         self.style = style
     }
 
     /// A space in `style`: what clearing and repairs leave.
     public static func blank(_ style: Style = .plain) -> Cell {
-        Cell(cluster: DisplayCluster(character: " ", width: 1), style: style)
+        Cell(blankWith: style)
+    }
+
+    private init(blankWith style: Style) {
+        self.glyph = .space
+        self.columns = 1
+        self.style = style
     }
 
     /// The right half of a wide cell in `style`.

@@ -16,6 +16,18 @@ extension Surface {
         let area = rect.intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
         let cell = Cell(character, style: style)
+        if cell.width == 1 {
+            // The common case (backgrounds, separators): only the two ends can cut a wide
+            // character in half, so repair those and set the rest in one pass.
+            for row in area.row ..< area.maxRow {
+                withRow(row) { cells in
+                    Surface.write(cell, column: area.column, in: cells)
+                    Surface.write(cell, column: area.maxColumn - 1, in: cells)
+                    UnsafeMutableBufferPointer(rebasing: cells[area.column ..< area.maxColumn]).update(repeating: cell)
+                }
+            }
+            return
+        }
         for row in area.row ..< area.maxRow {
             withRow(row) { cells in
                 var column = area.column
