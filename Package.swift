@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "broadcast", targets: ["BroadcastExtension"]),
         // The reference process Scripts/bench measures every figure against.
         .executable(name: "hello-reference", targets: ["HelloReference"]),
+        // A hidden debug tool: the terminal backend on its own (a box, the size, the last event).
+        .executable(name: "display-demo", targets: ["DisplayDemo"]),
         // Drawing (Cairo and its dependencies) as a library processes load only when they draw.
         .library(name: "TelegramDrawing", type: .dynamic, targets: ["DrawingPlugin"]),
         // For the fuzzing harness only (Fuzz/Package.swift, a separate package that depends on
@@ -40,6 +42,8 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
+                       providers: [.apt(["libncurses-dev"])]),
 
         // Container contract: identity, paths, atomic files, locks, TempBox, logging.
         .target(name: "Container", dependencies: [
@@ -120,6 +124,11 @@ let package = Package(
         // Display (issue 13): Telegram's Display in pure Swift, drawn into an in-memory surface of
         // cells. Depends on nothing, not even Foundation, so it stays at the bottom of the graph.
         .target(name: "Display", exclude: ["README.md"]),
+        // The terminal backend (issue 13): draws Display's surface through ncursesw, turns the
+        // terminal's input into Display's events, runs the app's loop. No Foundation either.
+        .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Display"], exclude: ["README.md"]),
+        .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
+                          path: "Sources/Executables/DisplayDemo"),
 
         .testTarget(name: "UnitTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload",
@@ -130,5 +139,9 @@ let package = Package(
         // Display (issue 13): widths, surface operations and text snapshots of the surface.
         // Container only to check Display's unsafe-scalar rule against TerminalText's.
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Container"], exclude: ["Snapshots"]),
+        // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting.
+        .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw"]),
+        // display-demo in a real terminal: tmux runs it, send-keys types, capture-pane reads.
+        .testTarget(name: "TerminalTests"),
     ]
 )

@@ -1,0 +1,88 @@
+import CNcursesw
+import Display
+import Glibc
+
+/// Copies surfaces to the terminal through ncurses, sending only what changed.
+///
+/// It keeps the last surface drawn and writes `surface.diff(from: last)`: each run's cells go to
+/// ncurses' `stdscr` with `setcchar` + `mvwadd_wch` (whole clusters, see `TerminalGlyph`), and
+/// one `wnoutrefresh` + `doupdate` per frame lets ncurses send the terminal the least it can.
+/// The first frame, a frame of another size and a frame after `invalidate()` are drawn whole on
+/// a cleared screen.
+///
+/// The bottom-right cell: ncurses stores a character written there even though the cursor
+/// cannot advance past it (`mvwadd_wch` returns ERR, which is ignored) and sends it without
+/// scrolling, because `scrollok` stays off on `stdscr`.
+@MainActor
+public final class TerminalRenderer {
+    private var last: Surface?
+    private let mapper: ColorMapper
+    private let pairs: ColorPairs
+    private let maxScalars = Int(tg_CCHARW_MAX())
+
+    init(mapper: ColorMapper, pairs: ColorPairs) {
+        self.mapper = mapper
+        self.pairs = pairs
+    }
+
+    /// Draws `surface`: the cells that differ from the last frame, or everything when the size
+    /// changed. The terminal shows the frame when this returns.
+    public func draw(_ surface: Surface) {
+        guard let window = tg_stdscr() else { return }
+        if last?.size != surface.size {
+            clearScreen(window)
+        }
+        if !write(surface.diff(from: last ?? Surface(width: 0, height: 0)), to: window) {
+            // The colour pairs ran out mid-frame and started over: cells drawn earlier may now
+            // point at redefined pairs, so draw everything again with the fresh table.
+            clearScreen(window)
+            _ = write(surface.diff(from: Surface(width: 0, height: 0)), to: window)
+        }
+        wnoutrefresh(window)
+        doupdate()
+        last = surface
+    }
+
+    /// Makes the next `draw` repaint the whole screen (after a resize, or when something else
+    /// wrote to the terminal).
+    public func invalidate() { last = nil }
+
+    private func clearScreen(_ window: UnsafeMutablePointer<WINDOW>) {
+        werase(window)
+        clearok(tg_curscr(), true)
+        last = nil
+    }
+
+    /// Writes the runs; false when the colour pairs were reset on the way.
+    private func write(_ runs: [SurfaceRun], to window: UnsafeMutablePointer<WINDOW>) -> Bool {
+        var pairsKept = true
+        for run in runs {
+            var column = run.column
+            for cell in run.cells {
+                defer { column += 1 }
+                if cell.isContinuation { continue }  // the wide glyph on its left covers it
+                let glyph = TerminalGlyph.make(for: cell, maxScalars: maxScalars) { Int(tg_wcwidth($0)) }
+                let pen = mapper.pen(for: cell.style)
+                let (pair, reset) = pairs.pair(foreground: pen.foreground, background: pen.background)
+                if reset { pairsKept = false }
+                let attributes = AttributeMapping.attributes(pen.attributes)
+                put(glyph.scalars, attributes: attributes, pair: pair, row: run.row, column: column, in: window)
+                if let second = glyph.secondColumn {
+                    put(second, attributes: attributes, pair: pair, row: run.row, column: column + 1, in: window)
+                }
+            }
+        }
+        return pairsKept
+    }
+
+    private func put(_ scalars: [UInt32], attributes: attr_t, pair: Int32, row: Int, column: Int,
+                     in window: UnsafeMutablePointer<WINDOW>) {
+        var characters = scalars.map { wchar_t(bitPattern: $0) }
+        characters.append(0)
+        var cell = cchar_t()
+        var extendedPair = pair
+        // The pair goes through `opts` (ncurses 6's extended pair), so numbers over 32767 work.
+        _ = setcchar(&cell, characters, attributes, 0, &extendedPair)
+        _ = mvwadd_wch(window, Int32(row), Int32(column), &cell)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program running in a real terminal: a detached tmux session on a server of its own (a
+/// unique `-L` socket, no user configuration), driven with `send-keys` and read with
+/// `capture-pane`. Every test gets its own server and must `kill()` it (use `defer`), so a
+/// failing test leaves no tmux behind and tests never see each other's panes.
+///
+/// The pane stays after its command exits (`remain-on-exit`), so a failing test can still show
+/// the last screen. (Its exit status is not read from tmux: tmux 3.3 now and then leaves an
+/// exited pane process unreaped, with no status; a test that needs one runs its command from a
+/// shell that records it.)
+final class TmuxSession {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// tmux's path, or nil when it is not installed (Scripts/setup installs it).
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
+            let candidate = "\(directory)/tmux"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    static var isAvailable: Bool { executable != nil }
+
+    private nonisolated(unsafe) static var counter = 0
+
+    let socket: String
+    private(set) var width: Int
+    private(set) var height: Int
+
+    /// Starts `command` (an argument vector, run by tmux without a shell) in a `width` × `height`
+    /// terminal. `environment` is added to the pane's.
+    init(width: Int = 80, height: Int = 24, command: [String], environment: [String: String] = [:]) throws {
+        guard let executable = Self.executable else { throw Failure(description: "tmux is not installed") }
+        Self.counter += 1
+        socket = "tg-test-\(getpid())-\(Self.counter)-\(UInt32.random(in: 0 ... .max))"
+        self.width = width
+        self.height = height
+        var arguments = ["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                         "new-session", "-d", "-x", String(width), "-y", String(height)]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
+        arguments += command
+        // The server daemonizes from this client; its output goes nowhere rather than into a
+        // pipe the server could keep open.
+        try Self.run(executable, socket: socket, arguments, capture: false)
+    }
+
+    deinit { kill() }
+
+    /// Ends the server and everything in it. Safe to call twice.
+    func kill() {
+        guard let executable = Self.executable else { return }
+        _ = try? Self.run(executable, socket: socket, ["kill-server"], capture: true, check: false)
+    }
+
+    /// Types `text` as it is (`send-keys -l`): each character reaches the program as typed.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-l", text])
+    }
+
+    /// Presses named keys (`Escape`, `Enter`, `Tab`, `C-c`, `Up`, `F5`...), in order.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys"] + keys)
+    }
+
+    /// Pastes `text` as a terminal paste (bracketed, when the program asked for it).
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "--", text])
+        try tmux(["paste-buffer", "-p"])
+    }
+
+    /// The screen as lines of text, trailing spaces kept to the width tmux gives them.
+    /// `styled` adds the escape sequences of each cell's style (`capture-pane -e`).
+    func capture(styled: Bool = false) throws -> [String] {
+        let output = try tmux(["capture-pane", "-p"] + (styled ? ["-e"] : []))
+        var lines = output.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Waits until a line of the screen contains `text`; returns the screen. Throws with the
+    /// last screen when `timeout` passes.
+    @discardableResult
+    func waitFor(text: String, timeout: TimeInterval = 5) throws -> [String] {
+        try waitFor(timeout: timeout, "\"\(text)\"") { screen in screen.contains { $0.contains(text) } }
+    }
+
+    /// Waits until `condition` holds for the screen.
+    @discardableResult
+    func waitFor(timeout: TimeInterval = 5, _ what: String, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen: [String] = []
+        while true {
+            screen = try capture()
+            if condition(screen) { return screen }
+            if Date() >= deadline { break }
+            usleep(50_000)
+        }
+        throw Failure(description: "timed out after \(timeout) s waiting for \(what); the screen:\n" + screen.joined(separator: "\n"))
+    }
+
+    /// Resizes the terminal (the window, with a detached session tmux sizes it by hand).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-x", String(width), "-y", String(height)])
+        self.width = width
+        self.height = height
+    }
+
+    /// A tmux format for the pane (`#{pane_dead}`, `#{alternate_on}`, ...).
+    func format(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        guard let executable = Self.executable else { throw Failure(description: "tmux is not installed") }
+        return try Self.run(executable, socket: socket, arguments, capture: true)
+    }
+
+    /// Runs one tmux client command on this server. `-u`: UTF-8 whatever the test's locale;
+    /// `-f /dev/null`: no user configuration. Spawned and reaped by hand (posix_spawn, waitpid),
+    /// its output in a temporary file: the server this client may start daemonizes from it, and
+    /// a pipe it kept open, or a missed SIGCHLD, would hang the test.
+    @discardableResult
+    private static func run(_ executable: String, socket: String, _ arguments: [String], capture: Bool,
+                            check: Bool = true) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil  // a test run inside tmux still gets its own server
+        if environment["LANG"] == nil { environment["LANG"] = "C.UTF-8" }
+        let outputPath = capture
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("tg-tmux-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
+            : "/dev/null"
+        defer { if capture { unlink(outputPath) } }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        let argv = ([executable, "-u", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // The test runs on a worker thread that blocks most signals, and a child inherits that
+        // mask: the tmux server and the program in its pane would never see SIGWINCH or SIGCHLD.
+        // The child starts with no signal blocked and every handler at its default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw Failure(description: "cannot start tmux: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
+        let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
+        if check && !(exited && code == 0) {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
+        }
+        return text
+    }
+}
