@@ -17,6 +17,8 @@ let package = Package(
         .executable(name: "hello-reference", targets: ["HelloReference"]),
         // A hidden debug tool: the terminal backend on its own (a box, the size, the last event).
         .executable(name: "display-demo", targets: ["DisplayDemo"]),
+        // Times Display's full frame for Scripts/bench (issue 13's budget), like hello-reference a tool.
+        .executable(name: "display-bench", targets: ["DisplayBench"]),
         // Drawing (Cairo and its dependencies) as a library processes load only when they draw.
         .library(name: "TelegramDrawing", type: .dynamic, targets: ["DrawingPlugin"]),
         // For the fuzzing harness only (Fuzz/Package.swift, a separate package that depends on
@@ -129,6 +131,7 @@ let package = Package(
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Display"], exclude: ["README.md"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),
+        .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
 
         .testTarget(name: "UnitTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload",

@@ -47,6 +47,7 @@ import tempfile
 from bench_broadcast import judge_broadcast, measure_broadcast, print_broadcast
 from bench_budgets import RSS_BUDGET_MIB, TIME_BUDGET_RATIO, TIME_STRETCH_RATIO
 from bench_floor import measure_floor, print_floor
+from bench_frames import measure_frames, print_frames
 from bench_process import Failure, Spawner, read_text
 
 EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
@@ -229,6 +230,7 @@ def print_table(report: dict) -> None:
         f = report["reference"]["failure"]
         print(f"FAILED: {' '.join(f['argv'])} (exit {f['exitCode']}): {f['stderr'].strip()}")
     print_floor(report)
+    print_frames(report)
     print("time: median wall time of the whole process / hello-reference's median, same run. "
           "RSS: peak (ru_maxrss) of the whole process.")
     if report.get("broadcast"):
@@ -372,6 +374,7 @@ def main() -> int:
             if not args.json:
                 print(file=sys.stderr)
         report["floor"] = measure_floor(spawner, workdir, container, min(args.runs, 10), env)
+        report["frames"] = measure_frames(args.bin_dir)
         # Last, so that nothing else competes with the 30 s stream (and the call leaves nothing behind).
         if args.broadcast_peer and "broadcast" in extensions:
             if not args.json:
@@ -427,6 +430,10 @@ def main() -> int:
             all_ok = False
         rows.append(row)
     report["commands"] = rows
+    frames = report.get("frames") or {}
+    if "failed" in frames:
+        all_ok = False
+    any_over = any_over or frames.get("verdict") == "OVER"
     broadcast = report.get("broadcast")
     if broadcast:
         all_ok = all_ok and broadcast["verdict"] != "FAILED"

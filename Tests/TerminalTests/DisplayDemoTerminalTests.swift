@@ -21,7 +21,7 @@ struct DisplayDemoTerminalTests {
         guard FileManager.default.isExecutableFile(atPath: Self.demo) else {
             throw TmuxSession.Failure(description: "display-demo not found at \(Self.demo); build with `swift build --build-tests`")
         }
-        let session = try TmuxSession(width: width, height: height, command: command ?? [Self.demo])
+        let session = try TmuxSession(width: width, height: height, command: command ?? [Self.demo, "--events"])
         try session.waitFor(text: "last event: none")
         return session
     }
@@ -71,7 +71,10 @@ struct DisplayDemoTerminalTests {
         let session = try start()
         defer { session.kill() }
         try session.resize(width: 100, height: 30)
-        let screen = try session.waitFor(text: "size: 100x30")
+        // The frame arrives in more than one write: wait for its last row too.
+        let screen = try session.waitFor("the 100x30 frame") { screen in
+            screen.contains { $0.contains("size: 100x30") } && screen.count == 30 && screen[29].hasSuffix("┘")
+        }
         #expect(screen.count == 30)
         #expect(screen[0].count == 100 && screen[0].hasSuffix("┐"))
         #expect(screen[29] == "└" + String(repeating: "─", count: 98) + "┘")
@@ -90,7 +93,7 @@ struct DisplayDemoTerminalTests {
         let reportPath = FileManager.default.temporaryDirectory.appendingPathComponent("tg-stty-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: reportPath) }
         let partial = reportPath + ".partial"
-        let script = "'\(Self.demo)'; echo $? > '\(partial)'; stty -a >> '\(partial)'; mv '\(partial)' '\(reportPath)'; exec sleep 60"
+        let script = "'\(Self.demo)' --events; echo $? > '\(partial)'; stty -a >> '\(partial)'; mv '\(partial)' '\(reportPath)'; exec sleep 60"
         let session = try start(command: ["/bin/sh", "-c", script])
         defer { session.kill() }
         let pid = try session.capture().lazy.compactMap { line -> Int32? in

@@ -35,9 +35,16 @@ public final class Window {
 
     /// A new terminal size: the whole tree is laid out again, drawn at the next frame.
     public func layout(size: Size) {
-        self.size = Size(width: max(size.width, 0), height: max(size.height, 0))
+        let newSize = Size(width: max(size.width, 0), height: max(size.height, 0))
+        // The backend lays out and then delivers the `.resize` event too: once is enough.
+        guard newSize != self.size || !isLaidOut else { return }
+        self.size = newSize
+        isLaidOut = true
         relayout()
     }
+
+    /// Whether `layout(size:)` has run: the first call lays out even at the default size.
+    private var isLaidOut = false
 
     private func relayout() {
         rootController.containerLayoutUpdated(layout, transition: .immediate)
