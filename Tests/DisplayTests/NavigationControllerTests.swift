@@ -331,3 +331,40 @@ struct NavigationControllerTests {
         #expect(pressed == 1)
     }
 }
+
+/// Every layer at every size from nothing to wide: no crash, no cell outside the surface, and the
+/// frame is always the window's size. Tiny terminals happen (a split pane, a resize in progress).
+@MainActor
+@Suite("Navigation at every size")
+struct NavigationSizeSweepTests {
+    @Test func everyLayerAtEverySize() {
+        let list = ListController(title: "Chats 中文", items: (1 ... 50).map { ListItem(title: "Chat \($0) 👩‍👩‍👧", detail: "12:00", badge: "9") })
+        list.navigationPresentation = .master
+        let tabs = TabBarController(controllers: [list, TextController("Contacts")])
+        tabs.navigationPresentation = .master
+        let scene = Scene(width: 1, height: 1, mode: .automaticMasterDetail, root: tabs, statusText: "Connecting…")
+        scene.navigation.reducedMotion = true
+        scene.window.inputHeight = 3
+        let chat = TextController("Ada", lines: ["hello"])
+        chat.takesTextInput = true
+        chat.toolbar = Toolbar(items: [BarButtonItem(title: "Send", key: KeyEvent(.enter)) {}])
+        scene.navigation.pushViewController(chat)
+        let call = TextController("Call", presentation: .modal)
+        scene.navigation.pushViewController(call)
+        scene.navigation.minimize(call)
+        scene.navigation.pushViewController(TextController("Sheet", presentation: .modal))
+        scene.navigation.pushViewController(TextController("Flat", presentation: .flatModal))
+        scene.navigation.popViewController(animated: false)
+        scene.navigation.presentOverlay(ToastController("Copied"))
+        scene.navigation.presentGlobalOverlay(BannerController("Banner"), blocksInteraction: false)
+        for width in [0, 1, 2, 3, 5, 8, 13, 21, 40, 79, 80, 119, 120, 121, 160, 200] {
+            for height in [0, 1, 2, 3, 4, 5, 8, 23, 24, 31, 32, 48, 60] {
+                scene.resize(width, height)
+                let surface = scene.surface()
+                #expect(surface.width == width && surface.height == height)
+                scene.press(.down)
+                scene.window.handle(.mouse(MouseEvent(.press(.left), at: Point(column: width / 2, row: height / 2))))
+            }
+        }
+    }
+}

@@ -190,3 +190,34 @@ struct SurfaceTests {
         #expect(Style(attributes: [.dim, .reverse, .italic]).description == "dim reverse italic")
     }
 }
+
+/// The ASCII fast path of `put` draws exactly what the general path draws: the same text with a
+/// zero-width space appended (which the general path drops) must give the same cells, at every
+/// limit, clip and truncation, over a row that already holds wide characters.
+@Suite("put: the ASCII path and the general path agree")
+struct PutPathsAgreeTests {
+    @Test(arguments: [Truncation.ellipsis, .clip])
+    func sameCellsEitherWay(truncation: Truncation) {
+        let texts = ["", "a", "hello world", "exactly ten", String(repeating: "x", count: 40)]
+        for text in texts {
+            for maxWidth in [nil, 0, 1, 2, 5, 10, 11, 30] as [Int?] {
+                for start in [-3, 0, 4, 19] {
+                    for clipStart in [0, 2, 7] {
+                        var fast = Surface(width: 24, height: 2)
+                        fast.put("中文中文中文中文中文中文", column: 0, row: 0)
+                        var general = fast
+                        let clip = Rect(column: clipStart, row: 0, width: 24 - clipStart, height: 1)
+                        let a = fast.draw(in: clip) {
+                            $0.put(text, column: start - clipStart, row: 0, maxWidth: maxWidth, truncation: truncation)
+                        }
+                        let b = general.draw(in: clip) {
+                            $0.put(text + "\u{200B}", column: start - clipStart, row: 0, maxWidth: maxWidth, truncation: truncation)
+                        }
+                        #expect(fast == general, "\(text.debugDescription) max \(String(describing: maxWidth)) at \(start) clip \(clipStart)")
+                        #expect(a == b)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -43,6 +43,13 @@ public struct Cell: Hashable, Sendable {
         Cell(blankWith: style)
     }
 
+    /// A printable ASCII byte (0x20…0x7E), which is always a cluster of its own, one column wide.
+    init(ascii byte: UInt8, style: Style) {
+        self.glyph = Glyph(ascii: byte)
+        self.columns = 1
+        self.style = style
+    }
+
     private init(blankWith style: Style) {
         self.glyph = .space
         self.columns = 1

@@ -35,7 +35,13 @@ struct Glyph: Hashable, Sendable {
         }
     }
 
-    static let space = Glyph(" ", width: 1)
+    /// One ASCII byte.
+    init(ascii byte: UInt8) {
+        low = UInt64(byte)
+        high = 1 << 56
+    }
+
+    static let space = Glyph(ascii: 0x20)
 
     var character: Character {
         let length = Int(high >> 56)

@@ -27,6 +27,9 @@ extension Surface {
         if let maxWidth { limit = min(limit, point.column + max(maxWidth, 0)) }
         guard limit > point.column else { return point.column }
         let available = limit - point.column
+        if let drawn = putASCII(text, at: point, style: style, available: available, truncation: truncation, clip: clip) {
+            return drawn
+        }
         let clusters = truncation.fit(DisplayText.clusters(text, columns: available), in: available)
         let visibleRow = point.row >= clip.row && point.row < clip.maxRow
         guard visibleRow else { return clusters.reduce(point.column) { $0 + $1.width } }
@@ -44,5 +47,29 @@ extension Surface {
             }
             return column
         }
+    }
+
+    /// `put` for text that is all printable ASCII (most of what is drawn: names, times, labels):
+    /// one byte is one cell, so no clusters are made. Nil when the text has any other byte; the
+    /// general path then draws it, with the same result.
+    private mutating func putASCII(_ text: String, at point: Point, style: Style, available: Int,
+                                   truncation: Truncation, clip: Rect) -> Int? {
+        let result: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            let fits = bytes.count <= available
+            let shown = fits ? bytes.count : (truncation == .ellipsis ? available - 1 : available)
+            let end = point.column + (fits ? bytes.count : available)
+            guard point.row >= clip.row && point.row < clip.maxRow else { return end }
+            withRow(point.row) { cells in
+                for offset in 0 ..< shown where point.column + offset >= clip.column {
+                    Surface.write(Cell(ascii: bytes[offset], style: style), column: point.column + offset, in: cells)
+                }
+                if !fits && truncation == .ellipsis && end - 1 >= clip.column {
+                    Surface.write(Cell(cluster: DisplayCluster(character: "…", width: 1), style: style), column: end - 1, in: cells)
+                }
+            }
+            return end
+        }
+        return result ?? nil
     }
 }

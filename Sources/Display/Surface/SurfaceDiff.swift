@@ -25,6 +25,10 @@ extension Surface {
         var runs: [SurfaceRun] = []
         for rowIndex in 0 ..< height {
             let base = rowIndex * width
+            // Most rows of a frame are unchanged: equal bytes are equal cells (a cell is a plain
+            // value), so one memcmp settles the row. Unequal bytes may still be equal cells
+            // (padding), which the cell-by-cell pass below sorts out.
+            if rowBytesEqual(old, base) { continue }
             var column = 0
             var pending: Range<Int>? = nil  // columns of the run being built
             while column < width {
@@ -46,6 +50,26 @@ extension Surface {
             if let current = pending { runs.append(run(rowIndex, current)) }
         }
         return runs
+    }
+
+    private func rowBytesEqual(_ old: Surface, _ base: Int) -> Bool {
+        cells.withUnsafeBytes { new in
+            old.cells.withUnsafeBytes { previous in
+                let stride = MemoryLayout<Cell>.stride
+                let start = base * stride, end = start + width * stride
+                var offset = start
+                while offset + 8 <= end {
+                    if new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        != previous.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                    offset += 8
+                }
+                while offset < end {
+                    if new[offset] != previous[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
     }
 
     private func run(_ rowIndex: Int, _ columns: Range<Int>) -> SurfaceRun {

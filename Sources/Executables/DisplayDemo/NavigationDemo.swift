@@ -40,10 +40,12 @@ enum NavigationDemo {
 
         let window = Window(rootController: navigation, context: PresentationContext(theme: theme))
         window.dispatchHook = { [unowned navigation] event in
-            guard case .key(let key) = event, let character = key.plainCharacter else { return false }
+            guard case .key(let key) = event else { return false }
+            // A toast stays until the next key (Display has no clock to time it out with).
+            for toast in navigation.overlayControllers where toast is Toast { navigation.dismissOverlay(toast) }
+            guard let character = key.plainCharacter else { return false }
             switch character {
             case "t":
-                for old in navigation.overlayControllers where old is Toast { navigation.dismissOverlay(old) }
                 navigation.presentOverlay(Toast(text: "Link copied to clipboard"))
                 return true
             case "l" where navigation.globalOverlayControllers.isEmpty:
@@ -73,7 +75,7 @@ enum NavigationDemo {
     }
 }
 
-/// A one-line message in a box near the bottom that takes no input; the next toast replaces it.
+/// A one-line message in a box near the bottom that takes no input; the next key removes it.
 @MainActor
 final class Toast: ViewController {
     init(text: String) {
