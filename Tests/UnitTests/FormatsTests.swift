@@ -41,9 +41,13 @@ struct FormatsTests {
     @Test func presentationStringsRoundTrip() throws {
         let strings = PresentationStrings(languageCode: "de", applicationLockedMessageString: "Neue Nachricht",
                                           incomingCallString: "ruft an", widgetLockedString: "Gesperrt",
-                                          widgetEmptyString: "Leer")
+                                          widgetEmptyString: "Leer", commonBack: "Zurück", commonClose: "Schließen")
         #expect(try JSONDecoder().decode(PresentationStrings.self, from: JSONEncoder().encode(strings)) == strings)
         #expect(PresentationStrings.english.languageCode == "en")
+        // A file from before the bar's strings existed reads them as English.
+        let older = #"{"languageCode":"de","applicationLockedMessageString":"a","incomingCallString":"b","widgetLockedString":"c","widgetEmptyString":"d"}"#
+        let decoded = try JSONDecoder().decode(PresentationStrings.self, from: Data(older.utf8))
+        #expect(decoded.commonBack == "Back" && decoded.commonClose == "Close" && decoded.languageCode == "de")
     }
 
     @Test func settingsDefaults() throws {
