@@ -124,7 +124,8 @@ let package = Package(
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
 
         // Display (issue 13): Telegram's Display in pure Swift, drawn into an in-memory surface of
-        // cells. Depends on nothing, not even Foundation, so it stays at the bottom of the graph.
+        // cells. Depends on no other module and not on Foundation (the standard library's Synchronization
+        // only), so it stays at the bottom of the graph.
         .target(name: "Display", exclude: ["README.md"]),
         // The terminal backend (issue 13): draws Display's surface through ncursesw, turns the
         // terminal's input into Display's events, runs the app's loop. No Foundation either.
