@@ -115,6 +115,20 @@ public final class PostboxTransaction {
         return result
     }
 
+    /// Up to `limit` messages of a chat older than `index` (all of them from the newest when nil),
+    /// newest first: one page of a history that is never loaded whole.
+    public func messages(_ peerId: PeerId, before index: MessageIndex?, namespace: Int32 = MessageId.cloudNamespace,
+                         limit: Int) throws -> [Message] {
+        let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
+        let start = index.map { PostboxKeys.message($0) } ?? prefix.successor
+        var result: [Message] = []
+        try valueBox.range(PostboxTable.messageHistory, start: start, end: prefix, limit: limit) { key, value in
+            result.append(try Message(index: PostboxKeys.messageIndex(from: key), decoding: value))
+            return true
+        }
+        return result
+    }
+
     /// Stores messages (any order, any chats) and updates chat list, read states and counters
     /// once per chat, which keeps a large ingest linear.
     public func addMessages(_ messages: [Message]) throws {
