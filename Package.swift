@@ -110,7 +110,7 @@ let package = Package(
         ]),
 
         // Six thin executables.
-        .executableTarget(name: "MainApp", dependencies: ["AppCore", "Bootstrap"], path: "Sources/Executables/MainApp"),
+        .executableTarget(name: "MainApp", dependencies: ["AppCore", "AppInterface", "Bootstrap"], path: "Sources/Executables/MainApp"),
         .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", "ShareExtensionContext", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/ShareExtension"),
         .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", "NotificationService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -130,6 +130,12 @@ let package = Package(
         // The terminal backend (issue 13): draws Display's surface through ncursesw, turns the
         // terminal's input into Display's events, runs the app's loop. No Foundation either.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Display"], exclude: ["README.md"]),
+        // main's screens (issue 14), as Telegram's TelegramUI over Display: they read the Postbox
+        // and write through closures the app gives them.
+        .target(name: "TelegramUI", dependencies: ["Display", "Storage"]),
+        // main's interface on the terminal: the screens wired to AppCore's launched app, its events
+        // bridged into the terminal's run loop. Only `main` links it.
+        .target(name: "AppInterface", dependencies: ["AppCore", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
@@ -142,6 +148,7 @@ let package = Package(
         ]),
         // Display (issue 13): widths, surface operations and text snapshots of the surface.
         // Container only to check Display's unsafe-scalar rule against TerminalText's.
+        .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Storage", "Container", "Cryptography"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Container"], exclude: ["Snapshots"]),
         // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting.
         .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw"]),

@@ -12,20 +12,6 @@ struct NavigationTerminalTests {
         return session
     }
 
-    /// Waits until the screen stops changing (two captures 250 ms apart agree): a transition runs
-    /// about 200 ms and absorbs keys meanwhile, as Telegram's does, so a key is sent only after.
-    @discardableResult
-    func still(_ session: TmuxSession, timeout: TimeInterval = 5) throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
-        var previous = try session.capture()
-        while Date() < deadline {
-            usleep(250_000)
-            let screen = try session.capture()
-            if screen == previous { return screen }
-            previous = screen
-        }
-        throw TmuxSession.Failure(description: "the screen kept changing for \(timeout) s:\n" + previous.joined(separator: "\n"))
-    }
 
     @Test func pushModalEscAndResizeAcrossTheWidthThreshold() throws {
         let session = try start(width: 100, height: 30)
@@ -38,7 +24,7 @@ struct NavigationTerminalTests {
         // Push: Enter opens the selected chat, with the list's title as its back item.
         try session.press("Enter")
         try session.waitFor(text: "‹ Chats")
-        screen = try still(session)
+        screen = try session.still()
         #expect(screen[0].hasPrefix("‹ Chats") && screen[0].contains("Ada Lovelace"))
         #expect(screen[1].contains(" online "))
         #expect(screen.contains { $0.contains("You: reply 39") }, "the chat opens at its newest message")
@@ -46,20 +32,20 @@ struct NavigationTerminalTests {
         // Esc pops back to the list; Esc on the root does nothing.
         try session.press("Escape")
         try session.waitFor("the list back") { !$0[0].contains("‹") && $0[2].contains("Ada Lovelace") }
-        try still(session)
+        try session.still()
         try session.press("Escape")
-        screen = try still(session)
+        screen = try session.still()
         #expect(screen[2].contains("Ada Lovelace") && screen[29].contains("1 Chats"))
 
         // A modal sheet: Close on its bar, the list dimmed under it; Esc closes it.
         try session.type("n")
         try session.waitFor(text: "Close")
-        screen = try still(session)
+        screen = try session.still()
         #expect(screen[1].contains("┌"), "the sheet has risen to one row below the top")
         #expect(screen[2].contains("Close") && screen[2].contains("New Message"))
         try session.press("Escape")
         try session.waitFor("the sheet gone") { screen in !screen.contains { $0.contains("Close") } }
-        try still(session)
+        try session.still()
 
         // Wider than 120 columns: the root splits, the chat opens beside the list.
         try session.resize(width: 160, height: 48)
@@ -67,10 +53,10 @@ struct NavigationTerminalTests {
         // ASCII row (row 3: "Alan Turing").
         let master = 53  // min(max(40, 160 / 3), 160 / 2)
         try session.waitFor("the split at 160 columns") { $0.count == 48 && $0[3].count > master && Array($0[3])[master] == "│" }
-        try still(session)
+        try session.still()
         try session.press("Enter")
         try session.waitFor(text: "You: reply 39")
-        screen = try still(session)
+        screen = try session.still()
         #expect(Array(screen[3])[master] == "│", "\(screen[3])")
         #expect(String(screen[2].dropFirst(master + 1)).contains("You: reply"), "the chat in the detail column")
         #expect(String(screen[2].prefix(master)).contains("Ada Lovelace"))
@@ -79,7 +65,7 @@ struct NavigationTerminalTests {
         // Narrower again: one stack, the chat pushed on the list, its back item back.
         try session.resize(width: 100, height: 30)
         try session.waitFor(text: "‹ Chats")
-        screen = try still(session)
+        screen = try session.still()
         #expect(screen[0].contains("Ada Lovelace"))
         try session.press("Escape")
         try session.waitFor("the list after the collapse") { !$0[0].contains("‹") && $0[29].contains("1 Chats") }
@@ -94,7 +80,7 @@ struct NavigationTerminalTests {
         defer { session.kill() }
         try session.type("n")
         try session.waitFor(text: "Close")
-        try still(session)
+        try session.still()
         try session.type("l")
         try session.waitFor(text: "Press any key to unlock")
         try session.press("Escape")

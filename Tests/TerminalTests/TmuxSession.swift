@@ -106,6 +106,21 @@ final class TmuxSession {
         throw Failure(description: "timed out after \(timeout) s waiting for \(what); the screen:\n" + screen.joined(separator: "\n"))
     }
 
+    /// Waits until the screen stops changing (two captures 250 ms apart agree): a transition runs
+    /// about 200 ms and absorbs keys meanwhile, as Telegram's does, so a key is sent only after.
+    @discardableResult
+    func still(timeout: TimeInterval = 5) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var previous = try capture()
+        while Date() < deadline {
+            usleep(250_000)
+            let screen = try capture()
+            if screen == previous { return screen }
+            previous = screen
+        }
+        throw Failure(description: "the screen kept changing for \(timeout) s:\n" + previous.joined(separator: "\n"))
+    }
+
     /// Resizes the terminal (the window, with a detached session tmux sizes it by hand).
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-x", String(width), "-y", String(height)])

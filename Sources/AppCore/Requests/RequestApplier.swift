@@ -34,14 +34,10 @@ struct RequestApplier {
             // A secret chat's messages are end-to-end encrypted on the device that has its key;
             // Telegram's share sheet and Siri never offer one, and neither does main take one.
             guard !peer.isSecretChat else { throw RequestRefusal(description: "cannot send to a secret chat from an extension") }
-            let latest = try t.latestMessages(peerId, limit: 1).first
-            let id = (latest?.id.id ?? 0) + 1
-            let message = Message(index: MessageIndex(id: MessageId(peerId: peerId, id: id), timestamp: max(now, latest?.index.timestamp ?? now)),
-                                  authorId: try t.accountPeerId(), text: text, isIncoming: false,
-                                  contentKind: attachments.first.map { RequestApplier.contentKind($0.kind) } ?? .text,
-                                  mediaResourceIds: media)
-            try t.addMessages([message])
-            return ["peerId": String(peerValue), "messageId": String(id)]
+            let id = try OutgoingMessages.store(text: text, to: peerId, now: now,
+                                                contentKind: attachments.first.map { RequestApplier.contentKind($0.kind) } ?? .text,
+                                                mediaResourceIds: media, in: t)
+            return ["peerId": String(peerValue), "messageId": String(id.id)]
         case .setMessageRead(let peerValue, let messageId, let read):
             let peerId = PeerId(peerValue)
             guard try t.message(MessageId(peerId: peerId, id: messageId)) != nil else {

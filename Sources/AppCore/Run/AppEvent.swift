@@ -9,10 +9,14 @@ public enum AppEvent: Sendable, Equatable {
     case deadline
     /// A request arrived in `requests/pending/` (inotify).
     case requestsPending
+    /// A key pressed in the terminal interface (its dispatch hook sends one per input event).
+    case interfaceInput
 
     /// Only what a person did counts as activity for auto-lock; timers and signals don't.
     public var isUserInteraction: Bool {
-        if case .userInput = self { return true }
-        return false
+        switch self {
+        case .userInput, .interfaceInput: return true
+        default: return false
+        }
     }
 }

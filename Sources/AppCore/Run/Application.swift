@@ -42,6 +42,8 @@ public final class Application {
             drainRequests()
         case .userInput(let line):
             if line.trimmingWhitespace() == "quit" { stop(reason: "quit") }
+        case .interfaceInput:
+            break
         case .signal(let number):
             stop(reason: number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)")
         case .deadline:
@@ -76,7 +78,8 @@ public final class Application {
         }
     }
 
-    private func stop(reason: String) {
+    /// Stops the app (the interface's quit key, an error in it).
+    public func stop(reason: String) {
         app.logger.info("stopping", metadata: ["reason": "\(reason)", "events": "\(handledEvents)"])
         shouldStop = true
         // The call ends cleanly with the app: final statistics, its files removed.

@@ -35,8 +35,10 @@ public enum RunLoop {
     }
 
     /// Starts every event source; returns the timer, which the caller cancels when it stops.
-    private static func startSources(_ application: Application, duration: Double?,
-                                     deliver: @escaping @Sendable (AppEvent) -> Void) -> DispatchSourceTimer {
+    /// Standard input is read as lines of user activity unless `readsStandardInput` is false: the
+    /// terminal interface owns the terminal and reads its keys itself.
+    public static func startSources(_ application: Application, duration: Double?, readsStandardInput: Bool = true,
+                                    deliver: @escaping @Sendable (AppEvent) -> Void) -> DispatchSourceTimer {
         let queue = DispatchQueue(label: "main.events")
         SignalPipe.install([SIGINT, SIGTERM]) { deliver(.signal($0)) }
         let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -46,8 +48,10 @@ public enum RunLoop {
         if let duration {
             queue.asyncAfter(deadline: .now() + duration) { deliver(.deadline) }
         }
-        DispatchQueue.global().async {
-            while let line = readLine() { deliver(.userInput(line)) }
+        if readsStandardInput {
+            DispatchQueue.global().async {
+                while let line = readLine() { deliver(.userInput(line)) }
+            }
         }
         if let pending = application.app.requests?.directories.pending {
             let watching = DirectoryWatcher.start(pending) { deliver(.requestsPending) }

@@ -39,8 +39,9 @@ public struct BootstrapCommand: ParsableCommand {
 public enum CommandMain {
     /// For commands with async subcommands (main): the top level awaits, so the process runs its
     /// main actor on the dispatch main queue.
-    public static func run<Command: ParsableCommand>(_ command: Command.Type) async -> Never {
-        let parsed = prepare(command)
+    /// `arguments`: what to parse instead of the command line's (nil: the command line's).
+    public static func run<Command: ParsableCommand>(_ command: Command.Type, arguments: [String]? = nil) async -> Never {
+        let parsed = prepare(command, arguments: arguments)
         do {
             if var asyncCommand = parsed as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -68,12 +69,12 @@ public enum CommandMain {
         }
     }
 
-    private static func prepare<Command: ParsableCommand>(_ command: Command.Type) -> ParsableCommand {
+    private static func prepare<Command: ParsableCommand>(_ command: Command.Type, arguments: [String]? = nil) -> ParsableCommand {
         // Everything in the container is one user's private data: whatever creates a file here
         // (SQLite's -wal and -shm included) creates it 0600, and directories 0700.
         umask(0o077)
         do {
-            return try command.parseAsRoot()
+            return try command.parseAsRoot(arguments)
         } catch {
             exitWithParserMessage(command, error)
         }

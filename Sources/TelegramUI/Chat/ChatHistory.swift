@@ -1,0 +1,41 @@
+import Storage
+
+/// The part of a chat's history in memory: pages read from the Postbox as the view scrolls up,
+/// oldest first. A 200,000-message chat is never read whole: the first page is the newest
+/// `pageSize`, each older page is read when the view comes near the top of what is loaded.
+struct ChatHistory {
+    static let pageSize = 100
+
+    private(set) var messages: [Message] = []
+    /// Whether an older page may exist (the last read filled its page).
+    private(set) var hasOlder = true
+
+    /// The newest page, merged with what is loaded (messages that arrived are added, the rest kept).
+    mutating func loadNewest(_ data: AccountData, _ peerId: PeerId) throws {
+        let page = try data.history(peerId, before: nil, limit: Self.pageSize)
+        if messages.isEmpty { hasOlder = page.count == Self.pageSize }
+        // More than a page arrived since the last read: what is loaded no longer joins the newest
+        // page, so start again from it rather than keep a gap.
+        if let oldest = page.last, let newestLoaded = messages.last, page.count == Self.pageSize, oldest.index > newestLoaded.index {
+            messages = []
+            hasOlder = true
+        }
+        merge(page)
+    }
+
+    /// The page before the oldest loaded message.
+    mutating func loadOlder(_ data: AccountData, _ peerId: PeerId) throws {
+        guard hasOlder else { return }
+        let page = try data.history(peerId, before: messages.first?.index, limit: Self.pageSize)
+        hasOlder = page.count == Self.pageSize
+        merge(page)
+    }
+
+    private mutating func merge(_ page: [Message]) {
+        guard !page.isEmpty else { return }
+        var byIndex: [MessageIndex: Message] = [:]
+        for message in messages { byIndex[message.index] = message }
+        for message in page { byIndex[message.index] = message }
+        messages = byIndex.values.sorted { $0.index < $1.index }
+    }
+}

@@ -1,0 +1,67 @@
+import Display
+import Storage
+
+/// The Chats tab (Telegram's ChatListController): pinned first, then newest; two lines a chat —
+/// the title with its marks (📌 pinned, 🔒 secret, 🔕 muted), the time and the unread badge, then
+/// the last message. Enter opens the chat. The list is re-read by `reload` when the app learns
+/// that the Postbox changed (a request applied, a message sent).
+@MainActor
+public final class ChatListController: ListController {
+    public private(set) var chats: [ChatListItem] = []
+    let data: AccountData
+    /// How many chats the list reads: the top of a 2,000-chat account, not all of it.
+    public static let pageSize = 200
+    public var onOpenChat: ((ChatListItem) -> Void)?
+    /// Why the last read failed, shown instead of the list.
+    public private(set) var failure: String?
+
+    public init(data: AccountData) {
+        self.data = data
+        super.init(title: "Chats")
+        showsSubtitles = true
+        tabBarItem = TabBarItem(title: "Chats")
+        onOpen = { [unowned self] index in
+            if chats.indices.contains(index) { onOpenChat?(chats[index]) }
+        }
+    }
+
+    override public func loadContent() {
+        reload()
+    }
+
+    /// Reads the list again, keeping the selection on the same chat; the tab's badge counts the
+    /// unmuted chats with unread messages (Telegram's default).
+    public func reload(now: Int32? = nil) {
+        let now = now ?? TimeText.now()
+        let selected = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil
+        do {
+            chats = try data.chatList(limit: Self.pageSize, now: now)
+            failure = nil
+        } catch {
+            failure = "Cannot read the chat list: \(error)"
+        }
+        items = chats.map { chat in
+            let marks = [chat.isPinned ? "📌" : nil, chat.isMuted ? "🔕" : nil].compactMap { $0 }.joined()
+            return ListItem(title: (chat.isSecret ? "🔒 " : "") + chat.title + (marks.isEmpty ? "" : " " + marks),
+                            subtitle: chat.preview, detail: TimeText.short(chat.timestamp, now: now),
+                            badge: chat.unreadCount > 0 ? Self.count(chat.unreadCount) : nil)
+        }
+        if let selected, let index = chats.firstIndex(where: { $0.peerId == selected }) { select(index) }
+        let unreadChats = chats.filter { $0.unreadCount > 0 && !$0.isMuted }.count
+        tabBarItem = TabBarItem(title: "Chats", badge: unreadChats > 0 ? Self.count(Int32(unreadChats)) : nil)
+    }
+
+    static func count(_ value: Int32) -> String { value > 999 ? "999+" : "\(value)" }
+
+    override public func drawContent(in canvas: inout Canvas, context: PresentationContext) {
+        if let failure {
+            canvas.put(failure, column: 1, row: 0, style: context.theme.secondaryText, maxWidth: max(canvas.size.width - 2, 0))
+            return
+        }
+        if chats.isEmpty {
+            canvas.put("No chats yet", column: 1, row: 0, style: context.theme.secondaryText, maxWidth: max(canvas.size.width - 2, 0))
+            return
+        }
+        super.drawContent(in: &canvas, context: context)
+    }
+}

@@ -1,0 +1,77 @@
+import Storage
+
+/// What the screens read from the current account's Postbox, a page at a time. Reads only:
+/// changes go through the app (AppCore), which is the writer, by the closures it hands the
+/// screens (Telegram's screens read Postbox views and write through the account's engine).
+public struct AccountData {
+    public let postbox: Postbox
+
+    public init(postbox: Postbox) {
+        self.postbox = postbox
+    }
+
+    /// The top of the chat list: pinned first, then newest.
+    public func chatList(limit: Int, now: Int32) throws -> [ChatListItem] {
+        try postbox.read { t in
+            try t.topChatListEntries(count: limit).map { entry in
+                let message = try t.message(entry.topMessageIndex)
+                var preview = message.map { Self.firstLine($0.text.isEmpty ? "[\($0.contentKind.name)]" : $0.text) } ?? ""
+                if let message, !entry.peerId.isUserLike, let author = message.authorId {
+                    let name = message.isIncoming ? (try t.peer(author)?.firstName ?? "") : "You"
+                    if !name.isEmpty { preview = name + ": " + preview }
+                }
+                return ChatListItem(peerId: entry.peerId, title: entry.peer?.displayTitle ?? "",
+                                    isPinned: entry.pinningIndex != nil,
+                                    isMuted: try t.notificationSettings(entry.peerId)?.isMuted(at: now) ?? false,
+                                    isSecret: entry.peerId.namespace == .secretChat,
+                                    unreadCount: entry.readState?.unreadCount ?? 0, preview: preview,
+                                    timestamp: entry.topMessageIndex.timestamp)
+            }
+        }
+    }
+
+    /// One page of a chat's history older than `index`, newest first.
+    public func history(_ peerId: PeerId, before index: MessageIndex?, limit: Int) throws -> [Message] {
+        try postbox.read { try $0.messages(peerId, before: index, limit: limit) }
+    }
+
+    public func readState(_ peerId: PeerId) throws -> ReadState? {
+        try postbox.read { try $0.readState(peerId) }
+    }
+
+    public func peer(_ peerId: PeerId) throws -> Peer? {
+        try postbox.read { try $0.peer(peerId) }
+    }
+
+    /// First names of message authors, for a group's sender lines.
+    public func names(_ ids: Set<PeerId>) throws -> [PeerId: String] {
+        try postbox.read { t in
+            var result: [PeerId: String] = [:]
+            for id in ids { result[id] = try t.peer(id)?.displayTitle }
+            return result
+        }
+    }
+
+    /// Contacts, by name.
+    public func contacts() throws -> [Peer] {
+        try postbox.read { t in
+            try t.contactPeerIds().compactMap { try t.peer($0) }.filter { !$0.isDeleted }
+                .sorted { $0.displayTitle.lowercased() < $1.displayTitle.lowercased() }
+        }
+    }
+
+    public func calls(limit: Int) throws -> [(CallRecord, String)] {
+        try postbox.read { t in
+            try t.calls(limit: limit).map { ($0, try t.peer($0.peerId)?.displayTitle ?? "") }
+        }
+    }
+
+    static func firstLine(_ text: String) -> String {
+        String(text.prefix { $0 != "\n" && $0 != "\r" })
+    }
+}
+
+extension PeerId {
+    /// A one-to-one chat (a user or a secret chat): no sender names on its messages.
+    var isUserLike: Bool { namespace == .cloudUser || namespace == .secretChat }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The real `main` in a real terminal (tmux), as a person uses it: the chat list of a seeded
+/// account, a chat opened, a message typed and sent (then found by `intents search-messages`, a
+/// separate process), a `share` from another process appearing in the open chat without a key,
+/// back with Esc, and q quitting with the terminal restored and the writer lock released.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
+struct MainInterfaceTerminalTests {
+    static let binDirectory = URL(fileURLWithPath: DisplayDemoTerminalTests.demo).deletingLastPathComponent()
+
+    /// Runs one of the built executables to its end; its standard output.
+    @discardableResult
+    static func run(_ name: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = binDirectory.appendingPathComponent(name)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TmuxSession.Failure(description: "\(name) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func seededContainer() throws -> String {
+        let container = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString.prefix(8))").path
+        try run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
+        try run("main", ["seed", "--peers", "30", "--messages", "600", "--seed", "3", "--container", container])
+        return container
+    }
+
+
+    @Test func chatsSendShareAndQuit() throws {
+        let container = try Self.seededContainer()
+        defer { try? FileManager.default.removeItem(atPath: container) }
+        let chats = try JSONSerialization.jsonObject(with: Data(try Self.run("main", ["chats", "--json", "--limit", "3", "--container", container]).utf8))
+        let first = try #require((chats as? [[String: Any]])?.first)
+        let title = try #require(first["title"] as? String)
+        let peer = try #require(first["peerId"] as? Int64)
+        let status = FileManager.default.temporaryDirectory.appendingPathComponent("ui-status-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: status) }
+        let main = Self.binDirectory.appendingPathComponent("main").path
+        let script = "'\(main)' run --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
+        let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script])
+        defer { session.kill() }
+
+        // The chat list of the seeded account, the Chats tab selected.
+        var screen = try session.waitFor(text: "3 Chats")
+        #expect(screen[0].contains("Chats"))
+        #expect(screen[2].contains(title), "the first chat of `main chats` heads the list")
+
+        // Open it, type a message, send it.
+        try session.press("Enter")
+        try session.waitFor(text: "‹ Chats")
+        screen = try session.still()
+        #expect(screen[0].hasPrefix("‹ Chats") && screen[0].contains(title))
+        try session.type("hello from tmux")
+        try session.waitFor(text: "› hello from tmux")
+        try session.press("Enter")
+        try session.waitFor(text: "You: hello from tmux")
+        let found = try Self.run("intents", ["search-messages", "--query", "hello from tmux", "--json", "--container", container])
+        #expect(found.contains("\"content\" : \"hello from tmux\""), "\(found)")
+
+        // Another process shares into the open chat: it shows without a key press.
+        try Self.run("share", ["--to", String(peer), "--text", "shared from another process", "--container", container])
+        try session.waitFor(timeout: 10, "the shared message") { $0.contains { $0.contains("You: shared from another process") } }
+
+        // Back to the list, which now shows the shared message as the chat's last; q quits.
+        try session.press("Escape")
+        try session.waitFor("the list") { !$0[0].contains("‹") && $0[3].contains("shared from another process") }
+        try session.still()
+        try session.type("q")
+        try session.waitFor("main to end") { _ in FileManager.default.fileExists(atPath: status) }
+        #expect(try String(contentsOfFile: status, encoding: .utf8).hasPrefix("0"))
+        #expect(try session.format("#{alternate_on}") == "0", "the alternate screen is left")
+        // The writer lock is free again.
+        let headless = try Self.run("main", ["run", "--headless", "--duration", "0.2", "--container", container])
+        #expect(headless.hasPrefix("ready pid="))
+    }
+}
