@@ -14,6 +14,7 @@ final class AppScreens {
     let navigation: AppNavigationController
     private let app: LaunchedApp
     private var root: TelegramRootController?
+    let locked = LockedController()
 
     init(app: LaunchedApp, theme: Theme, reducedMotion: Bool) {
         self.app = app
@@ -37,6 +38,19 @@ final class AppScreens {
             navigation.setViewControllers([root], animated: false)
         } else {
             navigation.setViewControllers([SignedOutController()], animated: false)
+        }
+        updateLock()
+    }
+
+    /// The lock state as every process reads it (a passcode set and the file locked, or the
+    /// auto-lock timeout passed since the last activity): while locked, the window's root is the
+    /// locked screen and the navigation is not drawn.
+    func updateLock() {
+        let isLocked = app.shared.accountManager.lockReader(app.layout).isLocked()
+        if isLocked, window.rootController !== locked {
+            window.rootController = locked
+        } else if !isLocked, window.rootController === locked {
+            window.rootController = navigation
         }
     }
 
@@ -64,7 +78,8 @@ final class AppScreens {
 
     /// What changed in the container since the last look: the list, the open chat, the tabs.
     func refresh() {
-        guard let root else { return }
+        updateLock()
+        guard let root, window.rootController !== locked else { return }
         root.chatList.reload()
         if root.calls.isContentLoaded { root.calls.reload() }
         for case let chat as ChatController in navigation.viewControllers where chat.isContentLoaded { chat.reload() }

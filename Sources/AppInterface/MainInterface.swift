@@ -43,6 +43,7 @@ public enum MainInterface {
             window.shouldQuit = true
         }
         screens.navigation.onQuit = { quit("q") }
+        screens.locked.onQuit = { quit("q") }
         window.dispatchHook = { event in
             if case .key = event { application.sendEvent(.interfaceInput) }
             if case .key(let key) = event, key.key == .character("c"), key.modifiers == .control {

@@ -11,15 +11,20 @@ struct MainInterfaceTerminalTests {
 
     /// Runs one of the built executables to its end; its standard output.
     @discardableResult
-    static func run(_ name: String, _ arguments: [String]) throws -> String {
+    static func run(_ name: String, _ arguments: [String], input: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = binDirectory.appendingPathComponent(name)
         process.arguments = arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -83,5 +88,26 @@ struct MainInterfaceTerminalTests {
         // The writer lock is free again.
         let headless = try Self.run("main", ["run", "--headless", "--duration", "0.2", "--container", container])
         #expect(headless.hasPrefix("ready pid="))
+    }
+
+    /// Locked — by `main lock` from another process — the window shows the lock screen and not
+    /// one chat title is drawn; `main unlock` brings the chats back within a second.
+    @Test func lockHidesEveryChat() throws {
+        let container = try Self.seededContainer()
+        defer { try? FileManager.default.removeItem(atPath: container) }
+        try Self.run("main", ["passcode", "set", "--container", container], input: "2468\n")
+        try Self.run("main", ["unlock", "--container", container], input: "2468\n")
+        let chats = try JSONSerialization.jsonObject(with: Data(try Self.run("main", ["chats", "--json", "--limit", "10", "--container", container]).utf8))
+        let titles = try #require(chats as? [[String: Any]]).compactMap { $0["title"] as? String }
+        let main = Self.binDirectory.appendingPathComponent("main").path
+        let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
+        defer { session.kill() }
+        try session.waitFor(text: titles[0])
+        try Self.run("main", ["lock", "--container", container])
+        let screen = try session.waitFor(text: "Locked")
+        for title in titles { #expect(!screen.contains { $0.contains(title) }, "\(title) drawn while locked") }
+        try Self.run("main", ["unlock", "--container", container], input: "2468\n")
+        try session.waitFor(text: titles[0])
+        try session.type("q")
     }
 }
