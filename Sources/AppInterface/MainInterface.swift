@@ -45,7 +45,8 @@ public enum MainInterface {
         screens.navigation.onQuit = { quit("q") }
         screens.locked.onQuit = { quit("q") }
         window.dispatchHook = { event in
-            if case .key = event { application.sendEvent(.interfaceInput) }
+            // What a person does counts as activity (keys, pastes, the mouse); a resize does not.
+            if case .resize = event {} else { application.sendEvent(.interfaceInput) }
             if case .key(let key) = event, key.key == .character("c"), key.modifiers == .control {
                 quit("Ctrl-C")
                 return true

@@ -9,7 +9,7 @@ public enum AppEvent: Sendable, Equatable {
     case deadline
     /// A request arrived in `requests/pending/` (inotify).
     case requestsPending
-    /// A key pressed in the terminal interface (its dispatch hook sends one per input event).
+    /// Input in the terminal interface (a key, a paste, the mouse): its dispatch hook sends one per event.
     case interfaceInput
 
     /// Only what a person did counts as activity for auto-lock; timers and signals don't.
