@@ -132,7 +132,7 @@ let package = Package(
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Display"], exclude: ["README.md"]),
         // main's screens (issue 14), as Telegram's TelegramUI over Display: they read the Postbox
         // and write through closures the app gives them.
-        .target(name: "TelegramUI", dependencies: ["Display", "Storage"]),
+        .target(name: "TelegramUI", dependencies: ["Display", "Storage", "Container"]),
         // main's interface on the terminal: the screens wired to AppCore's launched app, its events
         // bridged into the terminal's run loop. Only `main` links it.
         .target(name: "AppInterface", dependencies: ["AppCore", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats"]),

@@ -125,7 +125,7 @@ struct WidgetTimelineTests {
     @Test func timeLabels() {
         let today = WidgetTime.label(Self.now - 60, now: Self.now)
         #expect(today.wholeMatch(of: /\d\d:\d\d/) != nil, "\(today)")
-        #expect(WidgetTime.weekdays.contains(WidgetTime.label(Self.now - 3 * 86_400, now: Self.now)))
+        #expect(LocalTime.weekdays.contains(WidgetTime.label(Self.now - 3 * 86_400, now: Self.now)))
         let old = WidgetTime.label(Self.now - 40 * 86_400, now: Self.now)
         #expect(old.wholeMatch(of: /\d\d\.\d\d\.\d\d/) != nil, "\(old)")
         #expect(WidgetTime.age(42) == "42 s" && WidgetTime.age(7200) == "2 h" && WidgetTime.age(9 * 86_400) == "9 days")

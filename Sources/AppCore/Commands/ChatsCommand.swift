@@ -38,7 +38,7 @@ struct ChatsCommand: ParsableCommand {
                 try t.topChatListEntries(count: limit).map { entry in
                     ChatListRow(peerId: entry.peerId.toInt64(), kind: entry.peerId.kindName,
                                 title: entry.peer?.displayTitle ?? "", pinned: entry.pinningIndex != nil,
-                                muted: try t.notificationSettings(entry.peerId)?.isMuted(at: now) ?? false,
+                                muted: try t.isMuted(entry.peerId, at: now),
                                 unreadCount: entry.readState?.unreadCount ?? 0, topMessageId: entry.topMessageIndex.id.id)
                 }
             }

@@ -10,7 +10,7 @@ struct WidgetPeerBuilder {
 
     func peer(_ peer: Peer, in t: PostboxTransaction) throws -> WidgetDataPeer {
         let state = try t.readState(peer.id)
-        let muted = try t.notificationSettings(peer.id)?.isMuted(at: now) ?? false
+        let muted = try t.isMuted(peer.id, at: now)
         let badge = (state?.unreadCount ?? 0) > 0 ? WidgetDataPeer.Badge(count: Int(state!.unreadCount), isMuted: muted) : nil
         let photo = peer.photoResourceId.map { mediaBox.resourcePath($0) }.flatMap { FileSystem.isRegularFile($0) ? $0 : nil }
         let isGroup = !peer.title.isEmpty

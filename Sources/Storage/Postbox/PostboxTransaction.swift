@@ -318,6 +318,11 @@ public final class PostboxTransaction {
         try valueBox.get(PostboxTable.peerNotificationSettings, PostboxKeys.peer(peerId)).map { try PeerNotificationSettings(decoding: $0) }
     }
 
+    /// Whether the chat's notifications are muted at `now` (no settings: not muted).
+    public func isMuted(_ peerId: PeerId, at now: Int32) throws -> Bool {
+        try notificationSettings(peerId)?.isMuted(at: now) ?? false
+    }
+
     public func setNotificationSettings(_ peerId: PeerId, _ settings: PeerNotificationSettings) throws {
         try valueBox.set(PostboxTable.peerNotificationSettings, PostboxKeys.peer(peerId), settings.encoded())
     }

@@ -22,7 +22,7 @@ public struct AccountData {
                 }
                 return ChatListItem(peerId: entry.peerId, title: entry.peer?.displayTitle ?? "",
                                     isPinned: entry.pinningIndex != nil,
-                                    isMuted: try t.notificationSettings(entry.peerId)?.isMuted(at: now) ?? false,
+                                    isMuted: try t.isMuted(entry.peerId, at: now),
                                     isSecret: entry.peerId.namespace == .secretChat,
                                     unreadCount: entry.readState?.unreadCount ?? 0, preview: preview,
                                     timestamp: entry.topMessageIndex.timestamp)
