@@ -20,9 +20,6 @@ public enum MainInterface {
 
     @MainActor
     static func run(_ application: Application, duration: Double?) throws {
-        guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty, term != "dumb" else {
-            throw Unavailable(description: "no usable terminal (TERM is unset or dumb); run `main run --headless` for the app without its interface")
-        }
         let bridge = try EventBridge()
         // The signal handlers go in first, so the terminal's restore handler, installed next,
         // restores the terminal and then hands SIGTERM or SIGHUP on to them: a graceful stop.
@@ -53,6 +50,7 @@ public enum MainInterface {
             }
             return false
         }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
         application.app.logger.info("interface opened", metadata: ["term": "\(term)", "colours": "\(session.colorCount)"])
         session.run(window, watching: [bridge.readDescriptor]) { _ in
             var changed = false

@@ -60,6 +60,16 @@ public final class TerminalSession {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw OpenError(description: "ncurses cannot drive this terminal (TERM=\(term))")
         }
+        // A terminal that cannot place the cursor (TERM=dumb, a printer) cannot show a screen of
+        // cells; every full-screen program is refused here, not each one on its own.
+        guard tg_tigetstr("cup") != nil else {
+            endwin()
+            delscreen(screen)
+            TerminalRestore.disarm()
+            if let ownTerminal { fclose(ownTerminal) }
+            let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            throw OpenError(description: "this terminal cannot move the cursor (TERM=\(term))")
+        }
         self.screen = screen
         self.output = output
         inputDescriptor = fileno(input)
