@@ -6,10 +6,8 @@
 /// Telegram draws its back arrow from an SVG path at the theme's tint; here it is `‹` in the
 /// button style, which a monochrome theme underlines.
 public enum NavigationBar {
+    /// Two rows with or without a subtitle: it lives in the separator row.
     public static let height = 2
-
-    /// The bar's height: always `height`; the subtitle lives in the separator row.
-    public static func height(subtitle: String?) -> Int { height }
 
     /// The previous item's text, as drawn.
     public static func previousItemText(_ previous: NavigationPreviousAction?, strings: NavigationBarStrings) -> String? {

@@ -77,7 +77,7 @@ open class ViewController {
         var bottom = layout.size.height - insets.bottom
         var bar: Rect?
         if displaysNavigationBar {
-            let height = min(NavigationBar.height(subtitle: subtitle), max(bottom - top, 0))
+            let height = min(NavigationBar.height, max(bottom - top, 0))
             bar = Rect(column: insets.left, row: top, width: width, height: height)
             top += height
         }

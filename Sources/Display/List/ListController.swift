@@ -118,12 +118,3 @@ open class ListController: ViewController {
         }
     }
 }
-
-extension Style {
-    /// This style with `attributes` added.
-    public func with(attributes extra: Attributes) -> Style {
-        var copy = self
-        copy.attributes.formUnion(extra)
-        return copy
-    }
-}

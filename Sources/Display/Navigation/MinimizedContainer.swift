@@ -38,12 +38,3 @@ final class MinimizedContainer {
         }
     }
 }
-
-extension Style {
-    /// This style's foreground and attributes on `other`'s background.
-    public func withBackground(of other: Style) -> Style {
-        var copy = self
-        copy.background = other.background
-        return copy
-    }
-}

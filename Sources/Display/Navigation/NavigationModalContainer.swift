@@ -47,7 +47,8 @@ final class NavigationModalContainer {
     }
 
     func dismiss(transition: ContainedViewLayoutTransition) {
-        appearance = .dismissing(TransitionProgress(frames: max(transition.frames, 0) == 0 ? 1 : transition.frames))
+        // Immediate: a one-frame fall, already run, so the container is dismissed at once.
+        appearance = .dismissing(TransitionProgress(frames: transition.frames))
         if transition.frames == 0 { advanceAnimationFrame() }
     }
 

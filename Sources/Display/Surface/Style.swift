@@ -26,6 +26,22 @@ public struct Style: Hashable, Sendable {
     public static let plain = Style()
 }
 
+extension Style {
+    /// This style with `attributes` added.
+    public func with(attributes extra: Attributes) -> Style {
+        var copy = self
+        copy.attributes.formUnion(extra)
+        return copy
+    }
+
+    /// This style's foreground and attributes on `other`'s background.
+    public func withBackground(of other: Style) -> Style {
+        var copy = self
+        copy.background = other.background
+        return copy
+    }
+}
+
 extension Style: CustomStringConvertible {
     /// "plain", or the parts that differ from it: "fg palette(1) bg #102030 bold underline".
     public var description: String {
