@@ -46,6 +46,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
                        providers: [.apt(["libncurses-dev"])]),
+        // Pixels to terminal cells (main's chat-list avatars). Linked by main alone, through TerminalImages.
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
+                       providers: [.apt(["libchafa-dev"])]),
 
         // Container contract: identity, paths, atomic files, locks, TempBox, logging.
         .target(name: "Container", dependencies: [
@@ -58,7 +61,7 @@ let package = Package(
         // ValueBox over SQLite, Postbox, AccountManager.
         .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"]),
         // Drawing with Cairo: letters avatars in Telegram's gradients, photo avatars, cards, PNG.
-        .target(name: "Drawing", dependencies: ["CCairo", "Container"]),
+        .target(name: "Drawing", dependencies: ["CCairo", "Container", "Formats"]),
         // libTelegramDrawing.so's C entry point, and the loader that calls it on first use.
         .target(name: "DrawingPlugin", dependencies: ["Drawing", "Formats"]),
         .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Formats", "Storage"]),
@@ -132,10 +135,14 @@ let package = Package(
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Display"], exclude: ["README.md"]),
         // main's screens (issue 14), as Telegram's TelegramUI over Display: they read the Postbox
         // and write through closures the app gives them.
-        .target(name: "TelegramUI", dependencies: ["Display", "Storage", "Container"]),
+        .target(name: "TelegramUI", dependencies: ["Display", "Storage", "Container", "Formats"]),
+        // Pictures as half-block cells through libchafa (the chat list's avatars). Only
+        // AppInterface uses it, so only `main` links libchafa and GLib.
+        .target(name: "TerminalImages", dependencies: ["CChafa", "Display"]),
         // main's interface on the terminal: the screens wired to AppCore's launched app, its events
         // bridged into the terminal's run loop. Only `main` links it.
-        .target(name: "AppInterface", dependencies: ["AppCore", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats"]),
+        .target(name: "AppInterface", dependencies: ["AppCore", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
+                                                     "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
@@ -148,10 +155,11 @@ let package = Package(
         ]),
         // Display (issue 13): widths, surface operations and text snapshots of the surface.
         // Container only to check Display's unsafe-scalar rule against TerminalText's.
-        .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Storage", "Container", "Cryptography"]),
+        .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Storage", "Container", "Cryptography", "Formats"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Container"], exclude: ["Snapshots"]),
-        // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting.
-        .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw"]),
+        // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting;
+        // and TerminalImages' half blocks through libchafa.
+        .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw", "TerminalImages"]),
         // display-demo in a real terminal: tmux runs it, send-keys types, capture-pane reads.
         .testTarget(name: "TerminalTests"),
     ]

@@ -4,97 +4,138 @@ import Formats
 import Storage
 import TelegramUI
 
-/// The app's screens wired to the launched app: the root chosen by the context (seed 000's split:
-/// the authorization sequence, or the tabs of TelegramRootController), chats opened beside the
-/// list or pushed, the composer's text stored through `OutgoingMessages` (main is the writer),
-/// chats marked read as they are shown, and everything re-read when the app's data changes.
+/// The app's window and what is in it (seed 000's root controller): the root chosen by the
+/// context — the authorization sequence, or the tabs of the current account — and swapped in the
+/// same process when a login, a logout or a switch changes it; the passcode screen over
+/// everything while the app is locked; the theme and the tabs following the settings; `?` for the
+/// keys. The root is gated on readiness: the window draws its launch screen until the selected
+/// tab's first screen is read (seed 000's tabBar-and-selectedTab gate).
 @MainActor
 final class AppScreens {
     let window: Window
     let navigation: AppNavigationController
     private let app: LaunchedApp
-    private var root: TelegramRootController?
-    let locked = LockedController()
+    private let depth: ColorDepth
+    private let avatars: ChatListAvatars?
+    private(set) var account: AccountScreens?
+    private(set) var lockScreen: TextEntryController?
+    private var appliedSettings: PresentationDataAndSettings?
 
-    init(app: LaunchedApp, theme: Theme, reducedMotion: Bool) {
+    init(app: LaunchedApp, depth: ColorDepth, reducedMotion: Bool, avatars: ChatListAvatars? = nil) {
         self.app = app
+        self.depth = depth
+        self.avatars = avatars
         let strings = app.shared.presentationData.strings
-        let context = PresentationContext(theme: theme, strings: NavigationBarStrings(back: strings.commonBack, close: strings.commonClose))
+        let context = PresentationContext(theme: Self.theme(app, depth: depth),
+                                          strings: NavigationBarStrings(back: strings.commonBack, close: strings.commonClose))
         navigation = AppNavigationController(mode: .automaticMasterDetail)
         navigation.reducedMotion = reducedMotion
         window = Window(rootController: navigation, context: context)
-        if let account = app.account {
-            let data = AccountData(postbox: account.postbox)
-            let chatList = ChatListController(data: data)
-            let contacts = ContactsController(data: data)
-            let calls = CallsController(data: data)
-            let settings = SettingsController { [app] in Self.settingsRows(app) }
-            let root = TelegramRootController(chatList: chatList, contacts: contacts, calls: calls, settings: settings,
-                                              showsCallsTab: app.shared.presentationData.interfaceSettings.showCallsTab)
-            chatList.onOpenChat = { [unowned self] chat in openChat(chat.peerId, title: chat.title, data: data, account: account) }
-            contacts.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title, data: data, account: account) }
-            calls.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title, data: data, account: account) }
-            self.root = root
-            navigation.setViewControllers([root], animated: false)
-        } else {
-            navigation.setViewControllers([SignedOutController()], animated: false)
+        window.showsKeyLine = true
+        window.minimumSize = Size(width: 40, height: 12)
+        navigation.onHelp = { [unowned self] in showHelp() }
+        navigation.onKey = { [unowned self] key in
+            if key == InAppNotificationController.openKey { return account?.openBannerChat() ?? false }
+            return false
         }
+        showRoot()
         updateLock()
+        appliedSettings = app.shared.presentationData
+    }
+
+    static func theme(_ app: LaunchedApp, depth: ColorDepth) -> Theme {
+        Theme(app.shared.presentationData.themeSettings.theme == .night ? .night : .day, depth: depth)
+    }
+
+    /// Seed 000's context split: the current account's tabs, or the login. Until the tabs' first
+    /// screen is read, the window shows its launch screen.
+    func showRoot() {
+        account?.tearDown()
+        account = nil
+        navigation.ready.set(false)
+        if navigation.minimizedController != nil { navigation.dismissMinimized() }
+        switch app.context {
+        case .authorized(let authorized):
+            let screens = AccountScreens(app: app, account: authorized.context, navigation: navigation, avatars: avatars)
+            screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
+            screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
+            screens.settings.onLock = { [unowned self] in updateLock() }
+            account = screens
+            var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])
+            navigation.setViewControllers([screens.root], animated: false)
+            gate.satisfy("tabBar")
+            screens.root.chatList.loadContentIfNeeded()
+            gate.satisfy("selectedTab")
+            navigation.ready.set(gate.isReady)
+        case .unauthorized:
+            let login = LoginFlow.make(app: app, onLoggedIn: { [unowned self] in accountChanged() })
+            navigation.setViewControllers([login], animated: false)
+            navigation.ready.set(true)
+        }
+    }
+
+    /// A login, a logout or a switch made here: the context follows the current record.
+    private func accountChanged() {
+        do {
+            try app.reloadContextIfNeeded()
+        } catch {
+            app.logger.error("cannot open the account", metadata: ["error": "\(error)"])
+        }
+        showRoot()
     }
 
     /// The lock state as every process reads it (a passcode set and the file locked, or the
-    /// auto-lock timeout passed since the last activity): while locked, the window's root is the
-    /// locked screen and the navigation is not drawn.
+    /// auto-lock timeout passed since the last activity): while locked, the passcode screen is a
+    /// global overlay that hides everything beneath it.
     func updateLock() {
         let isLocked = app.shared.accountManager.lockReader(app.layout).isLocked()
-        if isLocked, window.rootController !== locked {
-            window.rootController = locked
-        } else if !isLocked, window.rootController === locked {
-            window.rootController = navigation
+        if isLocked, lockScreen == nil {
+            let screen = LockScreen.make(app: app) { [unowned self] in updateLock() }
+            navigation.presentGlobalOverlay(screen, blocksInteraction: true)
+            lockScreen = screen
+        } else if !isLocked, let screen = lockScreen {
+            navigation.dismissGlobalOverlay(screen)
+            lockScreen = nil
         }
     }
 
-    /// Opens a chat: in the detail column on a wide terminal, pushed on a narrow one; a chat
-    /// already open is replaced, not stacked.
-    private func openChat(_ peerId: PeerId, title: String, data: AccountData, account: AccountContext) {
-        let chat = ChatController(data: data, peerId: peerId, title: title)
-        chat.onSend = { [app] text in
-            _ = try OutgoingMessages.sendText(text, to: peerId, account: account)
-            app.logger.info("message sent from the interface", metadata: ["peer": "\(peerId.toInt64())"])
-        }
-        chat.onRead = { [app] index in
-            do { try OutgoingMessages.markRead(peerId, upTo: index, account: account) } catch {
-                app.logger.error("cannot mark read", metadata: ["error": "\(error)"])
-            }
-        }
-        var stack = navigation.viewControllers.filter { !($0 is ChatController) }
-        stack.append(chat)
-        if navigation.viewControllers.last is ChatController {
-            navigation.setViewControllers(stack, animated: false)
-        } else {
-            navigation.pushViewController(chat)
-        }
-    }
-
-    /// What changed in the container since the last look: the list, the open chat, the tabs.
+    /// What changed in the container since the last look: the lock, the current account (a
+    /// handed-over `main login`, `logout` or `accounts switch`), the settings, then the screens.
     func refresh() {
         updateLock()
-        guard let root, window.rootController !== locked else { return }
-        root.chatList.reload()
-        if root.calls.isContentLoaded { root.calls.reload() }
-        for case let chat as ChatController in navigation.viewControllers where chat.isContentLoaded { chat.reload() }
+        do {
+            if try app.reloadContextIfNeeded() { showRoot() }
+        } catch {
+            app.logger.error("cannot open the account", metadata: ["error": "\(error)"])
+        }
+        if app.shared.presentationData != appliedSettings { applySettings() }
+        guard lockScreen == nil else { return }
+        account?.refresh()
+        if let link = LinkRouter.take() { open(link) }
     }
 
-    static func settingsRows(_ app: LaunchedApp) -> [SettingsController.Row] {
-        let settings = app.shared.presentationData
-        var rows: [SettingsController.Row] = []
-        if let record = app.account?.record {
-            rows.append(.init(title: "Account", value: String(record.id)))
+    /// A link from `main URL` or a handed-over `main open URL`: its account made current if it is
+    /// another one, then its chat opened.
+    private func open(_ link: LinkRouter.Target) {
+        if account?.account.record.id != link.accountId {
+            do { try AccountLifecycle.switchTo(app: app, accountId: link.accountId) } catch {
+                app.logger.error("cannot open the link's account", metadata: ["error": "\(error)"])
+                return
+            }
+            accountChanged()
         }
-        rows.append(.init(title: "Passcode", value: app.shared.accountManager.hasPasscode ? "On" : "Off"))
-        rows.append(.init(title: "Auto-lock", value: "\(settings.interfaceSettings.autolockTimeout / 60) min"))
-        rows.append(.init(title: "Notification previews", value: settings.inAppNotificationSettings.displayPreviews ? "On" : "Off"))
-        rows.append(.init(title: "Calls tab", value: settings.interfaceSettings.showCallsTab ? "Shown" : "Hidden"))
-        return rows
+        account?.openChat(PeerId(link.peerId), title: link.title)
+    }
+
+    /// The settings' observers: the theme, the Calls tab, the badge's muted chats, the rows.
+    func applySettings() {
+        appliedSettings = app.shared.presentationData
+        window.context.theme = Self.theme(app, depth: depth)
+        account?.applySettings()
+    }
+
+    private func showHelp() {
+        guard !(navigation.viewControllers.last is HelpController) else { return }
+        navigation.pushViewController(HelpController())
     }
 }

@@ -1,17 +1,22 @@
 import AppCore
+import Bootstrap
 import Display
 import Glibc
 import TerminalBackend
 
-/// `main run` on a terminal: the app's event sources feed the terminal's run loop through an
-/// `EventBridge`, every input event passes the window's dispatch hook (user activity for
-/// auto-lock, Ctrl-C), the screens are re-read when the app's data changes, and every way out
+/// `main run` on a terminal, in seed 003's two launch stages. *Will finish launching* ends here
+/// with the window: the terminal opened, the root chosen (login or tabs) and gated on readiness.
+/// *Did finish launching* follows: the request queue drained, the refreshers started (request
+/// watcher, the tick that publishes widget data), the observers of settings and theme set up.
+/// Then the first frame. The app's events reach the terminal's run loop through an
+/// `EventBridge`; every input event passes the window's dispatch hook (user activity for
+/// auto-lock, Ctrl-C); the screens are re-read when the app's data changes; and every way out
 /// ends the same: the app stopped (its call ended, requests left consistent), the terminal
 /// restored, then the writer lock released by `main run` itself.
 public enum MainInterface {
     /// Makes `main run` open the interface when it is on a terminal.
     public static func install() {
-        InterfaceHost.install { application, duration in try run(application, duration: duration) }
+        InterfaceHost.install { app, duration in try run(app, duration: duration) }
     }
 
     public struct Unavailable: Error, CustomStringConvertible {
@@ -19,40 +24,55 @@ public enum MainInterface {
     }
 
     @MainActor
-    static func run(_ application: Application, duration: Double?) throws {
+    static func run(_ app: LaunchedApp, duration: Double?) throws {
         let bridge = try EventBridge()
-        // The signal handlers go in first, so the terminal's restore handler, installed next,
-        // restores the terminal and then hands SIGTERM or SIGHUP on to them: a graceful stop.
-        let timer = RunLoop.startSources(application, duration: duration, readsStandardInput: false) { bridge.deliver($0) }
-        defer { timer.cancel() }
-        let session: TerminalSession
-        do {
-            session = try TerminalSession()
-        } catch {
-            throw Unavailable(description: "cannot open the terminal (\(error)); run `main run --headless` for the app without its interface")
+        let will = LaunchStage.willFinishLaunching, did = LaunchStage.didFinishLaunching
+        let (session, screens, avatars) = try app.phase("window", stage: will) { () throws -> (TerminalSession, AppScreens, ChatListAvatars?) in
+            let session: TerminalSession
+            do {
+                session = try TerminalSession()
+            } catch {
+                throw Unavailable(description: "cannot open the terminal (\(error)); run `main run --headless` for the app without its interface")
+            }
+            // Pictures only where the half blocks' colours show as they are; elsewhere the initials.
+            let logger = app.logger
+            let avatars = session.colorDepth == .trueColor
+                ? try? ChatListAvatars { logger.error("cannot draw a chat-list avatar; initials shown", metadata: ["error": "\($0)"]) }
+                : nil
+            let screens = AppScreens(app: app, depth: session.colorDepth, reducedMotion: !session.supportsAnimation, avatars: avatars)
+            return (session, screens, avatars)
         }
         defer { session.close() }
-        let screens = AppScreens(app: application.app, theme: Theme(.day, depth: session.colorDepth),
-                                 reducedMotion: !session.supportsAnimation)
+        let application = try AppRun.didFinishLaunching(app)
+        let timer = RunLoop.startSources(application, duration: duration, readsStandardInput: false) { bridge.deliver($0) }
+        defer { timer.cancel() }
         let window = screens.window
-        let quit = { [unowned window] (reason: String) in
-            application.stop(reason: reason)
-            window.shouldQuit = true
-        }
-        screens.navigation.onQuit = { quit("q") }
-        screens.locked.onQuit = { quit("q") }
-        window.dispatchHook = { event in
-            // What a person does counts as activity (keys, pastes, the mouse); a resize does not.
-            if case .resize = event {} else { application.sendEvent(.interfaceInput) }
-            if case .key(let key) = event, key.key == .character("c"), key.modifiers == .control {
-                quit("Ctrl-C")
-                return true
+        app.phase("observers", stage: did) {
+            let quit = { [unowned window] (reason: String) in
+                application.stop(reason: reason)
+                window.shouldQuit = true
             }
-            return false
+            screens.navigation.onQuit = { quit("q") }
+            window.dispatchHook = { event in
+                // What a person does counts as activity (keys, pastes, the mouse); a resize does not.
+                if case .resize = event {} else { application.sendEvent(.interfaceInput) }
+                if case .key(let key) = event, key.key == .character("c"), key.modifiers == .control {
+                    quit("Ctrl-C")
+                    return true
+                }
+                return false
+            }
+            // The settings and theme, the lock, a link handed over: looked at once now, then on
+            // every tick and every applied request.
+            screens.refresh()
         }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        application.app.logger.info("interface opened", metadata: ["term": "\(term)", "colours": "\(session.colorCount)"])
-        session.run(window, watching: [bridge.readDescriptor]) { _ in
+        app.logger.info("interface opened", metadata: [
+            "term": "\(term)", "colours": "\(session.colorCount)",
+            "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
+            "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
+        session.run(window, watching: [bridge.readDescriptor] + (avatars.map { [$0.wakeDescriptor] } ?? [])) { descriptor in
+            if let avatars, descriptor == avatars.wakeDescriptor { return avatars.drain() }
             var changed = false
             for event in bridge.drain() {
                 application.sendEvent(event)

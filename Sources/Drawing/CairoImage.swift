@@ -38,9 +38,14 @@ final class CairoImage {
         guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
               let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        // Cairo stores native-endian 32-bit words: A in the top byte, then R, G, B.
         let word = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
-        let a = format == CAIRO_FORMAT_RGB24 ? 255 : UInt32(word >> 24)
+        return Self.straightRGBA(word, opaque: format == CAIRO_FORMAT_RGB24)
+    }
+
+    /// One of Cairo's pixels as straight 8-bit RGBA. Cairo stores native-endian 32-bit words: A in
+    /// the top byte (ignored, 255, when `opaque`: RGB24), then R, G, B premultiplied by A.
+    static func straightRGBA(_ word: UInt32, opaque: Bool) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let a = opaque ? 255 : UInt32(word >> 24)
         func straight(_ shift: UInt32) -> UInt8 {
             let premultiplied = (word >> shift) & 0xff
             guard a != 0 else { return 0 }

@@ -24,10 +24,10 @@ public struct AvatarCache {
             }
         }
 
-        func gradientIndex(_ peer: Peer) -> Int {
+        func gradientIndex(_ peerId: PeerId) -> Int {
             switch self {
-            case .notification: return AvatarGradientIndex.notification(peerRawId: peer.id.id)
-            case .widget(let accountPeerId): return AvatarGradientIndex.widget(accountPeerId: accountPeerId, peerId: peer.id.toInt64())
+            case .notification: return AvatarGradientIndex.notification(peerRawId: peerId.id)
+            case .widget(let accountPeerId): return AvatarGradientIndex.widget(accountPeerId: accountPeerId, peerId: peerId.toInt64())
             }
         }
     }
@@ -44,19 +44,35 @@ public struct AvatarCache {
 
     /// The cached PNG's path, drawn now if it is not there yet.
     public func avatarPath(for peer: Peer) throws -> String {
+        try avatarPath(peerId: peer.id, letters: peer.displayLetters, photoResourceId: peer.photoResourceId)
+    }
+
+    /// The same from what a peer's avatar shows: its initials (`Peer.displayLetters`) and its photo.
+    public func avatarPath(peerId: PeerId, letters: [String], photoResourceId: String?) throws -> String {
         let representation = style.representation
-        if let photoId = peer.photoResourceId, FileSystem.isRegularFile(mediaBox.resourcePath(photoId)) {
+        if let photoId = photoResourceId, FileSystem.isRegularFile(mediaBox.resourcePath(photoId)) {
             return try cached(mediaBox.cachedRepresentationPath(photoId, representation: representation)) {
                 try DrawingLibrary.render(.photoAvatar(photoPath: mediaBox.resourcePath(photoId), pixelSize: style.pixelSize))
             }
         }
-        let letters = Array(peer.displayLetters.prefix(2))
-        let index = style.gradientIndex(peer)
+        let letters = Array(letters.prefix(2))
+        let index = style.gradientIndex(peerId)
         let fingerprint = Hex.encode(Digest.hmacSHA256(key: nameKey, data: Array("\(index)\u{0}\(letters.joined(separator: "\u{0}"))".utf8)).prefix(8))
-        let resourceId = "letters-\(peer.id.toInt64())-\(fingerprint)"
+        let resourceId = "letters-\(peerId.toInt64())-\(fingerprint)"
         return try cached(mediaBox.cachedRepresentationPath(resourceId, representation: representation)) {
             try DrawingLibrary.render(.lettersAvatar(letters: letters, gradientIndex: index, pixelSize: style.pixelSize))
         }
+    }
+
+    /// The cached avatar (drawn first if need be) scaled to a `pixelSize` square, as straight RGBA
+    /// pixels: for a picture made of terminal cells, by a process with no PNG decoder of its own.
+    public func avatarPixels(peerId: PeerId, letters: [String], photoResourceId: String?, pixelSize: Int) throws -> [UInt8] {
+        let path = try avatarPath(peerId: peerId, letters: letters, photoResourceId: photoResourceId)
+        let pixels = try DrawingLibrary.render(.avatarPixels(avatarPath: path, pixelSize: pixelSize))
+        guard pixels.count == pixelSize * pixelSize * 4 else {
+            throw DrawingLibrary.Failure(description: "the drawing library answered \(pixels.count) bytes for \(pixelSize)×\(pixelSize) pixels")
+        }
+        return pixels
     }
 
     private func cached(_ path: String, render: () throws -> [UInt8]) throws -> String {

@@ -12,8 +12,9 @@ import Glibc
 @_cdecl("tg_drawing_abi_version")
 public func tgDrawingABIVersion() -> Int32 { 1 }
 
-/// Draws one DrawingRequest (JSON). On success returns 0 and a malloc'd PNG in `out`; on failure
-/// returns 1 and a malloc'd UTF-8 message. The caller frees `out` with tg_drawing_free.
+/// Draws one DrawingRequest (JSON). On success returns 0 and a malloc'd PNG in `out` (raw RGBA for
+/// `.avatarPixels`); on failure returns 1 and a malloc'd UTF-8 message. The caller frees `out`
+/// with tg_drawing_free.
 @_cdecl("tg_drawing_render")
 public func tgDrawingRender(_ request: UnsafePointer<UInt8>?, _ requestLength: Int,
                             _ out: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
@@ -49,6 +50,8 @@ private func render(_ request: DrawingRequest) throws -> [UInt8] {
         return try NotificationCard(avatarPNG: avatar, title: title, body: body, time: time).renderPNG()
     case .widget(let picture):
         return try WidgetRenderer(widgetScene(picture)).renderPNG()
+    case .avatarPixels(let avatarPath, let pixelSize):
+        return try AvatarPixels.rgba(png: readAvatar(avatarPath), pixelSize: pixelSize)
     }
 }
 

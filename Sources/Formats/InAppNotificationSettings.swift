@@ -41,3 +41,14 @@ public struct InterfaceSettings: Codable, Equatable, Sendable {
         self.autolockTimeout = autolockTimeout
     }
 }
+
+/// The interface's theme (Telegram's PresentationThemeSettings, reduced to day or night): main's
+/// interface only; extensions draw their own.
+public struct PresentationThemeSettings: Codable, Equatable, Sendable {
+    public enum Theme: String, Codable, Sendable, CaseIterable { case day, night }
+    public var theme: Theme
+
+    public static let defaultSettings = PresentationThemeSettings(theme: .day)
+
+    public init(theme: Theme) { self.theme = theme }
+}

@@ -37,6 +37,25 @@ final class TextController: ViewController {
     }
 }
 
+/// A controller whose minimized box names F8 itself and answers it (a call: "end call").
+@MainActor
+final class MinimizableTextController: ViewController, MinimizableController {
+    let minimizedCloseTitle: String
+    var closesOnRequest = true
+    var closeRequests = 0
+
+    init(_ title: String, closeTitle: String, presentation: NavigationPresentation = .flatModal) {
+        minimizedCloseTitle = closeTitle
+        super.init(title: title)
+        navigationPresentation = presentation
+    }
+
+    func minimizedCloseRequested() -> Bool {
+        closeRequests += 1
+        return closesOnRequest
+    }
+}
+
 /// A one-line toast near the bottom, or a full-window overlay when `fullWindow`.
 @MainActor
 final class ToastController: ViewController {

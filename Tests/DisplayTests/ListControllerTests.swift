@@ -48,3 +48,64 @@ struct ListControllerTests {
         #expect(list.visibleRowCount == 2)
     }
 }
+
+/// A leading picture in two-line rows (a chat list's avatars): the columns the list reserves,
+/// transparent halves over the row's own background (selected or not), wide text beside it, and
+/// no picture column on a narrow list.
+@MainActor
+@Suite("ListController: leading pictures")
+struct ListLeadingPictureTests {
+    static let violet = Color.rgb(0x66, 0x5f, 0xff)
+
+    /// A round 4×2 picture in half blocks: corners transparent (▄ ▀ over the row), middle solid.
+    static let picture: CellGrid = {
+        var grid = CellGrid(width: 4, height: 2, fill: .init("▀", foreground: violet, background: violet))
+        for column in [0, 3] {
+            grid[column, 0] = .init("▄", foreground: violet)
+            grid[column, 1] = .init("▀", foreground: violet)
+        }
+        return grid
+    }()
+
+    /// Initials on a colour, as TelegramUI's fallback makes them.
+    static func initials(_ letters: String, _ color: Color) -> CellGrid {
+        var grid = CellGrid(width: 4, height: 2, fill: .init(" ", background: color))
+        for (offset, letter) in letters.enumerated() {
+            grid[1 + offset, 0] = .init(letter, foreground: .rgb(255, 255, 255), background: color, attributes: .bold)
+        }
+        return grid
+    }
+
+    static func list() -> ListController {
+        let list = ListController(title: "Chats", items: [
+            ListItem(title: "Ada Lovelace", subtitle: "The engine weaves algebraic patterns", detail: "12:04", badge: "3",
+                     leading: picture),
+            ListItem(title: "Engine Club 📌", subtitle: "Grace: done", detail: "Tue", leading: initials("EC", .rgb(0xff, 0x51, 0x6a))),
+            ListItem(title: "李小龍的功夫俱樂部 and a very long title", subtitle: "👩‍👩‍👧 family photo", detail: "12.03.24",
+                     leading: initials("李", .rgb(0x54, 0xcb, 0x68))),
+            ListItem(title: "No picture", subtitle: "the column is kept"),
+        ])
+        list.showsSubtitles = true
+        list.leadingColumns = 4
+        return list
+    }
+
+    @Test func picturesTakeTheReservedColumns() throws {
+        let list = Self.list()
+        let scene = Scene(width: 60, height: 12, root: list, theme: Theme(.day, depth: .trueColor))
+        // The first row is selected: the picture's transparent corners take the selection's background.
+        try Snapshot.check(scene.surface(), named: "list-leading-pictures", styles: true)
+        let lines = scene.surface().textLines
+        #expect(lines[2].hasPrefix(" ▄▀▀▄ Ada Lovelace"))
+        #expect(lines[8].hasPrefix("      No picture"), "a row without a picture keeps the column")
+        #expect(scene.surface()[1, 2].style == Style(foreground: Self.violet, background: Theme(.day, depth: .trueColor).selection.background))
+    }
+
+    @Test func narrowListsDrawNoPictures() throws {
+        let list = Self.list()
+        let scene = Scene(width: 40, height: 12, root: list)
+        try Snapshot.check(scene.surface(), named: "list-leading-narrow")
+        #expect(scene.surface().textLines[2].hasPrefix(" Ada Lovelace"))
+        #expect(list.leadingWidth(in: 49) == 0 && list.leadingWidth(in: 50) == 4)
+    }
+}

@@ -337,6 +337,43 @@ struct NavigationControllerTests {
 @MainActor
 @Suite("Navigation at every size")
 struct NavigationSizeSweepTests {
+    /// A controller that never was on screen goes straight into the box (a call begun elsewhere);
+    /// F8 asks it first: it may keep the box (ending failed) or let it close; F7 pushes it with
+    /// the presentation it came with; an overridden previous action (Close) is what it says.
+    @Test func presentMinimizedAndMinimizableController() {
+        let root = TextController("Chats")
+        let scene = Scene(width: 80, height: 24, root: root)
+        scene.navigation.reducedMotion = true
+        let call = MinimizableTextController("Call with Ada", closeTitle: "end call")
+        call.subtitle = "30 fps"
+        scene.navigation.presentMinimized(call)
+        #expect(scene.navigation.viewControllers.count == 1, "not pushed")
+        #expect(scene.navigation.minimizedController === call)
+        var text = scene.text()
+        #expect(text.contains("30 fps") && text.contains("F8 end call"), "\(text)")
+        call.subtitle = "31 fps"
+        #expect(scene.text().contains("31 fps"), "the subtitle is read every frame")
+        call.closesOnRequest = false
+        scene.press(.function(8))
+        #expect(call.closeRequests == 1 && scene.navigation.minimizedController === call, "kept: the controller said no")
+        scene.press(.function(7))
+        #expect(scene.navigation.viewControllers.last === call && call.previousItem == .close)
+        scene.navigation.minimize(call)
+        call.closesOnRequest = true
+        scene.press(.function(8))
+        #expect(call.closeRequests == 2 && scene.navigation.minimizedController == nil)
+        text = scene.text()
+        #expect(!text.contains("Call with Ada"))
+        // Presenting the one in the stack minimizes it; a second box replaces the first.
+        scene.navigation.pushViewController(call)
+        scene.navigation.presentMinimized(call)
+        #expect(scene.navigation.viewControllers.count == 1 && scene.navigation.minimizedController === call)
+        let other = TextController("Mini app")
+        scene.navigation.presentMinimized(other)
+        #expect(scene.navigation.minimizedController === other)
+        #expect(scene.text().contains("F8 close"), "a plain controller's F8 closes")
+    }
+
     @Test func everyLayerAtEverySize() {
         let list = ListController(title: "Chats 中文", items: (1 ... 50).map { ListItem(title: "Chat \($0) 👩‍👩‍👧", detail: "12:00", badge: "9") })
         list.navigationPresentation = .master

@@ -52,6 +52,16 @@ struct NavigationSnapshotTests {
         try Snapshot.check(scene.surface(), named: "navigation-five-layers", styles: true)
     }
 
+    /// The minimized box with a live subtitle (a call's figures) on its second line and the keys in
+    /// its bottom border, F8 named by the controller ("end call"), over the split at 120×32.
+    @Test func minimizedBoxWithSubtitle() throws {
+        let scene = Self.masterDetailScene(width: 120, height: 32)
+        let call = MinimizableTextController("📞 Ada Lovelace", closeTitle: "end call")
+        call.subtitle = "30 fps · 245 ✓ · active"
+        scene.navigation.presentMinimized(call)
+        try Snapshot.check(scene.surface(), named: "navigation-minimized-subtitle", styles: true)
+    }
+
     /// A sheet over the split root at 160×48: centred, bounded, everything under it dimmed.
     @Test func modalOverSplitRoot() throws {
         let scene = Self.masterDetailScene(width: 160, height: 48)

@@ -22,6 +22,11 @@ struct LaunchSequenceTests {
             let launch = try #require(status["launch"] as? [String: Any])
             let phases = try #require(launch["phases"] as? [[String: Any]])
             #expect(phases.compactMap { $0["name"] as? String } == Self.phases)
+            // Seed 003's stages: everything up to the root chosen, then the request queue.
+            let stages = try #require(launch["stages"] as? [[String: Any]])
+            #expect(stages.compactMap { $0["name"] as? String } == ["willFinishLaunching", "didFinishLaunching"])
+            #expect(stages.first?["phases"] as? [String] == Array(Self.phases.dropLast()))
+            #expect(stages.last?["phases"] as? [String] == ["requestQueue"])
             for phase in phases {
                 let ms = try #require(phase["milliseconds"] as? Double, "phase without timing: \(phase)")
                 #expect(ms >= 0)

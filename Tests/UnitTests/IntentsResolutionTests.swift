@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Container
 import Cryptography
-import Storage
+@testable import Storage
 @testable import SiriIntents
 
 /// The intents extension's pieces that need no process: the person pipeline over a real Postbox,

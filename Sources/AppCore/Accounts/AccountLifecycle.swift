@@ -1,5 +1,6 @@
 import Container
 import Cryptography
+import Formats
 import FoundationEssentials
 import Storage
 
@@ -19,11 +20,9 @@ public enum AccountLifecycle {
     /// notification secret in the keychain table, its key id mirrored into backupData, current.
     public static func login(app: LaunchedApp, phone: String, name: String) throws -> Created {
         let trimmedPhone = phone.trimmingWhitespace()
-        guard trimmedPhone.count >= 5, trimmedPhone.allSatisfy({ $0.isNumber || $0 == "+" || $0 == " " || $0 == "-" }) else {
-            throw Failure(description: "phone must be digits, optionally with +, spaces or dashes (got \(trimmedPhone.count) characters)")
-        }
-        let parts = name.trimmingWhitespace().split(separator: " ", maxSplits: 1).map(String.init)
-        guard let firstName = parts.first, !firstName.isEmpty else { throw Failure(description: "name must not be empty") }
+        if let problem = LoginInput.phoneProblem(trimmedPhone) { throw Failure(description: problem) }
+        if let problem = LoginInput.nameProblem(name) { throw Failure(description: problem) }
+        let (firstName, lastName) = LoginInput.splitName(name)
         let manager = app.shared.accountManager
         var accountId: Int64 = 0
         while accountId == 0 || manager.state.records.contains(where: { $0.id == accountId }) { accountId = SecureRandom.int64() }
@@ -32,7 +31,7 @@ public enum AccountLifecycle {
         let postbox = try manager.openPostbox(accountId: accountId, readOnly: false)
         try postbox.transaction { t in
             try t.setAccountPeerId(peerId)
-            try t.updatePeer(Peer(id: peerId, firstName: firstName, lastName: parts.count > 1 ? parts[1] : "", phone: trimmedPhone))
+            try t.updatePeer(Peer(id: peerId, firstName: firstName, lastName: lastName, phone: trimmedPhone))
             try t.setNotificationSecret(secret)
         }
         let backup = AccountBackupData(peerId: peerId.toInt64(), notificationEncryptionKeyId: Data(NotificationSecret.keyId(secret)))

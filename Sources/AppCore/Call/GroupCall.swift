@@ -1,6 +1,7 @@
 import BroadcastIPC
 import Container
 import Logging
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,6 +50,9 @@ final class GroupCall: @unchecked Sendable {
     private var loggedWriteError: String?
     /// Set once the call has ended; ending again returns it.
     private(set) var finalReport: CallStatisticsReport?
+    /// The statistics last written (each second, and at each change): what the interface shows,
+    /// read from its thread while the control thread writes.
+    private let published = Mutex<CallStatisticsReport?>(nil)
 
 
     /// Sets the call up without starting its threads: writes the coordination type, clears what a
@@ -93,7 +97,9 @@ final class GroupCall: @unchecked Sendable {
         recorder = CallStatisticsRecorder(mode: mode, callId: id, peerId: peerId, startedAt: startedAt, directory: directory,
                                           heartbeat: heartbeat, screencast: screencast, audio: audio, join: join)
         // Statistics first, so `main status` shows the call from the moment the extension can see it.
-        recorder.write(recorder.report())
+        let first = recorder.report()
+        recorder.write(first)
+        published.withLock { $0 = first }
         heartbeat.publish()
         nextBeat = Clock.monotonicNanoseconds() &+ CallWorker.nanoseconds(timing.heartbeat)
     }
@@ -162,7 +168,11 @@ final class GroupCall: @unchecked Sendable {
         return report
     }
 
+    /// The statistics as last written (`call-stats.json`'s content), from any thread.
+    var lastReport: CallStatisticsReport? { published.withLock { $0 } }
+
     private func writeStatistics(_ report: CallStatisticsReport) {
+        published.withLock { $0 = report }
         let error = recorder.write(report)
         if let error, error != loggedWriteError { logger?.warning("call statistics not written", metadata: ["error": "\(error)"]) }
         loggedWriteError = error

@@ -22,7 +22,8 @@ struct OpenCommand: ParsableCommand {
         Links: tg://resolve?domain=<username>, https://t.me/<username>, \
         tg://localpeer?id=<peer id>[&accountId=<account id>] (the widget's link). The scheme is the \
         build configuration's appSpecificUrlScheme (tg by default). With `main run` running, the \
-        running app opens it.
+        running app opens it: its interface shows the chat. `main URL` on a terminal launches the \
+        app's interface with the link (as `main run --open URL`).
         """)
 
     @OptionGroup var options: ContainerOptions
@@ -30,15 +31,22 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let opened = try withLaunchedApp(options, mode: .writer) { app -> OpenedLink in
-            let link = try AppLink.parse(url, scheme: app.shared.bindings.appSpecificScheme)
-            var accountId: Int64?
-            if case .localPeer(_, let linked) = link { accountId = linked }
-            let context = try app.accountContext(accountId)
-            let peer = try context.postbox.read { try link.resolve(in: $0) }
-            app.logger.info("link opened", metadata: ["peer": "\(peer.id)"])
-            return OpenedLink(url: url, accountId: String(context.record.id), peerId: peer.id.toInt64(), title: peer.displayTitle)
-        }
+        let opened = try withLaunchedApp(options, mode: .writer) { try Self.open(url, in: $0, showing: RunningApp.current === $0) }
         json ? printJSON(try JSONFile.text(opened)) : printLine("opened chat \(opened.title) (\(opened.peerId))")
+    }
+
+    /// Resolves the link in the app and, when `showing` (the running app), hands the chat to its
+    /// interface.
+    static func open(_ url: String, in app: LaunchedApp, showing: Bool) throws -> OpenedLink {
+        let link = try AppLink.parse(url, scheme: app.shared.bindings.appSpecificScheme)
+        var accountId: Int64?
+        if case .localPeer(_, let linked) = link { accountId = linked }
+        let context = try app.accountContext(accountId)
+        let peer = try context.postbox.read { try link.resolve(in: $0) }
+        app.logger.info("link opened", metadata: ["peer": "\(peer.id)"])
+        if showing {
+            LinkRouter.post(.init(accountId: context.record.id, peerId: peer.id.toInt64(), title: peer.displayTitle))
+        }
+        return OpenedLink(url: url, accountId: String(context.record.id), peerId: peer.id.toInt64(), title: peer.displayTitle)
     }
 }

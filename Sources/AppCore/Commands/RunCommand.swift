@@ -19,26 +19,36 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var options: ContainerOptions
     @Option(help: "Stop by itself after this many seconds.") var duration: Double?
     @Flag(help: "No interface even on a terminal: the headless app scripts and tests drive.") var headless = false
+    @Option(help: ArgumentHelp("A link to open once the interface is ready (tg://resolve?domain=…, https://t.me/…, tg://localpeer?id=…); `main URL` is this. With an app already running, the link is handed to it.", valueName: "url"))
+    var open: String?
 
     func run() async throws {
-        let app = try AppLauncher.launch(LaunchOptions(mode: .writer, containerFlag: options.container,
-                                                       environment: currentEnvironment()))
-        defer {
-            RunningApp.current = nil
-            app.finish()
+        let launchOptions = LaunchOptions(mode: .writer, containerFlag: options.container, environment: currentEnvironment())
+        let app: LaunchedApp
+        do {
+            app = try AppLauncher.willFinishLaunching(launchOptions)
+        } catch let held as WriterLockHeld {
+            // `main URL` while the app runs: the running app opens the link (as `main open URL`).
+            guard let open else { throw held }
+            try CommandHandOff.handToRunningApp(options, refusal: held, arguments: ["open", open])
+            app = try AppLauncher.willFinishLaunching(launchOptions)
         }
-        // Writing commands other processes issue from now on are handed to this app.
-        RunningApp.current = app
-        app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
-        let application = Application(app: app)
+        defer { AppRun.finish(app) }
+        // Seed 003's URL-scheme launch: the link is checked now, opened once the interface is ready.
+        if let open {
+            let opened = try OpenCommand.open(open, in: app, showing: true)
+            app.logger.info("launched with a link", metadata: ["peer": "\(opened.peerId)"])
+        }
         if !headless, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, let interface = InterfaceHost.runner {
             let duration = self.duration
             // The app moves to the main actor for the interface's whole life and is touched here
-            // again only after it returns (the deferred finish): a hand-over, not sharing.
-            let transfer = UncheckedTransfer(application)
+            // again only after it returns (the deferred finish): a hand-over, not sharing. The
+            // interface chooses its window and root, then finishes launching itself.
+            let transfer = UncheckedTransfer(app)
             try await MainActor.run { try interface(transfer.value, duration) }
             return
         }
+        let application = try AppRun.didFinishLaunching(app)
         await RunLoop.run(application, duration: duration) {
             printLine("ready pid=\(getpid()) state=\(app.context.stateName)")
         }

@@ -9,6 +9,7 @@ struct SettingsView: Codable {
     let autolockTimeout: Int32
     let displayNameOnLockscreen: Bool
     let displayPreviews: Bool
+    let theme: String
 }
 
 struct SettingsCommand: ParsableCommand {
@@ -22,6 +23,7 @@ struct SettingsCommand: ParsableCommand {
     @Option(help: "Seconds of inactivity before auto-lock when a passcode is set (60…86400).") var autolockTimeout: Int32?
     @Option(help: "Name the sender in notifications on the lock screen (true/false).") var displayNameOnLockscreen: Bool?
     @Option(help: "Show message text in notifications (true/false).") var displayPreviews: Bool?
+    @Option(help: "The interface's theme: day or night.") var theme: PresentationThemeSettings.Theme?
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
@@ -31,29 +33,18 @@ struct SettingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let changing = showCallsTab != nil || autolockTimeout != nil || displayNameOnLockscreen != nil || displayPreviews != nil
+        let changing = showCallsTab != nil || autolockTimeout != nil || displayNameOnLockscreen != nil || displayPreviews != nil || theme != nil
         let view = try withLaunchedApp(options, mode: changing ? .writer : .reader) { app -> SettingsView in
-            var interface = app.shared.presentationData.interfaceSettings
-            var inApp = app.shared.presentationData.inAppNotificationSettings
-            if changing, let store = try app.shared.accountManager.sharedData() {
-                if let showCallsTab { interface.showCallsTab = showCallsTab }
-                if let autolockTimeout { interface.autolockTimeout = autolockTimeout }
-                if let displayNameOnLockscreen { inApp.displayNameOnLockscreen = displayNameOnLockscreen }
-                if let displayPreviews { inApp.displayPreviews = displayPreviews }
-                try store.set(interface, .interfaceSettings)
-                try store.set(inApp, .inAppNotificationSettings)
-                // The lock state mirrors the auto-lock timeout while a passcode is set.
-                if autolockTimeout != nil {
-                    let lock = AppLockController(app: app)
-                    if lock.hasPasscode {
-                        var state = lock.currentState()
-                        state.autolockTimeout = interface.autolockTimeout
-                        try lock.write(state)
-                    }
-                }
-            }
-            return SettingsView(showCallsTab: interface.showCallsTab, autolockTimeout: interface.autolockTimeout,
-                                displayNameOnLockscreen: inApp.displayNameOnLockscreen, displayPreviews: inApp.displayPreviews)
+            let values = try changing ? AppSettings.update(app) { values in
+                if let showCallsTab { values.interface.showCallsTab = showCallsTab }
+                if let autolockTimeout { values.interface.autolockTimeout = autolockTimeout }
+                if let displayNameOnLockscreen { values.inApp.displayNameOnLockscreen = displayNameOnLockscreen }
+                if let displayPreviews { values.inApp.displayPreviews = displayPreviews }
+                if let theme { values.theme.theme = theme }
+            } : AppSettings.current(app)
+            return SettingsView(showCallsTab: values.interface.showCallsTab, autolockTimeout: values.interface.autolockTimeout,
+                                displayNameOnLockscreen: values.inApp.displayNameOnLockscreen,
+                                displayPreviews: values.inApp.displayPreviews, theme: values.theme.theme.rawValue)
         }
         if json {
             printJSON(try JSONFile.text(view))
@@ -63,7 +54,10 @@ struct SettingsCommand: ParsableCommand {
                 "auto-lock timeout:          \(view.autolockTimeout) s",
                 "name on lock screen:        \(view.displayNameOnLockscreen)",
                 "message previews:           \(view.displayPreviews)",
+                "theme:                      \(view.theme)",
             ])
         }
     }
 }
+
+extension PresentationThemeSettings.Theme: ExpressibleByArgument {}

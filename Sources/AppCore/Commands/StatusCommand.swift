@@ -8,8 +8,15 @@ import Storage
 struct StatusReport: Codable {
     struct Launch: Codable {
         let phases: [StepTiming]
+        /// Seed 003's two stages, each with its phases' names and their summed time.
+        let stages: [Stage]
         let totalMilliseconds: Double
         let buildConfiguration: String
+    }
+    struct Stage: Codable {
+        let name: String
+        let phases: [String]
+        let milliseconds: Double
     }
     struct Lock: Codable {
         let locked: Bool
@@ -36,7 +43,9 @@ struct StatusReport: Codable {
     let callError: String?
 
     init(_ app: LaunchedApp) throws {
-        launch = Launch(phases: app.phases, totalMilliseconds: app.totalMilliseconds,
+        launch = Launch(phases: app.phases,
+                        stages: app.stages.map { Stage(name: $0.name, phases: $0.phases, milliseconds: app.milliseconds(ofStage: $0.name)) },
+                        totalMilliseconds: app.totalMilliseconds,
                         buildConfiguration: app.configurationSource ?? "defaults (no build-input/configuration.json)")
         state = app.context.stateName
         switch app.context {
@@ -94,7 +103,12 @@ struct StatusReport: Codable {
         lines.append("running app: \(runningApp.map { "pid \($0.pid.map(String.init) ?? "?")" } ?? "none")")
         lines.append(call.map(\.line) ?? callError.map { "call: statistics unreadable (\($0))" } ?? "call: none")
         lines.append("launch: \(formatMilliseconds(launch.totalMilliseconds)) (\(launch.buildConfiguration))")
-        for phase in launch.phases { lines.append("  \(phase.name): \(formatMilliseconds(phase.milliseconds))") }
+        for stage in launch.stages {
+            lines.append("  \(stage.name): \(formatMilliseconds(stage.milliseconds))")
+            for phase in launch.phases where stage.phases.contains(phase.name) {
+                lines.append("    \(phase.name): \(formatMilliseconds(phase.milliseconds))")
+            }
+        }
         return lines
     }
 }

@@ -11,7 +11,8 @@ public final class SharedAccountContext {
     public let deviceKey: DeviceKey
     public let accountManager: AccountManager
     public let bindings: ApplicationBindings
-    public let presentationData: PresentationDataAndSettings
+    /// As at launch, then as `AppSettings.update` changes it in the running app.
+    public internal(set) var presentationData: PresentationDataAndSettings
     public let logger: Logger
     public let mode: LaunchMode
 

@@ -19,13 +19,21 @@ public struct FixtureGenerator {
     public let peerCount: Int
     public let messageCount: Int
     public let seed: UInt64
+    /// How many of the messages the first chat — a user, pinned first, so the top of the chat
+    /// list — holds, the rest spread over the other chats; 0: no such chat, every chat weighted
+    /// alike. The benchmark opens a 100,000-message chat (ARCHITECTURE.md §8) with it.
+    public let bigChatMessages: Int
     /// Messages per write transaction: bounded so a kill mid-seed loses at most one chunk.
     public var chunkSize = 20_000
 
-    public init(peerCount: Int, messageCount: Int, seed: UInt64) {
+    public init(peerCount: Int, messageCount: Int, seed: UInt64, bigChatMessages: Int = 0) {
+        precondition(bigChatMessages >= 0 && bigChatMessages <= messageCount, "the big chat's messages are some of the messages")
+        precondition(peerCount > 1 || bigChatMessages == 0 || bigChatMessages == messageCount,
+                     "with one chat, the big chat holds every message")
         self.peerCount = peerCount
         self.messageCount = messageCount
         self.seed = seed
+        self.bigChatMessages = bigChatMessages
     }
 
     public func run(postbox: Postbox, accountPeerId: PeerId, progress: (Int) -> Void = { _ in }) throws -> Summary {
@@ -36,13 +44,11 @@ public struct FixtureGenerator {
         try postbox.transaction { t in
             for peer in peers { try t.updatePeer(peer) }
         }
-        // Messages per chat: Zipf-like weights give a few busy chats and a long tail.
-        let weights = peers.indices.map { 1.0 / Double($0 + 2).squareRoot() }
-        let totalWeight = weights.reduce(0, +)
-        var perPeer = weights.map { Int(Double(messageCount) * $0 / totalWeight) }
-        var assigned = perPeer.reduce(0, +)
-        var i = 0
-        while assigned < messageCount && !perPeer.isEmpty { perPeer[i % perPeer.count] += 1; assigned += 1; i += 1 }
+        // Messages per chat: Zipf-like weights give a few busy chats and a long tail; with a big
+        // chat, the first chat holds exactly its share and the others split the rest.
+        let perPeer = bigChatMessages > 0 && peers.count > 1
+            ? [bigChatMessages] + Self.spread(messageCount - bigChatMessages, over: peers.count - 1)
+            : Self.spread(messageCount, over: peers.count)
 
         let now = Clock.unixTime()
         let users = peers.filter(\.isUser)
@@ -108,6 +114,18 @@ public struct FixtureGenerator {
         if let user = users.first, let phone = user.phone { sampleNames.append(phone) }
         return Summary(peers: peers.count, messages: written, pinned: pinned.count, calls: calls,
                        seconds: Clock.milliseconds(since: start) / 1000, sampleNames: sampleNames, sampleTexts: sampleTexts)
+    }
+
+    /// `count` messages over `chats` chats with weights 1/√(i+2), the remainder one by one from
+    /// the first chat on.
+    static func spread(_ count: Int, over chats: Int) -> [Int] {
+        let weights = (0..<chats).map { 1.0 / Double($0 + 2).squareRoot() }
+        let totalWeight = weights.reduce(0, +)
+        var perPeer = weights.map { Int(Double(count) * $0 / totalWeight) }
+        var assigned = perPeer.reduce(0, +)
+        var i = 0
+        while assigned < count && !perPeer.isEmpty { perPeer[i % perPeer.count] += 1; assigned += 1; i += 1 }
+        return perPeer
     }
 
     private func pick<T>(_ list: [T], _ rng: inout SplitMix64) -> T { list[Int(rng.next() % UInt64(list.count))] }

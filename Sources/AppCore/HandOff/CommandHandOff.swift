@@ -17,8 +17,8 @@ enum CommandHandOff {
     /// Returns only when the running app stopped before taking the command, which was then
     /// withdrawn: the caller launches as usual. Otherwise it ends the command with the running
     /// app's answer (thrown as its exit status).
-    static func handToRunningApp(_ options: ContainerOptions, refusal: WriterLockHeld) throws {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    static func handToRunningApp(_ options: ContainerOptions, refusal: WriterLockHeld,
+                                 arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws {
         guard arguments.first != "run" else { throw refusal }
         let environment = currentEnvironment()
         let (configuration, _) = try BuildConfiguration.load(environment: environment)

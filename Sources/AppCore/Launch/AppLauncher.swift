@@ -4,26 +4,81 @@ import Logging
 import Storage
 
 /// main's launch: a sequence of named phases, each its own unit, each timed and logged —
-/// the seed's didFinishLaunching without the 3,300-line AppDelegate.
+/// the seed's launch without the 3,300-line AppDelegate. The phases fall into seed 003's two
+/// stages: *will finish launching* (configuration, storage, settings, contexts, the root chosen)
+/// and *did finish launching* (the request queue, and in `main run` the refreshers and observers).
 public final class LaunchedApp {
     public let storage: StorageContext
     public let shared: SharedAccountContext
-    public let context: ApplicationContext
-    public let phases: [StepTiming]
-    public let totalMilliseconds: Double
+    /// Authorized or not: rebuilt in the running app when the current account changes (a login
+    /// on the login screen, a logout, a switch), without a restart.
+    public private(set) var context: ApplicationContext
+    /// Each phase, in order, with its time; `main run` adds the interface's own.
+    public private(set) var phases: [StepTiming]
+    /// The two stages, each the sum of its phases.
+    public private(set) var stages: [LaunchStage]
+    public private(set) var totalMilliseconds: Double
     public let configurationSource: String?
-    /// The request channel's main side (writer launches only).
-    public let requests: RequestProcessor?
+    /// The request channel's main side (writer launches only), set by did-finish-launching.
+    public private(set) var requests: RequestProcessor?
+    private let timer: StepTimer
 
-    init(storage: StorageContext, shared: SharedAccountContext, context: ApplicationContext, requests: RequestProcessor?,
-         phases: [StepTiming], totalMilliseconds: Double, configurationSource: String?) {
+    init(storage: StorageContext, shared: SharedAccountContext, context: ApplicationContext,
+         timer: StepTimer, configurationSource: String?) {
         self.storage = storage
         self.shared = shared
         self.context = context
-        self.requests = requests
-        self.phases = phases
-        self.totalMilliseconds = totalMilliseconds
+        self.timer = timer
+        phases = timer.steps
+        stages = [LaunchStage(name: LaunchStage.willFinishLaunching, phases: timer.steps.map(\.name))]
+        totalMilliseconds = timer.totalMilliseconds
         self.configurationSource = configurationSource
+    }
+
+    /// Runs and times one more phase of a stage (the interface's window, its refreshers).
+    public func phase<T>(_ name: String, stage: String, _ body: () throws -> T) rethrows -> T {
+        defer {
+            phases = timer.steps
+            totalMilliseconds = timer.totalMilliseconds
+            if let index = stages.firstIndex(where: { $0.name == stage }) {
+                stages[index].phases.append(name)
+            } else {
+                stages.append(LaunchStage(name: stage, phases: [name]))
+            }
+            if let timing = phases.last {
+                logger.info("launch phase", metadata: ["phase": "\(timing.name)", "stage": "\(stage)",
+                                                       "ms": "\(formatMilliseconds(timing.milliseconds))"])
+            }
+        }
+        return try timer.step(name, body)
+    }
+
+    /// A stage's time: the sum of its phases.
+    public func milliseconds(ofStage name: String) -> Double {
+        let names = Set(stages.first { $0.name == name }?.phases ?? [])
+        return phases.filter { names.contains($0.name) }.reduce(0) { $0 + $1.milliseconds }
+    }
+
+    /// Did finish launching, its first phase: requests that extensions queued while main was not
+    /// running are applied before the app does anything else (writer launches only).
+    func didFinishLaunching() throws {
+        requests = try phase("requestQueue", stage: LaunchStage.didFinishLaunching) {
+            try RequestQueuePhase.run(shared: shared, account: account)
+        }
+    }
+
+    /// Rebuilds the context when the current account is no longer the one the app has open (a
+    /// login, a logout, a switch — from the interface or a handed-over command). Returns whether
+    /// it changed. The request channel follows, so requests for "the current account" go to it.
+    @discardableResult
+    public func reloadContextIfNeeded() throws -> Bool {
+        let current = shared.accountManager.state.currentRecord?.id
+        guard current != account?.record.id else { return false }
+        let account = try AccountLoadingPhase.run(shared: shared)
+        context = try RootInterfacePhase.run(shared: shared, account: account)
+        requests?.current = account
+        logger.info("context changed", metadata: ["state": "\(context.stateName)", "account": "\(current.map(String.init) ?? "none")"])
+        return true
     }
 
     public var logger: Logger { shared.logger }
@@ -42,7 +97,9 @@ public final class LaunchedApp {
 }
 
 public enum AppLauncher {
-    public static func launch(_ options: LaunchOptions) throws -> LaunchedApp {
+    /// Will finish launching: every phase up to the root chosen (login or tabs). The request
+    /// queue waits for `didFinishLaunching`, so `main run` can put its window first.
+    public static func willFinishLaunching(_ options: LaunchOptions) throws -> LaunchedApp {
         let timer = StepTimer()
         let (configuration, source) = try timer.step("buildConfiguration") {
             try BuildConfigurationPhase.run(environment: options.environment)
@@ -64,15 +121,31 @@ public enum AppLauncher {
         }
         let account = try timer.step("accountLoading") { try AccountLoadingPhase.run(shared: shared) }
         let context = try timer.step("rootInterface") { try RootInterfacePhase.run(shared: shared, account: account) }
-        let requests = try timer.step("requestQueue") { try RequestQueuePhase.run(shared: shared, account: account) }
         for phase in timer.steps {
-            logger.info("launch phase", metadata: ["phase": "\(phase.name)", "ms": "\(formatMilliseconds(phase.milliseconds))"])
+            logger.info("launch phase", metadata: ["phase": "\(phase.name)", "stage": "\(LaunchStage.willFinishLaunching)",
+                                                   "ms": "\(formatMilliseconds(phase.milliseconds))"])
         }
         for step in storage.upgradeSteps { logger.info("app group upgrade", metadata: ["step": "\(step)"]) }
         for step in presentation.migrated { logger.info("settings migration", metadata: ["step": "\(step)"]) }
         if let lockRepair { logger.warning("app lock", metadata: ["repair": "\(lockRepair)"]) }
-        logger.info("launched", metadata: ["state": "\(context.stateName)", "mode": "\(options.mode)"])
-        return LaunchedApp(storage: storage, shared: shared, context: context, requests: requests, phases: timer.steps,
-                           totalMilliseconds: timer.totalMilliseconds, configurationSource: source)
+        return LaunchedApp(storage: storage, shared: shared, context: context, timer: timer, configurationSource: source)
     }
+
+    /// Both stages, as every command but `main run` launches: `main run` adds its window and root
+    /// to the first stage, then its refreshers and observers to the second.
+    public static func launch(_ options: LaunchOptions) throws -> LaunchedApp {
+        let app = try willFinishLaunching(options)
+        try app.didFinishLaunching()
+        app.logger.info("launched", metadata: ["state": "\(app.context.stateName)", "mode": "\(options.mode)"])
+        return app
+    }
+}
+
+/// One of seed 003's two launch stages and the phases it ran.
+public struct LaunchStage: Codable, Sendable, Equatable {
+    public static let willFinishLaunching = "willFinishLaunching"
+    public static let didFinishLaunching = "didFinishLaunching"
+
+    public let name: String
+    public var phases: [String]
 }

@@ -11,12 +11,14 @@ public struct AppLockController {
 
     let layout: ContainerLayout
     let accountManager: AccountManager
-    let autolockTimeout: Int32
+    private let shared: SharedAccountContext
+    /// The setting as it is now: a running app's Settings may have changed it since launch.
+    var autolockTimeout: Int32 { shared.presentationData.interfaceSettings.autolockTimeout }
 
     public init(app: LaunchedApp) {
         layout = app.layout
         accountManager = app.shared.accountManager
-        autolockTimeout = app.shared.presentationData.interfaceSettings.autolockTimeout
+        shared = app.shared
     }
 
     public struct Refused: Error, CustomStringConvertible {
@@ -64,6 +66,14 @@ public struct AppLockController {
         var state = currentState()
         state.isManuallyLocked = true
         try write(state)
+    }
+
+    /// Whether `passcode` is the one set (Settings asks for it before changing or removing it,
+    /// while the app is unlocked). Nothing is counted: the person already has the unlocked app.
+    public func verify(_ passcode: String) -> Bool {
+        guard let stored = accountManager.state.accessChallengeData.passcode else { return false }
+        let hash = KeyDerivation.pbkdf2(password: Array(passcode.utf8), salt: Array(stored.salt), iterations: stored.iterations)
+        return KeyDerivation.constantTimeEquals(hash, Array(stored.hash))
     }
 
     public enum UnlockResult: Equatable { case unlocked, alreadyUnlocked }

@@ -25,7 +25,7 @@ public final class RequestProcessor {
     static let retentionSeconds = 24 * 3600
 
     let shared: SharedAccountContext
-    let current: AccountContext?
+    var current: AccountContext?
     let directories: RequestDirectories
     private let codec: RequestCodec
     private var accounts: [Int64: AccountContext] = [:]
@@ -234,6 +234,8 @@ public final class RequestProcessor {
     }
 
     private func context(_ accountId: Int64) throws -> AccountContext {
+        // The app's own context first: after a switch, the newly current account is not opened twice.
+        if let current, current.record.id == accountId { return current }
         if let open = accounts[accountId] { return open }
         let opened = try shared.accountContext(accountId, current: current)
         accounts[accountId] = opened

@@ -4,8 +4,10 @@ import Synchronization
 /// links no terminal library; the `main` executable installs the interface (the AppInterface
 /// module, over TelegramUI, Display and ncursesw) before it parses the command line.
 public enum InterfaceHost {
-    /// Runs the interface for a launched app until it quits; `duration` as `main run --duration`.
-    public typealias Runner = @MainActor @Sendable (_ application: Application, _ duration: Double?) throws -> Void
+    /// Runs the interface for an app that will finish launching (its window and root are the
+    /// interface's to choose; it then calls `AppRun.didFinishLaunching`) until it quits;
+    /// `duration` as `main run --duration`.
+    public typealias Runner = @MainActor @Sendable (_ app: LaunchedApp, _ duration: Double?) throws -> Void
 
     private static let installed = Mutex<Runner?>(nil)
 

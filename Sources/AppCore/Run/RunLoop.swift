@@ -39,6 +39,14 @@ public enum RunLoop {
     /// terminal interface owns the terminal and reads its keys itself.
     public static func startSources(_ application: Application, duration: Double?, readsStandardInput: Bool = true,
                                     deliver: @escaping @Sendable (AppEvent) -> Void) -> DispatchSourceTimer {
+        // Did finish launching's refreshers: timed like every other launch phase.
+        application.app.phase("refreshers", stage: LaunchStage.didFinishLaunching) {
+            startSourcesUntimed(application, duration: duration, readsStandardInput: readsStandardInput, deliver: deliver)
+        }
+    }
+
+    private static func startSourcesUntimed(_ application: Application, duration: Double?, readsStandardInput: Bool,
+                                            deliver: @escaping @Sendable (AppEvent) -> Void) -> DispatchSourceTimer {
         let queue = DispatchQueue(label: "main.events")
         SignalPipe.install([SIGINT, SIGTERM]) { deliver(.signal($0)) }
         let timer = DispatchSource.makeTimerSource(queue: queue)

@@ -25,6 +25,9 @@ open class ViewController {
     public var takesTextInput = false
     /// For overlays: hold all input until `ready` (an overlay that must be read first).
     public var blocksInteractionUntilReady = false
+    /// For global overlays (a passcode screen): while it is shown, nothing beneath it is drawn at
+    /// all — not drawn and covered, not drawn — so a locked app's content never reaches the screen.
+    public var hidesContentBeneath = false
 
     /// True once the controller's content exists (`loadContent` has run).
     public private(set) var isContentLoaded = false
@@ -149,8 +152,9 @@ open class ViewController {
         }
     }
 
-    /// What the back or Close item does: leave this controller.
-    public func performPreviousAction() {
+    /// What the back or Close item does: leave this controller. A controller that leaves another
+    /// way (a call's screen goes back into the corner box) overrides it, and takes Esc to match.
+    open func performPreviousAction() {
         navigationController?.pop(self, animated: true)
     }
 
@@ -169,6 +173,12 @@ open class ViewController {
     open func overlayFrame(in bounds: Rect) -> Rect { bounds }
 
     /// Whether a transition inside this controller is running (containers forward it).
+    /// The keys that work on this screen, for the window's key line: its enabled bar and toolbar
+    /// items by default. Containers answer with their focused child's, then their own.
+    open var keyHints: [KeyHintItem] {
+        (rightBarItems + (toolbar?.items ?? [])).filter(\.isEnabled).map { KeyHintItem($0.key, $0.title) }
+    }
+
     open var wantsAnimationFrame: Bool { false }
     open func advanceAnimationFrame() {}
     /// Whether the controller is absorbing input (a transition, a push waiting for `ready`).

@@ -1,7 +1,8 @@
 /// A scrolling list of selectable rows (the part of Telegram's `ListView` and `ItemListController`
 /// a terminal needs): ↑/↓ (and k/j), Page Up/Down, Home/End move the selection and the list
 /// scrolls to keep it in view; Enter or a click opens the selected row through `onOpen`. Rows are
-/// one line each, or two with `showsSubtitles` (a chat list's last message under the name).
+/// one line each, or two with `showsSubtitles` (a chat list's last message under the name), with
+/// an optional picture at their left (`leadingColumns`: a chat list's avatars).
 @MainActor
 open class ListController: ViewController {
     public var items: [ListItem] {
@@ -14,6 +15,11 @@ open class ListController: ViewController {
     /// The first row shown.
     public private(set) var scrollOffset = 0
     public var showsSubtitles = false
+    /// Columns reserved at each row's left for its `leading` picture (0: none). Rows without one
+    /// keep the space, so titles stay in one column.
+    public var leadingColumns = 0
+    /// Narrower than this, no leading column is drawn, so titles keep their room.
+    public var leadingMinimumWidth = 50
     /// Called with the selected row's index on Enter or a click.
     public var onOpen: ((Int) -> Void)?
 
@@ -48,9 +54,18 @@ open class ListController: ViewController {
         scrollToSelection()
     }
 
+    /// The columns the leading pictures take in a list `width` columns wide: `leadingColumns`, or
+    /// 0 when there are none or the list is narrower than `leadingMinimumWidth`.
+    public func leadingWidth(in width: Int) -> Int {
+        leadingColumns > 0 && width >= leadingMinimumWidth ? leadingColumns : 0
+    }
+
     override open func drawContent(in canvas: inout Canvas, context: PresentationContext) {
         let theme = context.theme
         let width = canvas.size.width
+        let leading = leadingWidth(in: width)
+        // Text starts after the picture and a space; 1 without one.
+        let text = leading > 0 ? leading + 2 : 1
         let end = min(items.count, scrollOffset + canvas.size.height / rowHeight + 1)
         guard scrollOffset < end else { return }
         for index in scrollOffset ..< end {
@@ -60,6 +75,9 @@ open class ListController: ViewController {
             let base = selected ? theme.selection : theme.content
             let secondary = selected ? theme.selection : theme.secondaryText
             canvas.fill(Rect(column: 0, row: row, width: width, height: rowHeight), style: base)
+            if leading > 0, let picture = item.leading {
+                canvas.draw(picture, at: Point(column: 1, row: row), over: base, size: Size(width: leading, height: rowHeight))
+            }
             // Right side first (badge, then detail), so the title is cut to what is left.
             var right = width - 1
             if let badge = item.badge {
@@ -70,12 +88,12 @@ open class ListController: ViewController {
             }
             if let detail = item.detail {
                 right -= TextWidth.of(detail)
-                canvas.put(detail, column: max(right, 1), row: row, style: secondary, maxWidth: max(width - 2, 0))
+                canvas.put(detail, column: max(right, text), row: row, style: secondary, maxWidth: max(width - text - 1, 0))
                 right -= 1
             }
-            canvas.put(item.title, column: 1, row: row, style: base.with(attributes: .bold), maxWidth: max(right - 1, 0))
+            canvas.put(item.title, column: text, row: row, style: base.with(attributes: .bold), maxWidth: max(right - text, 0))
             if showsSubtitles, let subtitle = item.subtitle {
-                canvas.put(subtitle, column: 1, row: row + 1, style: secondary, maxWidth: max(width - 2, 0))
+                canvas.put(subtitle, column: text, row: row + 1, style: secondary, maxWidth: max(width - text - 1, 0))
             }
         }
     }
@@ -116,5 +134,12 @@ open class ListController: ViewController {
         default:
             return super.handle(event)
         }
+    }
+
+    /// ↑↓ and ⏎ where there are rows to move through and open, then the bar's items.
+    override open var keyHints: [KeyHintItem] {
+        var hints = items.isEmpty ? [] : [KeyHintItem("↑↓", "move")]
+        if onOpen != nil, !items.isEmpty { hints.append(KeyHintItem(KeyEvent(.enter), "open")) }
+        return hints + super.keyHints
     }
 }

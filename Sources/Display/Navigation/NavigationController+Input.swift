@@ -40,7 +40,11 @@ extension NavigationController {
                 maximizeMinimized()
                 return true
             case .key(Keys.dismissMinimized):
-                dismissMinimized()
+                // A call's box asks its controller (it ends the call); others just close.
+                if let minimized = minimizedContainer, minimized.shouldCloseOnDismissKey(),
+                   minimizedContainer === minimized {
+                    dismissMinimized()
+                }
                 return true
             case .mouse(let mouse) where MinimizedContainer.frame(in: currentLayout).contains(mouse.position):
                 if case .press(.left) = mouse.kind { maximizeMinimized() }

@@ -46,6 +46,16 @@ extension NavigationController {
         pop(controller, animated: animated)
     }
 
+    /// Puts `controller` straight into the corner box without showing it first (a call that began
+    /// elsewhere: Telegram shows it in its minimized container at once). A controller in the stack
+    /// is minimized as `minimize` does. An earlier minimized controller is closed.
+    public func presentMinimized(_ controller: ViewController) {
+        if viewControllers.contains(where: { $0 === controller }) { return minimize(controller, animated: false) }
+        if pendingPush?.controller === controller { cancelPendingPush() }
+        controller.navigationController = self
+        minimizedContainer = MinimizedContainer(controller: controller)
+    }
+
     /// Puts the minimized controller back, pushed with the presentation it had.
     public func maximizeMinimized(animated: Bool = true) {
         guard let minimized = minimizedContainer else { return }

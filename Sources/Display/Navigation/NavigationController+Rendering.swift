@@ -2,6 +2,11 @@ extension NavigationController {
     /// Draws the five layers, bottom to top, into `canvas` (the navigation controller's frame).
     func renderLayers(in canvas: inout Canvas, context: PresentationContext) {
         loadContentIfNeeded()
+        if let opaque = globalOverlayContainers.lastIndex(where: { $0.isShown && $0.controller.hidesContentBeneath }) {
+            canvas.clear(style: context.theme.content)
+            for overlay in globalOverlayContainers[opaque...] { overlay.render(in: &canvas, context: context) }
+            return
+        }
         let layout = validLayout ?? ContainerViewLayout(size: canvas.size)
         if let split = splitRoot {
             split.render(in: &canvas, context: context, layout: layout)

@@ -142,6 +142,7 @@ open class NavigationController: ViewController {
     override open func advanceAnimationFrame() { advanceNavigationFrame() }
     override open var isInteractionDisabled: Bool { navigationInteractionDisabled }
     override open func handle(_ event: InputEvent) -> Bool { route(event) }
+    override open var keyHints: [KeyHintItem] { navigationKeyHints }
 
     /// The layout the containers work from before the first real one arrives.
     var currentLayout: ContainerViewLayout { validLayout ?? ContainerViewLayout(size: Size(width: 80, height: 24)) }

@@ -123,6 +123,12 @@ open class TabBarController: ViewController {
         }
     }
 
+    override open var keyHints: [KeyHintItem] {
+        var hints = currentController?.keyHints ?? []
+        if controllers.count > 1 { hints.append(KeyHintItem("1-\(min(controllers.count, 9))", "tabs")) }
+        return hints
+    }
+
     override open var wantsAnimationFrame: Bool { currentController?.wantsAnimationFrame ?? false }
     override open func advanceAnimationFrame() { currentController?.advanceAnimationFrame() }
 }

@@ -29,6 +29,8 @@ public struct Theme: Hashable, Sendable {
     public var selectedTabItem: Style
     /// A sheet's border and the minimized box's.
     public var sheetBorder: Style
+    /// An error under a field, a destructive action (log out, end call).
+    public var destructive: Style
 
     public init(_ appearance: Appearance, depth: ColorDepth) {
         self.appearance = appearance
@@ -49,6 +51,7 @@ public struct Theme: Hashable, Sendable {
             tabItem = .plain
             selectedTabItem = Style(attributes: [.reverse, .bold])
             sheetBorder = Style(attributes: .bold)
+            destructive = Style(attributes: [.bold, .underline])
             return
         }
         let palette = appearance == .day ? ThemePalette.day(depth) : ThemePalette.night(depth)
@@ -67,6 +70,7 @@ public struct Theme: Hashable, Sendable {
         tabItem = Style(foreground: palette.secondaryText, background: palette.barBackground)
         selectedTabItem = Style(foreground: palette.accent, background: palette.barBackground, attributes: .bold)
         sheetBorder = Style(foreground: palette.separator, background: palette.background)
+        destructive = Style(foreground: palette.badgeBackground, background: palette.background)
     }
 
     public static let dayMonochrome = Theme(.day, depth: .monochrome)

@@ -1,7 +1,7 @@
 /// Which of Telegram's seven letters-avatar gradients a peer gets (telegram-internals.md §6).
 /// Here, not in Drawing, because callers choose the gradient without loading the drawing library.
 public enum AvatarGradientIndex {
-    public static let count = 7
+    public static let count = AvatarColors.pairs.count
 
     /// The notification service's choice: `abs(peerId.id) % 7` on the peer's raw (namespace-free) id.
     /// `magnitude` instead of `abs` so `Int64.min` cannot trap.

@@ -12,6 +12,9 @@ public enum DrawingRequest: Codable, Equatable, Sendable {
     case notificationCard(avatarPath: String?, title: String, body: String, time: String)
     /// The home-screen widget (WidgetPicture): its chats, or the locked or empty notice.
     case widget(WidgetPicture)
+    /// An avatar PNG drawn earlier (AvatarCache) scaled to fill a `pixelSize` square, answered as
+    /// raw straight RGBA (`pixelSize² × 4` bytes), not PNG: main's chat list makes terminal cells of it.
+    case avatarPixels(avatarPath: String, pixelSize: Int)
 
     public func encoded() throws -> [UInt8] {
         Array(try JSONEncoder().encode(self))

@@ -13,6 +13,7 @@ public final class SharedDataStore {
         case inAppNotificationSettings = 1000
         case presentationStrings = 1001
         case interfaceSettings = 1002
+        case presentationThemeSettings = 1003
         /// The settings schema version, for the defaults migration at launch.
         case settingsVersion = 1
     }

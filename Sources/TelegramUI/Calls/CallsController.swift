@@ -2,12 +2,18 @@ import Display
 import Storage
 
 /// The Calls tab: the call history, newest first — incoming, outgoing, missed (missed ones
-/// counted on the tab's badge). Enter opens the chat with the caller.
+/// counted on the tab's badge). Enter opens the chat with the caller; `c` (the bar's Call item,
+/// there once the app hands it `onStartCall`) starts a group call with the selected row's chat.
 @MainActor
 public final class CallsController: ListController {
     let data: AccountData
     public private(set) var calls: [CallRecord] = []
     public var onOpenChat: ((PeerId, String) -> Void)?
+    /// Starts a group call with a chat (its id and title); the bar's Call item appears with it.
+    public var onStartCall: ((PeerId, String) -> Void)? {
+        didSet { updateCallItem() }
+    }
+    public static let callKey = KeyEvent(.character("c"))
     private var titles: [String] = []
 
     public init(data: AccountData) {
@@ -31,7 +37,15 @@ public final class CallsController: ListController {
             return ListItem(title: (call.isVideo ? "📹 " : "📞 ") + title, subtitle: nil,
                             detail: kind + "  " + TimeText.short(call.timestamp, now: now))
         }
+        updateCallItem()
         let missed = calls.filter(\.isMissed).count
         tabBarItem = TabBarItem(title: "Calls", badge: missed > 0 ? "\(missed)" : nil)
+    }
+
+    private func updateCallItem() {
+        guard onStartCall != nil else { return rightBarItems = [] }
+        rightBarItems = [BarButtonItem(title: "Call", key: Self.callKey, isEnabled: !calls.isEmpty) { [unowned self] in
+            if calls.indices.contains(selectedIndex) { onStartCall?(calls[selectedIndex].peerId, titles[selectedIndex]) }
+        }]
     }
 }

@@ -3,11 +3,13 @@
 public struct Composer: Equatable, Sendable {
     public private(set) var text = ""
     public static let limit = 4096
+    /// Characters it takes at most (a passcode field takes fewer than a message).
+    public let capacity: Int
 
-    public init() {}
+    public init(capacity: Int = Composer.limit) { self.capacity = capacity }
 
     public mutating func insert(_ string: String) {
-        let room = Self.limit - text.count
+        let room = capacity - text.count
         guard room > 0 else { return }
         text += string.prefix(room)
     }
@@ -15,6 +17,8 @@ public struct Composer: Equatable, Sendable {
     public mutating func deleteBackward() {
         if !text.isEmpty { text.removeLast() }
     }
+
+    public mutating func clear() { text = "" }
 
     /// The text to send (nil when only whitespace), and the composer cleared.
     public mutating func take() -> String? {

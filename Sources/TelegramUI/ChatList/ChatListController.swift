@@ -12,13 +12,21 @@ public final class ChatListController: ListController {
     /// How many chats the list reads: the top of a 2,000-chat account, not all of it.
     public static let pageSize = 200
     public var onOpenChat: ((ChatListItem) -> Void)?
+    /// `/`: the app opens the search (ChatSearchController).
+    public var onSearch: (() -> Void)?
+    /// Whether the tab's badge counts muted chats too (InAppNotificationSettings'
+    /// totalUnreadCountIncludeMuted; Telegram's default leaves them out).
+    public var countsMutedChats = false
     /// Why the last read failed, shown instead of the list.
     public private(set) var failure: String?
+    /// The app's drawn avatar for a chat, if it has one yet (ChatListAvatar); else the initials.
+    public var avatarPicture: ((ChatListItem) -> CellGrid?)?
 
     public init(data: AccountData) {
         self.data = data
         super.init(title: "Chats")
         showsSubtitles = true
+        leadingColumns = ChatListAvatar.size.width
         tabBarItem = TabBarItem(title: "Chats")
         onOpen = { [unowned self] index in
             if chats.indices.contains(index) { onOpenChat?(chats[index]) }
@@ -44,10 +52,10 @@ public final class ChatListController: ListController {
             let marks = [chat.isPinned ? "📌" : nil, chat.isMuted ? "🔕" : nil].compactMap { $0 }.joined()
             return ListItem(title: (chat.isSecret ? "🔒 " : "") + chat.title + (marks.isEmpty ? "" : " " + marks),
                             subtitle: chat.preview, detail: TimeText.short(chat.timestamp, now: now),
-                            badge: chat.unreadCount > 0 ? Self.count(chat.unreadCount) : nil)
+                            badge: chat.unreadCount > 0 ? Self.count(chat.unreadCount) : nil, leading: avatar(for: chat))
         }
         if let selected, let index = chats.firstIndex(where: { $0.peerId == selected }) { select(index) }
-        let unreadChats = chats.filter { $0.unreadCount > 0 && !$0.isMuted }.count
+        let unreadChats = chats.filter { $0.unreadCount > 0 && (countsMutedChats || !$0.isMuted) }.count
         tabBarItem = TabBarItem(title: "Chats", badge: unreadChats > 0 ? Self.count(Int32(unreadChats)) : nil)
     }
 
@@ -63,5 +71,17 @@ public final class ChatListController: ListController {
             return
         }
         super.drawContent(in: &canvas, context: context)
+    }
+
+    override public func handle(_ event: InputEvent) -> Bool {
+        if case .key(let key) = event, key.plainCharacter == "/", let onSearch {
+            onSearch()
+            return true
+        }
+        return super.handle(event)
+    }
+
+    override public var keyHints: [KeyHintItem] {
+        super.keyHints + (onSearch == nil ? [] : [KeyHintItem("/", "search")])
     }
 }

@@ -15,17 +15,23 @@ public struct AccountData {
         try postbox.read { t in
             try t.topChatListEntries(count: limit).map { entry in
                 let message = try t.message(entry.topMessageIndex)
-                var preview = message.map { Self.firstLine($0.text.isEmpty ? "[\($0.contentKind.name)]" : $0.text) } ?? ""
+                let text = message.map { Self.firstLine($0.text.isEmpty ? "[\($0.contentKind.name)]" : $0.text) } ?? ""
+                var preview = text
                 if let message, !entry.peerId.isUserLike, let author = message.authorId {
                     let name = message.isIncoming ? (try t.peer(author)?.firstName ?? "") : "You"
                     if !name.isEmpty { preview = name + ": " + preview }
                 }
-                return ChatListItem(peerId: entry.peerId, title: entry.peer?.displayTitle ?? "",
+                var item = ChatListItem(peerId: entry.peerId, title: entry.peer?.displayTitle ?? "",
                                     isPinned: entry.pinningIndex != nil,
                                     isMuted: try t.isMuted(entry.peerId, at: now),
                                     isSecret: entry.peerId.namespace == .secretChat,
                                     unreadCount: entry.readState?.unreadCount ?? 0, preview: preview,
-                                    timestamp: entry.topMessageIndex.timestamp)
+                                    timestamp: entry.topMessageIndex.timestamp,
+                                    letters: entry.peer?.displayLetters ?? [], photoResourceId: entry.peer?.photoResourceId)
+                item.topMessage = message?.index
+                item.topMessageIsIncoming = message?.isIncoming ?? false
+                item.topMessageText = text
+                return item
             }
         }
     }
@@ -57,6 +63,16 @@ public struct AccountData {
         try postbox.read { t in
             try t.contactPeerIds().compactMap { try t.peer($0) }.filter { !$0.isDeleted }
                 .sorted { $0.displayTitle.lowercased() < $1.displayTitle.lowercased() }
+        }
+    }
+
+    /// `/` in the chat list: chats whose title matches, and the newest messages containing the text.
+    public func search(_ query: String, messageLimit: Int) throws -> (chats: [Peer], messages: [(Message, String)]) {
+        try postbox.read { t in
+            let chats = try t.searchPeers(matching: query, limit: 20, includeSecretChats: true)
+            guard messageLimit > 0 else { return (chats, []) }
+            let hits = try MessageSearch(text: TextMatcher(query), limit: messageLimit).run(t)
+            return (chats, try hits.map { ($0.message, try t.peer($0.message.id.peerId)?.displayTitle ?? "") })
         }
     }
 

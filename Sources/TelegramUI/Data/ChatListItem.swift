@@ -12,4 +12,13 @@ public struct ChatListItem: Equatable, Sendable {
     /// The last message, with its sender's first name in groups ("Ada: see you").
     public var preview: String
     public var timestamp: Int32
+    /// The avatar's initials (`Peer.displayLetters`) and the profile photo's MediaBox resource id:
+    /// what the row's avatar shows, and so what a drawn avatar is cached by.
+    public var letters: [String] = []
+    public var photoResourceId: String? = nil
+    /// The last message: which one, whether someone else wrote it, and its first line alone
+    /// (for the in-app notification, which names the chat itself).
+    public var topMessage: MessageIndex? = nil
+    public var topMessageIsIncoming = false
+    public var topMessageText = ""
 }

@@ -3,10 +3,11 @@ import Formats
 import Storage
 
 /// Presentation strings and settings, with their defaults.
-public struct PresentationDataAndSettings: Sendable {
+public struct PresentationDataAndSettings: Equatable, Sendable {
     public var strings: PresentationStrings
     public var inAppNotificationSettings: InAppNotificationSettings
     public var interfaceSettings: InterfaceSettings
+    public var themeSettings: PresentationThemeSettings
     /// What the settings migration did this launch.
     public var migrated: [String]
 }
@@ -19,12 +20,13 @@ enum PresentationDataPhase {
     static func run(accountManager: AccountManager, layout: ContainerLayout, mode: LaunchMode) throws -> PresentationDataAndSettings {
         guard let store = try accountManager.sharedData() else {
             return PresentationDataAndSettings(strings: .english, inAppNotificationSettings: .defaultSettings,
-                                               interfaceSettings: .defaultSettings, migrated: [])
+                                               interfaceSettings: .defaultSettings, themeSettings: .defaultSettings, migrated: [])
         }
         var migrated: [String] = []
         let strings = try store.get(PresentationStrings.self, .presentationStrings) ?? .english
         let inApp = try store.get(InAppNotificationSettings.self, .inAppNotificationSettings) ?? .defaultSettings
         let interface = try store.get(InterfaceSettings.self, .interfaceSettings) ?? .defaultSettings
+        let theme = try store.get(PresentationThemeSettings.self, .presentationThemeSettings) ?? .defaultSettings
         if mode == .writer {
             let version = try store.get(Int.self, .settingsVersion) ?? 0
             if version < settingsVersion {
@@ -41,6 +43,6 @@ enum PresentationDataPhase {
             }
         }
         return PresentationDataAndSettings(strings: strings, inAppNotificationSettings: inApp,
-                                           interfaceSettings: interface, migrated: migrated)
+                                           interfaceSettings: interface, themeSettings: theme, migrated: migrated)
     }
 }

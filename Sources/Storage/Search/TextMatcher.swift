@@ -3,17 +3,17 @@
 /// or allocating per message. (The standard library's substring search builds a table per call,
 /// which cost more than decrypting the message.) A query with other letters falls back to
 /// Unicode lower-casing of each message.
-struct TextMatcher {
+public struct TextMatcher: Sendable {
     private let needle: [UInt8]
     private let isASCII: Bool
 
-    init(_ query: String) {
+    public init(_ query: String) {
         let folded = query.lowercased()
         needle = Array(folded.utf8)
         isASCII = needle.allSatisfy { $0 < 0x80 }
     }
 
-    func matches(_ text: String) -> Bool {
+    public func matches(_ text: String) -> Bool {
         if needle.isEmpty { return true }
         if isASCII {
             var text = text

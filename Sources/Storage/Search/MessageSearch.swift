@@ -1,24 +1,22 @@
-import Storage
-
-/// INSearchForMessages over the read-only Postbox, newest first, fast on 200,000 messages: the
+/// Message search over the Postbox (Siri's INSearchForMessages, the interface's `/` search), newest first, fast on 200,000 messages: the
 /// chats are walked from the top of the chat list (pinned, then newest), each chat's history
 /// newest first, and the walk stops as soon as nothing older can make the list — once `limit`
 /// hits are held, a chat whose newest message is older than the oldest hit ends it, because every
 /// chat after it is older still. `--unread` visits only chats whose read state counts unread
 /// messages, and in them only the messages above the read mark.
-struct MessageSearch {
-    struct Hit {
-        let message: Message
-        let isRead: Bool
+public struct MessageSearch: Sendable {
+    public struct Hit: Sendable {
+        public let message: Message
+        public let isRead: Bool
     }
 
     /// Text the message must contain, case-insensitively.
-    var text: TextMatcher?
+    public var text: TextMatcher?
     /// One chat only (`--from`).
-    var chat: PeerId?
-    var unreadOnly = false
-    var since: Int32?
-    var limit = 20
+    public var chat: PeerId?
+    public var unreadOnly = false
+    public var since: Int32?
+    public var limit = 20
 
     /// A chat's history is read in pages (PostboxTransaction reads from the newest message; it
     /// has no cursor), sized so that a page is rarely read twice: see `firstPage`.
@@ -28,7 +26,15 @@ struct MessageSearch {
     /// The chat list is read the same way, 64 chats first, four times more each time.
     static let firstChatPage = 64
 
-    func run(_ t: PostboxTransaction) throws -> [Hit] {
+    public init(text: TextMatcher? = nil, chat: PeerId? = nil, unreadOnly: Bool = false, since: Int32? = nil, limit: Int = 20) {
+        self.text = text
+        self.chat = chat
+        self.unreadOnly = unreadOnly
+        self.since = since
+        self.limit = limit
+    }
+
+    public func run(_ t: PostboxTransaction) throws -> [Hit] {
         var hits = NewestHits(limit: limit)
         if let chat {
             try scan(chat, readState: t.readState(chat), newestId: t.chatListKey(chat)?.topMessage.id.id ?? 0, t, &hits)

@@ -1,0 +1,85 @@
+import BroadcastIPC
+
+/// The running app's group call as the interface sees it: its figures at one moment, from the
+/// statistics the call writes every second (`call-stats.json`'s content, kept in memory).
+public struct CallSnapshot: Sendable, Equatable {
+    public let callId: UInt32
+    public let peerId: Int64
+    /// "inProcess" or "embedded".
+    public let mode: String
+    /// Unix seconds.
+    public let startedAt: Int32
+    /// When these figures were taken (unix seconds).
+    public let updatedAt: Int32
+    /// Frames received in the last second, and on average since the first.
+    public let fps: Double
+    public let averageFps: Double
+    public let framesReceived: UInt64
+    /// Synthetic frames whose checksum proved them whole.
+    public let framesVerified: UInt64
+    public let framesDropped: UInt64
+    /// The broadcast extension's keepalive verdict (Telegram's rule: this call's id, at most 2 s old).
+    public let extensionActive: Bool
+    /// "active", or "inactive: <reason>".
+    public let extensionStatus: String
+    public let frameSource: FrameSourceState
+    public let frameSourceDetail: String?
+    public let ended: Bool
+    public let endReason: String?
+
+    init(_ report: CallStatisticsReport) {
+        let s = report.statistics
+        callId = s.callId
+        peerId = s.peerId
+        mode = s.mode.rawValue
+        startedAt = s.startedAt
+        updatedAt = s.updatedAt
+        fps = s.fps
+        averageFps = s.averageFps
+        framesReceived = s.framesReceived
+        framesVerified = s.framesVerified
+        framesDropped = s.framesDropped
+        extensionActive = s.extensionActive
+        extensionStatus = report.extensionStatus
+        frameSource = report.frameSource
+        frameSourceDetail = report.frameSourceDetail
+        ended = report.ended
+        endReason = report.endReason
+    }
+}
+
+/// The interface's handle on the app's one call (`RunningApp.call`), so it never touches the
+/// call's parts: start a call to a chat, read its figures, end it. The same call `main call
+/// start|end` hand to the running app, so a call started by another process shows here too, and
+/// one ended there (or by its `--duration`) is gone from `current`. Used on the app's event thread,
+/// as the handed-over commands are (the interface's main thread).
+public struct CallControl {
+    let app: LaunchedApp
+
+    public init(app: LaunchedApp) {
+        self.app = app
+    }
+
+    /// The running call's figures as last written (at most a second old); nil when none runs.
+    public var current: CallSnapshot? {
+        guard let call = RunningApp.call else { return nil }
+        return call.lastReport.map(CallSnapshot.init)
+    }
+
+    /// Starts a group call with `peer` (in-process coordination, no deadline), as `main call
+    /// start --peer` does in the running app. Throws `CallFailure` (a call already running, a peer
+    /// that is not a chat of the account, a coordination directory that cannot be set up).
+    @discardableResult
+    public func start(peer: Int64) throws -> CallSnapshot {
+        let call = try CallHost.start(in: app, peer: peer, mode: .inProcess, duration: nil)
+        guard let report = call.lastReport else { throw CallFailure("the call started without statistics") }
+        return CallSnapshot(report)
+    }
+
+    /// Ends the running call (final statistics written, its files removed, the extension told by
+    /// the heartbeat going stale); the final figures. Throws "no call is running" when none runs.
+    @discardableResult
+    public func end(reason: String = "ended in the interface") throws -> CallSnapshot {
+        CallSnapshot(try CallHost.end(app, reason: reason))
+    }
+}

@@ -1,0 +1,22 @@
+/// `main run`'s second launch stage, shared by the headless app and the interface: did finish
+/// launching makes the launched app the one other processes hand their writing commands to, then
+/// starts the refreshers (the request watcher and the one-second tick that publishes widget data).
+public enum AppRun {
+    /// The request queue drained and the app registered as the running one; returns the app to
+    /// feed events to.
+    public static func didFinishLaunching(_ app: LaunchedApp) throws -> Application {
+        try app.didFinishLaunching()
+        // Writing commands other processes issue from now on are handed to this app.
+        RunningApp.current = app
+        app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
+        return Application(app: app)
+    }
+
+    /// The end of `main run`, however it ends: no more hand-overs, the launch's files cleaned up
+    /// and the writer lock released.
+    public static func finish(_ app: LaunchedApp) {
+        app.requests?.commandRunner = nil
+        RunningApp.current = nil
+        app.finish()
+    }
+}

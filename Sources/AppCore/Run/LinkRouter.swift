@@ -1,0 +1,22 @@
+/// Links for the interface to show (seed 003's URL-scheme launch and `.onOpenURL`): `main URL`
+/// launching the app, or `main open URL` handed to the running app. The command resolves the
+/// link (refusing what it cannot open) and posts the chat here; the interface takes it on its
+/// next refresh, once it is ready. Touched only on the app's event thread, as handed-over
+/// commands are. Only the newest link counts: a headless app, which never takes them, holds one.
+public enum LinkRouter {
+    public struct Target: Sendable, Equatable {
+        public let accountId: Int64
+        public let peerId: Int64
+        public let title: String
+    }
+
+    nonisolated(unsafe) private static var pending: Target?
+
+    static func post(_ target: Target) { pending = target }
+
+    /// The link to open, once.
+    public static func take() -> Target? {
+        defer { pending = nil }
+        return pending
+    }
+}

@@ -1,0 +1,146 @@
+import AppCore
+import Glibc
+import Display
+import Formats
+import Storage
+import TelegramUI
+
+/// One account's screens (the authorized context's root): TelegramRootController's tabs over its
+/// Postbox, chats opened beside the list or pushed, the composer's text stored through
+/// `OutgoingMessages` (main is the writer), chats marked read as they are shown, the `/` search,
+/// in-app notifications for messages in chats that are not open, and group calls. Rebuilt when
+/// the current account changes.
+@MainActor
+final class AccountScreens {
+    let account: AccountContext
+    let data: AccountData
+    let root: TelegramRootController
+    let settings: SettingsFlow
+    /// Group calls: the corner box and the call screen (CallFlow.swift).
+    private(set) var callFlow: CallFlow!
+    private let app: LaunchedApp
+    private unowned let navigation: AppNavigationController
+    /// The banner on screen and when the app takes it away (seconds, from the tick).
+    private var banner: (controller: InAppNotificationController, until: Int32)?
+    /// How long a banner stays.
+    static let bannerSeconds: Int32 = 4
+
+    init(app: LaunchedApp, account: AccountContext, navigation: AppNavigationController, avatars: ChatListAvatars?) {
+        self.app = app
+        self.account = account
+        self.navigation = navigation
+        data = AccountData(postbox: account.postbox)
+        let chatList = ChatListController(data: data)
+        avatars?.attach(chatList, mediaBox: account.postbox.mediaBox, deviceKey: app.shared.deviceKey)
+        let calls = CallsController(data: data)
+        settings = SettingsFlow(app: app, navigation: navigation)
+        let settingsController = SettingsController { [] }
+        root = TelegramRootController(chatList: chatList, contacts: ContactsController(data: data), calls: calls,
+                                      settings: settingsController,
+                                      showsCallsTab: app.shared.presentationData.interfaceSettings.showCallsTab)
+        settingsController.rows = { [unowned settings] in settings.rows() }
+        chatList.countsMutedChats = app.shared.presentationData.inAppNotificationSettings.totalUnreadCountIncludeMuted
+        chatList.onOpenChat = { [unowned self] chat in openChat(chat.peerId, title: chat.title) }
+        chatList.onSearch = { [unowned self] in openSearch() }
+        root.contacts.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
+        calls.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
+        callFlow = CallFlow(app: app, navigation: navigation, data: data, calls: calls)
+    }
+
+    /// The chat open on screen (the detail column, or pushed), if any.
+    var openChatPeer: PeerId? {
+        navigation.viewControllers.compactMap { $0 as? ChatController }.last?.peerId
+    }
+
+    /// Opens a chat: in the detail column on a wide terminal, pushed on a narrow one; a chat
+    /// already open is replaced, not stacked; the search, if open, makes way for it.
+    func openChat(_ peerId: PeerId, title: String) {
+        let chat = ChatController(data: data, peerId: peerId, title: title)
+        callFlow.offerCall(in: chat)
+        let account = account
+        chat.onSend = { [app] text in
+            _ = try OutgoingMessages.sendText(text, to: peerId, account: account)
+            app.logger.info("message sent from the interface", metadata: ["peer": "\(peerId.toInt64())"])
+        }
+        chat.onRead = { [app] index in
+            do { try OutgoingMessages.markRead(peerId, upTo: index, account: account) } catch {
+                app.logger.error("cannot mark read", metadata: ["error": "\(error)"])
+            }
+        }
+        let replacing = navigation.viewControllers.contains { $0 is ChatController || $0 is ChatSearchController }
+        var stack = navigation.viewControllers.filter { !($0 is ChatController || $0 is ChatSearchController) }
+        stack.append(chat)
+        if replacing {
+            navigation.setViewControllers(stack, animated: false)
+        } else {
+            navigation.pushViewController(chat)
+        }
+        if let banner, banner.controller.peerId == peerId { dismissBanner() }
+    }
+
+    private func openSearch() {
+        let search = ChatSearchController(data: data)
+        search.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
+        navigation.pushViewController(search, animated: false)
+    }
+
+    /// What changed since the last look: the list (and, from it, banners for new messages), the
+    /// calls, the open chat, the box of a running call.
+    func refresh(now: Int32 = Int32(clamping: time(nil))) {
+        let before = root.chatList.chats
+        root.chatList.reload(now: now)
+        notifyNewMessages(before: before, after: root.chatList.chats, now: now)
+        if root.calls.isContentLoaded { root.calls.reload(now: now) }
+        for case let chat as ChatController in navigation.viewControllers where chat.isContentLoaded { chat.reload() }
+        callFlow.refresh()
+        if let banner, now >= banner.until { dismissBanner() }
+    }
+
+    /// Settings changed (here or by a handed-over `main settings`): what the tabs show follows.
+    func applySettings() {
+        let settings = app.shared.presentationData
+        root.setShowsCallsTab(settings.interfaceSettings.showCallsTab)
+        root.chatList.countsMutedChats = settings.inAppNotificationSettings.totalUnreadCountIncludeMuted
+        root.settings.reload()
+    }
+
+    // MARK: In-app notifications
+
+    /// A chat whose newest message is new, from someone else, unmuted and not the open chat gets
+    /// a banner (the newest such one; Telegram shows one at a time too).
+    private func notifyNewMessages(before: [ChatListItem], after: [ChatListItem], now: Int32) {
+        guard !before.isEmpty else { return }
+        let known = Dictionary(before.compactMap { item in item.topMessage.map { (item.peerId, $0) } }, uniquingKeysWith: max)
+        let open = openChatPeer
+        let fresh = after.filter { chat in
+            guard let top = chat.topMessage, chat.topMessageIsIncoming, !chat.isMuted, chat.peerId != open else { return false }
+            return known[chat.peerId].map { top > $0 } ?? true
+        }
+        guard let newest = fresh.max(by: { ($0.topMessage!) < ($1.topMessage!) }) else { return }
+        let previews = app.shared.presentationData.inAppNotificationSettings.displayPreviews
+        let body = previews ? newest.preview : "New message"
+        dismissBanner()
+        let controller = InAppNotificationController(peerId: newest.peerId, chatTitle: newest.title, body: body)
+        navigation.presentOverlay(controller)
+        banner = (controller, now + Self.bannerSeconds)
+    }
+
+    private func dismissBanner() {
+        guard let banner else { return }
+        navigation.dismissOverlay(banner.controller)
+        self.banner = nil
+    }
+
+    /// `^O` while a banner is up: its chat.
+    func openBannerChat() -> Bool {
+        guard let banner else { return false }
+        openChat(banner.controller.peerId, title: banner.controller.chatTitle)
+        dismissBanner()
+        return true
+    }
+
+    /// The account's screens go away (a switch, a logout): nothing of them stays on screen.
+    func tearDown() {
+        dismissBanner()
+    }
+}

@@ -1,0 +1,42 @@
+import AppCore
+import Display
+import Formats
+import TelegramUI
+
+/// The authorization sequence (seed 000's unauthorized root, seed 003's LoginViewController):
+/// the phone number, then the name, each checked as it is typed with the rules `main login`
+/// applies (`LoginInput`). Success creates the account as `main login` does and hands over to
+/// `onLoggedIn`, which swaps the root for the tabs in the same process. As the root it has no
+/// way back; added from Settings it is a sheet Esc closes.
+@MainActor
+enum LoginFlow {
+    static func make(app: LaunchedApp, onLoggedIn: @escaping () -> Void, onCancel: (() -> Void)? = nil) -> TextEntryController {
+        let others = app.shared.accountManager.state.activeRecords.count
+        let phoneStep = TextEntryStep(
+            title: others > 0 ? "Add Account" : "Telegram",
+            lines: ["Your phone number", "Please confirm your country code and enter your phone number."],
+            label: "Phone", capacity: 24, initialText: "+")
+        let controller = TextEntryController(step: phoneStep)
+        var phone = ""
+        controller.validate = { text in
+            phone.isEmpty || controller.step.label == "Phone" ? LoginInput.phoneProblem(text) : LoginInput.nameProblem(text)
+        }
+        controller.onCancel = onCancel
+        controller.onSubmit = { [unowned controller] text in
+            if controller.step.label == "Phone" {
+                phone = text
+                return .next(TextEntryStep(title: "Your Name", lines: ["Enter your name: first, then last (optional)."],
+                                           label: "Name", capacity: 128))
+            }
+            do {
+                let created = try AccountLifecycle.login(app: app, phone: phone, name: text)
+                app.logger.info("logged in from the interface", metadata: ["account": "\(created.accountId)"])
+                onLoggedIn()
+                return .done
+            } catch {
+                return .error("\(error)")
+            }
+        }
+        return controller
+    }
+}

@@ -1,0 +1,226 @@
+import AppCore
+import Container
+import Display
+import Formats
+import Storage
+import TelegramUI
+
+/// The Settings tab's rows and what Enter does on each: the passcode (set, change, turn off —
+/// sheets with masked entry — and lock now), the auto-lock timeout, notification previews, the
+/// Calls tab, the theme, the accounts (switch, add through the login as a sheet, log out) and the
+/// storage the account uses. Every change goes through AppCore (`AppSettings`, `AppLockController`,
+/// `AccountLifecycle`), the same code `main settings`, `main passcode` and `main logout` run.
+@MainActor
+final class SettingsFlow {
+    private let app: LaunchedApp
+    private unowned let navigation: NavigationController
+    /// A setting changed: the screens apply it now (theme, Calls tab).
+    var onSettingsChanged: () -> Void = {}
+    /// The current account changed (switch, add, log out): the root is rebuilt.
+    var onAccountChanged: () -> Void = {}
+    /// The passcode screen was asked for (Lock Now).
+    var onLock: () -> Void = {}
+    /// The choices Telegram offers for auto-lock, in seconds.
+    static let autolockChoices: [Int32] = [60, 300, 3600, 18_000]
+
+    init(app: LaunchedApp, navigation: NavigationController) {
+        self.app = app
+        self.navigation = navigation
+    }
+
+    func rows() -> [SettingsController.Row] {
+        let settings = app.shared.presentationData
+        let lock = AppLockController(app: app)
+        var rows: [SettingsController.Row] = []
+        if let account = app.account {
+            let me = try? account.postbox.read { t in try t.accountPeerId().flatMap { try t.peer($0) } }
+            rows.append(.init(title: me?.displayTitle ?? "Account", value: me?.phone ?? String(account.record.id)))
+        }
+        let accounts = app.shared.accountManager.state.activeRecords.count
+        rows.append(.init(title: "Accounts", value: "\(accounts)") { [unowned self] in showAccounts() })
+        rows.append(.init(title: "Passcode Lock", value: lock.hasPasscode ? "On" : "Off") { [unowned self] in
+            lock.hasPasscode ? showPasscodeOptions() : presentSetPasscode()
+        })
+        rows.append(.init(title: "Auto-Lock", value: Self.duration(settings.interfaceSettings.autolockTimeout)) { [unowned self] in
+            change { values in
+                let choices = Self.autolockChoices
+                let index = choices.firstIndex(of: values.interface.autolockTimeout) ?? (choices.count - 1)
+                values.interface.autolockTimeout = choices[(index + 1) % choices.count]
+            }
+        })
+        rows.append(.init(title: "Notification Previews", value: settings.inAppNotificationSettings.displayPreviews ? "On" : "Off") { [unowned self] in
+            change { $0.inApp.displayPreviews.toggle() }
+        })
+        rows.append(.init(title: "Calls Tab", value: settings.interfaceSettings.showCallsTab ? "Shown" : "Hidden") { [unowned self] in
+            change { $0.interface.showCallsTab.toggle() }
+        })
+        rows.append(.init(title: "Theme", value: settings.themeSettings.theme == .day ? "Day" : "Night") { [unowned self] in
+            change { $0.theme.theme = $0.theme.theme == .day ? .night : .day }
+        })
+        if let account = app.account {
+            rows.append(.init(title: "Storage Used", value: Self.bytes(FileSystem.diskUsage(app.layout.accountPath(account.record.id)))))
+        }
+        return rows
+    }
+
+    private func change(_ body: (inout AppSettings.Values) -> Void) {
+        do {
+            try AppSettings.update(app, body)
+        } catch {
+            app.logger.error("cannot change settings", metadata: ["error": "\(error)"])
+        }
+        onSettingsChanged()
+    }
+
+    // MARK: Passcode
+
+    private func presentSetPasscode() {
+        var first = ""
+        let sheet = TextEntryController(step: TextEntryStep(
+            title: "Set Passcode", lines: ["At least 4 characters. The app locks after the auto-lock time."],
+            label: "New passcode", isSecure: true, capacity: 64))
+        sheet.navigationPresentation = .modal
+        sheet.validate = { $0.count < 4 ? "a passcode needs at least 4 characters" : nil }
+        sheet.onSubmit = { [unowned self, unowned sheet] text in
+            if first.isEmpty {
+                first = text
+                return .next(TextEntryStep(title: "Set Passcode", lines: ["Enter it again."], label: "Confirm", isSecure: true, capacity: 64))
+            }
+            guard text == first else {
+                first = ""
+                return .next(TextEntryStep(title: "Set Passcode", lines: ["The passcodes did not match. Start again."],
+                                           label: "New passcode", isSecure: true, capacity: 64))
+            }
+            do {
+                try AppLockController(app: app).setPasscode(text)
+                app.logger.info("passcode set from the interface")
+            } catch {
+                return .error("\(error)")
+            }
+            finish(sheet)
+            return .done
+        }
+        navigation.pushViewController(sheet)
+    }
+
+    /// Asks for the passcode in a sheet, then runs `then` (change it, turn it off).
+    private func presentVerified(title: String, then: @escaping (TextEntryController) -> TextEntryOutcome) {
+        let sheet = TextEntryController(step: TextEntryStep(title: title, label: "Current passcode", isSecure: true, capacity: 64))
+        sheet.navigationPresentation = .modal
+        var verified = false
+        sheet.onSubmit = { [unowned self, unowned sheet] text in
+            if !verified {
+                guard AppLockController(app: app).verify(text) else { return .error("wrong passcode") }
+                verified = true
+            }
+            return then(sheet)
+        }
+        navigation.pushViewController(sheet)
+    }
+
+    private func showPasscodeOptions() {
+        let options = SettingsController { [] }
+        options.title = "Passcode Lock"
+        options.rows = { [unowned self, unowned options] in
+            [
+                .init(title: "Change Passcode") { [unowned self] in
+                    navigation.pop(options, animated: false)
+                    presentVerified(title: "Change Passcode") { [unowned self] sheet in
+                        navigation.pop(sheet, animated: false)
+                        presentSetPasscode()
+                        return .done
+                    }
+                },
+                .init(title: "Turn Passcode Off") { [unowned self] in
+                    navigation.pop(options, animated: false)
+                    presentVerified(title: "Turn Passcode Off") { [unowned self] sheet in
+                        do { try AppLockController(app: app).clearPasscode() } catch { return .error("\(error)") }
+                        app.logger.info("passcode removed from the interface")
+                        finish(sheet)
+                        return .done
+                    }
+                },
+                .init(title: "Lock Now") { [unowned self] in
+                    navigation.pop(options, animated: false)
+                    do { try AppLockController(app: app).lock() } catch {
+                        app.logger.error("cannot lock", metadata: ["error": "\(error)"])
+                    }
+                    onLock()
+                },
+            ]
+        }
+        options.navigationPresentation = .modal
+        navigation.pushViewController(options)
+    }
+
+    private func finish(_ sheet: ViewController) {
+        navigation.pop(sheet, animated: true)
+        onSettingsChanged()
+    }
+
+    // MARK: Accounts
+
+    private func showAccounts() {
+        let list = SettingsController { [] }
+        list.title = "Accounts"
+        list.rows = { [unowned self, unowned list] in
+            let state = app.shared.accountManager.state
+            var rows: [SettingsController.Row] = state.activeRecords.map { record in
+                let isCurrent = record.id == state.currentRecordId
+                return .init(title: (isCurrent ? "✓ " : "  ") + accountTitle(record), value: isCurrent ? "current" : nil) { [unowned self] in
+                    guard !isCurrent else { return }
+                    do { try AccountLifecycle.switchTo(app: app, accountId: record.id) } catch {
+                        app.logger.error("cannot switch account", metadata: ["error": "\(error)"])
+                    }
+                    navigation.pop(list, animated: false)
+                    onAccountChanged()
+                }
+            }
+            rows.append(.init(title: "+ Add Account") { [unowned self] in
+                navigation.pop(list, animated: false)
+                let login = LoginFlow.make(app: app, onLoggedIn: { [unowned self] in onAccountChanged() },
+                                           onCancel: { [unowned self] in _ = navigation.popViewController() })
+                login.navigationPresentation = .modal
+                navigation.pushViewController(login)
+            })
+            if state.currentRecord != nil {
+                rows.append(.init(title: "Log Out") { [unowned self] in
+                    do { _ = try AccountLifecycle.logout(app: app, accountId: nil) } catch {
+                        app.logger.error("cannot log out", metadata: ["error": "\(error)"])
+                    }
+                    navigation.pop(list, animated: false)
+                    onAccountChanged()
+                })
+            }
+            return rows
+        }
+        list.navigationPresentation = .modal
+        navigation.pushViewController(list)
+    }
+
+    /// The account's own name and number, read from its Postbox (opened for the list, once).
+    private func accountTitle(_ record: AccountRecord) -> String {
+        if let account = try? app.shared.accountContext(record.id, current: app.account),
+           let me = try? account.postbox.read({ t in try t.accountPeerId().flatMap { try t.peer($0) } }) {
+            return me.displayTitle + (me.phone.map { "  " + $0 } ?? "")
+        }
+        return "Account \(record.id)"
+    }
+
+    // MARK: Formatting
+
+    static func duration(_ seconds: Int32) -> String {
+        seconds % 3600 == 0 ? "\(seconds / 3600) hour\(seconds == 3600 ? "" : "s")" : "\(seconds / 60) min"
+    }
+
+    static func bytes(_ count: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : "\((value * 10).rounded() / 10) \(units[unit])"
+    }
+}

@@ -1,0 +1,133 @@
+import Display
+
+/// A screen with one text field, the unit of the app's forms: the login (phone number, then
+/// name), the passcode sheets and the unlock screen. The field takes keys and pastes (one line),
+/// a masked field shows `•`; `validate` is checked as the person types and its problem shown
+/// under the field (inline, as Telegram's login marks a bad number), Enter hands the text to
+/// `onSubmit`, whose outcome moves to the next step, shows an error or ends the flow. Esc goes
+/// back a step, then to `onCancel` (or the navigation, when there is none).
+@MainActor
+public final class TextEntryController: ViewController {
+    public private(set) var step: TextEntryStep
+    public private(set) var field: Composer
+    /// The last refusal (`.error`), shown until the text changes.
+    public private(set) var error: String?
+    /// A problem with what is typed so far, shown dimmed; nil when it is fine.
+    public var validate: ((String) -> String?)?
+    public var onSubmit: ((String) -> TextEntryOutcome)?
+    public var onCancel: (() -> Void)?
+    /// Steps already passed and what was entered in them, for Esc.
+    private var previousSteps: [(step: TextEntryStep, text: String)] = []
+
+    public init(step: TextEntryStep) {
+        self.step = step
+        field = Composer(capacity: step.capacity)
+        field.insert(step.initialText)
+        super.init(title: step.title)
+        takesTextInput = true
+    }
+
+    /// What the field shows: the text, or a `•` per character when masked.
+    public var shownText: String {
+        step.isSecure ? String(repeating: "•", count: field.text.count) : field.text
+    }
+
+    public var problem: String? { field.text.isEmpty ? nil : validate?(field.text) }
+
+    /// Shows an error without a submit (the unlock screen's wait counting down).
+    public func show(error: String?) { self.error = error }
+
+    private func move(to next: TextEntryStep, text: String? = nil, remembering: Bool) {
+        if remembering { previousSteps.append((step, step.isSecure ? "" : field.text)) }
+        step = next
+        title = next.title
+        field = Composer(capacity: next.capacity)
+        field.insert(text ?? next.initialText)
+        error = nil
+    }
+
+    override public func drawContent(in canvas: inout Canvas, context: PresentationContext) {
+        let theme = context.theme
+        let width = max(canvas.size.width - 4, 0)
+        var row = 1
+        for line in step.lines {
+            canvas.put(line, column: 2, row: row, style: theme.content, maxWidth: width)
+            row += 1
+        }
+        if !step.lines.isEmpty { row += 1 }
+        canvas.put(step.label, column: 2, row: row, style: theme.secondaryText, maxWidth: width)
+        row += 1
+        // The field: what fits of its end, the cursor after it, an underline beneath.
+        let shown = VisibleTail.of(shownText, columns: max(width - 1, 0))
+        let end = canvas.put(shown, column: 2, row: row, style: theme.content.with(attributes: .bold), maxWidth: width)
+        canvas.put("▏", column: end, row: row, style: theme.accent, maxWidth: max(width + 2 - end, 0))
+        canvas.put(String(repeating: "─", count: width), column: 2, row: row + 1, style: theme.sheetBorder)
+        if let error {
+            canvas.put(error, column: 2, row: row + 2, style: theme.destructive, maxWidth: width)
+        } else if let problem {
+            canvas.put(problem, column: 2, row: row + 2, style: theme.secondaryText, maxWidth: width)
+        }
+    }
+
+    override public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .paste(let text):
+            // One line: a pasted newline would submit in a real field; here it is just dropped.
+            field.insert(String(text.filter { $0 != "\n" && $0 != "\r" && $0 != "\t" }))
+            error = nil
+            return true
+        case .key(let key):
+            if key.modifiers.isEmpty || key.modifiers == .shift, case .character(let character) = key.key {
+                guard !character.isNewline else { return true }
+                field.insert(String(character))
+                error = nil
+                return true
+            }
+            switch key.key {
+            case .backspace:
+                field.deleteBackward()
+                error = nil
+                return true
+            case .enter:
+                submit()
+                return true
+            case .escape:
+                if let last = previousSteps.popLast() {
+                    // Back to what was entered there (a passcode is entered again).
+                    move(to: last.step, text: last.step.isSecure ? nil : last.text, remembering: false)
+                    return true
+                }
+                if let onCancel {
+                    onCancel()
+                    return true
+                }
+                return false
+            default:
+                return super.handle(event)
+            }
+        default:
+            return super.handle(event)
+        }
+    }
+
+    private func submit() {
+        let text = field.text
+        if let problem = validate?(text) {
+            error = problem
+            return
+        }
+        switch onSubmit?(text) ?? .done {
+        case .next(let next): move(to: next, remembering: true)
+        case .error(let message):
+            error = message
+            if step.isSecure { field.clear() }
+        case .done: break
+        }
+    }
+
+    override public var keyHints: [KeyHintItem] {
+        var hints = [KeyHintItem(KeyEvent(.enter), "continue")]
+        if !previousSteps.isEmpty || onCancel != nil { hints.append(KeyHintItem(KeyEvent(.escape), "back")) }
+        return hints + super.keyHints
+    }
+}

@@ -1,0 +1,106 @@
+import Display
+import Formats
+import Storage
+@testable import TelegramUI
+import Testing
+
+/// The forms (login, passcode) and the chat list's `/` search, driven by keys as a person would.
+@MainActor
+@Suite("TelegramUI: text entry and search")
+struct EntryAndSearchTests {
+    static func window(_ root: ViewController, width: Int = 60, height: Int = 14) -> Window {
+        let window = Window(rootController: NavigationController(mode: .single, root: root),
+                            context: PresentationContext(theme: .dayMonochrome))
+        window.layout(size: Size(width: width, height: height))
+        return window
+    }
+
+    static func type(_ text: String, into window: Window) {
+        for character in text { window.handle(.key(.character(character))) }
+    }
+
+    static func text(_ window: Window) -> String {
+        var surface = Surface(width: 0, height: 0)
+        window.render(into: &surface)
+        return surface.textLines.joined(separator: "\n")
+    }
+
+    @Test("a masked field never shows what is typed; a refusal clears it and says why")
+    func maskedEntry() {
+        let entry = TextEntryController(step: TextEntryStep(title: "Locked", label: "Passcode", isSecure: true, capacity: 8))
+        var submitted: [String] = []
+        entry.onSubmit = { text in
+            submitted.append(text)
+            return text == "2468" ? .done : .error("wrong passcode (1 failed attempt)")
+        }
+        let window = Self.window(entry)
+        Self.type("1357", into: window)
+        #expect(!Self.text(window).contains("1357"))
+        #expect(Self.text(window).contains("••••"))
+        window.handle(.key(.enter))
+        #expect(Self.text(window).contains("wrong passcode (1 failed attempt)"))
+        #expect(entry.field.text.isEmpty, "a refused passcode is cleared")
+        window.handle(.paste("24689999"))
+        #expect(entry.field.text == "24689999", "capacity 8")
+        window.handle(.key(.backspace))
+        window.handle(.key(.backspace))
+        window.handle(.key(.backspace))
+        window.handle(.key(.backspace))
+        window.handle(.key(.enter))
+        #expect(submitted == ["1357", "2468"])
+    }
+
+    @Test("the login: the phone checked as it is typed, then the name, Esc back a step")
+    func loginSteps() {
+        let entry = TextEntryController(step: TextEntryStep(title: "Telegram", label: "Phone", initialText: "+"))
+        entry.validate = { entry.step.label == "Phone" ? LoginInput.phoneProblem($0) : LoginInput.nameProblem($0) }
+        var logins: [String] = []
+        entry.onSubmit = { text in
+            if entry.step.label == "Phone" { return .next(TextEntryStep(title: "Your Name", label: "Name")) }
+            logins.append(text)
+            return .done
+        }
+        let window = Self.window(entry)
+        Self.type("155", into: window)
+        #expect(Self.text(window).contains("phone needs at least 5 digits (got 3)"))
+        window.handle(.key(.enter))
+        #expect(entry.step.label == "Phone", "an invalid number does not go on")
+        Self.type("5x", into: window)
+        #expect(Self.text(window).contains("phone must be digits"))
+        window.handle(.key(.backspace))
+        Self.type("50001", into: window)
+        #expect(entry.problem == nil)
+        window.handle(.key(.enter))
+        #expect(entry.step.label == "Name" && entry.field.text.isEmpty)
+        window.handle(.key(.escape))
+        #expect(entry.step.label == "Phone", "Esc goes back a step")
+        window.handle(.key(.enter))
+        Self.type("Ada Lovelace", into: window)
+        window.handle(.key(.enter))
+        #expect(logins == ["Ada Lovelace"])
+    }
+
+    @Test("/ search: chat names as typed, message text on Enter, ↓ into the results, Enter opens")
+    func search() throws {
+        try ScreensOverPostboxTests.withAccount(messages: 300) { data, group in
+            let search = ChatSearchController(data: data)
+            var opened: [PeerId] = []
+            search.onOpenChat = { peer, _ in opened.append(peer) }
+            let window = Self.window(search, height: 20)
+            Self.type("engine", into: window)
+            #expect(search.results == [.chat(group, title: "Engine Club")])
+            window.handle(.key(.backspace, []))
+            for _ in 0 ..< 5 { window.handle(.key(.backspace)) }
+            Self.type("message 29", into: window)
+            #expect(search.results.isEmpty, "no chat is called that")
+            window.handle(.key(.enter))
+            let found = search.results.compactMap { if case .message(_, _, let text, _) = $0 { return text } else { return nil } }
+            #expect(found.first == "message 299", "newest first")
+            #expect(Set(found) == Set(["message 29"] + (290...299).map { "message \($0)" }))
+            #expect(Self.text(window).contains("message 299"))
+            window.handle(.key(.down))
+            window.handle(.key(.enter))
+            #expect(opened == [group])
+        }
+    }
+}
