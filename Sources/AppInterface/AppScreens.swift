@@ -30,6 +30,8 @@ final class AppScreens {
                                           strings: NavigationBarStrings(back: strings.commonBack, close: strings.commonClose))
         navigation = AppNavigationController(mode: .automaticMasterDetail)
         navigation.reducedMotion = reducedMotion
+        // The call's corner box floats above the tab bar, not over it.
+        navigation.minimizedBoxBottomInset = TabBar.height
         window = Window(rootController: navigation, context: context)
         window.showsKeyLine = true
         window.minimumSize = Size(width: 40, height: 12)

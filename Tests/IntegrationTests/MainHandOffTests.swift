@@ -33,6 +33,14 @@ struct MainHandOffTests {
             #expect(log.contains("handed-over command run"))
             #expect(log.contains("pid=\(pid)") || log.contains("command=push"))
 
+            // Two settings changes handed over one after the other: the second keeps the first
+            // (the running app reads the store, not its launch-time copy).
+            _ = try await sandbox.runOK(Executables.main, ["settings", "--show-calls-tab", "false"])
+            _ = try await sandbox.runOK(Executables.main, ["settings", "--display-previews", "false", "--theme", "night"])
+            let settings = try await sandbox.runOK(Executables.main, ["settings", "--json"]).json()
+            #expect(settings["showCallsTab"] as? Bool == false)
+            #expect(settings["displayPreviews"] as? Bool == false)
+            #expect(settings["theme"] as? String == "night")
             // A second `main run` is still refused.
             let second = try await sandbox.run(Executables.main, ["run"])
             #expect(second.exitCode == 75)

@@ -42,10 +42,11 @@ struct CallsTerminalTests {
         try broadcast.run()
         defer { if broadcast.isRunning { broadcast.terminate() } }
         screen = try session.waitFor(timeout: 10, "the box with streaming figures") { $0.contains(where: Self.streamingFigures) }
-        // The box sits in the bottom-right corner: its bottom border (with the keys) near the last
-        // row, starting in the right half; its title names the chat.
-        let bottom = try #require(screen.lastIndex { $0.contains("F8 end call") })
-        #expect(bottom >= screen.count - 4, "\(screen.joined(separator: "\n"))")
+        // The box sits in the bottom-right corner, above the tab bar and the key line: its bottom
+        // border (with the keys) starting in the right half; its title names the chat.
+        let bottom = try #require(screen.lastIndex { $0.contains("F8 end call") && $0.contains("└") })
+        #expect(bottom >= screen.count - 6, "\(screen.joined(separator: "\n"))")
+        #expect(screen[screen.count - 2].contains("Settings"), "the tab bar is not covered: \(screen.joined(separator: "\n"))")
         let corner = try #require(screen[bottom].firstIndex(of: "└"))
         #expect(screen[bottom].distance(from: screen[bottom].startIndex, to: corner) > 50)
         #expect(screen[bottom - 2].contains("📞"), "\(screen[bottom - 2])")

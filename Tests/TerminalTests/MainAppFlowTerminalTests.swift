@@ -59,7 +59,18 @@ struct MainAppFlowTerminalTests {
         try session.press("Escape")
         try session.waitFor("the sheet closed") { !$0.joined().contains("Everywhere") }
         try session.still()
-        try session.type("q")
+        // Settings → Accounts → Log Out: the only account is gone, so the login comes back, in-process.
+        for _ in 0 ..< 4 { try session.press("Up") }  // from Calls Tab up to Accounts
+        try session.press("Enter")
+        try session.waitFor(text: "+ Add Account")
+        try session.still()
+        try session.press("Down")
+        try session.press("Down")
+        try session.press("Enter")
+        try session.waitFor(text: "Your phone number")
+        #expect(try Main.run("main", ["status", "--container", container]).contains("state: unauthorized"))
+        try session.still()
+        try session.press("C-c")
         try session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
         // Seed 003's two stages, the interface's own phases timed in them.
         let logs = container + "/telegram-data/logs/app-logs"

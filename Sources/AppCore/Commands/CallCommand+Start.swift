@@ -17,12 +17,13 @@ extension CallCommand {
 
               call started id=<id> peer=<peer> mode=<inProcess|embedded> pid=<host pid> directory=<dir>
 
-            The call then lives in the running app until `main call end`, --duration, or the app \
-            stopping. With no app running, this process launches as the app (the writer) for the \
-            call, prints the same line, runs the writing commands other processes hand to it (`main \
-            call end`, `main call stop-screencast`, …) and stops when the call ends, on SIGINT or \
-            SIGTERM, or after --duration; it then prints the final statistics (as `main call end` \
-            does) and exits 0. A second `main call start` meanwhile fails (exit 1).
+            The call then lives in the running app (its interface shows it in the corner box) until \
+            `main call end`, --duration, the app stopping, or F8 / `e` in the interface. With no \
+            app running, this process launches as the app (the writer) for the call, prints the \
+            same line, runs the writing commands other processes hand to it (`main call end`, \
+            `main call stop-screencast`, …) and stops when the call ends, on SIGINT or SIGTERM, \
+            or after --duration; it then prints the final statistics (as `main call end` does) \
+            and exits 0. A second `main call start` meanwhile fails (exit 1).
 
             --json prints JSON lines instead: the start object on one line {"audioFifo", \
             "callId", "directory", "frameFile", "host", "hostPid", "mode", "peerId"}, and, when \

@@ -173,6 +173,10 @@ open class ViewController {
     open func overlayFrame(in bounds: Rect) -> Rect { bounds }
 
     /// Whether a transition inside this controller is running (containers forward it).
+    /// What Esc does here, for the key line, when it is not just "back" or "close" (a call's
+    /// screen goes back into the corner box).
+    open var previousActionHint: String? { nil }
+
     /// The keys that work on this screen, for the window's key line: its enabled bar and toolbar
     /// items by default. Containers answer with their focused child's, then their own.
     open var keyHints: [KeyHintItem] {

@@ -46,7 +46,7 @@ extension NavigationController {
                     dismissMinimized()
                 }
                 return true
-            case .mouse(let mouse) where MinimizedContainer.frame(in: currentLayout).contains(mouse.position):
+            case .mouse(let mouse) where MinimizedContainer.frame(in: minimizedBoxLayout(currentLayout)).contains(mouse.position):
                 if case .press(.left) = mouse.kind { maximizeMinimized() }
                 return true
             default:

@@ -22,14 +22,15 @@ extension NavigationController {
         var hints = focused?.keyHints ?? []
         if let focused {
             if let (modal, _) = modalLayers.last(where: { !$0.0.isDismissing }), modal.container.top === focused {
-                hints.append(KeyHintItem(KeyEvent(.escape), modal.container.controllers.count > 1 ? "back" : "close"))
+                hints.append(KeyHintItem(KeyEvent(.escape), focused.previousActionHint ?? (modal.container.controllers.count > 1 ? "back" : "close")))
             } else if viewControllers.count > 1, focused !== viewControllers.first {
-                hints.append(KeyHintItem(KeyEvent(.escape), "back"))
+                hints.append(KeyHintItem(KeyEvent(.escape), focused.previousActionHint ?? "back"))
             }
         }
         if let split = splitRoot, !split.detail.controllers.isEmpty { hints.append(KeyHintItem(Keys.switchColumn, "column")) }
-        if minimizedContainer != nil {
+        if let minimized = minimizedContainer?.controller {
             hints.append(KeyHintItem(Keys.maximizeMinimized, "restore"))
+            hints.append(KeyHintItem(Keys.dismissMinimized, (minimized as? MinimizableController)?.minimizedCloseTitle ?? "close"))
         }
         return hints
     }

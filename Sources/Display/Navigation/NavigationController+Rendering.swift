@@ -17,8 +17,16 @@ extension NavigationController {
             modal.render(in: &canvas, context: context, layout: layout, depth: depth)
         }
         for overlay in overlayContainers { overlay.render(in: &canvas, context: context) }
-        minimizedContainer?.render(in: &canvas, context: context, layout: layout)
+        minimizedContainer?.render(in: &canvas, context: context, layout: minimizedBoxLayout(layout))
         for overlay in globalOverlayContainers { overlay.render(in: &canvas, context: context) }
+    }
+
+    /// The layout the corner box is placed in: above the bottom rows the app keeps clear for it
+    /// (a tab bar inside the root), as Telegram's box floats above the tab bar.
+    func minimizedBoxLayout(_ layout: ContainerViewLayout) -> ContainerViewLayout {
+        var boxLayout = layout
+        boxLayout.safeInsets.bottom += minimizedBoxBottomInset
+        return boxLayout
     }
 
     var navigationWantsAnimationFrame: Bool {

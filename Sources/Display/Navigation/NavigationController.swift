@@ -23,6 +23,8 @@ open class NavigationController: ViewController {
     public let mode: NavigationControllerMode
     /// Every change immediate: the user's setting, or a terminal too slow to animate on.
     public var reducedMotion = false
+    /// Rows at the bottom the minimized box stays above (the root's tab bar).
+    public var minimizedBoxBottomInset = 0
 
     /// The flat list, bottom first, as the app sees it.
     public private(set) var viewControllers: [ViewController] = []

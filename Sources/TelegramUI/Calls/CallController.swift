@@ -147,6 +147,8 @@ public final class CallController: ViewController, MinimizableController {
         return super.handle(event)
     }
 
+    override public var previousActionHint: String? { "to corner" }
+
     override public func performPreviousAction() {
         navigationController?.minimize(self)
     }
