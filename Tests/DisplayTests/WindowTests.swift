@@ -29,14 +29,14 @@ struct WindowTests {
         scene.resize(39, 20)
         let lines = scene.surface().textLines
         #expect(lines.filter { !$0.allSatisfy { $0 == " " } } == [lines[10]])
-        #expect(lines[10].hasPrefix("Terminal too small: 39×20, needs 40×12"))
+        #expect(lines[10].hasPrefix("Too small: 39×20, needs 40×12"))
         root.received.removeAll()
         scene.press(.character("x"))
         #expect(root.received.isEmpty, "no key reaches a screen that is not shown")
         scene.resize(40, 12)
         #expect(scene.text().contains("a chat"))
         scene.resize(10, 3)
-        #expect(scene.surface().textLines[1] == "Terminal …")
+        #expect(scene.surface().textLines[1] == "Too small…")
     }
 
     @Test("until the root is ready the window draws the launch screen and takes no input")

@@ -18,6 +18,12 @@ struct URLLaunchTests {
             #expect(web.exitCode == 1 && web.stderr.contains("no chat with username @nobody_here"), "\(web)")
             let bad = try await sandbox.run(Executables.main, ["tg://bogus"])
             #expect(bad.exitCode == 1 && bad.stderr.contains("unknown link"), "\(bad)")
+            // With the app running, the link is handed to it (as `main open URL` would be).
+            let (run, _) = try await sandbox.startMainRun()
+            let handed = try await sandbox.runOK(Executables.main, ["tg://localpeer?id=1000000"])
+            #expect(handed.stdout.contains("opened chat"), "\(handed)")
+            run.send(SIGTERM)
+            _ = try await run.wait(timeout: 20)
             let headless = try await sandbox.run(Executables.main, ["run", "--headless", "--open", "tg://localpeer?id=999", "--duration", "1"])
             #expect(headless.exitCode == 1 && headless.stderr.contains("no chat with peer id 999"), "\(headless)")
         }

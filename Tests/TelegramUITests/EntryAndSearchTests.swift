@@ -95,8 +95,9 @@ struct EntryAndSearchTests {
             #expect(search.results.isEmpty, "no chat is called that")
             window.handle(.key(.enter))
             let found = search.results.compactMap { if case .message(_, _, let text, _) = $0 { return text } else { return nil } }
-            #expect(found.first == "message 299", "newest first")
-            #expect(Set(found) == Set(["message 29"] + (290...299).map { "message \($0)" }))
+            #expect(found.first == "You: message 299", "newest first, with the sender as the chat list shows it")
+            #expect(found.contains("Ada: message 298"))
+            #expect(Set(found.map { String($0.split(separator: ":").last!.dropFirst()) }) == Set(["message 29"] + (290...299).map { "message \($0)" }))
             #expect(Self.text(window).contains("message 299"))
             window.handle(.key(.down))
             window.handle(.key(.enter))

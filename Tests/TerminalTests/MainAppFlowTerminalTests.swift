@@ -141,7 +141,7 @@ struct MainAppFlowTerminalTests {
         try session.resize(width: 80, height: 24)
         screen = try session.waitFor("the pushed chat") { $0[0].hasPrefix("‹ Chats") && $0[0].contains(title) }
         try session.resize(width: 30, height: 10)
-        screen = try session.waitFor(text: "Terminal too small")
+        screen = try session.waitFor(text: "Too small: 30×10, needs 40×12")
         #expect(!screen.joined().contains(title))
         try session.resize(width: 160, height: 48)
         screen = try session.waitFor("the split again") { $0[0].contains(title) && $0[0].contains("│") }

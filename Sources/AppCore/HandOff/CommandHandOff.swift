@@ -18,7 +18,7 @@ enum CommandHandOff {
     /// withdrawn: the caller launches as usual. Otherwise it ends the command with the running
     /// app's answer (thrown as its exit status).
     static func handToRunningApp(_ options: ContainerOptions, refusal: WriterLockHeld,
-                                 arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws {
+                                 arguments: [String] = CommandMain.arguments) throws {
         guard arguments.first != "run" else { throw refusal }
         let environment = currentEnvironment()
         let (configuration, _) = try BuildConfiguration.load(environment: environment)

@@ -23,13 +23,16 @@ extension NavigationController {
         if let focused {
             if let (modal, _) = modalLayers.last(where: { !$0.0.isDismissing }), modal.container.top === focused {
                 hints.append(KeyHintItem(KeyEvent(.escape), focused.previousActionHint ?? (modal.container.controllers.count > 1 ? "back" : "close")))
-            } else if viewControllers.count > 1, focused !== viewControllers.first {
+            } else if viewControllers.count > 1, focused !== viewControllers.first, viewControllers.contains(where: { $0 === focused }) {
                 hints.append(KeyHintItem(KeyEvent(.escape), focused.previousActionHint ?? "back"))
             }
         }
-        if let split = splitRoot, !split.detail.controllers.isEmpty { hints.append(KeyHintItem(Keys.switchColumn, "column")) }
+        if let split = splitRoot, !split.detail.controllers.isEmpty,
+           let focused, split.master.top === focused || split.detail.top === focused {
+            hints.append(KeyHintItem(Keys.switchColumn, "column"))
+        }
         if let minimized = minimizedContainer?.controller {
-            hints.append(KeyHintItem(Keys.maximizeMinimized, "restore"))
+            hints.append(KeyHintItem(Keys.maximizeMinimized, "open"))
             hints.append(KeyHintItem(Keys.dismissMinimized, (minimized as? MinimizableController)?.minimizedCloseTitle ?? "close"))
         }
         return hints

@@ -88,7 +88,7 @@ public final class Window {
         surface.clear(style: context.theme.content)
         let context = self.context
         if isTooSmall {
-            let notice = "Terminal too small: \(size.width)×\(size.height), needs \(minimumSize.width)×\(minimumSize.height)"
+            let notice = "Too small: \(size.width)×\(size.height), needs \(minimumSize.width)×\(minimumSize.height)"
             surface.put(notice, column: 0, row: max(size.height / 2, 0), style: context.theme.secondaryText, maxWidth: size.width)
             return
         }

@@ -72,7 +72,15 @@ public struct AccountData {
             let chats = try t.searchPeers(matching: query, limit: 20, includeSecretChats: true)
             guard messageLimit > 0 else { return (chats, []) }
             let hits = try MessageSearch(text: TextMatcher(query), limit: messageLimit).run(t)
-            return (chats, try hits.map { ($0.message, try t.peer($0.message.id.peerId)?.displayTitle ?? "") })
+            return (chats, try hits.map { hit in
+                var message = hit.message
+                // As the chat list shows a group's messages: with the sender's first name.
+                if !message.id.peerId.isUserLike, let author = message.authorId {
+                    let name = message.isIncoming ? (try t.peer(author)?.firstName ?? "") : "You"
+                    if !name.isEmpty { message.text = name + ": " + message.text }
+                }
+                return (message, try t.peer(message.id.peerId)?.displayTitle ?? "")
+            })
         }
     }
 

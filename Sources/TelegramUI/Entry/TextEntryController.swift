@@ -32,7 +32,10 @@ public final class TextEntryController: ViewController {
         step.isSecure ? String(repeating: "•", count: field.text.count) : field.text
     }
 
-    public var problem: String? { field.text.isEmpty ? nil : validate?(field.text) }
+    /// Nothing is wrong before the person has typed (an empty field, or only its initial `+`).
+    public var problem: String? {
+        field.text.isEmpty || field.text == step.initialText ? nil : validate?(field.text)
+    }
 
     /// Shows an error without a submit (the unlock screen's wait counting down).
     public func show(error: String?) { self.error = error }

@@ -24,5 +24,6 @@ public final class HelpController: ListController {
             rows += keys.map { ListItem(title: "  " + $0.0, detail: $0.1) }
         }
         items = rows
+        select(1)  // the first key, not its heading
     }
 }
