@@ -12,3 +12,13 @@ RSS_BUDGET_MIB = {
     "broadcast": 40,
     "share": 64,
 }
+
+# ARCHITECTURE.md §8, the interface (issue 14; Scripts/bench_interface.py): the first interactive
+# frame against `main status`'s whole process in the same run; a key's frame, opening a chat and
+# a page of scrolling in milliseconds, key written to the frame's last byte.
+INTERFACE_BUDGETS = {
+    "firstFrameRatio": 2.0,
+    "keyMs": 5.0,
+    "openChatMs": 10.0,
+    "pageMs": 10.0,
+}

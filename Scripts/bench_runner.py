@@ -27,6 +27,10 @@ background through bench_spawn (-o keeps their JSON, -t is a time limit), `main 
 call; main's final statistics and the extension's are judged against §8, and main's copy rate is
 compared with Scripts/bench_memcpy.c copying as many frames in the same run.
 
+With --interface-launches N (Scripts/bench passes it), main's interface is measured on a
+pseudo-terminal before the broadcast (Scripts/bench_interface.py): launch to the first frame
+against `main status`, key to frame, opening the big chat, a page of scrolling.
+
 Exit status: 1 if any measured command exits non-zero (or its JSON does not parse), or the
 broadcast fails; with --fail-over-budget also 1 if any line is OVER (or UNDER); else 0.
 """
@@ -48,6 +52,7 @@ from bench_broadcast import judge_broadcast, measure_broadcast, print_broadcast
 from bench_budgets import RSS_BUDGET_MIB, TIME_BUDGET_RATIO, TIME_STRETCH_RATIO
 from bench_floor import measure_floor, print_floor
 from bench_frames import measure_frames, print_frames
+from bench_interface import measure_interface, print_interface
 from bench_process import Failure, Spawner, read_text
 
 EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
@@ -192,7 +197,8 @@ def print_table(report: dict) -> None:
     print(f"build:    {report['build']}; commit {m['gitCommit']}; python {m['python']}")
     fx = report.get("fixture")
     if fx:
-        print(f"fixture:  {fx['accounts']} accounts; current one {fx['peers']:,} peers / {fx['messages']:,} messages")
+        big = f" ({fx['bigChatMessages']:,} in one chat)" if fx.get("bigChatMessages") else ""
+        print(f"fixture:  {fx['accounts']} accounts; current one {fx['peers']:,} peers / {fx['messages']:,} messages{big}")
         reported = fx.get("seedReportedSeconds")
         print(f"seed:     {fx['messages']:,} messages in {fx['seedWallSeconds']:.2f} s wall "
               f"({fx['seedMessagesPerSecond']:,.0f} messages/s; main seed reported "
@@ -231,6 +237,7 @@ def print_table(report: dict) -> None:
         print(f"FAILED: {' '.join(f['argv'])} (exit {f['exitCode']}): {f['stderr'].strip()}")
     print_floor(report)
     print_frames(report)
+    print_interface(report)
     print("time: median wall time of the whole process / hello-reference's median, same run. "
           "RSS: peak (ru_maxrss) of the whole process.")
     if report.get("broadcast"):
@@ -259,6 +266,9 @@ def main() -> int:
                         "into a call with it (main call start + broadcast start)")
     parser.add_argument("--broadcast-seconds", type=int, default=30,
                         help="how long the broadcast streams (default 30, §8's figure)")
+    parser.add_argument("--interface-launches", type=int, default=0,
+                        help="measure main's interface on a pty with this many launches (Scripts/bench_interface.py; "
+                        "the container needs its big chat on top); 0: not measured")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -375,6 +385,9 @@ def main() -> int:
                 print(file=sys.stderr)
         report["floor"] = measure_floor(spawner, workdir, container, min(args.runs, 10), env)
         report["frames"] = measure_frames(args.bin_dir)
+        # Before the broadcast, whose `main call start` becomes the app; each launch quits (lock released).
+        if args.interface_launches > 0:
+            report["interface"] = measure_interface(bin_dir, container, args.interface_launches)
         # Last, so that nothing else competes with the 30 s stream (and the call leaves nothing behind).
         if args.broadcast_peer and "broadcast" in extensions:
             if not args.json:
@@ -434,6 +447,10 @@ def main() -> int:
     if "failed" in frames:
         all_ok = False
     any_over = any_over or frames.get("verdict") == "OVER"
+    interface = report.get("interface") or {}
+    if "failed" in interface:
+        all_ok = False
+    any_over = any_over or interface.get("verdict") == "OVER"
     broadcast = report.get("broadcast")
     if broadcast:
         all_ok = all_ok and broadcast["verdict"] != "FAILED"

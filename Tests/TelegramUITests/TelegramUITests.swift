@@ -90,6 +90,18 @@ struct ScreensOverPostboxTests {
             #expect(chat.history.messages.count > ChatHistory.pageSize && chat.history.messages.count < 1000,
                     "older pages as it scrolls, not everything")
             #expect(read == [1000], "scrolled up, nothing more is marked read")
+            // Pages laid out one by one in front equal the whole history laid out at once (the
+            // date line between pages included: 1,000 minutes cross midnight).
+            var dates = 0
+            while chat.history.hasOlder {
+                window.handle(.key(.pageUp))
+                window.render(into: &surface)
+                let whole = ChatLine.lines(for: chat.history.messages, width: 58, showsSenders: true,
+                                           names: [PeerId(namespace: .cloudUser, id: 2): "Ada Lovelace"], maxOutgoingReadId: 0)
+                #expect(chat.historyLines(width: 58) == whole)
+                dates = whole.filter(\.isDate).count
+            }
+            #expect(dates >= 2)
             window.handle(.key(.end))
             window.render(into: &surface)
             #expect(surface.textLines.contains { $0.contains("Ada Lovelace: message 1000") })

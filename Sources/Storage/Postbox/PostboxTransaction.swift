@@ -292,10 +292,12 @@ public final class PostboxTransaction {
         var state = try readState(peerId) ?? ReadState()
         var stillUnread: Int32 = 0
         let prefix = PostboxKeys.historyPrefix(peerId, namespace: MessageId.cloudNamespace)
-        // Count incoming messages above the new mark, newest first, until the old mark.
+        // Count incoming messages above the new mark, newest first, and stop at the first one at
+        // or below it: ids grow with time in a chat, so everything older is read. (Walking on
+        // cost a whole 100,000-message history per read mark: 100+ ms for one key in the chat.)
         try valueBox.range(PostboxTable.messageHistory, start: prefix.successor, end: prefix) { key, value in
             let index = PostboxKeys.messageIndex(from: key)
-            if index.id.id <= maxId { return true }
+            if index.id.id <= maxId { return false }
             let message = try Message(index: index, decoding: value)
             if message.isIncoming { stillUnread += 1 }
             return true

@@ -23,12 +23,17 @@ struct ChatHistory {
         merge(page)
     }
 
-    /// The page before the oldest loaded message.
-    mutating func loadOlder(_ data: AccountData, _ peerId: PeerId) throws {
-        guard hasOlder else { return }
-        let page = try data.history(peerId, before: messages.first?.index, limit: Self.pageSize)
+    /// The page before the oldest loaded message, put in front of what is loaded (no re-sort of
+    /// everything: deep in a long chat that cost more than the page). Returns how many came.
+    @discardableResult
+    mutating func loadOlder(_ data: AccountData, _ peerId: PeerId) throws -> Int {
+        guard hasOlder else { return 0 }
+        let first = messages.first?.index
+        let page = try data.history(peerId, before: first, limit: Self.pageSize)
         hasOlder = page.count == Self.pageSize
-        merge(page)
+        let older = page.filter { message in first.map { message.index < $0 } ?? true }.sorted { $0.index < $1.index }
+        messages = older + messages
+        return older.count
     }
 
     private mutating func merge(_ page: [Message]) {

