@@ -17,6 +17,8 @@ import statistics
 import subprocess
 import sys
 
+from bench_process import finish_part
+
 FRAME_BUDGET_MICROSECONDS = 1000.0
 PROCESSES = 5
 FRAMES = 2000
@@ -78,14 +80,7 @@ def main() -> int:
     parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if the frame is over budget")
     args = parser.parse_args()
     frames = measure_frames(args.bin_dir)
-    if args.json:
-        json.dump({"frames": frames}, sys.stdout, indent=2)
-        print()
-    else:
-        print_frames({"frames": frames})
-    if "failed" in frames or "skipped" in frames:
-        return 1
-    return 1 if args.fail_over_budget and frames["verdict"] != "PASS" else 0
+    return finish_part("frames", frames, print_frames, args.json, args.fail_over_budget)
 
 
 if __name__ == "__main__":

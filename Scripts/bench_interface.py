@@ -59,7 +59,7 @@ import termios
 import time
 
 from bench_budgets import INTERFACE_BUDGETS
-from bench_process import Failure, read_text
+from bench_process import Failure, finish_part, read_text
 
 COLUMNS, ROWS = 160, 48
 TERM = "xterm-256color"
@@ -375,14 +375,7 @@ def main() -> int:
     global QUIET_S
     QUIET_S = args.quiet_ms / 1000
     ui = measure_interface(args.bin_dir, args.container, max(args.launches, 1), args.screens)
-    if args.json:
-        json.dump({"interface": ui}, sys.stdout, indent=2)
-        print()
-    else:
-        print_interface({"interface": ui})
-    if "failed" in ui or "skipped" in ui:
-        return 1
-    return 1 if args.fail_over_budget and ui["verdict"] != "PASS" else 0
+    return finish_part("interface", ui, print_interface, args.json, args.fail_over_budget)
 
 
 if __name__ == "__main__":

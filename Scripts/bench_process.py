@@ -197,3 +197,19 @@ class Running:
             self.result = Failure(self.argv, code, stderr)
         else:
             self.result = (elapsed * 1000.0, usage.ru_maxrss)
+
+
+def finish_part(key: str, result: dict, printer, as_json: bool, fail_over_budget: bool) -> int:
+    """The end of a part run on its own (bench_frames, bench_interface): the result printed as a
+    table or as JSON under `key`, and the exit status — 1 when it failed or was skipped, or is
+    over budget and that was asked to fail."""
+    import json
+    import sys
+    if as_json:
+        json.dump({key: result}, sys.stdout, indent=2)
+        print()
+    else:
+        printer({key: result})
+    if "failed" in result or "skipped" in result:
+        return 1
+    return 1 if fail_over_budget and result["verdict"] != "PASS" else 0
