@@ -9,6 +9,7 @@ public enum AppRun {
         // Writing commands other processes issue from now on are handed to this app.
         RunningApp.current = app
         app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
+        app.logger.info("launched", metadata: ["state": "\(app.context.stateName)", "mode": "writer"])
         return Application(app: app)
     }
 
