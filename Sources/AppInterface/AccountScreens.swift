@@ -20,8 +20,8 @@ final class AccountScreens {
     private(set) var callFlow: CallFlow!
     private let app: LaunchedApp
     private unowned let navigation: AppNavigationController
-    /// The banner on screen and when the app takes it away (seconds, from the tick).
-    private var banner: (controller: InAppNotificationController, until: Int32)?
+    /// The banner on screen, taken away by the tick.
+    private var banner = TimedOverlay<InAppNotificationController>()
     /// How long a banner stays.
     static let bannerSeconds: Int32 = 4
 
@@ -75,7 +75,7 @@ final class AccountScreens {
         } else {
             navigation.pushViewController(chat)
         }
-        if let banner, banner.controller.peerId == peerId { dismissBanner() }
+        if banner.controller?.peerId == peerId { banner.dismiss(from: navigation) }
     }
 
     private func openSearch() {
@@ -93,7 +93,7 @@ final class AccountScreens {
         if root.calls.isContentLoaded { root.calls.reload(now: now) }
         for case let chat as ChatController in navigation.viewControllers where chat.isContentLoaded { chat.reload() }
         callFlow.refresh()
-        if let banner, now >= banner.until { dismissBanner() }
+        banner.expire(in: navigation, now: now)
     }
 
     /// Settings changed (here or by a handed-over `main settings`): what the tabs show follows.
@@ -119,28 +119,20 @@ final class AccountScreens {
         guard let newest = fresh.max(by: { ($0.topMessage!) < ($1.topMessage!) }) else { return }
         let previews = app.shared.presentationData.inAppNotificationSettings.displayPreviews
         let body = previews ? newest.preview : "New message"
-        dismissBanner()
-        let controller = InAppNotificationController(peerId: newest.peerId, chatTitle: newest.title, body: body)
-        navigation.presentOverlay(controller)
-        banner = (controller, now + Self.bannerSeconds)
-    }
-
-    private func dismissBanner() {
-        guard let banner else { return }
-        navigation.dismissOverlay(banner.controller)
-        self.banner = nil
+        banner.show(InAppNotificationController(peerId: newest.peerId, chatTitle: newest.title, body: body),
+                    in: navigation, now: now, seconds: Self.bannerSeconds)
     }
 
     /// `^O` while a banner is up: its chat.
     func openBannerChat() -> Bool {
-        guard let banner else { return false }
-        openChat(banner.controller.peerId, title: banner.controller.chatTitle)
-        dismissBanner()
+        guard let shown = banner.controller else { return false }
+        openChat(shown.peerId, title: shown.chatTitle)
+        banner.dismiss(from: navigation)
         return true
     }
 
     /// The account's screens go away (a switch, a logout): nothing of them stays on screen.
     func tearDown() {
-        dismissBanner()
+        banner.dismiss(from: navigation)
     }
 }

@@ -19,7 +19,7 @@ final class CallFlow {
     private let data: AccountData
     /// The running call's screen (shown, or in the corner box); nil while no call runs.
     private(set) var controller: CallController?
-    private var notice: (controller: CallNoticeController, until: Int32)?
+    private var notice = TimedOverlay<CallNoticeController>()
 
     /// `^G` in a chat: a group call with it.
     static let chatCallKey = KeyEvent(.character("g"), modifiers: .control)
@@ -70,10 +70,7 @@ final class CallFlow {
             }
             controller?.update(Self.figures(snapshot, now: now))
         }
-        if let notice, now >= notice.until {
-            navigation.dismissOverlay(notice.controller)
-            self.notice = nil
-        }
+        notice.expire(in: navigation, now: now)
     }
 
     static func figures(_ snapshot: CallSnapshot, now: Int32) -> CallFigures {
@@ -116,10 +113,7 @@ final class CallFlow {
 
     /// A line near the top for a few seconds (the call could not start, a call ended).
     private func show(_ text: String) {
-        if let notice { navigation.dismissOverlay(notice.controller) }
-        let overlay = CallNoticeController(text)
-        navigation.presentOverlay(overlay)
-        notice = (overlay, Int32(clamping: time(nil)) + 3)
+        notice.show(CallNoticeController(text), in: navigation, now: Int32(clamping: time(nil)), seconds: 3)
     }
 }
 

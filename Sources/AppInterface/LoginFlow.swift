@@ -18,8 +18,8 @@ enum LoginFlow {
             label: "Phone", capacity: 24, initialText: "+")
         let controller = TextEntryController(step: phoneStep)
         var phone = ""
-        controller.validate = { text in
-            phone.isEmpty || controller.step.label == "Phone" ? LoginInput.phoneProblem(text) : LoginInput.nameProblem(text)
+        controller.validate = { [unowned controller] text in
+            controller.step.label == "Phone" ? LoginInput.phoneProblem(text) : LoginInput.nameProblem(text)
         }
         controller.onCancel = onCancel
         controller.onSubmit = { [unowned controller] text in

@@ -118,12 +118,19 @@ final class SettingsFlow {
         navigation.pushViewController(sheet)
     }
 
+    /// A sheet of rows (the passcode's options, the accounts), read when it opens.
+    private func presentRows(title: String, _ rows: @escaping (SettingsController) -> [SettingsController.Row]) {
+        let sheet = SettingsController { [] }
+        sheet.title = title
+        sheet.rows = { [unowned sheet] in rows(sheet) }
+        sheet.navigationPresentation = .modal
+        navigation.pushViewController(sheet)
+    }
+
     private func showPasscodeOptions() {
-        let options = SettingsController { [] }
-        options.title = "Passcode Lock"
-        options.rows = { [unowned self, unowned options] in
+        presentRows(title: "Passcode Lock") { [unowned self] options in
             [
-                .init(title: "Change Passcode") { [unowned self] in
+                .init(title: "Change Passcode") { [unowned self, unowned options] in
                     navigation.pop(options, animated: false)
                     presentVerified(title: "Change Passcode") { [unowned self] sheet in
                         navigation.pop(sheet, animated: false)
@@ -131,7 +138,7 @@ final class SettingsFlow {
                         return .done
                     }
                 },
-                .init(title: "Turn Passcode Off") { [unowned self] in
+                .init(title: "Turn Passcode Off") { [unowned self, unowned options] in
                     navigation.pop(options, animated: false)
                     presentVerified(title: "Turn Passcode Off") { [unowned self] sheet in
                         do { try AppLockController(app: app).clearPasscode() } catch { return .error("\(error)") }
@@ -140,7 +147,7 @@ final class SettingsFlow {
                         return .done
                     }
                 },
-                .init(title: "Lock Now") { [unowned self] in
+                .init(title: "Lock Now") { [unowned self, unowned options] in
                     navigation.pop(options, animated: false)
                     do { try AppLockController(app: app).lock() } catch {
                         app.logger.error("cannot lock", metadata: ["error": "\(error)"])
@@ -149,8 +156,6 @@ final class SettingsFlow {
                 },
             ]
         }
-        options.navigationPresentation = .modal
-        navigation.pushViewController(options)
     }
 
     private func finish(_ sheet: ViewController) {
@@ -161,13 +166,11 @@ final class SettingsFlow {
     // MARK: Accounts
 
     private func showAccounts() {
-        let list = SettingsController { [] }
-        list.title = "Accounts"
-        list.rows = { [unowned self, unowned list] in
+        presentRows(title: "Accounts") { [unowned self] list in
             let state = app.shared.accountManager.state
             var rows: [SettingsController.Row] = state.activeRecords.map { record in
                 let isCurrent = record.id == state.currentRecordId
-                return .init(title: (isCurrent ? "✓ " : "  ") + accountTitle(record), value: isCurrent ? "current" : nil) { [unowned self] in
+                return .init(title: (isCurrent ? "✓ " : "  ") + accountTitle(record), value: isCurrent ? "current" : nil) { [unowned self, unowned list] in
                     guard !isCurrent else { return }
                     do { try AccountLifecycle.switchTo(app: app, accountId: record.id) } catch {
                         app.logger.error("cannot switch account", metadata: ["error": "\(error)"])
@@ -176,7 +179,7 @@ final class SettingsFlow {
                     onAccountChanged()
                 }
             }
-            rows.append(.init(title: "+ Add Account") { [unowned self] in
+            rows.append(.init(title: "+ Add Account") { [unowned self, unowned list] in
                 navigation.pop(list, animated: false)
                 let login = LoginFlow.make(app: app, onLoggedIn: { [unowned self] in onAccountChanged() },
                                            onCancel: { [unowned self] in _ = navigation.popViewController() })
@@ -184,7 +187,7 @@ final class SettingsFlow {
                 navigation.pushViewController(login)
             })
             if state.currentRecord != nil {
-                rows.append(.init(title: "Log Out") { [unowned self] in
+                rows.append(.init(title: "Log Out") { [unowned self, unowned list] in
                     do { _ = try AccountLifecycle.logout(app: app, accountId: nil) } catch {
                         app.logger.error("cannot log out", metadata: ["error": "\(error)"])
                     }
@@ -194,8 +197,6 @@ final class SettingsFlow {
             }
             return rows
         }
-        list.navigationPresentation = .modal
-        navigation.pushViewController(list)
     }
 
     /// The account's own name and number, read from its Postbox (opened for the list, once).

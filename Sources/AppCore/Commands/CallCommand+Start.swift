@@ -69,12 +69,8 @@ extension CallCommand {
         /// No app was running: this process is the app while the call lasts, as `main run` is,
         /// so other processes' writing commands (`main call end` among them) are handed to it.
         private func host(_ call: GroupCall, app: LaunchedApp, onReady: () -> Void) -> CallStatisticsReport {
-            RunningApp.current = app
-            app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
-            defer {
-                app.requests?.commandRunner = nil
-                RunningApp.current = nil
-            }
+            AppRun.becomeRunningApp(app)
+            defer { AppRun.stopBeingRunningApp(app) }
             let application = Application(app: app)
             application.stopsWhenCallEnds = true
             RunLoop.runBlocking(application, duration: duration, onReady: onReady)

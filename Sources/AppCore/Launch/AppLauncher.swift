@@ -45,12 +45,15 @@ public final class LaunchedApp {
             } else {
                 stages.append(LaunchStage(name: stage, phases: [name]))
             }
-            if let timing = phases.last {
-                logger.info("launch phase", metadata: ["phase": "\(timing.name)", "stage": "\(stage)",
-                                                       "ms": "\(formatMilliseconds(timing.milliseconds))"])
-            }
+            if let timing = phases.last { Self.log(timing, stage: stage, logger) }
         }
         return try timer.step(name, body)
+    }
+
+    /// One "launch phase" line of the app log, as every phase of both stages writes it.
+    static func log(_ timing: StepTiming, stage: String, _ logger: Logger) {
+        logger.info("launch phase", metadata: ["phase": "\(timing.name)", "stage": "\(stage)",
+                                               "ms": "\(formatMilliseconds(timing.milliseconds))"])
     }
 
     /// A stage's time: the sum of its phases.
@@ -121,10 +124,7 @@ public enum AppLauncher {
         }
         let account = try timer.step("accountLoading") { try AccountLoadingPhase.run(shared: shared) }
         let context = try timer.step("rootInterface") { try RootInterfacePhase.run(shared: shared, account: account) }
-        for phase in timer.steps {
-            logger.info("launch phase", metadata: ["phase": "\(phase.name)", "stage": "\(LaunchStage.willFinishLaunching)",
-                                                   "ms": "\(formatMilliseconds(phase.milliseconds))"])
-        }
+        for phase in timer.steps { LaunchedApp.log(phase, stage: LaunchStage.willFinishLaunching, logger) }
         for step in storage.upgradeSteps { logger.info("app group upgrade", metadata: ["step": "\(step)"]) }
         for step in presentation.migrated { logger.info("settings migration", metadata: ["step": "\(step)"]) }
         if let lockRepair { logger.warning("app lock", metadata: ["repair": "\(lockRepair)"]) }

@@ -6,9 +6,7 @@ public enum AppRun {
     /// feed events to.
     public static func didFinishLaunching(_ app: LaunchedApp) throws -> Application {
         try app.didFinishLaunching()
-        // Writing commands other processes issue from now on are handed to this app.
-        RunningApp.current = app
-        app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
+        becomeRunningApp(app)
         app.logger.info("launched", metadata: ["state": "\(app.context.stateName)", "mode": "writer"])
         return Application(app: app)
     }
@@ -16,8 +14,19 @@ public enum AppRun {
     /// The end of `main run`, however it ends: no more hand-overs, the launch's files cleaned up
     /// and the writer lock released.
     public static func finish(_ app: LaunchedApp) {
+        stopBeingRunningApp(app)
+        app.finish()
+    }
+
+    /// Writing commands other processes issue from now on are handed to this app (`main run`, or
+    /// `main call start` hosting its call when no app runs).
+    static func becomeRunningApp(_ app: LaunchedApp) {
+        RunningApp.current = app
+        app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
+    }
+
+    static func stopBeingRunningApp(_ app: LaunchedApp) {
         app.requests?.commandRunner = nil
         RunningApp.current = nil
-        app.finish()
     }
 }
