@@ -3,6 +3,26 @@
 // Each executable links only the modules it needs (ARCHITECTURE.md §6).
 import PackageDescription
 
+// How the executables link (issue 15; BENCHMARKS.md has the measurements):
+// - the Swift runtime statically: loading and relocating libswiftCore and
+//   libFoundationEssentials was half of a bare Swift process's start-up. Static FoundationEssentials
+//   needs its three helper archives named (the dynamic module records them as DT_NEEDED instead);
+// - without -export-dynamic, which the toolchain's static-stdlib flags add: it put every symbol of
+//   the program in the dynamic symbol table, 1 MiB of each process's RSS that nothing looks up;
+// - libcrypto and libsqlite3 from their Debian static archives (libssl-dev, libsqlite3-dev), in
+//   every product that links Cryptography or Storage (neither needs zlib, so no -lz).
+// Drawing's libraries (Cairo, FreeType, fontconfig) are never linked: Sources/CCairo loads them
+// the first time something draws.
+let staticSwiftRuntime: [LinkerSetting] = [.unsafeFlags([
+    "-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+    "-Xlinker", "--no-export-dynamic",
+])]
+let staticLibcrypto: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"])]
+let staticLibsqlite3: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-lm"])]
+// FreeType's headers sit in their own folder (pkg-config's cflags for freetype2; Debian's path),
+// needed wherever cairo-ft.h is read.
+let freetypeHeaders = "/usr/include/freetype2"
+
 let package = Package(
     name: "TelegramLinux",
     platforms: [.macOS(.v15)],
@@ -19,8 +39,6 @@ let package = Package(
         .executable(name: "display-demo", targets: ["DisplayDemo"]),
         // Times Display's full frame for Scripts/bench (issue 13's budget), like hello-reference a tool.
         .executable(name: "display-bench", targets: ["DisplayBench"]),
-        // Drawing (Cairo and its dependencies) as a library processes load only when they draw.
-        .library(name: "TelegramDrawing", type: .dynamic, targets: ["DrawingPlugin"]),
         // For the fuzzing harness only (Fuzz/Package.swift, a separate package that depends on
         // this one by path): another package can link a module only through a product. Automatic
         // libraries, so `swift build` here builds nothing extra.
@@ -38,12 +56,12 @@ let package = Package(
     ],
     targets: [
         // System libraries.
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"])]),
+        // SQLite and OpenSSL: headers only here; Storage and Cryptography link the static archives.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // Cairo, FreeType and fontconfig's headers, and the functions Drawing calls, defined to
+        // load the libraries on first use (DrawingLibraries.c says why).
+        .target(name: "CCairo", cSettings: [.unsafeFlags(["-I" + freetypeHeaders])]),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
                        providers: [.apt(["libncurses-dev"])]),
         // Pixels to terminal cells (main's chat-list avatars). Linked by main alone, through TerminalImages.
@@ -55,16 +73,16 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Device key, AES-GCM sealing, key derivation, passcode hashing.
-        .target(name: "Cryptography", dependencies: ["COpenSSL", "Container"]),
+        .target(name: "Cryptography", dependencies: ["COpenSSL", "Container"], linkerSettings: staticLibcrypto),
         // Formats shared between processes: lock state, settings, presentation strings.
         .target(name: "Formats", dependencies: ["Container"]),
         // ValueBox over SQLite, Postbox, AccountManager.
-        .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"], linkerSettings: staticLibsqlite3),
         // Drawing with Cairo: letters avatars in Telegram's gradients, photo avatars, cards, PNG.
-        .target(name: "Drawing", dependencies: ["CCairo", "Container", "Formats"]),
-        // libTelegramDrawing.so's C entry point, and the loader that calls it on first use.
-        .target(name: "DrawingPlugin", dependencies: ["Drawing", "Formats"]),
-        .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Formats", "Storage"]),
+        .target(name: "Drawing", dependencies: ["CCairo", "Container", "Formats"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
+        // The processes' door to drawing: loads Drawing's libraries, draws a DrawingRequest, caches avatars.
+        .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Drawing", "Formats", "Storage"]),
         // The request channel: extensions (and main's commands) ask the running app for changes.
         .target(name: "Requests", dependencies: ["Container", "Cryptography", "Formats"]),
         // Lock-free primitives on shared file mappings: acquire/release atomics, futex wait/wake,
@@ -113,17 +131,23 @@ let package = Package(
         ]),
 
         // Six thin executables.
-        .executableTarget(name: "MainApp", dependencies: ["AppCore", "AppInterface", "Bootstrap"], path: "Sources/Executables/MainApp"),
+        .executableTarget(name: "MainApp", dependencies: ["AppCore", "AppInterface", "Bootstrap"], path: "Sources/Executables/MainApp",
+                          linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", "ShareExtensionContext", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "Sources/Executables/ShareExtension"),
+                          path: "Sources/Executables/ShareExtension",
+                          linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", "NotificationService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "Sources/Executables/NotifyServiceExtension"),
+                          path: "Sources/Executables/NotifyServiceExtension",
+                          linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "WidgetExtension", dependencies: ["Bootstrap", "WidgetKitWidget", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "Sources/Executables/WidgetExtension"),
+                          path: "Sources/Executables/WidgetExtension",
+                          linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "IntentsExtension", dependencies: ["Bootstrap", "SiriIntents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "Sources/Executables/IntentsExtension"),
+                          path: "Sources/Executables/IntentsExtension",
+                          linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "BroadcastExtension", dependencies: ["Bootstrap", "BroadcastUpload", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "Sources/Executables/BroadcastExtension"),
+                          path: "Sources/Executables/BroadcastExtension",
+                          linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
 
         // Display (issue 13): Telegram's Display in pure Swift, drawn into an in-memory surface of
@@ -149,7 +173,7 @@ let package = Package(
 
         .testTarget(name: "UnitTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload",
-        ], exclude: ["Vectors"]),
+        ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Requests", "BroadcastIPC",
         ]),

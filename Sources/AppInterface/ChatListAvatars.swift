@@ -12,10 +12,9 @@ import TerminalImages
 /// MediaBox's `cached/` serves both), scaled by the drawing library to `pixelSize` RGBA pixels and
 /// turned into `ChatListAvatar.size` half-block cells by libchafa (TerminalImages).
 ///
-/// Why this way: Cairo — and so PNG decoding — lives only in libTelegramDrawing.so, which a
-/// process loads when it first draws; main gets pixels from it through DrawingClient's loader (a
-/// `.avatarPixels` request) instead of linking a decoder of its own, and what is cached on disk is
-/// the very PNG the extensions use. Drawing is lazy and off the main thread: a row asks for its
+/// Why this way: Cairo is the only PNG decoder, and a process loads it when it first draws; main
+/// gets pixels through DrawingClient (a `.avatarPixels` request) instead of linking a decoder of
+/// its own, and what is cached on disk is the very PNG the extensions use. Drawing is lazy and off the main thread: a row asks for its
 /// picture while the list is built; the first time, it gets nil (the row shows the initials) and
 /// the avatar is queued for a drawing thread. Each result is kept in memory by peer, photo and
 /// initials — the list is rebuilt every second, and a rebuilt row must not redo any drawing or

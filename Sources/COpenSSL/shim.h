@@ -7,3 +7,21 @@
 #include <openssl/err.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
+
+// SHA-1 and SHA-256 through OpenSSL's low-level functions: the same code (and the same SHA-NI and
+// AVX2 assembly) as the EVP digests, without the provider. A process's first EVP fetch activates
+// the default provider and builds a method store, about a third of a short-lived extension's own
+// instructions when all it needs is HMAC-SHA256 to derive and check its keys (docs/linking.md).
+// Deprecated in OpenSSL 3 in favour of EVP, but present in every 3.x; kept to this one place.
+#include <openssl/sha.h>
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static inline int tg_sha256(const void *data, size_t length, unsigned char *out) {
+    SHA256_CTX context;
+    return SHA256_Init(&context) && SHA256_Update(&context, data, length) && SHA256_Final(out, &context);
+}
+static inline int tg_sha1(const void *data, size_t length, unsigned char *out) {
+    SHA_CTX context;
+    return SHA1_Init(&context) && SHA1_Update(&context, data, length) && SHA1_Final(out, &context);
+}
+#pragma GCC diagnostic pop

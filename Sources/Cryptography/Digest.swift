@@ -1,36 +1,26 @@
 import COpenSSL
 
-/// One-shot hashes and HMAC through OpenSSL. The digests are fetched from the provider once per
-/// process: OpenSSL 3's one-shot helpers (SHA256(), HMAC()) fetch again on every call, which was a
-/// tenth of a short-lived extension's instructions (each Postbox open derives keys with HKDF).
+/// One-shot hashes and HMAC. SHA-1 and SHA-256 use OpenSSL's low-level functions (the shim's
+/// tg_sha1/tg_sha256), not an EVP fetch: the first fetch in a process activates the provider and
+/// builds a method store, which was a quarter of an extension bootstrap's instructions though all
+/// it hashes is its keys (docs/linking.md).
 public enum Digest {
-    nonisolated(unsafe) private static let sha1Method: OpaquePointer? = {
-        OpenSSLLibrary.ensureInitialized()
-        return EVP_MD_fetch(nil, "SHA1", nil)
-    }()
+    public static func sha1(_ data: [UInt8]) -> [UInt8] { digest(data, size: 20, tg_sha1) }
 
-    nonisolated(unsafe) private static let sha256Method: OpaquePointer? = {
-        OpenSSLLibrary.ensureInitialized()
-        return EVP_MD_fetch(nil, "SHA256", nil)
-    }()
+    public static func sha256(_ data: [UInt8]) -> [UInt8] { digest(data, size: 32, tg_sha256) }
 
-    public static func sha1(_ data: [UInt8]) -> [UInt8] { digest(data, method: sha1Method, size: 20) }
-
-    public static func sha256(_ data: [UInt8]) -> [UInt8] { digest(data, method: sha256Method, size: 32) }
-
-    private static func digest(_ data: [UInt8], method: OpaquePointer?, size: Int) -> [UInt8] {
+    private static func digest(_ data: [UInt8], size: Int,
+                               _ function: (UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?) -> Int32) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: size)
-        let ok = data.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { EVP_Digest(input.baseAddress, input.count, $0.baseAddress, nil, method, nil) }
+        let ok = data.withUnsafeBytes { input in
+            out.withUnsafeMutableBufferPointer { function(input.baseAddress, input.count, $0.baseAddress) }
         }
         precondition(ok == 1, "OpenSSL digest failed")
         return out
     }
 
-    /// HMAC-SHA256 (RFC 2104) over the fetched SHA-256. Built on the digest rather than OpenSSL's
-    /// EVP_MAC because a process's first fetch of each operation class (MAC, cipher, digest) builds
-    /// that class's method store — a millisecond that a short-lived extension need not spend on a
-    /// class it can do without. Checked against independent vectors (CryptoVectorTests).
+    /// HMAC-SHA256 (RFC 2104) over the SHA-256 above, rather than OpenSSL's EVP_MAC, for the same
+    /// reason: no provider fetch. Checked against independent vectors (CryptoVectorTests).
     public static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
         let blockSize = 64
         var block = key.count > blockSize ? sha256(key) : key

@@ -4,6 +4,9 @@ import COpenSSL
 /// The additional data names where the value lives (table and key), so a value copied to another
 /// row or table fails to open instead of being silently accepted.
 /// Not thread-safe: one sealer per connection, as each keeps its OpenSSL contexts keyed once.
+/// The contexts are made on the first seal or open: making them fetches AES-256-GCM, whose first
+/// fetch builds OpenSSL's whole cipher method store, and a process that opens a store only to
+/// count or check it (an extension's bootstrap) never needs it.
 public final class ValueSealer {
     public static let version: UInt8 = 1
     public static let nonceSize = 12
@@ -15,23 +18,36 @@ public final class ValueSealer {
         public var description: String { reason }
     }
 
-    private let encryptContext: OpaquePointer
-    private let decryptContext: OpaquePointer
+    private let key: [UInt8]
+    private var contexts: (encrypt: OpaquePointer, decrypt: OpaquePointer)?
 
     public init(key: [UInt8]) {
         precondition(key.count == 32, "AES-256 needs a 32-byte key")
-        OpenSSLLibrary.ensureInitialized()
-        encryptContext = EVP_CIPHER_CTX_new()
-        decryptContext = EVP_CIPHER_CTX_new()
-        key.withUnsafeBufferPointer { k in
-            EVP_EncryptInit_ex(encryptContext, EVP_aes_256_gcm(), nil, k.baseAddress, nil)
-            EVP_DecryptInit_ex(decryptContext, EVP_aes_256_gcm(), nil, k.baseAddress, nil)
-        }
+        self.key = key
     }
 
     deinit {
-        EVP_CIPHER_CTX_free(encryptContext)
-        EVP_CIPHER_CTX_free(decryptContext)
+        if let contexts {
+            EVP_CIPHER_CTX_free(contexts.encrypt)
+            EVP_CIPHER_CTX_free(contexts.decrypt)
+        }
+    }
+
+    private var encryptContext: OpaquePointer { keyedContexts().encrypt }
+    private var decryptContext: OpaquePointer { keyedContexts().decrypt }
+
+    private func keyedContexts() -> (encrypt: OpaquePointer, decrypt: OpaquePointer) {
+        if let contexts { return contexts }
+        OpenSSLLibrary.ensureInitialized()
+        guard let encrypt = EVP_CIPHER_CTX_new(), let decrypt = EVP_CIPHER_CTX_new() else {
+            fatalError("OpenSSL could not allocate a cipher context")
+        }
+        key.withUnsafeBufferPointer { k in
+            EVP_EncryptInit_ex(encrypt, EVP_aes_256_gcm(), nil, k.baseAddress, nil)
+            EVP_DecryptInit_ex(decrypt, EVP_aes_256_gcm(), nil, k.baseAddress, nil)
+        }
+        contexts = (encrypt, decrypt)
+        return (encrypt, decrypt)
     }
 
     public func seal(_ plaintext: UnsafeRawBufferPointer, additionalData: UnsafeRawBufferPointer) -> [UInt8] {

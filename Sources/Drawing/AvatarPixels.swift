@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// An avatar PNG (one AvatarCache drew earlier) scaled to a small square and handed back as raw
 /// pixels rather than PNG: main's chat list turns them into terminal cells (TerminalImages) and

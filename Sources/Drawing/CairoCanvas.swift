@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// An ARGB32 image surface and its drawing context, created together and destroyed together.
 ///

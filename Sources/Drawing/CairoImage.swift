@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A decoded image surface (from a PNG file or PNG bytes), destroyed when released.
 final class CairoImage {

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Why drawing failed. Every Cairo, FreeType and file failure becomes one of these; the module never traps.
 public struct DrawingError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -17,6 +17,8 @@ public struct DrawingError: Error, CustomStringConvertible, Equatable, Sendable 
         case fontUnavailable
         /// Cairo reported an error status (out of memory, invalid state, write failure…).
         case cairo
+        /// Cairo, FreeType or fontconfig could not be loaded (DrawingLibraries).
+        case libraryUnavailable
     }
 
     public let code: Code
@@ -28,6 +30,10 @@ public struct DrawingError: Error, CustomStringConvertible, Equatable, Sendable 
     }
 
     public var description: String { message }
+
+    static func libraryUnavailable(_ reason: String) -> DrawingError {
+        DrawingError(.libraryUnavailable, "drawing libraries: \(reason)")
+    }
 
     static func cairo(_ status: cairo_status_t, _ operation: String) -> DrawingError {
         let reason = cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"

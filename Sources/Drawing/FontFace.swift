@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// The two weights the Drawing module draws with.
 enum FontWeight: Sendable, Hashable {

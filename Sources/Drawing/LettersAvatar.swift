@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Telegram's letters avatar (`WidgetItemsUtils.swift`): a circle filled with one of the seven
 /// vertical gradients, and up to two white letters centred by their glyph bounds.

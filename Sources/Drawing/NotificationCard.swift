@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// The rich notification Telegram's NotificationContent extension shows on long-press: a rounded
 /// light card with the sender's avatar on the left, the title in bold with the time right-aligned

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Container
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A weight's primary face and its fallbacks at one pixel size, as Cairo scaled fonts.
 ///

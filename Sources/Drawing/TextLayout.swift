@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Text broken into lines that fit a width, at most `maxLines` of them, the last one ending in "…"
 /// when the text didn't fit; and the drawing of those lines.

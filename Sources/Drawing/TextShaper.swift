@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// One grapheme cluster ready to draw: its glyphs (positions relative to the pen), how far it moves
 /// the pen, which font of the chain has it, its bidi level, and where a line may break.

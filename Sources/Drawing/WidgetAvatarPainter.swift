@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A row's round avatar: the chat's photo, else Telegram's letters avatar (drawn here by
 /// LettersAvatar, so the initials sit exactly as in notify-service's avatars), or the bookmark

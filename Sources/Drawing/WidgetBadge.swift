@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// The unread badge: a pill with the count, blue for a chat that notifies, grey for a muted one.
 struct WidgetBadge {

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// The medium and large widgets: rows of chats, each with its avatar, the name in bold and the
 /// time right-aligned beside it, the last message below (author first in groups) and the unread

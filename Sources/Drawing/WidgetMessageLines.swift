@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A chat's last message in a fixed number of lines. With an author (a group's member, or
 /// "You"): on two or more lines the author has the first line to itself, as in Telegram's chat

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// What the widget shows instead of chats — the locked placeholder, the empty state: Telegram's
 /// logo above the words, centred together.

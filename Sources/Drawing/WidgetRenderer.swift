@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// The home-screen widget as a PNG, at 2x of iOS's sizes (small 340×340 px, medium 728×340, large
 /// 728×764): a rounded panel in the day or night theme with the chats (WidgetListPainter,

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Paths the widget draws: its rounded outline, Telegram's logo, the saved-messages bookmark.
 enum WidgetShapes {

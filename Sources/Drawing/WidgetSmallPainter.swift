@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// The small widget: one chat. The avatar top left, the time top right with the unread badge
 /// under it, then the name in bold and up to three lines of the last message.

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Small text helpers the widget's painters share.
 enum WidgetText {

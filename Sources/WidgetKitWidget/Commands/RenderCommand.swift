@@ -30,8 +30,8 @@ public struct RenderCommand: ParsableCommand {
         a locked app draws only "Unlock the app to use the widget".
 
         Sizes are iOS's widget sizes at 2x: small 340×340 px (170 pt), medium 728×340 \
-        (364×170 pt), large 728×764 (364×382 pt). Drawing uses libTelegramDrawing.so beside the \
-        executables; without it the command fails (exit 1).
+        (364×170 pt), large 728×764 (364×382 pt). Drawing loads Cairo (libcairo.so.2) on first \
+        use; without it the command fails (exit 1).
 
         --json prints one object:
           {"out", "bytes", "width", "height", "family", "appearance", "state",

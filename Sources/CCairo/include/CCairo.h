@@ -1,0 +1,26 @@
+// Cairo for drawing, plus FreeType and fontconfig so the Drawing module can open font files
+// directly (skipping fontconfig's configuration and cache in the common case) and fall back to
+// one fontconfig match only when none of the known font files exists.
+//
+// Nothing links these libraries: DrawingLibraries.c defines every function Drawing calls and
+// loads the libraries on first use (see that file for why).
+#ifndef CCAIRO_H
+#define CCAIRO_H
+
+#include <stddef.h>
+#include <cairo/cairo.h>
+#include <cairo/cairo-ft.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <fontconfig/fontconfig.h>
+
+/// Loads libcairo, libfreetype and libfontconfig and resolves every function Drawing calls.
+/// Thread-safe and idempotent: the first call does the work, later calls return its result.
+/// Returns 0, or -1 with a UTF-8 message in `message` (NUL-terminated, at most `size` bytes).
+int tg_drawing_libraries_load(char *message, size_t size);
+
+/// 1 once the libraries are loaded (for the tests that check a process that never draws never
+/// maps them).
+int tg_drawing_libraries_loaded(void);
+
+#endif

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The executables as they ship (issue 15, docs/linking.md): the Swift runtime, libcrypto and
+/// libsqlite3 linked in, Drawing's C libraries loaded only by a process that draws, and never a
+/// second Swift runtime. Checked on the very binaries every other integration test spawns.
+@Suite("How the executables link and load")
+struct LinkingTests {
+    /// Shared libraries no executable may name: the Swift runtime (static), the databases' and
+    /// crypto's libraries (static), and drawing's (loaded on first use).
+    static let forbidden = ["libswiftCore", "libFoundationEssentials", "libswift_Concurrency", "libdispatch",
+                            "libcrypto", "libsqlite3", "libcairo", "libfreetype", "libfontconfig", "libpixman"]
+
+    @Test("No executable loads the Swift runtime, OpenSSL, SQLite or Cairo as shared libraries at start")
+    func sharedLibrariesAtStart() async throws {
+        try Executables.requireBuilt()
+        let sandbox = try Sandbox("linking")
+        defer { sandbox.remove() }
+        for name in Executables.all {
+            let result = try await sandbox.spawnRaw("/usr/bin/ldd", [Executables.path(name)], label: "ldd-\(name)").wait(timeout: 30)
+            #expect(result.exitCode == 0, "\(result)")
+            let libraries = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(!libraries.isEmpty)
+            for library in libraries {
+                #expect(!Self.forbidden.contains { library.hasPrefix($0) }, "\(name) links \(library)")
+            }
+        }
+    }
+
+    @Test("Cairo is loaded by a process that draws and by no other", .timeLimit(.minutes(2)))
+    func drawingLoadsOnFirstUse() async throws {
+        try await withSandbox("linking-draw") { sandbox in
+            _ = try await NotifyFixture.make(sandbox)
+            // The dynamic loader names every library it loads, dlopen'd ones included.
+            let trace = ["LD_DEBUG": "files"]
+            let timeline = try await sandbox.runOK(Widget.executable, ["timeline", "--json"], env: trace)
+            #expect(!timeline.stderr.contains("libcairo"), "widget timeline loaded Cairo:\n\(ProcessResult.clip(timeline.stderr))")
+            let bootstrap = try await sandbox.runOK("notify-service", ["bootstrap", "--json"], env: trace)
+            #expect(!bootstrap.stderr.contains("libcairo"), "a bootstrap loaded Cairo")
+            let render = try await sandbox.runOK(Widget.executable, ["render", "--out", sandbox.io + "/w.png", "--json"], env: trace)
+            #expect(render.stderr.contains("file=libcairo.so.2"), "widget render did not load Cairo:\n\(ProcessResult.clip(render.stderr))")
+            #expect(NotifyChecks.isPNG(sandbox.io + "/w.png"))
+            #expect(!render.stderr.contains("libswiftCore"), "a drawing process loaded a Swift runtime")
+        }
+    }
+
+    @Test("Without Cairo a picture fails with a clear error, not a crash", .timeLimit(.minutes(2)))
+    func drawingWithoutCairo() async throws {
+        try await withSandbox("linking-nocairo") { sandbox in
+            _ = try await NotifyFixture.make(sandbox)
+            let result = try await sandbox.run(Widget.executable, ["render", "--out", sandbox.io + "/w.png"],
+                                               env: ["TELEGRAM_CAIRO_LIBRARY": "/nonexistent/libcairo.so.2"])
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.stderr.contains("cannot load /nonexistent/libcairo.so.2"), "\(result)")
+        }
+    }
+}
