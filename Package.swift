@@ -35,6 +35,11 @@ let package = Package(
         .executable(name: "broadcast", targets: ["BroadcastExtension"]),
         // The reference process Scripts/bench measures every figure against.
         .executable(name: "hello-reference", targets: ["HelloReference"]),
+        // The same hello with the Swift runtime linked statically: a line of the report (issue 15),
+        // not a reference; ratios still divide by the dynamic hello-reference.
+        .executable(name: "hello-reference-static", targets: ["HelloReferenceStatic"]),
+        // Times the top-50 chat list read inside one process for Scripts/bench (§8: <= 1 ms), a tool.
+        .executable(name: "storage-bench", targets: ["StorageBench"]),
         // A hidden debug tool: the terminal backend on its own (a box, the size, the last event).
         .executable(name: "display-demo", targets: ["DisplayDemo"]),
         // Times Display's full frame for Scripts/bench (issue 13's budget), like hello-reference a tool.
@@ -149,6 +154,13 @@ let package = Package(
                           path: "Sources/Executables/BroadcastExtension",
                           linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
+        // Its main.swift is a symlink to HelloReference's: one source, linked two ways. The static
+        // libFoundationEssentials.a needs Synchronization, which nothing else in hello pulls in.
+        .executableTarget(name: "HelloReferenceStatic", path: "Sources/Executables/HelloReferenceStatic",
+                          linkerSettings: staticSwiftRuntime + [.linkedLibrary("swiftSynchronization")]),
+        .executableTarget(name: "StorageBench", dependencies: ["Bootstrap", "Container", "Formats", "Storage",
+                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/Executables/StorageBench", linkerSettings: staticSwiftRuntime),
 
         // Display (issue 13): Telegram's Display in pure Swift, drawn into an in-memory surface of
         // cells. Depends on no other module and not on Foundation (the standard library's Synchronization

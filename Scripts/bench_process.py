@@ -50,7 +50,8 @@ def compile_c(name: str, workdir: str) -> str | None:
 
 class Spawner:
     """Runs one command and returns (wall ms, peak RSS KiB); raises Failure on non-zero exit.
-    `start` runs one in the background instead, with its stdout kept and a time limit."""
+    `start` runs one in the background instead, with its stdout kept and a time limit; `run`
+    with smaps_path traces it to read its memory at exit."""
 
     def __init__(self, workdir: str):
         self.err_path = os.path.join(workdir, "stderr.txt")
@@ -66,9 +67,12 @@ class Spawner:
     def _compile_helper(workdir: str) -> str | None:
         return compile_c("bench_spawn", workdir)
 
-    def run(self, argv: list[str], env: dict) -> tuple[float, int]:
+    def run(self, argv: list[str], env: dict, smaps_path: str | None = None) -> tuple[float, int]:
+        """smaps_path (helper only): trace the run and keep its smaps at exit there
+        (Scripts/bench_footprint.py); such a run's wall time is not comparable."""
         if self.helper:
-            result = subprocess.run([self.helper, self.err_path, *argv], env=env,
+            traced = ["-m", smaps_path] if smaps_path else []
+            result = subprocess.run([self.helper, *traced, self.err_path, *argv], env=env,
                                     capture_output=True, text=True, stdin=subprocess.DEVNULL)
             if result.returncode != 0:
                 raise Failure(argv, result.returncode, result.stderr)

@@ -15,6 +15,11 @@ How a process is measured:
   space's peak RSS into ru_maxrss: a child spawned straight from Python reports at least Python's
   own 13-16 MiB. Without a C compiler the runner falls back to os.posix_spawn + os.wait4 and
   says that the RSS figures are floored at its own RSS.
+  * footprint at exit (issue 15): 3 more runs of each command, traced by bench_spawn (-m), whose
+    smaps at the exit stop Scripts/bench_footprint.py sums (anonymous, swap, and what the process
+    alone dirtied in shared mappings); separate runs, so the ptrace stops never touch a timing.
+  hello-reference-static (the same hello with the Swift runtime linked statically) is measured
+  like a command, as a line without a budget; ratios divide by the dynamic hello-reference.
 
 Why interleaved: the budgets are ratios to hello-reference's median, so the reference runs right
 before every measured process, in the same run; drift in machine load (another build, thermal
@@ -26,6 +31,11 @@ start` streams 1920x1080 NV12 at 60 fps into it for --broadcast-seconds, both st
 background through bench_spawn (-o keeps their JSON, -t is a time limit), `main call end` ends the
 call; main's final statistics and the extension's are judged against §8, and main's copy rate is
 compared with Scripts/bench_memcpy.c copying as many frames in the same run.
+
+After the timed rounds, the C floor (Scripts/bench_floor.py, shared and static libraries), the
+top-50 chat list read inside a process (Scripts/bench_chatlist.py, storage-bench) and, with
+--ingest-messages N, main ingesting N messages alone and while 5 extensions read, in a container
+of its own (Scripts/bench_ingest.py).
 
 With --interface-launches N (Scripts/bench passes it), main's interface is measured on a
 pseudo-terminal before the broadcast (Scripts/bench_interface.py): launch to the first frame
@@ -49,14 +59,20 @@ import sys
 import tempfile
 
 from bench_broadcast import judge_broadcast, measure_broadcast, print_broadcast
-from bench_budgets import RSS_BUDGET_MIB, TIME_BUDGET_RATIO, TIME_STRETCH_RATIO
+from bench_budgets import budget_table, command_budget, time_verdict
+from bench_chatlist import measure_chat_list, print_chat_list
 from bench_floor import measure_floor, print_floor
+from bench_footprint import FOOTPRINT_RUNS, footprint_text, measure_footprints
 from bench_frames import measure_frames, print_frames
+from bench_ingest import measure_ingest, print_ingest
 from bench_interface import measure_interface, print_interface
 from bench_process import Failure, Spawner, read_text
+from bench_search import measure_search, print_search
 
 EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
 REFERENCE = "hello-reference"
+# The same hello with the Swift runtime linked statically (issue 15): a line of the report, no budget.
+STATIC_REFERENCE = "hello-reference-static"
 
 
 
@@ -119,7 +135,7 @@ def validate(name: str, argv: list[str], env: dict, fixture: dict | None) -> tup
     proc = subprocess.run(argv, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if proc.returncode != 0:
         return [], Failure(argv, proc.returncode, proc.stderr)
-    if name == REFERENCE:
+    if name in (REFERENCE, STATIC_REFERENCE):
         return [], None
     try:
         doc = json.loads(proc.stdout)
@@ -188,6 +204,12 @@ def fmt(value, pattern="{:.2f}") -> str:
     return "-" if value is None else pattern.format(value)
 
 
+def ratio_text(ratio: float) -> str:
+    """A budget's ratio as written in the issue: 1.25, 1.5, 1.0."""
+    text = f"{ratio:.2f}"
+    return text[:-1] if text.endswith("0") else text
+
+
 def print_table(report: dict) -> None:
     m = report["machine"]
     print(f"date:     {report['date']}")
@@ -207,22 +229,27 @@ def print_table(report: dict) -> None:
     print(f"measured: {report.get('measurement', '?')}")
     print()
 
-    header = f"{'command':<38} {'median ms':>9} {'p90 ms':>8} {'x hello':>7} {'time (<=2.0x, stretch 1.5x)':>28} {'RSS MiB':>8} {'max':>6} {'RSS budget':>11}  verdict"
+    header = (f"{'command':<38} {'median ms':>9} {'p90 ms':>8} {'x hello':>7} {'budget':>7} {'goal':>6} {'time':>15} "
+              f"{'peak RSS':>8} {'max':>6} {'footprint':>9} {'RSS budget':>11}  verdict")
     print(header)
+    print(f"{'':<38} {'':>9} {'':>8} {'':>7} {'':>7} {'':>6} {'':>15} {'MiB':>8} {'MiB':>6} {'at exit':>9}")
     print("-" * len(header))
     ref = report["reference"]
     if "wallMs" in ref:
         print(f"{ref['command']:<38} {ref['wallMs']['median']:>9.2f} {ref['wallMs']['p90']:>8.2f} {1.0:>7.2f} "
-              f"{'(reference)':>28} {ref['peakRssMiB']['median']:>8.1f} {ref['peakRssMiB']['max']:>6.1f} {'-':>11}  -")
+              f"{'':>7} {'':>6} {'(reference)':>15} {ref['peakRssMiB']['median']:>8.1f} {ref['peakRssMiB']['max']:>6.1f} "
+              f"{footprint_text(ref.get('footprintAtExitMiB')):>9} {'-':>11}  -")
     for row in report["commands"]:
         if row.get("failure"):
             print(f"{row['command']:<38} {'FAILED: exit ' + str(row['failure']['exitCode']):>34}")
             continue
         w, r = row["wallMs"], row["peakRssMiB"]
-        time_text = f"{row['timeVerdict']}"
-        rss_budget = f"<= {row['rssBudgetMiB']} {row['rssVerdict']}"
-        print(f"{row['command']:<38} {w['median']:>9.2f} {w['p90']:>8.2f} {fmt(row['ratio']):>7} {time_text:>28} "
-              f"{r['median']:>8.1f} {r['max']:>6.1f} {rss_budget:>11}  {row['verdict']}")
+        budget = f"<={ratio_text(row['timeBudgetRatio'])}x" if row.get("timeBudgetRatio") else "-"
+        goal = f"{ratio_text(row['timeGoalRatio'])}x" if row.get("timeGoalRatio") else "-"
+        rss_budget = f"<= {row['rssBudgetMiB']:g} {row['rssVerdict']}" if "rssBudgetMiB" in row else "-"
+        print(f"{row['command']:<38} {w['median']:>9.2f} {w['p90']:>8.2f} {fmt(row['ratio']):>7} {budget:>7} {goal:>6} "
+              f"{row['timeVerdict']:>15} {r['median']:>8.1f} {r['max']:>6.1f} "
+              f"{footprint_text(row.get('footprintAtExitMiB')):>9} {rss_budget:>11}  {row['verdict']}")
     print()
     for row in report["commands"]:
         for note in row.get("notes", []):
@@ -236,10 +263,15 @@ def print_table(report: dict) -> None:
         f = report["reference"]["failure"]
         print(f"FAILED: {' '.join(f['argv'])} (exit {f['exitCode']}): {f['stderr'].strip()}")
     print_floor(report)
+    print_chat_list(report)
+    print_ingest(report)
+    print_search(report)
     print_frames(report)
     print_interface(report)
-    print("time: median wall time of the whole process / hello-reference's median, same run. "
-          "RSS: peak (ru_maxrss) of the whole process.")
+    print("time: median wall time of the whole process / hello-reference's median, same run; goal: issue 15's aim. "
+          "peak RSS: ru_maxrss of the whole process.")
+    print(f"footprint at exit: Anonymous + Swap + the shared mappings' Private_Dirty, from the process's smaps read at its "
+          f"exit stop (ptrace), median of {report.get('footprintRuns', '?')} runs of their own (BENCHMARKS.md).")
     if report.get("broadcast"):
         print()
         print_broadcast(report)
@@ -269,6 +301,15 @@ def main() -> int:
     parser.add_argument("--interface-launches", type=int, default=0,
                         help="measure main's interface on a pty with this many launches (Scripts/bench_interface.py; "
                         "the container needs its big chat on top); 0: not measured")
+    parser.add_argument("--ingest-messages", type=int, default=0,
+                        help="measure main ingesting this many messages alone and with 5 readers (Scripts/bench_ingest.py, "
+                        "in a container of its own); 0: not measured")
+    parser.add_argument("--ingest-peers", type=int, default=2000, help="chats the ingest spreads its messages over (default 2,000)")
+    parser.add_argument("--ingest-rounds", type=int, default=3, help="ingest rounds, each alone and with readers (default 3)")
+    parser.add_argument("--search-rare", help="the seed's rare word: time it and --search beside it (Scripts/bench_search.py)")
+    parser.add_argument("--search-rare-messages", type=int, default=5, help="how many messages hold the rare word")
+    parser.add_argument("--search-large", type=int, default=0,
+                        help="also time both words in a container of their own seeded with this many messages; 0: not")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -287,9 +328,11 @@ def main() -> int:
     env["APP_GROUP_CONTAINER"] = container  # hello-reference reads (and prints) it, like an extension
 
     extensions = args.only or EXTENSIONS
-    # name -> argvs (a run uses the next one in turn) and the extension whose RSS budget applies.
-    commands = {REFERENCE: [[os.path.join(bin_dir, REFERENCE)]]}
-    budget_of: dict[str, str] = {}
+    # name -> argvs (a run uses the next one in turn) and the extension whose budgets apply (None:
+    # a line for comparison, not judged).
+    commands = {REFERENCE: [[os.path.join(bin_dir, REFERENCE)]],
+                STATIC_REFERENCE: [[os.path.join(bin_dir, STATIC_REFERENCE)]]}
+    budget_of: dict[str, str | None] = {STATIC_REFERENCE: None}
     for ext in extensions:
         name = f"{ext} bootstrap --json"
         commands[name] = [[os.path.join(bin_dir, ext), "bootstrap", "--json", "--container", container]]
@@ -333,7 +376,7 @@ def main() -> int:
         "fixture": fixture,
         "runs": args.runs,
         "warmup": args.warmup,
-        "budgets": {"timeRatio": TIME_BUDGET_RATIO, "timeStretchRatio": TIME_STRETCH_RATIO, "rssMiB": RSS_BUDGET_MIB},
+        "budgets": budget_table(),
     }
 
     failures: dict[str, Failure] = {}
@@ -357,6 +400,7 @@ def main() -> int:
         return argv
 
     samples: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
+    footprints: dict[str, dict] = {}
     with tempfile.TemporaryDirectory(prefix="bench-runner.") as workdir:
         spawner = Spawner(workdir)
         report["measurement"] = spawner.method
@@ -383,8 +427,20 @@ def main() -> int:
                     print(f"\rround {round_index + 1}/{args.runs}", end="", file=sys.stderr, flush=True)
             if not args.json:
                 print(file=sys.stderr)
+            # Memory at exit, in runs of their own: the ptrace stops would perturb the timed runs.
+            footprints = measure_footprints(spawner, workdir, [REFERENCE] + live, next_argv, env)
         report["floor"] = measure_floor(spawner, workdir, container, min(args.runs, 10), env)
         report["frames"] = measure_frames(args.bin_dir)
+        report["chatList"] = measure_chat_list(bin_dir, container, env)
+        if args.ingest_messages > 0:
+            if not args.json:
+                print(f"ingest: {args.ingest_rounds} round(s) of {args.ingest_messages:,} messages, alone and with 5 readers ...",
+                      file=sys.stderr, flush=True)
+            report["ingest"] = measure_ingest(bin_dir, env, args.ingest_peers, args.ingest_messages, args.ingest_rounds,
+                                              args.search or "tickets")
+        if args.search_rare and args.search:
+            report["search"] = measure_search(spawner, bin_dir, container, env, args.runs, args.search, args.search_rare,
+                                              args.search_rare_messages, (fixture or {}).get("messages", 0), args.search_large)
         # Before the broadcast, whose `main call start` becomes the app; each launch quits (lock released).
         if args.interface_launches > 0:
             report["interface"] = measure_interface(bin_dir, container, args.interface_launches)
@@ -405,7 +461,9 @@ def main() -> int:
         reference["failure"] = failure_doc(failures[REFERENCE])
     elif samples[REFERENCE]:
         reference.update(summarize(samples[REFERENCE]))
+        reference["footprintAtExitMiB"] = footprints.get(REFERENCE)
     report["reference"] = reference
+    report["footprintRuns"] = FOOTPRINT_RUNS
     ref_median = reference.get("wallMs", {}).get("median")
 
     rows = []
@@ -422,19 +480,20 @@ def main() -> int:
             all_ok = False
         elif samples[name]:
             row.update(summarize(samples[name]))
+            row["footprintAtExitMiB"] = footprints.get(name)
+            if (row["footprintAtExitMiB"] or {}).get("failed"):
+                row["notes"].append(f"footprint not measured: {row['footprintAtExitMiB']['failed']}")
             ratio = row["wallMs"]["median"] / ref_median if ref_median else None
             row["ratio"] = ratio
-            if ratio is None:
-                row["timeVerdict"] = "-"
-                time_ok = True
-            elif ratio <= TIME_STRETCH_RATIO:
-                row["timeVerdict"], time_ok = "PASS (stretch met)", True
-            elif ratio <= TIME_BUDGET_RATIO:
-                row["timeVerdict"], time_ok = "PASS", True
-            else:
-                row["timeVerdict"], time_ok = "OVER", False
-            row["rssBudgetMiB"] = RSS_BUDGET_MIB[ext]
-            rss_ok = row["peakRssMiB"]["median"] <= RSS_BUDGET_MIB[ext]
+            if ext is None:  # a line for comparison (the static hello), not judged
+                row["timeVerdict"], row["verdict"] = "-", "-"
+                rows.append(row)
+                continue
+            budget = command_budget(name, ext)
+            row["timeBudgetRatio"], row["timeGoalRatio"] = budget.ratio, budget.goal
+            row["timeVerdict"], time_ok = time_verdict(ratio, budget)
+            row["rssBudgetMiB"] = budget.rss_mib
+            rss_ok = row["peakRssMiB"]["median"] <= budget.rss_mib
             row["rssVerdict"] = "PASS" if rss_ok else "OVER"
             row["verdict"] = "PASS" if (time_ok and rss_ok) else "OVER"
             any_over = any_over or not (time_ok and rss_ok)
@@ -451,6 +510,11 @@ def main() -> int:
     if "failed" in interface:
         all_ok = False
     any_over = any_over or interface.get("verdict") == "OVER"
+    for part in ("chatList", "ingest", "search"):
+        result = report.get(part) or {}
+        if "failed" in result:
+            all_ok = False
+        any_over = any_over or result.get("verdict") == "OVER"
     broadcast = report.get("broadcast")
     if broadcast:
         all_ok = all_ok and broadcast["verdict"] != "FAILED"

@@ -46,13 +46,18 @@ struct IntentsFixture: @unchecked Sendable {
     let accountId: Int64
     let sampleNames: [String]
     let sampleTexts: [String]
+    /// A word in only `rareWordMessages` of the messages.
+    let rareWord: String
+    let rareWordMessages: Int
 
     static func make(_ sandbox: Sandbox, peers: Int = 60, messages: Int = 1500) async throws -> IntentsFixture {
         let accountId = try await sandbox.login()
         let seeded = try await sandbox.seed(peers: peers, messages: messages)
         return IntentsFixture(sandbox: sandbox, accountId: accountId,
                               sampleNames: seeded["sampleNames"] as? [String] ?? [],
-                              sampleTexts: seeded["sampleTexts"] as? [String] ?? [])
+                              sampleTexts: seeded["sampleTexts"] as? [String] ?? [],
+                              rareWord: seeded["rareWord"] as? String ?? "",
+                              rareWordMessages: seeded["rareWordMessages"] as? Int ?? 0)
     }
 
     /// The seed prints the first user's phone number among its sample names.
@@ -95,5 +100,17 @@ extension Sandbox {
         run.send(SIGTERM)
         let result = try await run.wait(timeout: 30, context: "main run after SIGTERM")
         #expect(result.exitCode == 0, "main run did not stop cleanly: \(result)")
+    }
+}
+
+extension Intents {
+    /// search-messages' semantics, simply: every word of the query begins some word of the text
+    /// (lower-cased, split at spaces and ASCII punctuation: enough for the fixture's texts).
+    static func hasWordPrefixes(_ text: String, of query: String) -> Bool {
+        func words(_ s: String) -> [Substring] {
+            s.lowercased().split { $0.isWhitespace || ($0.isASCII && ($0.isPunctuation || $0.isSymbol)) }
+        }
+        let textWords = words(text)
+        return words(query).allSatisfy { word in textWords.contains { $0.hasPrefix(word) } }
     }
 }

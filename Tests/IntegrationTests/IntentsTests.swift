@@ -131,7 +131,8 @@ struct IntentsTests {
         }
     }
 
-    @Test("search-messages: a seeded text, identifiers <peerId>_<namespace>_<id>, --unread, --since, --from, --limit", .timeLimit(.minutes(3)))
+    @Test("search-messages: a seeded text (word prefixes), a rare word, identifiers <peerId>_<namespace>_<id>, --unread, --since, --from, --limit",
+          .timeLimit(.minutes(3)))
     func search() async throws {
         try await withSandbox("intents-search") { sandbox in
             let fixture = try await IntentsFixture.make(sandbox)
@@ -144,10 +145,21 @@ struct IntentsTests {
                 let parts = identifier.split(separator: "_")
                 #expect(parts.count == 3 && Int64(parts[0]) != nil && parts[1] == "0" && Int32(parts[2]) != nil, "\(identifier)")
                 #expect(String(parts[0]) == message["conversationIdentifier"] as? String, "\(message)")
-                #expect((message["content"] as? String)?.lowercased().contains(text.lowercased()) == true, "\(message)")
+                #expect(Intents.hasWordPrefixes(message["content"] as? String ?? "", of: text), "\(message)")
             }
             let dates = found.messages.compactMap { Intents.int($0, "dateSent") }
             #expect(dates == dates.sorted(by: >), "not newest first: \(dates)")
+
+            // The rare word (from the search index, main kept it as it seeded): all of its
+            // messages, by its beginning too, and nothing from inside a word.
+            #expect(fixture.rareWordMessages > 0, "main seed --json printed no rare word")
+            let rare = try await sandbox.intent(["search-messages", "--query", fixture.rareWord.uppercased(), "--limit", "100"])
+            #expect(rare.messages.count == fixture.rareWordMessages, "\(rare)")
+            #expect(rare.messages.allSatisfy { ($0["content"] as? String ?? "").contains(fixture.rareWord) }, "\(rare)")
+            let prefix = try await sandbox.intent(["search-messages", "--query", String(fixture.rareWord.prefix(4)), "--limit", "100"])
+            #expect(prefix.messages.count == fixture.rareWordMessages, "\(prefix)")
+            let inside = try await sandbox.intent(["search-messages", "--query", String(fixture.rareWord.dropFirst(2)), "--limit", "100"])
+            #expect(inside.messages.isEmpty, "\(inside)")
 
             // --limit keeps the newest.
             let all = try await sandbox.intent(["search-messages", "--limit", "1000"])

@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 import Container
+import Cryptography
+import Storage
 
-/// ARCHITECTURE §4: no plaintext message text, name or phone number in any file of the container.
+/// ARCHITECTURE §4: no plaintext message text, name or phone number in any file of the container,
+/// and no word of a message's text (or its beginning) in the search index or anywhere else.
 @Suite("No user content in plain anywhere in the container")
 struct PlaintextLeakTests {
     /// Needles shorter than this could occur by chance in megabytes of ciphertext.
@@ -18,8 +21,16 @@ struct PlaintextLeakTests {
             let seeded = try await sandbox.seed(peers: 60, messages: 600, seed: 7)
             let names = seeded["sampleNames"] as? [String] ?? []
             let texts = seeded["sampleTexts"] as? [String] ?? []
+            let rareWord = seeded["rareWord"] as? String ?? ""
             #expect(!names.isEmpty, "seed --json printed no sampleNames: \(seeded)")
             #expect(!texts.isEmpty, "seed --json printed no sampleTexts: \(seeded)")
+            #expect(!rareWord.isEmpty, "seed --json printed no rareWord: \(seeded)")
+            // The search index holds words' beginnings: every long word of the texts, as the index
+            // normalises it, and its 6-letter beginning (its long cut) must appear nowhere either.
+            // (Shorter words and 3-letter cuts would turn up by chance in megabytes of ciphertext.)
+            let words = Set((texts + [rareWord]).flatMap { $0.lowercased().split { !$0.isLetter } }.map(String.init).filter { $0.count >= 7 })
+            let wordNeedles = Array(words) + words.map { String($0.prefix(6)) }
+            #expect(words.count >= 3 && words.contains(rareWord), "too few long words in \(texts)")
 
             // Exercise every writer of logs, caches, widget data and WAL before scanning.
             try await sandbox.runOK(Executables.main, ["status", "--json"])
@@ -38,7 +49,15 @@ struct PlaintextLeakTests {
             let walBytes = ContainerFiles.size(walPath) ?? 0
             #expect(walBytes > 0, "the Postbox WAL is empty, so the scan below does not cover WAL content")
 
-            var needles = [name, "Zebulon", "Quackenbush", phone, String(phone.dropFirst())] + names + texts
+            // The scan below covers the search index: main kept it as it seeded (rows in the
+            // database, and in the WAL from the killed seed).
+            let account = try #require(UInt64(accountDir.dropFirst("account-".count)).map { Int64(bitPattern: $0) })
+            let key = try #require(try DeviceKey.load(path: sandbox.layout.deviceKeyPath))
+            let postbox = try Postbox(layout: sandbox.layout, accountId: account, deviceKey: key, readOnly: true, useCaches: false)
+            let indexRows = try postbox.read { _ in try postbox.valueBox.count(PostboxTable.searchIndex) }
+            #expect(indexRows > 0, "no search index rows: the scan would not cover the index")
+
+            var needles = [name, "Zebulon", "Quackenbush", phone, String(phone.dropFirst())] + names + texts + wordNeedles
             needles = Array(Set(needles)).sorted()
             let tooShort = needles.filter { $0.utf8.count < Self.minimumNeedleBytes }
             needles = needles.filter { $0.utf8.count >= Self.minimumNeedleBytes }
@@ -70,7 +89,7 @@ struct PlaintextLeakTests {
             #expect(capturedHits >= (names + texts).count, "the scanner did not find the needles in seed's own stdout (\(captured))")
 
             #expect(leaks.isEmpty, "plaintext user content in \(leaks.count) place(s):\n\(leaks.joined(separator: "\n"))")
-            print("leak scan: \(files.count) files, \(scannedBytes) bytes (WAL \(walBytes)), \(needles.count) needles")
+            print("leak scan: \(files.count) files, \(scannedBytes) bytes (WAL \(walBytes)), \(needles.count) needles, \(indexRows) search index rows")
         }
     }
 }

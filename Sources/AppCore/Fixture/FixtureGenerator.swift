@@ -14,6 +14,10 @@ public struct FixtureGenerator {
         /// A few seeded names and texts, so leak tests know what must never appear in plain.
         public var sampleNames: [String]
         public var sampleTexts: [String]
+        /// A word found in only `rareWordMessages` messages, spread over the chats and the month,
+        /// beside the vocabulary's common words: the search benchmark's worst case for a scan.
+        public var rareWord: String
+        public var rareWordMessages: Int
     }
 
     public let peerCount: Int
@@ -25,6 +29,8 @@ public struct FixtureGenerator {
     public let bigChatMessages: Int
     /// Messages per write transaction: bounded so a kill mid-seed loses at most one chunk.
     public var chunkSize = 20_000
+    /// How many messages hold the rare word (fewer when there are fewer messages).
+    public static let rareWordPlantings = 5
 
     public init(peerCount: Int, messageCount: Int, seed: UInt64, bigChatMessages: Int = 0) {
         precondition(bigChatMessages >= 0 && bigChatMessages <= messageCount, "the big chat's messages are some of the messages")
@@ -55,6 +61,12 @@ public struct FixtureGenerator {
         var sampleTexts: [String] = []
         var pending: [Message] = []
         var written = 0
+        // The rare word goes into evenly spaced messages (in generation order, so into chats of all
+        // sizes and all ages); no generator draw is spent on it, so the rest of the fixture stays
+        // what the same seed always gave.
+        let rareStride = max(1, messageCount / Self.rareWordPlantings)
+        var ordinal = 0
+        var planted = 0
         func flush() throws {
             guard !pending.isEmpty else { return }
             let batch = pending
@@ -86,8 +98,13 @@ public struct FixtureGenerator {
                 case .cloudUser, .secretChat: author = isIncoming ? (peer.associatedPeerId ?? peer.id) : accountPeerId
                 default: author = isIncoming ? users[Int(rng.next() % UInt64(users.count))].id : accountPeerId
                 }
-                let text = makeText(&rng)
+                var text = makeText(&rng)
                 if sampleTexts.count < 5 && text.count > 20 { sampleTexts.append(text) }
+                if ordinal % rareStride == rareStride / 2 && planted < Self.rareWordPlantings {
+                    text += " — \(FixtureVocabulary.rareWord)"
+                    planted += 1
+                }
+                ordinal += 1
                 let kind: MessageContentKind = rng.next() % 20 == 0 ? [.image, .video, .file, .voiceMessage, .sticker][Int(rng.next() % 5)] : .text
                 pending.append(Message(index: MessageIndex(id: MessageId(peerId: peer.id, id: id), timestamp: timestamp),
                                        authorId: author, text: text, isIncoming: isIncoming, contentKind: kind))
@@ -113,7 +130,8 @@ public struct FixtureGenerator {
         }
         if let user = users.first, let phone = user.phone { sampleNames.append(phone) }
         return Summary(peers: peers.count, messages: written, pinned: pinned.count, calls: calls,
-                       seconds: Clock.milliseconds(since: start) / 1000, sampleNames: sampleNames, sampleTexts: sampleTexts)
+                       seconds: Clock.milliseconds(since: start) / 1000, sampleNames: sampleNames, sampleTexts: sampleTexts,
+                       rareWord: FixtureVocabulary.rareWord, rareWordMessages: planted)
     }
 
     /// `count` messages over `chats` chats with weights 1/√(i+2), the remainder one by one from

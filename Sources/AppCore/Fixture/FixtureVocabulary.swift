@@ -14,5 +14,8 @@ enum FixtureVocabulary {
     static let verbs = ["bring", "check", "send", "book", "call", "fix", "finish", "pick up", "share", "review", "order", "move"]
     static let objects = ["the tickets", "the slides", "dinner", "the keys", "the photos", "the invoice", "a table",
                           "the report", "the car", "the cake", "the draft", "the playlist", "the contract", "the bikes"]
+    /// In a handful of messages only (FixtureGenerator.rareWordPlantings); no other word begins
+    /// like it.
+    static let rareWord = "kumquat"
     static let times = ["tomorrow", "tonight", "on Friday", "next week", "at 7", "after lunch", "this weekend", "later", "soon"]
 }

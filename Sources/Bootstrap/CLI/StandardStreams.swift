@@ -29,16 +29,16 @@ public enum StandardStreams {
         emit(TerminalText.escaped(text, keepingTabs: true), error: false)
     }
 
-    /// Several lines for people, each escaped.
+    /// Several lines for people, each escaped, in one write: a short process's output is one
+    /// system call, not one per line (a bootstrap's JSON report was 53).
     public static func writeLines(_ lines: [String]) {
-        for line in lines { writeLine(line) }
+        emit(lines.map { TerminalText.escaped($0, keepingTabs: true) }, error: false)
     }
 
-    /// JSON for programs (`--json`), as the encoder wrote it but for the controls it leaves raw.
+    /// JSON for programs (`--json`), as the encoder wrote it but for the controls it leaves raw;
+    /// one write.
     public static func writeJSON(_ json: String) {
-        for line in json.split(separator: "\n", omittingEmptySubsequences: false) {
-            emit(TerminalText.escapedJSON(String(line)), error: false)
-        }
+        emit(json.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escapedJSON(String($0)) }, error: false)
     }
 
     /// One line on standard error, escaped.
@@ -53,16 +53,26 @@ public enum StandardStreams {
         var body = Substring(text)
         if body.hasSuffix("\n") { body = body.dropLast() }
         guard !body.isEmpty else { return }
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
-            emit(TerminalText.escaped(String(line), keepingTabs: true), error: error)
-        }
+        emit(body.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0), keepingTabs: true) },
+             error: error)
     }
 
     private static func emit(_ line: String, error: Bool) {
+        emit([line], error: error)
+    }
+
+    /// Escaped lines, each ended by a newline, as one block.
+    private static func emit(_ lines: [String], error: Bool) {
+        guard !lines.isEmpty else { return }
+        var block = ""
+        for line in lines {
+            block += line
+            block += "\n"
+        }
         if let capture {
-            if error { capture.errors += line + "\n" } else { capture.output += line + "\n" }
+            if error { capture.errors += block } else { capture.output += block }
         } else {
-            write(line + "\n", to: error ? 2 : 1)
+            write(block, to: error ? 2 : 1)
         }
     }
 

@@ -7,11 +7,15 @@ public struct SearchMessagesCommand: ParsableCommand {
         commandName: "search-messages",
         abstract: "Find messages, newest first, as \"Read my unread messages on Telegram\" does.",
         discussion: """
-        Searches the account's messages read-only. Filters combine: --query (text contained, \
-        case-insensitive), --from (only the chat with that person: tg<peerId>, a phone number or \
-        a name; several matches: needsDisambiguation, exit 3), --unread (incoming messages not \
-        yet read), --since (on or after DATE). At most --limit results; the search walks the \
-        chat list from the top and stops as soon as nothing older can make the list.
+        Searches the account's messages read-only. Filters combine: --query (every word of it \
+        begins a word of the message, in any order, ignoring case: "tick tom" finds "Tickets for \
+        tomorrow"; accents count, "e" does not find "é"), --from (only the chat with that person: \
+        tg<peerId>, a phone number or a name; several matches: needsDisambiguation, exit 3), \
+        --unread (incoming messages not yet read), --since (on or after DATE). At most --limit \
+        results, newest first. A query with a word of 3 or more letters is answered from the \
+        search index main keeps (keyed hashes, no words stored); otherwise, or until main has \
+        built the index, the chats are read from the top of the chat list until nothing older \
+        can make the list.
 
         Each message: identifier <peerId>_<namespace>_<id> (what set-attribute takes), \
         conversationIdentifier (the chat's peer id), chatTitle, sender, isOutgoing, content, \
@@ -25,7 +29,7 @@ public struct SearchMessagesCommand: ParsableCommand {
         """)
 
     @OptionGroup public var options: IntentOptions
-    @Option(help: "Text the message contains (case-insensitive).") public var query: String?
+    @Option(help: "Words the message has words beginning with (any order, case-insensitive).") public var query: String?
     @Option(help: ArgumentHelp("Only the chat with this person: tg<peerId>, a phone number or a name.", valueName: "person")) public var from: String?
     @Flag(help: "Only unread incoming messages.") public var unread = false
     @Option(help: ArgumentHelp("Only messages sent on or after DATE (ISO 8601 or unix seconds).", valueName: "date")) public var since: String?

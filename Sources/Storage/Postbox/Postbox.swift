@@ -7,6 +7,8 @@ public final class Postbox {
     public let accountId: Int64
     public let valueBox: ValueBox
     public let mediaBox: MediaBox
+    /// The search index's keyed hashes, remembered across this Postbox's transactions.
+    let searchHasher: SearchIndexHasher
 
     /// Extensions pass `useCaches: false`, as Telegram's do: a small SQLite page cache keeps their
     /// footprint inside the platform's memory ceilings.
@@ -17,19 +19,21 @@ public final class Postbox {
         if !readOnly { try mediaBox.createDirectories() }
         valueBox = try ValueBox(path: layout.postboxDatabasePath(accountId), key: key, readOnly: readOnly,
                                 schemaVersion: PostboxTable.schemaVersion, cacheSizePages: useCaches ? nil : 32)
+        searchHasher = SearchIndexHasher(deviceKey: deviceKey, accountId: accountId)
+        if !readOnly { try SearchIndexState.prepare(valueBox) }
     }
 
     public var isReadOnly: Bool { valueBox.isReadOnly }
 
     /// A consistent read snapshot.
     public func read<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
-        try valueBox.read { try body(PostboxTransaction(valueBox: valueBox)) }
+        try valueBox.read { try body(PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher)) }
     }
 
     /// A write transaction; counters are saved with it, so they are never out of step with the rows.
     public func transaction<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
         try valueBox.write {
-            let transaction = PostboxTransaction(valueBox: valueBox)
+            let transaction = PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher)
             let result = try body(transaction)
             try transaction.saveCounters()
             return result

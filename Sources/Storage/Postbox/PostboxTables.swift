@@ -21,6 +21,10 @@ public enum PostboxTable {
     /// The device address book main imported (`main contacts import`), for Siri's contact
     /// resolution; Telegram keeps its counterpart in deviceContactImportInfo (54).
     public static let deviceContacts: Int32 = 63
+    /// Message search: keyed hashes of word prefixes → sealed posting lists (Search/SearchIndexRows).
+    /// Telegram searches with SQLite FTS inside its encrypted database; here each value is sealed
+    /// and the keys must not name words, so it has an index of its own.
+    public static let searchIndex: Int32 = 64
 
     /// Postbox schema (SQLite user_version) this build reads and writes.
     public static let schemaVersion: Int32 = 1
@@ -42,6 +46,9 @@ enum PostboxKeys {
         k.append(index.id.id)
         return k
     }
+
+    /// Greater than every message history key (20 bytes): the end of a scan over all of them.
+    static let afterLastMessage = ValueBoxKey([UInt8](repeating: 0xff, count: 21))
 
     static func messageIndex(from key: ValueBoxKey) -> MessageIndex {
         MessageIndex(id: MessageId(peerId: PeerId(key.int64(at: 0)), namespace: key.int32(at: 8), id: key.int32(at: 16)),

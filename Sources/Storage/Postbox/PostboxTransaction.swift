@@ -1,11 +1,17 @@
 /// Reads and writes of one Postbox transaction. Write methods keep the derived tables (chat list,
-/// message id index, read states, counters) in step with the rows they summarise.
+/// message id index, read states, counters, the search index) in step with the rows they summarise.
 public final class PostboxTransaction {
     let valueBox: ValueBox
+    let searchHasher: SearchIndexHasher
     private var cachedCounters: PostboxCounters?
     private var countersChanged = false
+    /// The search index's state, once read (PostboxTransaction+SearchIndex).
+    var cachedSearchIndexState: SearchIndexState??
 
-    init(valueBox: ValueBox) { self.valueBox = valueBox }
+    init(valueBox: ValueBox, searchHasher: SearchIndexHasher) {
+        self.valueBox = valueBox
+        self.searchHasher = searchHasher
+    }
 
     // MARK: Metadata
 
@@ -129,20 +135,32 @@ public final class PostboxTransaction {
         return result
     }
 
-    /// Stores messages (any order, any chats) and updates chat list, read states and counters
-    /// once per chat, which keeps a large ingest linear.
+    /// Stores messages (any order, any chats) and updates chat list, read states, counters and
+    /// the search index once per chat (the index once per batch), which keeps a large ingest
+    /// linear. Writing a message that exists replaces it (an edit): its old words leave the index.
     public func addMessages(_ messages: [Message]) throws {
         var byPeer: [PeerId: [Message]] = [:]
         for message in messages { byPeer[message.index.id.peerId, default: []].append(message) }
         var newMessages: Int64 = 0
-        for (peerId, group) in byPeer {
+        var searchIndex = makeSearchIndexWriter()
+        // Chats in the search index's storage order, so that its lists arrive sorted.
+        for (peerId, group) in byPeer.sorted(by: { UInt64(bitPattern: $0.key.toInt64()) < UInt64(bitPattern: $1.key.toInt64()) }) {
             var newest: MessageIndex?
             var state = try readState(peerId) ?? ReadState()
             let wasUnread = state.unreadCount > 0
             var addedUnread: Int32 = 0
             for message in group {
                 let key = PostboxKeys.message(message.index)
-                let isNew = try !valueBox.exists(PostboxTable.messageHistory, key)
+                let isNew: Bool
+                if try searchIndexCovers(key) {
+                    // The stored version is needed only to take its words out of the index.
+                    let old = try valueBox.get(PostboxTable.messageHistory, key)
+                    isNew = old == nil
+                    if let old { searchIndex.remove(try Message(index: message.index, decoding: old)) }
+                    searchIndex.add(message)
+                } else {
+                    isNew = try !valueBox.exists(PostboxTable.messageHistory, key)
+                }
                 try valueBox.set(PostboxTable.messageHistory, key, message.encoded())
                 try valueBox.set(PostboxTable.messageIdIndex, PostboxKeys.messageIdIndex(message.index), [])
                 if isNew {
@@ -161,6 +179,7 @@ public final class PostboxTransaction {
             }
             if let newest { try updateChatListTop(peerId, candidate: newest) }
         }
+        try searchIndex.apply()
         if newMessages > 0 { try updateCounters { $0.messageCount += newMessages } }
     }
 
@@ -171,9 +190,13 @@ public final class PostboxTransaction {
     public func deleteMessages(_ ids: [MessageId]) throws -> [MessageId] {
         var deleted: [MessageId] = []
         var touchedPeers = Set<PeerId>()
+        var searchIndex = makeSearchIndexWriter()
         for id in ids {
             guard let message = try message(id) else { continue }
-            try valueBox.remove(PostboxTable.messageHistory, PostboxKeys.message(message.index))
+            let key = PostboxKeys.message(message.index)
+            // Its words leave the index with it: the index must not remember what a deleted message said.
+            if try searchIndexCovers(key) { searchIndex.remove(message) }
+            try valueBox.remove(PostboxTable.messageHistory, key)
             try valueBox.remove(PostboxTable.messageIdIndex, PostboxKeys.messageIdIndex(message.index))
             deleted.append(id)
             touchedPeers.insert(id.peerId)
@@ -186,6 +209,7 @@ public final class PostboxTransaction {
                 }
             }
         }
+        try searchIndex.apply()
         if !deleted.isEmpty { try updateCounters { $0.messageCount -= Int64(deleted.count) } }
         for peerId in touchedPeers {
             guard var entry = try chatListKey(peerId), let newest = try latestMessages(peerId, limit: 1).first else { continue }

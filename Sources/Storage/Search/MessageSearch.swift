@@ -1,22 +1,38 @@
-/// Message search over the Postbox (Siri's INSearchForMessages, the interface's `/` search), newest first, fast on 200,000 messages: the
-/// chats are walked from the top of the chat list (pinned, then newest), each chat's history
-/// newest first, and the walk stops as soon as nothing older can make the list — once `limit`
-/// hits are held, a chat whose newest message is older than the oldest hit ends it, because every
-/// chat after it is older still. `--unread` visits only chats whose read state counts unread
-/// messages, and in them only the messages above the read mark.
+/// Message search over the Postbox (Siri's INSearchForMessages, the interface's `/` search),
+/// newest first (SearchOrder), at most `limit` hits. Text is matched by word prefixes
+/// (TextMatcher: every query word begins some word of the message).
+///
+/// Two ways to the same answer:
+/// - The search index (IndexedMessageSearch), when main has built it for this store and the query
+///   has a word of at least 3 letters: posting lists newest bucket first, every candidate checked
+///   against its decrypted text. A rare word costs its few rows, a common one stops after the
+///   newest bucket that fills the list.
+/// - The scan, otherwise (no text, only 1- and 2-letter words, an index not built yet, or `--from`
+///   a chat small enough that reading it beats walking a word's list): the chats are walked from
+///   the top of the chat list (pinned, then newest), each chat's history newest first, and the
+///   walk stops as soon as nothing older can make the list — once `limit` hits are held, a chat
+///   whose newest message is older than the oldest hit ends it, because every chat after it is
+///   older still. `--unread` visits only chats whose read state counts unread messages, and in
+///   them only the messages above the read mark.
 public struct MessageSearch: Sendable {
     public struct Hit: Sendable {
         public let message: Message
         public let isRead: Bool
     }
 
-    /// Text the message must contain, case-insensitively.
+    /// Which way a search goes; tests force one to compare them.
+    enum Strategy: Sendable {
+        case automatic, scan, index
+    }
+
+    /// Words the message must have word prefixes of.
     public var text: TextMatcher?
     /// One chat only (`--from`).
     public var chat: PeerId?
     public var unreadOnly = false
     public var since: Int32?
     public var limit = 20
+    var strategy = Strategy.automatic
 
     /// A chat's history is read in pages (PostboxTransaction reads from the newest message; it
     /// has no cursor), sized so that a page is rarely read twice: see `firstPage`.
@@ -25,6 +41,9 @@ public struct MessageSearch: Sendable {
     static let largestPage = 4096
     /// The chat list is read the same way, 64 chats first, four times more each time.
     static let firstChatPage = 64
+    /// `--from` a chat with at most this many messages scans it: a few milliseconds at most,
+    /// where a common word's posting list can be far longer than the chat.
+    static let smallChat: Int32 = 4096
 
     public init(text: TextMatcher? = nil, chat: PeerId? = nil, unreadOnly: Bool = false, since: Int32? = nil, limit: Int = 20) {
         self.text = text
@@ -35,6 +54,24 @@ public struct MessageSearch: Sendable {
     }
 
     public func run(_ t: PostboxTransaction) throws -> [Hit] {
+        if let indexed = try indexedSearch(t) { return try indexed.run(t) }
+        return try scan(t)
+    }
+
+    /// The index's search when it can answer (see the type's comment), else nil: the scan.
+    func indexedSearch(_ t: PostboxTransaction) throws -> IndexedMessageSearch? {
+        guard strategy != .scan, let text, !text.isEmpty else { return nil }
+        var hashes: [UInt64] = []
+        for word in text.words {
+            if let hash = t.searchHasher.queryHash(word), !hashes.contains(hash) { hashes.append(hash) }
+        }
+        guard !hashes.isEmpty, try t.searchIndexState() == .complete else { return nil }
+        if strategy == .automatic, let chat, (try t.chatListKey(chat)?.topMessage.id.id ?? 0) <= Self.smallChat { return nil }
+        return IndexedMessageSearch(search: self, text: text, hashes: hashes)
+    }
+
+    /// The readers' scan: always right, fast when the list fills early.
+    func scan(_ t: PostboxTransaction) throws -> [Hit] {
         var hits = NewestHits(limit: limit)
         if let chat {
             try scan(chat, readState: t.readState(chat), newestId: t.chatListKey(chat)?.topMessage.id.id ?? 0, t, &hits)
@@ -98,24 +135,5 @@ public struct MessageSearch: Sendable {
             fetched = messages.count
             page = unfiltered ? min(page * 4, limit) : min(max(page * 4, Int(newestId) + 1), max(page * 4, Self.largestPage))
         }
-    }
-}
-
-/// The newest `limit` hits so far, newest first.
-struct NewestHits {
-    let limit: Int
-    private(set) var items: [MessageSearch.Hit] = []
-
-    init(limit: Int) { self.limit = limit }
-
-    /// The bar a message must clear once the list is full.
-    var oldestIfFull: MessageIndex? { items.count >= limit ? items.last?.message.index : nil }
-
-    mutating func insert(_ hit: MessageSearch.Hit) {
-        let index = hit.message.index
-        let position = items.firstIndex { $0.message.index < index } ?? items.count
-        guard position < limit else { return }
-        items.insert(hit, at: position)
-        if items.count > limit { items.removeLast() }
     }
 }

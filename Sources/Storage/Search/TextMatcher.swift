@@ -1,42 +1,45 @@
-/// Case-insensitive "contains" for scanning many messages: the query is folded once, and an ASCII
-/// query (the usual case) is matched on the UTF-8 bytes with ASCII folding, without lower-casing
-/// or allocating per message. (The standard library's substring search builds a table per call,
-/// which cost more than decrypting the message.) A query with other letters falls back to
-/// Unicode lower-casing of each message.
+/// Telegram's search semantics, word prefixes: a message matches when every word of the query is
+/// the beginning of some word of the message (`tick` finds "Tickets!", `tickets tom` finds "the
+/// tickets for tomorrow", in any order; `ets` finds nothing). Words, case and normalisation are
+/// SearchWords'. A query without any word (only spaces or punctuation) matches every message.
+///
+/// This is both the whole check of the scan and the final check of every candidate the index
+/// proposes (the index only narrows: its hashes collide and its prefixes are cut short).
 public struct TextMatcher: Sendable {
-    private let needle: [UInt8]
-    private let isASCII: Bool
+    /// The query's normalised words, without repeats.
+    let words: [[UInt8]]
 
     public init(_ query: String) {
-        let folded = query.lowercased()
-        needle = Array(folded.utf8)
-        isASCII = needle.allSatisfy { $0 < 0x80 }
+        var words: [[UInt8]] = []
+        for word in SearchWords.words(query) where !words.contains(word) { words.append(word) }
+        self.words = words
     }
+
+    public var isEmpty: Bool { words.isEmpty }
 
     public func matches(_ text: String) -> Bool {
-        if needle.isEmpty { return true }
-        if isASCII {
-            var text = text
-            // Bytes of multi-byte UTF-8 sequences are all ≥ 0x80, so they never match ASCII bytes.
-            return text.withUTF8 { Self.contains($0, needle, fold: true) }
+        if words.isEmpty { return true }
+        // One bit per query word still unmatched; stops reading the message once all are found.
+        var open = words.count >= 64 ? UInt64.max : (UInt64(1) << UInt64(words.count)) - 1
+        var unmatchedBeyond64 = words.count > 64 ? Set(64..<words.count) : []
+        SearchWords.forEach(in: text) { word, _ in
+            for (n, query) in words.enumerated() where query.count <= word.count {
+                if n < 64 {
+                    guard open & (1 << UInt64(n)) != 0, Self.hasPrefix(word, query) else { continue }
+                    open &= ~(1 << UInt64(n))
+                } else if unmatchedBeyond64.contains(n), Self.hasPrefix(word, query) {
+                    unmatchedBeyond64.remove(n)
+                }
+            }
+            return open != 0 || !unmatchedBeyond64.isEmpty
         }
-        return Array(text.lowercased().utf8).withUnsafeBufferPointer { Self.contains($0, needle, fold: false) }
+        return open == 0 && unmatchedBeyond64.isEmpty
     }
 
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], fold: Bool) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        for start in 0...(haystack.count - needle.count) {
-            guard lower(haystack[start], fold) == first else { continue }
-            var i = 1
-            while i < needle.count && lower(haystack[start + i], fold) == needle[i] { i += 1 }
-            if i == needle.count { return true }
-        }
-        return false
-    }
-
+    /// A byte prefix of normalised UTF-8 is a scalar prefix: a query word ends on a whole scalar.
     @inline(__always)
-    private static func lower(_ byte: UInt8, _ fold: Bool) -> UInt8 {
-        fold && byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+    private static func hasPrefix(_ word: UnsafeBufferPointer<UInt8>, _ query: [UInt8]) -> Bool {
+        for i in 0..<query.count where word[i] != query[i] { return false }
+        return true
     }
 }

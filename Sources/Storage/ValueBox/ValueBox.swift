@@ -227,6 +227,13 @@ public final class ValueBox {
         }
     }
 
+    /// Empties a table (a derived one being rebuilt).
+    public func removeAll(_ table: Int32) throws {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        guard try statements(table, create: false) != nil else { return }
+        try connection.execute("DELETE FROM t\(table)")
+    }
+
     /// Keys strictly between `start` and `end`, ascending when start < end, descending when
     /// start > end (Telegram's range convention). `body` returns false to stop.
     public func range(_ table: Int32, start: ValueBoxKey, end: ValueBoxKey, limit: Int = Int.max,

@@ -1,7 +1,8 @@
 import Container
 /// A binary key. Integers are written big-endian so that memcmp order, which is SQLite's BLOB
 /// order, is numeric order (Telegram's ValueBoxKey). Keys are stored in plain: they hold ids,
-/// timestamps and order, never content (container-layout.md, "Threat model").
+/// timestamps and order, never content — the search index's hold keyed hashes of words, never
+/// words (container-layout.md, "Threat model").
 public struct ValueBoxKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var bytes: [UInt8]
 

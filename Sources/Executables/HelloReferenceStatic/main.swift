@@ -1,0 +1,1 @@
+../HelloReference/main.swift
