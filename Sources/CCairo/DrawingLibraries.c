@@ -163,10 +163,6 @@ int tg_drawing_libraries_load(char *message, size_t size) {
     return -1;
 }
 
-int tg_drawing_libraries_loaded(void) {
-    return atomic_load_explicit(&state, memory_order_acquire) == 1;
-}
-
 // Drawing loads the libraries (and reports a failure as an error) before it calls any of these;
 // a call that comes first anyway loads them here, and a failure then is a programming error.
 static inline void ensureLoaded(void) {

@@ -11,7 +11,4 @@ public enum DrawingLibraries {
             throw DrawingError.libraryUnavailable(text)
         }
     }
-
-    /// Whether this process has loaded them (a process that never draws never does).
-    public static var isLoaded: Bool { tg_drawing_libraries_loaded() != 0 }
 }

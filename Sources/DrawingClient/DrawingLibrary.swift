@@ -23,7 +23,4 @@ public enum DrawingLibrary {
             throw Failure(description: error.message)
         }
     }
-
-    /// Whether this process has loaded the drawing libraries.
-    public static var isLoaded: Bool { DrawingLibraries.isLoaded }
 }

@@ -35,7 +35,7 @@ struct LinkingTests {
             let trace = ["LD_DEBUG": "files"]
             let timeline = try await sandbox.runOK(Widget.executable, ["timeline", "--json"], env: trace)
             #expect(!timeline.stderr.contains("libcairo"), "widget timeline loaded Cairo:\n\(ProcessResult.clip(timeline.stderr))")
-            let bootstrap = try await sandbox.runOK("notify-service", ["bootstrap", "--json"], env: trace)
+            let bootstrap = try await sandbox.runOK(NotifyService.executable, ["bootstrap", "--json"], env: trace)
             #expect(!bootstrap.stderr.contains("libcairo"), "a bootstrap loaded Cairo")
             let render = try await sandbox.runOK(Widget.executable, ["render", "--out", sandbox.io + "/w.png", "--json"], env: trace)
             #expect(render.stderr.contains("file=libcairo.so.2"), "widget render did not load Cairo:\n\(ProcessResult.clip(render.stderr))")

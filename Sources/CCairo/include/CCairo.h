@@ -19,8 +19,4 @@
 /// Returns 0, or -1 with a UTF-8 message in `message` (NUL-terminated, at most `size` bytes).
 int tg_drawing_libraries_load(char *message, size_t size);
 
-/// 1 once the libraries are loaded (for the tests that check a process that never draws never
-/// maps them).
-int tg_drawing_libraries_loaded(void);
-
 #endif
