@@ -13,9 +13,12 @@ import PackageDescription
 //   every product that links Cryptography or Storage (neither needs zlib, so no -lz).
 // Drawing's libraries (Cairo, FreeType, fontconfig) are never linked: Sources/CCairo loads them
 // the first time something draws.
+// - libstdc++ (the Swift runtime's C++ library) statically too, through the linker script in
+//   Linking/static-libstdc++ (the toolchain's own flags name -lstdc++ and cannot be reordered).
 let staticSwiftRuntime: [LinkerSetting] = [.unsafeFlags([
     "-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
     "-Xlinker", "--no-export-dynamic",
+    "-L", Context.packageDirectory + "/Linking/static-libstdc++",
 ])]
 let staticLibcrypto: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"])]
 let staticLibsqlite3: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-lm"])]

@@ -2,7 +2,7 @@ import COpenSSL
 
 /// AES-256 in Infinite Garble Extension mode, the mode MTProto (and so Telegram's push payloads)
 /// uses. OpenSSL's own AES_ige_encrypt is deprecated since 3.0, so IGE is chained here over the
-/// EVP AES-256-ECB block cipher: c_i = E(p_i ⊕ c_{i-1}) ⊕ p_{i-1}, with c_{-1} = iv[0..<16] and
+/// AES-256-ECB block cipher of OpenSSL's provider (ProviderCipher): c_i = E(p_i ⊕ c_{i-1}) ⊕ p_{i-1}, with c_{-1} = iv[0..<16] and
 /// p_{-1} = iv[16..<32] (OpenSSL's and Telegram's convention). No padding: the input must be a
 /// whole number of blocks.
 public enum AESIGE {
@@ -26,14 +26,11 @@ public enum AESIGE {
         guard input.count % blockSize == 0 else {
             throw InvalidInput(description: "AES-IGE input must be a multiple of 16 bytes, got \(input.count)")
         }
-        OpenSSLLibrary.ensureInitialized()
-        guard let context = EVP_CIPHER_CTX_new() else { throw InvalidInput(description: "OpenSSL could not allocate a cipher context") }
-        defer { EVP_CIPHER_CTX_free(context) }
+        let context = ProviderCipherContext(.aes256ECB)
         let initialised = key.withUnsafeBufferPointer { k in
-            EVP_CipherInit_ex(context, EVP_aes_256_ecb(), nil, k.baseAddress, nil, encrypting ? 1 : 0)
+            context.start(encrypting: encrypting, key: k, iv: nil, ivLength: 0) && context.setPadding(false)
         }
-        guard initialised == 1 else { throw InvalidInput(description: "OpenSSL refused the AES-256-ECB key") }
-        EVP_CIPHER_CTX_set_padding(context, 0)
+        guard initialised else { throw InvalidInput(description: "OpenSSL refused the AES-256-ECB key") }
 
         var output = [UInt8](repeating: 0, count: input.count)
         // For encryption `xorIn` is the previous ciphertext block and `xorOut` the previous
@@ -46,13 +43,12 @@ public enum AESIGE {
         var offset = 0
         while offset < input.count {
             for i in 0..<blockSize { block[i] = input[offset + i] ^ xorIn[i] }
-            var written: Int32 = 0
-            let ok = block.withUnsafeBufferPointer { b in
+            let written = block.withUnsafeBufferPointer { b in
                 transformed.withUnsafeMutableBufferPointer { t in
-                    EVP_CipherUpdate(context, t.baseAddress, &written, b.baseAddress, Int32(blockSize))
+                    context.update(t.baseAddress, capacity: blockSize, b.baseAddress!, count: blockSize)
                 }
             }
-            guard ok == 1, written == Int32(blockSize) else { throw InvalidInput(description: "OpenSSL AES block operation failed") }
+            guard written == blockSize else { throw InvalidInput(description: "OpenSSL AES block operation failed") }
             for i in 0..<blockSize {
                 let out = transformed[i] ^ xorOut[i]
                 output[offset + i] = out

@@ -3,10 +3,10 @@ import COpenSSL
 /// AES-256-GCM for values at rest. Layout: version(1) ‖ nonce(12) ‖ ciphertext ‖ tag(16).
 /// The additional data names where the value lives (table and key), so a value copied to another
 /// row or table fails to open instead of being silently accepted.
-/// Not thread-safe: one sealer per connection, as each keeps its OpenSSL contexts keyed once.
-/// The contexts are made on the first seal or open: making them fetches AES-256-GCM, whose first
-/// fetch builds OpenSSL's whole cipher method store, and a process that opens a store only to
-/// count or check it (an extension's bootstrap) never needs it.
+/// Not thread-safe: one sealer per connection, as each keeps its cipher contexts keyed once.
+/// The contexts are made on the first seal or open, so a process that opens a store only to count
+/// or check it never keys AES; AES-256-GCM itself comes from OpenSSL's provider directly
+/// (ProviderCipher), without EVP's whole cipher method store.
 public final class ValueSealer {
     public static let version: UInt8 = 1
     public static let nonceSize = 12
@@ -19,33 +19,23 @@ public final class ValueSealer {
     }
 
     private let key: [UInt8]
-    private var contexts: (encrypt: OpaquePointer, decrypt: OpaquePointer)?
+    private var contexts: (encrypt: ProviderCipherContext, decrypt: ProviderCipherContext)?
 
     public init(key: [UInt8]) {
         precondition(key.count == 32, "AES-256 needs a 32-byte key")
         self.key = key
     }
 
-    deinit {
-        if let contexts {
-            EVP_CIPHER_CTX_free(contexts.encrypt)
-            EVP_CIPHER_CTX_free(contexts.decrypt)
-        }
-    }
+    private var encryptContext: ProviderCipherContext { keyedContexts().encrypt }
+    private var decryptContext: ProviderCipherContext { keyedContexts().decrypt }
 
-    private var encryptContext: OpaquePointer { keyedContexts().encrypt }
-    private var decryptContext: OpaquePointer { keyedContexts().decrypt }
-
-    private func keyedContexts() -> (encrypt: OpaquePointer, decrypt: OpaquePointer) {
+    private func keyedContexts() -> (encrypt: ProviderCipherContext, decrypt: ProviderCipherContext) {
         if let contexts { return contexts }
-        OpenSSLLibrary.ensureInitialized()
-        guard let encrypt = EVP_CIPHER_CTX_new(), let decrypt = EVP_CIPHER_CTX_new() else {
-            fatalError("OpenSSL could not allocate a cipher context")
+        let encrypt = ProviderCipherContext(.aes256GCM), decrypt = ProviderCipherContext(.aes256GCM)
+        let keyed = key.withUnsafeBufferPointer { k in
+            encrypt.start(encrypting: true, key: k, iv: nil, ivLength: 0) && decrypt.start(encrypting: false, key: k, iv: nil, ivLength: 0)
         }
-        key.withUnsafeBufferPointer { k in
-            EVP_EncryptInit_ex(encrypt, EVP_aes_256_gcm(), nil, k.baseAddress, nil)
-            EVP_DecryptInit_ex(decrypt, EVP_aes_256_gcm(), nil, k.baseAddress, nil)
-        }
+        precondition(keyed, "OpenSSL refused the AES-256-GCM key")
         contexts = (encrypt, decrypt)
         return (encrypt, decrypt)
     }
@@ -57,17 +47,20 @@ public final class ValueSealer {
         out.withUnsafeMutableBufferPointer { o in
             let base = o.baseAddress!
             for i in 0..<ValueSealer.nonceSize { base[1 + i] = nonce[i] }
-            var length: Int32 = 0
-            EVP_EncryptInit_ex(encryptContext, nil, nil, nil, base + 1)
-            if additionalData.count > 0 {
-                EVP_EncryptUpdate(encryptContext, nil, &length, additionalData.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(additionalData.count))
-            }
+            let context = encryptContext
             let cipherStart = base + 1 + ValueSealer.nonceSize
-            if plaintext.count > 0 {
-                EVP_EncryptUpdate(encryptContext, cipherStart, &length, plaintext.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(plaintext.count))
+            var ok = context.start(encrypting: true, key: nil, iv: base + 1, ivLength: ValueSealer.nonceSize)
+            if ok, additionalData.count > 0 {
+                ok = context.update(nil, capacity: additionalData.count, additionalData.baseAddress!.assumingMemoryBound(to: UInt8.self), count: additionalData.count) != nil
             }
-            EVP_EncryptFinal_ex(encryptContext, cipherStart + plaintext.count, &length)
-            EVP_CIPHER_CTX_ctrl(encryptContext, EVP_CTRL_GCM_GET_TAG, Int32(ValueSealer.tagSize), cipherStart + plaintext.count)
+            if ok, plaintext.count > 0 {
+                ok = context.update(cipherStart, capacity: plaintext.count, plaintext.baseAddress!.assumingMemoryBound(to: UInt8.self), count: plaintext.count) == plaintext.count
+            }
+            ok = ok && context.finish(cipherStart + plaintext.count, capacity: 0)
+                && context.tag(into: cipherStart + plaintext.count, length: ValueSealer.tagSize)
+            // Sealing cannot fail for a keyed context and a 12-byte nonce; a value written without
+            // its tag would be lost data, so this stops rather than writes it.
+            precondition(ok, "OpenSSL failed to seal a value with AES-256-GCM")
         }
         return out
     }
@@ -83,19 +76,18 @@ public final class ValueSealer {
         let plainCount = sealed.count - ValueSealer.overhead
         var out = [UInt8](repeating: 0, count: plainCount)
         let ok: Bool = out.withUnsafeMutableBufferPointer { o in
-            var length: Int32 = 0
-            EVP_DecryptInit_ex(decryptContext, nil, nil, nil, s + 1)
-            if additionalData.count > 0 {
-                EVP_DecryptUpdate(decryptContext, nil, &length, additionalData.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(additionalData.count))
-            }
+            let context = decryptContext
             let cipherStart = s + 1 + ValueSealer.nonceSize
-            if plainCount > 0 {
-                EVP_DecryptUpdate(decryptContext, o.baseAddress, &length, cipherStart, Int32(plainCount))
+            var ok = context.start(encrypting: false, key: nil, iv: s + 1, ivLength: ValueSealer.nonceSize)
+            if ok, additionalData.count > 0 {
+                ok = context.update(nil, capacity: additionalData.count, additionalData.baseAddress!.assumingMemoryBound(to: UInt8.self), count: additionalData.count) != nil
             }
-            let tag = UnsafeMutableRawPointer(mutating: cipherStart + plainCount)
-            EVP_CIPHER_CTX_ctrl(decryptContext, EVP_CTRL_GCM_SET_TAG, Int32(ValueSealer.tagSize), tag)
-            var scratch = [UInt8](repeating: 0, count: 16)
-            return scratch.withUnsafeMutableBufferPointer { EVP_DecryptFinal_ex(decryptContext, $0.baseAddress, &length) } == 1
+            if ok, plainCount > 0 {
+                ok = context.update(o.baseAddress, capacity: plainCount, cipherStart, count: plainCount) == plainCount
+            }
+            let tag = UnsafeMutablePointer(mutating: cipherStart + plainCount)
+            var scratch: UInt8 = 0
+            return ok && context.expectTag(tag, length: ValueSealer.tagSize) && context.finish(&scratch, capacity: 0)
         }
         guard ok else { throw OpenError(reason: "authentication failed (wrong key, tampered or moved value)") }
         return out

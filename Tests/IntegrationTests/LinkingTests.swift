@@ -6,9 +6,9 @@ import Testing
 /// second Swift runtime. Checked on the very binaries every other integration test spawns.
 @Suite("How the executables link and load")
 struct LinkingTests {
-    /// Shared libraries no executable may name: the Swift runtime (static), the databases' and
-    /// crypto's libraries (static), and drawing's (loaded on first use).
-    static let forbidden = ["libswiftCore", "libFoundationEssentials", "libswift_Concurrency", "libdispatch",
+    /// Shared libraries no executable may name: the Swift runtime and its C++ library (static),
+    /// the databases' and crypto's libraries (static), and drawing's (loaded on first use).
+    static let forbidden = ["libswiftCore", "libFoundationEssentials", "libswift_Concurrency", "libdispatch", "libstdc++",
                             "libcrypto", "libsqlite3", "libcairo", "libfreetype", "libfontconfig", "libpixman"]
 
     @Test("No executable loads the Swift runtime, OpenSSL, SQLite or Cairo as shared libraries at start")

@@ -186,6 +186,28 @@ struct ValueSealerTests {
         }
     }
 
+    /// AES-256-GCM's published test case 16 (McGrew and Viega's GCM specification: 256-bit key,
+    /// 96-bit IV, additional data), laid out as a sealed value: the cipher ValueSealer takes from
+    /// OpenSSL's provider (ProviderCipher) is standard AES-256-GCM, not only self-consistent.
+    @Test func opensTheGCMSpecificationsTestCase16() throws {
+        func bytes(_ hex: String) -> [UInt8] {
+            stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! }
+        }
+        let key = bytes("feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308")
+        let plaintext = bytes("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+                              + "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39")
+        let additionalData = bytes("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+        let iv = bytes("cafebabefacedbaddecaf888")
+        let ciphertext = bytes("522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa"
+                               + "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662")
+        let tag = bytes("76fc6ece0f4e1768cddf8853bb2d551b")
+        let sealed = [ValueSealer.version] + iv + ciphertext + tag
+        #expect(try ValueSealer(key: key).open(sealed, additionalData: additionalData) == plaintext)
+        var forged = sealed
+        forged[forged.count - 1] ^= 1
+        #expect(throws: ValueSealer.OpenError.self) { try ValueSealer(key: key).open(forged, additionalData: additionalData) }
+    }
+
     @Test func freshNonceEverySeal() {
         let sealer = ValueSealer(key: key)
         let a = sealer.seal(Array("same".utf8), additionalData: aad)

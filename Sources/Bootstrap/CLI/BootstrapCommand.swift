@@ -33,6 +33,15 @@ public struct BootstrapCommand: ParsableCommand {
     }
 }
 
+extension BootstrapCommand: DirectlyParsable {
+    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
+        var command = Self()
+        command.options = try ContainerOptions.directParse(&arguments)
+        command.json = try arguments.flag("--json")
+        return command
+    }
+}
+
 /// Entry point shared by every executable. Parse errors and --help go through ArgumentParser;
 /// a failure while running prints `error: …` and exits non-zero (75 when refused because another
 /// `main` holds the writer lock), never a crash or a stack trace.
@@ -64,9 +73,11 @@ public enum CommandMain {
     /// For extensions, whose commands are all synchronous: a plain synchronous main, without the
     /// async entry point's dispatch main queue and its thread hop (measurable in a process whose
     /// whole life is a few milliseconds).
+    /// The system's plain invocations are parsed directly (DirectParse), the rest by ArgumentParser.
     public static func runSynchronously<Command: ParsableCommand>(_ command: Command.Type, identity: ProcessIdentity) -> Never {
         ExtensionProcess.identity = identity
-        var parsed = prepare(command)
+        restrictNewFiles()
+        var parsed = DirectParse.command(command, arguments: arguments) ?? prepare(command)
         do {
             try parsed.run()
             exit(0)
@@ -75,10 +86,14 @@ public enum CommandMain {
         }
     }
 
-    private static func prepare<Command: ParsableCommand>(_ command: Command.Type, arguments: [String]? = nil) -> ParsableCommand {
-        // Everything in the container is one user's private data: whatever creates a file here
-        // (SQLite's -wal and -shm included) creates it 0600, and directories 0700.
+    /// Everything in the container is one user's private data: whatever creates a file here
+    /// (SQLite's -wal and -shm included) creates it 0600, and directories 0700.
+    private static func restrictNewFiles() {
         umask(0o077)
+    }
+
+    private static func prepare<Command: ParsableCommand>(_ command: Command.Type, arguments: [String]? = nil) -> ParsableCommand {
+        restrictNewFiles()
         do {
             return try command.parseAsRoot(arguments)
         } catch {

@@ -10,3 +10,13 @@ public struct ContainerOptions: ParsableArguments {
 
     public init() {}
 }
+
+extension ContainerOptions {
+    /// `--container`, for a DirectlyParsable command (validated as ArgumentParser validates a group).
+    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
+        var options = Self()
+        options.container = try arguments.option("--container")
+        guard (try? options.validate()) != nil else { throw DirectArguments.Decline() }
+        return options
+    }
+}

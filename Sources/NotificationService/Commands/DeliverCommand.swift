@@ -44,3 +44,14 @@ public struct DeliverCommand: ParsableCommand {
         }
     }
 }
+
+extension DeliverCommand: DirectlyParsable {
+    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
+        var command = Self()
+        command.options = try ContainerOptions.directParse(&arguments)
+        command.deadline = try arguments.option("--deadline") ?? 30
+        command.json = try arguments.flag("--json")
+        command.file = try arguments.positional()
+        return command
+    }
+}

@@ -48,3 +48,16 @@ public struct PeersCommand: ParsableCommand {
         }
     }
 }
+
+extension PeersCommand: DirectlyParsable {
+    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
+        var command = Self()
+        command.options = try ContainerOptions.directParse(&arguments)
+        command.query = try arguments.option("--query")
+        // --account parses .unconditional in ArgumentParser (a negative id is a value); here a
+        // value starting with "-" declines instead, so the two cannot disagree.
+        command.account = try arguments.option("--account")
+        command.json = try arguments.flag("--json")
+        return command
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bootstrap
 import Storage
 
 /// `intents search-messages`: INSearchForMessagesIntent.
@@ -92,5 +93,18 @@ struct FoundMessageBuilder {
         let loaded = try transaction.peer(id)
         peers[id] = loaded
         return loaded
+    }
+}
+
+extension SearchMessagesCommand: DirectlyParsable {
+    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
+        var command = Self()
+        command.options = try IntentOptions.directParse(&arguments)
+        command.query = try arguments.option("--query")
+        command.from = try arguments.option("--from")
+        command.unread = try arguments.flag("--unread")
+        command.since = try arguments.option("--since")
+        command.limit = try arguments.option("--limit") ?? 20
+        return command
     }
 }

@@ -108,3 +108,16 @@ public struct ConfigureCommand: ParsableCommand {
         json ? StandardStreams.writeJSON(try JSONFile.text(value)) : StandardStreams.writeLines(lines)
     }
 }
+
+extension ConfigureCommand: DirectlyParsable {
+    /// `--select` (several values) is left to ArgumentParser: a person's edit, not a refresh.
+    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
+        var command = Self()
+        command.options = try ContainerOptions.directParse(&arguments)
+        command.query = try arguments.option("--query")
+        command.select = []
+        command.clear = try arguments.flag("--clear")
+        command.json = try arguments.flag("--json")
+        return command
+    }
+}

@@ -58,3 +58,13 @@ public struct TimelineCommand: ParsableCommand {
         json ? StandardStreams.writeJSON(try JSONFile.text(timeline)) : StandardStreams.writeLines(timeline.lines)
     }
 }
+
+extension TimelineCommand: DirectlyParsable {
+    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
+        var command = Self()
+        command.options = try ContainerOptions.directParse(&arguments)
+        command.family = try arguments.option("--family") ?? .medium
+        command.json = try arguments.flag("--json")
+        return command
+    }
+}
