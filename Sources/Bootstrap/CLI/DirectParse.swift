@@ -58,7 +58,9 @@ public struct DirectArguments {
             text = elements[next]
             consumed[next] = true
         } else {
+            // ArgumentParser reads `--name=` as a missing value, not an empty one.
             text = String(elements[index].dropFirst(name.count + 1))
+            guard !text.isEmpty else { throw Decline() }
         }
         consumed[index] = true
         guard let value = Value(argument: text) else { throw Decline() }
