@@ -17,7 +17,8 @@ the new account the current one, so the readers read the account being written. 
 with-readers seeds alternate which goes first, round by round, so drift in machine load hits both.
 
 Measured: main's rate, the messages over the seconds `main seed --json` reports for its own
-writing (the process's wall time beside it); every reader run's exit status, and any "busy" or
+writing (the process's wall time and its CPU time, user + system, beside it: with the readers,
+wall over CPU is how much of a core main got); every reader run's exit status, and any "busy" or
 "locked" error text in the readers' or main's stdout and stderr (SQLITE_BUSY / SQLITE_LOCKED /
 "database is locked" — the bootstrap's JSON key "locked" is not an error and does not match);
 and the account's WAL file (postbox/db/db_sqlite-wal), its size sampled every SAMPLE_MS ms while
@@ -116,7 +117,14 @@ def one_seed(bin_dir: str, container: str, env: dict, workdir: str, index: int, 
     with open(out_path, "w") as out, open(err_path, "w") as err:
         started = time.perf_counter()
         seed = subprocess.Popen(argv, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        while seed.poll() is None:
+        usage = None
+        while usage is None:
+            # wait4, not poll: main's own CPU time (user + system) comes with its exit status.
+            pid, status, rusage = os.wait4(seed.pid, os.WNOHANG)
+            if pid == seed.pid:
+                seed.returncode = os.waitstatus_to_exitcode(status)
+                usage = rusage
+                break
             try:
                 largest_wal = max(largest_wal, os.stat(wal).st_size)
             except FileNotFoundError:
@@ -138,6 +146,7 @@ def one_seed(bin_dir: str, container: str, env: dict, workdir: str, index: int, 
         "messages": summary["messages"],
         "seconds": summary["seconds"],
         "wallSeconds": wall,
+        "cpuSeconds": usage.ru_utime + usage.ru_stime,
         "messagesPerSecond": summary["messages"] / summary["seconds"] if summary["seconds"] > 0 else None,
         "walMaxMiB": largest_wal / (1 << 20),
         "mainBusy": busy_lines(out_text + err_text),
@@ -173,6 +182,7 @@ def summarize(seeds: list[dict], peers: int, messages: int, rounds: int) -> dict
             "messagesPerSecondMin": min(rates) if rates else None,
             "seconds": statistics.median(s["seconds"] for s in runs),
             "wallSeconds": statistics.median(s["wallSeconds"] for s in runs),
+            "cpuSeconds": statistics.median(s["cpuSeconds"] for s in runs),
             "walMaxMiB": max(s["walMaxMiB"] for s in runs),
         }
 
@@ -221,6 +231,9 @@ def print_ingest(report: dict) -> None:
           f">= {b['messagesPerSecond']:,}     {v['messagesPerSecond']}   (with readers / alone: {i['ratio']:.2f})")
     print(f"  {'seconds reported / process wall':<44} {a['seconds']:>4.2f}/{a['wallSeconds']:<5.2f} "
           f"{w['seconds']:>4.2f}/{w['wallSeconds']:<5.2f}")
+    # What main's process used of a CPU over its wall time: the readers' share of the cores shows here.
+    print(f"  {'main CPU seconds (user + system) / wall':<44} {a['cpuSeconds']:>4.2f}/{a['wallSeconds']:<5.2f} "
+          f"{w['cpuSeconds']:>4.2f}/{w['wallSeconds']:<5.2f}")
     print(f"  {'largest WAL while writing (MiB)':<44} {a['walMaxMiB']:>10.1f} {w['walMaxMiB']:>10.1f}   "
           f"<= {b['walMiB']}         {v['walMiB']}")
     print(f"  {'busy errors surfaced + failed reader runs':<44} {'-':>10} {i['busyErrors']:>10}   "

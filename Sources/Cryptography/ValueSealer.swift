@@ -20,6 +20,7 @@ public final class ValueSealer {
 
     private let key: [UInt8]
     private var contexts: (encrypt: ProviderCipherContext, decrypt: ProviderCipherContext)?
+    private var nonces = NonceBuffer()
 
     public init(key: [UInt8]) {
         precondition(key.count == 32, "AES-256 needs a 32-byte key")
@@ -41,12 +42,12 @@ public final class ValueSealer {
     }
 
     public func seal(_ plaintext: UnsafeRawBufferPointer, additionalData: UnsafeRawBufferPointer) -> [UInt8] {
-        let nonce = SecureRandom.bytes(ValueSealer.nonceSize)
-        var out = [UInt8](repeating: 0, count: ValueSealer.overhead + plaintext.count)
-        out[0] = ValueSealer.version
-        out.withUnsafeMutableBufferPointer { o in
+        let count = ValueSealer.overhead + plaintext.count
+        return [UInt8](unsafeUninitializedCapacity: count) { o, initialized in
             let base = o.baseAddress!
-            for i in 0..<ValueSealer.nonceSize { base[1 + i] = nonce[i] }
+            base[0] = ValueSealer.version
+            // Drawn in bulk and written in place (NonceBuffer): no RAND_bytes call and no array per value.
+            nonces.take(into: base + 1)
             let context = encryptContext
             let cipherStart = base + 1 + ValueSealer.nonceSize
             var ok = context.start(encrypting: true, key: nil, iv: base + 1, ivLength: ValueSealer.nonceSize)
@@ -61,8 +62,8 @@ public final class ValueSealer {
             // Sealing cannot fail for a keyed context and a 12-byte nonce; a value written without
             // its tag would be lost data, so this stops rather than writes it.
             precondition(ok, "OpenSSL failed to seal a value with AES-256-GCM")
+            initialized = count
         }
-        return out
     }
 
     public func seal(_ plaintext: [UInt8], additionalData: [UInt8]) -> [UInt8] {

@@ -59,6 +59,7 @@ public struct FixtureGenerator {
         let now = Clock.unixTime()
         let users = peers.filter(\.isUser)
         var sampleTexts: [String] = []
+        var texts = FixtureTextMaker()
         var pending: [Message] = []
         var written = 0
         // The rare word goes into evenly spaced messages (in generation order, so into chats of all
@@ -98,7 +99,7 @@ public struct FixtureGenerator {
                 case .cloudUser, .secretChat: author = isIncoming ? (peer.associatedPeerId ?? peer.id) : accountPeerId
                 default: author = isIncoming ? users[Int(rng.next() % UInt64(users.count))].id : accountPeerId
                 }
-                var text = makeText(&rng)
+                var text = texts.text(&rng)
                 if sampleTexts.count < 5 && text.count > 20 { sampleTexts.append(text) }
                 if ordinal % rareStride == rareStride / 2 && planted < Self.rareWordPlantings {
                     text += " — \(FixtureVocabulary.rareWord)"
@@ -176,17 +177,5 @@ public struct FixtureGenerator {
             }
         }
         return peers
-    }
-
-    private func makeText(_ rng: inout SplitMix64) -> String {
-        let opener = pick(FixtureVocabulary.openers, &rng)
-        let verb = pick(FixtureVocabulary.verbs, &rng), object = pick(FixtureVocabulary.objects, &rng)
-        let time = pick(FixtureVocabulary.times, &rng)
-        switch rng.next() % 4 {
-        case 0: return "\(opener), can you \(verb) \(object) \(time)?"
-        case 1: return "I'll \(verb) \(object) \(time)"
-        case 2: return "\(opener.prefix(1).uppercased() + opener.dropFirst())! did you \(verb) \(object)?"
-        default: return "don't forget to \(verb) \(object) \(time) 🙂"
-        }
     }
 }

@@ -40,11 +40,7 @@ enum PostboxKeys {
     static let afterLastPeer = ValueBoxKey([UInt8](repeating: 0xff, count: 9))
 
     static func message(_ index: MessageIndex) -> ValueBoxKey {
-        var k = ValueBoxKey(int64: index.id.peerId.toInt64())
-        k.append(index.id.namespace)
-        k.append(index.timestamp)
-        k.append(index.id.id)
-        return k
+        ValueBoxKey(index.id.peerId.toInt64(), index.id.namespace, index.timestamp, index.id.id)
     }
 
     /// Greater than every message history key (20 bytes): the end of a scan over all of them.
@@ -63,9 +59,7 @@ enum PostboxKeys {
     }
 
     static func messageIdIndex(_ index: MessageIndex) -> ValueBoxKey {
-        var k = messageIdPrefix(index.id)
-        k.append(index.timestamp)
-        return k
+        ValueBoxKey(index.id.peerId.toInt64(), index.id.namespace, index.id.id, index.timestamp)
     }
 
     static func historyPrefix(_ peerId: PeerId, namespace: Int32) -> ValueBoxKey {

@@ -151,17 +151,18 @@ public final class PostboxTransaction {
             var addedUnread: Int32 = 0
             for message in group {
                 let key = PostboxKeys.message(message.index)
-                let isNew: Bool
-                if try searchIndexCovers(key) {
-                    // The stored version is needed only to take its words out of the index.
-                    let old = try valueBox.get(PostboxTable.messageHistory, key)
-                    isNew = old == nil
-                    if let old { searchIndex.remove(try Message(index: message.index, decoding: old)) }
-                    searchIndex.add(message)
-                } else {
-                    isNew = try !valueBox.exists(PostboxTable.messageHistory, key)
+                let indexed = try searchIndexCovers(key)
+                let value = message.encoded()
+                // A new message (nearly always) is written in one step; only one already stored is
+                // read first, its words to leave the index, and then replaced.
+                let isNew = try valueBox.insertIfAbsent(PostboxTable.messageHistory, key, value)
+                if !isNew {
+                    if indexed, let old = try valueBox.get(PostboxTable.messageHistory, key) {
+                        searchIndex.remove(try Message(index: message.index, decoding: old))
+                    }
+                    try valueBox.set(PostboxTable.messageHistory, key, value)
                 }
-                try valueBox.set(PostboxTable.messageHistory, key, message.encoded())
+                if indexed { searchIndex.add(message) }
                 try valueBox.set(PostboxTable.messageIdIndex, PostboxKeys.messageIdIndex(message.index), [])
                 if isNew {
                     newMessages += 1

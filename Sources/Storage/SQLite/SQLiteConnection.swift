@@ -93,6 +93,9 @@ public final class SQLiteConnection {
     }
 
     public var totalChanges: Int64 { Int64(sqlite3_total_changes64(handle)) }
+
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
 }
 
 /// A prepared statement, kept and reset between uses (SQLITE_PREPARE_PERSISTENT).

@@ -55,32 +55,42 @@ enum PostingCodec {
     /// the budget needs.
     static func encodeSegments(_ entries: [PostingEntry], bucketStart: Int32) -> [[UInt8]] {
         var segments: [[UInt8]] = []
-        var out: [UInt8] = []
-        var previous: PostingEntry?
-        for entry in entries {
-            if out.isEmpty || out.count + largestEntry > segmentBudget {
-                if !out.isEmpty { segments.append(out) }
-                out = [version]
-                out.reserveCapacity(segmentBudget)
-                previous = nil
+        // Encoded through a pointer into one scratch segment: appending to an array byte by byte
+        // was most of what writing the index cost in Swift.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segmentBudget) { buffer in
+            let out = buffer.baseAddress!
+            var count = 0
+            var previous: PostingEntry?
+            for entry in entries {
+                if count == 0 || count + largestEntry > segmentBudget {
+                    if count > 0 { segments.append(Array(UnsafeBufferPointer(start: out, count: count))) }
+                    out[0] = version
+                    count = 1
+                    previous = nil
+                }
+                count = append(entry, after: previous, bucketStart: bucketStart, out, at: count)
+                previous = entry
             }
-            append(entry, after: previous, bucketStart: bucketStart, &out)
-            previous = entry
+            if count > 0 { segments.append(Array(UnsafeBufferPointer(start: out, count: count))) }
         }
-        if !out.isEmpty { segments.append(out) }
         return segments
     }
 
-    private static func append(_ entry: PostingEntry, after previous: PostingEntry?, bucketStart: Int32, _ out: inout [UInt8]) {
+    /// Writes one entry at `at`; returns the position after it.
+    @inline(__always)
+    private static func append(_ entry: PostingEntry, after previous: PostingEntry?, bucketStart: Int32,
+                               _ out: UnsafeMutablePointer<UInt8>, at start: Int) -> Int {
+        var i = start
         if let previous, previous.peer == entry.peer, previous.namespace == entry.namespace {
-            write(UInt64(UInt32(bitPattern: entry.timestamp &- previous.timestamp)) << 1, &out)
-            write(zigzag(Int64(entry.id) - Int64(previous.id)), &out)
+            write(UInt64(UInt32(bitPattern: entry.timestamp &- previous.timestamp)) << 1, out, &i)
+            write(zigzag(Int64(entry.id) - Int64(previous.id)), out, &i)
         } else {
-            write(UInt64(UInt32(bitPattern: entry.timestamp &- bucketStart)) << 1 | 1, &out)
-            write(UInt64(bitPattern: entry.peer) &- UInt64(bitPattern: previous?.peer ?? 0), &out)
-            write(UInt64(UInt32(bitPattern: entry.namespace)), &out)
-            write(zigzag(Int64(entry.id)), &out)
+            write(UInt64(UInt32(bitPattern: entry.timestamp &- bucketStart)) << 1 | 1, out, &i)
+            write(UInt64(bitPattern: entry.peer) &- UInt64(bitPattern: previous?.peer ?? 0), out, &i)
+            write(UInt64(UInt32(bitPattern: entry.namespace)), out, &i)
+            write(zigzag(Int64(entry.id)), out, &i)
         }
+        return i
     }
 
     static func decode(_ bytes: [UInt8], bucketStart: Int32, into entries: inout [PostingEntry]) throws {
@@ -115,13 +125,15 @@ enum PostingCodec {
     private static func unzigzag(_ v: UInt64) -> Int64 { Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1) }
 
     @inline(__always)
-    private static func write(_ value: UInt64, _ out: inout [UInt8]) {
+    private static func write(_ value: UInt64, _ out: UnsafeMutablePointer<UInt8>, _ i: inout Int) {
         var v = value
         while v >= 0x80 {
-            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            out[i] = UInt8(truncatingIfNeeded: v) | 0x80
+            i += 1
             v >>= 7
         }
-        out.append(UInt8(v))
+        out[i] = UInt8(v)
+        i += 1
     }
 
     @inline(__always)

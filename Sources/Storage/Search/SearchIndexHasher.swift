@@ -23,9 +23,10 @@ final class SearchIndexHasher {
 
     private let deviceKey: DeviceKey
     private let label: String
-    /// Everything that changes, in one value: the hot loop takes it out once per text and works
-    /// on a local (a class's properties would each be checked for exclusive access, per word).
-    private var memory: Memory? = Memory()
+    /// Everything that changes, in one value, mutated in place through one access per text: the
+    /// hot loop is a mutating method of it, so its fields are not checked for exclusive access
+    /// per word as a class's properties would be, and nothing is copied or moved per text.
+    private var memory = Memory()
 
     init(deviceKey: DeviceKey, accountId: Int64) {
         self.deviceKey = deviceKey
@@ -35,22 +36,8 @@ final class SearchIndexHasher {
     /// The hashes a text is indexed under, each once, into `hashes` (emptied first).
     func hashes(of text: String, into hashes: inout [UInt64]) {
         hashes.removeAll(keepingCapacity: true)
-        var memory = takeMemory()
-        defer { self.memory = memory }
-        var scratch: [UInt8] = []
-        swap(&scratch, &memory.scratch)
-        SearchWords.forEach(in: text, scratch: &scratch) { word, scalars in
-            if scalars >= Self.shortCut {
-                let short = memory.hash(word, cut: Self.shortCut)
-                if !hashes.contains(short) { hashes.append(short) }
-            }
-            if scalars >= Self.longCut {
-                let long = memory.hash(word, cut: Self.longCut)
-                if !hashes.contains(long) { hashes.append(long) }
-            }
-            return true
-        }
-        swap(&scratch, &memory.scratch)
+        deriveKeyIfNeeded()
+        memory.hashes(of: text, into: &hashes)
     }
 
     func hashes(of text: String) -> [UInt64] {
@@ -64,18 +51,13 @@ final class SearchIndexHasher {
         let scalars = word.withUnsafeBufferPointer { SearchWords.scalarCount($0) }
         let cut = scalars >= Self.longCut ? Self.longCut : scalars >= Self.shortCut ? Self.shortCut : 0
         guard cut > 0 else { return nil }
-        var memory = takeMemory()
-        defer { self.memory = memory }
+        deriveKeyIfNeeded()
         return word.withUnsafeBufferPointer { memory.hash($0, cut: cut) }
     }
 
-    /// The memory, moved out (a copy would share its buffers and copy them on the first write);
-    /// the key derived on first use, so an extension that never searches never pays for it.
-    private func takeMemory() -> Memory {
-        // Taken out, leaving nothing (making an empty Memory in its place allocated its tables).
-        var taken = memory.take() ?? Memory()
-        if taken.key.isEmpty { taken.key = KeyDerivation.key(for: label, from: deviceKey) }
-        return taken
+    /// The key derived on first use, so an extension that never searches never pays for it.
+    private func deriveKeyIfNeeded() {
+        if memory.key.isEmpty { memory.key = KeyDerivation.key(for: label, from: deviceKey) }
     }
 
     struct Memory {
@@ -87,6 +69,23 @@ final class SearchIndexHasher {
         var otherHashes: [[UInt8]: UInt64] = [:]
         /// The words' scratch (reused, so that indexing a message allocates nothing).
         var scratch: [UInt8] = []
+
+        mutating func hashes(of text: String, into hashes: inout [UInt64]) {
+            var scratch: [UInt8] = []
+            swap(&scratch, &self.scratch)
+            SearchWords.forEach(in: text, scratch: &scratch) { word, scalars in
+                if scalars >= SearchIndexHasher.shortCut {
+                    let short = hash(word, cut: SearchIndexHasher.shortCut)
+                    if !hashes.contains(short) { hashes.append(short) }
+                }
+                if scalars >= SearchIndexHasher.longCut {
+                    let long = hash(word, cut: SearchIndexHasher.longCut)
+                    if !hashes.contains(long) { hashes.append(long) }
+                }
+                return true
+            }
+            swap(&scratch, &self.scratch)
+        }
 
         /// The hash of the word's first `cut` scalars.
         mutating func hash(_ word: UnsafeBufferPointer<UInt8>, cut: Int) -> UInt64 {

@@ -156,10 +156,15 @@ public final class ValueBox {
 
     // MARK: Values
 
-    private func additionalData(_ table: Int32, _ key: ValueBoxKey) -> [UInt8] {
-        var aad = ValueBoxKey(int32: table)
-        aad.bytes += key.bytes
-        return aad.bytes
+    /// The additional data, table id Int32 BE ‖ key, built on the stack (two arrays per value
+    /// when it was a ValueBoxKey).
+    @inline(__always)
+    private func withAdditionalData<R>(_ table: Int32, _ key: ValueBoxKey, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(byteCount: 4 + key.count, alignment: 1) { buffer in
+            buffer.storeBytes(of: UInt32(bitPattern: table).bigEndian, as: UInt32.self)
+            key.bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[4...]).copyMemory(from: $0) }
+            return try body(UnsafeRawBufferPointer(buffer))
+        }
     }
 
     private func statements(_ table: Int32, create: Bool) throws -> TableStatements? {
@@ -204,8 +209,23 @@ public final class ValueBox {
     public func set(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         let s = try statements(table, create: true)!
-        let sealed = value.isEmpty ? [] : sealer.seal(value, additionalData: additionalData(table, key))
-        let statement = s.set
+        try write(s.set, table, key, value)
+    }
+
+    /// Inserts the value unless the key is already there (then changes nothing): true when it
+    /// inserted. One B-tree walk where `get` or `exists` and then `set` took two; for writes that
+    /// are almost always new rows (message ingest).
+    public func insertIfAbsent(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws -> Bool {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        let s = try statements(table, create: true)!
+        try write(try s.insertIfAbsent(), table, key, value)
+        return connection.changes > 0
+    }
+
+    private func write(_ statement: SQLiteStatement, _ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws {
+        let sealed = value.isEmpty ? [] : value.withUnsafeBytes { v in
+            withAdditionalData(table, key) { sealer.seal(v, additionalData: $0) }
+        }
         defer { statement.reset() }
         try key.bytes.withUnsafeBytes { k in
             try sealed.withUnsafeBytes { v in
@@ -266,7 +286,7 @@ public final class ValueBox {
     private func unseal(_ raw: UnsafeRawBufferPointer, table: Int32, key: ValueBoxKey) throws -> [UInt8] {
         if raw.count == 0 { return [] }
         do {
-            return try additionalData(table, key).withUnsafeBytes { try sealer.open(raw, additionalData: $0) }
+            return try withAdditionalData(table, key) { try sealer.open(raw, additionalData: $0) }
         } catch let error as ValueSealer.OpenError {
             if table == ValueBox.metadataTable && key == ValueBox.keyCheckKey { throw error }
             throw StorageError.corrupt(path: path, detail: "value in table \(table) failed authentication: \(error.reason)")
@@ -285,9 +305,22 @@ public final class ValueBox {
 /// The prepared statements of one table, prepared once per connection.
 final class TableStatements {
     let get, exists, set, remove, rangeAscending, rangeDescending, count: SQLiteStatement
+    private let connection: SQLiteConnection
+    private let t: String
+    /// Prepared on first use: only main's ingest needs it, and readers open every table they read.
+    private var insertIfAbsentStatement: SQLiteStatement?
+
+    func insertIfAbsent() throws -> SQLiteStatement {
+        if let insertIfAbsentStatement { return insertIfAbsentStatement }
+        let made = try connection.prepare("INSERT INTO \(t) (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING")
+        insertIfAbsentStatement = made
+        return made
+    }
 
     init(connection: SQLiteConnection, table: Int32) throws {
         let t = "t\(table)"
+        self.connection = connection
+        self.t = t
         get = try connection.prepare("SELECT value FROM \(t) WHERE key=?1")
         exists = try connection.prepare("SELECT 1 FROM \(t) WHERE key=?1")
         set = try connection.prepare("INSERT OR REPLACE INTO \(t) (key, value) VALUES (?1, ?2)")
