@@ -2,9 +2,9 @@ import COpenSSL
 
 /// AES-256 in Infinite Garble Extension mode, the mode MTProto (and so Telegram's push payloads)
 /// uses. OpenSSL's own AES_ige_encrypt is deprecated since 3.0, so IGE is chained here over the
-/// AES-256-ECB block cipher of OpenSSL's provider (ProviderCipher): c_i = E(p_i ⊕ c_{i-1}) ⊕ p_{i-1}, with c_{-1} = iv[0..<16] and
-/// p_{-1} = iv[16..<32] (OpenSSL's and Telegram's convention). No padding: the input must be a
-/// whole number of blocks.
+/// AES-256-ECB block cipher of OpenSSL's provider (ProviderCipher):
+/// c_i = E(p_i ⊕ c_{i-1}) ⊕ p_{i-1}, with c_{-1} = iv[0..<16] and p_{-1} = iv[16..<32] (OpenSSL's
+/// and Telegram's convention). No padding: the input must be a whole number of blocks.
 public enum AESIGE {
     public static let blockSize = 16
 

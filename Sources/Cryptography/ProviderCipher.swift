@@ -128,6 +128,21 @@ final class ProviderCipherContext {
         return cipher.update(context, output, &written, capacity, input, count) == 1 ? written : nil
     }
 
+    /// An AEAD message up to its tag, keyed already: the IV, the additional data, then `count`
+    /// bytes of `input` into `output` (room for `count`). Sealing and opening differ only in the
+    /// direction and in what follows (reading the tag, or expecting one and finishing).
+    func process(encrypting: Bool, iv: UnsafePointer<UInt8>, ivLength: Int, additionalData: UnsafeRawBufferPointer,
+                 _ input: UnsafePointer<UInt8>?, count: Int, into output: UnsafeMutablePointer<UInt8>?) -> Bool {
+        guard start(encrypting: encrypting, key: nil, iv: iv, ivLength: ivLength) else { return false }
+        if let data = additionalData.baseAddress, additionalData.count > 0,
+           update(nil, capacity: additionalData.count, data.assumingMemoryBound(to: UInt8.self), count: additionalData.count) == nil {
+            return false
+        }
+        guard count > 0 else { return true }
+        guard let input else { return false }
+        return update(output, capacity: count, input, count: count) == count
+    }
+
     /// Ends the message; for a decrypting AEAD cipher this is where the tag is checked.
     func finish(_ output: UnsafeMutablePointer<UInt8>, capacity: Int) -> Bool {
         var written = 0

@@ -50,14 +50,9 @@ public final class ValueSealer {
             nonces.take(into: base + 1)
             let context = encryptContext
             let cipherStart = base + 1 + ValueSealer.nonceSize
-            var ok = context.start(encrypting: true, key: nil, iv: base + 1, ivLength: ValueSealer.nonceSize)
-            if ok, additionalData.count > 0 {
-                ok = context.update(nil, capacity: additionalData.count, additionalData.baseAddress!.assumingMemoryBound(to: UInt8.self), count: additionalData.count) != nil
-            }
-            if ok, plaintext.count > 0 {
-                ok = context.update(cipherStart, capacity: plaintext.count, plaintext.baseAddress!.assumingMemoryBound(to: UInt8.self), count: plaintext.count) == plaintext.count
-            }
-            ok = ok && context.finish(cipherStart + plaintext.count, capacity: 0)
+            let ok = context.process(encrypting: true, iv: base + 1, ivLength: ValueSealer.nonceSize, additionalData: additionalData,
+                                     plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), count: plaintext.count, into: cipherStart)
+                && context.finish(cipherStart + plaintext.count, capacity: 0)
                 && context.tag(into: cipherStart + plaintext.count, length: ValueSealer.tagSize)
             // Sealing cannot fail for a keyed context and a 12-byte nonce; a value written without
             // its tag would be lost data, so this stops rather than writes it.
@@ -79,16 +74,11 @@ public final class ValueSealer {
         let ok: Bool = out.withUnsafeMutableBufferPointer { o in
             let context = decryptContext
             let cipherStart = s + 1 + ValueSealer.nonceSize
-            var ok = context.start(encrypting: false, key: nil, iv: s + 1, ivLength: ValueSealer.nonceSize)
-            if ok, additionalData.count > 0 {
-                ok = context.update(nil, capacity: additionalData.count, additionalData.baseAddress!.assumingMemoryBound(to: UInt8.self), count: additionalData.count) != nil
-            }
-            if ok, plainCount > 0 {
-                ok = context.update(o.baseAddress, capacity: plainCount, cipherStart, count: plainCount) == plainCount
-            }
             let tag = UnsafeMutablePointer(mutating: cipherStart + plainCount)
             var scratch: UInt8 = 0
-            return ok && context.expectTag(tag, length: ValueSealer.tagSize) && context.finish(&scratch, capacity: 0)
+            return context.process(encrypting: false, iv: s + 1, ivLength: ValueSealer.nonceSize, additionalData: additionalData,
+                                   cipherStart, count: plainCount, into: o.baseAddress)
+                && context.expectTag(tag, length: ValueSealer.tagSize) && context.finish(&scratch, capacity: 0)
         }
         guard ok else { throw OpenError(reason: "authentication failed (wrong key, tampered or moved value)") }
         return out
