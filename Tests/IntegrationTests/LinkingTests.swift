@@ -27,6 +27,44 @@ struct LinkingTests {
         }
     }
 
+    /// The text's layout (docs/linking.md, "Laying out the text"): relative relocations packed,
+    /// and the functions of Linking/order/<executable>.order together at the start of the text.
+    /// Most of the order's symbols exist in this build too (a debug build lacks its specialisations
+    /// only), so a file left stale by a large change to the start-up paths fails here as well.
+    @Test("Every executable packs its relocations and starts its text with the functions of its order file")
+    func textLayout() async throws {
+        try Executables.requireBuilt()
+        let sandbox = try Sandbox("linking-layout")
+        defer { sandbox.remove() }
+        let orderFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Linking/order").standardized.path
+        for name in Executables.all {
+            let binary = Executables.path(name)
+            let sections = try await sandbox.spawnRaw("/usr/bin/readelf", ["-SW", binary], label: "readelf-\(name)").wait(timeout: 30)
+            #expect(sections.stdout.contains(".relr.dyn"), "\(name) has no packed relocations (.relr.dyn)")
+            let text = try #require(sections.stdout.split(separator: "\n").first { $0.contains(" .text ") }
+                .map { $0.split(separator: "]")[1].split(separator: " ") }, "\(name) has no .text")
+            let (start, size) = (UInt64(text[2], radix: 16) ?? 0, UInt64(text[4], radix: 16) ?? 0)
+            let symbols = try await sandbox.spawnRaw("/usr/bin/nm", ["--defined-only", binary], label: "nm-\(name)").wait(timeout: 60)
+            var addresses: [Substring: UInt64] = [:]
+            for line in symbols.stdout.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                if fields.count == 3, "tTwW".contains(fields[1]) { addresses[fields[2]] = UInt64(fields[0], radix: 16) }
+            }
+            let order = try String(contentsOfFile: orderFolder + "/\(name).order", encoding: .utf8).split(separator: "\n")
+            let placed = order.compactMap { addresses[$0] }
+            #expect(placed.count * 5 >= order.count * 4, "\(name): only \(placed.count) of the \(order.count) functions of its order file exist; rerun Scripts/order-files")
+            // Unordered, they spread over the whole text; ordered, they fill about its first 40 %
+            // (objects without a section per function move whole). A few that the file names
+            // since this binary was linked may lie anywhere, hence a quantile, not the last.
+            let sorted = placed.sorted()
+            try #require(!sorted.isEmpty, "\(name) defines none of its order file's functions")
+            let p95 = sorted[sorted.count * 95 / 100]
+            #expect(size > 0 && p95 - start < size / 2,
+                    "\(name): 5 % of its ordered functions lie past \(p95 - start) of \(size) bytes of text, not in its first half")
+        }
+    }
+
     @Test("Cairo is loaded by a process that draws and by no other", .timeLimit(.minutes(2)))
     func drawingLoadsOnFirstUse() async throws {
         try await withSandbox("linking-draw") { sandbox in
