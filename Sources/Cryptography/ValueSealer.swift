@@ -27,6 +27,10 @@ public final class ValueSealer {
         self.key = key
     }
 
+    /// A sealer with the same key and contexts and nonces of its own: for another thread, as this
+    /// one is not thread-safe.
+    public func sibling() -> ValueSealer { ValueSealer(key: key) }
+
     private var encryptContext: ProviderCipherContext { keyedContexts().encrypt }
     private var decryptContext: ProviderCipherContext { keyedContexts().decrypt }
 

@@ -9,6 +9,8 @@ public final class Postbox {
     public let mediaBox: MediaBox
     /// The search index's keyed hashes, remembered across this Postbox's transactions.
     let searchHasher: SearchIndexHasher
+    /// The second sealer and hasher, for the thread that prepares a large batch of messages.
+    let messagePreparer: MessagePreparer
 
     /// Extensions pass `useCaches: false`, as Telegram's do: a small SQLite page cache keeps their
     /// footprint inside the platform's memory ceilings.
@@ -20,6 +22,8 @@ public final class Postbox {
         valueBox = try ValueBox(path: layout.postboxDatabasePath(accountId), key: key, readOnly: readOnly,
                                 schemaVersion: PostboxTable.schemaVersion, cacheSizePages: useCaches ? nil : 32)
         searchHasher = SearchIndexHasher(deviceKey: deviceKey, accountId: accountId)
+        messagePreparer = MessagePreparer(sealer: valueBox.makeSiblingSealer(),
+                                          hasher: SearchIndexHasher(deviceKey: deviceKey, accountId: accountId))
         if !readOnly { try SearchIndexState.prepare(valueBox) }
     }
 
@@ -27,13 +31,13 @@ public final class Postbox {
 
     /// A consistent read snapshot.
     public func read<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
-        try valueBox.read { try body(PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher)) }
+        try valueBox.read { try body(PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer)) }
     }
 
     /// A write transaction; counters are saved with it, so they are never out of step with the rows.
     public func transaction<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
         try valueBox.write {
-            let transaction = PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher)
+            let transaction = PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer)
             let result = try body(transaction)
             try transaction.saveCounters()
             return result

@@ -3,14 +3,16 @@
 public final class PostboxTransaction {
     let valueBox: ValueBox
     let searchHasher: SearchIndexHasher
+    let messagePreparer: MessagePreparer
     private var cachedCounters: PostboxCounters?
     private var countersChanged = false
     /// The search index's state, once read (PostboxTransaction+SearchIndex).
     var cachedSearchIndexState: SearchIndexState??
 
-    init(valueBox: ValueBox, searchHasher: SearchIndexHasher) {
+    init(valueBox: ValueBox, searchHasher: SearchIndexHasher, messagePreparer: MessagePreparer) {
         self.valueBox = valueBox
         self.searchHasher = searchHasher
+        self.messagePreparer = messagePreparer
     }
 
     // MARK: Metadata
@@ -144,26 +146,32 @@ public final class PostboxTransaction {
         var newMessages: Int64 = 0
         var searchIndex = makeSearchIndexWriter()
         // Chats in the search index's storage order, so that its lists arrive sorted.
-        for (peerId, group) in byPeer.sorted(by: { UInt64(bitPattern: $0.key.toInt64()) < UInt64(bitPattern: $1.key.toInt64()) }) {
+        let chats = byPeer.sorted(by: { UInt64(bitPattern: $0.key.toInt64()) < UInt64(bitPattern: $1.key.toInt64()) })
+        // Keys, sealed values and search hashes, computed beside the SQLite writes for a large batch.
+        let preparation = MessageWritePreparation(chats.flatMap(\.value), preparer: messagePreparer)
+        defer { preparation.finish() }
+        var idIndexKeys: [ValueBoxKey] = []
+        idIndexKeys.reserveCapacity(messages.count)
+        for (peerId, group) in chats {
             var newest: MessageIndex?
             var state = try readState(peerId) ?? ReadState()
             let wasUnread = state.unreadCount > 0
             var addedUnread: Int32 = 0
             for message in group {
-                let key = PostboxKeys.message(message.index)
+                let prepared = preparation.next()
+                let key = prepared.key
                 let indexed = try searchIndexCovers(key)
-                let value = message.encoded()
                 // A new message (nearly always) is written in one step; only one already stored is
                 // read first, its words to leave the index, and then replaced.
-                let isNew = try valueBox.insertIfAbsent(PostboxTable.messageHistory, key, value)
+                let isNew = try valueBox.insertIfAbsent(PostboxTable.messageHistory, key, sealed: prepared.sealed)
                 if !isNew {
                     if indexed, let old = try valueBox.get(PostboxTable.messageHistory, key) {
                         searchIndex.remove(try Message(index: message.index, decoding: old))
                     }
-                    try valueBox.set(PostboxTable.messageHistory, key, value)
+                    try valueBox.set(PostboxTable.messageHistory, key, sealed: prepared.sealed)
                 }
-                if indexed { searchIndex.add(message) }
-                try valueBox.set(PostboxTable.messageIdIndex, PostboxKeys.messageIdIndex(message.index), [])
+                if indexed { searchIndex.add(message, hashes: prepared.hashes) }
+                idIndexKeys.append(PostboxKeys.messageIdIndex(message.index))
                 if isNew {
                     newMessages += 1
                     if message.isIncoming && message.index.id.id > state.maxIncomingReadId { addedUnread += 1 }
@@ -180,6 +188,7 @@ public final class PostboxTransaction {
             }
             if let newest { try updateChatListTop(peerId, candidate: newest) }
         }
+        try valueBox.setKeys(PostboxTable.messageIdIndex, idIndexKeys)
         try searchIndex.apply()
         if newMessages > 0 { try updateCounters { $0.messageCount += newMessages } }
     }

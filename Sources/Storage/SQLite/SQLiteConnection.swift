@@ -120,6 +120,13 @@ public final class SQLiteStatement {
         sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), nil)
     }
 
+    /// Binds a copy of the bytes (SQLITE_TRANSIENT): for statements that bind more buffers than a
+    /// caller can keep alive at once.
+    public func bindCopy(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
+        sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+                          unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    }
+
     public func bind(_ index: Int32, _ value: Int64) {
         sqlite3_bind_int64(handle, index, value)
     }

@@ -25,9 +25,15 @@ struct SearchIndexWriter {
 
     mutating func add(_ message: Message) {
         guard Self.isIndexed(message) else { return }
+        hasher.hashes(of: message.text, into: &hashes)
+        add(message, hashes: hashes)
+    }
+
+    /// `add` with the text's hashes computed beforehand (MessagePreparer, on another thread).
+    mutating func add(_ message: Message, hashes: [UInt64]) {
+        guard Self.isIndexed(message) else { return }
         let entry = PostingEntry(message.index)
         let bucket = SearchIndexRow.bucket(of: message.index.timestamp)
-        hasher.hashes(of: message.text, into: &hashes)
         for hash in hashes {
             let row = Int(rowNumbers.value(hash, bucket) {
                 rows.append(SearchIndexRow(hash: hash, bucket: bucket))

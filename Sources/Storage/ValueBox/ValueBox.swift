@@ -159,7 +159,7 @@ public final class ValueBox {
     /// The additional data, table id Int32 BE ‖ key, built on the stack (two arrays per value
     /// when it was a ValueBoxKey).
     @inline(__always)
-    private func withAdditionalData<R>(_ table: Int32, _ key: ValueBoxKey, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    private static func withAdditionalData<R>(_ table: Int32, _ key: ValueBoxKey, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(byteCount: 4 + key.count, alignment: 1) { buffer in
             buffer.storeBytes(of: UInt32(bitPattern: table).bigEndian, as: UInt32.self)
             key.bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[4...]).copyMemory(from: $0) }
@@ -216,16 +216,64 @@ public final class ValueBox {
     /// inserted. One B-tree walk where `get` or `exists` and then `set` took two; for writes that
     /// are almost always new rows (message ingest).
     public func insertIfAbsent(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws -> Bool {
+        try insertIfAbsent(table, key, sealed: Self.seal(table, key, value, with: sealer))
+    }
+
+    /// `insertIfAbsent` of a value sealed beforehand (`ValueBox.seal`), maybe on another thread.
+    func insertIfAbsent(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws -> Bool {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         let s = try statements(table, create: true)!
-        try write(try s.insertIfAbsent(), table, key, value)
+        try write(try s.insertIfAbsent(), key, sealed: sealed)
         return connection.changes > 0
     }
 
-    private func write(_ statement: SQLiteStatement, _ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws {
-        let sealed = value.isEmpty ? [] : value.withUnsafeBytes { v in
+    /// `set` of a value sealed beforehand.
+    func set(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        let s = try statements(table, create: true)!
+        try write(s.set, key, sealed: sealed)
+    }
+
+    /// Rows whose key says everything (an index's), stored with empty values as `set(table, key,
+    /// [])` stores them, but many to a statement: for such a row, SQLite's cost per statement is
+    /// as large as the row's own.
+    func setKeys(_ table: Int32, _ keys: [ValueBoxKey]) throws {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        guard !keys.isEmpty else { return }
+        let s = try statements(table, create: true)!
+        let rows = TableStatements.keysPerStatement
+        var start = 0
+        if keys.count >= rows {
+            let statement = try s.setKeys()
+            defer { statement.reset() }
+            while start + rows <= keys.count {
+                for i in 0..<rows { keys[start + i].bytes.withUnsafeBytes { statement.bindCopy(Int32(i + 1), $0) } }
+                _ = try statement.step()
+                sqlite3_reset(statement.handle)
+                start += rows
+            }
+        }
+        for key in keys[start...] { try write(s.set, key, sealed: []) }
+    }
+
+    /// A sealer for another thread to seal values this box then writes (`sealed:`): this box's key,
+    /// contexts and nonces of its own. main's ingest seals messages beside its SQLite writes.
+    func makeSiblingSealer() -> ValueSealer { sealer.sibling() }
+
+    /// The value as stored in `table` under `key`: sealed, bound to where it lives. An empty value
+    /// is stored empty (index rows whose key says everything). Static: it touches no state of a
+    /// box, so another thread may call it while the box writes.
+    static func seal(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8], with sealer: ValueSealer) -> [UInt8] {
+        value.isEmpty ? [] : value.withUnsafeBytes { v in
             withAdditionalData(table, key) { sealer.seal(v, additionalData: $0) }
         }
+    }
+
+    private func write(_ statement: SQLiteStatement, _ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws {
+        try write(statement, key, sealed: Self.seal(table, key, value, with: sealer))
+    }
+
+    private func write(_ statement: SQLiteStatement, _ key: ValueBoxKey, sealed: [UInt8]) throws {
         defer { statement.reset() }
         try key.bytes.withUnsafeBytes { k in
             try sealed.withUnsafeBytes { v in
@@ -286,7 +334,7 @@ public final class ValueBox {
     private func unseal(_ raw: UnsafeRawBufferPointer, table: Int32, key: ValueBoxKey) throws -> [UInt8] {
         if raw.count == 0 { return [] }
         do {
-            return try withAdditionalData(table, key) { try sealer.open(raw, additionalData: $0) }
+            return try Self.withAdditionalData(table, key) { try sealer.open(raw, additionalData: $0) }
         } catch let error as ValueSealer.OpenError {
             if table == ValueBox.metadataTable && key == ValueBox.keyCheckKey { throw error }
             throw StorageError.corrupt(path: path, detail: "value in table \(table) failed authentication: \(error.reason)")
@@ -307,8 +355,19 @@ final class TableStatements {
     let get, exists, set, remove, rangeAscending, rangeDescending, count: SQLiteStatement
     private let connection: SQLiteConnection
     private let t: String
-    /// Prepared on first use: only main's ingest needs it, and readers open every table they read.
+    /// Prepared on first use: only main's ingest needs them, and readers open every table they read.
     private var insertIfAbsentStatement: SQLiteStatement?
+    private var setKeysStatement: SQLiteStatement?
+    /// Rows of one `setKeys` statement.
+    static let keysPerStatement = 64
+
+    func setKeys() throws -> SQLiteStatement {
+        if let setKeysStatement { return setKeysStatement }
+        let rows = (1...Self.keysPerStatement).map { "(?\($0), x'')" }.joined(separator: ", ")
+        let made = try connection.prepare("INSERT OR REPLACE INTO \(t) (key, value) VALUES \(rows)")
+        setKeysStatement = made
+        return made
+    }
 
     func insertIfAbsent() throws -> SQLiteStatement {
         if let insertIfAbsentStatement { return insertIfAbsentStatement }
