@@ -11,6 +11,8 @@ public final class Postbox {
     let searchHasher: SearchIndexHasher
     /// The second sealer and hasher, for the thread that prepares a large batch of messages.
     let messagePreparer: MessagePreparer
+    /// Unix time, for whether a mute has run out (tests set their own).
+    var clock: @Sendable () -> Int32 = { Clock.unixTime() }
 
     /// Extensions pass `useCaches: false`, as Telegram's do: a small SQLite page cache keeps their
     /// footprint inside the platform's memory ceilings.
@@ -31,13 +33,13 @@ public final class Postbox {
 
     /// A consistent read snapshot.
     public func read<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
-        try valueBox.read { try body(PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer)) }
+        try valueBox.read { try body(PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer, clock: clock)) }
     }
 
     /// A write transaction; counters are saved with it, so they are never out of step with the rows.
     public func transaction<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
         try valueBox.write {
-            let transaction = PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer)
+            let transaction = PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer, clock: clock)
             let result = try body(transaction)
             try transaction.saveCounters()
             return result

@@ -8,11 +8,16 @@ public final class PostboxTransaction {
     private var countersChanged = false
     /// The search index's state, once read (PostboxTransaction+SearchIndex).
     var cachedSearchIndexState: SearchIndexState??
+    /// The muted chats' unread totals as this transaction changed them (MutedUnread).
+    var cachedMutedUnread: MutedUnread?
+    /// Unix time: when a mute has run out.
+    let clock: () -> Int32
 
-    init(valueBox: ValueBox, searchHasher: SearchIndexHasher, messagePreparer: MessagePreparer) {
+    init(valueBox: ValueBox, searchHasher: SearchIndexHasher, messagePreparer: MessagePreparer, clock: @escaping () -> Int32) {
         self.valueBox = valueBox
         self.searchHasher = searchHasher
         self.messagePreparer = messagePreparer
+        self.clock = clock
     }
 
     // MARK: Metadata
@@ -34,6 +39,22 @@ public final class PostboxTransaction {
     func saveCounters() throws {
         if countersChanged, let cachedCounters {
             try valueBox.set(PostboxTable.metadata, PostboxKeys.counters, cachedCounters.encoded())
+        }
+        try saveMutedUnread()
+    }
+
+    /// A chat's unread count moved (its read state already written): the totals follow, and so do
+    /// the muted chats' totals when the chat is muted.
+    private func unreadCountChanged(_ peerId: PeerId, from before: Int32, to after: Int32) throws {
+        guard before != after else { return }
+        try updateMutedUnread { muted, now in
+            guard let settings = try notificationSettings(peerId), settings.isMuted(at: now) else { return }
+            muted.count(from: before, to: after, mutedUntil: settings.muteUntil)
+        }
+        try updateCounters {
+            $0.totalUnreadMessages += Int64(after) - Int64(before)
+            if before > 0 && after == 0 { $0.totalUnreadChats -= 1 }
+            if before == 0 && after > 0 { $0.totalUnreadChats += 1 }
         }
     }
 
@@ -155,7 +176,6 @@ public final class PostboxTransaction {
         for (peerId, group) in chats {
             var newest: MessageIndex?
             var state = try readState(peerId) ?? ReadState()
-            let wasUnread = state.unreadCount > 0
             var addedUnread: Int32 = 0
             for message in group {
                 let prepared = preparation.next()
@@ -179,12 +199,10 @@ public final class PostboxTransaction {
                 if newest.map({ $0 < message.index }) ?? true { newest = message.index }
             }
             if addedUnread > 0 {
+                let before = state.unreadCount
                 state.unreadCount += addedUnread
                 try setReadState(peerId, state)
-                try updateCounters {
-                    $0.totalUnreadMessages += Int64(addedUnread)
-                    if !wasUnread { $0.totalUnreadChats += 1 }
-                }
+                try unreadCountChanged(peerId, from: before, to: state.unreadCount)
             }
             if let newest { try updateChatListTop(peerId, candidate: newest) }
         }
@@ -213,10 +231,7 @@ public final class PostboxTransaction {
             if message.isIncoming, var state = try readState(id.peerId), id.id > state.maxIncomingReadId, state.unreadCount > 0 {
                 state.unreadCount -= 1
                 try setReadState(id.peerId, state)
-                try updateCounters {
-                    $0.totalUnreadMessages -= 1
-                    if state.unreadCount == 0 { $0.totalUnreadChats -= 1 }
-                }
+                try unreadCountChanged(id.peerId, from: state.unreadCount + 1, to: state.unreadCount)
             }
         }
         try searchIndex.apply()
@@ -340,11 +355,7 @@ public final class PostboxTransaction {
         state.maxIncomingReadId = maxId
         state.unreadCount = stillUnread
         try setReadState(peerId, state)
-        try updateCounters {
-            $0.totalUnreadMessages += Int64(stillUnread - before)
-            if before > 0 && stillUnread == 0 { $0.totalUnreadChats -= 1 }
-            if before == 0 && stillUnread > 0 { $0.totalUnreadChats += 1 }
-        }
+        try unreadCountChanged(peerId, from: before, to: stillUnread)
         return before - stillUnread
     }
 
@@ -360,7 +371,15 @@ public final class PostboxTransaction {
     }
 
     public func setNotificationSettings(_ peerId: PeerId, _ settings: PeerNotificationSettings) throws {
+        let old = try notificationSettings(peerId)
         try valueBox.set(PostboxTable.peerNotificationSettings, PostboxKeys.peer(peerId), settings.encoded())
+        // A chat muted or unmuted moves its unread messages into or out of the muted totals.
+        try updateMutedUnread { muted, now in
+            let unread = try readState(peerId)?.unreadCount ?? 0
+            guard unread > 0 else { return }
+            if let old, old.isMuted(at: now) { muted.count(from: unread, to: 0, mutedUntil: old.muteUntil) }
+            if settings.isMuted(at: now) { muted.count(from: 0, to: unread, mutedUntil: settings.muteUntil) }
+        }
     }
 
     // MARK: Calls

@@ -10,20 +10,22 @@ public struct UnreadTotals: Equatable, Sendable {
 }
 
 extension PostboxTransaction {
-    /// With muted chats included this is the counters row, O(1). Without them, mute depends on the
-    /// clock (a mute runs out), so the chats with notification settings are visited — far fewer
-    /// than the chats — and the unread messages of those muted now are taken off the totals.
+    /// With muted chats included this is the counters row. Without them, the muted chats' totals
+    /// that main keeps (MutedUnread) are taken off, while they hold at `now`; when they do not (a
+    /// mute ran out since, an older writer, none kept yet) the muted chats are counted from their
+    /// settings and read states, which gives the same answer, slower.
     public func unreadTotals(includeMuted: Bool, now: Int32) throws -> UnreadTotals {
         let counters = try counters()
-        var totals = UnreadTotals(messages: counters.totalUnreadMessages, chats: counters.totalUnreadChats)
+        let totals = UnreadTotals(messages: counters.totalUnreadMessages, chats: counters.totalUnreadChats)
         if includeMuted { return totals }
-        try valueBox.range(PostboxTable.peerNotificationSettings, start: PostboxKeys.firstPeer, end: PostboxKeys.afterLastPeer) { key, value in
-            guard try PeerNotificationSettings(decoding: value).isMuted(at: now),
-                  let state = try readState(PeerId(key.int64(at: 0))), state.unreadCount > 0 else { return true }
-            totals.messages -= Int64(state.unreadCount)
-            totals.chats -= 1
-            return true
+        let muted: MutedUnread
+        if let changed = cachedMutedUnread, changed.since <= now, now < changed.validUntil {
+            muted = changed  // as this write transaction left it
+        } else if let stored = try storedMutedUnread(), stored.holds(at: now, counters: counters) {
+            muted = stored
+        } else {
+            muted = try countMutedUnread(now: now)
         }
-        return totals
+        return UnreadTotals(messages: totals.messages - muted.messages, chats: totals.chats - muted.chats)
     }
 }
