@@ -12,6 +12,9 @@ public final class SQLiteConnection {
     public let mode: Mode
     let handle: OpaquePointer
 
+    /// Process-wide settings, made once before the first connection: no memory statistics.
+    private static let configured: Void = { _ = tg_sqlite3_disable_memstatus() }()
+
     public init(path: String, mode: Mode, cacheSizePages: Int32? = nil) throws {
         self.path = path
         self.mode = mode
@@ -24,6 +27,7 @@ public final class SQLiteConnection {
         for companion in [path, path + "-wal", path + "-shm"] where FileSystem.exists(companion) && !FileSystem.isRegularFile(companion) {
             throw StorageError.corrupt(path: companion, detail: "not a regular file")
         }
+        _ = SQLiteConnection.configured
         var db: OpaquePointer?
         let flags = (mode == .readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
