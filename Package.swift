@@ -22,6 +22,8 @@ let staticSwiftRuntime: [LinkerSetting] = [.unsafeFlags([
 ])]
 let staticLibcrypto: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"])]
 let staticLibsqlite3: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-lm"])]
+// yajl (libyajl-dev) from its static archive, into whatever links TelegramExport: main alone.
+let staticLibyajl: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libyajl_s.a"])]
 // FreeType's headers sit in their own folder (pkg-config's cflags for freetype2; Debian's path),
 // needed wherever cairo-ft.h is read.
 let freetypeHeaders = "/usr/include/freetype2"
@@ -67,6 +69,8 @@ let package = Package(
         // SQLite and OpenSSL: headers only here; Storage and Cryptography link the static archives.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // yajl's streaming JSON parser: headers here, TelegramExport links the static archive.
+        .systemLibrary(name: "CYajl", path: "Sources/CYajl", providers: [.apt(["libyajl-dev"])]),
         // Cairo, FreeType and fontconfig's headers, and the functions Drawing calls, defined to
         // load the libraries on first use (DrawingLibraries.c says why).
         .target(name: "CCairo", cSettings: [.unsafeFlags(["-I" + freetypeHeaders])]),
@@ -131,9 +135,12 @@ let package = Package(
             "Container", "Formats", "Bootstrap", "BroadcastIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Telegram Desktop's JSON export read as a stream (issue 16): the model and the reader,
+        // over yajl. Only AppCore (so only main) uses it.
+        .target(name: "TelegramExport", dependencies: ["CYajl"], linkerSettings: staticLibyajl),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests", "BroadcastIPC",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests", "BroadcastIPC", "TelegramExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -187,7 +194,7 @@ let package = Package(
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
         ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Requests", "BroadcastIPC",

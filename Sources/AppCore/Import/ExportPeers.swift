@@ -1,0 +1,66 @@
+import Storage
+import TelegramExport
+
+/// The peers an import touches, as they are stored or will be: each read from the Postbox once,
+/// changed only when the export says something new, and written with the next batch.
+final class ExportPeers {
+    private let postbox: Postbox
+    private var known: [PeerId: Peer?] = [:]
+    /// Changed since the last batch was written.
+    private(set) var pending: [PeerId: Peer] = [:]
+    private(set) var touched = Set<PeerId>()
+
+    init(postbox: Postbox) { self.postbox = postbox }
+
+    static func peerId(_ ref: ExportPeerRef) -> PeerId {
+        switch ref.kind {
+        case .user: return PeerId(namespace: .cloudUser, id: ref.id)
+        case .chat: return PeerId(namespace: .cloudGroup, id: ref.id)
+        case .channel: return PeerId(namespace: .cloudChannel, id: ref.id)
+        }
+    }
+
+    func stored(_ id: PeerId) throws -> Peer? {
+        if let cached = known[id] { return cached }
+        let peer = try postbox.read { try $0.peer(id) }
+        known[id] = peer
+        return peer
+    }
+
+    /// Applies `change` to the peer (a new one when absent); a change that changes nothing writes nothing.
+    func update(_ id: PeerId, _ change: (inout Peer) -> Void) throws {
+        let old = try stored(id)
+        var peer = old ?? Peer(id: id)
+        change(&peer)
+        touched.insert(id)
+        if peer != old {
+            known[id] = peer
+            pending[id] = peer
+        }
+    }
+
+    /// A sender or chat the export names: created with the export's name when absent; an existing
+    /// peer keeps its (richer) name, but a nameless one takes the export's.
+    func ensure(_ ref: ExportPeerRef, name: String?) throws -> PeerId {
+        let id = Self.peerId(ref)
+        try update(id) { peer in
+            guard peer.displayTitle.isEmpty || peer.isDeleted, let name, !name.isEmpty else {
+                if peer.displayTitle.isEmpty && ref.kind == .user && name == nil { peer.isDeleted = true }
+                return
+            }
+            peer.isDeleted = false
+            if ref.kind == .user { peer.firstName = name } else { peer.title = name }
+        }
+        return id
+    }
+
+    func takePending() -> [Peer] {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return pending.values.sorted { $0.id < $1.id }
+    }
+
+    /// Undoes what a failed batch would have written: the cache forgets it.
+    func forget(_ peers: [Peer]) {
+        for peer in peers { known[peer.id] = nil }
+    }
+}
