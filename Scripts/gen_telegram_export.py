@@ -116,12 +116,15 @@ class Writer:
         with open(path, "wb") as f:
             f.write(data)
 
-    def words(self, n):
-        return " ".join(self.rng.choice(WORDS) for _ in range(n))
+    def words(self, n, rng):
+        return " ".join(rng.choice(WORDS) for _ in range(n))
 
     def message(self, chat, n, count, ind):
         """The n-th message (1-based) of `chat`; rich variations unless --plain."""
         mid = n
+        # Each message from its own generator: a bigger export of the same seed starts with the
+        # same messages (a "newer export" of the same account).
+        rng = random.Random((self.args.seed * 1_000_003 + chat["index"]) * 10_000_019 + n)
         t = BASE_DATE + chat["index"] * 7 + n * 60
         kind = chat["type"]
         user = self.users[n % len(self.users)]
@@ -133,8 +136,8 @@ class Writer:
         else:
             sender = ("user%d" % SELF_ID, "Ada Lovelace") if outgoing else ("user%d" % user[0], user[1] + " " + user[2])
         pairs = [("id", str(mid)), ("type", s("message"))] + date_pairs("date", t)
-        text = [("plain", "%s %d %s" % (chat["word"], n, self.words(4)))]
-        if n == count // 2 + 1 and self.summary["rareWord"] and chat["index"] == 0:
+        text = [("plain", "%s %d %s" % (chat["word"], n, self.words(4, rng)))]
+        if n == 1 and chat["index"] == 0:
             text = [("plain", "the %s message %d" % (RARE_WORD, n))]
         if self.args.plain:
             pairs += [("from", s(sender[1])), ("from_id", s(sender[0]))] + text_fields(text, ind)
@@ -145,11 +148,13 @@ class Writer:
             pairs += [("actor", s("Ada Lovelace")), ("actor_id", s("user%d" % SELF_ID)), ("action", s("create_group")),
                       ("title", s(chat["name"])), ("members", arr([s("Ada Lovelace"), s("Grace Hopper")], ind + 1))]
             return obj(pairs + text_fields([], ind), ind), [("plain", "")]
-        if n == 2 and kind in ("private_group", "private_supergroup", "public_supergroup"):
+        if n == 2 and kind not in ("personal_chat", "bot_chat", "saved_messages"):
+            # A group's or channel's photo, as ActionChatEditPhoto writes it: the chat's avatar.
             pairs[1] = ("type", s("service"))
             rel = "chats/chat_%03d/photos/photo_%d@14-11-2023_12-00-00.jpg" % (chat["index"], n)
             self.file(rel, png(chat["index"] + 3))
-            pairs += [("actor", s("Ada Lovelace")), ("actor_id", s("user%d" % SELF_ID)), ("action", s("edit_group_photo")),
+            actor = sender if "channel" in kind else ("user%d" % SELF_ID, "Ada Lovelace")
+            pairs += [("actor", s(actor[1])), ("actor_id", s(actor[0])), ("action", s("edit_group_photo")),
                       ("photo", s(rel)), ("photo_file_size", str(len(png(chat["index"] + 3)))), ("width", "48"), ("height", "48")]
             return obj(pairs + text_fields([], ind), ind), [("plain", "")]
         if v == 5 and kind in ("personal_chat",):
@@ -183,7 +188,7 @@ class Writer:
                       ("thumbnail", s(NOT_INCLUDED)), ("mime_type", s("application/pdf"))]
         if v == 6:
             rel = "chats/chat_%03d/voice_messages/audio_%d@14-11-2023_12-00-00.ogg" % (chat["index"], n)
-            data = bytes(self.rng.getrandbits(8) for _ in range(300))
+            data = bytes(rng.getrandbits(8) for _ in range(300))
             self.file(rel, data)
             self.summary["mediaIncluded"] += 1
             pairs += [("file", s(rel)), ("file_name", s("audio_%d.ogg" % n)), ("file_size", str(len(data))),
