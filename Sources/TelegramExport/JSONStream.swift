@@ -24,7 +24,7 @@ public final class JSONStream {
     public init(handler: JSONEventHandler) {
         self.handler = handler
         let context = Unmanaged.passUnretained(self).toOpaque()
-        withUnsafePointer(to: JSONStream.callbacks) { handle = yajl_alloc($0, nil, context) }
+        handle = yajl_alloc(JSONStream.callbacks, nil, context)
     }
 
     deinit { if let handle { yajl_free(handle) } }
@@ -122,7 +122,8 @@ public final class JSONStream {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    private static let callbacks: yajl_callbacks = {
+    /// yajl keeps the pointer it is given (not a copy): the table lives as long as the program.
+    nonisolated(unsafe) private static let callbacks: UnsafeMutablePointer<yajl_callbacks> = {
         var c = yajl_callbacks()
         c.yajl_null = { stream($0).deliver(.null) }
         c.yajl_boolean = { stream($0).deliver(.bool($1 != 0)) }
@@ -134,7 +135,9 @@ public final class JSONStream {
         c.yajl_end_map = { stream($0).deliver(.endObject) }
         c.yajl_start_array = { stream($0).deliver(.startArray) }
         c.yajl_end_array = { stream($0).deliver(.endArray) }
-        return c
+        let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+        table.initialize(to: c)
+        return table
     }()
 }
 
