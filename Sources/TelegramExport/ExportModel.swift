@@ -15,16 +15,28 @@ public struct ExportPeerRef: Hashable, Sendable {
     /// Telegram's ids fit in 52 bits (the Bot API's "at most 52 significant bits").
     public static let idRange: ClosedRange<Int64> = 1...((1 << 52) - 1)
 
-    /// `user123` and the like; nil for anything else.
+    /// `user123` and the like; nil for anything else. Read byte by byte: every message has one.
     public init?(prefixed text: String) {
-        for kind in [Kind.user, .channel, .chat] where text.hasPrefix(kind.rawValue) {
-            let digits = text.dropFirst(kind.rawValue.count)
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(digits),
-                  Self.idRange.contains(id) else { return nil }
-            self.init(kind: kind, id: id)
-            return
+        var utf8 = text.utf8[...]
+        let kind: Kind
+        if utf8.starts(with: "user".utf8) {
+            kind = .user
+        } else if utf8.starts(with: "channel".utf8) {
+            kind = .channel
+        } else if utf8.starts(with: "chat".utf8) {
+            kind = .chat
+        } else {
+            return nil
         }
-        return nil
+        utf8 = utf8.dropFirst(kind.rawValue.utf8.count)
+        guard !utf8.isEmpty, utf8.count <= 16 else { return nil }
+        var id: Int64 = 0
+        for byte in utf8 {
+            guard byte >= 48 && byte <= 57 else { return nil }
+            id = id * 10 + Int64(byte - 48)
+        }
+        guard Self.idRange.contains(id) else { return nil }
+        self.init(kind: kind, id: id)
     }
 }
 

@@ -33,62 +33,72 @@ public struct JSONObject: Sendable {
 }
 
 /// Builds one JSONValue from events; `value` is set once the outermost container closes.
-/// Nesting is bounded: a hostile export cannot make the builder (or the value's release) recurse
-/// without end.
+/// Open containers' elements sit on two flat stacks (keys beside values), made into an array or
+/// object only when the container closes: no container is copied as it grows, and the stacks
+/// keep their capacity from one message to the next (`reset`). Nesting is bounded: a hostile
+/// export cannot make the builder (or the value's release) recurse without end.
 struct JSONTreeBuilder {
     static let maxDepth = 32
 
-    private enum Container {
-        case object(JSONObject, pendingKey: String?)
-        case array([JSONValue])
-    }
-
-    private var stack: [Container] = []
+    private var keys: [String] = []
+    private var values: [JSONValue] = []
+    /// Where each open container's elements begin, whether it is an object, and its own key.
+    private var frames: [(start: Int, isObject: Bool, key: String)] = []
+    private var pendingKey = ""
     private(set) var value: JSONValue?
 
-    var isComplete: Bool { value != nil }
+    /// Open containers: 1 inside the outermost object, before any nested value opens.
+    var depth: Int { frames.count }
+
+    /// Whether the outermost object already has `key` (asked at depth 1, where every key on the
+    /// stack is the outermost object's).
+    func hasKey(_ key: String) -> Bool { keys.contains(key) }
+
+    mutating func reset() {
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        pendingKey = ""
+        value = nil
+    }
 
     mutating func add(_ event: JSONEvent) throws {
         switch event {
-        case .startObject: try open(.object(JSONObject(), pendingKey: nil))
-        case .startArray: try open(.array([]))
-        case .key(let key):
-            if case .object(let object, _) = stack.removeLast() { stack.append(.object(object, pendingKey: key)) }
-        case .endObject, .endArray:
-            let closed: JSONValue
-            switch stack.removeLast() {
-            case .object(let object, _): closed = .object(object)
-            case .array(let array): closed = .array(array)
+        case .startObject, .startArray:
+            guard frames.count < Self.maxDepth else {
+                throw TelegramExportError(offset: nil, "values nested more than \(Self.maxDepth) deep")
             }
-            put(closed)
-        case .null: put(.null)
-        case .bool(let v): put(.bool(v))
-        case .integer(let v): put(.integer(v))
-        case .double(let v): put(.double(v))
-        case .string(let v): put(.string(v))
+            if case .startObject = event {
+                frames.append((values.count, true, pendingKey))
+            } else {
+                frames.append((values.count, false, pendingKey))
+            }
+            pendingKey = ""
+        case .key(let key):
+            pendingKey = key
+        case .endObject, .endArray:
+            let frame = frames.removeLast()
+            let closed: JSONValue = frame.isObject
+                ? .object(JSONObject(keys: Array(keys[frame.start...]), values: Array(values[frame.start...])))
+                : .array(Array(values[frame.start...]))
+            keys.removeSubrange(frame.start...)
+            values.removeSubrange(frame.start...)
+            put(closed, key: frame.key)
+        case .null: put(.null, key: pendingKey)
+        case .bool(let v): put(.bool(v), key: pendingKey)
+        case .integer(let v): put(.integer(v), key: pendingKey)
+        case .double(let v): put(.double(v), key: pendingKey)
+        case .string(let v): put(.string(v), key: pendingKey)
         }
     }
 
-    private mutating func open(_ container: Container) throws {
-        guard stack.count < Self.maxDepth else {
-            throw TelegramExportError(offset: nil, "values nested more than \(Self.maxDepth) deep")
-        }
-        stack.append(container)
-    }
-
-    private mutating func put(_ element: JSONValue) {
-        guard let top = stack.popLast() else {
+    private mutating func put(_ element: JSONValue, key: String) {
+        pendingKey = ""
+        if frames.isEmpty {
             value = element
-            return
-        }
-        switch top {
-        case .object(var object, let key):
-            object.keys.append(key ?? "")
-            object.values.append(element)
-            stack.append(.object(object, pendingKey: nil))
-        case .array(var array):
-            array.append(element)
-            stack.append(.array(array))
+        } else {
+            keys.append(key)
+            values.append(element)
         }
     }
 }

@@ -27,7 +27,11 @@ public final class TelegramExportReader: JSONEventHandler {
     private var pendingKey: String?
     /// Depth of a value being skipped; 0 when not skipping.
     private var skipDepth = 0
-    private var unit: (kind: Unit, builder: JSONTreeBuilder, offset: Int)?
+    /// The object being collected: its kind and where it began; `builder` holds it.
+    private var unit: (kind: Unit, offset: Int)?
+    private var builder = JSONTreeBuilder()
+    /// The value after this key is not collected (a message's text_entities repeat its text).
+    private var skipNextValue = false
     private var decoder = ExportUnitDecoder()
     /// The chat whose header is being read, its fields as they come.
     private var chatName: String?, chatType: String?, chatId: Int64?, chatIsLeft = false
@@ -85,7 +89,18 @@ public final class TelegramExportReader: JSONEventHandler {
             }
             return
         }
+        if skipNextValue {
+            skipNextValue = false
+            skip(event)
+            return
+        }
         if unit != nil {
+            // tdesktop writes text_entities after text and says the same in it: a message with
+            // its text collected skips them (half the strings of a message).
+            if case .key("text_entities") = event, builder.depth == 1, builder.hasKey("text") {
+                skipNextValue = true
+                return
+            }
             try collect(event)
             return
         }
@@ -213,20 +228,20 @@ public final class TelegramExportReader: JSONEventHandler {
 
     private func startUnit(_ kind: Unit, _ event: JSONEvent, _ what: String) throws {
         guard case .startObject = event else { throw error("'\(what)' should be an object, not \(event.valueName)") }
-        var builder = JSONTreeBuilder()
+        builder.reset()
         try builder.add(event)
         // The object began at its "{", one byte before where the parser now stands.
-        unit = (kind, builder, max(0, stream.offset - 1))
+        unit = (kind, max(0, stream.offset - 1))
     }
 
     private func collect(_ event: JSONEvent) throws {
         do {
-            try unit!.builder.add(event)
+            try builder.add(event)
         } catch let failure as TelegramExportError {
             throw TelegramExportError(offset: stream.offset, failure.message)
         }
-        guard let value = unit!.builder.value else { return }
-        let (kind, _, offset) = unit!
+        guard let value = builder.value else { return }
+        let (kind, offset) = unit!
         unit = nil
         guard case .object(let object) = value else { return }
         do {

@@ -42,7 +42,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
     @Argument(help: "The export's folder, or its result.json.") var path: String
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
     @Option(name: .customLong("batch-size"), help: ArgumentHelp("Messages per write transaction.", visibility: .hidden))
-    var batchSize = 10_000
+    var batchSize = 20_000
     @Flag(help: "Print the report as JSON (no progress bar).") var json = false
 
     func validate() throws {

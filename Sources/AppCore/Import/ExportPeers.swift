@@ -8,7 +8,7 @@ final class ExportPeers {
     private var known: [PeerId: Peer?] = [:]
     /// Changed since the last batch was written.
     private(set) var pending: [PeerId: Peer] = [:]
-    private(set) var touched = Set<PeerId>()
+    private var lastEnsured: (ref: ExportPeerRef, name: String?)?
 
     init(postbox: Postbox) { self.postbox = postbox }
 
@@ -32,7 +32,6 @@ final class ExportPeers {
         let old = try stored(id)
         var peer = old ?? Peer(id: id)
         change(&peer)
-        touched.insert(id)
         if peer != old {
             known[id] = peer
             pending[id] = peer
@@ -43,6 +42,9 @@ final class ExportPeers {
     /// peer keeps its (richer) name, but a nameless one takes the export's.
     func ensure(_ ref: ExportPeerRef, name: String?) throws -> PeerId {
         let id = Self.peerId(ref)
+        // Most messages name the sender the one before named: nothing to do again.
+        if let last = lastEnsured, last.ref == ref, last.name == name { return id }
+        lastEnsured = (ref, name)
         try update(id) { peer in
             guard peer.displayTitle.isEmpty || peer.isDeleted, let name, !name.isEmpty else {
                 if peer.displayTitle.isEmpty && ref.kind == .user && name == nil { peer.isDeleted = true }
@@ -62,5 +64,6 @@ final class ExportPeers {
     /// Undoes what a failed batch would have written: the cache forgets it.
     func forget(_ peers: [Peer]) {
         for peer in peers { known[peer.id] = nil }
+        lastEnsured = nil
     }
 }

@@ -164,10 +164,18 @@ final class TelegramExportImport: TelegramExportConsumer {
                 for peer in batchPeers { try t.updatePeer(peer) }
                 var changed: [Message] = []
                 var readUpTo: [PeerId: Int32] = [:]
+                // Per chat, the highest id already stored: a message above it is new without a lookup
+                // (an import of a chat's history, oldest first, looks nothing up).
+                var storedUpTo: [PeerId: Int32] = [:]
                 changed.reserveCapacity(pending.count)
                 for message in pending {
-                    readUpTo[message.id.peerId] = max(readUpTo[message.id.peerId] ?? 0, message.id.id)
-                    if let old = try t.message(message.id) {
+                    let peerId = message.id.peerId
+                    readUpTo[peerId] = max(readUpTo[peerId] ?? 0, message.id.id)
+                    let stored = try storedUpTo[peerId] ?? t.maxMessageId(peerId)
+                    storedUpTo[peerId] = stored
+                    if message.id.id > stored {
+                        added += 1
+                    } else if let old = try t.message(message.id) {
                         if old == message { unchanged += 1; continue }
                         // Same id at another date would be a second row: the old one goes first.
                         if old.index != message.index { try t.deleteMessages([message.id]) }
