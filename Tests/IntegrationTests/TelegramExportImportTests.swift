@@ -81,6 +81,30 @@ struct TelegramExportImportTests {
             #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
             #expect(again["messagesUnchanged"] as? Int == export.messages && again["peersWritten"] as? Int == 0, "\(again)")
             #expect(try await sandbox.storeDump() == before)
+
+            // Imported contacts are Telegram contacts: Siri finds them by name.
+            let contact = try #require(export.contacts.dropFirst().first)
+            let call = try await sandbox.intent(["start-call", "--to", contact["name"] as! String])
+            let recipient = call.json["recipient"] as? [String: Any]
+            #expect((recipient?["peerId"] as? NSNumber)?.int64Value == (contact["userId"] as? NSNumber)?.int64Value, "\(call.json)")
+        }
+    }
+
+    @Test("While main run runs, the import is handed to it and answers with its report; no progress bar off a terminal",
+          .timeLimit(.minutes(3)))
+    func handedToRunningApp() async throws {
+        try await withSandbox("import-handoff") { sandbox in
+            try await sandbox.login()
+            let export = try await sandbox.generateExport("export", ["--messages", "80", "--chats", "4"])
+            let (run, _) = try await sandbox.startMainRun()
+            let handed = try await sandbox.runOK(Executables.main, ["import", "telegram-export", export.path, "--json"])
+            #expect(try handed.json()["messagesAdded"] as? Int == export.messages, "\(handed)")
+            #expect(handed.stderr.isEmpty, "\(handed)")
+            // The text report, still without a terminal: no bar on stderr.
+            let text = try await sandbox.runOK(Executables.main, ["import", "telegram-export", export.path + "/result.json"])
+            #expect(text.stdout.contains("\(export.messages) unchanged") && text.stderr.isEmpty, "\(text)")
+            try await sandbox.intentsStop(run)
+            #expect(try await sandbox.chatList().count == export.chats.count)
         }
     }
 
