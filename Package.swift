@@ -59,6 +59,7 @@ let package = Package(
         .library(name: "FuzzStorage", targets: ["Storage"]),
         .library(name: "FuzzBroadcastIPC", targets: ["BroadcastIPC"]),
         .library(name: "FuzzAppCore", targets: ["AppCore"]),
+        .library(name: "FuzzTelegramExport", targets: ["TelegramExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -30,6 +30,9 @@ public final class JSONStream {
     deinit { if let handle { yajl_free(handle) } }
 
     /// Where the parser is in the file: just after the token being handled, inside a handler call.
+    /// For yajl's own errors it is where yajl stopped, which for a token cut by a chunk's end is
+    /// counted from the next chunk (a token's length at most past the fault; the fuzz target
+    /// checks everything else agrees whatever the chunking).
     public var offset: Int { segmentStart + (handle.map { Int(yajl_get_bytes_consumed($0)) } ?? 0) }
 
     public func feed(_ buffer: UnsafeRawBufferPointer) throws {
