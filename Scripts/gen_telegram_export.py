@@ -13,6 +13,7 @@ and a control character written as tdesktop writes it (\\x0B, not valid JSON).
 whole. Prints a JSON summary (chats, sample texts, the rare word) on stdout.
 """
 import argparse
+import base64
 import json
 import os
 import random
@@ -33,6 +34,8 @@ ENTITY_TYPES = ["mention", "hashtag", "bot_command", "link", "email", "bold", "i
                 "text_link", "mention_name", "phone", "cashtag", "underline", "strikethrough", "blockquote",
                 "bank_card", "spoiler", "custom_emoji"]
 NOT_INCLUDED = "(File not included. Change data exporting settings to download.)"
+# A real JPEG, as Telegram's photos are: 64x48, blue over orange (Tests/UnitTests/Vectors/photo-64x48.jpg).
+JPEG = base64.b64decode("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAAwAEADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDxSiiiv6dPxQKKKKACiiigAooooAKK+tqK/kr/AIj3/wBSz/yt/wDcj+hv+ISf9R3/AJT/APuh8k0V9bUUf8R7/wCpZ/5W/wDuQf8AEJP+o7/yn/8AdD5Jor62oo/4j3/1LP8Ayt/9yD/iEn/Ud/5T/wDuh8k0V9bUUf8AEe/+pZ/5W/8AuQf8Qk/6jv8Ayn/90Ciiiv5KP6FCiiigAooooAKKKKAP/9k=")
 
 
 def s(value):
@@ -152,10 +155,12 @@ class Writer:
             # A group's or channel's photo, as ActionChatEditPhoto writes it: the chat's avatar.
             pairs[1] = ("type", s("service"))
             rel = "chats/chat_%03d/photos/photo_%d@14-11-2023_12-00-00.jpg" % (chat["index"], n)
-            self.file(rel, png(chat["index"] + 3))
+            # Channels' photos are JPEGs (as Telegram's are); groups' PNGs, so both decoders are used.
+            photo = JPEG if "channel" in kind else png(chat["index"] + 3)
+            self.file(rel, photo)
             actor = sender if "channel" in kind else ("user%d" % SELF_ID, "Ada Lovelace")
             pairs += [("actor", s(actor[1])), ("actor_id", s(actor[0])), ("action", s("edit_group_photo")),
-                      ("photo", s(rel)), ("photo_file_size", str(len(png(chat["index"] + 3)))), ("width", "48"), ("height", "48")]
+                      ("photo", s(rel)), ("photo_file_size", str(len(photo))), ("width", "48"), ("height", "48")]
             return obj(pairs + text_fields([], ind), ind), [("plain", "")]
         if v == 5 and kind in ("personal_chat",):
             pairs[1] = ("type", s("service"))
@@ -265,7 +270,7 @@ class Writer:
                                                      ("phone_number", s("+1 555 010 0001")), ("username", s("@ada")),
                                                      ("bio", s("Analytical"))], 1) + ",\n")
             if not a.plain:
-                self.file("profile_pictures/photo_1@01-11-2023_10-00-00.jpg", png(99))
+                self.file("profile_pictures/photo_1@01-11-2023_10-00-00.jpg", JPEG)
                 self.w(' "profile_pictures": ' + arr([obj(date_pairs("date", BASE_DATE - 100) +
                                                            [("photo", s("profile_pictures/photo_1@01-11-2023_10-00-00.jpg"))], 2)], 1) + ",\n")
             contacts = []

@@ -31,8 +31,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
         An export has no unread counts, pins or mutes: imported chats are read, unpinned and not \
         muted (chats already pinned or muted stay as they were). Media the export includes is \
         copied into the account's MediaBox; media it left out is kept as a placeholder with its \
-        name and size. Profile pictures become avatars when they are PNG files (JPEG ones are \
-        stored but not drawn yet).
+        name and size. Your profile picture and the groups' and channels' photos become avatars.
 
           main import telegram-export ~/Downloads/Telegram\\ Desktop/DataExport_2024-05-01
           main import telegram-export ./ChatExport_2024-05-01/result.json --json
@@ -68,7 +67,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
         }
         printLine("imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(report.seconds) s (\(report.messagesPerSecond) messages/s)")
         printLine("\(report.contacts) contacts, \(report.mediaFiles) media files copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars")
-        if report.avatarsNotPNG > 0 { printLine("\(report.avatarsNotPNG) profile pictures are not PNG: stored, not drawn") }
+        if report.avatarsSkipped > 0 { printLine("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
         if report.unsupportedMessages > 0 { printLine("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
         if !report.unknownFields.isEmpty {
             let total = report.unknownFields.values.reduce(0, +)

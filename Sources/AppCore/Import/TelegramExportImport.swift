@@ -22,8 +22,8 @@ final class TelegramExportImport: TelegramExportConsumer {
         var mediaFiles = 0
         var mediaLeftOut = 0
         var avatars = 0
-        /// Avatars kept in the MediaBox but not shown: the drawing library reads PNG only.
-        var avatarsNotPNG = 0
+        /// Photos kept in the MediaBox but not made avatars: neither PNG nor JPEG.
+        var avatarsSkipped = 0
         var unsupportedMessages = 0
         var unknownFields: [String: Int] = [:]
         var singleChat = false
@@ -34,7 +34,8 @@ final class TelegramExportImport: TelegramExportConsumer {
     }
 
     static let mediaSizeLimit = 4 << 30
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+    /// What the drawing library decodes: PNG, and JPEG (Telegram's photos).
+    static let pictureSignatures: [[UInt8]] = [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0xff, 0xd8, 0xff]]
 
     private let postbox: Postbox
     private let folder: ExportFolder
@@ -201,24 +202,24 @@ final class TelegramExportImport: TelegramExportConsumer {
 
     private var sawProfilePicture = false
 
-    /// A chat's (or the account's) photo: copied into the MediaBox and, when it is a PNG the
-    /// drawing library can read, shown as the peer's avatar.
+    /// A chat's (or the account's) photo: copied into the MediaBox and, when it is a PNG or JPEG
+    /// the drawing library can read, shown as the peer's avatar.
     private func setAvatar(_ peerId: PeerId, from path: String, resourceId: String, copied: Bool = false) throws {
         if !copied { try copyIntoMediaBox(path, resourceId: resourceId) }
-        guard try Self.isPNG(postbox.mediaBox.resourcePath(resourceId)) else {
-            report.avatarsNotPNG += 1
+        guard try Self.isPicture(postbox.mediaBox.resourcePath(resourceId)) else {
+            report.avatarsSkipped += 1
             return
         }
         report.avatars += 1
         try peers.update(peerId) { $0.photoResourceId = resourceId }
     }
 
-    private static func isPNG(_ path: String) throws -> Bool {
+    private static func isPicture(_ path: String) throws -> Bool {
         let (fd, _) = try FileSystem.openRegularFile(path, limit: mediaSizeLimit)
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 8)
         let n = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) }
-        return n == 8 && header == pngSignature
+        return pictureSignatures.contains { n >= $0.count && header.starts(with: $0) }
     }
 
     /// Copies an export file into the MediaBox under a name fixed by its message, so a re-import
