@@ -39,6 +39,13 @@ public struct JSONObject: Sendable {
 /// export cannot make the builder (or the value's release) recurse without end.
 struct JSONTreeBuilder {
     static let maxDepth = 32
+    /// A message is a few dozen values and at most a few KiB of text (Telegram's limit is 4,096
+    /// characters); far past that is not an export, and must not grow memory without bound.
+    static let maxValues = 100_000
+    static let maxStringBytes = 16 << 20
+
+    private var valueCount = 0
+    private var stringBytes = 0
 
     private var keys: [String] = []
     private var values: [JSONValue] = []
@@ -60,9 +67,20 @@ struct JSONTreeBuilder {
         frames.removeAll(keepingCapacity: true)
         pendingKey = ""
         value = nil
+        valueCount = 0
+        stringBytes = 0
     }
 
     mutating func add(_ event: JSONEvent) throws {
+        valueCount += 1
+        guard valueCount <= Self.maxValues else {
+            throw TelegramExportError(offset: nil, "an object of more than \(Self.maxValues) values")
+        }
+        if case .string(let text) = event { stringBytes += text.utf8.count }
+        if case .key(let text) = event { stringBytes += text.utf8.count }
+        guard stringBytes <= Self.maxStringBytes else {
+            throw TelegramExportError(offset: nil, "an object of more than \(Self.maxStringBytes >> 20) MiB of text")
+        }
         switch event {
         case .startObject, .startArray:
             guard frames.count < Self.maxDepth else {

@@ -311,6 +311,13 @@ struct TelegramExportReaderTests {
         #expect(failure(prefix + #"{"id": 1, "type": "message", "date_unixtime": "1", "x": "# + deep + "}]}]}}")?.message
             .contains("nested more than") == true)
         #expect(failure(#"{"chats": {"list": []}} trailing"#) != nil)
+        // A message far larger than any Telegram message: refused, not held.
+        let wide = "[" + Array(repeating: "1", count: JSONTreeBuilder.maxValues + 1).joined(separator: ",") + "]"
+        #expect(failure(prefix + #"{"id": 1, "type": "message", "date_unixtime": "1", "x": "# + wide + "}]}]}}")?.message
+            .contains("more than \(JSONTreeBuilder.maxValues) values") == true)
+        let long = String(repeating: "a", count: JSONTreeBuilder.maxStringBytes / 2 + 1)
+        #expect(failure(prefix + #"{"id": 1, "type": "message", "date_unixtime": "1", "a": ""# + long + #"", "b": ""# + long + #""}]}]}}"#)?
+            .message.contains("MiB of text") == true)
     }
 
     @Test("Old exports' ISO dates (no date_unixtime) read as UTC")
