@@ -111,9 +111,15 @@ final class TelegramExportImport: TelegramExportConsumer {
 
     func chatStarted(_ chat: ExportChat) throws {
         report.chats += 1
-        if chat.kind == .savedMessages, let selfId {
-            // Saved messages is the account's own chat; its id is the account's user id.
-            _ = try peers.ensure(ExportPeerRef(kind: .user, id: selfId.id), name: nil)
+        if chat.kind == .savedMessages {
+            // Saved Messages is the exporting user's chat with itself (its id is theirs, and
+            // tdesktop writes no name): named by personal_information when the export has it.
+            try peers.update(ExportPeers.peerId(chat.peer)) { peer in
+                if peer.displayTitle.isEmpty || peer.isDeleted {
+                    peer.firstName = "Saved Messages"
+                    peer.isDeleted = false
+                }
+            }
         } else {
             _ = try peers.ensure(chat.peer, name: chat.name)
         }
