@@ -128,6 +128,15 @@ struct TelegramExportImportTests {
             let chat = try #require(single.chats.first)
             let rows = try await sandbox.chatList()
             #expect(rows.contains { $0.peerId == GeneratedExport.peerId(chat) && $0.title == chat["name"] as? String })
+
+            // Saved Messages exported alone: no name in the file, the chat is the user its id names.
+            let saved = sandbox.base + "/saved"
+            try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
+            try #"{"type": "saved_messages", "id": 987654, "messages": [{"id": 1, "type": "message", "date_unixtime": "1700000000", "from": "Me", "from_id": "user987654", "text": "note to self"}]}"#
+                .write(toFile: saved + "/result.json", atomically: true, encoding: .utf8)
+            _ = try await sandbox.importExport(saved)
+            let savedRow = try #require(try await sandbox.chatList().first { $0.peerId == 987_654 })
+            #expect(savedRow.title == "Saved Messages" && savedRow.kind == "user", "\(savedRow)")
         }
     }
 
