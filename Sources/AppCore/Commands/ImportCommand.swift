@@ -31,9 +31,12 @@ struct ImportTelegramExportCommand: ParsableCommand {
         An export has no unread counts, pins or mutes: imported chats are read, unpinned and not \
         muted (chats already pinned or muted stay as they were). Media the export includes is \
         copied into the account's MediaBox; media it left out is kept as a placeholder with its \
-        name and size. Your profile picture and the groups' and channels' photos become avatars.
+        name and size. Your profile picture and the groups' and channels' photos become avatars. \
+        Fields this version does not import are skipped and counted in the report; a file that \
+        is not an export, is cut short or holds wrong values stops the import with the byte \
+        offset where it went wrong, keeping only the batches written before.
 
-          main import telegram-export ~/Downloads/Telegram\\ Desktop/DataExport_2024-05-01
+          main import telegram-export ~/Downloads/DataExport_2024-05-01
           main import telegram-export ./ChatExport_2024-05-01/result.json --json
         """)
 
