@@ -1,16 +1,23 @@
 import Storage
 import TelegramExport
 
-/// The peers an import touches, as they are stored or will be: each read from the Postbox once,
+/// The peers an import touches, as they are stored or will be: every stored peer read once at
+/// the start (so the reading thread never touches the Postbox the writer is writing), each
 /// changed only when the export says something new, and written with the next batch.
 final class ExportPeers {
-    private let postbox: Postbox
-    private var known: [PeerId: Peer?] = [:]
+    private var known: [PeerId: Peer] = [:]
     /// Changed since the last batch was written.
     private(set) var pending: [PeerId: Peer] = [:]
     private var lastEnsured: (ref: ExportPeerRef, name: String?)?
 
-    init(postbox: Postbox) { self.postbox = postbox }
+    init(postbox: Postbox) throws {
+        try postbox.read { t in
+            try t.enumeratePeers { peer in
+                known[peer.id] = peer
+                return true
+            }
+        }
+    }
 
     static func peerId(_ ref: ExportPeerRef) -> PeerId {
         switch ref.kind {
@@ -20,16 +27,11 @@ final class ExportPeers {
         }
     }
 
-    func stored(_ id: PeerId) throws -> Peer? {
-        if let cached = known[id] { return cached }
-        let peer = try postbox.read { try $0.peer(id) }
-        known[id] = peer
-        return peer
-    }
+    func stored(_ id: PeerId) -> Peer? { known[id] }
 
     /// Applies `change` to the peer (a new one when absent); a change that changes nothing writes nothing.
-    func update(_ id: PeerId, _ change: (inout Peer) -> Void) throws {
-        let old = try stored(id)
+    func update(_ id: PeerId, _ change: (inout Peer) -> Void) {
+        let old = stored(id)
         var peer = old ?? Peer(id: id)
         change(&peer)
         if peer != old {
@@ -40,12 +42,12 @@ final class ExportPeers {
 
     /// A sender or chat the export names: created with the export's name when absent; an existing
     /// peer keeps its (richer) name, but a nameless one takes the export's.
-    func ensure(_ ref: ExportPeerRef, name: String?) throws -> PeerId {
+    func ensure(_ ref: ExportPeerRef, name: String?) -> PeerId {
         let id = Self.peerId(ref)
         // Most messages name the sender the one before named: nothing to do again.
         if let last = lastEnsured, last.ref == ref, last.name == name { return id }
         lastEnsured = (ref, name)
-        try update(id) { peer in
+        update(id) { peer in
             guard peer.displayTitle.isEmpty || peer.isDeleted, let name, !name.isEmpty else {
                 if peer.displayTitle.isEmpty && ref.kind == .user && name == nil { peer.isDeleted = true }
                 return
@@ -59,11 +61,5 @@ final class ExportPeers {
     func takePending() -> [Peer] {
         defer { pending.removeAll(keepingCapacity: true) }
         return pending.values.sorted { $0.id < $1.id }
-    }
-
-    /// Undoes what a failed batch would have written: the cache forgets it.
-    func forget(_ peers: [Peer]) {
-        for peer in peers { known[peer.id] = nil }
-        lastEnsured = nil
     }
 }

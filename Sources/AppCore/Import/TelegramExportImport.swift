@@ -41,16 +41,18 @@ final class TelegramExportImport: TelegramExportConsumer {
     private let folder: ExportFolder
     private let batchSize: Int
     private let peers: ExportPeers
+    private let writer: ImportBatchWriter
     /// Whose messages are outgoing: the export's own user, else the account's.
     private var selfId: PeerId?
     private var pending: [Message] = []
     private(set) var report = Report()
 
-    init(postbox: Postbox, folder: ExportFolder, accountPeerId: PeerId?, batchSize: Int) {
+    init(postbox: Postbox, folder: ExportFolder, accountPeerId: PeerId?, batchSize: Int) throws {
         self.postbox = postbox
         self.folder = folder
         self.batchSize = max(1, batchSize)
-        self.peers = ExportPeers(postbox: postbox)
+        self.peers = try ExportPeers(postbox: postbox)
+        writer = ImportBatchWriter(postbox: postbox)
         selfId = accountPeerId
     }
 
@@ -59,8 +61,20 @@ final class TelegramExportImport: TelegramExportConsumer {
         let (fd, size) = try FileSystem.openRegularFile(folder.resultPath, limit: Int.max, followLinks: true)
         defer { close(fd) }
         try postbox.mediaBox.createDirectories()
-        let summary = try TelegramExportReader(consumer: self).read(fileDescriptor: fd) { progress($0, size) }
-        try flush()
+        let summary: TelegramExportReadSummary
+        do {
+            summary = try TelegramExportReader(consumer: self).read(fileDescriptor: fd) { progress($0, size) }
+            try flush()
+        } catch {
+            // Batches already handed over finish (or fail) before the error is reported.
+            _ = try? writer.finish()
+            throw error
+        }
+        let counts = try writer.finish()
+        report.peersWritten = counts.peersWritten
+        report.messagesAdded = counts.added
+        report.messagesUpdated = counts.updated
+        report.messagesUnchanged = counts.unchanged
         report.unknownFields = summary.unknownFields
         report.unsupportedMessages = summary.unsupportedMessages
         report.singleChat = summary.isSingleChat
@@ -76,7 +90,7 @@ final class TelegramExportImport: TelegramExportConsumer {
         let id = PeerId(namespace: .cloudUser, id: info.userId)
         selfId = id
         report.exportUserId = info.userId
-        try peers.update(id) { peer in
+        peers.update(id) { peer in
             peer.firstName = info.firstName
             peer.lastName = info.lastName
             peer.phone = info.phoneNumber.isEmpty ? nil : info.phoneNumber
@@ -100,7 +114,7 @@ final class TelegramExportImport: TelegramExportConsumer {
     func contact(_ contact: ExportContact) throws {
         guard let userId = contact.userId else { return }
         report.contacts += 1
-        try peers.update(PeerId(namespace: .cloudUser, id: userId)) { peer in
+        peers.update(PeerId(namespace: .cloudUser, id: userId)) { peer in
             peer.firstName = contact.firstName
             peer.lastName = contact.lastName
             peer.phone = contact.phoneNumber.isEmpty ? nil : contact.phoneNumber
@@ -114,21 +128,21 @@ final class TelegramExportImport: TelegramExportConsumer {
         if chat.kind == .savedMessages {
             // Saved Messages is the exporting user's chat with itself (its id is theirs, and
             // tdesktop writes no name): named by personal_information when the export has it.
-            try peers.update(ExportPeers.peerId(chat.peer)) { peer in
+            peers.update(ExportPeers.peerId(chat.peer)) { peer in
                 if peer.displayTitle.isEmpty || peer.isDeleted {
                     peer.firstName = "Saved Messages"
                     peer.isDeleted = false
                 }
             }
         } else {
-            _ = try peers.ensure(chat.peer, name: chat.name)
+            _ = peers.ensure(chat.peer, name: chat.name)
         }
     }
 
     func message(_ message: ExportMessage, in chat: ExportChat) throws {
         let peerId = ExportPeers.peerId(chat.peer)
         var authorId: PeerId?
-        if let from = message.fromId { authorId = try peers.ensure(from, name: message.fromName) }
+        if let from = message.fromId { authorId = peers.ensure(from, name: message.fromName) }
         var mediaResourceIds: [String] = []
         if let media = message.media, case .included(let path)? = media.file {
             let resourceId = "tg-export-\(peerId.toInt64())-\(message.id)"
@@ -160,49 +174,11 @@ final class TelegramExportImport: TelegramExportConsumer {
 
     // MARK: Writing
 
-    /// One transaction: the batch's peers, its new or changed messages, and read marks up to the
-    /// batch's newest message in each chat (an export has no unread state: imported chats are read).
+    /// Hands the batch to the writer (ImportBatchWriter), which commits it while reading goes on.
     private func flush() throws {
         let batchPeers = peers.takePending()
         guard !batchPeers.isEmpty || !pending.isEmpty else { return }
-        var added = 0, updated = 0, unchanged = 0
-        do {
-            try postbox.transaction { t in
-                for peer in batchPeers { try t.updatePeer(peer) }
-                var changed: [Message] = []
-                var readUpTo: [PeerId: Int32] = [:]
-                // Per chat, the highest id already stored: a message above it is new without a lookup
-                // (an import of a chat's history, oldest first, looks nothing up).
-                var storedUpTo: [PeerId: Int32] = [:]
-                changed.reserveCapacity(pending.count)
-                for message in pending {
-                    let peerId = message.id.peerId
-                    readUpTo[peerId] = max(readUpTo[peerId] ?? 0, message.id.id)
-                    let stored = try storedUpTo[peerId] ?? t.maxMessageId(peerId)
-                    storedUpTo[peerId] = stored
-                    if message.id.id > stored {
-                        added += 1
-                    } else if let old = try t.message(message.id) {
-                        if old == message { unchanged += 1; continue }
-                        // Same id at another date would be a second row: the old one goes first.
-                        if old.index != message.index { try t.deleteMessages([message.id]) }
-                        updated += 1
-                    } else {
-                        added += 1
-                    }
-                    changed.append(message)
-                }
-                try t.addMessages(changed)
-                for (peerId, maxId) in readUpTo { try t.markIncomingRead(peerId, upTo: maxId) }
-            }
-        } catch {
-            peers.forget(batchPeers)
-            throw error
-        }
-        report.peersWritten += batchPeers.count
-        report.messagesAdded += added
-        report.messagesUpdated += updated
-        report.messagesUnchanged += unchanged
+        try writer.submit(peers: batchPeers, messages: pending)
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -217,7 +193,7 @@ final class TelegramExportImport: TelegramExportConsumer {
             return
         }
         report.avatars += 1
-        try peers.update(peerId) { $0.photoResourceId = resourceId }
+        peers.update(peerId) { $0.photoResourceId = resourceId }
     }
 
     private static func isPicture(_ path: String) throws -> Bool {
