@@ -36,6 +36,8 @@ func shippedLinking(_ executable: String) -> [LinkerSetting] {
 }
 let staticLibcrypto: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"])]
 let staticLibsqlite3: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-lm"])]
+// yajl (libyajl-dev) from its static archive, into whatever links TelegramExport: main alone.
+let staticLibyajl: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libyajl_s.a"])]
 // FreeType's headers sit in their own folder (pkg-config's cflags for freetype2; Debian's path),
 // needed wherever cairo-ft.h is read.
 let freetypeHeaders = "/usr/include/freetype2"
@@ -71,6 +73,7 @@ let package = Package(
         .library(name: "FuzzStorage", targets: ["Storage"]),
         .library(name: "FuzzBroadcastIPC", targets: ["BroadcastIPC"]),
         .library(name: "FuzzAppCore", targets: ["AppCore"]),
+        .library(name: "FuzzTelegramExport", targets: ["TelegramExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -81,6 +84,8 @@ let package = Package(
         // SQLite and OpenSSL: headers only here; Storage and Cryptography link the static archives.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // yajl's streaming JSON parser: headers here, TelegramExport links the static archive.
+        .systemLibrary(name: "CYajl", path: "Sources/CYajl", providers: [.apt(["libyajl-dev"])]),
         // Cairo, FreeType and fontconfig's headers, and the functions Drawing calls, defined to
         // load the libraries on first use (DrawingLibraries.c says why).
         .target(name: "CCairo", cSettings: [.unsafeFlags(["-I" + freetypeHeaders])]),
@@ -145,9 +150,12 @@ let package = Package(
             "Container", "Formats", "Bootstrap", "BroadcastIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Telegram Desktop's JSON export read as a stream (issue 16): the model and the reader,
+        // over yajl. Only AppCore (so only main) uses it.
+        .target(name: "TelegramExport", dependencies: ["CYajl"], linkerSettings: staticLibyajl),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests", "BroadcastIPC",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests", "BroadcastIPC", "TelegramExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -201,7 +209,7 @@ let package = Package(
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
         ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Requests", "BroadcastIPC",

@@ -58,5 +58,7 @@ let package = Package(
         fuzzTarget("fuzz-csv", [], local: ["AddressBookChecks"]),
         // build-input/configuration.json.
         fuzzTarget("fuzz-build-configuration", ["Container"]),
+        // A Telegram Desktop export's result.json, read by `main import telegram-export`.
+        fuzzTarget("fuzz-telegram-export", ["TelegramExport"]),
     ]
 )

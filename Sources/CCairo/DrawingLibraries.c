@@ -108,6 +108,7 @@
     VOID(cairo, cairo_stroke, (cairo_t *cr), (cr)) \
     VOID(cairo, cairo_surface_destroy, (cairo_surface_t *surface), (surface)) \
     VOID(cairo, cairo_surface_flush, (cairo_surface_t *surface), (surface)) \
+    VOID(cairo, cairo_surface_mark_dirty, (cairo_surface_t *surface), (surface)) \
     FUNC(cairo, cairo_status_t, cairo_surface_status, (cairo_surface_t *surface), (surface)) \
     FUNC(cairo, cairo_status_t, cairo_surface_write_to_png_stream, (cairo_surface_t *surface, cairo_write_func_t write_func, void *closure), (surface, write_func, closure)) \
     VOID(cairo, cairo_translate, (cairo_t *cr, double tx, double ty), (cr, tx, ty)) \

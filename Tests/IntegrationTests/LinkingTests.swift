@@ -9,9 +9,9 @@ struct LinkingTests {
     /// Shared libraries no executable may name: the Swift runtime and its C++ library (static),
     /// the databases' and crypto's libraries (static), and drawing's (loaded on first use).
     static let forbidden = ["libswiftCore", "libFoundationEssentials", "libswift_Concurrency", "libdispatch", "libstdc++",
-                            "libcrypto", "libsqlite3", "libcairo", "libfreetype", "libfontconfig", "libpixman"]
+                            "libcrypto", "libsqlite3", "libyajl", "libcairo", "libfreetype", "libfontconfig", "libpixman", "libjpeg"]
 
-    @Test("No executable loads the Swift runtime, OpenSSL, SQLite or Cairo as shared libraries at start")
+    @Test("No executable loads the Swift runtime, OpenSSL, SQLite, yajl or Cairo as shared libraries at start")
     func sharedLibrariesAtStart() async throws {
         try Executables.requireBuilt()
         let sandbox = try Sandbox("linking")
@@ -62,6 +62,17 @@ struct LinkingTests {
             let p95 = sorted[sorted.count * 95 / 100]
             #expect(size > 0 && p95 - start < size / 2,
                     "\(name): 5 % of its ordered functions lie past \(p95 - start) of \(size) bytes of text, not in its first half")
+        }
+    }
+
+    @Test("yajl (the export reader's JSON parser) is linked into main and into no extension")
+    func yajlInMainOnly() throws {
+        try Executables.requireBuilt()
+        // One of yajl's own error messages: present exactly where its lexer is linked.
+        let marker = Data("invalid char in json text".utf8)
+        for name in Executables.all {
+            let binary = try Data(contentsOf: URL(fileURLWithPath: Executables.path(name)))
+            #expect((binary.range(of: marker) != nil) == (name == Executables.main), "\(name)")
         }
     }
 

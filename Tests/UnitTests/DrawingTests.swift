@@ -224,6 +224,26 @@ struct PhotoAvatarTests {
         }
     }
 
+    /// Telegram's photos (and a Telegram Desktop export's) are JPEGs: decoded through libjpeg,
+    /// loaded on first use. The vector is 64×48, blue over orange (Vectors/make_test_jpegs.c).
+    @Test func jpegPhoto() throws {
+        let vector = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Vectors/photo-64x48.jpg").path
+        let png = try PhotoAvatar.renderPNG(photoPath: vector, pixelSize: 48)
+        let image = try decode(png)
+        let top = try #require(image.pixel(x: 24, y: 8))
+        let bottom = try #require(image.pixel(x: 24, y: 40))
+        #expect(top.a == 255 && abs(Int(top.r) - 32) < 12 && abs(Int(top.g) - 96) < 12 && abs(Int(top.b) - 192) < 12, "\(top)")
+        #expect(bottom.a == 255 && abs(Int(bottom.r) - 240) < 12 && abs(Int(bottom.g) - 140) < 12 && abs(Int(bottom.b) - 20) < 12, "\(bottom)")
+        try withTemporaryDirectory("drawing") { dir in
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: vector)))
+            // Cut short, or only its first marker: an error, never grey padding or a trap.
+            for (name, cut) in [("cut.jpg", Array(bytes.prefix(bytes.count / 2))), ("soi.jpg", Array(bytes.prefix(3)))] {
+                try writeFile(dir.sub(name), cut)
+                #expect(drawingError { _ = try PhotoAvatar.renderPNG(photoPath: dir.sub(name), pixelSize: 48) }?.code == .notPNG, "\(name)")
+            }
+        }
+    }
+
     @Test func tallPhotoAndUpscaling() throws {
         try withTemporaryDirectory("drawing") { dir in
             let path = dir.sub("tall.png")

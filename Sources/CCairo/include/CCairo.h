@@ -19,4 +19,10 @@
 /// Returns 0, or -1 with a UTF-8 message in `message` (NUL-terminated, at most `size` bytes).
 int tg_drawing_libraries_load(char *message, size_t size);
 
+/// Decodes a JPEG (libjpeg loaded on first use) into a new RGB24 image surface in `*surface`.
+/// Sides outside 1…maxSide are refused from the header, before the picture is allocated (-2); a
+/// damaged or truncated file, or no libjpeg, is -1. The message says why (at most `messageSize` bytes).
+int tg_jpeg_decode(const unsigned char *data, size_t size, int maxSide, cairo_surface_t **surface,
+                   char *message, size_t messageSize);
+
 #endif

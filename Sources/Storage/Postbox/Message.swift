@@ -51,9 +51,12 @@ public struct Message: Equatable, Sendable {
     public var threadId: Int64?
     /// The MediaBox resources of the message's files (a shared photo, document ...).
     public var mediaResourceIds: [String]
+    /// Entities, reply, forward, edit, service line, a left-out file (MessageExtras).
+    public var extras: MessageExtras
 
     public init(index: MessageIndex, authorId: PeerId?, text: String, isIncoming: Bool,
-                contentKind: MessageContentKind = .text, threadId: Int64? = nil, mediaResourceIds: [String] = []) {
+                contentKind: MessageContentKind = .text, threadId: Int64? = nil, mediaResourceIds: [String] = [],
+                extras: MessageExtras = MessageExtras()) {
         self.index = index
         self.authorId = authorId
         self.text = text
@@ -61,14 +64,17 @@ public struct Message: Equatable, Sendable {
         self.contentKind = contentKind
         self.threadId = threadId
         self.mediaResourceIds = mediaResourceIds
+        self.extras = extras
     }
 
     public var id: MessageId { index.id }
 
     public func encoded() -> [UInt8] {
         var w = BinaryWriter()
-        // Version 2 adds media resources; a text-only message is still written as version 1.
-        w.write(UInt8(mediaResourceIds.isEmpty ? 1 : 2))
+        // Version 2 adds media resources, version 3 the extras; a message needs only the version
+        // of what it has, so a text-only one is still written as version 1 (and older rows decode).
+        let version: UInt8 = !extras.isEmpty ? 3 : mediaResourceIds.isEmpty ? 1 : 2
+        w.write(version)
         w.write(authorId != nil)
         if let authorId { w.write(authorId.toInt64()) }
         w.write(text)
@@ -76,10 +82,11 @@ public struct Message: Equatable, Sendable {
         w.write(contentKind.rawValue)
         w.write(threadId != nil)
         if let threadId { w.write(threadId) }
-        if !mediaResourceIds.isEmpty {
+        if version >= 2 {
             w.write(Int32(mediaResourceIds.count))
             for id in mediaResourceIds { w.write(id) }
         }
+        if version >= 3 { extras.encode(to: &w) }
         return w.bytes
     }
 
@@ -99,5 +106,6 @@ public struct Message: Equatable, Sendable {
             guard (0...1024).contains(count) else { throw BinaryReader.Truncated() }
             for _ in 0..<count { mediaResourceIds.append(try r.readString()) }
         }
+        extras = version >= 3 ? try MessageExtras(from: &r) : MessageExtras()
     }
 }

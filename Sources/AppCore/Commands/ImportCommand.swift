@@ -1,0 +1,81 @@
+import ArgumentParser
+import Bootstrap
+import Container
+import Formats
+import Storage
+import TelegramExport
+
+/// `main import`: data from elsewhere into an account.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import data from elsewhere into an account.",
+        subcommands: [ImportTelegramExportCommand.self])
+}
+
+/// `main import telegram-export PATH`: a Telegram Desktop JSON export into the account's Postbox.
+struct ImportTelegramExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "telegram-export",
+        abstract: "Import a Telegram Desktop export (JSON): chats, messages, contacts, media, avatars.",
+        discussion: """
+        In Telegram Desktop: Settings → Advanced → Export Telegram data, choose the chats and \
+        media you want and "Format: Machine-readable JSON". PATH is the folder it wrote \
+        (DataExport_…) or its result.json; a single chat's export (the chat's ⋮ menu → Export chat \
+        history, JSON) works the same way.
+
+        Chats keep Telegram's ids, so importing the same export again changes nothing and a newer \
+        export of the same account adds only what is new. Messages are written in batches: an \
+        interrupted import keeps the batches it finished and can simply be run again.
+
+        An export has no unread counts, pins or mutes: imported chats are read, unpinned and not \
+        muted (chats already pinned or muted stay as they were). Media the export includes is \
+        copied into the account's MediaBox; media it left out is kept as a placeholder with its \
+        name and size. Your profile picture and the groups' and channels' photos become avatars. \
+        Fields this version does not import are skipped and counted in the report; a file that \
+        is not an export, is cut short or holds wrong values stops the import with the byte \
+        offset where it went wrong, keeping only the batches written before.
+
+          main import telegram-export ~/Downloads/DataExport_2024-05-01
+          main import telegram-export ./ChatExport_2024-05-01/result.json --json
+        """)
+
+    @OptionGroup var options: ContainerOptions
+    @Argument(help: "The export's folder, or its result.json.") var path: String
+    @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
+    @Option(name: .customLong("batch-size"), help: ArgumentHelp("Messages per write transaction.", visibility: .hidden))
+    var batchSize = 20_000
+    @Flag(help: "Print the report as JSON (no progress bar).") var json = false
+
+    func validate() throws {
+        guard (1...1_000_000).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 1,000,000") }
+    }
+
+    func run() throws {
+        let report = try withLaunchedApp(options, mode: .writer) { app -> TelegramExportImport.Report in
+            let context = try app.accountContext(account)
+            let folder = try ExportFolder(path)
+            let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
+            var bar = ImportProgressBar(enabled: !json && RunningApp.current == nil)
+            defer { bar.finish() }
+            let report = try TelegramExportImport(postbox: context.postbox, folder: folder, accountPeerId: accountPeerId,
+                                                  batchSize: batchSize)
+                .run { bar.update(bytes: $0, total: $1) }
+            app.logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
+            return report
+        }
+        if json {
+            printJSON(try JSONFile.text(report))
+            return
+        }
+        printLine("imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(report.seconds) s (\(report.messagesPerSecond) messages/s)")
+        printLine("\(report.contacts) contacts, \(report.mediaFiles) media files copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars")
+        if report.avatarsSkipped > 0 { printLine("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
+        if report.unsupportedMessages > 0 { printLine("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
+        if !report.unknownFields.isEmpty {
+            let total = report.unknownFields.values.reduce(0, +)
+            let names = report.unknownFields.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) (\($0.value))" }
+            printLine("skipped \(total) fields this version does not import: \(names.joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,154 @@
+/// What a Telegram Desktop JSON export says, as export_output_json.cpp writes it. Ids are
+/// Telegram's bare ids (a chat's `id`, a `from_id`'s digits); kinds say which namespace they are in.
+
+/// A peer named by `from_id`, `actor_id` or a chat: `user123`, `chat123`, `channel123`.
+public struct ExportPeerRef: Hashable, Sendable {
+    public enum Kind: String, Sendable { case user, chat, channel }
+    public var kind: Kind
+    public var id: Int64
+
+    public init(kind: Kind, id: Int64) {
+        self.kind = kind
+        self.id = id
+    }
+
+    /// Telegram's ids fit in 52 bits (the Bot API's "at most 52 significant bits").
+    public static let idRange: ClosedRange<Int64> = 1...((1 << 52) - 1)
+
+    /// `user123` and the like; nil for anything else. Read byte by byte: every message has one.
+    public init?(prefixed text: String) {
+        var utf8 = text.utf8[...]
+        let kind: Kind
+        if utf8.starts(with: "user".utf8) {
+            kind = .user
+        } else if utf8.starts(with: "channel".utf8) {
+            kind = .channel
+        } else if utf8.starts(with: "chat".utf8) {
+            kind = .chat
+        } else {
+            return nil
+        }
+        utf8 = utf8.dropFirst(kind.rawValue.utf8.count)
+        guard !utf8.isEmpty, utf8.count <= 16 else { return nil }
+        var id: Int64 = 0
+        for byte in utf8 {
+            guard byte >= 48 && byte <= 57 else { return nil }
+            id = id * 10 + Int64(byte - 48)
+        }
+        guard Self.idRange.contains(id) else { return nil }
+        self.init(kind: kind, id: id)
+    }
+}
+
+/// `personal_information`: the account that made the export.
+public struct ExportPersonalInfo: Sendable {
+    public var userId: Int64
+    public var firstName: String
+    public var lastName: String
+    public var phoneNumber: String
+    public var username: String?
+}
+
+/// One of `profile_pictures`: the account's photos, newest first as Telegram lists them.
+public struct ExportProfilePicture: Sendable {
+    public var date: Int32?
+    public var file: ExportFileRef
+}
+
+/// One of `contacts.list`.
+public struct ExportContact: Sendable {
+    public var userId: Int64?
+    public var firstName: String
+    public var lastName: String
+    public var phoneNumber: String
+}
+
+/// A chat's header: `name`, `type`, `id`, written before its `messages`.
+public struct ExportChat: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case personalChat = "personal_chat", botChat = "bot_chat", savedMessages = "saved_messages", replies
+        case privateGroup = "private_group", privateSupergroup = "private_supergroup", publicSupergroup = "public_supergroup"
+        case privateChannel = "private_channel", publicChannel = "public_channel"
+
+        /// The namespace its bare id lives in: users for one-to-one chats, chats for basic groups,
+        /// channels for supergroups and channels.
+        public var peerKind: ExportPeerRef.Kind {
+            switch self {
+            case .personalChat, .botChat, .savedMessages, .replies: return .user
+            case .privateGroup: return .chat
+            case .privateSupergroup, .publicSupergroup, .privateChannel, .publicChannel: return .channel
+            }
+        }
+    }
+
+    public var name: String?
+    public var kind: Kind
+    public var id: Int64
+    /// From `left_chats` rather than `chats`.
+    public var isLeft: Bool
+    public var peer: ExportPeerRef { ExportPeerRef(kind: kind.peerKind, id: id) }
+}
+
+/// A file a message, a service message or a profile picture names: a path relative to the export
+/// folder, or the placeholder Telegram writes for a file it left out.
+public enum ExportFileRef: Sendable, Equatable {
+    case included(relativePath: String)
+    /// "(File not included. Change data exporting settings to download.)" and its kin.
+    case excluded(reason: String)
+
+    static func parse(_ text: String) -> ExportFileRef {
+        // tdesktop's placeholders are "(File …)", "(Photo …)", optionally after a name and a space.
+        if text.hasSuffix(")"), let open = text.firstIndex(of: "("),
+           text[open...].hasPrefix("(File ") || text[open...].hasPrefix("(Photo ") {
+            return .excluded(reason: String(text[open...]))
+        }
+        return .included(relativePath: text)
+    }
+}
+
+/// A message's photo or document.
+public struct ExportMedia: Sendable, Equatable {
+    /// `media_type`, or `photo` for a photo, `file` for a document without one; `poll`,
+    /// `location`, `contact`, `venue`, `game`, `invoice` for attachments that are not files.
+    public var type: String
+    public var file: ExportFileRef?
+    public var fileName: String?
+    public var fileSize: Int64?
+    public var mimeType: String?
+    public var thumbnail: ExportFileRef?
+}
+
+/// A formatted piece of a message's text (`text_entities`' non-plain parts), in UTF-16 units of
+/// the plain text as Telegram counts entity offsets.
+public struct ExportTextEntity: Sendable, Equatable {
+    /// tdesktop's names: mention, hashtag, bot_command, link, email, bold, italic, code, pre,
+    /// text_link, mention_name, phone, cashtag, underline, strikethrough, blockquote, bank_card,
+    /// spoiler, custom_emoji, unknown.
+    public var type: String
+    public var offset: Int
+    public var length: Int
+    /// href (text_link), user_id (mention_name), language (pre), document_id (custom_emoji).
+    public var value: String?
+}
+
+public struct ExportMessage: Sendable {
+    public var id: Int32
+    public var date: Int32
+    public var edited: Int32?
+    public var isService: Bool
+    /// `from_id` for a message, `actor_id` for a service message.
+    public var fromId: ExportPeerRef?
+    /// `from` / `actor`: the name the export shows.
+    public var fromName: String?
+    public var text: String
+    public var entities: [ExportTextEntity]
+    public var replyToMessageId: Int32?
+    public var forwardedFrom: String?
+    /// A service message's `action` (nil for `information_text` ones).
+    public var action: String?
+    /// The action's details that its text names: `title`, `members`, `duration_seconds`, ...
+    public var actionDetails: [String: String]
+    public var media: ExportMedia?
+    /// The byte offset of the message's object in result.json.
+    public var offset: Int
+}

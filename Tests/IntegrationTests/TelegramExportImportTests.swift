@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import Container
+import Storage
+
+/// Issue 16: `main import telegram-export`, checked through what main and every extension then show.
+@Suite("main import telegram-export")
+struct TelegramExportImportTests {
+    @Test("A full export of every chat type lands as chats, messages, contacts and avatars the extensions show; re-importing changes nothing",
+          .timeLimit(.minutes(4)))
+    func fullExport() async throws {
+        try await withSandbox("import-full") { sandbox in
+            try await sandbox.login()
+            let export = try await sandbox.generateExport("export", ["--messages", "240", "--chats", "10"])
+            let report = try await sandbox.importExport(export.path)
+            #expect(report["chats"] as? Int == export.chats.count, "\(report)")
+            #expect(report["messages"] as? Int == export.messages && report["messagesAdded"] as? Int == export.messages, "\(report)")
+            #expect(report["mediaFiles"] as? Int == export.int("mediaIncluded"), "\(report)")
+            #expect(report["mediaLeftOut"] as? Int == export.int("mediaLeftOut"), "\(report)")
+            #expect(report["unsupportedMessages"] as? Int == export.int("unsupported"), "\(report)")
+            #expect(report["contacts"] as? Int == export.contacts.count, "\(report)")
+            // The account's picture (a JPEG) and every group's (PNG) and channel's (JPEG) photo.
+            let photographed = export.chats.filter { !["personal_chat", "bot_chat", "saved_messages"].contains($0["type"] as? String ?? "") }
+            #expect(report["avatars"] as? Int == 1 + photographed.count && report["avatarsSkipped"] as? Int == 0, "\(report)")
+            #expect((report["unknownFields"] as? [String: Int])?.isEmpty == true, "\(report)")
+
+            // Every chat, of the right kind and name, read and unpinned.
+            let chats = try await sandbox.chatList()
+            for chat in export.chats {
+                let row = try #require(chats.first { $0.peerId == GeneratedExport.peerId(chat) }, "no chat for \(chat)")
+                let expectedKind = ["private_group": "group", "personal_chat": "user", "bot_chat": "user", "saved_messages": "user"][chat["type"] as! String] ?? "channel"
+                #expect(row.kind == expectedKind, "\(chat)")
+                #expect(row.title == (chat["name"] as? String ?? "Ada Lovelace"), "\(chat)")
+                #expect(row.unreadCount == 0 && !row.pinned && !row.muted, "\(row)")
+                #expect(row.topMessageId == (chat["lastMessageId"] as? Int).map(Int32.init), "\(row)")
+            }
+
+            // Messages: service lines, media kinds, left-out files, outgoing by the export's own user.
+            let group = try #require(export.chats.first { $0["type"] as? String == "private_group" })
+            let history = try await sandbox.runOK(Executables.main, ["messages", "--peer", "\(GeneratedExport.peerId(group))", "--json"]).json(array: true)
+            let texts = history.compactMap { $0["text"] as? String }
+            #expect(texts.contains { $0.hasSuffix("created the group «\(group["name"] as! String)»") }, "\(texts)")
+            #expect(texts.contains("Ada Lovelace changed the group photo"), "\(texts)")
+            #expect(history.contains { $0["kind"] as? String == "image" }, "\(history)")
+            #expect(history.contains { $0["kind"] as? String == "voiceMessage" }, "\(history)")
+            #expect(history.contains { $0["kind"] as? String == "file" }, "\(history)")
+            #expect(history.contains { $0["outgoing"] as? Bool == true && ($0["authorId"] as? NSNumber)?.int64Value == 5_550_001 })
+
+            // The widget lists imported chats.
+            let timeline = try await sandbox.widgetTimeline()
+            #expect(timeline.peerIds.contains { id in export.chats.contains { GeneratedExport.peerId($0) == id } }, "\(timeline.json)")
+
+            // A push for an imported channel decrypts with the channel's imported photo (a JPEG) as its avatar.
+            let channel = try #require(export.chats.first { $0["type"] as? String == "private_channel" })
+            let channelId = GeneratedExport.peerId(channel)
+            let push = try await sandbox.sendPush(peer: channelId, text: "news from the imported channel")
+            let (_, content) = try await sandbox.deliverPush(push.line)
+            #expect(content.status == "delivered" && content.title == channel["name"] as? String, "\(content)")
+            let avatar = try #require(content.attachments.first { $0.identifier == "avatar" }, "\(content)")
+            #expect(avatar.path.contains("tg-export-\(channelId)-2"), "not the imported photo: \(avatar.path)")
+            #expect(NotifyChecks.isPNG(avatar.path))
+
+            // Siri finds an imported message.
+            let found = try await sandbox.intent(["search-messages", "--query", "quasarimport"])
+            let messages = found.json["messages"] as? [[String: Any]] ?? []
+            #expect(messages.count == 1 && messages.first?["content"] as? String == "the quasarimport message 1", "\(found.json)")
+            #expect(messages.first?["chatTitle"] as? String == export.chats[0]["name"] as? String)
+
+            // No imported text, name or phone in plain anywhere in the container (media copies aside).
+            let needles = export.sampleTexts + export.contacts.flatMap { [$0["name"] as? String ?? "", $0["phone"] as? String ?? ""] }
+                + export.chats.compactMap { $0["name"] as? String }
+            #expect(needles.count > 10)
+            for file in ContainerFiles.regularFiles(under: sandbox.container) where !file.contains("/media/") {
+                guard let bytes = ContainerFiles.bytes(sandbox.container + "/" + file) else { continue }
+                for needle in needles where needle.utf8.count >= 5 {
+                    #expect(bytes.range(of: Data(needle.utf8)) == nil, "\(file) holds \"\(needle)\" in plain")
+                }
+            }
+
+            // The same export again: nothing new, nothing written.
+            let before = try await sandbox.storeDump()
+            let again = try await sandbox.importExport(export.path + "/result.json")
+            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            #expect(again["messagesUnchanged"] as? Int == export.messages && again["peersWritten"] as? Int == 0, "\(again)")
+            #expect(try await sandbox.storeDump() == before)
+
+            // Imported contacts are Telegram contacts: Siri finds them by name.
+            let contact = try #require(export.contacts.dropFirst().first)
+            let call = try await sandbox.intent(["start-call", "--to", contact["name"] as! String])
+            let recipient = call.json["recipient"] as? [String: Any]
+            #expect((recipient?["peerId"] as? NSNumber)?.int64Value == (contact["userId"] as? NSNumber)?.int64Value, "\(call.json)")
+        }
+    }
+
+    @Test("While main run runs, the import is handed to it and answers with its report; no progress bar off a terminal",
+          .timeLimit(.minutes(3)))
+    func handedToRunningApp() async throws {
+        try await withSandbox("import-handoff") { sandbox in
+            try await sandbox.login()
+            let export = try await sandbox.generateExport("export", ["--messages", "80", "--chats", "4"])
+            let (run, _) = try await sandbox.startMainRun()
+            let handed = try await sandbox.runOK(Executables.main, ["import", "telegram-export", export.path, "--json"])
+            #expect(try handed.json()["messagesAdded"] as? Int == export.messages, "\(handed)")
+            #expect(handed.stderr.isEmpty, "\(handed)")
+            // The text report, still without a terminal: no bar on stderr.
+            let text = try await sandbox.runOK(Executables.main, ["import", "telegram-export", export.path + "/result.json"])
+            #expect(text.stdout.contains("\(export.messages) unchanged") && text.stderr.isEmpty, "\(text)")
+            try await sandbox.intentsStop(run)
+            #expect(try await sandbox.chatList().count == export.chats.count)
+        }
+    }
+
+    @Test("A newer export of the same account adds only what is new; a single-chat export imports alone", .timeLimit(.minutes(3)))
+    func newerAndSingleChat() async throws {
+        try await withSandbox("import-newer") { sandbox in
+            try await sandbox.login()
+            let older = try await sandbox.generateExport("older", ["--messages", "100", "--chats", "5"])
+            let newer = try await sandbox.generateExport("newer", ["--messages", "200", "--chats", "5"])
+            _ = try await sandbox.importExport(older.path)
+            let report = try await sandbox.importExport(newer.path)
+            #expect(report["messagesUnchanged"] as? Int == older.messages, "\(report)")
+            #expect(report["messagesAdded"] as? Int == newer.messages - older.messages, "\(report)")
+            #expect(report["messagesUpdated"] as? Int == 0, "\(report)")
+
+            let single = try await sandbox.generateExport("single", ["--messages", "30", "--chats", "1", "--single-chat", "--seed", "4"])
+            let one = try await sandbox.importExport(single.path)
+            #expect(one["singleChat"] as? Bool == true && one["chats"] as? Int == 1 && one["messages"] as? Int == single.messages, "\(one)")
+            let chat = try #require(single.chats.first)
+            let rows = try await sandbox.chatList()
+            #expect(rows.contains { $0.peerId == GeneratedExport.peerId(chat) && $0.title == chat["name"] as? String })
+
+            // Saved Messages exported alone: no name in the file, the chat is the user its id names.
+            let saved = sandbox.base + "/saved"
+            try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
+            try #"{"type": "saved_messages", "id": 987654, "messages": [{"id": 1, "type": "message", "date_unixtime": "1700000000", "from": "Me", "from_id": "user987654", "text": "note to self"}]}"#
+                .write(toFile: saved + "/result.json", atomically: true, encoding: .utf8)
+            _ = try await sandbox.importExport(saved)
+            let savedRow = try #require(try await sandbox.chatList().first { $0.peerId == 987_654 })
+            #expect(savedRow.title == "Saved Messages" && savedRow.kind == "user", "\(savedRow)")
+        }
+    }
+
+    @Test("Bad input: a clear error naming the byte offset or the message, exit 1, nothing of the batch written",
+          .timeLimit(.minutes(3)))
+    func badInput() async throws {
+        try await withSandbox("import-bad") { sandbox in
+            try await sandbox.login()
+            let export = try await sandbox.generateExport("export", ["--messages", "60", "--chats", "4"])
+            let json = try String(contentsOfFile: export.path + "/result.json", encoding: .utf8)
+            // The export's folder, media included, with another result.json.
+            func variant(_ name: String, _ text: String) throws -> String {
+                let dir = sandbox.base + "/" + name
+                try FileManager.default.copyItem(atPath: export.path, toPath: dir)
+                try FileManager.default.removeItem(atPath: dir + "/result.json")
+                try text.write(toFile: dir + "/result.json", atomically: true, encoding: .utf8)
+                return dir
+            }
+            let photo = try #require(json.range(of: #""photo": "chats/"#))
+            let photoPath = String(json[photo.upperBound...].prefix { $0 != "\"" })
+            try "secret".write(toFile: sandbox.base + "/outside.png", atomically: true, encoding: .utf8)
+            let symlinked = try variant("symlink", json.replacingOccurrences(of: "chats/" + photoPath, with: "link.png"))
+            try FileManager.default.createSymbolicLink(atPath: symlinked + "/link.png", withDestinationPath: sandbox.base + "/outside.png")
+            let truncated = String(json.prefix(json.utf8.count / 2))
+            let cases: [(String, String)] = [
+                (try variant("truncated", truncated), "byte \(truncated.utf8.count): "),
+                (try variant("notexport", #"{"hello": "world"}"#), "not a Telegram Desktop export"),
+                (try variant("array", "[1, 2, 3]"), "byte 1: not a Telegram Desktop export"),
+                (try variant("idrange", json.replacingOccurrences(of: #""id": 3,"#, with: #""id": 99999999999,"#)), "'id' 99999999999 is out of range"),
+                (try variant("type", json.replacingOccurrences(of: #""id": 3,\#n"#, with: #""id": "three",\#n"#)), "'id' should be an integer"),
+                (try variant("dotdot", json.replacingOccurrences(of: "chats/" + photoPath, with: "../outside.png")), "leaves the export folder"),
+                (try variant("absolute", json.replacingOccurrences(of: "chats/" + photoPath, with: sandbox.base + "/outside.png")), "leaves the export folder"),
+                (symlinked, "leaves the export folder through a symbolic link"),
+                (try variant("dangling", json.replacingOccurrences(of: "chats/" + photoPath, with: "chats/nowhere.jpg")), "dangling"),
+                (sandbox.base + "/no-such-folder", "no export at"),
+            ]
+            for (path, expected) in cases {
+                let result = try await sandbox.run(Executables.main, ["import", "telegram-export", path])
+                #expect(result.exitCode == 1, "\(path): \(result)")
+                #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(expected), "\(path): \(result.stderr)")
+                #expect(!result.stderr.contains("Fatal error"), "\(result)")
+            }
+            // Each export above is one batch: the failures wrote no message and no chat.
+            #expect(try await sandbox.chatList().isEmpty)
+            // The file outside the export was never copied in.
+            for file in ContainerFiles.regularFiles(under: sandbox.container) where file.contains("/media/") {
+                #expect(ContainerFiles.bytes(sandbox.container + "/" + file) != Data("secret".utf8), "\(file) is the file outside the export")
+            }
+        }
+    }
+
+    @Test("kill -9 during a large import, then the same import again: the store equals a clean import",
+          .timeLimit(.minutes(6)))
+    func killedImport() async throws {
+        try await withSandbox("import-kill") { sandbox in
+            try await sandbox.login()
+            let export = try await sandbox.generateExport("big", ["--messages", "40000", "--chats", "6", "--plain"])
+            let importing = try sandbox.start(Executables.main, ["import", "telegram-export", export.path, "--batch-size", "2000"])
+            // Wait for a first committed batch (read-only readers see it), then kill.
+            var committed = false
+            for _ in 0..<200 where !committed {
+                try await Task.sleep(for: .milliseconds(50))
+                committed = (try? await sandbox.chatList())?.isEmpty == false
+            }
+            importing.kill9()
+            let killed = try await importing.wait(timeout: 30)
+            #expect(committed, "no batch was committed before the kill: \(killed)")
+            let rerun = try await sandbox.importExport(export.path, ["--batch-size", "2000"])
+            let unchanged = rerun["messagesUnchanged"] as? Int ?? -1
+            #expect(unchanged > 0 && unchanged < export.messages, "the kill did not land mid-import: \(rerun) \(killed)")
+            #expect(unchanged + (rerun["messagesAdded"] as? Int ?? 0) == export.messages, "\(rerun)")
+            let afterRerun = try await sandbox.storeDump()
+
+            try await withSandbox("import-clean") { clean in
+                try await clean.login()
+                _ = try await clean.importExport(export.path, ["--batch-size", "2000"])
+                #expect(try await clean.storeDump() == afterRerun)
+            }
+        }
+    }
+}
+
+extension ProcessResult {
+    /// stdout as a JSON array of objects.
+    func json(array: Bool) throws -> [[String: Any]] {
+        guard let rows = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]] else {
+            throw HarnessError("stdout is not a JSON array: \(self)")
+        }
+        return rows
+    }
+}

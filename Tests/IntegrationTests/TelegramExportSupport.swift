@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import Storage
+
+/// Exports written by Scripts/gen_telegram_export.py in Telegram Desktop's structure, and what
+/// the tests read back through `main`.
+struct GeneratedExport {
+    let path: String
+    let summary: [String: Any]
+
+    var messages: Int { summary["messages"] as? Int ?? -1 }
+    var chats: [[String: Any]] { summary["chats"] as? [[String: Any]] ?? [] }
+    var sampleTexts: [String] { summary["sampleTexts"] as? [String] ?? [] }
+    var contacts: [[String: Any]] { summary["contacts"] as? [[String: Any]] ?? [] }
+    var int: (String) -> Int { { summary[$0] as? Int ?? -1 } }
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts/gen_telegram_export.py").path
+
+    /// The packed peer id `main chats` lists a generated chat under.
+    static func peerId(_ chat: [String: Any]) -> Int64 {
+        let id = (chat["id"] as? NSNumber)?.int64Value ?? 0
+        switch chat["type"] as? String ?? "" {
+        case "private_group": return PeerId(namespace: .cloudGroup, id: id).toInt64()
+        case "personal_chat", "bot_chat", "saved_messages": return PeerId(namespace: .cloudUser, id: id).toInt64()
+        default: return PeerId(namespace: .cloudChannel, id: id).toInt64()
+        }
+    }
+}
+
+extension Sandbox {
+    /// Writes an export under the sandbox with the generator; `arguments` after the folder.
+    func generateExport(_ name: String, _ arguments: [String], timeout: Double = 300) async throws -> GeneratedExport {
+        let path = base + "/" + name
+        let result = try await spawnRaw(NotifyPython.path, [GeneratedExport.script, path] + arguments, label: "gen-\(name)")
+            .wait(timeout: timeout)
+        guard result.succeeded else { throw HarnessError("the generator failed: \(result)") }
+        return GeneratedExport(path: path, summary: try result.json())
+    }
+
+    /// `main import telegram-export PATH --json`, requiring exit 0.
+    func importExport(_ path: String, _ extra: [String] = [], timeout: Double = 300) async throws -> [String: Any] {
+        try await runOK(Executables.main, ["import", "telegram-export", path, "--json"] + extra, timeout: timeout).json()
+    }
+
+    /// Everything an import decides, as `main` prints it: the chat list and every chat's messages.
+    func storeDump() async throws -> String {
+        let chats = try await runOK(Executables.main, ["chats", "--limit", "10000", "--json"])
+        var dump = chats.stdout
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(chats.stdout.utf8)) as? [[String: Any]])
+        for row in rows {
+            let peer = (row["peerId"] as? NSNumber)?.int64Value ?? 0
+            dump += try await runOK(Executables.main, ["messages", "--peer", "\(peer)", "--limit", "1000000", "--json"]).stdout
+        }
+        return dump
+    }
+}
