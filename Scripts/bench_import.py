@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scripts/bench_import.py — `main import telegram-export` of a generated export (issue 16).
 
-Runnable alone (not yet a part of Scripts/bench_runner.py):
+Part of Scripts/bench_runner.py (--import-messages; Scripts/bench runs 1,000,000, 100,000 with
+--quick), and runnable alone:
 
     Scripts/bench_import.py --bin .build-release/release [--messages 1000000] [--chats 20] [--json]
 
@@ -65,6 +66,33 @@ def measure(bin_dir: str, messages: int, chats: int, workdir: str) -> dict:
             "method": spawner.method}
 
 
+def measure_import(bin_dir: str, messages: int, chats: int = 20) -> dict:
+    """The runner's part: the measurement in a temporary folder of its own, or {"failed": why}."""
+    workdir = tempfile.mkdtemp(prefix="bench-import-")
+    try:
+        return measure(os.path.abspath(bin_dir), messages, chats, workdir)
+    except (subprocess.CalledProcessError, OSError, ValueError) as error:
+        return {"failed": str(error)}
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def print_import(report: dict) -> None:
+    result = report.get("import")
+    if not result:
+        return
+    print()
+    if "failed" in result:
+        print(f"import: FAILED: {result['failed']}")
+        return
+    i, s = result["import"], result["seed"]
+    print(f"import telegram-export: {result['messages']:,} messages ({result['exportBytes'] / 2**20:.0f} MiB of JSON) "
+          f"in {i['seconds']:.1f} s = {i['messagesPerSecond']:,} msg/s, peak RSS {i['peakRssMiB']} MiB "
+          f"(budget {result['budget']['seconds']:.0f} s, {result['budget']['peakRssMiB']:.0f} MiB): {result['verdict']}")
+    print(f"main seed, same run:    {result['messages']:,} messages in {s['seconds']:.1f} s = "
+          f"{s['messagesPerSecond']:,} msg/s, peak RSS {s['peakRssMiB']} MiB")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", required=True, help="the folder with the built main (a release build)")
@@ -83,12 +111,7 @@ def main() -> int:
         json.dump({"import": report}, sys.stdout, indent=2)
         print()
     else:
-        i, s = report["import"], report["seed"]
-        print(f"import telegram-export: {report['messages']:,} messages ({report['exportBytes'] / 2**20:.0f} MiB of JSON) "
-              f"in {i['seconds']:.1f} s = {i['messagesPerSecond']:,} msg/s, peak RSS {i['peakRssMiB']} MiB "
-              f"(budget {report['budget']['seconds']:.0f} s, {report['budget']['peakRssMiB']:.0f} MiB): {report['verdict']}")
-        print(f"main seed, same run:    {report['messages']:,} messages in {s['seconds']:.1f} s = "
-              f"{s['messagesPerSecond']:,} msg/s, peak RSS {s['peakRssMiB']} MiB")
+        print_import({"import": report})
     return 0 if report["verdict"] == "PASS" else 1
 
 

@@ -64,6 +64,7 @@ from bench_chatlist import measure_chat_list, print_chat_list
 from bench_floor import measure_floor, print_floor
 from bench_footprint import FOOTPRINT_RUNS, footprint_text, measure_footprints
 from bench_frames import measure_frames, print_frames
+from bench_import import measure_import, print_import
 from bench_ingest import measure_ingest, print_ingest
 from bench_interface import measure_interface, print_interface
 from bench_process import Failure, Spawner, read_text
@@ -265,6 +266,7 @@ def print_table(report: dict) -> None:
     print_floor(report)
     print_chat_list(report)
     print_ingest(report)
+    print_import(report)
     print_search(report)
     print_frames(report)
     print_interface(report)
@@ -306,6 +308,9 @@ def main() -> int:
                         "in a container of its own); 0: not measured")
     parser.add_argument("--ingest-peers", type=int, default=2000, help="chats the ingest spreads its messages over (default 2,000)")
     parser.add_argument("--ingest-rounds", type=int, default=3, help="ingest rounds, each alone and with readers (default 3)")
+    parser.add_argument("--import-messages", type=int, default=0,
+                        help="import a generated Telegram Desktop export of this many messages, and main seed as many "
+                             "(Scripts/bench_import.py, issue 16: 1,000,000 in <= 20 s, <= 200 MiB; 0: skip)")
     parser.add_argument("--search-rare", help="the seed's rare word: time it and --search beside it (Scripts/bench_search.py)")
     parser.add_argument("--search-rare-messages", type=int, default=5, help="how many messages hold the rare word")
     parser.add_argument("--search-large", type=int, default=0,
@@ -438,6 +443,11 @@ def main() -> int:
                       file=sys.stderr, flush=True)
             report["ingest"] = measure_ingest(bin_dir, env, args.ingest_peers, args.ingest_messages, args.ingest_rounds,
                                               args.search or "tickets")
+        if args.import_messages > 0:
+            if not args.json:
+                print(f"import: a generated export of {args.import_messages:,} messages, and main seed of as many ...",
+                      file=sys.stderr, flush=True)
+            report["import"] = measure_import(bin_dir, args.import_messages)
         if args.search_rare and args.search:
             report["search"] = measure_search(spawner, bin_dir, container, env, args.runs, args.search, args.search_rare,
                                               args.search_rare_messages, (fixture or {}).get("messages", 0), args.search_large)
@@ -510,7 +520,7 @@ def main() -> int:
     if "failed" in interface:
         all_ok = False
     any_over = any_over or interface.get("verdict") == "OVER"
-    for part in ("chatList", "ingest", "search"):
+    for part in ("chatList", "ingest", "import", "search"):
         result = report.get(part) or {}
         if "failed" in result:
             all_ok = False

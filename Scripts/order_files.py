@@ -41,7 +41,9 @@ PROFILES: dict[str, list[list[str]]] = {
     "intents": [["bootstrap", "--json"], ["search-messages", "--query", "{word}", "--json"],
                 ["search-messages", "--query", "{rare}", "--json"]],
     "broadcast": [["bootstrap", "--json"]],
-    "main": [["status", "--json"], ["chats", "--json"]],
+    # "{interface}": main's interface on a pseudo-terminal (launch to the chat list, keys, quit),
+    # the launch Scripts/bench times against `main status`.
+    "main": [["status", "--json"], ["chats", "--json"], ["{interface}"]],
 }
 
 NAME_LINE = re.compile(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?$")
@@ -117,6 +119,25 @@ def expand(argument: str, fixture: dict) -> str:
     return argument
 
 
+def profile_interface(profile: list[str], main: str, container: str, workdir: str, env: dict) -> None:
+    """`main run` on a pseudo-terminal, as Scripts/bench_interface.py drives it: the launch to the
+    first chat list, a move down and up, Tab, and q."""
+    from bench_interface import TERM, Terminal, key_sequences
+    chats = json.loads(run([main, "chats", "--limit", "1", "--json", "--container", container], env).stdout)
+    term_env = {k: v for k, v in env.items() if k not in ("LINES", "COLUMNS")}
+    term_env["TERM"] = TERM
+    profile = [shutil.which(profile[0]) or profile[0], *profile[1:]]
+    terminal = Terminal([*profile, main, "run", "--container", container], term_env, os.path.join(workdir, "interface.err"))
+    try:
+        keys = key_sequences()
+        terminal.first_frame(chats[0]["title"].encode())
+        for name in ("down", "up", "tab"):
+            terminal.key(name, keys[name])
+        terminal.quit(keys["quit"])
+    finally:
+        terminal.kill()
+
+
 def order_for(executable: str, bin_dir: str, container: str, workdir: str, fixture: dict, env: dict) -> list[str]:
     profiled = os.path.join(workdir, executable)  # the same name, so callgrind's `ob=` matches it
     run(["objcopy", "--strip-debug", os.path.join(bin_dir, executable), profiled], env)
@@ -124,8 +145,11 @@ def order_for(executable: str, bin_dir: str, container: str, workdir: str, fixtu
     for index, arguments in enumerate(PROFILES[executable]):
         out = os.path.join(workdir, f"callgrind.{executable}.{index}")
         argv = [expand(a, fixture) for a in arguments]
-        run(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}",
-             profiled, *argv, "--container", container], env)
+        profile = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}"]
+        if arguments == ["{interface}"]:
+            profile_interface(profile, profiled, container, workdir, env)
+        else:
+            run([*profile, profiled, *argv, "--container", container], env)
         # Sorted within a command: the file then changes only where the code did (callgrind's
         # own order follows the binary's layout), and mangled names sort by module and type.
         for name in sorted(functions_run(out, executable)):
