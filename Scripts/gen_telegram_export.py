@@ -110,7 +110,7 @@ class Writer:
         self.rng = random.Random(args.seed)
         self.media = 0
         self.summary = {"selfId": SELF_ID, "chats": [], "sampleTexts": [], "rareWord": RARE_WORD, "messages": 0,
-                        "mediaIncluded": 0, "mediaLeftOut": 0, "unsupported": 0, "contacts": []}
+                        "mediaIncluded": 0, "thumbnailsIncluded": 0, "mediaLeftOut": 0, "unsupported": 0, "contacts": []}
         self.users = [(200000 + i, FIRST[i % 10], LAST[(i * 3) % 10]) for i in range(10)]
 
     def file(self, rel, data):
@@ -203,6 +203,7 @@ class Writer:
             self.file(rel, b"RIFF\x00\x00\x00\x00WEBPVP8 " + bytes(20))
             self.file(rel + "_thumb.jpg", png(n))
             self.summary["mediaIncluded"] += 1
+            self.summary["thumbnailsIncluded"] += 1
             pairs += [("file", s(rel)), ("file_size", "32"), ("thumbnail", s(rel + "_thumb.jpg")), ("thumbnail_file_size", "100"),
                       ("media_type", s("sticker")), ("sticker_emoji", s("\U0001F600")), ("width", "512"), ("height", "512")]
         if v == 9:

@@ -16,6 +16,7 @@ struct TelegramExportImportTests {
             #expect(report["chats"] as? Int == export.chats.count, "\(report)")
             #expect(report["messages"] as? Int == export.messages && report["messagesAdded"] as? Int == export.messages, "\(report)")
             #expect(report["mediaFiles"] as? Int == export.int("mediaIncluded"), "\(report)")
+            #expect(report["thumbnails"] as? Int == export.int("thumbnailsIncluded") && export.int("thumbnailsIncluded") > 0, "\(report)")
             #expect(report["mediaLeftOut"] as? Int == export.int("mediaLeftOut"), "\(report)")
             #expect(report["unsupportedMessages"] as? Int == export.int("unsupported"), "\(report)")
             #expect(report["contacts"] as? Int == export.contacts.count, "\(report)")

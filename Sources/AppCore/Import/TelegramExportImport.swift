@@ -20,6 +20,8 @@ final class TelegramExportImport: TelegramExportConsumer {
         var messagesUnchanged = 0
         var serviceMessages = 0
         var mediaFiles = 0
+        /// Thumbnails the export includes (a sticker's, a video's), kept beside their file.
+        var thumbnails = 0
         var mediaLeftOut = 0
         var avatars = 0
         /// Photos kept in the MediaBox but not made avatars: neither PNG nor JPEG.
@@ -159,6 +161,17 @@ final class TelegramExportImport: TelegramExportConsumer {
             }
         } else if let media = message.media, case .excluded? = media.file {
             report.mediaLeftOut += 1
+        }
+        // A sticker's or a video's thumbnail, when the export has it (with its file or without).
+        if !message.isService, let media = message.media, case .included(let path)? = media.thumbnail {
+            let resourceId = "tg-export-\(peerId.toInt64())-\(message.id)-thumbnail"
+            do {
+                try copyIntoMediaBox(path, resourceId: resourceId)
+            } catch let error as TelegramExportError {
+                throw TelegramExportError(offset: nil, "message \(message.id) in chat \(chat.id): \(error.message)")
+            }
+            mediaResourceIds.append(resourceId)
+            report.thumbnails += 1
         }
         if message.isService { report.serviceMessages += 1 }
         pending.append(Message(
