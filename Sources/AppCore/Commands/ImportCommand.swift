@@ -51,6 +51,13 @@ struct ImportTelegramExportCommand: ParsableCommand {
         guard (1...1_000_000).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 1,000,000") }
     }
 
+    /// Seconds to the hundredth, as a person reads them.
+    static func seconds(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
     func run() throws {
         let report = try withLaunchedApp(options, mode: .writer) { app -> TelegramExportImport.Report in
             let context = try app.accountContext(account)
@@ -68,8 +75,8 @@ struct ImportTelegramExportCommand: ParsableCommand {
             printJSON(try JSONFile.text(report))
             return
         }
-        printLine("imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(report.seconds) s (\(report.messagesPerSecond) messages/s)")
-        printLine("\(report.contacts) contacts, \(report.mediaFiles) media files copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars")
+        printLine("imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(Self.seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)")
+        printLine("\(report.contacts) contacts, \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars")
         if report.avatarsSkipped > 0 { printLine("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
         if report.unsupportedMessages > 0 { printLine("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
         if !report.unknownFields.isEmpty {
