@@ -24,6 +24,7 @@ struct BroadcastStatusTests {
             let (host, start, ext) = (call.host, call.start, call.broadcast)
 
             let cutoff = try await sandbox.run(Executables.main, ["call", "stop-screencast", "--json"], timeout: 30)
+            let cutoffReturned = ContinuousClock.now
             #expect(cutoff.exitCode == 0, "\(cutoff)")
             #expect((try? cutoff.json()["callId"] as? Int) == Int(start.callId), "\(cutoff)")
             let onDisk = CoordinationDirectory(path: start.directory).readCutoff().value
@@ -47,11 +48,19 @@ struct BroadcastStatusTests {
             let stats = try await sandbox.run(Executables.main, ["call", "stats", "--json"])
             #expect((try? stats.json()["live"] as? Bool) == true, "\(stats)")
 
-            // The cutoff holds for 10 s: a broadcast started now ends at its first check, naming the call.
-            let again = try await sandbox.run(BroadcastFixture.extensionName, ["start", "--size", BroadcastFixture.smallSize, "--json"], timeout: 20)
-            #expect(again.exitCode == 0, "\(again)")
-            let againReport = try BroadcastFixture.report(again)
-            #expect(againReport.reason == "screencastEnded" && againReport.callId == start.callId && againReport.framesSent == 0, "\(again)")
+            // The cutoff holds for 10 s: a broadcast started now ends at its first check, naming the
+            // call. Only meaningful while the 10 s last: a machine so loaded that the checks above
+            // took most of them (seen once, in a CI run beside two builds) would see a broadcast
+            // that rightly streams on, so the check is left out then, and says so.
+            let sinceCutoff = ContinuousClock.now - cutoffReturned
+            if sinceCutoff < .seconds(7) {
+                let again = try await sandbox.run(BroadcastFixture.extensionName, ["start", "--size", BroadcastFixture.smallSize, "--json"], timeout: 20)
+                #expect(again.exitCode == 0, "\(again)")
+                let againReport = try BroadcastFixture.report(again)
+                #expect(againReport.reason == "screencastEnded" && againReport.callId == start.callId && againReport.framesSent == 0, "\(again)")
+            } else {
+                print("broadcast: the 10 s cutoff hold was not checked: \(sinceCutoff) had passed since the cutoff")
+            }
 
             let end = try await sandbox.run(Executables.main, ["call", "end"], timeout: 30)
             #expect(end.exitCode == 0, "\(end)")
