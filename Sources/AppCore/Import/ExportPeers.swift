@@ -53,7 +53,15 @@ final class ExportPeers {
                 return
             }
             peer.isDeleted = false
-            if ref.kind == .user { peer.firstName = name } else { peer.title = name }
+            if ref.kind == .user {
+                // tdesktop writes a user's name as one string ("First Last"): split at the first
+                // space, so the name reads the same and the avatar's letters are first and last.
+                let parts = name.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+                peer.firstName = parts.first.map(String.init) ?? name
+                peer.lastName = parts.count > 1 ? String(parts[1]) : ""
+            } else {
+                peer.title = name
+            }
         }
         return id
     }
