@@ -39,13 +39,17 @@ struct PlaintextLeakTests {
             #expect(run.exitCode == 0, "\(run)")
 
             // Leave a WAL full of fresh frames: a bigger seed of the same fixture, killed mid-way
-            // (nothing checkpoints or truncates the WAL after a kill -9).
-            let seeding = try sandbox.start(Executables.main, ["seed", "--peers", "60", "--messages", "100000", "--seed", "7"])
-            try await Task.sleep(for: .milliseconds(500))
-            seeding.kill9()
-            _ = try await seeding.wait(timeout: 30)
+            // (nothing checkpoints or truncates the WAL after a kill -9). main's page cache holds a
+            // whole batch, so the WAL grows at the first commit: the kill waits for it.
             let accountDir = try #require(ContainerFiles.accountDirectories(sandbox.layout).first)
             let walPath = sandbox.rootPath + "/" + accountDir + "/postbox/db/db_sqlite-wal"
+            let walBefore = ContainerFiles.size(walPath) ?? 0
+            let seeding = try sandbox.start(Executables.main, ["seed", "--peers", "60", "--messages", "100000", "--seed", "7"])
+            for _ in 0..<3000 where (ContainerFiles.size(walPath) ?? 0) <= walBefore {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            seeding.kill9()
+            _ = try await seeding.wait(timeout: 30)
             let walBytes = ContainerFiles.size(walPath) ?? 0
             #expect(walBytes > 0, "the Postbox WAL is empty, so the scan below does not cover WAL content")
 
