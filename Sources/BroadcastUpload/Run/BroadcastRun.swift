@@ -51,6 +51,9 @@ struct BroadcastRun {
                 step = machine.tick(at: now)
             }
             if case .openStream(let id, let sink) = step {
+                // What the first check saw besides the description, so a stream that should not
+                // have started can be explained from the log.
+                log("opening id=\(id) now=\(now.unixSeconds) cutoff=\(directory.readCutoff())")
                 do {
                     let opened = try open(id: id, sink: sink, source: source)
                     stream = opened
