@@ -51,9 +51,14 @@ struct BroadcastRun {
                 step = machine.tick(at: now)
             }
             if case .openStream(let id, let sink) = step {
-                // What the first check saw besides the description, so a stream that should not
-                // have started can be explained from the log.
-                log("opening id=\(id) now=\(now.unixSeconds) cutoff=\(directory.readCutoff())")
+                // What the first check saw besides the description: why a stream started although
+                // a cutoff exists (its 10 s had passed) can be read from the log.
+                let cutoff = switch directory.readCutoff() {
+                case .missing: "none"
+                case .corrupt(let reason): "unreadable (\(reason))"
+                case .valid(let value): "id=\(value.id) timestamp=\(value.timestamp)"
+                }
+                log("opening id=\(id) now=\(now.unixSeconds) cutoff: \(cutoff)")
                 do {
                     let opened = try open(id: id, sink: sink, source: source)
                     stream = opened
