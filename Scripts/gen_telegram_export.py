@@ -301,6 +301,7 @@ class Writer:
 
 
 def main():
+    global SELF_ID
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("out")
     p.add_argument("--messages", type=int, required=True)
@@ -308,7 +309,9 @@ def main():
     p.add_argument("--plain", action="store_true", help="text messages only (the benchmark's export)")
     p.add_argument("--single-chat", action="store_true", help="one chat object at the root, as 'Export chat history' writes")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--self-id", type=int, default=SELF_ID, help="the exporting user's id (personal_information, Saved Messages)")
     args = p.parse_args()
+    SELF_ID = args.self_id
     w = Writer(args.out, args)
     w.run()
     json.dump(w.summary, sys.stdout)

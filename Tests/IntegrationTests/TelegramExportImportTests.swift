@@ -10,9 +10,12 @@ struct TelegramExportImportTests {
           .timeLimit(.minutes(4)))
     func fullExport() async throws {
         try await withSandbox("import-full") { sandbox in
-            try await sandbox.login()
+            try await sandbox.login(name: "Someone Else")
+            let accountPeer = try await sandbox.accountPeerId()
             let export = try await sandbox.generateExport("export", ["--messages", "240", "--chats", "10"])
             let report = try await sandbox.importExport(export.path)
+            #expect((report["exportUserId"] as? NSNumber)?.int64Value == export.selfId, "\(report)")
+            #expect((report["accountPeerId"] as? NSNumber)?.int64Value == accountPeer, "\(report)")
             #expect(report["chats"] as? Int == export.chats.count, "\(report)")
             #expect(report["messages"] as? Int == export.messages && report["messagesAdded"] as? Int == export.messages, "\(report)")
             #expect(report["mediaFiles"] as? Int == export.int("mediaIncluded"), "\(report)")
@@ -25,10 +28,14 @@ struct TelegramExportImportTests {
             #expect(report["avatars"] as? Int == 1 + photographed.count && report["avatarsSkipped"] as? Int == 0, "\(report)")
             #expect((report["unknownFields"] as? [String: Int])?.isEmpty == true, "\(report)")
 
-            // Every chat, of the right kind and name, read and unpinned.
+            // Every chat, of the right kind and name, read and unpinned; the export's Saved Messages
+            // are the account's, which took the export's name.
             let chats = try await sandbox.chatList()
+            #expect(export.chats.contains { $0["type"] as? String == "saved_messages" })
+            #expect(!chats.contains { $0.peerId == PeerId(namespace: .cloudUser, id: export.selfId).toInt64() },
+                    "the export's own user is a peer of its own: \(chats)")
             for chat in export.chats {
-                let row = try #require(chats.first { $0.peerId == GeneratedExport.peerId(chat) }, "no chat for \(chat)")
+                let row = try #require(chats.first { $0.peerId == export.peerId(chat, accountPeerId: accountPeer) }, "no chat for \(chat)")
                 let expectedKind = ["private_group": "group", "personal_chat": "user", "bot_chat": "user", "saved_messages": "user"][chat["type"] as! String] ?? "channel"
                 #expect(row.kind == expectedKind, "\(chat)")
                 #expect(row.title == (chat["name"] as? String ?? "Ada Lovelace"), "\(chat)")
@@ -45,7 +52,8 @@ struct TelegramExportImportTests {
             #expect(history.contains { $0["kind"] as? String == "image" }, "\(history)")
             #expect(history.contains { $0["kind"] as? String == "voiceMessage" }, "\(history)")
             #expect(history.contains { $0["kind"] as? String == "file" }, "\(history)")
-            #expect(history.contains { $0["outgoing"] as? Bool == true && ($0["authorId"] as? NSNumber)?.int64Value == 5_550_001 })
+            #expect(history.contains { $0["outgoing"] as? Bool == true && ($0["authorId"] as? NSNumber)?.int64Value == accountPeer })
+            #expect(!history.contains { ($0["authorId"] as? NSNumber)?.int64Value == PeerId(namespace: .cloudUser, id: export.selfId).toInt64() })
 
             // The widget lists imported chats.
             let timeline = try await sandbox.widgetTimeline()
@@ -138,6 +146,30 @@ struct TelegramExportImportTests {
             _ = try await sandbox.importExport(saved)
             let savedRow = try #require(try await sandbox.chatList().first { $0.peerId == 987_654 })
             #expect(savedRow.title == "Saved Messages" && savedRow.kind == "user", "\(savedRow)")
+
+            // The account's own Saved Messages exported alone: the account remembers whose export it
+            // was imported from, so the chat and its sender are the account's.
+            let accountPeer = try await sandbox.accountPeerId()
+            let ownSaved = sandbox.base + "/own-saved"
+            try FileManager.default.createDirectory(atPath: ownSaved, withIntermediateDirectories: true)
+            try #"{"type": "saved_messages", "id": \#(older.selfId), "messages": [{"id": 9001, "type": "message", "date_unixtime": "1700000000", "from": "Ada Lovelace", "from_id": "user\#(older.selfId)", "text": "own note"}]}"#
+                .write(toFile: ownSaved + "/result.json", atomically: true, encoding: .utf8)
+            let ownReport = try await sandbox.importExport(ownSaved)
+            #expect((ownReport["accountPeerId"] as? NSNumber)?.int64Value == accountPeer, "\(ownReport)")
+            let note = try await sandbox.runOK(Executables.main, ["messages", "--peer", "\(accountPeer)", "--json"]).json(array: true)
+            #expect(note.contains { $0["text"] as? String == "own note" && $0["outgoing"] as? Bool == true
+                && ($0["authorId"] as? NSNumber)?.int64Value == accountPeer }, "\(note)")
+
+            // Another person's export is refused for this account, naming both users, and writes
+            // nothing; a second account takes it.
+            let other = try await sandbox.generateExport("other", ["--messages", "20", "--chats", "2", "--self-id", "4440001", "--seed", "9"])
+            let before = try await sandbox.storeDump()
+            let refused = try await sandbox.run(Executables.main, ["import", "telegram-export", other.path])
+            #expect(refused.exitCode == 1 && refused.stderr.contains("4440001") && refused.stderr.contains("\(older.selfId)"), "\(refused)")
+            #expect(try await sandbox.storeDump() == before)
+            let second = try await sandbox.login(phone: "+15550100002", name: "Grace Hopper")
+            let accepted = try await sandbox.importExport(other.path, ["--account", "\(second)"])
+            #expect(accepted["messagesAdded"] as? Int == other.messages, "\(accepted)")
         }
     }
 

@@ -17,7 +17,17 @@ struct GeneratedExport {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts/gen_telegram_export.py").path
 
-    /// The packed peer id `main chats` lists a generated chat under.
+    /// The exporting user's id (`personal_information`), imported as the account.
+    var selfId: Int64 { (summary["selfId"] as? NSNumber)?.int64Value ?? -1 }
+
+    /// The packed peer id `main chats` lists a generated chat under once imported into the account
+    /// whose peer is `accountPeerId`: the export's own Saved Messages are the account's.
+    func peerId(_ chat: [String: Any], accountPeerId: Int64) -> Int64 {
+        chat["type"] as? String == "saved_messages" && (chat["id"] as? NSNumber)?.int64Value == selfId
+            ? accountPeerId : Self.peerId(chat)
+    }
+
+    /// The packed peer id of a generated chat by Telegram's id alone (no account mapping).
     static func peerId(_ chat: [String: Any]) -> Int64 {
         let id = (chat["id"] as? NSNumber)?.int64Value ?? 0
         switch chat["type"] as? String ?? "" {
@@ -38,13 +48,30 @@ extension Sandbox {
         return GeneratedExport(path: path, summary: try result.json())
     }
 
+    /// The current account's peer id (`main accounts --json`).
+    func accountPeerId() async throws -> Int64 {
+        let listing = try await runOK(Executables.main, ["accounts", "--json"]).json()
+        let entries = listing["accounts"] as? [[String: Any]] ?? []
+        guard let current = entries.first(where: { $0["current"] as? Bool == true }),
+              let peerId = (current["peerId"] as? NSNumber)?.int64Value else {
+            throw HarnessError("main accounts --json names no current account: \(listing)")
+        }
+        return peerId
+    }
+
     /// `main import telegram-export PATH --json`, requiring exit 0.
     func importExport(_ path: String, _ extra: [String] = [], timeout: Double = 300) async throws -> [String: Any] {
         try await runOK(Executables.main, ["import", "telegram-export", path, "--json"] + extra, timeout: timeout).json()
     }
 
-    /// Everything an import decides, as `main` prints it: the chat list and every chat's messages.
+    /// Everything an import decides, as `main` prints it: the chat list and every chat's messages,
+    /// the account's own peer id written as `<account>` (two containers' accounts differ in it).
     func storeDump() async throws -> String {
+        let accountPeer = try await accountPeerId()
+        return try await rawStoreDump().replacingOccurrences(of: String(accountPeer), with: "<account>")
+    }
+
+    private func rawStoreDump() async throws -> String {
         let chats = try await runOK(Executables.main, ["chats", "--limit", "10000", "--json"])
         var dump = chats.stdout
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(chats.stdout.utf8)) as? [[String: Any]])

@@ -24,6 +24,11 @@ struct ImportTelegramExportCommand: ParsableCommand {
         (DataExport_…) or its result.json; a single chat's export (the chat's ⋮ menu → Export chat \
         history, JSON) works the same way.
 
+        The export's own user (its personal information) becomes this account: your messages \
+        are the account's outgoing messages, your Saved Messages the account's, and the account \
+        takes the export's name. An account keeps the user it was first imported from, so a \
+        single-chat export imported later maps you too, and another person's export is refused.
+
         Chats keep Telegram's ids, so importing the same export again changes nothing and a newer \
         export of the same account adds only what is new. Messages are written in batches: an \
         interrupted import keeps the batches it finished and can simply be run again.

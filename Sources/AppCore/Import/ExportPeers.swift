@@ -9,19 +9,31 @@ final class ExportPeers {
     /// Changed since the last batch was written.
     private(set) var pending: [PeerId: Peer] = [:]
     private var lastEnsured: (ref: ExportPeerRef, name: String?)?
+    /// The export's own user and the account peer it stands for: everywhere the export names that
+    /// user (a sender, Saved Messages), the account's peer is meant. Nil: no mapping.
+    var ownUser: (exportUserId: Int64, account: PeerId)?
+    /// What an earlier import recorded as the account's export user (`exportOwnUserId`).
+    let recordedOwnUserId: Int64?
 
     init(postbox: Postbox) throws {
-        try postbox.read { t in
+        var known: [PeerId: Peer] = [:]
+        recordedOwnUserId = try postbox.read { t in
             try t.enumeratePeers { peer in
                 known[peer.id] = peer
                 return true
             }
+            return try t.exportOwnUserId()
         }
+        self.known = known
     }
 
-    static func peerId(_ ref: ExportPeerRef) -> PeerId {
+    /// The stored peer the export's reference means: Telegram's id in its namespace, except the
+    /// export's own user, who is the account.
+    func peerId(_ ref: ExportPeerRef) -> PeerId {
         switch ref.kind {
-        case .user: return PeerId(namespace: .cloudUser, id: ref.id)
+        case .user:
+            if let ownUser, ref.id == ownUser.exportUserId { return ownUser.account }
+            return PeerId(namespace: .cloudUser, id: ref.id)
         case .chat: return PeerId(namespace: .cloudGroup, id: ref.id)
         case .channel: return PeerId(namespace: .cloudChannel, id: ref.id)
         }
@@ -43,7 +55,7 @@ final class ExportPeers {
     /// A sender or chat the export names: created with the export's name when absent; an existing
     /// peer keeps its (richer) name, but a nameless one takes the export's.
     func ensure(_ ref: ExportPeerRef, name: String?) -> PeerId {
-        let id = Self.peerId(ref)
+        let id = peerId(ref)
         // Most messages name the sender the one before named: nothing to do again.
         if let last = lastEnsured, last.ref == ref, last.name == name { return id }
         lastEnsured = (ref, name)

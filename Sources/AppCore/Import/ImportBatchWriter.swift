@@ -28,14 +28,15 @@ final class ImportBatchWriter: @unchecked Sendable {
         slots = DispatchSemaphore(value: depth)
     }
 
-    func submit(peers: [Peer], messages: [Message]) throws {
+    /// `ownUserId`: the export's own user, recorded as the account's (`exportOwnUserId`) in this batch.
+    func submit(peers: [Peer], messages: [Message], ownUserId: Int64? = nil) throws {
         try throwIfFailed()
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard state.withLock({ $0.failure == nil }) else { return }
             do {
-                let counts = try Self.write(postbox, peers: peers, messages: messages)
+                let counts = try Self.write(postbox, peers: peers, messages: messages, ownUserId: ownUserId)
                 state.withLock {
                     $0.counts.peersWritten += counts.peersWritten
                     $0.counts.added += counts.added
@@ -61,9 +62,10 @@ final class ImportBatchWriter: @unchecked Sendable {
 
     /// One transaction: the batch's peers, its new or changed messages, and read marks up to the
     /// batch's newest message in each chat (an export has no unread state: imported chats are read).
-    static func write(_ postbox: Postbox, peers: [Peer], messages: [Message]) throws -> Counts {
+    static func write(_ postbox: Postbox, peers: [Peer], messages: [Message], ownUserId: Int64? = nil) throws -> Counts {
         var counts = Counts(peersWritten: peers.count)
         try postbox.transaction { t in
+            if let ownUserId { try t.setExportOwnUserId(ownUserId) }
             for peer in peers { try t.updatePeer(peer) }
             var changed: [Message] = []
             var readUpTo: [PeerId: Int32] = [:]

@@ -30,6 +30,9 @@ final class TelegramExportImport: TelegramExportConsumer {
         var unknownFields: [String: Int] = [:]
         var singleChat = false
         var exportUserId: Int64?
+        /// The account peer the export's own user was imported as (their messages are the
+        /// account's, their Saved Messages the account's); nil when the account has no peer.
+        var accountPeerId: Int64?
         var bytes = 0
         var seconds = 0.0
         var messagesPerSecond = 0
@@ -44,8 +47,12 @@ final class TelegramExportImport: TelegramExportConsumer {
     private let batchSize: Int
     private let peers: ExportPeers
     private let writer: ImportBatchWriter
-    /// Whose messages are outgoing: the export's own user, else the account's.
+    /// Whose messages are outgoing: the account's peer (the export's own user is mapped onto it),
+    /// or the export's own user when the account has no peer.
     private var selfId: PeerId?
+    private let accountPeerId: PeerId?
+    /// The export's own user, recorded with the next batch once seen.
+    private var ownUserToRecord: Int64?
     private var pending: [Message] = []
     private(set) var report = Report()
 
@@ -56,6 +63,12 @@ final class TelegramExportImport: TelegramExportConsumer {
         self.peers = try ExportPeers(postbox: postbox)
         writer = ImportBatchWriter(postbox: postbox)
         selfId = accountPeerId
+        self.accountPeerId = accountPeerId
+        // A single-chat export does not say whose it is: the user an earlier full export named.
+        if let accountPeerId, let recorded = peers.recordedOwnUserId {
+            peers.ownUser = (recorded, accountPeerId)
+            report.accountPeerId = accountPeerId.toInt64()
+        }
     }
 
     func run(progress: (Int, Int) -> Void) throws -> Report {
@@ -88,10 +101,22 @@ final class TelegramExportImport: TelegramExportConsumer {
 
     // MARK: TelegramExportConsumer
 
+    /// The export's own user is the account: their messages are outgoing and their Saved
+    /// Messages the account's, and the account takes their name. An account that imported
+    /// another user's export before refuses this one.
     func personalInformation(_ info: ExportPersonalInfo) throws {
-        let id = PeerId(namespace: .cloudUser, id: info.userId)
-        selfId = id
         report.exportUserId = info.userId
+        var id = PeerId(namespace: .cloudUser, id: info.userId)
+        if let accountPeerId {
+            if let recorded = peers.recordedOwnUserId, recorded != info.userId {
+                throw TelegramExportError(offset: nil, "this export is user \(info.userId)'s, but this account was imported from user \(recorded)'s export; import it into another account (main login, then --account)")
+            }
+            peers.ownUser = (info.userId, accountPeerId)
+            report.accountPeerId = accountPeerId.toInt64()
+            if peers.recordedOwnUserId == nil { ownUserToRecord = info.userId }
+            id = accountPeerId
+        }
+        selfId = id
         peers.update(id) { peer in
             peer.firstName = info.firstName
             peer.lastName = info.lastName
@@ -130,7 +155,7 @@ final class TelegramExportImport: TelegramExportConsumer {
         if chat.kind == .savedMessages {
             // Saved Messages is the exporting user's chat with itself (its id is theirs, and
             // tdesktop writes no name): named by personal_information when the export has it.
-            peers.update(ExportPeers.peerId(chat.peer)) { peer in
+            peers.update(peers.peerId(chat.peer)) { peer in
                 if peer.displayTitle.isEmpty || peer.isDeleted {
                     peer.firstName = "Saved Messages"
                     peer.isDeleted = false
@@ -142,7 +167,7 @@ final class TelegramExportImport: TelegramExportConsumer {
     }
 
     func message(_ message: ExportMessage, in chat: ExportChat) throws {
-        let peerId = ExportPeers.peerId(chat.peer)
+        let peerId = peers.peerId(chat.peer)
         var authorId: PeerId?
         if let from = message.fromId { authorId = peers.ensure(from, name: message.fromName) }
         var mediaResourceIds: [String] = []
@@ -190,8 +215,9 @@ final class TelegramExportImport: TelegramExportConsumer {
     /// Hands the batch to the writer (ImportBatchWriter), which commits it while reading goes on.
     private func flush() throws {
         let batchPeers = peers.takePending()
-        guard !batchPeers.isEmpty || !pending.isEmpty else { return }
-        try writer.submit(peers: batchPeers, messages: pending)
+        guard !batchPeers.isEmpty || !pending.isEmpty || ownUserToRecord != nil else { return }
+        try writer.submit(peers: batchPeers, messages: pending, ownUserId: ownUserToRecord)
+        ownUserToRecord = nil
         pending.removeAll(keepingCapacity: true)
     }
 

@@ -33,6 +33,8 @@ public enum PostboxTable {
 enum PostboxKeys {
     static let counters = ValueBoxKey("counters")
     static let accountPeerId = ValueBoxKey("accountPeerId")
+    /// The Telegram user id of the export imported as this account (see `exportOwnUserId`).
+    static let exportOwnUserId = ValueBoxKey("exportOwnUserId")
 
     static func peer(_ id: PeerId) -> ValueBoxKey { ValueBoxKey(int64: id.toInt64()) }
     /// Bounds of a scan over every peer-keyed row (8-byte keys).

@@ -71,6 +71,22 @@ public final class PostboxTransaction {
         try valueBox.set(PostboxTable.metadata, PostboxKeys.accountPeerId, w.bytes)
     }
 
+    /// The user a Telegram export called its own (`personal_information`), once an export was
+    /// imported into this account: that user's messages and Saved Messages are the account's, so
+    /// a later single-chat export (which does not say whose it is) maps the same user.
+    public func exportOwnUserId() throws -> Int64? {
+        try valueBox.get(PostboxTable.metadata, PostboxKeys.exportOwnUserId).map { bytes in
+            var r = BinaryReader(bytes)
+            return try r.readInt64()
+        }
+    }
+
+    public func setExportOwnUserId(_ id: Int64) throws {
+        var w = BinaryWriter()
+        w.write(id)
+        try valueBox.set(PostboxTable.metadata, PostboxKeys.exportOwnUserId, w.bytes)
+    }
+
     // MARK: Keychain
 
     public func keychainEntry(_ name: String) throws -> [UInt8]? {
