@@ -33,9 +33,14 @@ struct CrashRecoveryTests {
 
         let seeding = try sandbox.start(Executables.main, ["seed", "--peers", "500", "--messages", "100000",
                                                            "--seed", "\(seedValue)"])
-        try await Task.sleep(for: .seconds(killAfter))
-        let wasRunning = seeding.isRunning
-        seeding.kill9()
+        // Timed on a thread of its own: on a test pool busy elsewhere a Task.sleep of 0.4 s took
+        // seconds, past the whole seed.
+        let wasRunning = await startOnThread {
+            usleep(UInt32(killAfter * 1_000_000))
+            let running = seeding.isRunning
+            seeding.kill9()
+            return running
+        }()
         let killed = try await seeding.wait(timeout: 30)
         #expect(wasRunning, "\(label): seed had already finished before the kill, nothing was interrupted: \(killed)")
         #expect(killed.signal == SIGKILL || !wasRunning, "\(label): \(killed)")

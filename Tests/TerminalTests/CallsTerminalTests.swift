@@ -14,7 +14,7 @@ struct CallsTerminalTests {
         return (Int(match.1) ?? 0) > 0 && (Int(match.2) ?? 0) > 0
     }
 
-    @Test func callFromCallsTabStreamsIntoTheCornerAndEnds() throws {
+    @Test func callFromCallsTabStreamsIntoTheCornerAndEnds() async throws {
         let container = try MainInterfaceTerminalTests.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
         let bin = MainInterfaceTerminalTests.binDirectory
@@ -22,26 +22,28 @@ struct CallsTerminalTests {
         let session = try TmuxSession(width: 100, height: 30,
                                       command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { session.kill() }
-        try session.waitFor(text: "3 Chats")
-        try session.still()
+        try await session.waitFor(text: "3 Chats")
+        try await session.still()
 
         // The Calls tab (second), then `c`: a group call with the selected row's chat, in the corner.
         try session.type("2")
-        try session.waitFor(text: "c Call")
-        try session.still()
+        try await session.waitFor(text: "c Call")
+        try await session.still()
         try session.type("c")
-        var screen = try session.waitFor(text: "F8 end call")
+        var screen = try await session.waitFor(text: "F8 end call")
         #expect(screen.contains { $0.contains("fps ·") }, "the box's second line carries the figures")
 
         // The extension streams into the call from another process.
         let broadcast = Process()
         broadcast.executableURL = bin.appendingPathComponent("broadcast")
-        broadcast.arguments = ["start", "--container", container, "--size", "320x240", "--fps", "30", "--duration", "5", "--json"]
+        // Long enough that a test run busy elsewhere still looks while it streams; ending the call
+        // below ends it sooner (callEnded).
+        broadcast.arguments = ["start", "--container", container, "--size", "320x240", "--fps", "30", "--duration", "30", "--json"]
         broadcast.standardOutput = FileHandle.nullDevice
         broadcast.standardError = FileHandle.nullDevice
         try broadcast.run()
         defer { if broadcast.isRunning { broadcast.terminate() } }
-        screen = try session.waitFor(timeout: 10, "the box with streaming figures") { $0.contains(where: Self.streamingFigures) }
+        screen = try await session.waitFor(timeout: 25, "the box with streaming figures") { $0.contains(where: Self.streamingFigures) }
         // The box sits in the bottom-right corner, above the tab bar and the key line: its bottom
         // border (with the keys) starting in the right half; its title names the chat.
         let bottom = try #require(screen.lastIndex { $0.contains("F8 end call") && $0.contains("└") })
@@ -52,25 +54,25 @@ struct CallsTerminalTests {
         #expect(screen[bottom - 2].contains("📞"), "\(screen[bottom - 2])")
 
         // F7: the call screen with the figures; `e` ends the call; box and screen are gone.
-        try session.still()
+        try await session.still()
         try session.press("F7")
-        try session.waitFor(text: "Group call with")
-        screen = try session.still()
+        try await session.waitFor(text: "Group call with")
+        screen = try await session.still()
         let verified = try #require(screen.first { $0.contains("Frames verified") })
         let count = verified.firstMatch(of: /Frames verified\s+(\d+) of/).flatMap { Int($0.1) } ?? 0
         #expect(count > 0, "\(verified)")
         #expect(screen[0].contains("e End call"))
-        try session.still()
+        try await session.still()
         try session.type("e")
-        screen = try session.waitFor("the call gone") { lines in
+        screen = try await session.waitFor("the call gone") { lines in
             !lines.contains { $0.contains("Group call with") || $0.contains("F8 end call") || $0.contains(" fps · ") }
         }
         #expect(screen[0].contains("Calls"), "back on the Calls tab")
         let stats = try MainInterfaceTerminalTests.run("main", ["call", "stats", "--container", container])
         #expect(stats.contains("ended (ended in the interface)"), "\(stats)")
 
-        broadcast.waitUntilExit()
-        try session.still()
+        while broadcast.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        try await session.still()
         try session.type("q")
     }
 }

@@ -22,56 +22,56 @@ struct MainAppFlowTerminalTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     }
 
-    @Test func loginOnAnEmptyContainerThenSettings() throws {
+    @Test func loginOnAnEmptyContainerThenSettings() async throws {
         let container = FileManager.default.temporaryDirectory.appendingPathComponent("ui-login-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: container) }
         let session = try Self.open(container)
         defer { session.kill() }
-        try session.waitFor(text: "Your phone number")
-        try session.still()
+        try await session.waitFor(text: "Your phone number")
+        try await session.still()
         try session.type("15x")
-        try session.waitFor(text: "phone must be digits")
+        try await session.waitFor(text: "phone must be digits")
         try session.press("BSpace")
         try session.type("5550001")
         try session.press("Enter")
-        try session.waitFor(text: "Your Name")
+        try await session.waitFor(text: "Your Name")
         try session.type("Grace Hopper")
         try session.press("Enter")
         // The same process, now authorized: the tabs, Chats selected.
-        var screen = try session.waitFor(text: "4 Settings")
+        var screen = try await session.waitFor(text: "4 Settings")
         #expect(screen.contains { $0.contains("No chats yet") })
         let accounts = try Main.run("main", ["accounts", "--container", container])
         #expect(accounts.split(separator: "\n").count == 1, "\(accounts)")
         // Settings: hide the Calls tab; the tab bar changes at once and `main settings` agrees.
-        try session.still()
+        try await session.still()
         try session.press("4")
-        try session.waitFor(text: "Calls Tab")
-        try session.still()
+        try await session.waitFor(text: "Calls Tab")
+        try await session.still()
         for _ in 0 ..< 5 { try session.press("Down") }
         try session.press("Enter")
-        screen = try session.waitFor(text: "3 Settings")
+        screen = try await session.waitFor(text: "3 Settings")
         #expect(!screen.contains { $0.contains("Calls ") && $0.contains("2 Calls") })
         #expect(try Main.run("main", ["settings", "--json", "--container", container]).contains("\"showCallsTab\" : false"))
         // `?` shows the keys as a sheet; Esc closes it; q quits.
         try session.type("?")
-        try session.waitFor(text: "Keys")
-        try session.still()
+        try await session.waitFor(text: "Keys")
+        try await session.still()
         try session.press("Escape")
-        try session.waitFor("the sheet closed") { !$0.joined().contains("Everywhere") }
-        try session.still()
+        try await session.waitFor("the sheet closed") { !$0.joined().contains("Everywhere") }
+        try await session.still()
         // Settings → Accounts → Log Out: the only account is gone, so the login comes back, in-process.
         for _ in 0 ..< 4 { try session.press("Up") }  // from Calls Tab up to Accounts
         try session.press("Enter")
-        try session.waitFor(text: "+ Add Account")
-        try session.still()
+        try await session.waitFor(text: "+ Add Account")
+        try await session.still()
         try session.press("Down")
         try session.press("Down")
         try session.press("Enter")
-        try session.waitFor(text: "Your phone number")
+        try await session.waitFor(text: "Your phone number")
         #expect(try Main.run("main", ["status", "--container", container]).contains("state: unauthorized"))
-        try session.still()
+        try await session.still()
         try session.press("C-c")
-        try session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
+        try await session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
         // Seed 003's two stages, the interface's own phases timed in them.
         let logs = container + "/telegram-data/logs/app-logs"
         let log = try FileManager.default.contentsOfDirectory(atPath: logs)
@@ -82,7 +82,7 @@ struct MainAppFlowTerminalTests {
         }
     }
 
-    @Test func passcodeOnTheLockScreenThenBannerAndLink() throws {
+    @Test func passcodeOnTheLockScreenThenBannerAndLink() async throws {
         let container = try Main.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
         try Main.run("main", ["passcode", "set", "--container", container], input: "2468\n")
@@ -91,22 +91,22 @@ struct MainAppFlowTerminalTests {
         let titles = chats.compactMap { $0["title"] as? String }
         let session = try Self.open(container)
         defer { session.kill() }
-        try session.waitFor(text: titles[0])
+        try await session.waitFor(text: titles[0])
         try Main.run("main", ["lock", "--container", container])
-        try session.waitFor(text: "Enter your passcode")
+        try await session.waitFor(text: "Enter your passcode")
         // Judged on the settled frame: a capture taken while tmux is still taking the lock
         // screen's bytes can show rows of the frame before it (seen once under load).
-        var screen = try session.still()
+        var screen = try await session.still()
         for title in titles { #expect(!screen.contains { $0.contains(title) }, "\(title) drawn while locked") }
-        try session.still()
+        try await session.still()
         try session.type("1111")
         try session.press("Enter")
-        screen = try session.waitFor(text: "wrong passcode (1 failed attempt)")
+        screen = try await session.waitFor(text: "wrong passcode (1 failed attempt)")
         #expect(!screen.joined().contains("1111"), "the passcode is masked")
         #expect(try Main.run("main", ["status", "--container", container]).contains("lock: locked"))
         try session.type("2468")
         try session.press("Enter")
-        try session.waitFor(text: titles[0])
+        try await session.waitFor(text: titles[0])
         #expect(try Main.run("main", ["status", "--container", container]).contains("lock: unlocked"))
 
         // A push for a chat that is not open: the banner, then ^O opens that chat.
@@ -114,24 +114,24 @@ struct MainAppFlowTerminalTests {
         let peer = try #require(user["peerId"] as? Int64)
         let title = try #require(user["title"] as? String)
         try Main.run("main", ["push", "--peer", String(peer), "--text", "banner from the push server", "--container", container])
-        screen = try session.waitFor(text: "banner from the push server", timeout: 10)
+        screen = try await session.waitFor(text: "banner from the push server", timeout: 10)
         #expect(screen.contains { $0.contains("^O open") })
         try session.press("C-o")
-        try session.waitFor("the chat opened") { $0[0].contains("‹ Chats") && $0[0].contains(title) }
-        try session.waitFor(timeout: 8, "the banner gone") { !$0.contains { $0.contains("^O open") } }
+        try await session.waitFor("the chat opened") { $0[0].contains("‹ Chats") && $0[0].contains(title) }
+        try await session.waitFor(timeout: 8, "the banner gone") { !$0.contains { $0.contains("^O open") } }
 
         // `main open URL` from another process navigates the running interface.
         let other = try #require(titles.first { $0 != title })
         let otherPeer = try #require(chats.first { ($0["title"] as? String) == other }?["peerId"] as? Int64)
         let opened = try Main.run("main", ["open", "tg://localpeer?id=\(otherPeer)", "--container", container])
         #expect(opened.contains(other))
-        try session.waitFor(timeout: 5, "the linked chat") { $0[0].contains("‹ Chats") && $0[0].contains(other) }
-        try session.still()
+        try await session.waitFor(timeout: 5, "the linked chat") { $0[0].contains("‹ Chats") && $0[0].contains(other) }
+        try await session.still()
         try session.press("C-c")
-        try session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
+        try await session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
     }
 
-    @Test func resizeKeepsTheOpenChatAndSmallTerminalsGetANotice() throws {
+    @Test func resizeKeepsTheOpenChatAndSmallTerminalsGetANotice() async throws {
         let container = try Main.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
         let title = try #require(try Self.chats(container, limit: 1).first?["title"] as? String)
@@ -139,17 +139,17 @@ struct MainAppFlowTerminalTests {
         let peer = try #require(try Self.chats(container, limit: 1).first?["peerId"] as? Int64)
         let session = try Self.open(container, width: 160, height: 48, arguments: "'tg://localpeer?id=\(peer)'")
         defer { session.kill() }
-        var screen = try session.waitFor(timeout: 8, "the split with the chat") { $0[0].contains(title) && $0[0].contains("│") }
-        try session.still()
+        var screen = try await session.waitFor(timeout: 8, "the split with the chat") { $0[0].contains(title) && $0[0].contains("│") }
+        try await session.still()
         try session.resize(width: 80, height: 24)
-        screen = try session.waitFor("the pushed chat") { $0[0].hasPrefix("‹ Chats") && $0[0].contains(title) }
+        screen = try await session.waitFor("the pushed chat") { $0[0].hasPrefix("‹ Chats") && $0[0].contains(title) }
         try session.resize(width: 30, height: 10)
-        screen = try session.waitFor(text: "Too small: 30×10, needs 40×12")
+        screen = try await session.waitFor(text: "Too small: 30×10, needs 40×12")
         #expect(!screen.joined().contains(title))
         try session.resize(width: 160, height: 48)
-        screen = try session.waitFor("the split again") { $0[0].contains(title) && $0[0].contains("│") }
-        try session.still()
+        screen = try await session.waitFor("the split again") { $0[0].contains(title) && $0[0].contains("│") }
+        try await session.still()
         try session.press("C-c")
-        try session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
+        try await session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
     }
 }

@@ -42,7 +42,7 @@ struct MainInterfaceTerminalTests {
     }
 
 
-    @Test func chatsSendShareAndQuit() throws {
+    @Test func chatsSendShareAndQuit() async throws {
         let container = try Self.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
         let chats = try JSONSerialization.jsonObject(with: Data(try Self.run("main", ["chats", "--json", "--limit", "3", "--container", container]).utf8))
@@ -57,32 +57,32 @@ struct MainInterfaceTerminalTests {
         defer { session.kill() }
 
         // The chat list of the seeded account, the Chats tab selected.
-        var screen = try session.waitFor(text: "3 Chats")
+        var screen = try await session.waitFor(text: "3 Chats")
         #expect(screen[0].contains("Chats"))
         #expect(screen[2].contains(title), "the first chat of `main chats` heads the list")
 
         // Open it, type a message, send it.
         try session.press("Enter")
-        try session.waitFor(text: "‹ Chats")
-        screen = try session.still()
+        try await session.waitFor(text: "‹ Chats")
+        screen = try await session.still()
         #expect(screen[0].hasPrefix("‹ Chats") && screen[0].contains(title))
         try session.type("hello from tmux")
-        try session.waitFor(text: "› hello from tmux")
+        try await session.waitFor(text: "› hello from tmux")
         try session.press("Enter")
-        try session.waitFor(text: "You: hello from tmux")
+        try await session.waitFor(text: "You: hello from tmux")
         let found = try Self.run("intents", ["search-messages", "--query", "hello from tmux", "--json", "--container", container])
         #expect(found.contains("\"content\" : \"hello from tmux\""), "\(found)")
 
         // Another process shares into the open chat: it shows without a key press.
         try Self.run("share", ["--to", String(peer), "--text", "shared from another process", "--container", container])
-        try session.waitFor(timeout: 10, "the shared message") { $0.contains { $0.contains("You: shared from another process") } }
+        try await session.waitFor(timeout: 10, "the shared message") { $0.contains { $0.contains("You: shared from another process") } }
 
         // Back to the list, which now shows the shared message as the chat's last; q quits.
         try session.press("Escape")
-        try session.waitFor("the list") { !$0[0].contains("‹") && $0[3].contains("shared from another process") }
-        try session.still()
+        try await session.waitFor("the list") { !$0[0].contains("‹") && $0[3].contains("shared from another process") }
+        try await session.still()
         try session.type("q")
-        try session.waitFor("main to end") { _ in FileManager.default.fileExists(atPath: status) }
+        try await session.waitFor("main to end") { _ in FileManager.default.fileExists(atPath: status) }
         #expect(try String(contentsOfFile: status, encoding: .utf8).hasPrefix("0"))
         #expect(try session.format("#{alternate_on}") == "0", "the alternate screen is left")
         // The writer lock is free again.
@@ -92,7 +92,7 @@ struct MainInterfaceTerminalTests {
 
     /// Locked — by `main lock` from another process — the window shows the lock screen and not
     /// one chat title is drawn; `main unlock` brings the chats back within a second.
-    @Test func lockHidesEveryChat() throws {
+    @Test func lockHidesEveryChat() async throws {
         let container = try Self.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
         try Self.run("main", ["passcode", "set", "--container", container], input: "2468\n")
@@ -102,14 +102,14 @@ struct MainInterfaceTerminalTests {
         let main = Self.binDirectory.appendingPathComponent("main").path
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { session.kill() }
-        try session.waitFor(text: titles[0])
+        try await session.waitFor(text: titles[0])
         try Self.run("main", ["lock", "--container", container])
-        try session.waitFor(text: "Locked")
+        try await session.waitFor(text: "Locked")
         // The settled frame: a capture mid-update can hold rows of the frame before the lock.
-        let screen = try session.still()
+        let screen = try await session.still()
         for title in titles { #expect(!screen.contains { $0.contains(title) }, "\(title) drawn while locked") }
         try Self.run("main", ["unlock", "--container", container], input: "2468\n")
-        try session.waitFor(text: titles[0])
+        try await session.waitFor(text: titles[0])
         try session.type("q")
     }
 }

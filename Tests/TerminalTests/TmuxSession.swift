@@ -35,9 +35,14 @@ final class TmuxSession {
     private(set) var width: Int
     private(set) var height: Int
 
+    /// Everything the program wrote to the terminal, when the session records it.
+    let recording: String?
+
     /// Starts `command` (an argument vector, run by tmux without a shell) in a `width` × `height`
-    /// terminal. `environment` is added to the pane's.
-    init(width: Int = 80, height: Int = 24, command: [String], environment: [String: String] = [:]) throws {
+    /// terminal. `environment` is added to the pane's. `recording`: a file that gets every byte the
+    /// program writes (`pipe-pane`), for what is on screen too briefly for a capture to be sure to
+    /// see (a progress bar wiped at the end, on a loaded machine).
+    init(width: Int = 80, height: Int = 24, command: [String], environment: [String: String] = [:], recording: String? = nil) throws {
         guard let executable = Self.executable else { throw Failure(description: "tmux is not installed") }
         Self.counter += 1
         socket = "tg-test-\(getpid())-\(Self.counter)-\(UInt32.random(in: 0 ... .max))"
@@ -47,6 +52,11 @@ final class TmuxSession {
                          "new-session", "-d", "-x", String(width), "-y", String(height)]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
         arguments += command
+        self.recording = recording
+        if let recording {
+            // In the same command list, so the pipe is in place within the program's first moments.
+            arguments += [";", "pipe-pane", "cat >> '\(recording)'"]
+        }
         // The server daemonizes from this client; its output goes nowhere rather than into a
         // pipe the server could keep open.
         try Self.run(executable, socket: socket, arguments, capture: false)
@@ -88,20 +98,23 @@ final class TmuxSession {
     /// Waits until a line of the screen contains `text`; returns the screen. Throws with the
     /// last screen when `timeout` passes.
     @discardableResult
-    func waitFor(text: String, timeout: TimeInterval = 5) throws -> [String] {
-        try waitFor(timeout: timeout, "\"\(text)\"") { screen in screen.contains { $0.contains(text) } }
+    func waitFor(text: String, timeout: TimeInterval = 5) async throws -> [String] {
+        try await waitFor(timeout: timeout, "\"\(text)\"") { screen in screen.contains { $0.contains(text) } }
     }
 
-    /// Waits until `condition` holds for the screen.
+    /// Waits until `condition` holds for the screen. Async, sleeping in Task.sleep: Swift Testing
+    /// runs every test on the cooperative pool (one thread per core, two here), and terminal tests
+    /// that slept in usleep held a thread for their whole wait, so async tests elsewhere in the run
+    /// (a broadcast test rewriting a keepalive every second) were starved for seconds.
     @discardableResult
-    func waitFor(timeout: TimeInterval = 5, _ what: String, _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(timeout: TimeInterval = 5, _ what: String, _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         while true {
             screen = try capture()
             if condition(screen) { return screen }
             if Date() >= deadline { break }
-            usleep(50_000)
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw Failure(description: "timed out after \(timeout) s waiting for \(what); the screen:\n" + screen.joined(separator: "\n"))
     }
@@ -109,16 +122,24 @@ final class TmuxSession {
     /// Waits until the screen stops changing (two captures 250 ms apart agree): a transition runs
     /// about 200 ms and absorbs keys meanwhile, as Telegram's does, so a key is sent only after.
     @discardableResult
-    func still(timeout: TimeInterval = 5) throws -> [String] {
+    func still(timeout: TimeInterval = 5) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var previous = try capture()
         while Date() < deadline {
+            // A short, exact gap (not Task.sleep, which a busy run can stretch to seconds): a
+            // screen with a running clock (a call's duration) would never look still otherwise.
             usleep(250_000)
             let screen = try capture()
             if screen == previous { return screen }
             previous = screen
         }
         throw Failure(description: "the screen kept changing for \(timeout) s:\n" + previous.joined(separator: "\n"))
+    }
+
+    /// What the program has written so far (with its escape sequences), if recorded.
+    func recorded() -> String {
+        guard let recording, let data = FileManager.default.contents(atPath: recording) else { return "" }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Resizes the terminal (the window, with a detached session tmux sizes it by hand).
