@@ -84,9 +84,11 @@ final class AccountScreens {
         navigation.pushViewController(search, animated: false)
     }
 
-    /// What changed since the last look: the list (and, from it, banners for new messages), the
-    /// calls, the open chat, the box of a running call.
+    /// What changed since the last look: a background import's progress, the list (and, from it,
+    /// banners for new messages), the calls, the open chat, the box of a running call.
     func refresh(now: Int32 = Int32(clamping: time(nil))) {
+        // A handed-over import runs beside the interface: how far it is, in the list's title.
+        root.chatList.activity = app.requests?.backgroundProgress.first.map { "\($0.label)… \($0.percent)%" }
         let before = root.chatList.chats
         root.chatList.reload(now: now)
         notifyNewMessages(before: before, after: root.chatList.chats, now: now)
@@ -106,14 +108,15 @@ final class AccountScreens {
 
     // MARK: In-app notifications
 
-    /// A chat whose newest message is new, from someone else, unmuted and not the open chat gets
-    /// a banner (the newest such one; Telegram shows one at a time too).
+    /// A chat whose newest message is new, from someone else, unread, unmuted and not the open
+    /// chat gets a banner (the newest such one; Telegram shows one at a time too). Messages that
+    /// arrive read (an imported history, a chat read elsewhere) do not.
     private func notifyNewMessages(before: [ChatListItem], after: [ChatListItem], now: Int32) {
         guard !before.isEmpty else { return }
         let known = Dictionary(before.compactMap { item in item.topMessage.map { (item.peerId, $0) } }, uniquingKeysWith: max)
         let open = openChatPeer
         let fresh = after.filter { chat in
-            guard let top = chat.topMessage, chat.topMessageIsIncoming, !chat.isMuted, chat.peerId != open else { return false }
+            guard let top = chat.topMessage, chat.topMessageIsIncoming, chat.unreadCount > 0, !chat.isMuted, chat.peerId != open else { return false }
             return known[chat.peerId].map { top > $0 } ?? true
         }
         guard let newest = fresh.max(by: { ($0.topMessage!) < ($1.topMessage!) }) else { return }

@@ -71,10 +71,14 @@ public final class RequestSubmitter {
 
     /// Waits for main's answer until `timeout` seconds have passed. Returns at once, queued, when
     /// main is not running. The ack is removed once read: it was this process's to collect.
-    public func awaitOutcome(of request: AppRequest, timeout: Double) -> Outcome {
-        let deadline = Clock.monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
+    /// `madeProgress`, asked on every poll, says the work moved on (a long command's published
+    /// progress): the timeout then counts again from now.
+    public func awaitOutcome(of request: AppRequest, timeout: Double, madeProgress: () -> Bool = { false }) -> Outcome {
+        let span = UInt64(max(0, timeout) * 1e9)
+        var deadline = Clock.monotonicNanoseconds() + span
         let path = directories.ack(request.id)
         while true {
+            if madeProgress() { deadline = Clock.monotonicNanoseconds() + span }
             if let ack = readAck(path, id: request.id) {
                 try? FileSystem.removeTree(path)
                 return ack.status == .applied ? .applied(ack) : .rejected(ack)

@@ -46,8 +46,9 @@ public final class TelegramExportReader: JSONEventHandler {
         stream = JSONStream(handler: self)
     }
 
-    /// Reads the open descriptor to its end. `progress` gets the bytes read so far after each chunk.
-    public func read(fileDescriptor fd: Int32, progress: (Int) -> Void = { _ in }) throws -> TelegramExportReadSummary {
+    /// Reads the open descriptor to its end. `progress` gets the bytes read so far after each
+    /// chunk; what it throws (a cancellation) ends the read.
+    public func read(fileDescriptor fd: Int32, progress: (Int) throws -> Void = { _ in }) throws -> TelegramExportReadSummary {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -58,7 +59,7 @@ public final class TelegramExportReader: JSONEventHandler {
             }
             if n == 0 { break }
             try feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            progress(stream.bytesFed)
+            try progress(stream.bytesFed)
         }
         return try finish()
     }

@@ -119,6 +119,52 @@ struct TelegramExportImportTests {
         }
     }
 
+    @Test("Handed to main run, a long import runs beside the app: its progress is published, other commands are answered meanwhile, and stopping the app ends it after whole batches (exit 75); the same import again finishes it",
+          .timeLimit(.minutes(5)))
+    func handedImportRunsBesideTheApp() async throws {
+        try await withSandbox("import-background") { sandbox in
+            try await sandbox.login()
+            let export = try await sandbox.generateExport("big", ["--messages", "80000", "--chats", "6", "--plain"])
+            let (run, _) = try await sandbox.startMainRun()
+            defer { run.killIfRunning() }
+            let importing = try sandbox.start(Executables.main, ["import", "telegram-export", export.path, "--batch-size", "2000", "--json"])
+            defer { importing.killIfRunning() }
+
+            // The app publishes how far it is beside the claimed request (byte counts only).
+            let claimed = sandbox.layout.requestsPath + "/claimed"
+            let progress = try await pollUntil(timeout: 60, "the import's published progress") { () -> [String: Any]? in
+                for id in (try? FileManager.default.contentsOfDirectory(atPath: claimed)) ?? [] {
+                    guard let bytes = FileManager.default.contents(atPath: claimed + "/" + id + "/progress"),
+                          let json = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else { continue }
+                    return json
+                }
+                return nil
+            }
+            let size = try FileManager.default.attributesOfItem(atPath: export.path + "/result.json")[.size] as? Int
+            #expect(progress["label"] as? String == "Importing" && progress["total"] as? Int == size, "\(progress)")
+            #expect(Set(progress.keys) == ["label", "done", "total"], "\(progress)")
+
+            // A writing command handed over meanwhile is answered while the import goes on.
+            let settings = try await sandbox.runOK(Executables.main, ["settings", "--theme", "night", "--json"], timeout: 30)
+            #expect(settings.stdout.contains("night"), "\(settings)")
+            #expect(importing.isRunning, "the import ended before the other command was answered")
+
+            // Stopping the app stops the import after its current batch: exit 75 with the reason.
+            run.send(SIGTERM)
+            let stopped = try await importing.wait(timeout: 60, context: "the handed-over import after main run's SIGTERM")
+            #expect(stopped.exitCode == 75 && stopped.stderr.contains("main run stopped during the import"), "\(stopped)")
+            let ran = try await run.wait(timeout: 30, context: "main run after SIGTERM")
+            #expect(ran.exitCode == 0, "\(ran)")
+
+            // The same import again keeps what was written and adds the rest (that this equals a
+            // clean import is the kill -9 test's check).
+            let rerun = try await sandbox.importExport(export.path, ["--batch-size", "2000"])
+            let unchanged = rerun["messagesUnchanged"] as? Int ?? -1
+            #expect(unchanged > 0 && unchanged < export.messages && unchanged + (rerun["messagesAdded"] as? Int ?? 0) == export.messages, "\(rerun)")
+            #expect(rerun["messagesUpdated"] as? Int == 0, "\(rerun)")
+        }
+    }
+
     @Test("A newer export of the same account adds only what is new; a single-chat export imports alone", .timeLimit(.minutes(3)))
     func newerAndSingleChat() async throws {
         try await withSandbox("import-newer") { sandbox in

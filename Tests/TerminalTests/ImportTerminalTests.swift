@@ -8,31 +8,22 @@ struct ImportTerminalTests {
     static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts/gen_telegram_export.py").path
 
-    @Test func progressBarThenTheImportedChatsInTheInterface() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("ui-import-\(UUID().uuidString.prefix(8))").path
+    @Test func progressBarThenTheImportedChatsInTheInterface() async throws {
+        // Big enough for the bar to be redrawn a few times.
+        let (base, container, export) = try await Self.prepare("ui-import", messages: 60_000, chats: 5)
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let container = base + "/container", export = base + "/export"
-        try MainInterfaceTerminalTests.run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
-        // Big enough for the bar to be seen before the import ends.
-        let generate = Process()
-        generate.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        generate.arguments = ["python3", Self.generator, export, "--messages", "60000", "--chats", "5", "--plain"]
-        generate.standardOutput = FileHandle.nullDevice
-        try generate.run()
-        generate.waitUntilExit()
-        #expect(generate.terminationStatus == 0)
 
-        let main = MainInterfaceTerminalTests.binDirectory.appendingPathComponent("main").path
+        let main = Self.main
         let status = base + "/status"
         let script = "'\(main)' import telegram-export '\(export)' --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
-        let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script])
+        let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script], recording: base + "/terminal")
         defer { session.kill() }
-        let drawing = try session.waitFor(timeout: 60, "the progress bar") { $0.contains { $0.hasPrefix("importing [") && $0.contains("MiB") } }
-        #expect(drawing.contains { $0.contains("%") })
-        let done = try session.waitFor(timeout: 120, "the report") { $0.contains { $0.hasPrefix("imported 5 chats and 60000 messages") } }
-        // The bar is wiped before the report: no line is left half-drawn.
+        let done = try await session.waitFor(timeout: 120, "the report") { $0.contains { $0.hasPrefix("imported 5 chats and 60000 messages") } }
+        // The bar was drawn (the recording has every redraw), then wiped before the report: no
+        // line is left half-drawn.
+        Self.expectBar(in: session.recorded())
         #expect(!done.contains { $0.contains("importing [") }, "\(done)")
-        try session.waitFor("exit status") { _ in FileManager.default.fileExists(atPath: status) }
+        try await session.waitFor("exit status") { _ in FileManager.default.fileExists(atPath: status) }
         #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         session.kill()
 
@@ -41,8 +32,75 @@ struct ImportTerminalTests {
         let title = try #require(((chats as? [[String: Any]])?.first?["title"]) as? String)
         let app = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { app.kill() }
-        let screen = try app.waitFor(text: title, timeout: 15)
+        let screen = try await app.waitFor(text: title, timeout: 15)
         #expect(screen[2].contains(title), "the newest imported chat heads the list: \(screen)")
         try app.press("q")
+    }
+
+    /// Issue 16: an import handed to the running interface runs beside it. The interface goes on
+    /// drawing and says how far the import is in the list's title (an interface frozen by the
+    /// import never could), and answers keys; the terminal that issued it draws the bar from the
+    /// progress the app publishes; the chats are listed after, and a read history raises no banner.
+    @Test func importHandedToTheRunningInterfaceLeavesItLive() async throws {
+        // Long enough (seconds in a debug build) for the interface's one-second tick to show it.
+        let (base, container, _) = try await Self.prepare("ui-import-bg", messages: 60_000, chats: 8)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+
+        let app = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(Self.main)' run --container '\(container)'; exec sleep 60"],
+                                  recording: base + "/interface")
+        defer { app.kill() }
+        _ = try await app.waitFor(text: "No chats yet", timeout: 15)
+        let status = base + "/status"
+        // Relative to the issuer's directory, as a person types it.
+        let script = "cd '\(base)' && '\(Self.main)' import telegram-export export --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
+        let issuer = try TmuxSession(width: 100, height: 10, command: ["/bin/sh", "-c", script], recording: base + "/issuer")
+        defer { issuer.kill() }
+
+        // The interface answers meanwhile: the help sheet opens and closes.
+        try app.press("?")
+        _ = try await app.waitFor(timeout: 10, "the help sheet") { $0.contains { $0.contains("this help") } }
+        try app.press("Escape")
+
+        let done = try await issuer.waitFor(timeout: 180, "the report") { $0.contains { $0.hasPrefix("imported 8 chats and 60000 messages") } }
+        #expect(!done.contains { $0.contains("importing [") }, "\(done)")
+        Self.expectBar(in: issuer.recorded())
+        // The interface drew the import's progress as its title while the import ran.
+        let drawn = app.recorded()
+        #expect(drawn.contains("Importing… ") && drawn.contains("%"), "the interface never showed the import's progress")
+        try await issuer.waitFor("exit status") { _ in FileManager.default.fileExists(atPath: status) }
+        #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // The title is the list's again, over the imported chats; no banner for a read history.
+        let after = try await app.waitFor(timeout: 10, "the imported chats under the usual title") { $0[0].contains("Chats") && !$0.contains { $0.contains("No chats yet") } }
+        #expect(!after.contains { $0.contains("^O open") }, "an imported (read) message raised a banner: \(after)")
+        try app.press("q")
+    }
+
+    /// The bar as a terminal received it: drawn at least once with its percentage and size, and
+    /// wiped at the end (`\r`, then erase to the end of the line).
+    static func expectBar(in output: String) {
+        #expect(output.contains("importing [") && output.contains("% ") && output.contains(" MiB"), "no progress bar was drawn")
+        #expect(output.contains("\r\u{1B}[K"), "the bar was not wiped")
+    }
+
+    static var main: String { MainInterfaceTerminalTests.binDirectory.appendingPathComponent("main").path }
+
+    /// A temporary folder with a logged-in container and a generated export in it.
+    static func prepare(_ name: String, messages: Int, chats: Int) async throws -> (base: String, container: String, export: String) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))").path
+        let container = base + "/container", export = base + "/export"
+        try MainInterfaceTerminalTests.run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
+        try await generate(export, messages: messages, chats: chats)
+        return (base, container, export)
+    }
+
+    /// Writes a generated export, waiting without holding one of the test run's few threads.
+    static func generate(_ export: String, messages: Int, chats: Int) async throws {
+        let generate = Process()
+        generate.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generate.arguments = ["python3", generator, export, "--messages", "\(messages)", "--chats", "\(chats)", "--plain"]
+        generate.standardOutput = FileHandle.nullDevice
+        try generate.run()
+        while generate.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(generate.terminationStatus == 0)
     }
 }

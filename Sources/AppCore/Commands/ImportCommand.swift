@@ -65,29 +65,67 @@ struct ImportTelegramExportCommand: ParsableCommand {
 
     func run() throws {
         let report = try withLaunchedApp(options, mode: .writer) { app -> TelegramExportImport.Report in
-            let context = try app.accountContext(account)
-            let folder = try ExportFolder(path)
-            let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
-            var bar = ImportProgressBar(enabled: !json && RunningApp.current == nil)
+            let job = try prepare(app)
+            var bar = ProgressBar(label: "importing", enabled: !json)
             defer { bar.finish() }
-            let report = try TelegramExportImport(postbox: context.postbox, folder: folder, accountPeerId: accountPeerId,
-                                                  batchSize: batchSize)
-                .run { bar.update(bytes: $0, total: $1) }
+            let report = try job.run { bar.update(done: $0, total: $1) }
             app.logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
             return report
         }
         if json {
             printJSON(try JSONFile.text(report))
-            return
+        } else {
+            printLines(Self.lines(report))
         }
-        printLine("imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(Self.seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)")
-        printLine("\(report.contacts) contacts, \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars")
-        if report.avatarsSkipped > 0 { printLine("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
-        if report.unsupportedMessages > 0 { printLine("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
+    }
+
+    /// The import, its export and account resolved (relative paths against the current directory).
+    private func prepare(_ app: LaunchedApp, postbox: Postbox? = nil) throws -> TelegramExportImport {
+        let context = try app.accountContext(account)
+        let folder = try ExportFolder(path)
+        let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
+        return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
+                                        batchSize: batchSize)
+    }
+
+    /// The report for people.
+    static func lines(_ report: TelegramExportImport.Report) -> [String] {
+        var lines = [
+            "imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)",
+            "\(report.contacts) contacts, \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars",
+        ]
+        if report.avatarsSkipped > 0 { lines.append("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
+        if report.unsupportedMessages > 0 { lines.append("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
         if !report.unknownFields.isEmpty {
             let total = report.unknownFields.values.reduce(0, +)
             let names = report.unknownFields.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) (\($0.value))" }
-            printLine("skipped \(total) fields this version does not import: \(names.joined(separator: ", "))")
+            lines.append("skipped \(total) fields this version does not import: \(names.joined(separator: ", "))")
+        }
+        return lines
+    }
+}
+
+/// Handed to `main run`, an import runs on a thread of its own with a Postbox connection of its
+/// own: the app's interface and its other requests go on (SQLite takes the two writers' batches in
+/// turn), the interface shows how far it is, and stopping the app stops it after a whole batch.
+extension ImportTelegramExportCommand: BackgroundRunnable {
+    func prepareInBackground(_ app: LaunchedApp) throws -> BackgroundCommand {
+        let accountId = try app.accountContext(account).record.id
+        let postbox = try app.shared.accountManager.openPostbox(accountId: accountId, readOnly: false)
+        let job = try prepare(app, postbox: postbox)
+        let (json, logger) = (self.json, app.logger)
+        return BackgroundCommand(label: "Importing") { command in
+            do {
+                let report = try job.run { done, total in
+                    command.report(done: done, total: total)
+                    if command.isCancelled { throw BackgroundCommand.Cancelled(description: "main run stopped during the import; the batches it wrote are kept: run the same import again to finish it") }
+                }
+                logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
+                let output = json ? StandardStreams.text(json: try JSONFile.text(report)) : StandardStreams.text(lines: Self.lines(report))
+                return HandedOverResult(output: output, errors: "", exitStatus: 0)
+            } catch {
+                return MainCommandRunner.failure(error)
+            }
         }
     }
 }

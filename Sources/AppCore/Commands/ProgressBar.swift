@@ -3,25 +3,30 @@ import Container
 import Glibc
 #endif
 
-/// A one-line bar on standard error while an import reads its file: only on a terminal, never
-/// with --json, never for a command the running app runs for another process (its output is
-/// captured, not seen). Redrawn at most ten times a second.
-struct ImportProgressBar {
+/// A one-line bar on standard error while a command works through a file (an import): only on a
+/// terminal, never with --json. A command handed to the running app draws it in the process that
+/// handed it over, from the progress the app publishes. Redrawn at most ten times a second.
+struct ProgressBar {
+    let label: String
     let enabled: Bool
     private var lastDraw: UInt64 = 0
 
-    init(enabled: Bool) { self.enabled = enabled && isatty(STDERR_FILENO) == 1 }
+    init(label: String, enabled: Bool) {
+        self.label = label
+        self.enabled = enabled && isatty(STDERR_FILENO) == 1
+    }
 
-    mutating func update(bytes: Int, total: Int) {
+    /// `done` of `total` bytes.
+    mutating func update(done: Int, total: Int) {
         guard enabled else { return }
         let now = Clock.monotonicNanoseconds()
-        guard now - lastDraw >= 100_000_000 || bytes >= total else { return }
+        guard now - lastDraw >= 100_000_000 || done >= total else { return }
         lastDraw = now
-        let fraction = total > 0 ? min(1, Double(bytes) / Double(total)) : 1
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let width = 30
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        draw("\rimporting [\(bar)] \(Int(fraction * 100))% \(bytes >> 20) of \(total >> 20) MiB")
+        draw("\r\(label) [\(bar)] \(Int(fraction * 100))% \(done >> 20) of \(total >> 20) MiB")
     }
 
     func finish() {

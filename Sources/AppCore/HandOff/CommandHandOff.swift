@@ -11,7 +11,8 @@ import Requests
 /// input it read, and answers with the running app's output and exit status. The running app
 /// runs a handed-over command at most once; one interrupted by a crash is reported, not repeated.
 enum CommandHandOff {
-    /// Long enough for the slowest command (a large `seed`); the request stays queued after it.
+    /// Long enough for the slowest command run on the app's thread (a large `seed`); a background
+    /// command (an import) gets it again each time it reports progress. The request stays queued after it.
     static let deadlineSeconds = 600.0
 
     /// Returns only when the running app stopped before taking the command, which was then
@@ -30,7 +31,24 @@ enum CommandHandOff {
         let request = try submitter.commit(draft, accountId: 0, origin: ProcessIdentity.main.processType,
                                            action: .mainCommand(arguments: arguments, standardInput: CommandInput.consumed,
                                                                        workingDirectory: FileSystem.currentDirectory()))
-        switch submitter.awaitOutcome(of: request, timeout: deadlineSeconds) {
+        // A long command (an import) runs in the background of the app and publishes its
+        // progress: a bar here on a terminal, and a deadline that counts from the last progress.
+        let progressPath = RequestDirectories(layout: container.layout).claimed + "/" + request.id + "/progress"
+        var bar: ProgressBar?
+        var seen: BackgroundProgress?
+        var nextLook: UInt64 = 0
+        let outcome = submitter.awaitOutcome(of: request, timeout: deadlineSeconds) {
+            let now = Clock.monotonicNanoseconds()
+            guard now >= nextLook else { return false }
+            nextLook = now + 100_000_000
+            guard let progress = try? JSONFile.read(BackgroundProgress.self, from: progressPath, limit: 4096), progress != seen else { return false }
+            seen = progress
+            if bar == nil { bar = ProgressBar(label: progress.label.lowercased(), enabled: !arguments.contains("--json")) }
+            bar?.update(done: progress.done, total: progress.total)
+            return true
+        }
+        bar?.finish()
+        switch outcome {
         case .applied(let ack), .rejected(let ack):
             let output = ack.result["stdout"] ?? ""
             let errors = ack.result["stderr"] ?? (ack.status == .rejected ? "error: \(ack.detail ?? "refused by the running app")\n" : "")
@@ -40,7 +58,7 @@ enum CommandHandOff {
         case .queued(let appRunning):
             if !appRunning && submitter.withdraw(request) { return }
             StandardStreams.writeError(appRunning
-                ? "main run did not answer within \(Int(deadlineSeconds)) s; the command stays queued (request \(request.id))"
+                ? "main run did not answer within \(Int(deadlineSeconds)) s (nor report progress); the command stays with it (request \(request.id))"
                 : "main run stopped while it had the command (request \(request.id)); see `main status`")
             throw ExitCode(75)
         }

@@ -9,7 +9,9 @@ import Glibc
 /// account's Postbox in bounded batches. Each batch (its messages, the peers they name, the chats'
 /// read marks) is one transaction, so a killed import leaves whole batches; ids are Telegram's,
 /// so running it again writes only what is missing or different.
-final class TelegramExportImport: TelegramExportConsumer {
+/// Sendable only to be handed whole to the thread that runs it (an import `main run` runs in the
+/// background); it is used by one thread at a time, its writer thread aside (ImportBatchWriter).
+final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
     struct Report: Codable, Sendable {
         var chats = 0
         var peersWritten = 0
@@ -71,14 +73,16 @@ final class TelegramExportImport: TelegramExportConsumer {
         }
     }
 
-    func run(progress: (Int, Int) -> Void) throws -> Report {
+    /// `progress` gets the bytes read and the file's size after each chunk; what it throws (a
+    /// cancellation) ends the import after the batches already handed to the writer.
+    func run(progress: (Int, Int) throws -> Void) throws -> Report {
         let start = Clock.monotonicNanoseconds()
         let (fd, size) = try FileSystem.openRegularFile(folder.resultPath, limit: Int.max, followLinks: true)
         defer { close(fd) }
         try postbox.mediaBox.createDirectories()
         let summary: TelegramExportReadSummary
         do {
-            summary = try TelegramExportReader(consumer: self).read(fileDescriptor: fd) { progress($0, size) }
+            summary = try TelegramExportReader(consumer: self).read(fileDescriptor: fd) { try progress($0, size) }
             try flush()
         } catch {
             // Batches already handed over finish (or fail) before the error is reported.

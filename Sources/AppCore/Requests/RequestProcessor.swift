@@ -30,7 +30,10 @@ public final class RequestProcessor {
     private let codec: RequestCodec
     private var accounts: [Int64: AccountContext] = [:]
     /// Runs one of main's commands in the running app (set by `main run`); nil elsewhere.
-    public var commandRunner: ((_ arguments: [String], _ input: [String], _ workingDirectory: String) -> HandedOverResult)?
+    var commandRunner: ((_ arguments: [String], _ input: [String], _ workingDirectory: String) -> HandedOverOutcome)?
+    /// Handed-over commands running on threads of their own (an import), by request id: answered
+    /// by the first drain after they end.
+    private var background: [String: BackgroundCommand] = [:]
 
     public init(shared: SharedAccountContext, current: AccountContext?) throws {
         self.shared = shared
@@ -47,10 +50,19 @@ public final class RequestProcessor {
         FileSystem.listDirectory(directories.pending).contains(where: RequestDirectories.isRequestId)
     }
 
+    /// True when a background command has ended and waits to be answered (by `drain`).
+    public var hasFinishedBackgroundCommand: Bool { background.values.contains { $0.isFinished } }
+
+    /// How far the background commands are, oldest first (the interface shows it).
+    public var backgroundProgress: [BackgroundProgress] {
+        background.sorted { $0.key < $1.key }.compactMap { $0.value.progress }
+    }
+
     @discardableResult
     public func drain() -> Summary {
         var summary = Summary()
         emptyRemoving()
+        answerFinishedBackgroundCommands(&summary)
         answerInterruptedCommands(&summary)
         let ids = FileSystem.listDirectory(directories.pending).sorted()
         for name in ids {
@@ -191,7 +203,51 @@ public final class RequestProcessor {
         let claimed = directories.claimed + "/" + id
         guard (try? FileSystem.rename(directories.pendingRequest(id), claimed)) != nil else { return }
         FileSystem.syncDirectory(directories.claimed)
-        let result = commandRunner(arguments, input, workingDirectory)
+        switch commandRunner(arguments, input, workingDirectory) {
+        case .finished(let result):
+            answer(id, command: arguments.first ?? "", result, &summary)
+        case .background(let command):
+            let progressPath = claimed + "/" + Self.progressFileName
+            let logger = logger
+            command.onProgress = { progress in
+                do { try JSONFile.write(progress, to: progressPath) } catch {
+                    logger.warning("cannot write a command's progress", metadata: ["path": "\(progressPath)", "error": "\(error)"])
+                }
+            }
+            guard command.start() else {
+                return answer(id, command: arguments.first ?? "", command.runHere(), &summary)
+            }
+            background[id] = command
+            logger.info("handed-over command started in the background", metadata: ["id": "\(id)", "command": "\(arguments.first ?? "")"])
+        }
+    }
+
+    /// Background commands that ended are answered as any handed-over command is.
+    private func answerFinishedBackgroundCommands(_ summary: inout Summary) {
+        for (id, command) in background.sorted(by: { $0.key < $1.key }) {
+            guard let result = command.result else { continue }
+            background[id] = nil
+            answer(id, command: command.label, result, &summary)
+        }
+    }
+
+    /// The app is stopping: each background command is asked to stop at its next step, waited
+    /// for, and answered with what it says (an import: the batches written are kept).
+    public func stopBackgroundCommands() {
+        guard !background.isEmpty else { return }
+        var summary = Summary()
+        for (id, command) in background.sorted(by: { $0.key < $1.key }) {
+            logger.info("stopping a background command", metadata: ["id": "\(id)", "command": "\(command.label)"])
+            let result = command.cancelAndWait() ?? MainCommandRunner.failure(BackgroundCommand.Cancelled())
+            background[id] = nil
+            answer(id, command: command.label, result, &summary)
+        }
+    }
+
+    /// A finished handed-over command's answer: recorded in its claimed directory, acknowledged,
+    /// the directory removed.
+    private func answer(_ id: String, command: String, _ result: HandedOverResult, _ summary: inout Summary) {
+        let claimed = directories.claimed + "/" + id
         let ack = RequestAck(id: id, status: .applied, result: [
             "stdout": result.output, "stderr": result.errors, "exitStatus": String(result.exitStatus)])
         do {
@@ -204,18 +260,20 @@ public final class RequestProcessor {
             logger.error("cannot acknowledge a handed-over command", metadata: ["id": "\(id)", "error": "\(error)"])
         }
         summary.applied += 1
-        logger.info("handed-over command run", metadata: ["id": "\(id)", "command": "\(arguments.first ?? "")", "exitStatus": "\(result.exitStatus)"])
+        logger.info("handed-over command run", metadata: ["id": "\(id)", "command": "\(command)", "exitStatus": "\(result.exitStatus)"])
     }
 
     /// The sealed acknowledgement of a finished command, kept in its claimed directory until the
     /// directory goes.
     static let answerFileName = "answer"
+    /// A background command's BackgroundProgress (JSON, byte counts only), beside its request.
+    static let progressFileName = "progress"
 
     /// Commands claimed by a main that then died: one whose answer was recorded finished, and is
     /// acknowledged again; the others were perhaps half done and are answered as interrupted,
     /// never run again (at most once).
     private func answerInterruptedCommands(_ summary: inout Summary) {
-        for id in FileSystem.listDirectory(directories.claimed) {
+        for id in FileSystem.listDirectory(directories.claimed) where background[id] == nil {
             let directory = directories.claimed + "/" + id
             guard RequestDirectories.isRequestId(id), FileSystem.isDirectory(directory, followLinks: false) else {
                 moveAside(id, from: directories.claimed, reason: "not a request (unexpected entry in claimed/)")

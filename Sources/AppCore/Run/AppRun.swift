@@ -26,6 +26,8 @@ public enum AppRun {
     }
 
     static func stopBeingRunningApp(_ app: LaunchedApp) {
+        // An import still running stops after its current batch and is answered.
+        app.requests?.stopBackgroundCommands()
         app.requests?.commandRunner = nil
         RunningApp.current = nil
     }

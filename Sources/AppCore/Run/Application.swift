@@ -33,8 +33,9 @@ public final class Application {
         switch event {
         case .tick:
             refreshActivityTimestamp()
-            // The poll behind inotify: a request whose event was missed waits at most a second.
-            if app.requests?.hasPending == true { drainRequests() }
+            // The poll behind inotify: a request whose event was missed waits at most a second,
+            // and so does the answer of a background command (an import) that ended.
+            if let requests = app.requests, requests.hasPending || requests.hasFinishedBackgroundCommand { drainRequests() }
             // Once a second at most, so a burst of changes is one write.
             publishWidgetData(app, publisher: widgetData)
             CallHost.endIfDue(app)

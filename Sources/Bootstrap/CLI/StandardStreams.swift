@@ -63,14 +63,30 @@ public enum StandardStreams {
         emit([line], error: error)
     }
 
-    /// Escaped lines, each ended by a newline, as one block.
-    private static func emit(_ lines: [String], error: Bool) {
-        guard !lines.isEmpty else { return }
+    /// What `writeLines` would write, as text: for output made away from the streams (a
+    /// handed-over command running on a thread of its own, whose answer is sent later).
+    public static func text(lines: [String]) -> String {
+        block(lines.map { TerminalText.escaped($0, keepingTabs: true) })
+    }
+
+    /// What `writeJSON` would write, as text.
+    public static func text(json: String) -> String {
+        block([TerminalText.escapedJSON(json)])
+    }
+
+    private static func block(_ lines: [String]) -> String {
         var block = ""
         for line in lines {
             block += line
             block += "\n"
         }
+        return block
+    }
+
+    /// Escaped lines, each ended by a newline, as one block.
+    private static func emit(_ lines: [String], error: Bool) {
+        guard !lines.isEmpty else { return }
+        let block = block(lines)
         if let capture {
             if error { capture.errors += block } else { capture.output += block }
         } else {

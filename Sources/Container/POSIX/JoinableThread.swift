@@ -4,7 +4,8 @@ import Glibc
 
 /// A pthread running a closure, waited for with `join()` (Foundation's Thread is not available
 /// here): for work done beside the caller that the caller must see finished, such as main's
-/// ingest preparing messages while it writes the ones before.
+/// ingest preparing messages while it writes the ones before, or a broadcast's streaming threads,
+/// which must have let go of the ring and the FIFO before stopping returns.
 public final class JoinableThread: @unchecked Sendable {
     private let body: @Sendable () -> Void
     private var handle: pthread_t?
@@ -29,7 +30,13 @@ public final class JoinableThread: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the body to return (at once if the thread never started).
+    /// Starts `body` on a new thread; nil when the system refuses one.
+    public static func start(_ body: @escaping @Sendable () -> Void) -> JoinableThread? {
+        let thread = JoinableThread(body)
+        return thread.start() ? thread : nil
+    }
+
+    /// Waits for the body to return (at once if the thread never started, or was joined).
     public func join() {
         guard let handle else { return }
         pthread_join(handle, nil)

@@ -21,6 +21,11 @@ public final class ChatListController: ListController {
     public private(set) var failure: String?
     /// The app's drawn avatar for a chat, if it has one yet (ChatListAvatar); else the initials.
     public var avatarPicture: ((ChatListItem) -> CellGrid?)?
+    /// Work the list is waiting on, shown in place of the title as Telegram shows "Updating…"
+    /// ("Importing… 45%"); nil: "Chats".
+    public var activity: String? {
+        didSet { title = activity ?? "Chats" }
+    }
 
     public init(data: AccountData) {
         self.data = data
