@@ -179,14 +179,14 @@ public final class ValueBox {
                 tablesCreatedInTransaction.insert(table)
             }
         }
-        let made = try TableStatements(connection: connection, table: table)
+        let made = TableStatements(connection: connection, table: table)
         statements[table] = made
         return made
     }
 
     public func get(_ table: Int32, _ key: ValueBoxKey) throws -> [UInt8]? {
         guard let s = try statements(table, create: false) else { return nil }
-        let statement = s.get
+        let statement = try s.get()
         defer { statement.reset() }
         return try key.bytes.withUnsafeBytes { k -> [UInt8]? in
             statement.bind(1, k)
@@ -197,7 +197,7 @@ public final class ValueBox {
 
     public func exists(_ table: Int32, _ key: ValueBoxKey) throws -> Bool {
         guard let s = try statements(table, create: false) else { return false }
-        let statement = s.exists
+        let statement = try s.exists()
         defer { statement.reset() }
         return try key.bytes.withUnsafeBytes { k in
             statement.bind(1, k)
@@ -209,7 +209,7 @@ public final class ValueBox {
     public func set(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8]) throws {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         let s = try statements(table, create: true)!
-        try write(s.set, table, key, value)
+        try write(try s.set(), table, key, value)
     }
 
     /// Inserts the value unless the key is already there (then changes nothing): true when it
@@ -231,7 +231,7 @@ public final class ValueBox {
     func set(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         let s = try statements(table, create: true)!
-        try write(s.set, key, sealed: sealed)
+        try write(try s.set(), key, sealed: sealed)
     }
 
     /// Rows whose key says everything (an index's), stored with empty values as `set(table, key,
@@ -253,7 +253,7 @@ public final class ValueBox {
                 start += rows
             }
         }
-        for key in keys[start...] { try write(s.set, key, sealed: []) }
+        for key in keys[start...] { try write(try s.set(), key, sealed: []) }
     }
 
     /// A sealer for another thread to seal values this box then writes (`sealed:`): this box's key,
@@ -287,7 +287,7 @@ public final class ValueBox {
     public func remove(_ table: Int32, _ key: ValueBoxKey) throws {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         guard let s = try statements(table, create: false) else { return }
-        let statement = s.remove
+        let statement = try s.remove()
         defer { statement.reset() }
         try key.bytes.withUnsafeBytes { k in
             statement.bind(1, k)
@@ -308,7 +308,7 @@ public final class ValueBox {
                       values: Bool = true, _ body: (ValueBoxKey, [UInt8]) throws -> Bool) throws {
         guard let s = try statements(table, create: false) else { return }
         let descending = end < start
-        let statement = descending ? s.rangeDescending : s.rangeAscending
+        let statement = try descending ? s.rangeDescending() : s.rangeAscending()
         defer { statement.reset() }
         try start.bytes.withUnsafeBytes { a in
             try end.bytes.withUnsafeBytes { b in
@@ -326,9 +326,10 @@ public final class ValueBox {
 
     public func count(_ table: Int32) throws -> Int {
         guard let s = try statements(table, create: false) else { return 0 }
-        defer { s.count.reset() }
-        _ = try s.count.step()
-        return Int(s.count.int64(0))
+        let statement = try s.count()
+        defer { statement.reset() }
+        _ = try statement.step()
+        return Int(statement.int64(0))
     }
 
     private func unseal(_ raw: UnsafeRawBufferPointer, table: Int32, key: ValueBoxKey) throws -> [UInt8] {
@@ -351,41 +352,46 @@ public final class ValueBox {
 }
 
 /// The prepared statements of one table, prepared once per connection.
+/// One table's statements, each prepared on its first use: a reader uses one or two of a
+/// table's seven, and preparing them all was most of a cold read (the top-50 chat list: 606,000 of
+/// its 2.45 M instructions were SQLite's parser, preparing statements nobody ran).
 final class TableStatements {
-    let get, exists, set, remove, rangeAscending, rangeDescending, count: SQLiteStatement
     private let connection: SQLiteConnection
     private let t: String
-    /// Prepared on first use: only main's ingest needs them, and readers open every table they read.
-    private var insertIfAbsentStatement: SQLiteStatement?
-    private var setKeysStatement: SQLiteStatement?
+    private var getStatement, existsStatement, setStatement, removeStatement: SQLiteStatement?
+    private var rangeAscendingStatement, rangeDescendingStatement, countStatement: SQLiteStatement?
+    private var insertIfAbsentStatement, setKeysStatement: SQLiteStatement?
     /// Rows of one `setKeys` statement.
     static let keysPerStatement = 64
 
-    func setKeys() throws -> SQLiteStatement {
-        if let setKeysStatement { return setKeysStatement }
-        let rows = (1...Self.keysPerStatement).map { "(?\($0), x'')" }.joined(separator: ", ")
-        let made = try connection.prepare("INSERT OR REPLACE INTO \(t) (key, value) VALUES \(rows)")
-        setKeysStatement = made
-        return made
-    }
-
-    func insertIfAbsent() throws -> SQLiteStatement {
-        if let insertIfAbsentStatement { return insertIfAbsentStatement }
-        let made = try connection.prepare("INSERT INTO \(t) (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING")
-        insertIfAbsentStatement = made
-        return made
-    }
-
-    init(connection: SQLiteConnection, table: Int32) throws {
-        let t = "t\(table)"
+    init(connection: SQLiteConnection, table: Int32) {
         self.connection = connection
-        self.t = t
-        get = try connection.prepare("SELECT value FROM \(t) WHERE key=?1")
-        exists = try connection.prepare("SELECT 1 FROM \(t) WHERE key=?1")
-        set = try connection.prepare("INSERT OR REPLACE INTO \(t) (key, value) VALUES (?1, ?2)")
-        remove = try connection.prepare("DELETE FROM \(t) WHERE key=?1")
-        rangeAscending = try connection.prepare("SELECT key, value FROM \(t) WHERE key>?1 AND key<?2 ORDER BY key ASC LIMIT ?3")
-        rangeDescending = try connection.prepare("SELECT key, value FROM \(t) WHERE key<?1 AND key>?2 ORDER BY key DESC LIMIT ?3")
-        count = try connection.prepare("SELECT COUNT(*) FROM \(t)")
+        t = "t\(table)"
+    }
+
+    func get() throws -> SQLiteStatement { try prepared(&getStatement, "SELECT value FROM \(t) WHERE key=?1") }
+    func exists() throws -> SQLiteStatement { try prepared(&existsStatement, "SELECT 1 FROM \(t) WHERE key=?1") }
+    func set() throws -> SQLiteStatement { try prepared(&setStatement, "INSERT OR REPLACE INTO \(t) (key, value) VALUES (?1, ?2)") }
+    func remove() throws -> SQLiteStatement { try prepared(&removeStatement, "DELETE FROM \(t) WHERE key=?1") }
+    func rangeAscending() throws -> SQLiteStatement {
+        try prepared(&rangeAscendingStatement, "SELECT key, value FROM \(t) WHERE key>?1 AND key<?2 ORDER BY key ASC LIMIT ?3")
+    }
+    func rangeDescending() throws -> SQLiteStatement {
+        try prepared(&rangeDescendingStatement, "SELECT key, value FROM \(t) WHERE key<?1 AND key>?2 ORDER BY key DESC LIMIT ?3")
+    }
+    func count() throws -> SQLiteStatement { try prepared(&countStatement, "SELECT COUNT(*) FROM \(t)") }
+    func insertIfAbsent() throws -> SQLiteStatement {
+        try prepared(&insertIfAbsentStatement, "INSERT INTO \(t) (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING")
+    }
+    func setKeys() throws -> SQLiteStatement {
+        try prepared(&setKeysStatement, "INSERT OR REPLACE INTO \(t) (key, value) VALUES "
+            + (1...Self.keysPerStatement).map { "(?\($0), x'')" }.joined(separator: ", "))
+    }
+
+    private func prepared(_ slot: inout SQLiteStatement?, _ sql: @autoclosure () -> String) throws -> SQLiteStatement {
+        if let slot { return slot }
+        let made = try connection.prepare(sql())
+        slot = made
+        return made
     }
 }
