@@ -30,7 +30,10 @@ struct ConcurrentReadersTests {
             let seedResult = try await seed.wait(timeout: 120)
             #expect(seedResult.succeeded, "seed failed: \(seedResult)")
             #expect(failures.isEmpty, "extension bootstraps failed while main wrote: \(failures.prefix(3))")
-            #expect(rounds >= 2, "the seed finished before readers overlapped it (rounds: \(rounds))")
+            // Readers overlapped the writing: one at least saw the store before the last chunk. (A
+            // count of rounds does not say it: on a busy test run one round of five bootstraps
+            // outlasted the whole seed, its readers having read mid-seed all the same.)
+            #expect(observations.contains { $0 < 120_000 }, "the seed finished before readers overlapped it: \(observations)")
 
             // Per round, five readers ran at once; across rounds, what they saw may only grow.
             var previousRoundMax: Int64 = 0
