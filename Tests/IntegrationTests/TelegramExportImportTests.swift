@@ -119,7 +119,7 @@ struct TelegramExportImportTests {
         }
     }
 
-    @Test("Handed to main run, a long import runs beside the app: its progress is published, other commands are answered meanwhile, and stopping the app ends it after whole batches (exit 75); the same import again finishes it",
+    @Test("Handed to main run, a long import runs beside the app: its progress is published, other commands are answered meanwhile, a second import is refused, and stopping the app ends it after whole batches (exit 75); the same import again finishes it",
           .timeLimit(.minutes(5)))
     func handedImportRunsBesideTheApp() async throws {
         try await withSandbox("import-background") { sandbox in
@@ -147,7 +147,10 @@ struct TelegramExportImportTests {
             // A writing command handed over meanwhile is answered while the import goes on.
             let settings = try await sandbox.runOK(Executables.main, ["settings", "--theme", "night", "--json"], timeout: 30)
             #expect(settings.stdout.contains("night"), "\(settings)")
-            #expect(importing.isRunning, "the import ended before the other command was answered")
+            // A second import meanwhile is refused, to be run again (exit 75), and changes nothing.
+            let second = try await sandbox.run(Executables.main, ["import", "telegram-export", export.path, "--json"], timeout: 30)
+            #expect(second.exitCode == 75 && second.stderr.contains("already running a long command: importing"), "\(second)")
+            #expect(importing.isRunning, "the import ended before the other commands were answered")
 
             // Stopping the app stops the import after its current batch: exit 75 with the reason.
             run.send(SIGTERM)

@@ -20,8 +20,8 @@ public struct BackgroundProgress: Codable, Equatable, Sendable {
 /// the command's progress is published for the interface and for the process that handed it
 /// over, and its answer goes back when it ends. Stopping the app cancels it between steps.
 final class BackgroundCommand: @unchecked Sendable {
-    /// Thrown by the work when `isCancelled` was seen: the app is stopping. Exit 75 (try again),
-    /// as for a command that met a busy writer.
+    /// Thrown by the work when `isCancelled` was seen (the app is stopping), and the answer to a
+    /// second one while one runs. Exit 75 (try again), as for a command that met a busy writer.
     struct Cancelled: ExitStatusProviding, CustomStringConvertible {
         var description = "main run stopped before the command finished"
         var exitStatus: Int32 { 75 }

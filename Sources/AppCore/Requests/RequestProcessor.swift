@@ -207,6 +207,13 @@ public final class RequestProcessor {
         case .finished(let result):
             answer(id, command: arguments.first ?? "", result, &summary)
         case .background(let command):
+            // One at a time: two imports into one store would each work from the peers it read
+            // at its start. The second is refused, to be run again (exit 75).
+            if let running = background.values.first {
+                let done = running.progress.map { " (\($0.percent)% done)" } ?? ""
+                let busy = BackgroundCommand.Cancelled(description: "main run is already running a long command: \(running.label.lowercased())\(done); run this one again when it has finished")
+                return answer(id, command: arguments.first ?? "", MainCommandRunner.failure(busy), &summary)
+            }
             let progressPath = claimed + "/" + Self.progressFileName
             let logger = logger
             command.onProgress = { progress in
