@@ -20,6 +20,13 @@ public final class JSONStream {
     public private(set) var bytesFed = 0
     /// A backslash ended the last chunk: the escape it begins is decided by the next byte.
     private var pendingBackslash = false
+    /// Where the last event was read: yajl holds the token it is reading whole, however long, so
+    /// the distance from here to what was fed bounds the memory a hostile file can make it take.
+    private var lastEventOffset = 0
+    /// The longest stretch without an event, checked at each chunk's end: far beyond any value
+    /// Telegram writes (a message's text is at most 4,096 characters); yajl buffers at most this
+    /// and one chunk.
+    public static let longestValue = 16 << 20
 
     public init(handler: JSONEventHandler) {
         self.handler = handler
@@ -86,6 +93,10 @@ public final class JSONStream {
         segmentStart = start
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count)
         try check(status, at: offset)
+        if start + bytes.count - lastEventOffset > Self.longestValue {
+            throw TelegramExportError(offset: lastEventOffset,
+                                      "a single JSON value runs on for more than \(Self.longestValue >> 20) MiB: not a Telegram export")
+        }
     }
 
     private func check(_ status: yajl_status, at position: Int) throws {
@@ -107,6 +118,7 @@ public final class JSONStream {
     }
 
     fileprivate func deliver(_ event: JSONEvent) -> Int32 {
+        lastEventOffset = offset
         do {
             try handler.handle(event)
             return 1

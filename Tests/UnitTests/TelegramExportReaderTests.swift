@@ -318,6 +318,13 @@ struct TelegramExportReaderTests {
         let long = String(repeating: "a", count: JSONTreeBuilder.maxStringBytes / 2 + 1)
         #expect(failure(prefix + #"{"id": 1, "type": "message", "date_unixtime": "1", "a": ""# + long + #"", "b": ""# + long + #""}]}]}}"#)?
             .message.contains("MiB of text") == true)
+        // A value yajl would have to hold whole, in a field that is skipped: refused at its start
+        // once it runs past the limit at a chunk's end, never buffered to its own end.
+        let head = #"{"about": "x", "unknown_field": ""#
+        let endless = head + String(repeating: "b", count: JSONStream.longestValue + 2 << 20) + #"", "chats": {"list": []}}"#
+        let huge = try #require(failure(endless))
+        #expect(huge.message.contains("more than \(JSONStream.longestValue >> 20) MiB"), "\(huge)")
+        #expect(huge.offset.map { $0 <= head.utf8.count } == true, "\(huge)")
     }
 
     @Test("Old exports' ISO dates (no date_unixtime) read as UTC")
