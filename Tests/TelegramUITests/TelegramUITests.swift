@@ -73,6 +73,23 @@ struct ScreensOverPostboxTests {
         }
     }
 
+    /// The account's chat with itself (where an export's Saved Messages are imported) is listed
+    /// as Telegram lists it, not under the account's own name.
+    @Test func theAccountsOwnChatIsSavedMessages() throws {
+        try Self.withAccount(messages: 2) { data, _ in
+            let me = PeerId(namespace: .cloudUser, id: 1)
+            try data.postbox.transaction { t in
+                let note = MessageIndex(id: MessageId(peerId: me, id: 1), timestamp: 1_700_001_000)
+                try t.addMessages([Message(index: note, authorId: me, text: "note to self", isIncoming: false)])
+            }
+            let list = ChatListController(data: data)
+            list.reload(now: 1_800_000_000)
+            let saved = try #require(list.chats.first { $0.peerId == me })
+            #expect(saved.title == "Saved Messages" && saved.letters == ["S", "M"], "\(saved)")
+            #expect(list.chats.first { $0.peerId != me }?.title == "Engine Club")
+        }
+    }
+
     @Test func chatReadsPagesAsItScrollsNeverTheWholeHistory() throws {
         try Self.withAccount(messages: 1000) { data, group in
             let chat = ChatController(data: data, peerId: group, title: "Engine Club")

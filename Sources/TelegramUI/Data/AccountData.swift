@@ -10,10 +10,16 @@ public struct AccountData {
         self.postbox = postbox
     }
 
-    /// The top of the chat list: pinned first, then newest.
+    /// The account's chat with itself, as Telegram names it.
+    public static let savedMessagesTitle = "Saved Messages"
+
+    /// The top of the chat list: pinned first, then newest. The account's own chat is Saved
+    /// Messages, as in Telegram's list (and the widget's).
     public func chatList(limit: Int, now: Int32) throws -> [ChatListItem] {
         try postbox.read { t in
-            try t.topChatListEntries(count: limit).map { entry in
+            let accountPeerId = try t.accountPeerId()
+            return try t.topChatListEntries(count: limit).map { entry in
+                let isSavedMessages = entry.peerId == accountPeerId
                 let message = try t.message(entry.topMessageIndex)
                 let text = message.map { Self.firstLine($0.text.isEmpty ? "[\($0.contentKind.name)]" : $0.text) } ?? ""
                 var preview = text
@@ -21,13 +27,14 @@ public struct AccountData {
                     let name = message.isIncoming ? (try t.peer(author)?.firstName ?? "") : "You"
                     if !name.isEmpty { preview = name + ": " + preview }
                 }
-                var item = ChatListItem(peerId: entry.peerId, title: entry.peer?.displayTitle ?? "",
+                var item = ChatListItem(peerId: entry.peerId, title: isSavedMessages ? Self.savedMessagesTitle : entry.peer?.displayTitle ?? "",
                                     isPinned: entry.pinningIndex != nil,
                                     isMuted: try t.isMuted(entry.peerId, at: now),
                                     isSecret: entry.peerId.namespace == .secretChat,
                                     unreadCount: entry.readState?.unreadCount ?? 0, preview: preview,
                                     timestamp: entry.topMessageIndex.timestamp,
-                                    letters: entry.peer?.displayLetters ?? [], photoResourceId: entry.peer?.photoResourceId)
+                                    letters: isSavedMessages ? ["S", "M"] : entry.peer?.displayLetters ?? [],
+                                    photoResourceId: isSavedMessages ? nil : entry.peer?.photoResourceId)
                 item.topMessage = message?.index
                 item.topMessageIsIncoming = message?.isIncoming ?? false
                 item.topMessageText = text
