@@ -12,9 +12,9 @@ public struct BinaryWriter {
     public mutating func write(_ v: Int64) { writeLE(UInt64(bitPattern: v), 8) }
 
     public mutating func write(_ v: String) {
-        let utf8 = Array(v.utf8)
-        write(Int32(utf8.count))
-        bytes += utf8
+        // Straight from the string's UTF-8 (no array in between: a message's text was copied twice).
+        write(Int32(v.utf8.count))
+        bytes.append(contentsOf: v.utf8)
     }
 
     public mutating func write(_ v: [UInt8]) {

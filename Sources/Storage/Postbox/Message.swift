@@ -70,7 +70,8 @@ public struct Message: Equatable, Sendable {
     public var id: MessageId { index.id }
 
     public func encoded() -> [UInt8] {
-        var w = BinaryWriter()
+        // Sized for the text, so the bytes are allocated once.
+        var w = BinaryWriter(capacity: 32 + text.utf8.count)
         // Version 2 adds media resources, version 3 the extras; a message needs only the version
         // of what it has, so a text-only one is still written as version 1 (and older rows decode).
         let version: UInt8 = !extras.isEmpty ? 3 : mediaResourceIds.isEmpty ? 1 : 2

@@ -112,6 +112,10 @@ final class MessageWritePreparation: @unchecked Sendable {
 final class MessagePreparer: @unchecked Sendable {
     private let sealer: ValueSealer
     private let hasher: SearchIndexHasher
+    /// The hashes are gathered here and copied out at their size: one allocation a message, not
+    /// the four or five of an array grown hash by hash (1.5 k of the preparing thread's 11.7 k
+    /// instructions a message).
+    private var scratchHashes: [UInt64] = []
 
     init(sealer: ValueSealer, hasher: SearchIndexHasher) {
         self.sealer = sealer
@@ -122,7 +126,10 @@ final class MessagePreparer: @unchecked Sendable {
         let key = PostboxKeys.message(message.index)
         let sealed = ValueBox.seal(PostboxTable.messageHistory, key, message.encoded(), with: sealer)
         var hashes: [UInt64] = []
-        if SearchIndexWriter.isIndexed(message) { hasher.hashes(of: message.text, into: &hashes) }
+        if SearchIndexWriter.isIndexed(message) {
+            hasher.hashes(of: message.text, into: &scratchHashes)
+            if !scratchHashes.isEmpty { hashes = Array(scratchHashes) }
+        }
         return MessageWritePreparation.Prepared(key: key, sealed: sealed, hashes: hashes)
     }
 }
