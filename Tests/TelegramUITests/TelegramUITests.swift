@@ -22,6 +22,18 @@ struct ComposerAndLinesTests {
         #expect(composer.take()?.count == Composer.limit && composer.text.isEmpty)
     }
 
+    /// A chat list row previews its top message's first line: up to the first \n, \r or \r\n,
+    /// whatever comes before it (combining marks, emoji, wide characters) kept whole.
+    @Test func previewIsTheFirstLine() {
+        #expect(AccountData.firstLine("one line") == "one line")
+        #expect(AccountData.firstLine("first\nsecond") == "first")
+        #expect(AccountData.firstLine("first\r\nsecond") == "first")
+        #expect(AccountData.firstLine("first\rsecond") == "first")
+        #expect(AccountData.firstLine("\nafter an empty line") == "")
+        #expect(AccountData.firstLine("e\u{301}👩‍👩‍👧中文\nrest") == "e\u{301}👩‍👩‍👧中文")
+        #expect(AccountData.firstLine("") == "")
+    }
+
     @Test(arguments: [5, 8, 13, 40])
     func wrappedLinesNeverPassTheirWidth(width: Int) {
         let text = "The Analytical Engine weaves 代数的なパターン just as the Jacquard loom weaves 👩‍👩‍👧 flowers\nand leaves"
@@ -70,6 +82,38 @@ struct ScreensOverPostboxTests {
             #expect(list.chats[0].preview == "Ada: message 30", "a group's last message names its sender")
             #expect(list.chats[0].unreadCount == 15)
             #expect(list.tabBarItem?.badge == "2", "two unmuted chats with unread messages")
+        }
+    }
+
+    /// The list reads a page of chats, and more as the selection comes near the end of what is
+    /// read; the tab's badge counts every unread chat, read or not.
+    @Test func chatListReadsMoreAsItScrollsAndBadgesEveryUnreadChat() throws {
+        try Self.withAccount(messages: 2) { data, _ in
+            let chatCount = ChatListController.pageSize * 2 + 15
+            try data.postbox.transaction { t in
+                var messages: [Message] = []
+                for n in 0 ..< chatCount {
+                    let peer = PeerId(namespace: .cloudUser, id: Int64(1_000 + n))
+                    try t.updatePeer(Peer(id: peer, firstName: "User \(n)"))
+                    let index = MessageIndex(id: MessageId(peerId: peer, id: 1), timestamp: 1_600_000_000 - Int32(n) * 60)
+                    // Every chat's one message is incoming and unread.
+                    messages.append(Message(index: index, authorId: peer, text: "hello \(n)", isIncoming: true))
+                }
+                try t.addMessages(messages)
+            }
+            let total = chatCount + 2  // and the fixture's group and Ada
+            let list = ChatListController(data: data)
+            list.reload(now: 1_800_000_000)
+            #expect(list.chats.count == ChatListController.pageSize)
+            #expect(list.tabBarItem?.badge == "\(total)", "the badge counts the chats not read yet too")
+            // Down to the end of what is read: the next page comes in, the selection stays put.
+            for _ in 0 ..< ChatListController.pageSize - 1 { _ = list.handle(.key(.down)) }
+            #expect(list.chats.count == ChatListController.pageSize * 2)
+            #expect(list.selectedIndex == ChatListController.pageSize - 1)
+            // End, repeatedly: the whole list, then no more.
+            for _ in 0 ..< 4 { _ = list.handle(.key(.end)) }
+            #expect(list.chats.count == total && list.loadedLimit >= total)
+            #expect(list.chats.last?.title == "User \(chatCount - 1)")
         }
     }
 

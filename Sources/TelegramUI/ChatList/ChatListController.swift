@@ -9,8 +9,13 @@ import Storage
 public final class ChatListController: ListController {
     public private(set) var chats: [ChatListItem] = []
     let data: AccountData
-    /// How many chats the list reads: the top of a 2,000-chat account, not all of it.
-    public static let pageSize = 200
+    /// How many chats the list reads at first, and how many more each time the selection comes
+    /// near the end of what is read (Telegram's chat list view grows the same way): a screenful
+    /// and some, not the top 200 on every tick (a reload of 200 was most of the interface's launch
+    /// after the terminal, and the app's work each second).
+    public static let pageSize = 60
+    /// Chats the list reads now: `pageSize`, grown as the user scrolls down.
+    public private(set) var loadedLimit = ChatListController.pageSize
     public var onOpenChat: ((ChatListItem) -> Void)?
     /// `/`: the app opens the search (ChatSearchController).
     public var onSearch: (() -> Void)?
@@ -42,13 +47,17 @@ public final class ChatListController: ListController {
         reload()
     }
 
-    /// Reads the list again, keeping the selection on the same chat; the tab's badge counts the
-    /// unmuted chats with unread messages (Telegram's default).
+    /// Reads the list again (as many chats as were read before), keeping the selection on the same
+    /// chat; the tab's badge counts the unmuted chats with unread messages (Telegram's default),
+    /// from the Postbox's totals.
     public func reload(now: Int32? = nil) {
         let now = now ?? TimeText.now()
         let selected = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil
+        var unreadChats: Int64 = 0
         do {
-            chats = try data.chatList(limit: Self.pageSize, now: now)
+            chats = try data.chatList(limit: loadedLimit, now: now)
+            // The badge counts every chat with unread messages, not only the ones read here.
+            unreadChats = try data.unreadChats(includeMuted: countsMutedChats, now: now)
             failure = nil
         } catch {
             failure = "Cannot read the chat list: \(error)"
@@ -60,8 +69,22 @@ public final class ChatListController: ListController {
                             badge: chat.unreadCount > 0 ? Self.count(chat.unreadCount) : nil, leading: avatar(for: chat))
         }
         if let selected, let index = chats.firstIndex(where: { $0.peerId == selected }) { select(index) }
-        let unreadChats = chats.filter { $0.unreadCount > 0 && (countsMutedChats || !$0.isMuted) }.count
-        tabBarItem = TabBarItem(title: "Chats", badge: unreadChats > 0 ? Self.count(Int32(unreadChats)) : nil)
+        tabBarItem = TabBarItem(title: "Chats", badge: unreadChats > 0 ? Self.count(Int32(clamping: unreadChats)) : nil)
+    }
+
+    /// Reads `pageSize` more chats when the selection is within a screenful of the end of a full
+    /// read, or when the screen is taller than what is read.
+    private func loadMoreIfNeeded() {
+        guard chats.count >= loadedLimit else { return }  // the whole list is read
+        let margin = max(visibleRowCount, 10)
+        guard selectedIndex >= chats.count - margin || visibleRowCount + margin > loadedLimit else { return }
+        loadedLimit += Self.pageSize
+        reload()
+    }
+
+    override public func containerLayoutUpdated(_ layout: ContainerViewLayout, transition: ContainedViewLayoutTransition) {
+        super.containerLayoutUpdated(layout, transition: transition)
+        if isContentLoaded { loadMoreIfNeeded() }
     }
 
     static func count(_ value: Int32) -> String { value > 999 ? "999+" : "\(value)" }
@@ -83,7 +106,9 @@ public final class ChatListController: ListController {
             onSearch()
             return true
         }
-        return super.handle(event)
+        let handled = super.handle(event)
+        if handled { loadMoreIfNeeded() }
+        return handled
     }
 
     override public var keyHints: [KeyHintItem] {
