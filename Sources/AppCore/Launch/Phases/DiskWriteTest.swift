@@ -4,7 +4,8 @@ import Cryptography
 import Glibc
 #endif
 
-/// Telegram's launch write test: 1 MiB of random data in 128 KiB chunks into a TempBox file.
+/// Telegram's launch write test: 1 MiB of random data in 128 KiB chunks into a TempBox file,
+/// then removed.
 /// Finding a full disk here, before any store is opened, is better than finding it mid-transaction.
 enum DiskWriteTest {
     static let chunkSize = 128 * 1024
@@ -26,6 +27,9 @@ enum DiskWriteTest {
             }
             written += n
         }
-        guard fsync(fd) == 0 else { throw InsufficientSpace(detail: "write test could not sync: \(String(cString: strerror(errno)))") }
+        // Not synced, as Telegram's is not: space is taken at write(2) here (ext4's and XFS's
+        // delayed allocation reserve it then, tmpfs allocates it), so a full disk or a file-size
+        // limit shows as a short write above (DiskFullTests); a sync flushed 1 MiB on every launch
+        // (2.8 ms under strace).
     }
 }
