@@ -24,6 +24,31 @@ struct MessageWritePreparationTests {
         try Postbox(layout: ContainerLayout(containerPath: dir.path), accountId: 4, deviceKey: deviceKey, readOnly: false)
     }
 
+    /// Each message's hashes are its own array, sized for it: not a share of the preparer's
+    /// scratch, which the next message's removeAll(keepingCapacity:) would then copy at the
+    /// scratch's size (every message of a 1,000,000-message seed held one: 199 MiB peak).
+    @Test("A message's hashes are an array of their own size, whatever the message before had")
+    func hashesSizedToTheirMessage() throws {
+        try withTemporaryDirectory("preparation-sized") { dir in
+            let postbox = try Self.postbox(dir)
+            let peer = PeerId(namespace: .cloudUser, id: 10)
+            func message(_ id: Int32, _ text: String) -> Message {
+                Message(index: MessageIndex(id: MessageId(peerId: peer, id: id), timestamp: 1_700_000_000 + id),
+                        authorId: peer, text: text, isIncoming: true)
+            }
+            // 300 words that differ in their first letters, so their prefixes hash apart.
+            let letter = { (n: Int) in String(UnicodeScalar(UInt8(97 + n % 26))) }
+            let long = message(1, (0 ..< 300).map { letter($0) + letter($0 / 26) + letter($0 / 676) + "ordinal" }.joined(separator: " "))
+            let short = message(2, "hello there")
+            let first = postbox.messagePreparer.prepare(long)
+            let second = postbox.messagePreparer.prepare(short)
+            #expect(first.hashes.count > 300)
+            #expect(!second.hashes.isEmpty && second.hashes.capacity < 16,
+                    "\(second.hashes.count) hashes in an array of capacity \(second.hashes.capacity)")
+            #expect(second.hashes == postbox.searchHasher.hashes(of: short.text))
+        }
+    }
+
     @Test("On the thread and in line, each message comes out in order with its key, its hashes and a value that opens to it")
     func sameEitherWay() throws {
         try withTemporaryDirectory("preparation-same") { dir in
