@@ -22,6 +22,10 @@ public struct RequestDirectories: Sendable {
     public var removing: String { root + "/removing" }
 
     public func pendingRequest(_ id: String) -> String { pending + "/" + id }
+    public func claimedRequest(_ id: String) -> String { claimed + "/" + id }
+    /// A background command's progress (BackgroundProgress as JSON, byte counts only), written by
+    /// main beside the claimed request and read by the process that handed the command over.
+    public func claimedProgress(_ id: String) -> String { claimedRequest(id) + "/progress" }
     public func ack(_ id: String) -> String { acks + "/" + id }
     public static let requestFileName = "request"
 

@@ -65,7 +65,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
 
     func run() throws {
         let report = try withLaunchedApp(options, mode: .writer) { app -> TelegramExportImport.Report in
-            let job = try prepare(app)
+            let job = try prepare(app.accountContext(account))
             var bar = ProgressBar(label: "importing", enabled: !json)
             defer { bar.finish() }
             let report = try job.run { bar.update(done: $0, total: $1) }
@@ -79,9 +79,9 @@ struct ImportTelegramExportCommand: ParsableCommand {
         }
     }
 
-    /// The import, its export and account resolved (relative paths against the current directory).
-    private func prepare(_ app: LaunchedApp, postbox: Postbox? = nil) throws -> TelegramExportImport {
-        let context = try app.accountContext(account)
+    /// The import into `context`'s account (through `postbox`, when not its own), the export
+    /// resolved (relative paths against the current directory).
+    private func prepare(_ context: AccountContext, postbox: Postbox? = nil) throws -> TelegramExportImport {
         let folder = try ExportFolder(path)
         let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
         return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
@@ -110,9 +110,9 @@ struct ImportTelegramExportCommand: ParsableCommand {
 /// turn), the interface shows how far it is, and stopping the app stops it after a whole batch.
 extension ImportTelegramExportCommand: BackgroundRunnable {
     func prepareInBackground(_ app: LaunchedApp) throws -> BackgroundCommand {
-        let accountId = try app.accountContext(account).record.id
-        let postbox = try app.shared.accountManager.openPostbox(accountId: accountId, readOnly: false)
-        let job = try prepare(app, postbox: postbox)
+        let context = try app.accountContext(account)
+        let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false)
+        let job = try prepare(context, postbox: postbox)
         let (json, logger) = (self.json, app.logger)
         return BackgroundCommand(label: "Importing") { command in
             do {

@@ -33,7 +33,7 @@ enum CommandHandOff {
                                                                        workingDirectory: FileSystem.currentDirectory()))
         // A long command (an import) runs in the background of the app and publishes its
         // progress: a bar here on a terminal, and a deadline that counts from the last progress.
-        let progressPath = RequestDirectories(layout: container.layout).claimed + "/" + request.id + "/progress"
+        let progressPath = RequestDirectories(layout: container.layout).claimedProgress(request.id)
         var bar: ProgressBar?
         var seen: BackgroundProgress?
         var nextLook: UInt64 = 0

@@ -200,7 +200,7 @@ public final class RequestProcessor {
             summary.rejected += 1
             return
         }
-        let claimed = directories.claimed + "/" + id
+        let claimed = directories.claimedRequest(id)
         guard (try? FileSystem.rename(directories.pendingRequest(id), claimed)) != nil else { return }
         FileSystem.syncDirectory(directories.claimed)
         switch commandRunner(arguments, input, workingDirectory) {
@@ -214,7 +214,7 @@ public final class RequestProcessor {
                 let busy = BackgroundCommand.Cancelled(description: "main run is already running a long command: \(running.label.lowercased())\(done); run this one again when it has finished")
                 return answer(id, command: arguments.first ?? "", MainCommandRunner.failure(busy), &summary)
             }
-            let progressPath = claimed + "/" + Self.progressFileName
+            let progressPath = directories.claimedProgress(id)
             let logger = logger
             command.onProgress = { progress in
                 do { try JSONFile.write(progress, to: progressPath) } catch {
@@ -254,7 +254,7 @@ public final class RequestProcessor {
     /// A finished handed-over command's answer: recorded in its claimed directory, acknowledged,
     /// the directory removed.
     private func answer(_ id: String, command: String, _ result: HandedOverResult, _ summary: inout Summary) {
-        let claimed = directories.claimed + "/" + id
+        let claimed = directories.claimedRequest(id)
         let ack = RequestAck(id: id, status: .applied, result: [
             "stdout": result.output, "stderr": result.errors, "exitStatus": String(result.exitStatus)])
         do {
@@ -273,15 +273,13 @@ public final class RequestProcessor {
     /// The sealed acknowledgement of a finished command, kept in its claimed directory until the
     /// directory goes.
     static let answerFileName = "answer"
-    /// A background command's BackgroundProgress (JSON, byte counts only), beside its request.
-    static let progressFileName = "progress"
 
     /// Commands claimed by a main that then died: one whose answer was recorded finished, and is
     /// acknowledged again; the others were perhaps half done and are answered as interrupted,
     /// never run again (at most once).
     private func answerInterruptedCommands(_ summary: inout Summary) {
         for id in FileSystem.listDirectory(directories.claimed) where background[id] == nil {
-            let directory = directories.claimed + "/" + id
+            let directory = directories.claimedRequest(id)
             guard RequestDirectories.isRequestId(id), FileSystem.isDirectory(directory, followLinks: false) else {
                 moveAside(id, from: directories.claimed, reason: "not a request (unexpected entry in claimed/)")
                 continue

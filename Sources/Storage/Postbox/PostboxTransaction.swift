@@ -59,32 +59,36 @@ public final class PostboxTransaction {
     }
 
     public func accountPeerId() throws -> PeerId? {
-        try valueBox.get(PostboxTable.metadata, PostboxKeys.accountPeerId).map { bytes in
-            var r = BinaryReader(bytes)
-            return PeerId(try r.readInt64())
-        }
+        try metadataInt64(PostboxKeys.accountPeerId).map(PeerId.init)
     }
 
     public func setAccountPeerId(_ id: PeerId) throws {
-        var w = BinaryWriter()
-        w.write(id.toInt64())
-        try valueBox.set(PostboxTable.metadata, PostboxKeys.accountPeerId, w.bytes)
+        try setMetadataInt64(PostboxKeys.accountPeerId, id.toInt64())
     }
 
     /// The user a Telegram export called its own (`personal_information`), once an export was
     /// imported into this account: that user's messages and Saved Messages are the account's, so
     /// a later single-chat export (which does not say whose it is) maps the same user.
     public func exportOwnUserId() throws -> Int64? {
-        try valueBox.get(PostboxTable.metadata, PostboxKeys.exportOwnUserId).map { bytes in
+        try metadataInt64(PostboxKeys.exportOwnUserId)
+    }
+
+    public func setExportOwnUserId(_ id: Int64) throws {
+        try setMetadataInt64(PostboxKeys.exportOwnUserId, id)
+    }
+
+    /// A metadata row holding one Int64.
+    private func metadataInt64(_ key: ValueBoxKey) throws -> Int64? {
+        try valueBox.get(PostboxTable.metadata, key).map { bytes in
             var r = BinaryReader(bytes)
             return try r.readInt64()
         }
     }
 
-    public func setExportOwnUserId(_ id: Int64) throws {
+    private func setMetadataInt64(_ key: ValueBoxKey, _ value: Int64) throws {
         var w = BinaryWriter()
-        w.write(id)
-        try valueBox.set(PostboxTable.metadata, PostboxKeys.exportOwnUserId, w.bytes)
+        w.write(value)
+        try valueBox.set(PostboxTable.metadata, key, w.bytes)
     }
 
     // MARK: Keychain
