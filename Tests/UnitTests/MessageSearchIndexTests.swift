@@ -82,12 +82,28 @@ struct MessageSearchIndexTests {
         }
 
         /// Writes `count` messages, each chat's continuing its own ids and times.
-        mutating func addMessages(_ count: Int) throws {
+        /// `count` new messages and, mixed in among them, `editing` stored ones rewritten (some
+        /// twice): in one batch of 256 or more, the postings gathered beside the writes are
+        /// dropped for the message-by-message path that takes old words out first.
+        mutating func addMessages(_ count: Int, editing: Int = 0) throws {
             var batch: [Message] = []
+            let edited = editing == 0 ? [] : messages.keys.sorted(by: { $0.description < $1.description }).shuffled(using: &rng).prefix(editing)
+            for id in edited {
+                var message = messages[id]!
+                for _ in 0 ..< Int.random(in: 1 ... 2, using: &rng) {
+                    message.text = randomText()
+                    batch.insert(message, at: Int.random(in: 0 ... batch.count, using: &rng))
+                }
+            }
+            // The version written last is the one stored.
+            for message in batch { messages[message.id] = message }
             for _ in 0 ..< count {
                 let peer = peers.randomElement(using: &rng)!
-                let last = messages.values.filter { $0.id.peerId == peer }.max { $0.index < $1.index }
-                let id = (last?.id.id ?? 0) + Int32.random(in: 1 ... 3, using: &rng)
+                let chat = messages.values.filter { $0.id.peerId == peer }
+                let last = chat.max { $0.index < $1.index }
+                // Above every id the chat has in any namespace: an id met again at another time
+                // would be a second message (Telegram's key has the time), not the model's one.
+                let id = (chat.map(\.id.id).max() ?? 0) + Int32.random(in: 1 ... 3, using: &rng)
                 // Times on a 100 s grid (so chats tie), gaps up to a day (so many buckets), a few
                 // in another namespace.
                 let time = (last?.index.timestamp ?? MessageSearchIndexTests.base) + 100 * Int32.random(in: 0 ... 864, using: &rng)
@@ -215,9 +231,10 @@ struct MessageSearchIndexTests {
             var corpus = try Self.makeCorpus(dir, seed: 4)
             let ids = corpus.messages.keys.sorted { $0.description < $1.description }
             let gone = Array(ids.shuffled(using: &corpus.rng).prefix(ids.count / 10))
-            // A word only the deleted messages have is then found nowhere.
+            // A word only the deleted messages have is then found nowhere. (Five that search
+            // reads: a chat's cloud messages.)
             var marked: [Message] = []
-            for id in gone.prefix(5) {
+            for id in gone.filter({ $0.namespace == MessageId.cloudNamespace }).prefix(5) {
                 var message = corpus.messages[id]!
                 message.text += " wombat"
                 marked.append(message)
@@ -247,6 +264,9 @@ struct MessageSearchIndexTests {
             }
             try corpus.postbox.transaction { try $0.addMessages(edits) }
             try Self.expectIndexIsExact(corpus, "after editing")
+            // New messages and edits in a batch large enough for the preparing thread.
+            try corpus.addMessages(400, editing: 60)
+            try Self.expectIndexIsExact(corpus, "after a large batch with edits")
             try Self.expectAgreement(&corpus, searches: 60, "after edits and deletes")
         }
     }
@@ -280,7 +300,9 @@ struct MessageSearchIndexTests {
             // Part of the fill, then live writes and deletes on both sides of its position.
             let first = try writer.transaction { try $0.backfillSearchIndex(limit: 300) }
             #expect(first.indexed == 300 && !first.complete)
-            try corpus.addMessages(200)
+            // Large enough to be prepared on the thread, which gathers postings only for the
+            // messages the fill has passed.
+            try corpus.addMessages(400)
             let gone = Array(corpus.messages.keys.shuffled(using: &corpus.rng).prefix(50))
             try writer.transaction { _ = try $0.deleteMessages(gone) }
             for id in gone { corpus.messages[id] = nil }

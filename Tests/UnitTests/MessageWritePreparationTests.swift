@@ -24,45 +24,54 @@ struct MessageWritePreparationTests {
         try Postbox(layout: ContainerLayout(containerPath: dir.path), accountId: 4, deviceKey: deviceKey, readOnly: false)
     }
 
-    /// Each message's hashes are its own array, sized for it: not a share of the preparer's
-    /// scratch, which the next message's removeAll(keepingCapacity:) would then copy at the
-    /// scratch's size (every message of a 1,000,000-message seed held one: 199 MiB peak).
-    @Test("A message's hashes are an array of their own size, whatever the message before had")
-    func hashesSizedToTheirMessage() throws {
-        try withTemporaryDirectory("preparation-sized") { dir in
-            let postbox = try Self.postbox(dir)
-            let peer = PeerId(namespace: .cloudUser, id: 10)
-            func message(_ id: Int32, _ text: String) -> Message {
-                Message(index: MessageIndex(id: MessageId(peerId: peer, id: id), timestamp: 1_700_000_000 + id),
-                        authorId: peer, text: text, isIncoming: true)
+    /// addMessages visits a batch through `chatOrder`: every message once, chat by chat, chats in
+    /// the search index's (unsigned) order, a chat's messages as given even when its runs are apart.
+    @Test("A batch is visited chat by chat, chats in unsigned id order, each chat's messages in the order given")
+    func chatOrder() {
+        // A negative packed id (a high id with bit 63 set) sorts after every positive one unsigned.
+        let peers = [PeerId(namespace: .cloudUser, id: 7), PeerId(namespace: .cloudGroup, id: 3),
+                     PeerId(namespace: .cloudChannel, id: -5), PeerId(namespace: .cloudUser, id: 2)]
+        var rng = SystemRandomNumberGenerator()
+        for shape in 0 ..< 50 {
+            // Runs of random length from random chats: the same chat may come back later.
+            var batch: [Message] = []
+            while batch.count < 40 + shape {
+                let peer = peers[Int.random(in: 0 ..< peers.count, using: &rng)]
+                for _ in 0 ..< Int.random(in: 1 ... 6, using: &rng) {
+                    batch.append(Message(index: MessageIndex(id: MessageId(peerId: peer, id: Int32(batch.count + 1)), timestamp: 1),
+                                         authorId: peer, text: "", isIncoming: true))
+                }
             }
-            // 300 words that differ in their first letters, so their prefixes hash apart.
-            let letter = { (n: Int) in String(UnicodeScalar(UInt8(97 + n % 26))) }
-            let long = message(1, (0 ..< 300).map { letter($0) + letter($0 / 26) + letter($0 / 676) + "ordinal" }.joined(separator: " "))
-            let short = message(2, "hello there")
-            let first = postbox.messagePreparer.prepare(long)
-            let second = postbox.messagePreparer.prepare(short)
-            #expect(first.hashes.count > 300)
-            #expect(!second.hashes.isEmpty && second.hashes.capacity < 16,
-                    "\(second.hashes.count) hashes in an array of capacity \(second.hashes.capacity)")
-            #expect(second.hashes == postbox.searchHasher.hashes(of: short.text))
+            let order = PostboxTransaction.chatOrder(batch)
+            let expected = batch.indices.sorted {
+                let (a, b) = (UInt64(bitPattern: batch[$0].index.id.peerId.toInt64()), UInt64(bitPattern: batch[$1].index.id.peerId.toInt64()))
+                return a != b ? a < b : $0 < $1
+            }
+            #expect(order == expected)
         }
+        #expect(PostboxTransaction.chatOrder([]).isEmpty)
     }
 
-    @Test("On the thread and in line, each message comes out in order with its key, its hashes and a value that opens to it")
+    @Test("On the thread and in line, each message comes out in order with its key and a value that opens to it, and the batch's postings are the same")
     func sameEitherWay() throws {
         try withTemporaryDirectory("preparation-same") { dir in
             let postbox = try Self.postbox(dir)
             for count in [1, MessageWritePreparation.threadedFrom - 1, MessageWritePreparation.threadedFrom, 3_001] {
                 let batch = Self.messages(count)
-                let preparation = MessageWritePreparation(batch, preparer: postbox.messagePreparer)
-                for message in batch {
-                    let prepared = preparation.next()
+                // Taken in an order of the writer's (addMessages goes chat by chat): here, backwards.
+                let order = Array(batch.indices.reversed())
+                let preparation = MessageWritePreparation(batch, order: order, indexState: .complete, preparer: postbox.messagePreparer)
+                var expected = PostingAdditions()
+                for message in order.map({ batch[$0] }) {
+                    let prepared = preparation.next().pointee
                     #expect(prepared.key == PostboxKeys.message(message.index))
-                    #expect(prepared.hashes == (SearchIndexWriter.isIndexed(message) ? postbox.searchHasher.hashes(of: message.text) : []))
                     #expect(!prepared.sealed.containsSubsequence(Array("kumquats".utf8)))
+                    if SearchIndexWriter.isIndexed(message) { expected.add(message.index, hashes: postbox.searchHasher.hashes(of: message.text)) }
                 }
                 preparation.finish()
+                // The postings, gathered beside the writes, are what adding each message in turn gives.
+                #expect(expected.isEmpty == !batch.contains(where: SearchIndexWriter.isIndexed))
+                #expect(preparation.additions.rows == expected.rows && preparation.additions.lists == expected.lists)
             }
             // What a batch large enough for the thread stored reads back exactly.
             let batch = Self.messages(2_000)
@@ -79,7 +88,7 @@ struct MessageWritePreparationTests {
             let postbox = try Self.postbox(dir)
             for taken in [0, 1, 100, 9_999] {
                 let batch = Self.messages(10_000)
-                let preparation = MessageWritePreparation(batch, preparer: postbox.messagePreparer)
+                let preparation = MessageWritePreparation(batch, order: Array(batch.indices), indexState: .complete, preparer: postbox.messagePreparer)
                 for _ in 0 ..< taken { _ = preparation.next() }
                 preparation.finish()
                 preparation.finish()

@@ -65,7 +65,7 @@ struct ValueBoxInsertIfAbsentTests {
                 if count > 1 { keys.append(keys[count / 2]) }
                 try box.write {
                     try box.set(table, ValueBoxKey(int64: 0), [9, 9])
-                    try box.setKeys(table, keys)
+                    try box.setKeys(table, packed: keys.flatMap(\.bytes), keyLength: 8)
                 }
                 let reference = table + 100
                 try box.write {

@@ -43,6 +43,7 @@ public struct FixtureGenerator {
     }
 
     public func run(postbox: Postbox, accountPeerId: PeerId, progress: (Int) -> Void = { _ in }) throws -> Summary {
+        // `progress`: messages handed to the writer so far.
         let start = Clock.monotonicNanoseconds()
         var rng = SplitMix64(seed: seed)
         let peers = makePeers(&rng)
@@ -68,12 +69,19 @@ public struct FixtureGenerator {
         let rareStride = max(1, messageCount / Self.rareWordPlantings)
         var ordinal = 0
         var planted = 0
+        // Messages are generated on this thread and written on the pipeline's: the SQLite writer
+        // does little besides SQLite's work, which is what bounds the ingest when extensions load
+        // the cores (a thread's share of them is all it gets).
+        let pipeline = PostboxWritePipeline(postbox: postbox, label: "seed-writer")
+        // On a failure here, what was handed over is written (or fails) before the Postbox is used again.
+        defer { try? pipeline.finish() }
         func flush() throws {
             guard !pending.isEmpty else { return }
             let batch = pending
-            try postbox.transaction { try $0.addMessages(batch) }
+            pending = []
+            pending.reserveCapacity(chunkSize)
+            try pipeline.submit { try $0.addMessages(batch) }
             written += batch.count
-            pending.removeAll(keepingCapacity: true)
             progress(written)
         }
         try postbox.transaction { t in
@@ -113,6 +121,7 @@ public struct FixtureGenerator {
             }
         }
         try flush()
+        try pipeline.finish()
         let pinned = Array(peers.prefix(min(5, peers.count)).map(\.id))
         var calls = 0
         try postbox.transaction { t in

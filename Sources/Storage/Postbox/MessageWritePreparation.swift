@@ -5,20 +5,19 @@ import Glibc
 #endif
 
 /// What `addMessages` computes for a message before SQLite sees it: its history key, its sealed
-/// value and its search-index hashes. None of it needs the database, so a large batch has it
-/// computed on a second thread while the writer inserts the messages before: the writer then goes
-/// at SQLite's pace (sealing and hashing were a quarter of main's ingest), and when reading
-/// extensions load the cores, the ingest has two threads' share of them instead of one. A small
-/// batch (a live send) is prepared in line, without a thread.
+/// value and its search-index postings (gathered for the whole batch). None of it needs the
+/// database, so a large batch has it computed on a second thread while the writer inserts the
+/// messages before: the writer then goes at SQLite's pace (sealing and hashing were a quarter of
+/// main's ingest), and when reading extensions load the cores, the ingest has two threads' share
+/// of them instead of one. A small batch (a live send) is prepared in line, without a thread.
 ///
-/// The writer takes the messages in the order given, each once (`next()`), and always ends with
-/// `finish()`, which stops the thread early if the writer gave up (a failed transaction).
+/// The writer takes the messages in `order` (positions in `messages`), each once (`next()`), and
+/// always ends with `finish()`, which stops the thread early if the writer gave up (a failed
+/// transaction). After the last `next()` and `finish()`, `additions` are the batch's postings.
 final class MessageWritePreparation: @unchecked Sendable {
     struct Prepared {
         var key: ValueBoxKey
         var sealed: [UInt8]
-        /// The search index's hashes of its words; empty for a message the index does not keep.
-        var hashes: [UInt64]
     }
 
     /// Batches of at least this many messages are prepared on a thread.
@@ -27,25 +26,42 @@ final class MessageWritePreparation: @unchecked Sendable {
     static let step = 64
 
     private let messages: [Message]
+    private let order: [Int]
+    /// The index's state for this transaction: which messages it keeps (nil: none).
+    private let indexState: SearchIndexState?
     private let preparer: MessagePreparer
+    /// The postings of the messages prepared so far: the thread's while it runs, then the writer's.
+    private var gathered = PostingAdditions()
     private var thread: JoinableThread?
-    /// Slots the thread initialises in order and the writer moves out of in order.
+    /// Slots the thread initialises in order, the writer reads in place in order, and the thread
+    /// then releases: the writer's thread frees none of what the preparing thread allocated (two
+    /// arrays a message, released and freed across threads, were 4 % of the writer's work).
     private let slots: UnsafeMutablePointer<Prepared>
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// The thread has filled more slots; the writer is done with more.
     private let handedOver = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Under `lock`: how many slots the thread has filled, and whether the writer gave up.
+    private let handedBack = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Under `lock`: slots the thread has filled; slots the writer is done with; whether the
+    /// writer has finished (or gave up).
     private var filled = 0
+    private var released = 0
     private var stopped = false
-    /// The writer's own: slots taken, and the last `filled` it saw.
+    /// The writer's own: slots taken, the last `filled` it saw, the last `released` it told.
     private var taken = 0
     private var seenFilled = 0
+    private var toldReleased = 0
+    private var finished = false
 
-    init(_ messages: [Message], preparer: MessagePreparer) {
+    init(_ messages: [Message], order: [Int], indexState: SearchIndexState?, preparer: MessagePreparer) {
+        precondition(order.count == messages.count, "every message once")
         self.messages = messages
+        self.order = order
+        self.indexState = indexState
         self.preparer = preparer
         slots = .allocate(capacity: max(1, messages.count))
         pthread_mutex_init(lock, nil)
         pthread_cond_init(handedOver, nil)
+        pthread_cond_init(handedBack, nil)
         guard messages.count >= Self.threadedFrom else { return }
         let thread = JoinableThread { [self] in prepareAll() }
         if thread.start() { self.thread = thread }
@@ -54,54 +70,87 @@ final class MessageWritePreparation: @unchecked Sendable {
     deinit {
         finish()
         pthread_cond_destroy(handedOver)
+        pthread_cond_destroy(handedBack)
         pthread_mutex_destroy(lock)
         lock.deallocate()
         handedOver.deallocate()
+        handedBack.deallocate()
         slots.deallocate()
     }
 
-    /// The next message's preparation, in the order of the messages given.
-    func next() -> Prepared {
-        precondition(taken < messages.count, "more preparations taken than messages given")
+    /// The next message's preparation, in `order`: valid until the next call, or `finish()`.
+    func next() -> UnsafePointer<Prepared> {
+        precondition(taken < messages.count && !finished, "more preparations taken than messages given")
         guard thread != nil else {
+            // In line: one slot at a time, the previous one released here.
+            if taken > 0 { (slots + taken - 1).deinitialize(count: 1) }
+            (slots + taken).initialize(to: preparer.prepare(messages[order[taken]], indexState: indexState, into: &gathered))
             taken += 1
-            return preparer.prepare(messages[taken - 1])
+            return UnsafePointer(slots + taken - 1)
         }
-        if taken >= seenFilled {
+        // The slots before this one go back to the thread a step at a time; the lock is taken
+        // then, or when the writer has caught up with the thread.
+        if taken >= seenFilled || taken - toldReleased >= Self.step {
             pthread_mutex_lock(lock)
+            released = taken
+            toldReleased = taken
+            pthread_cond_signal(handedBack)
             while filled <= taken { pthread_cond_wait(handedOver, lock) }
             seenFilled = filled
             pthread_mutex_unlock(lock)
         }
         taken += 1
-        return (slots + taken - 1).move()
+        return UnsafePointer(slots + taken - 1)
     }
 
-    /// Stops the thread (after the step it is in) and waits for it; the slots it filled that the
-    /// writer did not take are released. Called again, does nothing.
+    /// The writer is done: the thread releases what is left (what the writer took, and what it
+    /// filled that the writer did not take, when the writer gave up) and ends; this waits for it.
+    /// Called again, does nothing.
     func finish() {
-        guard let thread else { return }
+        guard !finished else { return }
+        finished = true
+        guard let thread else {
+            if taken > 0 { (slots + taken - 1).deinitialize(count: 1) }
+            return
+        }
         pthread_mutex_lock(lock)
         stopped = true
+        pthread_cond_signal(handedBack)
         pthread_mutex_unlock(lock)
         thread.join()
         self.thread = nil
-        if filled > taken { (slots + taken).deinitialize(count: filled - taken) }
-        taken = messages.count
     }
 
+    /// The postings of every message, once all were taken and `finish()` has returned.
+    var additions: PostingAdditions {
+        precondition(finished && thread == nil && taken == messages.count, "the postings are whole once every message is prepared")
+        return gathered
+    }
+
+    /// Prepares every message a step at a time, releasing the slots the writer is done with as it
+    /// goes; then waits for the writer, releasing, until it finishes.
     private func prepareAll() {
-        var done = 0
-        while done < messages.count {
-            let end = min(messages.count, done + Self.step)
-            for i in done..<end { (slots + i).initialize(to: preparer.prepare(messages[i])) }
-            done = end
+        var prepared = 0
+        var freed = 0
+        while true {
+            if prepared < messages.count {
+                let end = min(messages.count, prepared + Self.step)
+                for i in prepared..<end { (slots + i).initialize(to: preparer.prepare(messages[order[i]], indexState: indexState, into: &gathered)) }
+                prepared = end
+            }
             pthread_mutex_lock(lock)
-            filled = done
-            let giveUp = stopped
+            filled = prepared
             pthread_cond_signal(handedOver)
+            while !stopped && prepared == messages.count && released == freed { pthread_cond_wait(handedBack, lock) }
+            // Once the writer has stopped, every filled slot is the thread's to release.
+            let upTo = stopped ? prepared : released
+            let stop = stopped
             pthread_mutex_unlock(lock)
-            if giveUp { return }
+            if upTo > freed {
+                (slots + freed).deinitialize(count: upTo - freed)
+                freed = upTo
+            }
+            if stop { return }
         }
     }
 }
@@ -112,9 +161,7 @@ final class MessageWritePreparation: @unchecked Sendable {
 final class MessagePreparer: @unchecked Sendable {
     private let sealer: ValueSealer
     private let hasher: SearchIndexHasher
-    /// The hashes are gathered here and copied out at their size: one allocation a message, not
-    /// the four or five of an array grown hash by hash (1.5 k of the preparing thread's 11.7 k
-    /// instructions a message).
+    /// A message's hashes, gathered here and added to the batch's postings: no array a message.
     private var scratchHashes: [UInt64] = []
 
     init(sealer: ValueSealer, hasher: SearchIndexHasher) {
@@ -122,23 +169,14 @@ final class MessagePreparer: @unchecked Sendable {
         self.hasher = hasher
     }
 
-    func prepare(_ message: Message) -> MessageWritePreparation.Prepared {
+    /// The message's key and sealed value; its postings go into `additions` when the index keeps it.
+    func prepare(_ message: Message, indexState: SearchIndexState?, into additions: inout PostingAdditions) -> MessageWritePreparation.Prepared {
         let key = PostboxKeys.message(message.index)
         let sealed = ValueBox.seal(PostboxTable.messageHistory, key, message.encoded(), with: sealer)
-        var hashes: [UInt64] = []
-        if SearchIndexWriter.isIndexed(message) {
+        if SearchIndexWriter.isIndexed(message), indexState?.covers(key) == true {
             hasher.hashes(of: message.text, into: &scratchHashes)
-            // A copy of exactly this size. (`Array(scratchHashes)` would share the scratch buffer,
-            // so the next message's removeAll(keepingCapacity:) made a new scratch-sized buffer
-            // for every message: main seed's peak RSS went from 87 to 199 MiB.)
-            let count = scratchHashes.count
-            if count > 0 {
-                hashes = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    _ = buffer.initialize(from: scratchHashes)
-                    initialized = count
-                }
-            }
+            additions.add(message.index, hashes: scratchHashes)
         }
-        return MessageWritePreparation.Prepared(key: key, sealed: sealed, hashes: hashes)
+        return MessageWritePreparation.Prepared(key: key, sealed: sealed)
     }
 }

@@ -64,6 +64,13 @@ enum PostboxKeys {
         ValueBoxKey(index.id.peerId.toInt64(), index.id.namespace, index.id.id, index.timestamp)
     }
 
+    static let messageIdIndexLength = 20
+
+    /// `messageIdIndex`'s bytes written into a buffer of many keys (addMessages' batch).
+    static func storeMessageIdIndex(_ index: MessageIndex, into key: UnsafeMutableRawBufferPointer) {
+        ValueBoxKey.store(index.id.peerId.toInt64(), index.id.namespace, index.id.id, index.timestamp, into: key)
+    }
+
     static func historyPrefix(_ peerId: PeerId, namespace: Int32) -> ValueBoxKey {
         var k = ValueBoxKey(int64: peerId.toInt64())
         k.append(namespace)

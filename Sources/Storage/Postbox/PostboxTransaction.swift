@@ -182,41 +182,53 @@ public final class PostboxTransaction {
     /// the search index once per chat (the index once per batch), which keeps a large ingest
     /// linear. Writing a message that exists replaces it (an edit): its old words leave the index.
     public func addMessages(_ messages: [Message]) throws {
-        var byPeer: [PeerId: [Message]] = [:]
-        for message in messages { byPeer[message.index.id.peerId, default: []].append(message) }
         var newMessages: Int64 = 0
         var searchIndex = makeSearchIndexWriter()
-        // Chats in the search index's storage order, so that its lists arrive sorted.
-        let chats = byPeer.sorted(by: { UInt64(bitPattern: $0.key.toInt64()) < UInt64(bitPattern: $1.key.toInt64()) })
-        // Keys, sealed values and search hashes, computed beside the SQLite writes for a large batch.
-        let preparation = MessageWritePreparation(chats.flatMap(\.value), preparer: messagePreparer)
+        // Chats in the search index's storage order, so that its lists arrive sorted; the
+        // messages are visited through their positions, never copied (a copy of a batch retained
+        // and released every message's text on the writer's thread).
+        let order = Self.chatOrder(messages)
+        // Keys, sealed values and search postings, computed beside the SQLite writes for a large batch.
+        let preparation = MessageWritePreparation(messages, order: order, indexState: try searchIndexState(), preparer: messagePreparer)
         defer { preparation.finish() }
-        var idIndexKeys: [ValueBoxKey] = []
-        idIndexKeys.reserveCapacity(messages.count)
-        for (peerId, group) in chats {
+        // Messages that replaced a stored one (an edit; rare in a batch), with the stored version
+        // when the index kept it: its words must leave the index.
+        var replaced: [Int: Message?] = [:]
+        // The id index's keys, back to back: written by one statement per 64, no array per key.
+        let keyLength = PostboxKeys.messageIdIndexLength
+        var idIndexKeys = [UInt8](repeating: 0, count: messages.count * keyLength)
+        var keysStored = 0
+        var chatStart = 0
+        while chatStart < order.count {
+            let peerId = messages[order[chatStart]].index.id.peerId
+            var chatEnd = chatStart + 1
+            while chatEnd < order.count && messages[order[chatEnd]].index.id.peerId == peerId { chatEnd += 1 }
             var newest: MessageIndex?
             var state = try readState(peerId) ?? ReadState()
             var addedUnread: Int32 = 0
-            for message in group {
+            for position in order[chatStart..<chatEnd] {
+                // The fields it needs, not the message: a copy retained and released its text.
+                let index = messages[position].index
+                // Read in place: the preparing thread releases it (MessageWritePreparation).
                 let prepared = preparation.next()
-                let key = prepared.key
-                let indexed = try searchIndexCovers(key)
+                let key = prepared.pointee.key
                 // A new message (nearly always) is written in one step; only one already stored is
-                // read first, its words to leave the index, and then replaced.
-                let isNew = try valueBox.insertIfAbsent(PostboxTable.messageHistory, key, sealed: prepared.sealed)
+                // read first, for its words, and then replaced.
+                let isNew = try valueBox.insertIfAbsent(PostboxTable.messageHistory, key, sealed: prepared.pointee.sealed)
                 if !isNew {
-                    if indexed, let old = try valueBox.get(PostboxTable.messageHistory, key) {
-                        searchIndex.remove(try Message(index: message.index, decoding: old))
-                    }
-                    try valueBox.set(PostboxTable.messageHistory, key, sealed: prepared.sealed)
+                    let old = try searchIndexCovers(key) ? try valueBox.get(PostboxTable.messageHistory, key) : nil
+                    replaced.updateValue(try old.map { try Message(index: index, decoding: $0) }, forKey: position)
+                    try valueBox.set(PostboxTable.messageHistory, key, sealed: prepared.pointee.sealed)
                 }
-                if indexed { searchIndex.add(message, hashes: prepared.hashes) }
-                idIndexKeys.append(PostboxKeys.messageIdIndex(message.index))
+                idIndexKeys.withUnsafeMutableBytes {
+                    PostboxKeys.storeMessageIdIndex(index, into: UnsafeMutableRawBufferPointer(rebasing: $0[keysStored..<keysStored + keyLength]))
+                }
+                keysStored += keyLength
                 if isNew {
                     newMessages += 1
-                    if message.isIncoming && message.index.id.id > state.maxIncomingReadId { addedUnread += 1 }
+                    if messages[position].isIncoming && index.id.id > state.maxIncomingReadId { addedUnread += 1 }
                 }
-                if newest.map({ $0 < message.index }) ?? true { newest = message.index }
+                if newest.map({ $0 < index }) ?? true { newest = index }
             }
             if addedUnread > 0 {
                 let before = state.unreadCount
@@ -225,10 +237,45 @@ public final class PostboxTransaction {
                 try unreadCountChanged(peerId, from: before, to: state.unreadCount)
             }
             if let newest { try updateChatListTop(peerId, candidate: newest) }
+            chatStart = chatEnd
         }
-        try valueBox.setKeys(PostboxTable.messageIdIndex, idIndexKeys)
+        try valueBox.setKeys(PostboxTable.messageIdIndex, packed: idIndexKeys, keyLength: keyLength)
+        preparation.finish()
+        if replaced.isEmpty {
+            searchIndex.adopt(preparation.additions)
+        } else {
+            // A replaced message's old words leave the index before its new ones come in, in the
+            // batch's order (the same message may be written twice): the postings are made again
+            // here, message by message, as the writes went.
+            for position in order {
+                let message = messages[position]
+                if case let old?? = replaced[position] { searchIndex.remove(old) }
+                if try searchIndexCovers(PostboxKeys.message(message.index)) { searchIndex.add(message) }
+            }
+        }
         try searchIndex.apply()
         if newMessages > 0 { try updateCounters { $0.messageCount += newMessages } }
+    }
+
+    /// The positions of `messages` grouped by chat, the chats in ascending unsigned peer id (the
+    /// search index's storage order), each chat's messages in the order given. A batch comes
+    /// chat by chat (an export's, the fixture's), so this sorts its runs, not its messages.
+    static func chatOrder(_ messages: [Message]) -> [Int] {
+        var runs: [(peer: UInt64, start: Int, end: Int)] = []
+        var start = 0
+        while start < messages.count {
+            let peerId = messages[start].index.id.peerId
+            var end = start + 1
+            while end < messages.count && messages[end].index.id.peerId == peerId { end += 1 }
+            runs.append((UInt64(bitPattern: peerId.toInt64()), start, end))
+            start = end
+        }
+        // Stable: a chat's runs keep the order given.
+        runs.sort { ($0.peer, $0.start) < ($1.peer, $1.start) }
+        var order: [Int] = []
+        order.reserveCapacity(messages.count)
+        for run in runs { order.append(contentsOf: run.start..<run.end) }
+        return order
     }
 
     /// Deletes messages (Telegram's deleteMessages): unread counts, counters and the chat's top

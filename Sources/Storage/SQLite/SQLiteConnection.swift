@@ -40,6 +40,8 @@ public final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+        // Debian's libsqlite3 is built with SQLITE_OMIT_LOOKASIDE, so there this changes nothing;
+        // a build with lookaside gets a small one for a reader (tg_sqlite3_set_lookaside).
         if mode == .readOnly { _ = tg_sqlite3_set_lookaside(db, 128, 32) }
         sqlite3_busy_timeout(db, 5000)
         do {
@@ -122,13 +124,6 @@ public final class SQLiteStatement {
     public func bind(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
         // SQLITE_STATIC: callers keep the buffer alive until the step that uses it.
         sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), nil)
-    }
-
-    /// Binds a copy of the bytes (SQLITE_TRANSIENT): for statements that bind more buffers than a
-    /// caller can keep alive at once.
-    public func bindCopy(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
-        sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
-                          unsafeBitCast(-1, to: sqlite3_destructor_type.self))
     }
 
     public func bind(_ index: Int32, _ value: Int64) {

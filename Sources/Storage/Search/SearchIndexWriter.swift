@@ -5,11 +5,7 @@
 struct SearchIndexWriter {
     private let valueBox: ValueBox
     private let hasher: SearchIndexHasher
-    /// Additions, grouped by row without a Dictionary per entry: the rows met so far (found
-    /// through `rowNumbers`) and each one's entries.
-    private var rowNumbers = IntegerMap()
-    private var rows: [SearchIndexRow] = []
-    private var lists: [[PostingEntry]] = []
+    private var additions = PostingAdditions()
     private var removals: [SearchIndexRow: Set<PostingEntry>] = [:]
     /// One message's hashes (reused from message to message).
     private var hashes: [UInt64] = []
@@ -26,22 +22,14 @@ struct SearchIndexWriter {
     mutating func add(_ message: Message) {
         guard Self.isIndexed(message) else { return }
         hasher.hashes(of: message.text, into: &hashes)
-        add(message, hashes: hashes)
+        additions.add(message.index, hashes: hashes)
     }
 
-    /// `add` with the text's hashes computed beforehand (MessagePreparer, on another thread).
-    mutating func add(_ message: Message, hashes: [UInt64]) {
-        guard Self.isIndexed(message) else { return }
-        let entry = PostingEntry(message.index)
-        let bucket = SearchIndexRow.bucket(of: message.index.timestamp)
-        for hash in hashes {
-            let row = Int(rowNumbers.value(hash, bucket) {
-                rows.append(SearchIndexRow(hash: hash, bucket: bucket))
-                lists.append([])
-                return Int32(rows.count - 1)
-            })
-            lists[row].append(entry)
-        }
+    /// Additions gathered elsewhere (MessageWritePreparation, on its thread) in place of adding
+    /// their messages here one by one; before any other change of this writer's.
+    mutating func adopt(_ gathered: PostingAdditions) {
+        precondition(additions.isEmpty && removals.isEmpty, "gathered additions replace a writer's, not join them")
+        additions = gathered
     }
 
     /// The message as it was stored: its words' entries go.
@@ -51,17 +39,14 @@ struct SearchIndexWriter {
         let bucket = SearchIndexRow.bucket(of: message.index.timestamp)
         for hash in hasher.hashes(of: message.text) {
             // Added earlier in this same transaction (the same message written twice): not stored yet.
-            if let row = rowNumbers.value(hash, bucket).map(Int.init), let at = lists[row].lastIndex(of: entry) {
-                lists[row].remove(at: at)
-                continue
-            }
+            if additions.removeAdded(entry, hash: hash, bucket: bucket) { continue }
             removals[SearchIndexRow(hash: hash, bucket: bucket), default: []].insert(entry)
         }
     }
 
     func apply() throws {
         for (row, gone) in removals { try remove(gone, from: row) }
-        for (row, list) in zip(rows, lists) where !list.isEmpty { try append(list, to: row) }
+        for (row, list) in zip(additions.rows, additions.lists) where !list.isEmpty { try append(list, to: row) }
     }
 
     /// Merges into the row's newest segment while it has room (under three quarters full, or the

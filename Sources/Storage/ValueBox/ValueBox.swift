@@ -21,6 +21,9 @@ public final class ValueBox {
     /// so a long-lived reader sees tables the writer created after it opened.
     private var schemaCookie: Int64 = -1
     private var statements: [Int32: TableStatements] = [:]
+    /// The table used last and its statements: a batch writes one table row after row, and the
+    /// dictionary lookup was 270 instructions a row.
+    private var lastStatements: (table: Int32, statements: TableStatements)?
     private var inTransaction = false
 
     /// Passive checkpoint once this many WAL frames (pages) accumulated since the last one:
@@ -139,6 +142,7 @@ public final class ValueBox {
                 tables.remove(table)
                 statements[table] = nil
             }
+            lastStatements = nil
             tablesCreatedInTransaction = []
             schemaCookie = -1
             throw error
@@ -168,7 +172,11 @@ public final class ValueBox {
     }
 
     private func statements(_ table: Int32, create: Bool) throws -> TableStatements? {
-        if let existing = statements[table] { return existing }
+        if let last = lastStatements, last.table == table { return last.statements }
+        if let existing = statements[table] {
+            lastStatements = (table, existing)
+            return existing
+        }
         if !tables.contains(table) {
             if !create || isReadOnly {
                 try scanTables()
@@ -181,6 +189,7 @@ public final class ValueBox {
         }
         let made = TableStatements(connection: connection, table: table)
         statements[table] = made
+        lastStatements = (table, made)
         return made
     }
 
@@ -236,24 +245,36 @@ public final class ValueBox {
 
     /// Rows whose key says everything (an index's), stored with empty values as `set(table, key,
     /// [])` stores them, but many to a statement: for such a row, SQLite's cost per statement is
-    /// as large as the row's own.
-    func setKeys(_ table: Int32, _ keys: [ValueBoxKey]) throws {
+    /// as large as the row's own. The keys are `keyLength` bytes each, back to back in `packed`,
+    /// and bound in place (SQLITE_STATIC): the buffer outlives every step here.
+    func setKeys(_ table: Int32, packed: [UInt8], keyLength: Int) throws {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
-        guard !keys.isEmpty else { return }
+        precondition(keyLength > 0 && packed.count % keyLength == 0, "packed keys of one length")
+        let count = packed.count / keyLength
+        guard count > 0 else { return }
         let s = try statements(table, create: true)!
         let rows = TableStatements.keysPerStatement
-        var start = 0
-        if keys.count >= rows {
-            let statement = try s.setKeys()
-            defer { statement.reset() }
-            while start + rows <= keys.count {
-                for i in 0..<rows { keys[start + i].bytes.withUnsafeBytes { statement.bindCopy(Int32(i + 1), $0) } }
-                _ = try statement.step()
-                sqlite3_reset(statement.handle)
-                start += rows
+        try packed.withUnsafeBytes { all in
+            func key(_ i: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: all[i * keyLength..<(i + 1) * keyLength]) }
+            var start = 0
+            if count >= rows {
+                let statement = try s.setKeys()
+                defer { statement.reset() }
+                while start + rows <= count {
+                    for i in 0..<rows { statement.bind(Int32(i + 1), key(start + i)) }
+                    _ = try statement.step()
+                    sqlite3_reset(statement.handle)
+                    start += rows
+                }
+            }
+            let single = try s.set()
+            for i in start..<count {
+                defer { single.reset() }
+                single.bind(1, key(i))
+                single.bind(2, UnsafeRawBufferPointer(start: nil, count: 0))
+                _ = try single.step()
             }
         }
-        for key in keys[start...] { try write(try s.set(), key, sealed: []) }
     }
 
     /// A sealer for another thread to seal values this box then writes (`sealed:`): this box's key,
