@@ -37,18 +37,18 @@ final class PostboxWritePipeline: @unchecked Sendable {
         slots.wait()
         bodies.withLock { $0.waiting.append(body) }
         queue.async { [self] in
-            // The only other reference is in `waiting`; moved to `done`, it outlives this block.
-            let body = bodies.withLock { $0.waiting.removeFirst() }
-            defer {
-                bodies.withLock { $0.done.append(body) }
-                slots.signal()
+            // Held here only while it runs, then moved to `done` (take(): no reference is left on
+            // this thread to be the last one released).
+            var body: Body? = bodies.withLock { $0.waiting.removeFirst() }
+            if failure.withLock({ $0 == nil }) {
+                do {
+                    try postbox.transaction { try body!($0) }
+                } catch {
+                    failure.withLock { $0 = error }
+                }
             }
-            guard failure.withLock({ $0 == nil }) else { return }
-            do {
-                try postbox.transaction { try body($0) }
-            } catch {
-                failure.withLock { $0 = error }
-            }
+            bodies.withLock { $0.done.append(body.take()!) }
+            slots.signal()
         }
     }
 
