@@ -15,7 +15,7 @@ struct CallsTerminalTests {
     }
 
     @Test func callFromCallsTabStreamsIntoTheCornerAndEnds() async throws {
-        let container = try MainInterfaceTerminalTests.seededContainer()
+        let container = try await MainInterfaceTerminalTests.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
         let bin = MainInterfaceTerminalTests.binDirectory
         let main = bin.appendingPathComponent("main").path
@@ -68,7 +68,7 @@ struct CallsTerminalTests {
             !lines.contains { $0.contains("Group call with") || $0.contains("F8 end call") || $0.contains(" fps · ") }
         }
         #expect(screen[0].contains("Calls"), "back on the Calls tab")
-        let stats = try MainInterfaceTerminalTests.run("main", ["call", "stats", "--container", container])
+        let stats = try await MainInterfaceTerminalTests.run("main", ["call", "stats", "--container", container])
         #expect(stats.contains("ended (ended in the interface)"), "\(stats)")
 
         while broadcast.isRunning { try await Task.sleep(for: .milliseconds(50)) }

@@ -28,7 +28,7 @@ struct ImportTerminalTests {
         session.kill()
 
         // The interface's chat list: the newest imported chat at the top.
-        let chats = try JSONSerialization.jsonObject(with: Data(try MainInterfaceTerminalTests.run("main", ["chats", "--json", "--limit", "1", "--container", container]).utf8))
+        let chats = try JSONSerialization.jsonObject(with: Data(try await MainInterfaceTerminalTests.run("main", ["chats", "--json", "--limit", "1", "--container", container]).utf8))
         let title = try #require(((chats as? [[String: Any]])?.first?["title"]) as? String)
         let app = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { app.kill() }
@@ -88,7 +88,7 @@ struct ImportTerminalTests {
     static func prepare(_ name: String, messages: Int, chats: Int) async throws -> (base: String, container: String, export: String) {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))").path
         let container = base + "/container", export = base + "/export"
-        try MainInterfaceTerminalTests.run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
+        try await MainInterfaceTerminalTests.run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
         try await generate(export, messages: messages, chats: chats)
         return (base, container, export)
     }

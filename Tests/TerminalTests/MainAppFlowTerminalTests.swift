@@ -17,8 +17,8 @@ struct MainAppFlowTerminalTests {
                         command: ["/bin/sh", "-c", "'\(mainPath)' \(arguments) --container '\(container)'; exec sleep 60"])
     }
 
-    static func chats(_ container: String, limit: Int = 5) throws -> [[String: Any]] {
-        let json = try Main.run("main", ["chats", "--json", "--limit", String(limit), "--container", container])
+    static func chats(_ container: String, limit: Int = 5) async throws -> [[String: Any]] {
+        let json = try await Main.run("main", ["chats", "--json", "--limit", String(limit), "--container", container])
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     }
 
@@ -40,7 +40,7 @@ struct MainAppFlowTerminalTests {
         // The same process, now authorized: the tabs, Chats selected.
         var screen = try await session.waitFor(text: "4 Settings")
         #expect(screen.contains { $0.contains("No chats yet") })
-        let accounts = try Main.run("main", ["accounts", "--container", container])
+        let accounts = try await Main.run("main", ["accounts", "--container", container])
         #expect(accounts.split(separator: "\n").count == 1, "\(accounts)")
         // Settings: hide the Calls tab; the tab bar changes at once and `main settings` agrees.
         try await session.still()
@@ -51,7 +51,7 @@ struct MainAppFlowTerminalTests {
         try session.press("Enter")
         screen = try await session.waitFor(text: "3 Settings")
         #expect(!screen.contains { $0.contains("Calls ") && $0.contains("2 Calls") })
-        #expect(try Main.run("main", ["settings", "--json", "--container", container]).contains("\"showCallsTab\" : false"))
+        #expect(try await Main.run("main", ["settings", "--json", "--container", container]).contains("\"showCallsTab\" : false"))
         // `?` shows the keys as a sheet; Esc closes it; q quits.
         try session.type("?")
         try await session.waitFor(text: "Keys")
@@ -68,7 +68,7 @@ struct MainAppFlowTerminalTests {
         try session.press("Down")
         try session.press("Enter")
         try await session.waitFor(text: "Your phone number")
-        #expect(try Main.run("main", ["status", "--container", container]).contains("state: unauthorized"))
+        #expect(try await Main.run("main", ["status", "--container", container]).contains("state: unauthorized"))
         try await session.still()
         try session.press("C-c")
         try await session.waitFor("main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
@@ -83,16 +83,16 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func passcodeOnTheLockScreenThenBannerAndLink() async throws {
-        let container = try Main.seededContainer()
+        let container = try await Main.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
-        try Main.run("main", ["passcode", "set", "--container", container], input: "2468\n")
-        try Main.run("main", ["unlock", "--container", container], input: "2468\n")
-        let chats = try Self.chats(container, limit: 10)
+        try await Main.run("main", ["passcode", "set", "--container", container], input: "2468\n")
+        try await Main.run("main", ["unlock", "--container", container], input: "2468\n")
+        let chats = try await Self.chats(container, limit: 10)
         let titles = chats.compactMap { $0["title"] as? String }
         let session = try Self.open(container)
         defer { session.kill() }
         try await session.waitFor(text: titles[0])
-        try Main.run("main", ["lock", "--container", container])
+        try await Main.run("main", ["lock", "--container", container])
         try await session.waitFor(text: "Enter your passcode")
         // Judged on the settled frame: a capture taken while tmux is still taking the lock
         // screen's bytes can show rows of the frame before it (seen once under load).
@@ -103,17 +103,17 @@ struct MainAppFlowTerminalTests {
         try session.press("Enter")
         screen = try await session.waitFor(text: "wrong passcode (1 failed attempt)")
         #expect(!screen.joined().contains("1111"), "the passcode is masked")
-        #expect(try Main.run("main", ["status", "--container", container]).contains("lock: locked"))
+        #expect(try await Main.run("main", ["status", "--container", container]).contains("lock: locked"))
         try session.type("2468")
         try session.press("Enter")
         try await session.waitFor(text: titles[0])
-        #expect(try Main.run("main", ["status", "--container", container]).contains("lock: unlocked"))
+        #expect(try await Main.run("main", ["status", "--container", container]).contains("lock: unlocked"))
 
         // A push for a chat that is not open: the banner, then ^O opens that chat.
         let user = try #require(chats.first { ($0["muted"] as? Bool) != true && ($0["kind"] as? String) == "user" } ?? chats.first)
         let peer = try #require(user["peerId"] as? Int64)
         let title = try #require(user["title"] as? String)
-        try Main.run("main", ["push", "--peer", String(peer), "--text", "banner from the push server", "--container", container])
+        try await Main.run("main", ["push", "--peer", String(peer), "--text", "banner from the push server", "--container", container])
         screen = try await session.waitFor(text: "banner from the push server", timeout: 10)
         #expect(screen.contains { $0.contains("^O open") })
         try session.press("C-o")
@@ -123,7 +123,7 @@ struct MainAppFlowTerminalTests {
         // `main open URL` from another process navigates the running interface.
         let other = try #require(titles.first { $0 != title })
         let otherPeer = try #require(chats.first { ($0["title"] as? String) == other }?["peerId"] as? Int64)
-        let opened = try Main.run("main", ["open", "tg://localpeer?id=\(otherPeer)", "--container", container])
+        let opened = try await Main.run("main", ["open", "tg://localpeer?id=\(otherPeer)", "--container", container])
         #expect(opened.contains(other))
         try await session.waitFor(timeout: 5, "the linked chat") { $0[0].contains("‹ Chats") && $0[0].contains(other) }
         try await session.still()
@@ -132,11 +132,11 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func resizeKeepsTheOpenChatAndSmallTerminalsGetANotice() async throws {
-        let container = try Main.seededContainer()
+        let container = try await Main.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
-        let title = try #require(try Self.chats(container, limit: 1).first?["title"] as? String)
+        let title = try #require(try await Self.chats(container, limit: 1).first?["title"] as? String)
         // Launched with a link: the chat is open once the interface is ready.
-        let peer = try #require(try Self.chats(container, limit: 1).first?["peerId"] as? Int64)
+        let peer = try #require(try await Self.chats(container, limit: 1).first?["peerId"] as? Int64)
         let session = try Self.open(container, width: 160, height: 48, arguments: "'tg://localpeer?id=\(peer)'")
         defer { session.kill() }
         var screen = try await session.waitFor(timeout: 8, "the split with the chat") { $0[0].contains(title) && $0[0].contains("│") }

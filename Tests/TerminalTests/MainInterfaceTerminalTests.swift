@@ -9,43 +9,29 @@ import Testing
 struct MainInterfaceTerminalTests {
     static let binDirectory = URL(fileURLWithPath: DisplayDemoTerminalTests.demo).deletingLastPathComponent()
 
-    /// Runs one of the built executables to its end; its standard output.
+    /// Runs one of the built executables to its end (ProcessRunner: off the test pool); its
+    /// standard output, or a thrown failure with its errors when it exits non-zero.
     @discardableResult
-    static func run(_ name: String, _ arguments: [String], input: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = binDirectory.appendingPathComponent(name)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
+    static func run(_ name: String, _ arguments: [String], input: String? = nil) async throws -> String {
+        let result = try await ProcessRunner.run(binDirectory.appendingPathComponent(name).path, arguments, input: input)
+        guard result.status == 0 else {
+            throw TmuxSession.Failure(description: "\(name) \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TmuxSession.Failure(description: "\(name) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return result.output
     }
 
-    static func seededContainer() throws -> String {
+    static func seededContainer() async throws -> String {
         let container = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString.prefix(8))").path
-        try run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
-        try run("main", ["seed", "--peers", "30", "--messages", "600", "--seed", "3", "--container", container])
+        try await run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
+        try await run("main", ["seed", "--peers", "30", "--messages", "600", "--seed", "3", "--container", container])
         return container
     }
 
 
     @Test func chatsSendShareAndQuit() async throws {
-        let container = try Self.seededContainer()
+        let container = try await Self.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
-        let chats = try JSONSerialization.jsonObject(with: Data(try Self.run("main", ["chats", "--json", "--limit", "3", "--container", container]).utf8))
+        let chats = try JSONSerialization.jsonObject(with: Data(try await Self.run("main", ["chats", "--json", "--limit", "3", "--container", container]).utf8))
         let first = try #require((chats as? [[String: Any]])?.first)
         let title = try #require(first["title"] as? String)
         let peer = try #require(first["peerId"] as? Int64)
@@ -70,11 +56,11 @@ struct MainInterfaceTerminalTests {
         try await session.waitFor(text: "› hello from tmux")
         try session.press("Enter")
         try await session.waitFor(text: "You: hello from tmux")
-        let found = try Self.run("intents", ["search-messages", "--query", "hello from tmux", "--json", "--container", container])
+        let found = try await Self.run("intents", ["search-messages", "--query", "hello from tmux", "--json", "--container", container])
         #expect(found.contains("\"content\" : \"hello from tmux\""), "\(found)")
 
         // Another process shares into the open chat: it shows without a key press.
-        try Self.run("share", ["--to", String(peer), "--text", "shared from another process", "--container", container])
+        try await Self.run("share", ["--to", String(peer), "--text", "shared from another process", "--container", container])
         try await session.waitFor(timeout: 10, "the shared message") { $0.contains { $0.contains("You: shared from another process") } }
 
         // Back to the list, which now shows the shared message as the chat's last; q quits.
@@ -86,29 +72,29 @@ struct MainInterfaceTerminalTests {
         #expect(try String(contentsOfFile: status, encoding: .utf8).hasPrefix("0"))
         #expect(try session.format("#{alternate_on}") == "0", "the alternate screen is left")
         // The writer lock is free again.
-        let headless = try Self.run("main", ["run", "--headless", "--duration", "0.2", "--container", container])
+        let headless = try await Self.run("main", ["run", "--headless", "--duration", "0.2", "--container", container])
         #expect(headless.hasPrefix("ready pid="))
     }
 
     /// Locked — by `main lock` from another process — the window shows the lock screen and not
     /// one chat title is drawn; `main unlock` brings the chats back within a second.
     @Test func lockHidesEveryChat() async throws {
-        let container = try Self.seededContainer()
+        let container = try await Self.seededContainer()
         defer { try? FileManager.default.removeItem(atPath: container) }
-        try Self.run("main", ["passcode", "set", "--container", container], input: "2468\n")
-        try Self.run("main", ["unlock", "--container", container], input: "2468\n")
-        let chats = try JSONSerialization.jsonObject(with: Data(try Self.run("main", ["chats", "--json", "--limit", "10", "--container", container]).utf8))
+        try await Self.run("main", ["passcode", "set", "--container", container], input: "2468\n")
+        try await Self.run("main", ["unlock", "--container", container], input: "2468\n")
+        let chats = try JSONSerialization.jsonObject(with: Data(try await Self.run("main", ["chats", "--json", "--limit", "10", "--container", container]).utf8))
         let titles = try #require(chats as? [[String: Any]]).compactMap { $0["title"] as? String }
         let main = Self.binDirectory.appendingPathComponent("main").path
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { session.kill() }
         try await session.waitFor(text: titles[0])
-        try Self.run("main", ["lock", "--container", container])
+        try await Self.run("main", ["lock", "--container", container])
         try await session.waitFor(text: "Locked")
         // The settled frame: a capture mid-update can hold rows of the frame before the lock.
         let screen = try await session.still()
         for title in titles { #expect(!screen.contains { $0.contains(title) }, "\(title) drawn while locked") }
-        try Self.run("main", ["unlock", "--container", container], input: "2468\n")
+        try await Self.run("main", ["unlock", "--container", container], input: "2468\n")
         try await session.waitFor(text: titles[0])
         try session.type("q")
     }

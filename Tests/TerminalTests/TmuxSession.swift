@@ -160,6 +160,19 @@ final class TmuxSession {
         return try Self.run(executable, socket: socket, arguments, capture: true)
     }
 
+    /// glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not
+    /// show; else each descriptor open now (/proc/self/fd) is closed in the child.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+            return
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            if let fd = Int32(name), fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
+    }
+
     /// Runs one tmux client command on this server. `-u`: UTF-8 whatever the test's locale;
     /// `-f /dev/null`: no user configuration. Spawned and reaped by hand (posix_spawn, waitpid),
     /// its output in a temporary file: the server this client may start daemonizes from it, and
@@ -181,6 +194,10 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process goes with it: the tmux server daemonizes from this
+        // client and lives as long as its test, and a descriptor it inherited (another test's
+        // pipe) would keep that pipe's reader waiting for its end just as long.
+        Self.closeInheritedDescriptors(&actions)
 
         let argv = ([executable, "-u", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

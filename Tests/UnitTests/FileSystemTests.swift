@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 @testable import Container
 
 @Suite("FileSystem")
@@ -209,17 +210,23 @@ struct FileLockTests {
             let held = try holder.tryLock()
             #expect(held)
             let start = Clock.monotonicNanoseconds()
-            let waiter = Task.detached { () throws -> Double in
+            // The waiter blocks in flock on a thread of its own: on the test pool it could take
+            // the last free thread and leave none to run the holder's unlock.
+            let result = Mutex<Double?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            DetachedThread {
                 let lock = FileLock(path: path)
-                try lock.lock()
-                let waited = Clock.milliseconds(since: start)
-                lock.unlock()
-                return waited
-            }
+                if (try? lock.lock()) != nil {
+                    result.withLock { $0 = Clock.milliseconds(since: start) }
+                    lock.unlock()
+                }
+                done.signal()
+            }.start()
             try await Task.sleep(for: .milliseconds(200))
             holder.unlock()
-            let waited = try await waiter.value
-            #expect(waited >= 150, "lock() returned before the holder released it")
+            await onThread { done.wait() }
+            let waited = result.withLock { $0 }
+            #expect((waited ?? 0) >= 150, "lock() returned before the holder released it (or failed): \(String(describing: waited))")
         }
     }
 }
