@@ -22,11 +22,12 @@ struct ProgressBar {
         let now = Clock.monotonicNanoseconds()
         guard now - lastDraw >= 100_000_000 || done >= total else { return }
         lastDraw = now
-        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
+        let progress = BackgroundProgress(label: label, done: done, total: total)
+        let fraction = progress.fraction
         let width = 30
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        draw("\r\(label) [\(bar)] \(Int(fraction * 100))% \(done >> 20) of \(total >> 20) MiB")
+        draw("\r\(label) [\(bar)] \(progress.percent)% \(done >> 20) of \(total >> 20) MiB")
     }
 
     func finish() {

@@ -11,7 +11,9 @@ public struct BackgroundProgress: Codable, Equatable, Sendable {
     public var done: Int
     public var total: Int
 
-    public var fraction: Double { total > 0 ? min(1, Double(done) / Double(total)) : 0 }
+    /// One rule for the interface's title, the issuer's bar and the app's answer: nothing to do
+    /// (an empty total) is all done.
+    public var fraction: Double { total > 0 ? min(1, Double(max(0, done)) / Double(total)) : 1 }
     public var percent: Int { Int(fraction * 100) }
 }
 

@@ -55,9 +55,10 @@ public final class ChatListController: ListController {
         let selected = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil
         var unreadChats: Int64 = 0
         do {
-            chats = try data.chatList(limit: loadedLimit, now: now)
             // The badge counts every chat with unread messages, not only the ones read here.
-            unreadChats = try data.unreadChats(includeMuted: countsMutedChats, now: now)
+            let page = try data.chatList(limit: loadedLimit, now: now, unreadIncludingMuted: countsMutedChats)
+            chats = page.items
+            unreadChats = page.unreadChats
             failure = nil
         } catch {
             failure = "Cannot read the chat list: \(error)"

@@ -13,12 +13,21 @@ public struct AccountData {
     /// The account's chat with itself, as Telegram names it.
     public static let savedMessagesTitle = "Saved Messages"
 
+    /// The top of the chat list and the chats with unread messages, read in one transaction, so
+    /// the rows and the tab's badge always describe the same commit.
+    public struct ChatListPage {
+        public var items: [ChatListItem]
+        /// Chats with unread messages, muted ones left out unless asked (the Postbox's totals:
+        /// what the tab's badge says however little of the list is read).
+        public var unreadChats: Int64
+    }
+
     /// The top of the chat list: pinned first, then newest. The account's own chat is Saved
     /// Messages, as in Telegram's list (and the widget's).
-    public func chatList(limit: Int, now: Int32) throws -> [ChatListItem] {
+    public func chatList(limit: Int, now: Int32, unreadIncludingMuted: Bool) throws -> ChatListPage {
         try postbox.read { t in
             let accountPeerId = try t.accountPeerId()
-            return try t.topChatListEntries(count: limit).map { entry in
+            let items = try t.topChatListEntries(count: limit).map { entry in
                 let isSavedMessages = entry.peerId == accountPeerId
                 let message = try t.message(entry.topMessageIndex)
                 let text = message.map { Self.firstLine($0.text.isEmpty ? "[\($0.contentKind.name)]" : $0.text) } ?? ""
@@ -40,13 +49,8 @@ public struct AccountData {
                 item.topMessageText = text
                 return item
             }
+            return ChatListPage(items: items, unreadChats: try t.unreadTotals(includeMuted: unreadIncludingMuted, now: now).chats)
         }
-    }
-
-    /// Chats with unread messages, muted ones left out unless `includeMuted` (the Postbox's
-    /// totals: what the tab's badge says however little of the list is read).
-    public func unreadChats(includeMuted: Bool, now: Int32) throws -> Int64 {
-        try postbox.read { try $0.unreadTotals(includeMuted: includeMuted, now: now).chats }
     }
 
     /// One page of a chat's history older than `index`, newest first.
