@@ -246,7 +246,7 @@ class Writer:
                 if len(texts) < 2 and len(plain) > 20 and "\x0b" not in plain and "\x07" not in plain: texts.append(plain)
         self.w("\n" + pad + "]\n" + " " * ind + "}")
         self.summary["messages"] += written
-        self.summary["chats"].append({"id": cid, "type": kind, "name": name, "messages": written, "left": left,
+        self.summary["chats"].append({"id": cid, "type": kind, "name": name, "messages": written, "left": left, "word": chat["word"],
                                       "lastMessageId": count})
         self.summary["sampleTexts"] += texts
 

@@ -86,6 +86,9 @@ public struct ExportChat: Sendable {
     public var id: Int64
     /// From `left_chats` rather than `chats`.
     public var isLeft: Bool
+    /// From a full export's lists (`chats` or `left_chats`), so whether the account is in the chat
+    /// is known; false for a single-chat export's chat, which does not say.
+    public var isListed = true
     public var peer: ExportPeerRef { ExportPeerRef(kind: kind.peerKind, id: id) }
 }
 

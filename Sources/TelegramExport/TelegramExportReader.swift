@@ -212,7 +212,7 @@ public final class TelegramExportReader: JSONEventHandler {
         guard let id = chatId else { throw error("a chat has no 'id' before its messages") }
         guard ExportPeerRef.idRange.contains(id) else { throw error("chat id \(id) is out of range (1...\(ExportPeerRef.idRange.upperBound))") }
         sawExportContent = true
-        return ExportChat(name: chatName, kind: kind, id: id, isLeft: chatIsLeft)
+        return ExportChat(name: chatName, kind: kind, id: id, isLeft: chatIsLeft, isListed: !isSingleChat)
     }
 
     private func endChat() throws {

@@ -34,13 +34,31 @@ struct TelegramExportImportTests {
             #expect(export.chats.contains { $0["type"] as? String == "saved_messages" })
             #expect(!chats.contains { $0.peerId == PeerId(namespace: .cloudUser, id: export.selfId).toInt64() },
                     "the export's own user is a peer of its own: \(chats)")
-            for chat in export.chats {
+            let left = export.chats.filter { $0["left"] as? Bool == true }
+            #expect(left.count == 1 && report["leftChats"] as? Int == 1, "\(report)")
+            for chat in export.chats where chat["left"] as? Bool != true {
                 let row = try #require(chats.first { $0.peerId == export.peerId(chat, accountPeerId: accountPeer) }, "no chat for \(chat)")
                 let expectedKind = ["private_group": "group", "personal_chat": "user", "bot_chat": "user", "saved_messages": "user"][chat["type"] as! String] ?? "channel"
                 #expect(row.kind == expectedKind, "\(chat)")
                 #expect(row.title == (chat["name"] as? String ?? "Ada Lovelace"), "\(chat)")
                 #expect(row.unreadCount == 0 && !row.pinned && !row.muted, "\(row)")
                 #expect(row.topMessageId == (chat["lastMessageId"] as? Int).map(Int32.init), "\(row)")
+            }
+
+            // A chat the account left (left_chats) keeps its history out of the list, as Telegram's
+            // `.notIncluded`: not in the list or the widget, not found by a search over all chats,
+            // but its messages are there. (A chat's own word is in each of its messages.)
+            for chat in left {
+                let peerId = GeneratedExport.peerId(chat)
+                #expect(!chats.contains { $0.peerId == peerId }, "a left chat in the list: \(chats)")
+                let history = try await sandbox.runOK(Executables.main, ["messages", "--peer", "\(peerId)", "--json"]).json(array: true)
+                #expect(!history.isEmpty && history.allSatisfy { ($0["peerId"] as? NSNumber)?.int64Value ?? peerId == peerId }, "\(chat)")
+                let word = try #require(chat["word"] as? String)
+                let everywhere = try await sandbox.intent(["search-messages", "--query", word])
+                #expect((everywhere.json["messages"] as? [[String: Any]])?.isEmpty == true, "\(everywhere.json)")
+                let listedWord = try #require(export.chats.first { $0["left"] as? Bool != true && $0["type"] as? String == "private_group" }?["word"] as? String)
+                let listed = try await sandbox.intent(["search-messages", "--query", listedWord])
+                #expect(!((listed.json["messages"] as? [[String: Any]]) ?? []).isEmpty, "a listed chat's word: \(listed.json)")
             }
 
             // Messages: service lines, media kinds, left-out files, outgoing by the export's own user.
@@ -58,6 +76,7 @@ struct TelegramExportImportTests {
             // The widget lists imported chats.
             let timeline = try await sandbox.widgetTimeline()
             #expect(timeline.peerIds.contains { id in export.chats.contains { GeneratedExport.peerId($0) == id } }, "\(timeline.json)")
+            #expect(!timeline.peerIds.contains { id in left.contains { GeneratedExport.peerId($0) == id } }, "\(timeline.json)")
 
             // A push for an imported channel decrypts with the channel's imported photo (a JPEG) as its avatar.
             let channel = try #require(export.chats.first { $0["type"] as? String == "private_channel" })
@@ -115,7 +134,7 @@ struct TelegramExportImportTests {
             let text = try await sandbox.runOK(Executables.main, ["import", "telegram-export", export.path + "/result.json"])
             #expect(text.stdout.contains("\(export.messages) unchanged") && text.stderr.isEmpty, "\(text)")
             try await sandbox.intentsStop(run)
-            #expect(try await sandbox.chatList().count == export.chats.count)
+            #expect(try await sandbox.chatList().count == export.chats.filter { $0["left"] as? Bool != true }.count)
         }
     }
 

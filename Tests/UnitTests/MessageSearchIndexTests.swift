@@ -356,4 +356,55 @@ struct MessageSearchIndexTests {
             #expect(found == ["\(message.id) false"], "\(found)")
         }
     }
+
+    /// A chat the account left (an export's left_chats) keeps its history out of the chat list,
+    /// as Telegram's `.notIncluded`: a search over all chats passes it by, the index's way as the
+    /// scan's (which walks the list); `--from` it still searches it; new messages do not bring it
+    /// back; putting it back lists it at its newest message.
+    @Test("A chat out of the chat list: kept, passed by a search over all chats either way, searched with --from, listed again when put back")
+    func chatOutOfTheList() throws {
+        try withTemporaryDirectory("search-not-listed") { dir in
+            var corpus = try Self.makeCorpus(dir, seed: 6, messages: 900)
+            let left = corpus.peers[1]
+            try corpus.postbox.transaction { t in
+                try t.setPinnedChats([left])
+                try t.setIncludedInChatList(left, false)
+                try t.setIncludedInChatList(left, false)
+            }
+            func listed() throws -> [PeerId] { try corpus.postbox.read { try $0.topChatListEntries(count: 100).map(\.peerId) } }
+            #expect(try !listed().contains(left))
+            #expect(try listed().count == corpus.peers.count - 1)
+            #expect(try corpus.postbox.read { try $0.isIncludedInChatList(left) } == false)
+            // Its history is kept; new messages (a batch large enough for the preparing thread) go
+            // into it and into the index, and the list still passes it by.
+            try corpus.addMessages(400)
+            #expect(try !listed().contains(left))
+            let newest = try #require(corpus.messages.values.filter { $0.id.peerId == left && $0.id.namespace == MessageId.cloudNamespace }.max { $0.index < $1.index })
+            #expect(try corpus.postbox.read { try $0.message(newest.index) } == newest)
+
+            let states = try corpus.readStates()
+            var visible = corpus
+            visible.messages = corpus.messages.filter { $0.key.peerId != left }
+            // Random searches, and searches for the words of the left chat's own messages (which
+            // random ones seldom find), over all chats and `--from` it.
+            let leftWords = corpus.messages.values.filter { $0.id.peerId == left }.flatMap { $0.text.split(separator: " ").filter { $0.count >= 3 } }
+            #expect(leftWords.count > 20)
+            for n in 0 ..< 100 {
+                var search = corpus.randomSearch()
+                if n % 2 == 0 { search = MessageSearch(text: TextMatcher(String(leftWords.randomElement(using: &corpus.rng)!)), limit: 1000) }
+                if n % 4 == 1 { search.chat = left }
+                let expected = search.chat == nil ? visible.reference(search, readStates: states) : corpus.reference(search, readStates: states)
+                let label = "\(search.text.map { "\($0)" } ?? "-") chat \(search.chat.map { "\($0)" } ?? "-") limit \(search.limit)"
+                #expect(try corpus.run(search, .index) == expected, "index: \(label)")
+                #expect(try corpus.run(search, .scan) == expected, "scan: \(label)")
+                #expect(try corpus.run(search, .automatic) == expected, "automatic: \(label)")
+            }
+
+            // Back in the list, at its newest message, unpinned (its pin went when it left).
+            try corpus.postbox.transaction { try $0.setIncludedInChatList(left, true) }
+            let entry = try #require(try corpus.postbox.read { try $0.chatListKey(left) })
+            #expect(entry.topMessage == newest.index && entry.pinningIndex == nil)
+            #expect(try listed().contains(left) && listed().count == corpus.peers.count)
+        }
+    }
 }

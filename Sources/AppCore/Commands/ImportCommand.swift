@@ -34,7 +34,10 @@ struct ImportTelegramExportCommand: ParsableCommand {
         interrupted import keeps the batches it finished and can simply be run again.
 
         An export has no unread counts, pins or mutes: imported chats are read, unpinned and not \
-        muted (chats already pinned or muted stay as they were). Media the export includes is \
+        muted (chats already pinned or muted stay as they were). Chats you left (the export's \
+        left chats) keep their history but stay out of the chat list, the widget, the share sheet \
+        and a search over all chats, as in Telegram; a newer export that lists one again brings \
+        it back. Media the export includes is \
         copied into the account's MediaBox; media it left out is kept as a placeholder with its \
         name and size. Your profile picture and the groups' and channels' photos become avatars. \
         Fields this version does not import are skipped and counted in the report; a file that \
@@ -94,6 +97,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
             "imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)",
             "\(report.contacts) contacts, \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars",
         ]
+        if report.leftChats > 0 { lines.append("\(report.leftChats) chats you left: their history is kept, out of the chat list (as in Telegram)") }
         if report.avatarsSkipped > 0 { lines.append("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
         if report.unsupportedMessages > 0 { lines.append("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
         if !report.unknownFields.isEmpty {

@@ -26,10 +26,11 @@ final class ImportBatchWriter: @unchecked Sendable {
         pipeline = PostboxWritePipeline(postbox: postbox, label: "telegram-export-import-writer", depth: depth)
     }
 
-    /// `ownUserId`: the export's own user, recorded as the account's (`exportOwnUserId`) in this batch.
-    func submit(peers: [Peer], messages: [Message], ownUserId: Int64? = nil) throws {
+    /// `ownUserId`: the export's own user, recorded as the account's (`exportOwnUserId`) in this
+    /// batch. `listing`: chats in the chat list (true) or kept out of it, the account having left.
+    func submit(peers: [Peer], messages: [Message], ownUserId: Int64? = nil, listing: [PeerId: Bool] = [:]) throws {
         try pipeline.submit { [self] t in
-            let written = try Self.write(t, peers: peers, messages: messages, ownUserId: ownUserId)
+            let written = try Self.write(t, peers: peers, messages: messages, ownUserId: ownUserId, listing: listing)
             counts.withLock { $0.add(written) }
         }
     }
@@ -42,10 +43,13 @@ final class ImportBatchWriter: @unchecked Sendable {
 
     /// One transaction: the batch's peers, its new or changed messages, and read marks up to the
     /// batch's newest message in each chat (an export has no unread state: imported chats are read).
-    static func write(_ t: PostboxTransaction, peers: [Peer], messages: [Message], ownUserId: Int64? = nil) throws -> Counts {
+    static func write(_ t: PostboxTransaction, peers: [Peer], messages: [Message], ownUserId: Int64? = nil,
+                      listing: [PeerId: Bool] = [:]) throws -> Counts {
         var counts = Counts(peersWritten: peers.count)
         if let ownUserId { try t.setExportOwnUserId(ownUserId) }
         for peer in peers { try t.updatePeer(peer) }
+        // Before the messages: a left chat's never reach the list.
+        for (peerId, included) in listing { try t.setIncludedInChatList(peerId, included) }
         var changed: [Message] = []
         var readUpTo: [PeerId: Int32] = [:]
         // Per chat, the highest id already stored: a message above it is new without a lookup

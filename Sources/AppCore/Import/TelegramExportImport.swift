@@ -14,6 +14,8 @@ import Glibc
 final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
     struct Report: Codable, Sendable {
         var chats = 0
+        /// Of them, chats from `left_chats`: imported with their history, kept out of the chat list.
+        var leftChats = 0
         var peersWritten = 0
         var contacts = 0
         var messages = 0
@@ -56,6 +58,9 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
     /// The export's own user, recorded with the next batch once seen.
     private var ownUserToRecord: Int64?
     private var pending: [Message] = []
+    /// Chats of a full export and whether the account is still in them (`chats`, or
+    /// `left_chats`), set with the next batch, before its messages.
+    private var listing: [PeerId: Bool] = [:]
     private(set) var report = Report()
 
     init(postbox: Postbox, folder: ExportFolder, accountPeerId: PeerId?, batchSize: Int) throws {
@@ -156,6 +161,10 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
 
     func chatStarted(_ chat: ExportChat) throws {
         report.chats += 1
+        // A chat the account left keeps its history out of the chat list, as Telegram does; one
+        // a newer export lists again comes back. A single-chat export does not say: left alone.
+        if chat.isListed { listing[peers.peerId(chat.peer)] = !chat.isLeft }
+        if chat.isLeft { report.leftChats += 1 }
         if chat.kind == .savedMessages {
             // Saved Messages is the exporting user's chat with itself (its id is theirs, and
             // tdesktop writes no name): named by personal_information when the export has it.
@@ -219,9 +228,10 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
     /// Hands the batch to the writer (ImportBatchWriter), which commits it while reading goes on.
     private func flush() throws {
         let batchPeers = peers.takePending()
-        guard !batchPeers.isEmpty || !pending.isEmpty || ownUserToRecord != nil else { return }
-        try writer.submit(peers: batchPeers, messages: pending, ownUserId: ownUserToRecord)
+        guard !batchPeers.isEmpty || !pending.isEmpty || ownUserToRecord != nil || !listing.isEmpty else { return }
+        try writer.submit(peers: batchPeers, messages: pending, ownUserId: ownUserToRecord, listing: listing)
         ownUserToRecord = nil
+        listing = [:]
         pending.removeAll(keepingCapacity: true)
     }
 

@@ -66,6 +66,9 @@ enum PostboxKeys {
 
     static let messageIdIndexLength = 20
 
+    /// chatListIndex's value for a chat kept out of the list: one byte, where a chat list key has 24.
+    static let notIncludedInChatList: [UInt8] = [0]
+
     /// `messageIdIndex`'s bytes written into a buffer of many keys (addMessages' batch).
     static func storeMessageIdIndex(_ index: MessageIndex, into key: UnsafeMutableRawBufferPointer) {
         ValueBoxKey.store(index.id.peerId.toInt64(), index.id.namespace, index.id.id, index.timestamp, into: key)

@@ -315,8 +315,12 @@ public final class PostboxTransaction {
 
     // MARK: Chat list
 
+    /// The chat's place in the list; nil when it has none (no message yet, or left: see
+    /// PostboxTransaction+ChatListInclusion).
     public func chatListKey(_ peerId: PeerId) throws -> ChatListKey? {
-        try valueBox.get(PostboxTable.chatListIndex, PostboxKeys.peer(peerId)).map { ChatListKey(key: ValueBoxKey($0)) }
+        guard let bytes = try valueBox.get(PostboxTable.chatListIndex, PostboxKeys.peer(peerId)),
+              bytes != PostboxKeys.notIncludedInChatList else { return nil }
+        return ChatListKey(key: ValueBoxKey(bytes))
     }
 
     private func setChatListKey(_ peerId: PeerId, _ new: ChatListKey) throws {
@@ -328,8 +332,11 @@ public final class PostboxTransaction {
         try valueBox.set(PostboxTable.chatListIndex, PostboxKeys.peer(peerId), new.key.bytes)
     }
 
-    private func updateChatListTop(_ peerId: PeerId, candidate: MessageIndex) throws {
-        let current = try chatListKey(peerId)
+    func updateChatListTop(_ peerId: PeerId, candidate: MessageIndex) throws {
+        let stored = try valueBox.get(PostboxTable.chatListIndex, PostboxKeys.peer(peerId))
+        // A chat the account left keeps its history out of the list.
+        if stored == PostboxKeys.notIncludedInChatList { return }
+        let current = stored.map { ChatListKey(key: ValueBoxKey($0)) }
         if let current, !(current.topMessage < candidate) { return }
         try setChatListKey(peerId, ChatListKey(pinningIndex: current?.pinningIndex, topMessage: candidate))
     }

@@ -12,6 +12,9 @@ struct IndexedMessageSearch {
     func run(_ t: PostboxTransaction) throws -> [MessageSearch.Hit] {
         var hits = NewestHits(limit: search.limit)
         var readStates: [PeerId: ReadState?] = [:]
+        // Over all chats, as the scan's walk of the chat list: a chat left out of the list
+        // (PostboxTransaction+ChatListInclusion) is passed by. `--from` it still searches it.
+        var listed: [PeerId: Bool] = [:]
         let chat = search.chat?.toInt64()
         let floor = search.since.map { SearchIndexRow.bucket(of: $0) } ?? 0
         var ceiling = UInt16.max
@@ -22,6 +25,11 @@ struct IndexedMessageSearch {
                 if let chat, entry.peer != chat { continue }
                 if let since = search.since, entry.timestamp < since { continue }
                 let peerId = PeerId(entry.peer)
+                if chat == nil {
+                    let included = try listed[peerId] ?? t.isIncludedInChatList(peerId)
+                    listed[peerId] = included
+                    if !included { continue }
+                }
                 let readState: ReadState?
                 if let known = readStates[peerId] {
                     readState = known
