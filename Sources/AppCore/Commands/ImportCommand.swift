@@ -97,7 +97,8 @@ struct ImportTelegramExportCommand: ParsableCommand {
             "imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)",
             "\(report.contacts) contacts, \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars",
         ]
-        if report.leftChats > 0 { lines.append("\(report.leftChats) chats you left: their history is kept, out of the chat list (as in Telegram)") }
+        if report.leftChats == 1 { lines.append("1 chat you left: its history is kept, out of the chat list (as in Telegram)") }
+        if report.leftChats > 1 { lines.append("\(report.leftChats) chats you left: their history is kept, out of the chat list (as in Telegram)") }
         if report.avatarsSkipped > 0 { lines.append("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
         if report.unsupportedMessages > 0 { lines.append("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
         if !report.unknownFields.isEmpty {
