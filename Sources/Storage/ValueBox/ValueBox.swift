@@ -372,8 +372,7 @@ public final class ValueBox {
     }
 }
 
-/// The prepared statements of one table, prepared once per connection.
-/// One table's statements, each prepared on its first use: a reader uses one or two of a
+/// One table's statements, prepared once per connection, each on its first use: a reader uses one or two of a
 /// table's seven, and preparing them all was most of a cold read (the top-50 chat list: 606,000 of
 /// its 2.45 M instructions were SQLite's parser, preparing statements nobody ran).
 final class TableStatements {
