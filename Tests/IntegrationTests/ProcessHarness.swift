@@ -456,7 +456,8 @@ func integrityCheck(databasePath: String, purpose: String, layout: ContainerLayo
         throw HarnessError("no device key at \(layout.deviceKeyPath)")
     }
     let box = try ValueBox(path: databasePath, key: KeyDerivation.key(for: purpose, from: deviceKey),
-                           readOnly: true, schemaVersion: 1)
+                           readOnly: true,
+                           schemaVersion: purpose == "account-manager" ? SharedDataStore.schemaVersion : PostboxTable.schemaVersion)
     return try box.integrityCheck()
 }
 

@@ -318,7 +318,7 @@ struct TelegramExportImportTests {
                     let unchanged = rerun["messagesUnchanged"] as? Int ?? -1
                     #expect(unchanged + (rerun["messagesAdded"] as? Int ?? 0) == export.messages, "\(rerun)")
                     guard unchanged > 0 && unchanged < export.messages else {
-                        print("import kill: attempt \(attempt) did not land mid-import (\(unchanged) of \(export.messages) already stored; \(killed.exitCode))")
+                        print("import kill: attempt \(attempt) did not land mid-import (\(unchanged) of \(export.messages) already stored; exit \(killed.exitCode.map(String.init) ?? "none"))")
                         return
                     }
                     landed = true

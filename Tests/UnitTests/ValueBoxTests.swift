@@ -333,10 +333,41 @@ struct ValueBoxTests {
                 try ValueBox(path: path, key: storeKey, readOnly: false, schemaVersion: 2)
             }
             // A reader that expects a newer schema waits for main to migrate.
-            #expect(throws: StorageError.notInitialised(path: path)) {
+            #expect(throws: StorageError.olderSchema(path: path, found: 3, supported: 4)) {
                 try ValueBox(path: path, key: storeKey, readOnly: true, schemaVersion: 4)
             }
             #expect(storeBytes(path)[""] == before[""])
+        }
+    }
+
+    @Test func aWriterUpgradesTheSchemaWithItsChangesOrNotAtAll() throws {
+        try withTemporaryDirectory("valuebox") { dir in
+            let path = dir.sub("db_sqlite")
+            do {
+                let box = try ValueBox(path: path, key: storeKey, readOnly: false, schemaVersion: 3)
+                #expect(box.storedSchemaVersion == 3)
+                try box.write { try box.set(1, k(1), bytes("v3")) }
+            }
+            struct Abort: Error {}
+            do {
+                let box = try ValueBox(path: path, key: storeKey, readOnly: false, schemaVersion: 4)
+                #expect(box.storedSchemaVersion == 3)
+                #expect(throws: Abort.self) {
+                    try box.upgradeSchema(to: 4) {
+                        try box.set(1, k(1), bytes("half-upgraded"))
+                        throw Abort()
+                    }
+                }
+                #expect(box.storedSchemaVersion == 3)
+                #expect(try box.connection.scalar("PRAGMA user_version") == 3)
+                #expect(try box.read { try box.get(1, k(1)) } == bytes("v3"))
+            }
+            let box = try ValueBox(path: path, key: storeKey, readOnly: false, schemaVersion: 4)
+            try box.upgradeSchema(to: 4) { try box.set(1, k(1), bytes("v4")) }
+            #expect(box.storedSchemaVersion == 4)
+            let reader = try ValueBox(path: path, key: storeKey, readOnly: true, schemaVersion: 4)
+            #expect(reader.storedSchemaVersion == 4)
+            #expect(try reader.read { try reader.get(1, k(1)) } == bytes("v4"))
         }
     }
 

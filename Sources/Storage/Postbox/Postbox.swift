@@ -34,7 +34,10 @@ public final class Postbox {
         searchHasher = SearchIndexHasher(deviceKey: deviceKey, accountId: accountId)
         messagePreparer = MessagePreparer(sealer: valueBox.makeSiblingSealer(),
                                           hasher: SearchIndexHasher(deviceKey: deviceKey, accountId: accountId))
-        if !readOnly { try SearchIndexState.prepare(valueBox) }
+        if !readOnly {
+            try PostboxSchemaUpgrade.run(valueBox)
+            try SearchIndexState.prepare(valueBox)
+        }
     }
 
     public var isReadOnly: Bool { valueBox.isReadOnly }

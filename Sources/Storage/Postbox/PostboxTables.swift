@@ -4,7 +4,8 @@ public enum PostboxTable {
     public static let metadata: Int32 = 0
     public static let keychain: Int32 = 1
     public static let peers: Int32 = 2
-    /// peerId ‖ namespace ‖ id ‖ timestamp → empty: finds a message by id.
+    /// peerId ‖ namespace ‖ id >> 6 → which of those 64 ids are stored, and their timestamps:
+    /// finds a message by id (MessageIdIndex).
     public static let messageIdIndex: Int32 = 6
     /// peerId ‖ namespace ‖ timestamp ‖ id → message (Telegram's newest key layout).
     public static let messageHistory: Int32 = 7
@@ -26,8 +27,9 @@ public enum PostboxTable {
     /// and the keys must not name words, so it has an index of its own.
     public static let searchIndex: Int32 = 64
 
-    /// Postbox schema (SQLite user_version) this build reads and writes.
-    public static let schemaVersion: Int32 = 1
+    /// Postbox schema (SQLite user_version) this build reads and writes. 2: the message id index
+    /// keeps a row per 64 ids, not per message (PostboxSchemaUpgrade brings a store of 1 up).
+    public static let schemaVersion: Int32 = 2
 }
 
 enum PostboxKeys {
@@ -53,26 +55,8 @@ enum PostboxKeys {
                      timestamp: key.int32(at: 12))
     }
 
-    static func messageIdPrefix(_ id: MessageId) -> ValueBoxKey {
-        var k = ValueBoxKey(int64: id.peerId.toInt64())
-        k.append(id.namespace)
-        k.append(id.id)
-        return k
-    }
-
-    static func messageIdIndex(_ index: MessageIndex) -> ValueBoxKey {
-        ValueBoxKey(index.id.peerId.toInt64(), index.id.namespace, index.id.id, index.timestamp)
-    }
-
-    static let messageIdIndexLength = 20
-
     /// chatListIndex's value for a chat kept out of the list: one byte, where a chat list key has 24.
     static let notIncludedInChatList: [UInt8] = [0]
-
-    /// `messageIdIndex`'s bytes written into a buffer of many keys (addMessages' batch).
-    static func storeMessageIdIndex(_ index: MessageIndex, into key: UnsafeMutableRawBufferPointer) {
-        ValueBoxKey.store(index.id.peerId.toInt64(), index.id.namespace, index.id.id, index.timestamp, into: key)
-    }
 
     static func historyPrefix(_ peerId: PeerId, namespace: Int32) -> ValueBoxKey {
         var k = ValueBoxKey(int64: peerId.toInt64())

@@ -144,13 +144,8 @@ public final class PostboxTransaction {
 
     /// Finds a message by id alone (a push names the id, not the timestamp).
     public func message(_ id: MessageId) throws -> Message? {
-        let prefix = PostboxKeys.messageIdPrefix(id)
-        var found: MessageIndex?
-        try valueBox.range(PostboxTable.messageIdIndex, start: prefix, end: prefix.successor, limit: 1, values: false) { key, _ in
-            found = MessageIndex(id: id, timestamp: key.int32(at: 16))
-            return false
-        }
-        return try found.flatMap { try message($0) }
+        guard let timestamp = try MessageIdIndex.timestamp(valueBox, id) else { return nil }
+        return try message(MessageIndex(id: id, timestamp: timestamp))
     }
 
     /// The newest `limit` messages of a chat, newest first.
@@ -194,10 +189,8 @@ public final class PostboxTransaction {
         // Messages that replaced a stored one (an edit; rare in a batch), with the stored version
         // when the index kept it: its words must leave the index.
         var replaced: [Int: Message?] = [:]
-        // The id index's keys, back to back: written by one statement per 64, no array per key.
-        let keyLength = PostboxKeys.messageIdIndexLength
-        var idIndexKeys = [UInt8](repeating: 0, count: messages.count * keyLength)
-        var keysStored = 0
+        // One chat's ids at a time, for the id index (a row per 64 ids: MessageIdIndex).
+        var ids: [MessageIdIndex.Entry] = []
         var chatStart = 0
         while chatStart < order.count {
             let peerId = messages[order[chatStart]].index.id.peerId
@@ -220,10 +213,7 @@ public final class PostboxTransaction {
                     replaced.updateValue(try old.map { try Message(index: index, decoding: $0) }, forKey: position)
                     try valueBox.set(PostboxTable.messageHistory, key, sealed: prepared.pointee.sealed)
                 }
-                idIndexKeys.withUnsafeMutableBytes {
-                    PostboxKeys.storeMessageIdIndex(index, into: UnsafeMutableRawBufferPointer(rebasing: $0[keysStored..<keysStored + keyLength]))
-                }
-                keysStored += keyLength
+                ids.append(MessageIdIndex.Entry(namespace: index.id.namespace, id: index.id.id, timestamp: index.timestamp))
                 if isNew {
                     newMessages += 1
                     if messages[position].isIncoming && index.id.id > state.maxIncomingReadId { addedUnread += 1 }
@@ -237,9 +227,9 @@ public final class PostboxTransaction {
                 try unreadCountChanged(peerId, from: before, to: state.unreadCount)
             }
             if let newest { try updateChatListTop(peerId, candidate: newest) }
+            try MessageIdIndex.add(valueBox, peerId, &ids)
             chatStart = chatEnd
         }
-        try valueBox.setKeys(PostboxTable.messageIdIndex, packed: idIndexKeys, keyLength: keyLength)
         preparation.finish()
         if replaced.isEmpty {
             searchIndex.adopt(preparation.additions)
@@ -292,7 +282,7 @@ public final class PostboxTransaction {
             // Its words leave the index with it: the index must not remember what a deleted message said.
             if try searchIndexCovers(key) { searchIndex.remove(message) }
             try valueBox.remove(PostboxTable.messageHistory, key)
-            try valueBox.remove(PostboxTable.messageIdIndex, PostboxKeys.messageIdIndex(message.index))
+            try MessageIdIndex.remove(valueBox, id)
             deleted.append(id)
             touchedPeers.insert(id.peerId)
             if message.isIncoming, var state = try readState(id.peerId), id.id > state.maxIncomingReadId, state.unreadCount > 0 {

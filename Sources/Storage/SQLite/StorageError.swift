@@ -7,6 +7,7 @@ public enum StorageError: Error, CustomStringConvertible, Equatable {
     case wrongKey(path: String)
     case corrupt(path: String, detail: String)
     case newerSchema(path: String, found: Int32, supported: Int32)
+    case olderSchema(path: String, found: Int32, supported: Int32)
     case notInitialised(path: String)
     case busy(path: String)
     case needsRecovery(path: String)
@@ -21,6 +22,7 @@ public enum StorageError: Error, CustomStringConvertible, Equatable {
         case .wrongKey(let p): return "store \(p) cannot be opened with this device key (telegram-data/.tempkey was replaced?); nothing was changed"
         case .corrupt(let p, let d): return "store \(p) is corrupt (\(d)); nothing was changed or deleted"
         case .newerSchema(let p, let f, let s): return "store \(p) has schema version \(f), newer than this build supports (\(s))"
+        case .olderSchema(let p, let f, let s): return "store \(p) has schema version \(f), older than this build reads (\(s)): run main once to upgrade it"
         case .notInitialised(let p): return "store \(p) is not initialised yet (run main first)"
         case .busy(let p): return "store \(p) is busy (another process holds it too long)"
         case .needsRecovery(let p): return "store \(p) needs crash recovery by main (start main to recover it)"

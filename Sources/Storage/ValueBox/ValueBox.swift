@@ -25,6 +25,8 @@ public final class ValueBox {
     /// dictionary lookup was 270 instructions a row.
     private var lastStatements: (table: Int32, statements: TableStatements)?
     private var inTransaction = false
+    /// The store's schema version (`PRAGMA user_version`) as opened; `upgradeSchema` moves it.
+    public private(set) var storedSchemaVersion: Int32 = 0
 
     /// Passive checkpoint once this many WAL frames (pages) accumulated since the last one:
     /// readers that never stop can't starve the WAL into unbounded growth (wal.html §5).
@@ -72,14 +74,27 @@ public final class ValueBox {
                     try set(ValueBox.metadataTable, ValueBox.keyCheckKey, ValueBox.keyCheckValue)
                     try connection.execute("PRAGMA user_version=\(schemaVersion)")
                 }
+                storedSchemaVersion = schemaVersion
                 return
             }
             throw StorageError.corrupt(path: path, detail: "tables without a schema version")
         }
+        // A reader never migrates: the store waits for main to bring it up to date.
         if version < schemaVersion && isReadOnly {
-            throw StorageError.notInitialised(path: path)
+            throw StorageError.olderSchema(path: path, found: version, supported: schemaVersion)
         }
         try verifyKey()
+        storedSchemaVersion = version
+    }
+
+    /// A writer's schema upgrade: `body`'s changes and the new `user_version` commit together, or
+    /// neither does (a kill mid-way leaves the old version, upgraded again at the next open).
+    public func upgradeSchema(to version: Int32, _ body: () throws -> Void) throws {
+        try write {
+            try body()
+            try connection.execute("PRAGMA user_version=\(version)")
+        }
+        storedSchemaVersion = version
     }
 
     private func scanTables() throws {
@@ -243,40 +258,6 @@ public final class ValueBox {
         try write(try s.set(), key, sealed: sealed)
     }
 
-    /// Rows whose key says everything (an index's), stored with empty values as `set(table, key,
-    /// [])` stores them, but many to a statement: for such a row, SQLite's cost per statement is
-    /// as large as the row's own. The keys are `keyLength` bytes each, back to back in `packed`,
-    /// and bound in place (SQLITE_STATIC): the buffer outlives every step here.
-    func setKeys(_ table: Int32, packed: [UInt8], keyLength: Int) throws {
-        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
-        precondition(keyLength > 0 && packed.count % keyLength == 0, "packed keys of one length")
-        let count = packed.count / keyLength
-        guard count > 0 else { return }
-        let s = try statements(table, create: true)!
-        let rows = TableStatements.keysPerStatement
-        try packed.withUnsafeBytes { all in
-            func key(_ i: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: all[i * keyLength..<(i + 1) * keyLength]) }
-            var start = 0
-            if count >= rows {
-                let statement = try s.setKeys()
-                defer { statement.reset() }
-                while start + rows <= count {
-                    for i in 0..<rows { statement.bind(Int32(i + 1), key(start + i)) }
-                    _ = try statement.step()
-                    sqlite3_reset(statement.handle)
-                    start += rows
-                }
-            }
-            let single = try s.set()
-            for i in start..<count {
-                defer { single.reset() }
-                single.bind(1, key(i))
-                single.bind(2, UnsafeRawBufferPointer(start: nil, count: 0))
-                _ = try single.step()
-            }
-        }
-    }
-
     /// A sealer for another thread to seal values this box then writes (`sealed:`): this box's key,
     /// contexts and nonces of its own. main's ingest seals messages beside its SQLite writes.
     func makeSiblingSealer() -> ValueSealer { sealer.sibling() }
@@ -380,9 +361,7 @@ final class TableStatements {
     private let t: String
     private var getStatement, existsStatement, setStatement, removeStatement: SQLiteStatement?
     private var rangeAscendingStatement, rangeDescendingStatement, countStatement: SQLiteStatement?
-    private var insertIfAbsentStatement, setKeysStatement: SQLiteStatement?
-    /// Rows of one `setKeys` statement.
-    static let keysPerStatement = 64
+    private var insertIfAbsentStatement: SQLiteStatement?
 
     init(connection: SQLiteConnection, table: Int32) {
         self.connection = connection
@@ -403,11 +382,6 @@ final class TableStatements {
     func insertIfAbsent() throws -> SQLiteStatement {
         try prepared(&insertIfAbsentStatement, "INSERT INTO \(t) (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING")
     }
-    func setKeys() throws -> SQLiteStatement {
-        try prepared(&setKeysStatement, "INSERT OR REPLACE INTO \(t) (key, value) VALUES "
-            + (1...Self.keysPerStatement).map { "(?\($0), x'')" }.joined(separator: ", "))
-    }
-
     private func prepared(_ slot: inout SQLiteStatement?, _ sql: @autoclosure () -> String) throws -> SQLiteStatement {
         if let slot { return slot }
         let made = try connection.prepare(sql())

@@ -26,8 +26,7 @@ public struct ValueBoxKey: Hashable, Comparable, Sendable, CustomStringConvertib
         }
     }
 
-    /// The same 20 bytes written into a buffer of many keys (no array per key).
-    static func store(_ a: Int64, _ b: Int32, _ c: Int32, _ d: Int32, into raw: UnsafeMutableRawBufferPointer) {
+    private static func store(_ a: Int64, _ b: Int32, _ c: Int32, _ d: Int32, into raw: UnsafeMutableRawBufferPointer) {
         raw.storeBytes(of: UInt64(bitPattern: a).bigEndian, toByteOffset: 0, as: UInt64.self)
         raw.storeBytes(of: UInt32(bitPattern: b).bigEndian, toByteOffset: 8, as: UInt32.self)
         raw.storeBytes(of: UInt32(bitPattern: c).bigEndian, toByteOffset: 12, as: UInt32.self)
