@@ -22,7 +22,7 @@ public enum StorageError: Error, CustomStringConvertible, Equatable {
         case .wrongKey(let p): return "store \(p) cannot be opened with this device key (telegram-data/.tempkey was replaced?); nothing was changed"
         case .corrupt(let p, let d): return "store \(p) is corrupt (\(d)); nothing was changed or deleted"
         case .newerSchema(let p, let f, let s): return "store \(p) has schema version \(f), newer than this build supports (\(s))"
-        case .olderSchema(let p, let f, let s): return "store \(p) has schema version \(f), older than this build reads (\(s)): run main once to upgrade it"
+        case .olderSchema(let p, let f, let s): return "store \(p) has schema version \(f), older than this build reads (\(s)): start main once (`main run`, or any main command that writes) to upgrade it"
         case .notInitialised(let p): return "store \(p) is not initialised yet (run main first)"
         case .busy(let p): return "store \(p) is busy (another process holds it too long)"
         case .needsRecovery(let p): return "store \(p) needs crash recovery by main (start main to recover it)"
