@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Container
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,23 @@ struct HarnessTests {
         await #expect(throws: HarnessError.self) { _ = try await sleeper.wait(timeout: 0.3) }
         #expect(!sleeper.isRunning)
         #expect(sleeper.process.terminationReason == .uncaughtSignal && sleeper.process.terminationStatus == SIGKILL)
+    }
+
+    /// The deadline holds even when the waiting task is late (the pool busy with other tests):
+    /// here the waiting thread is simply blocked past it.
+    @Test("A child is killed at its deadline by a thread of its own, whatever the waiting task does")
+    func deadlineKillerFires() throws {
+        let sandbox = try Sandbox("harness")
+        defer { sandbox.remove() }
+        let sleeper = try sandbox.spawnRaw("/bin/sleep", ["30"], label: "sleep")
+        let killer = DeadlineKiller(sleeper.process, deadline: Clock.monotonicNanoseconds() + 200_000_000)
+        usleep(1_500_000)
+        #expect(killer.fired)
+        #expect(!sleeper.isRunning)
+        let quick = try sandbox.spawnRaw("/bin/true", [], label: "true")
+        let spared = DeadlineKiller(quick.process, deadline: Clock.monotonicNanoseconds() + 200_000_000)
+        usleep(500_000)
+        #expect(!spared.fired)
     }
 
     @Test("Children start with default signal dispositions and an empty signal mask")

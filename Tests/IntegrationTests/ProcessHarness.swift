@@ -90,6 +90,45 @@ struct ProcessResult: Sendable, CustomStringConvertible {
 
 // MARK: - A running process
 
+/// Kills a child with SIGKILL at its deadline, from a thread of its own, unless it ended or
+/// `cancel` came first.
+final class DeadlineKiller: @unchecked Sendable {
+    private let lock = NSLock()
+    private var didFire = false
+    private var cancelled = false
+
+    init(_ process: Process, deadline: UInt64) {
+        DetachedThread { [self] in
+            while true {
+                lock.lock()
+                let stop = cancelled
+                lock.unlock()
+                if stop || !process.isRunning { return }
+                if Clock.monotonicNanoseconds() > deadline {
+                    kill(process.processIdentifier, SIGKILL)
+                    lock.lock()
+                    didFire = true
+                    lock.unlock()
+                    return
+                }
+                usleep(5_000)
+            }
+        }.start()
+    }
+
+    var fired: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return didFire
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+}
+
 /// One spawned child. Killed with SIGKILL if it is still running when the last reference goes.
 final class RunningProcess: @unchecked Sendable {
     let command: [String]
@@ -124,6 +163,11 @@ final class RunningProcess: @unchecked Sendable {
     /// Waits for the exit; on timeout kills the process (SIGKILL) and throws, which fails the test.
     func wait(timeout: Double, context: String? = nil) async throws -> ProcessResult {
         let deadline = Clock.monotonicNanoseconds() + UInt64(timeout * 1e9)
+        // The deadline is kept on a thread of its own: the tests' task pool (two threads on two
+        // cores) can be busy with synchronous tests for longer than a timeout, and a child must
+        // not outlive its deadline, nor pass for finished in time, because this task was late.
+        let killer = DeadlineKiller(process, deadline: deadline)
+        defer { killer.cancel() }
         while process.isRunning {
             if Clock.monotonicNanoseconds() > deadline {
                 kill(process.processIdentifier, SIGKILL)
@@ -131,6 +175,9 @@ final class RunningProcess: @unchecked Sendable {
                 throw HarnessError("\(context.map { $0 + ": " } ?? "")timed out after \(timeout) s and was killed: \(result())")
             }
             try await Task.sleep(for: .milliseconds(5))
+        }
+        if killer.fired {
+            throw HarnessError("\(context.map { $0 + ": " } ?? "")timed out after \(timeout) s and was killed: \(result())")
         }
         return result()
     }
