@@ -82,6 +82,43 @@ struct MessageWritePreparationTests {
         }
     }
 
+    /// Messages go in many to a statement; a batch that holds stored messages and the same
+    /// message twice must count each new message once (messages, unread) and keep the last
+    /// version of each, on the thread and in line.
+    @Test("Stored messages and repeats in a batch: each new message counted once, the last version kept")
+    func storedAndRepeated() throws {
+        try withTemporaryDirectory("preparation-repeats") { dir in
+            let postbox = try Self.postbox(dir)
+            let base = Self.messages(2_000)
+            func edited(_ m: Message, _ tag: String) -> Message {
+                Message(index: m.index, authorId: m.authorId, text: m.text + " " + tag, isIncoming: m.isIncoming)
+            }
+            var latest: [MessageIndex: Message] = [:]
+            var unread: [PeerId: Int32] = [:]
+            func wrote(_ batch: [Message]) {
+                for m in batch {
+                    if latest[m.index] == nil && m.isIncoming { unread[m.index.id.peerId, default: 0] += 1 }
+                    latest[m.index] = m
+                }
+            }
+            let first = Array(base[0 ..< 500])
+            // On the thread: 100 stored ones edited, 250 new, 50 of the new twice (the second wins).
+            let second = base[0 ..< 100].map { edited($0, "second") } + Array(base[500 ..< 750])
+                + base[600 ..< 650].map { edited($0, "again") }
+            // In line: two stored, one new twice, two new.
+            let third = [edited(base[3], "third"), edited(base[700], "third"), base[800], edited(base[800], "twice"), base[801], base[802]]
+            for batch in [first, second, third] {
+                try postbox.transaction { try $0.addMessages(batch) }
+                wrote(batch)
+            }
+            try postbox.read { (t: PostboxTransaction) throws in
+                #expect(try t.counters().messageCount == Int64(latest.count))
+                for (index, message) in latest { #expect(try t.message(index) == message) }
+                for (peer, count) in unread { #expect(try t.readState(peer)?.unreadCount == count, "\(peer)") }
+            }
+        }
+    }
+
     @Test("A writer that gives up part-way stops the thread; the transaction rolls back and the next batch is written")
     func givingUp() throws {
         try withTemporaryDirectory("preparation-give-up") { dir in

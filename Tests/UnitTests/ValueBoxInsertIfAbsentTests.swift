@@ -52,4 +52,42 @@ struct ValueBoxInsertIfAbsentTests {
             #expect(try box.read { try box.get(6, ValueBoxKey(int64: 1)) } == [2])
         }
     }
+
+    /// Many rows to a statement: the same as one insertIfAbsent per row in order, for new keys,
+    /// stored keys and keys repeated among the rows, whatever the number of rows.
+    @Test func manyRowsInsertWhatOneAtATimeInserts() throws {
+        try withTemporaryDirectory("insert-if-absent-rows") { dir in
+            let box = try ValueBox(path: dir.sub("db/db_sqlite"), key: key, readOnly: false, schemaVersion: 1)
+            var rng = SeededGenerator(seed: 5)
+            for (n, count) in [1, 2, 3, 63, 64, 65, 200].enumerated() {
+                let table = Int32(30 + n), reference = Int32(130 + n)
+                // Some keys stored before, in both tables alike.
+                try box.write {
+                    for k in stride(from: 0, to: 300, by: 7) {
+                        try box.set(table, ValueBoxKey(int64: Int64(k)), [1, UInt8(k % 256)])
+                        try box.set(reference, ValueBoxKey(int64: Int64(k)), [1, UInt8(k % 256)])
+                    }
+                }
+                let plain = (0..<count).map { i -> (key: ValueBoxKey, value: [UInt8]) in (ValueBoxKey(int64: Int64(rng.next() % 300)), [2, UInt8(i % 256)]) }
+                let sealer = box.makeSiblingSealer()
+                let rows = plain.map { ValueBox.SealedRow(key: $0.key, sealed: ValueBox.seal(table, $0.key, $0.value, with: sealer)) }
+                let inserted = try box.write { try rows.withUnsafeBufferPointer { try box.insertIfAbsent(table, $0) } }
+                let one = try box.write {
+                    try plain.reduce(0) { sum, row in sum + (try box.insertIfAbsent(reference, row.key, row.value) ? 1 : 0) }
+                }
+                #expect(inserted == one, "\(count) rows")
+                func stored(_ t: Int32) throws -> [[UInt8]] {
+                    var all: [[UInt8]] = []
+                    try box.read {
+                        try box.range(t, start: ValueBoxKey(), end: ValueBoxKey([UInt8](repeating: 0xff, count: 9))) { key, value in
+                            all.append(key.bytes + [0xee] + value)
+                            return true
+                        }
+                    }
+                    return all
+                }
+                #expect(try stored(table) == stored(reference), "\(count) rows")
+            }
+        }
+    }
 }

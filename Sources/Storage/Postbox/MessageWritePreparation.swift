@@ -15,10 +15,8 @@ import Glibc
 /// always ends with `finish()`, which stops the thread early if the writer gave up (a failed
 /// transaction). After the last `next()` and `finish()`, `additions` are the batch's postings.
 final class MessageWritePreparation: @unchecked Sendable {
-    struct Prepared {
-        var key: ValueBoxKey
-        var sealed: [UInt8]
-    }
+    /// A message's history key and sealed value, as the writer inserts it.
+    typealias Prepared = ValueBox.SealedRow
 
     /// Batches of at least this many messages are prepared on a thread.
     static let threadedFrom = 256
@@ -48,6 +46,8 @@ final class MessageWritePreparation: @unchecked Sendable {
     private var stopped = false
     /// The writer's own: slots taken, the last `filled` it saw, the last `released` it told.
     private var taken = 0
+    /// In line: the first slot of the group taken last (released at the next take).
+    private var groupStart = 0
     private var seenFilled = 0
     private var toldReleased = 0
     private var finished = false
@@ -79,28 +79,36 @@ final class MessageWritePreparation: @unchecked Sendable {
     }
 
     /// The next message's preparation, in `order`: valid until the next call, or `finish()`.
-    func next() -> UnsafePointer<Prepared> {
-        precondition(taken < messages.count && !finished, "more preparations taken than messages given")
+    func next() -> UnsafePointer<Prepared> { UnsafePointer(next(1).baseAddress!) }
+
+    /// The next `count` messages' preparations, in `order`: valid until the next call, or
+    /// `finish()`. The writer inserts them with one statement.
+    func next(_ count: Int) -> UnsafeBufferPointer<Prepared> {
+        precondition(count > 0 && taken + count <= messages.count && !finished, "more preparations taken than messages given")
+        let start = taken
         guard thread != nil else {
-            // In line: one slot at a time, the previous one released here.
-            if taken > 0 { (slots + taken - 1).deinitialize(count: 1) }
-            (slots + taken).initialize(to: preparer.prepare(messages[order[taken]], indexState: indexState, into: &gathered))
-            taken += 1
-            return UnsafePointer(slots + taken - 1)
+            // In line: the group taken before is released here, this one prepared.
+            (slots + groupStart).deinitialize(count: taken - groupStart)
+            for i in start..<start + count {
+                (slots + i).initialize(to: preparer.prepare(messages[order[i]], indexState: indexState, into: &gathered))
+            }
+            groupStart = start
+            taken = start + count
+            return UnsafeBufferPointer(start: slots + start, count: count)
         }
-        // The slots before this one go back to the thread a step at a time; the lock is taken
-        // then, or when the writer has caught up with the thread.
-        if taken >= seenFilled || taken - toldReleased >= Self.step {
+        // The slots before these go back to the thread a step at a time; the lock is taken then,
+        // or when the writer has caught up with the thread.
+        if start + count > seenFilled || start - toldReleased >= Self.step {
             pthread_mutex_lock(lock)
-            released = taken
-            toldReleased = taken
+            released = start
+            toldReleased = start
             pthread_cond_signal(handedBack)
-            while filled <= taken { pthread_cond_wait(handedOver, lock) }
+            while filled < start + count { pthread_cond_wait(handedOver, lock) }
             seenFilled = filled
             pthread_mutex_unlock(lock)
         }
-        taken += 1
-        return UnsafePointer(slots + taken - 1)
+        taken = start + count
+        return UnsafeBufferPointer(start: slots + start, count: count)
     }
 
     /// The writer is done: the thread releases what is left (what the writer took, and what it
@@ -110,7 +118,7 @@ final class MessageWritePreparation: @unchecked Sendable {
         guard !finished else { return }
         finished = true
         guard let thread else {
-            if taken > 0 { (slots + taken - 1).deinitialize(count: 1) }
+            (slots + groupStart).deinitialize(count: taken - groupStart)
             return
         }
         pthread_mutex_lock(lock)

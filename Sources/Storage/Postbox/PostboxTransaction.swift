@@ -189,37 +189,15 @@ public final class PostboxTransaction {
         // Messages that replaced a stored one (an edit; rare in a batch), with the stored version
         // when the index kept it: its words must leave the index.
         var replaced: [Int: Message?] = [:]
-        // One chat's ids at a time, for the id index (a row per 64 ids: MessageIdIndex).
+        // The chat being visited: its read state, new unread messages, newest message and ids
+        // (for the id index, a row per 64 ids: MessageIdIndex), written when the next chat starts.
+        var chat: PeerId?
+        var state = ReadState()
+        var addedUnread: Int32 = 0
+        var newest: MessageIndex?
         var ids: [MessageIdIndex.Entry] = []
-        var chatStart = 0
-        while chatStart < order.count {
-            let peerId = messages[order[chatStart]].index.id.peerId
-            var chatEnd = chatStart + 1
-            while chatEnd < order.count && messages[order[chatEnd]].index.id.peerId == peerId { chatEnd += 1 }
-            var newest: MessageIndex?
-            var state = try readState(peerId) ?? ReadState()
-            var addedUnread: Int32 = 0
-            for position in order[chatStart..<chatEnd] {
-                // The fields it needs, not the message: a copy retained and released its text.
-                let index = messages[position].index
-                // Read in place: the preparing thread releases it (MessageWritePreparation).
-                let prepared = preparation.next()
-                let key = prepared.pointee.key
-                // A new message (nearly always) is written in one step; only one already stored is
-                // read first, for its words, and then replaced.
-                let isNew = try valueBox.insertIfAbsent(PostboxTable.messageHistory, key, sealed: prepared.pointee.sealed)
-                if !isNew {
-                    let old = try searchIndexCovers(key) ? try valueBox.get(PostboxTable.messageHistory, key) : nil
-                    replaced.updateValue(try old.map { try Message(index: index, decoding: $0) }, forKey: position)
-                    try valueBox.set(PostboxTable.messageHistory, key, sealed: prepared.pointee.sealed)
-                }
-                ids.append(MessageIdIndex.Entry(namespace: index.id.namespace, id: index.id.id, timestamp: index.timestamp))
-                if isNew {
-                    newMessages += 1
-                    if messages[position].isIncoming && index.id.id > state.maxIncomingReadId { addedUnread += 1 }
-                }
-                if newest.map({ $0 < index }) ?? true { newest = index }
-            }
+        func finishChat() throws {
+            guard let peerId = chat else { return }
             if addedUnread > 0 {
                 let before = state.unreadCount
                 state.unreadCount += addedUnread
@@ -228,8 +206,49 @@ public final class PostboxTransaction {
             }
             if let newest { try updateChatListTop(peerId, candidate: newest) }
             try MessageIdIndex.add(valueBox, peerId, &ids)
-            chatStart = chatEnd
         }
+        var isNew = [Bool](repeating: true, count: Self.rowsPerInsert)
+        var groupStart = 0
+        while groupStart < order.count {
+            let count = min(Self.rowsPerInsert, order.count - groupStart)
+            let positions = order[groupStart..<groupStart + count]
+            // Read in place: the preparing thread releases them (MessageWritePreparation).
+            let prepared = preparation.next(count)
+            // New messages (nearly always) go in with one statement. When fewer went in than were
+            // given, a row whose stored value is not the one just given was there before: it is
+            // read for its words and then replaced, in the batch's order, as one insert at a time did.
+            let inserted = try valueBox.insertIfAbsent(PostboxTable.messageHistory, prepared)
+            for k in 0..<count { isNew[k] = true }
+            if inserted < count {
+                for (k, position) in positions.enumerated() {
+                    let row = prepared[k]
+                    guard try valueBox.storedSealed(PostboxTable.messageHistory, row.key) != row.sealed else { continue }
+                    isNew[k] = false
+                    let old = try searchIndexCovers(row.key) ? try valueBox.get(PostboxTable.messageHistory, row.key) : nil
+                    replaced.updateValue(try old.map { try Message(index: messages[position].index, decoding: $0) }, forKey: position)
+                    try valueBox.set(PostboxTable.messageHistory, row.key, sealed: row.sealed)
+                }
+            }
+            for (k, position) in positions.enumerated() {
+                // The fields it needs, not the message: a copy retained and released its text.
+                let index = messages[position].index
+                if index.id.peerId != chat {
+                    try finishChat()
+                    chat = index.id.peerId
+                    state = try readState(index.id.peerId) ?? ReadState()
+                    addedUnread = 0
+                    newest = nil
+                }
+                ids.append(MessageIdIndex.Entry(namespace: index.id.namespace, id: index.id.id, timestamp: index.timestamp))
+                if isNew[k] {
+                    newMessages += 1
+                    if messages[position].isIncoming && index.id.id > state.maxIncomingReadId { addedUnread += 1 }
+                }
+                if newest.map({ $0 < index }) ?? true { newest = index }
+            }
+            groupStart += count
+        }
+        try finishChat()
         preparation.finish()
         if replaced.isEmpty {
             searchIndex.adopt(preparation.additions)
@@ -246,6 +265,9 @@ public final class PostboxTransaction {
         try searchIndex.apply()
         if newMessages > 0 { try updateCounters { $0.messageCount += newMessages } }
     }
+
+    /// Messages inserted by one statement (ValueBox's many-row insertIfAbsent).
+    static let rowsPerInsert = 64
 
     /// The positions of `messages` grouped by chat, the chats in ascending unsigned peer id (the
     /// search index's storage order), each chat's messages in the order given. A batch comes

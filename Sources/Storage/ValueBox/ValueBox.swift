@@ -25,6 +25,8 @@ public final class ValueBox {
     /// dictionary lookup was 270 instructions a row.
     private var lastStatements: (table: Int32, statements: TableStatements)?
     private var inTransaction = false
+    /// The rows of one many-row insert, back to back (reused).
+    private var rowBuffer: [UInt8] = []
     /// The store's schema version (`PRAGMA user_version`) as opened; `upgradeSchema` moves it.
     public private(set) var storedSchemaVersion: Int32 = 0
 
@@ -251,6 +253,53 @@ public final class ValueBox {
         return connection.changes > 0
     }
 
+    /// A key and its value sealed beforehand (`ValueBox.seal`), as a batch writes them.
+    struct SealedRow {
+        var key: ValueBoxKey
+        var sealed: [UInt8]
+    }
+
+    /// `insertIfAbsent` of many rows in one statement (SQLite's cost per statement, cursors,
+    /// bindings and halting, was as much as a tenth of main's ingest, a row at a time). Returns how
+    /// many rows were inserted; a row whose key was there, in the table or earlier in `rows`, is
+    /// left as it was (`storedSealed` tells which). The keys and values are copied into one buffer
+    /// and bound in place.
+    func insertIfAbsent(_ table: Int32, _ rows: UnsafeBufferPointer<SealedRow>) throws -> Int {
+        guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        if rows.count == 1 { return try insertIfAbsent(table, rows[0].key, sealed: rows[0].sealed) ? 1 : 0 }
+        guard !rows.isEmpty else { return 0 }
+        let s = try statements(table, create: true)!
+        let statement = try s.insertIfAbsent(rows: rows.count)
+        defer { statement.reset() }
+        rowBuffer.removeAll(keepingCapacity: true)
+        for row in rows {
+            rowBuffer.append(contentsOf: row.key.bytes)
+            rowBuffer.append(contentsOf: row.sealed)
+        }
+        try rowBuffer.withUnsafeBytes { all in
+            var offset = 0
+            for (i, row) in rows.enumerated() {
+                let keyEnd = offset + row.key.count, valueEnd = keyEnd + row.sealed.count
+                statement.bind(Int32(2 * i + 1), UnsafeRawBufferPointer(rebasing: all[offset..<keyEnd]))
+                statement.bind(Int32(2 * i + 2), UnsafeRawBufferPointer(rebasing: all[keyEnd..<valueEnd]))
+                offset = valueEnd
+            }
+            _ = try statement.step()
+        }
+        return connection.changes
+    }
+
+    /// The value stored under `key` exactly as stored (sealed), nil when there is none.
+    func storedSealed(_ table: Int32, _ key: ValueBoxKey) throws -> [UInt8]? {
+        guard let s = try statements(table, create: false) else { return nil }
+        let statement = try s.get()
+        defer { statement.reset() }
+        return try key.bytes.withUnsafeBytes { k -> [UInt8]? in
+            statement.bind(1, k)
+            return try statement.step() ? Array(statement.blob(0)) : nil
+        }
+    }
+
     /// `set` of a value sealed beforehand.
     func set(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
@@ -362,6 +411,8 @@ final class TableStatements {
     private var getStatement, existsStatement, setStatement, removeStatement: SQLiteStatement?
     private var rangeAscendingStatement, rangeDescendingStatement, countStatement: SQLiteStatement?
     private var insertIfAbsentStatement: SQLiteStatement?
+    /// Many-row inserts by their number of rows (a batch uses one or two sizes).
+    private var insertIfAbsentRowsStatements: [Int: SQLiteStatement] = [:]
 
     init(connection: SQLiteConnection, table: Int32) {
         self.connection = connection
@@ -382,6 +433,11 @@ final class TableStatements {
     func insertIfAbsent() throws -> SQLiteStatement {
         try prepared(&insertIfAbsentStatement, "INSERT INTO \(t) (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING")
     }
+    func insertIfAbsent(rows: Int) throws -> SQLiteStatement {
+        try prepared(&insertIfAbsentRowsStatements[rows], "INSERT INTO \(t) (key, value) VALUES "
+            + (0..<rows).map { "(?\(2 * $0 + 1), ?\(2 * $0 + 2))" }.joined(separator: ", ") + " ON CONFLICT (key) DO NOTHING")
+    }
+
     private func prepared(_ slot: inout SQLiteStatement?, _ sql: @autoclosure () -> String) throws -> SQLiteStatement {
         if let slot { return slot }
         let made = try connection.prepare(sql())
