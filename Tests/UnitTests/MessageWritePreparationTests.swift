@@ -63,7 +63,7 @@ struct MessageWritePreparationTests {
                 let preparation = MessageWritePreparation(batch, order: order, indexState: .complete, preparer: postbox.messagePreparer)
                 var expected = PostingAdditions()
                 for message in order.map({ batch[$0] }) {
-                    let prepared = preparation.next().pointee
+                    let prepared = preparation.next(1)[0]
                     #expect(prepared.key == PostboxKeys.message(message.index))
                     #expect(!prepared.sealed.containsSubsequence(Array("kumquats".utf8)))
                     if SearchIndexWriter.isIndexed(message) { expected.add(message.index, hashes: postbox.searchHasher.hashes(of: message.text)) }
@@ -126,7 +126,7 @@ struct MessageWritePreparationTests {
             for taken in [0, 1, 100, 9_999] {
                 let batch = Self.messages(10_000)
                 let preparation = MessageWritePreparation(batch, order: Array(batch.indices), indexState: .complete, preparer: postbox.messagePreparer)
-                for _ in 0 ..< taken { _ = preparation.next() }
+                for _ in 0 ..< taken { _ = preparation.next(1) }
                 preparation.finish()
                 preparation.finish()
             }

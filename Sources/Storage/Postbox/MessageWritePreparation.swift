@@ -11,9 +11,9 @@ import Glibc
 /// main's ingest), and when reading extensions load the cores, the ingest has two threads' share
 /// of them instead of one. A small batch (a live send) is prepared in line, without a thread.
 ///
-/// The writer takes the messages in `order` (positions in `messages`), each once (`next()`), and
+/// The writer takes the messages in `order` (positions in `messages`), each once (`next(_:)`), and
 /// always ends with `finish()`, which stops the thread early if the writer gave up (a failed
-/// transaction). After the last `next()` and `finish()`, `additions` are the batch's postings.
+/// transaction). After the last `next(_:)` and `finish()`, `additions` are the batch's postings.
 final class MessageWritePreparation: @unchecked Sendable {
     /// A message's history key and sealed value, as the writer inserts it.
     typealias Prepared = ValueBox.SealedRow
@@ -77,9 +77,6 @@ final class MessageWritePreparation: @unchecked Sendable {
         handedBack.deallocate()
         slots.deallocate()
     }
-
-    /// The next message's preparation, in `order`: valid until the next call, or `finish()`.
-    func next() -> UnsafePointer<Prepared> { UnsafePointer(next(1).baseAddress!) }
 
     /// The next `count` messages' preparations, in `order`: valid until the next call, or
     /// `finish()`. The writer inserts them with one statement.

@@ -207,7 +207,6 @@ public final class PostboxTransaction {
             if let newest { try updateChatListTop(peerId, candidate: newest) }
             try MessageIdIndex.add(valueBox, peerId, &ids)
         }
-        var isNew = [Bool](repeating: true, count: Self.rowsPerInsert)
         var groupStart = 0
         while groupStart < order.count {
             let count = min(Self.rowsPerInsert, order.count - groupStart)
@@ -218,18 +217,16 @@ public final class PostboxTransaction {
             // given, a row whose stored value is not the one just given was there before: it is
             // read for its words and then replaced, in the batch's order, as one insert at a time did.
             let inserted = try valueBox.insertIfAbsent(PostboxTable.messageHistory, prepared)
-            for k in 0..<count { isNew[k] = true }
             if inserted < count {
                 for (k, position) in positions.enumerated() {
                     let row = prepared[k]
-                    guard try valueBox.storedSealed(PostboxTable.messageHistory, row.key) != row.sealed else { continue }
-                    isNew[k] = false
-                    let old = try searchIndexCovers(row.key) ? try valueBox.get(PostboxTable.messageHistory, row.key) : nil
+                    guard let stored = try valueBox.storedSealed(PostboxTable.messageHistory, row.key), stored != row.sealed else { continue }
+                    let old = try searchIndexCovers(row.key) ? try valueBox.open(PostboxTable.messageHistory, row.key, sealed: stored) : nil
                     replaced.updateValue(try old.map { try Message(index: messages[position].index, decoding: $0) }, forKey: position)
                     try valueBox.set(PostboxTable.messageHistory, row.key, sealed: row.sealed)
                 }
             }
-            for (k, position) in positions.enumerated() {
+            for position in positions {
                 // The fields it needs, not the message: a copy retained and released its text.
                 let index = messages[position].index
                 if index.id.peerId != chat {
@@ -240,7 +237,7 @@ public final class PostboxTransaction {
                     newest = nil
                 }
                 ids.append(MessageIdIndex.Entry(namespace: index.id.namespace, id: index.id.id, timestamp: index.timestamp))
-                if isNew[k] {
+                if replaced.isEmpty || replaced.index(forKey: position) == nil {
                     newMessages += 1
                     if messages[position].isIncoming && index.id.id > state.maxIncomingReadId { addedUnread += 1 }
                 }
@@ -318,8 +315,9 @@ public final class PostboxTransaction {
         for peerId in touchedPeers {
             guard var entry = try chatListKey(peerId), let newest = try latestMessages(peerId, limit: 1).first else { continue }
             if entry.topMessage != newest.index {
+                let old = entry
                 entry.topMessage = newest.index
-                try setChatListKey(peerId, entry)
+                try setChatListKey(peerId, from: old, to: entry)
             }
         }
         return deleted
@@ -335,8 +333,9 @@ public final class PostboxTransaction {
         return ChatListKey(key: ValueBoxKey(bytes))
     }
 
-    private func setChatListKey(_ peerId: PeerId, _ new: ChatListKey) throws {
-        if let old = try chatListKey(peerId) {
+    /// Moves the chat's entry from `old` (its key as the caller read it; nil: none) to `new`.
+    private func setChatListKey(_ peerId: PeerId, from old: ChatListKey?, to new: ChatListKey) throws {
+        if let old {
             if old == new { return }
             try valueBox.remove(PostboxTable.chatList, old.key)
         }
@@ -350,7 +349,7 @@ public final class PostboxTransaction {
         if stored == PostboxKeys.notIncludedInChatList { return }
         let current = stored.map { ChatListKey(key: ValueBoxKey($0)) }
         if let current, !(current.topMessage < candidate) { return }
-        try setChatListKey(peerId, ChatListKey(pinningIndex: current?.pinningIndex, topMessage: candidate))
+        try setChatListKey(peerId, from: current, to: ChatListKey(pinningIndex: current?.pinningIndex, topMessage: candidate))
     }
 
     /// Pins exactly these chats, in this order (Telegram's setPinnedItemIds).
@@ -358,12 +357,13 @@ public final class PostboxTransaction {
         for entry in try topChatListKeys(count: Int(UInt16.max)) where entry.pinningIndex != nil && !peerIds.contains(entry.topMessage.id.peerId) {
             var updated = entry
             updated.pinningIndex = nil
-            try setChatListKey(entry.topMessage.id.peerId, updated)
+            try setChatListKey(entry.topMessage.id.peerId, from: entry, to: updated)
         }
         for (i, peerId) in peerIds.enumerated() {
-            guard var entry = try chatListKey(peerId) else { continue }
-            entry.pinningIndex = UInt16(i)
-            try setChatListKey(peerId, entry)
+            guard let entry = try chatListKey(peerId) else { continue }
+            var pinned = entry
+            pinned.pinningIndex = UInt16(i)
+            try setChatListKey(peerId, from: entry, to: pinned)
         }
     }
 

@@ -211,13 +211,18 @@ public final class ValueBox {
     }
 
     public func get(_ table: Int32, _ key: ValueBoxKey) throws -> [UInt8]? {
+        try withStoredValue(table, key) { try unseal($0, table: table, key: key) }
+    }
+
+    /// The value under `key` as stored (sealed), read in place by `body`; nil when there is none.
+    private func withStoredValue<T>(_ table: Int32, _ key: ValueBoxKey, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T? {
         guard let s = try statements(table, create: false) else { return nil }
         let statement = try s.get()
         defer { statement.reset() }
-        return try key.bytes.withUnsafeBytes { k -> [UInt8]? in
+        return try key.bytes.withUnsafeBytes { k -> T? in
             statement.bind(1, k)
             guard try statement.step() else { return nil }
-            return try unseal(statement.blob(0), table: table, key: key)
+            return try body(statement.blob(0))
         }
     }
 
@@ -291,13 +296,12 @@ public final class ValueBox {
 
     /// The value stored under `key` exactly as stored (sealed), nil when there is none.
     func storedSealed(_ table: Int32, _ key: ValueBoxKey) throws -> [UInt8]? {
-        guard let s = try statements(table, create: false) else { return nil }
-        let statement = try s.get()
-        defer { statement.reset() }
-        return try key.bytes.withUnsafeBytes { k -> [UInt8]? in
-            statement.bind(1, k)
-            return try statement.step() ? Array(statement.blob(0)) : nil
-        }
+        try withStoredValue(table, key) { Array($0) }
+    }
+
+    /// A value `storedSealed` read, opened as `get` opens it.
+    func open(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws -> [UInt8] {
+        try sealed.withUnsafeBytes { try unseal($0, table: table, key: key) }
     }
 
     /// `set` of a value sealed beforehand.

@@ -21,16 +21,13 @@ public struct ValueBoxKey: Hashable, Comparable, Sendable, CustomStringConvertib
     /// message written, cost hundreds of instructions each when appended a byte at a time.
     public init(_ a: Int64, _ b: Int32, _ c: Int32, _ d: Int32) {
         bytes = [UInt8](unsafeUninitializedCapacity: 20) { buffer, count in
-            Self.store(a, b, c, d, into: UnsafeMutableRawBufferPointer(buffer))
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            raw.storeBytes(of: UInt64(bitPattern: a).bigEndian, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: UInt32(bitPattern: b).bigEndian, toByteOffset: 8, as: UInt32.self)
+            raw.storeBytes(of: UInt32(bitPattern: c).bigEndian, toByteOffset: 12, as: UInt32.self)
+            raw.storeBytes(of: UInt32(bitPattern: d).bigEndian, toByteOffset: 16, as: UInt32.self)
             count = 20
         }
-    }
-
-    private static func store(_ a: Int64, _ b: Int32, _ c: Int32, _ d: Int32, into raw: UnsafeMutableRawBufferPointer) {
-        raw.storeBytes(of: UInt64(bitPattern: a).bigEndian, toByteOffset: 0, as: UInt64.self)
-        raw.storeBytes(of: UInt32(bitPattern: b).bigEndian, toByteOffset: 8, as: UInt32.self)
-        raw.storeBytes(of: UInt32(bitPattern: c).bigEndian, toByteOffset: 12, as: UInt32.self)
-        raw.storeBytes(of: UInt32(bitPattern: d).bigEndian, toByteOffset: 16, as: UInt32.self)
     }
 
     public var count: Int { bytes.count }
