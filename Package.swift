@@ -72,7 +72,7 @@ let package = Package(
         .library(name: "FuzzRequests", targets: ["Requests"]),
         .library(name: "FuzzStorage", targets: ["Storage"]),
         .library(name: "FuzzBroadcastIPC", targets: ["BroadcastIPC"]),
-        .library(name: "FuzzAppCore", targets: ["AppCore"]),
+        .library(name: "FuzzAddressBook", targets: ["AddressBook"]),
         .library(name: "FuzzTelegramExport", targets: ["TelegramExport"]),
     ],
     dependencies: [
@@ -153,9 +153,17 @@ let package = Package(
         // Telegram Desktop's JSON export read as a stream (issue 16): the model and the reader,
         // over yajl. Only AppCore (so only main) uses it.
         .target(name: "TelegramExport", dependencies: ["CYajl"], linkerSettings: staticLibyajl),
+        // The device address book (vCard, CSV) that Siri intents resolve people through.
+        .target(name: "AddressBook", dependencies: ["Container", "Storage"]),
+        // The bulk writers: the write pipeline, the `seed` fixture and the Telegram-export import.
+        .target(name: "Ingest", dependencies: ["Container", "Formats", "Storage", "TelegramExport"]),
+        // The app's side of a group call that accepts a screencast from `broadcast`.
+        .target(name: "ScreencastCall", dependencies: ["BroadcastIPC", "Container", "Formats",
+                                                       .product(name: "Logging", package: "swift-log")]),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests", "BroadcastIPC", "TelegramExport",
+            "AddressBook", "Ingest", "ScreencastCall",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -209,7 +217,7 @@ let package = Package(
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "AddressBook", "Ingest", "ScreencastCall", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
         ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Requests", "BroadcastIPC",

@@ -53,7 +53,7 @@ let package = Package(
         fuzzTarget("fuzz-frame-payload", ["BroadcastIPC"]),
         fuzzTarget("fuzz-frame-ring", ["Container", "BroadcastIPC"]),
         // Address books imported by `main contacts import`; both targets check the same properties.
-        .target(name: "AddressBookChecks", dependencies: ["FuzzSupport", module("Storage"), module("AppCore")]),
+        .target(name: "AddressBookChecks", dependencies: ["FuzzSupport", module("Storage"), module("AddressBook")]),
         fuzzTarget("fuzz-vcard", [], local: ["AddressBookChecks"]),
         fuzzTarget("fuzz-csv", [], local: ["AddressBookChecks"]),
         // build-input/configuration.json.

@@ -1,3 +1,4 @@
+@testable import AddressBook
 import Testing
 @testable import AppCore
 import Storage

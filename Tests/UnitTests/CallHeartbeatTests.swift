@@ -1,3 +1,4 @@
+@testable import ScreencastCall
 import Foundation
 import Testing
 import Container

@@ -1,3 +1,4 @@
+@testable import Ingest
 import Foundation
 import Testing
 import Container

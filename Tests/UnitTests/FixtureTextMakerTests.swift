@@ -1,3 +1,4 @@
+@testable import Ingest
 import Testing
 @testable import AppCore
 

@@ -1,3 +1,4 @@
+@testable import AddressBook
 import Foundation
 import Testing
 @testable import AppCore

@@ -1,4 +1,4 @@
-import AppCore
+import AddressBook
 import FuzzSupport
 import Storage
 

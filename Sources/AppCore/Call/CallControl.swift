@@ -1,4 +1,5 @@
 import BroadcastIPC
+import ScreencastCall
 
 /// The running app's group call as the interface sees it: its figures at one moment, from the
 /// statistics the call writes every second (`call-stats.json`'s content, kept in memory).

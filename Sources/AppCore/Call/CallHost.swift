@@ -1,5 +1,6 @@
 import BroadcastIPC
 import Container
+import ScreencastCall
 import Storage
 
 /// The running app's one call (`RunningApp.call`): started, cut off and ended by the `main call`

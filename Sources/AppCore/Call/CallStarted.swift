@@ -1,4 +1,5 @@
 import BroadcastIPC
+import ScreencastCall
 
 /// What `main call start` prints once the call runs.
 struct CallStarted: Encodable {

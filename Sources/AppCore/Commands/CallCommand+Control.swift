@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bootstrap
 import Formats
+import ScreencastCall
 
 /// The cutoff `main call stop-screencast` wrote.
 struct CutoffWritten: Encodable {

@@ -2,8 +2,9 @@ import ArgumentParser
 import Bootstrap
 import BroadcastIPC
 import Formats
-#if canImport(Glibc)
 import Glibc
+import ScreencastCall
+#if canImport(Glibc)
 #endif
 
 extension CallCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Bootstrap
 import Container
 import Formats
+import ScreencastCall
 
 extension CallCommand {
     struct Stats: ParsableCommand {

@@ -1,11 +1,12 @@
+import AddressBook
 import ArgumentParser
 import Bootstrap
 import Container
 import Formats
 import FoundationEssentials
+import Glibc
 import Storage
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `main contacts`: the device address book the Siri intents extension matches people against

@@ -2,6 +2,7 @@ import ArgumentParser
 import Bootstrap
 import Container
 import Formats
+import Ingest
 import Storage
 import TelegramExport
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bootstrap
 import Formats
+import Ingest
 import Storage
 
 struct SeedCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Bootstrap
 import Container
 import Formats
+import ScreencastCall
 import Storage
 
 /// What `main status` reports: the launch, the state, the root, the accounts, the lock and the store.

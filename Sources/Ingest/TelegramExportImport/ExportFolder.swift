@@ -7,12 +7,12 @@ import Glibc
 /// An export on disk: the folder Telegram Desktop wrote and its `result.json`. Media paths in the
 /// JSON are relative to the folder; one that leads outside it — an absolute path, `..`, or a
 /// symbolic link pointing out — is refused, so an export cannot make main copy other files.
-struct ExportFolder {
+public struct ExportFolder {
     let root: String
     let resultPath: String
 
     /// `path` is the folder or its JSON file.
-    init(_ path: String) throws {
+    public init(_ path: String) throws {
         guard let resolved = Self.realPath(path) else {
             throw TelegramExportError(offset: nil, "no export at \(path) (give the export's folder or its result.json)")
         }

@@ -11,35 +11,35 @@ import Glibc
 /// so running it again writes only what is missing or different.
 /// Sendable only to be handed whole to the thread that runs it (an import `main run` runs in the
 /// background); it is used by one thread at a time, its writer thread aside (ImportBatchWriter).
-final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
-    struct Report: Codable, Sendable {
-        var chats = 0
+public final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
+    public struct Report: Codable, Sendable {
+        public var chats = 0
         /// Of them, chats from `left_chats`: imported with their history, kept out of the chat list.
-        var leftChats = 0
+        public var leftChats = 0
         var peersWritten = 0
-        var contacts = 0
-        var messages = 0
-        var messagesAdded = 0
-        var messagesUpdated = 0
-        var messagesUnchanged = 0
+        public var contacts = 0
+        public var messages = 0
+        public var messagesAdded = 0
+        public var messagesUpdated = 0
+        public var messagesUnchanged = 0
         var serviceMessages = 0
-        var mediaFiles = 0
+        public var mediaFiles = 0
         /// Thumbnails the export includes (a sticker's, a video's), kept beside their file.
-        var thumbnails = 0
-        var mediaLeftOut = 0
-        var avatars = 0
+        public var thumbnails = 0
+        public var mediaLeftOut = 0
+        public var avatars = 0
         /// Photos kept in the MediaBox but not made avatars: neither PNG nor JPEG.
-        var avatarsSkipped = 0
-        var unsupportedMessages = 0
-        var unknownFields: [String: Int] = [:]
+        public var avatarsSkipped = 0
+        public var unsupportedMessages = 0
+        public var unknownFields: [String: Int] = [:]
         var singleChat = false
         var exportUserId: Int64?
         /// The account peer the export's own user was imported as (their messages are the
         /// account's, their Saved Messages the account's); nil when the account has no peer.
         var accountPeerId: Int64?
         var bytes = 0
-        var seconds = 0.0
-        var messagesPerSecond = 0
+        public var seconds = 0.0
+        public var messagesPerSecond = 0
     }
 
     static let mediaSizeLimit = 4 << 30
@@ -63,7 +63,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
     private var listing: [PeerId: Bool] = [:]
     private(set) var report = Report()
 
-    init(postbox: Postbox, folder: ExportFolder, accountPeerId: PeerId?, batchSize: Int) throws {
+    public init(postbox: Postbox, folder: ExportFolder, accountPeerId: PeerId?, batchSize: Int) throws {
         self.postbox = postbox
         self.folder = folder
         self.batchSize = max(1, batchSize)
@@ -80,7 +80,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
 
     /// `progress` gets the bytes read and the file's size after each chunk; what it throws (a
     /// cancellation) ends the import after the batches already handed to the writer.
-    func run(progress: (Int, Int) throws -> Void) throws -> Report {
+    public func run(progress: (Int, Int) throws -> Void) throws -> Report {
         let start = Clock.monotonicNanoseconds()
         let (fd, size) = try FileSystem.openRegularFile(folder.resultPath, limit: Int.max, followLinks: true)
         defer { close(fd) }
@@ -113,7 +113,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
     /// The export's own user is the account: their messages are outgoing and their Saved
     /// Messages the account's, and the account takes their name. An account that imported
     /// another user's export before refuses this one.
-    func personalInformation(_ info: ExportPersonalInfo) throws {
+    public func personalInformation(_ info: ExportPersonalInfo) throws {
         report.exportUserId = info.userId
         var id = PeerId(namespace: .cloudUser, id: info.userId)
         if let accountPeerId {
@@ -135,7 +135,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
         }
     }
 
-    func profilePicture(_ picture: ExportProfilePicture) throws {
+    public func profilePicture(_ picture: ExportProfilePicture) throws {
         // Telegram lists the account's photos newest first: the first one is the avatar.
         guard !sawProfilePicture else { return }
         sawProfilePicture = true
@@ -147,7 +147,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
         }
     }
 
-    func contact(_ contact: ExportContact) throws {
+    public func contact(_ contact: ExportContact) throws {
         guard let userId = contact.userId else { return }
         report.contacts += 1
         peers.update(PeerId(namespace: .cloudUser, id: userId)) { peer in
@@ -159,7 +159,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
         }
     }
 
-    func chatStarted(_ chat: ExportChat) throws {
+    public func chatStarted(_ chat: ExportChat) throws {
         report.chats += 1
         // A chat the account left keeps its history out of the chat list, as Telegram does; one
         // a newer export lists again comes back. A single-chat export does not say: left alone.
@@ -179,7 +179,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
         }
     }
 
-    func message(_ message: ExportMessage, in chat: ExportChat) throws {
+    public func message(_ message: ExportMessage, in chat: ExportChat) throws {
         let peerId = peers.peerId(chat.peer)
         var authorId: PeerId?
         if let from = message.fromId { authorId = peers.ensure(from, name: message.fromName) }
@@ -221,7 +221,7 @@ final class TelegramExportImport: TelegramExportConsumer, @unchecked Sendable {
         if pending.count >= batchSize { try flush() }
     }
 
-    func chatEnded(_ chat: ExportChat) throws {}
+    public func chatEnded(_ chat: ExportChat) throws {}
 
     // MARK: Writing
 

@@ -11,30 +11,39 @@ import Glibc
 /// It owns small parts — the heartbeat, the frame receiver, the audio receiver (in-process), the
 /// join handshake (embedded) and the statistics — each running on its own thread, so neither a
 /// busy app nor a fast stream holds up the other.
-final class GroupCall: @unchecked Sendable {
+public final class GroupCall: @unchecked Sendable {
     /// The intervals; tests shorten them.
-    struct Timing: Sendable {
+    public struct Timing: Sendable {
         /// Payload description rewrite and statistics write (Telegram's 1.0 s).
-        var heartbeat = 1.0
+        public var heartbeat: Double
         /// Keepalive and join checks: often, so a dead extension shows within the 2 s promised.
-        var control = 0.1
+        public var control: Double
         /// The frame receiver's longest wait for a frame (how quickly it stops).
-        var frameWait = 0.1
+        public var frameWait: Double
         /// How often a missing, truncated or foreign frame file is looked for again.
-        var reopen = 1.0
-        var audioPoll = 0.01
+        public var reopen: Double
+        public var audioPoll: Double
+
+        public init(heartbeat: Double = 1.0, control: Double = 0.1, frameWait: Double = 0.1, reopen: Double = 1.0,
+                    audioPoll: Double = 0.01) {
+            self.heartbeat = heartbeat
+            self.control = control
+            self.frameWait = frameWait
+            self.reopen = reopen
+            self.audioPoll = audioPoll
+        }
     }
 
-    let id: UInt32
-    let peerId: Int64
-    let mode: BroadcastCoordinationType
+    public let id: UInt32
+    public let peerId: Int64
+    public let mode: BroadcastCoordinationType
     /// Unix seconds.
     let startedAt: Int32
-    let directory: CoordinationDirectory
+    public let directory: CoordinationDirectory
     /// The ring frames arrive in: `0-data-<id>` (created here) or the extension's `0-sink-<id>`.
-    let framePath: String
+    public let framePath: String
     /// The audio FIFO (in-process mode only).
-    let audioPath: String?
+    public let audioPath: String?
     /// CLOCK_MONOTONIC nanoseconds after which the host ends the call (`--duration`); nil: until ended.
     let endsAt: UInt64?
 
@@ -59,7 +68,7 @@ final class GroupCall: @unchecked Sendable {
     /// previous call left, creates the frame ring and the FIFO (in-process: before the first payload
     /// description, so the extension finds both on first sight), writes the first statistics and
     /// the first payload description. Throws, having removed what it made, if any step fails.
-    init(layout: ContainerLayout, peerId: Int64, mode: BroadcastCoordinationType, duration: Double? = nil,
+    public init(layout: ContainerLayout, peerId: Int64, mode: BroadcastCoordinationType, duration: Double? = nil,
          timing: Timing = Timing(), logger: Logger? = nil, id: UInt32 = UInt32.random(in: 1 ... .max)) throws {
         self.id = id
         self.peerId = peerId
@@ -105,7 +114,7 @@ final class GroupCall: @unchecked Sendable {
     }
 
     /// Starts the parts' threads.
-    func start() {
+    public func start() {
         screencast.start()
         audio?.start()
         control.start { [self] in
@@ -138,7 +147,7 @@ final class GroupCall: @unchecked Sendable {
     /// `cutoffPayload.json {id, now}`: the extension ends the screencast (within the 10 s Telegram
     /// gives a cutoff); the call itself goes on.
     @discardableResult
-    func stopScreencast(now: Int32 = Clock.unixTime()) throws -> CutoffPayload {
+    public func stopScreencast(now: Int32 = Clock.unixTime()) throws -> CutoffPayload {
         let cutoff = CutoffPayload(id: id, timestamp: now)
         do {
             try directory.writeCutoff(cutoff)
@@ -148,14 +157,14 @@ final class GroupCall: @unchecked Sendable {
         return cutoff
     }
 
-    func isDue(now: UInt64 = Clock.monotonicNanoseconds()) -> Bool { endsAt.map { now >= $0 } ?? false }
+    public func isDue(now: UInt64 = Clock.monotonicNanoseconds()) -> Bool { endsAt.map { now >= $0 } ?? false }
 
     /// Ends the call: stops the threads, writes the final statistics (extension inactive), deletes
     /// the frame ring and the FIFO (the sink, in embedded mode) and stops rewriting the payload
     /// description, which goes stale: the extension sees the call end within Telegram's 4 s.
     /// `call-stats.json` stays. Ending twice returns the first end's report.
     @discardableResult
-    func end(reason: String) -> CallStatisticsReport {
+    public func end(reason: String) -> CallStatisticsReport {
         if let finalReport { return finalReport }
         control.stop()
         screencast.stop()
@@ -169,7 +178,7 @@ final class GroupCall: @unchecked Sendable {
     }
 
     /// The statistics as last written (`call-stats.json`'s content), from any thread.
-    var lastReport: CallStatisticsReport? { published.withLock { $0 } }
+    public var lastReport: CallStatisticsReport? { published.withLock { $0 } }
 
     private func writeStatistics(_ report: CallStatisticsReport) {
         published.withLock { $0 = report }

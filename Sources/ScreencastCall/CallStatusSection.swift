@@ -2,30 +2,30 @@ import Container
 
 /// The call as `main status` and `main call stats` show it: the statistics file's keys, plus
 /// `live` (not ended, and rewritten within the last 3 s).
-struct CallStatusSection: Codable {
+public struct CallStatusSection: Codable {
     let report: CallStatisticsReport
     let live: Bool
 
-    init(_ report: CallStatisticsReport, now: Int32 = Clock.unixTime()) {
+    public init(_ report: CallStatisticsReport, now: Int32 = Clock.unixTime()) {
         self.report = report
         live = report.isLive(now: now)
     }
 
     private enum CodingKeys: String, CodingKey { case live }
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         report = try CallStatisticsReport(from: decoder)
         live = try decoder.container(keyedBy: CodingKeys.self).decode(Bool.self, forKey: .live)
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         try report.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(live, forKey: .live)
     }
 
     /// One line: `call <id> peer <peer> (<mode>): live|ended (<reason>)|not live, extension …, frames …`.
-    var line: String {
+    public var line: String {
         let s = report.statistics
         let state = report.ended ? "ended (\(report.endReason ?? "?"))" : live ? "live" : "not live (host gone?)"
         return "call \(s.callId) peer \(s.peerId) (\(s.mode.rawValue)): \(state), extension \(report.extensionStatus), "
@@ -35,7 +35,7 @@ struct CallStatusSection: Codable {
 
 extension CallStatisticsReport {
     /// The statistics as lines of text (`main call end`, and `main call start` when its call ends).
-    var summaryLines: [String] {
+    public var summaryLines: [String] {
         let s = statistics
         var lines = [
             "call \(s.callId) peer \(s.peerId) (\(s.mode.rawValue))\(ended ? " ended: \(endReason ?? "?")" : "")",

@@ -5,18 +5,18 @@ import Container
 /// reader of `CallStatistics` reads this file), plus what main knows besides: whether the call
 /// ended and why, the extension's liveness reason, the frame file's state, the embedded join.
 /// Absent values are written as null, so every key is always there.
-struct CallStatisticsReport: Codable, Equatable, Sendable {
-    var statistics: CallStatistics
-    var ended: Bool
-    var endReason: String?
+public struct CallStatisticsReport: Codable, Equatable, Sendable {
+    public var statistics: CallStatistics
+    public var ended: Bool
+    public var endReason: String?
     /// The process hosting the call (`main run`, or `main call start` itself).
     var hostPid: Int32
     /// The coordination directory.
     var directory: String
     /// "active", or "inactive: <reason>".
-    var extensionStatus: String
-    var frameSource: FrameSourceState
-    var frameSourceDetail: String?
+    public var extensionStatus: String
+    public var frameSource: FrameSourceState
+    public var frameSourceDetail: String?
     /// The last accepted frame's geometry, e.g. "1920×1080 '420f' strides 1920/1920".
     var frameGeometry: String?
     /// Accepted frames without the synthetic marker (a real source): whole by the seqlock, unverified.
@@ -65,7 +65,7 @@ struct CallStatisticsReport: Codable, Equatable, Sendable {
         self.heartbeatError = heartbeatError
     }
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         statistics = try CallStatistics(from: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         ended = try c.decode(Bool.self, forKey: .ended)
@@ -85,7 +85,7 @@ struct CallStatisticsReport: Codable, Equatable, Sendable {
         heartbeatError = try c.decodeIfPresent(String.self, forKey: .heartbeatError)
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         try statistics.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         if statistics.lastRejectReason == nil { try c.encodeNil(forKey: .lastRejectReason) }

@@ -4,5 +4,5 @@ public struct CallFailure: Error, CustomStringConvertible {
 
     public init(_ description: String) { self.description = description }
 
-    static let noCall = CallFailure("no call is running")
+    public static let noCall = CallFailure("no call is running")
 }

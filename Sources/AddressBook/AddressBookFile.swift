@@ -24,7 +24,7 @@ public enum AddressBookFile {
     /// file's content: errors go to logs and terminals.
     public struct Invalid: Error, CustomStringConvertible, Equatable {
         public let description: String
-        init(_ description: String) { self.description = description }
+        public init(_ description: String) { self.description = description }
     }
 
     public static func parse(_ bytes: [UInt8]) throws -> Parsed {

@@ -3,14 +3,14 @@ import Container
 
 /// Reading `call-stats.json` for `main status` and `main call stats`: from whichever coordination
 /// directory was written last (a container may hold one of each mode's).
-enum CallStatisticsLookup {
-    enum Found {
+public enum CallStatisticsLookup {
+    public enum Found {
         case none
         case unreadable(String)
         case report(CallStatisticsReport)
     }
 
-    static func read(layout: ContainerLayout) -> Found {
+    public static func read(layout: ContainerLayout) -> Found {
         var newest: CallStatisticsReport?
         var problem: String?
         for mode in [BroadcastCoordinationType.inProcess, .embedded] {
