@@ -69,7 +69,7 @@ let package = Package(
         .library(name: "FuzzContainer", targets: ["Container"]),
         .library(name: "FuzzCryptography", targets: ["Cryptography"]),
         .library(name: "FuzzFormats", targets: ["Formats"]),
-        .library(name: "FuzzRequests", targets: ["Requests"]),
+        .library(name: "FuzzRequestChannel", targets: ["RequestChannel"]),
         .library(name: "FuzzStorage", targets: ["Storage"]),
         .library(name: "FuzzBroadcastIPC", targets: ["BroadcastIPC"]),
         .library(name: "FuzzAddressBook", targets: ["AddressBook"]),
@@ -111,7 +111,10 @@ let package = Package(
         // The processes' door to drawing: loads Drawing's libraries, draws a DrawingRequest, caches avatars.
         .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Drawing", "Formats", "Storage"]),
         // The request channel: extensions (and main's commands) ask the running app for changes.
-        .target(name: "Requests", dependencies: ["Container", "Cryptography", "Formats"]),
+        // Its formats, the sealed codec, the directories, the submitter and the crash-safe
+        // processor over a handler protocol.
+        .target(name: "RequestChannel", dependencies: ["Container", "Cryptography", "Formats",
+                                                       .product(name: "Logging", package: "swift-log")]),
         // Lock-free primitives on shared file mappings: acquire/release atomics, futex wait/wake,
         // and a copy that survives the mapped file being truncated under it (SIGBUS).
         .target(name: "CSharedMemory", path: "Sources/CSharedMemory"),
@@ -121,34 +124,28 @@ let package = Package(
         // The shared extension bootstrap and its `bootstrap` command.
         .target(name: "Bootstrap", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The notification service extension's work: choose the account, decrypt, enrich, deliver.
         .target(name: "NotificationService", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The share extension's work: the peer picker, content checks, sending through a request.
         .target(name: "ShareExtensionContext", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel",
         ]),
         // The Siri intents extension's handlers: contacts resolution, search, requests to main.
         .target(name: "SiriIntents", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel",
         ]),
         // The widget's timeline (widget-data only), configuration (read-only Postbox) and picture.
         .target(name: "WidgetKitWidget", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The broadcast upload extension's work: status machine, in-process and embedded modes, sources.
         .target(name: "BroadcastUpload", dependencies: [
             "Container", "Formats", "Bootstrap", "BroadcastIPC",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Telegram Desktop's JSON export read as a stream (issue 16): the model and the reader,
         // over yajl. Only AppCore (so only main) uses it.
@@ -162,28 +159,53 @@ let package = Package(
                                                        .product(name: "Logging", package: "swift-log")]),
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "Requests", "BroadcastIPC", "TelegramExport",
-            "AddressBook", "Ingest", "ScreencastCall",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "BroadcastIPC", "ScreencastCall",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // The command-line layer: every command's declaration, parsed by ArgumentParser (and the
+        // system's plain invocations directly), over the domain modules. Only these and the
+        // executables import ArgumentParser.
+        .target(name: "CommandLineSupport", dependencies: ["Bootstrap", "Container", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Sources/CommandLine/CommandLineSupport"),
+        .target(name: "NotifyServiceCommands", dependencies: [
+            "CommandLineSupport", "NotificationService", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "DrawingClient",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/CommandLine/NotifyServiceCommands"),
+        .target(name: "ShareCommands", dependencies: [
+            "CommandLineSupport", "ShareExtensionContext", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Sources/CommandLine/ShareCommands"),
+        .target(name: "IntentsCommands", dependencies: [
+            "CommandLineSupport", "SiriIntents", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Sources/CommandLine/IntentsCommands"),
+        .target(name: "WidgetCommands", dependencies: [
+            "CommandLineSupport", "WidgetKitWidget", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "DrawingClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Sources/CommandLine/WidgetCommands"),
+        .target(name: "BroadcastCommands", dependencies: [
+            "CommandLineSupport", "BroadcastUpload", "BroadcastIPC", "Bootstrap", "Container", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Sources/CommandLine/BroadcastCommands"),
+        .target(name: "MainCommands", dependencies: [
+            "CommandLineSupport", "AppCore", "AppInterface", "AddressBook", "Ingest", "ScreencastCall", "RequestChannel", "Bootstrap",
+            "Container", "Cryptography", "Formats", "Storage", "TelegramExport", "BroadcastIPC",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/CommandLine/MainCommands"),
+
         // Six thin executables.
-        .executableTarget(name: "MainApp", dependencies: ["AppCore", "AppInterface", "Bootstrap"], path: "Sources/Executables/MainApp",
+        .executableTarget(name: "MainApp", dependencies: ["CommandLineSupport", "MainCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Executables/MainApp",
                           linkerSettings: shippedLinking("main")),
-        .executableTarget(name: "ShareExtension", dependencies: ["Bootstrap", "ShareExtensionContext", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "ShareExtension", dependencies: ["CommandLineSupport", "ShareCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/ShareExtension",
                           linkerSettings: shippedLinking("share")),
-        .executableTarget(name: "NotifyServiceExtension", dependencies: ["Bootstrap", "NotificationService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "NotifyServiceExtension", dependencies: ["CommandLineSupport", "NotifyServiceCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/NotifyServiceExtension",
                           linkerSettings: shippedLinking("notify-service")),
-        .executableTarget(name: "WidgetExtension", dependencies: ["Bootstrap", "WidgetKitWidget", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "WidgetExtension", dependencies: ["CommandLineSupport", "WidgetCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/WidgetExtension",
                           linkerSettings: shippedLinking("widget")),
-        .executableTarget(name: "IntentsExtension", dependencies: ["Bootstrap", "SiriIntents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "IntentsExtension", dependencies: ["CommandLineSupport", "IntentsCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/IntentsExtension",
                           linkerSettings: shippedLinking("intents")),
-        .executableTarget(name: "BroadcastExtension", dependencies: ["Bootstrap", "BroadcastUpload", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "BroadcastExtension", dependencies: ["CommandLineSupport", "BroadcastCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/BroadcastExtension",
                           linkerSettings: shippedLinking("broadcast")),
         .executableTarget(name: "HelloReference", path: "Sources/Executables/HelloReference"),
@@ -191,7 +213,7 @@ let package = Package(
         // libFoundationEssentials.a needs Synchronization, which nothing else in hello pulls in.
         .executableTarget(name: "HelloReferenceStatic", path: "Sources/Executables/HelloReferenceStatic",
                           linkerSettings: staticSwiftRuntime + [.linkedLibrary("swiftSynchronization")]),
-        .executableTarget(name: "StorageBench", dependencies: ["Bootstrap", "Container", "Formats", "Storage",
+        .executableTarget(name: "StorageBench", dependencies: ["CommandLineSupport", "Bootstrap", "Container", "Formats", "Storage",
                                                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/StorageBench", linkerSettings: staticSwiftRuntime),
 
@@ -217,10 +239,11 @@ let package = Package(
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
 
         .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "AppCore", "AddressBook", "Ingest", "ScreencastCall", "Drawing", "DrawingClient", "NotificationService", "Requests", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "CommandLineSupport", "AppCore", "AddressBook", "Ingest", "ScreencastCall", "Drawing",
+            "MainCommands", "NotifyServiceCommands", "ShareCommands", "IntentsCommands", "WidgetCommands", "BroadcastCommands", "DrawingClient", "NotificationService", "RequestChannel", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
         ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Requests", "BroadcastIPC",
+            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC",
         ]),
         // Display (issue 13): widths, surface operations and text snapshots of the surface.
         // Container only to check Display's unsafe-scalar rule against TerminalText's.
@@ -231,5 +254,7 @@ let package = Package(
         .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw", "TerminalImages"]),
         // display-demo in a real terminal: tmux runs it, send-keys types, capture-pane reads.
         .testTarget(name: "TerminalTests"),
+        // The module graph as the sources' imports draw it, pinned edge by edge.
+        .testTarget(name: "ArchitectureTests"),
     ]
 )

@@ -43,8 +43,8 @@ let package = Package(
         // lockState.json, read by every extension.
         fuzzTarget("fuzz-lock-state", ["Container", "Formats"]),
         // Request files and acks: the sealed envelope, and the JSON inside it.
-        fuzzTarget("fuzz-request-sealed", ["Cryptography", "Formats", "Requests"]),
-        fuzzTarget("fuzz-request-json", ["Cryptography", "Formats", "Requests"]),
+        fuzzTarget("fuzz-request-sealed", ["Cryptography", "Formats", "RequestChannel"]),
+        fuzzTarget("fuzz-request-json", ["Cryptography", "Formats", "RequestChannel"]),
         // widget-data: the sealed file, and the JSON inside it.
         fuzzTarget("fuzz-widget-data-sealed", ["Container", "Cryptography", "Formats", "Storage"]),
         fuzzTarget("fuzz-widget-data-json", ["Container", "Cryptography", "Formats", "Storage"]),

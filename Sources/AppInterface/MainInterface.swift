@@ -14,17 +14,15 @@ import TerminalBackend
 /// ends the same: the app stopped (its call ended, requests left consistent), the terminal
 /// restored, then the writer lock released by `main run` itself.
 public enum MainInterface {
-    /// Makes `main run` open the interface when it is on a terminal.
-    public static func install() {
-        InterfaceHost.install { app, duration in try run(app, duration: duration) }
-    }
-
     public struct Unavailable: Error, CustomStringConvertible {
         public let description: String
     }
 
+    /// Runs the interface for an app that will finish launching (its window and root are the
+    /// interface's to choose; it then finishes launching itself) until it quits; `duration` as
+    /// `main run --duration`.
     @MainActor
-    static func run(_ app: LaunchedApp, duration: Double?) throws {
+    public static func run(_ app: LaunchedApp, duration: Double?) throws {
         let bridge = try EventBridge()
         let will = LaunchStage.willFinishLaunching, did = LaunchStage.didFinishLaunching
         let (session, screens, avatars) = try app.phase("window", stage: will) { () throws -> (TerminalSession, AppScreens, ChatListAvatars?) in

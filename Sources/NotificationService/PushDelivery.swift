@@ -33,7 +33,7 @@ public enum PushDelivery {
         return LockRedaction.apply(content, lock: lock, lockedMessage: lockedMessage)
     }
 
-    static let generic = PresentationStrings.english.applicationLockedMessageString
+    public static let generic = PresentationStrings.english.applicationLockedMessageString
 
     private static func process(_ options: Options, _ box: BestContent) {
         var aps: PushAps?

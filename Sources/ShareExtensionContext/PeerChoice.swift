@@ -3,8 +3,8 @@ import Storage
 
 /// The chat `--to PEER` names, found with PostboxTransaction.resolvePeer, which leaves out the
 /// chats share may not send to (secret chats, deleted accounts).
-enum PeerChoice {
-    static func resolve(_ text: String, in t: PostboxTransaction) throws -> Peer {
+public enum PeerChoice {
+    public static func resolve(_ text: String, in t: PostboxTransaction) throws -> Peer {
         switch try t.resolvePeer(text) {
         case .found(let peer):
             return peer
@@ -26,11 +26,11 @@ enum PeerChoice {
 
 /// More than one chat fits the name: nothing is sent, and the candidates are listed so the user
 /// can name one by peer id (exit 3).
-struct AmbiguousPeer: Error, CustomStringConvertible {
+public struct AmbiguousPeer: Error, CustomStringConvertible {
     let query: String
     let candidates: [Peer]
 
-    var description: String {
+    public var description: String {
         "\"\(query)\" matches \(candidates.count > 30 ? "more than 30" : String(candidates.count)) chats; nothing was sent. Name one by its peer id."
     }
 }

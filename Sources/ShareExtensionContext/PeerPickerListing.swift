@@ -4,7 +4,7 @@ import Storage
 /// What `share peers` shows: the accounts to share from (when there are several) and either the
 /// recent chats (the top of the chat list, pinned first) or the chats a search finds. Secret
 /// chats and deleted accounts are left out, as in Telegram's share picker.
-struct PeerPickerListing: Encodable {
+public struct PeerPickerListing: Encodable {
     struct Account: Encodable {
         let id: String
         let peerId: Int64?
@@ -52,7 +52,7 @@ struct PeerPickerListing: Encodable {
     let query: String?
     let peers: [Entry]
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("ok", forKey: .status)
         try c.encode(accountId, forKey: .accountId)
@@ -63,10 +63,10 @@ struct PeerPickerListing: Encodable {
 
     private enum CodingKeys: String, CodingKey { case status, accountId, accounts, query, peers }
 
-    static let recentCount = 50
-    static let searchLimit = 30
+    public static let recentCount = 50
+    public static let searchLimit = 30
 
-    static func make(_ session: ShareSession, query: String?) throws -> PeerPickerListing {
+    public static func make(_ session: ShareSession, query: String?) throws -> PeerPickerListing {
         let peers = try session.postbox.read { t in
             try t.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit).map { Entry($0.peer, pinned: $0.pinned) }
         }
@@ -87,7 +87,7 @@ struct PeerPickerListing: Encodable {
         }
     }
 
-    var lines: [String] {
+    public var lines: [String] {
         var lines: [String] = []
         if accounts.count > 1 {
             lines.append("accounts:")

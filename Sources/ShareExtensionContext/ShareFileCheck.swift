@@ -1,3 +1,4 @@
+import RequestChannel
 import Container
 import Formats
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import Glibc
 
 /// A file the user named, checked and held open, so what is staged is the very file that passed
 /// the checks: swapping it for a FIFO, a device or a link after the check changes nothing.
-final class CheckedFile {
+public final class CheckedFile {
     /// The path as the user gave it (for messages).
     let namedPath: String
     /// What the recipient sees: the named path's last component (never used as a path).
@@ -40,8 +41,8 @@ final class CheckedFile {
 /// ShareLimits.maximumFileSize bytes; a symbolic link only when it resolves inside the directory
 /// of the path the user named (so `photo.jpg -> ../../etc/passwd`, or a link planted in a
 /// downloads folder, cannot smuggle a private file into a chat).
-enum ShareFileCheck {
-    static func check(_ path: String) throws -> CheckedFile {
+public enum ShareFileCheck {
+    public static func check(_ path: String) throws -> CheckedFile {
         guard !path.isEmpty else { throw ShareFailure.refused("an empty file name") }
         var st = stat()
         guard lstat(path, &st) == 0 else { throw unreadable(path, errno) }

@@ -1,9 +1,9 @@
 import Formats
-import Requests
+import RequestChannel
 import Storage
 
 /// How a `share --to` ended, as `--json` prints it (one object with a "status") and as text.
-enum ShareOutcome: Encodable {
+public enum ShareOutcome: Encodable {
     /// main applied it: the message is in the chat.
     case sent(requestId: String, messageId: Int64?, peerId: Int64, title: String)
     /// main refused it (exit 1): the reason is main's.
@@ -16,7 +16,7 @@ enum ShareOutcome: Encodable {
     /// Refused before anything was queued (exit 1, or the failure's own status).
     case failed(ShareFailure)
 
-    init(_ outcome: RequestSubmitter.Outcome, request: AppRequest, peer: Peer, deadline: Double) {
+    public init(_ outcome: RequestSubmitter.Outcome, request: AppRequest, peer: Peer, deadline: Double) {
         switch outcome {
         case .applied(let ack):
             self = .sent(requestId: request.id, messageId: ack.result["messageId"].flatMap { Int64($0) },
@@ -29,7 +29,7 @@ enum ShareOutcome: Encodable {
     }
 
     /// What the process says on stdout (none: the error line goes to stderr).
-    var lines: [String] {
+    public var lines: [String] {
         switch self {
         case .sent(_, let messageId, _, let title):
             return ["sent: message \(messageId.map(String.init) ?? "?") to \(title)"]
@@ -47,7 +47,7 @@ enum ShareOutcome: Encodable {
     }
 
     /// The error that ends the process after the output, if it did not succeed.
-    var error: Error? {
+    public var error: Error? {
         switch self {
         case .sent, .queued: return nil
         case .rejected(_, let reason): return ShareFailure("rejected", "main refused the share: \(reason)")
@@ -56,7 +56,7 @@ enum ShareOutcome: Encodable {
         }
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         switch self {
         case .sent(let requestId, let messageId, let peerId, let title):

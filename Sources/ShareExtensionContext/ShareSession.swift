@@ -7,12 +7,12 @@ import Storage
 /// The bootstrap as share uses it: the lock is checked before any account is chosen or any
 /// Postbox opened, so a locked app answers the same way whatever was asked (even a wrong
 /// --account id learns nothing).
-final class ShareSession {
-    let bootstrap: ExtensionBootstrap
-    let record: AccountRecord
-    let postbox: Postbox
+public final class ShareSession {
+    public let bootstrap: ExtensionBootstrap
+    public let record: AccountRecord
+    public let postbox: Postbox
 
-    init(containerFlag: String?, account: Int64?) throws {
+    public init(containerFlag: String?, account: Int64?) throws {
         bootstrap = try ExtensionBootstrap(identity: .share, containerFlag: containerFlag,
                                            environment: ProcessInfo.processInfo.environment, account: .deferred)
         do {
@@ -37,13 +37,13 @@ final class ShareSession {
         }
     }
 
-    var layout: ContainerLayout { bootstrap.layout }
+    public var layout: ContainerLayout { bootstrap.layout }
 
     /// The lock read again from disk, for the last moment before something is shown or sent: a
     /// lock taken while share was working still stops it.
-    func requireUnlocked() throws {
+    public func requireUnlocked() throws {
         guard !bootstrap.lock.isLocked() else { throw ShareFailure.locked }
     }
 
-    func finish() { bootstrap.finish() }
+    public func finish() { bootstrap.finish() }
 }

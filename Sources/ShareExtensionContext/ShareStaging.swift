@@ -1,6 +1,6 @@
 import Container
 import Formats
-import Requests
+import RequestChannel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,8 +9,8 @@ import Glibc
 /// FileSystem.copyFile, never whole in memory) and describes each for the request. Kind, MIME type
 /// and size are taken from the staged copy, so they describe exactly the bytes main will receive
 /// even if the original changes while share runs.
-enum ShareStaging {
-    static func stage(_ files: [CheckedFile], into draft: RequestSubmitter.Draft) throws -> [RequestAttachment] {
+public enum ShareStaging {
+    public static func stage(_ files: [CheckedFile], into draft: RequestSubmitter.Draft) throws -> [RequestAttachment] {
         var attachments: [RequestAttachment] = []
         for (index, file) in files.enumerated() {
             let fileName = "file-\(index)"

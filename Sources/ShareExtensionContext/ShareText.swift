@@ -1,16 +1,17 @@
+import RequestChannel
 import Container
 import Formats
 
 /// The message text a share sends, with the limits main also enforces: text must say something
 /// and fit in ShareLimits.maximumTextBytes; a link must look like one (scheme://host...).
-enum ShareText {
+public enum ShareText {
     /// `--text`: sent as it is.
-    static func plain(_ text: String) throws -> String {
+    public static func plain(_ text: String) throws -> String {
         try checked(text, what: "the text")
     }
 
     /// `--url`: the link is the message, the caption (if any) on its own line after it.
-    static func link(_ url: String, caption: String?) throws -> String {
+    public static func link(_ url: String, caption: String?) throws -> String {
         let trimmed = url.trimmingWhitespace()
         guard isURL(trimmed) else {
             throw ShareFailure.refused("\"\(url)\" is not a link; a link looks like scheme://host/..., e.g. https://telegram.org")
@@ -20,7 +21,7 @@ enum ShareText {
     }
 
     /// `--file`: the caption, if any, is the message text.
-    static func caption(_ caption: String?) throws -> String {
+    public static func caption(_ caption: String?) throws -> String {
         try caption.map { try checked($0, what: "the caption") } ?? ""
     }
 

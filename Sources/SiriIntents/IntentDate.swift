@@ -3,8 +3,8 @@ import FoundationEssentials
 
 /// `--since` dates: ISO 8601 (a day, `2024-05-01`, meaning its start in UTC; or a full timestamp,
 /// `2024-05-01T18:30:00Z`, `…+02:00`, a time without a zone being UTC) or unix seconds.
-enum IntentDate {
-    static func parse(_ text: String) -> Int32? {
+public enum IntentDate {
+    public static func parse(_ text: String) -> Int32? {
         let s = text.trimmingWhitespace()
         guard !s.isEmpty else { return nil }
         if s.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int32(s) }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Bootstrap
 import Formats
 
@@ -45,14 +44,7 @@ public struct IntentResponse<Payload: IntentPayload>: Encodable, Sendable {
         if let detail { lines.append(detail) }
         return lines + payload.lines
     }
-
-    /// Prints the answer; a code other than success, inProgress or continueInApp ends the
-    /// process with its exit status.
-    func emit(json: Bool) throws {
-        json ? StandardStreams.writeJSON(try JSONFile.text(self)) : StandardStreams.writeLines(lines)
-        if code.exitStatus != 0 { throw ExitCode(code.exitStatus) }
-    }
 }
 
 /// "1 message", "20 messages": a search's detail line.
-func countPhrase(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+public func countPhrase(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -17,16 +17,16 @@ public struct IntentAccount {
 
 /// Telegram's DefaultIntentHandler entry, in its order: the lock first (before the Postbox is
 /// even opened, so a locked app reveals nothing), then the current account, then the intent.
-enum IntentSession {
+public enum IntentSession {
     /// - lockedCode: what the intent answers when the app is locked (Telegram: failure for
     ///   set-attribute, failureRequiringAppLaunch for the rest).
     /// - revealsContent: checks the lock once more just before answering, so a lock taken while
     ///   searching still hides the result (answers that only report an action are left as they are:
     ///   the action happened).
-    static func respond<Payload: IntentPayload>(_ intent: IntentName, options: IntentOptions, lockedCode: IntentCode,
-                                                revealsContent: Bool = false,
-                                                _ body: (IntentAccount) throws -> IntentResponse<Payload>) throws {
-        let bootstrap = try ExtensionBootstrap(identity: .intents, containerFlag: options.containerOptions.container,
+    public static func response<Payload: IntentPayload>(_ intent: IntentName, container: String?, lockedCode: IntentCode,
+                                                        revealsContent: Bool = false,
+                                                        _ body: (IntentAccount) throws -> IntentResponse<Payload>) throws -> IntentResponse<Payload> {
+        let bootstrap = try ExtensionBootstrap(identity: .intents, containerFlag: container,
                                                environment: ProcessInfo.processInfo.environment, account: .deferred)
         defer { bootstrap.finish() }
         let locked = IntentResponse<Payload>(intent, lockedCode, reason: "locked",
@@ -50,6 +50,6 @@ enum IntentSession {
         // Codes only: the log never carries names, numbers or text.
         bootstrap.logger.info("intent answered", metadata: ["intent": "\(intent.rawValue)", "code": "\(response.code.rawValue)",
                                                             "reason": "\(response.reason ?? "-")"])
-        try response.emit(json: options.json)
+        return response
     }
 }

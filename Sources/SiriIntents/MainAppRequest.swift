@@ -1,13 +1,13 @@
 import Container
 import Formats
-import Requests
+import RequestChannel
 
 /// Telegram's `shouldBeServiceTaskMaster` window: the extension asks for the change to happen
 /// now and waits for it within its deadline. Here the change is a request file main applies;
 /// the wait is for main's acknowledgement. When main is not running, or does not answer in
 /// time, the request stays queued and main applies it exactly once at its next launch.
-struct MainAppRequest {
-    enum Outcome: Equatable {
+public struct MainAppRequest {
+    public enum Outcome: Equatable {
         /// Applied; what main reported (e.g. messageId, callId, unreadCount).
         case applied([String: String])
         /// Refused by main, with its reason; never applied.
@@ -15,12 +15,12 @@ struct MainAppRequest {
         case queued(appRunning: Bool)
     }
 
-    let requestId: String
-    let outcome: Outcome
+    public let requestId: String
+    public let outcome: Outcome
 
     /// The time left is measured from `started` (the command's start), so the whole intent keeps
     /// to its deadline.
-    static func submit(_ action: RequestAction, account: IntentAccount, deadlineSeconds: Double, started: UInt64) throws -> MainAppRequest {
+    public static func submit(_ action: RequestAction, account: IntentAccount, deadlineSeconds: Double, started: UInt64) throws -> MainAppRequest {
         let submitter = try RequestSubmitter(layout: account.layout, deviceKey: account.deviceKey)
         let draft = try submitter.begin()
         let request: AppRequest
@@ -40,13 +40,13 @@ struct MainAppRequest {
         return MainAppRequest(requestId: request.id, outcome: outcome)
     }
 
-    var isQueued: Bool {
+    public var isQueued: Bool {
         if case .queued = outcome { return true }
         return false
     }
 
     /// The inProgress answer's detail.
-    static func queuedDetail(appRunning: Bool) -> String {
+    public static func queuedDetail(appRunning: Bool) -> String {
         appRunning
             ? "Telegram did not confirm in time; the request stays queued and is applied when it gets to it."
             : "Telegram is not running; the request is queued and applied at its next launch."

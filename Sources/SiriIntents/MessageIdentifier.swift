@@ -1,8 +1,8 @@
 import Storage
 
 /// Siri's message identifiers, `<peerId>_<namespace>_<id>` (MessageId.description).
-enum MessageIdentifier {
-    static func parse(_ text: String) -> MessageId? {
+public enum MessageIdentifier {
+    public static func parse(_ text: String) -> MessageId? {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, let peer = Int64(parts[0]), let namespace = Int32(parts[1]), let id = Int32(parts[2]) else { return nil }
         return MessageId(peerId: PeerId(peer), namespace: namespace, id: id)

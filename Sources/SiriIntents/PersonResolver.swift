@@ -9,8 +9,8 @@ import Storage
 ///   plus Telegram users with that name (PostboxTransaction.resolvePeer).
 /// Only users can be messaged or called this way. Exact names win over names a query only
 /// begins; more than one user left is ambiguous.
-struct PersonResolver {
-    enum Resolution: Equatable {
+public struct PersonResolver {
+    public enum Resolution: Equatable {
         case found(IntentPerson)
         case ambiguous([IntentPerson])
         case notFound
@@ -24,7 +24,11 @@ struct PersonResolver {
 
     let transaction: PostboxTransaction
 
-    func resolve(_ text: String) throws -> Resolution {
+    public init(transaction: PostboxTransaction) {
+        self.transaction = transaction
+    }
+
+    public func resolve(_ text: String) throws -> Resolution {
         let query = text.trimmingWhitespace()
         guard !query.isEmpty else { return .notFound }
         if query.hasPrefix("tg"), let value = Int64(query.dropFirst(2)) {

@@ -1,5 +1,5 @@
 /// An answer that can list the people a name fits (send-message, start-call, search --from).
-protocol RecipientPayload: IntentPayload {
+public protocol RecipientPayload: IntentPayload {
     static func candidates(_ people: [IntentPerson]) -> Self
 }
 
@@ -7,7 +7,7 @@ extension PersonResolver.Resolution {
     /// The person, or the answer for when there is not exactly one: unsupported (noRecipient),
     /// or needsDisambiguation with the candidates (Apple's `.disambiguation(with:)`), in which
     /// case nothing is done.
-    func person<Payload: RecipientPayload>(for intent: IntentName, query: String) -> Result<IntentPerson, IntentResponseBox<Payload>> {
+    public func person<Payload: RecipientPayload>(for intent: IntentName, query: String) -> Result<IntentPerson, IntentResponseBox<Payload>> {
         switch self {
         case .found(let person):
             return .success(person)
@@ -23,7 +23,7 @@ extension PersonResolver.Resolution {
 }
 
 /// An early answer carried as a Result's failure.
-struct IntentResponseBox<Payload: IntentPayload>: Error {
-    let response: IntentResponse<Payload>
+public struct IntentResponseBox<Payload: IntentPayload>: Error {
+    public let response: IntentResponse<Payload>
     init(_ response: IntentResponse<Payload>) { self.response = response }
 }

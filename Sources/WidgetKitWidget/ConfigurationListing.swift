@@ -7,7 +7,7 @@ import Storage
 /// the intents extension answers them) — the top 50 of the chat list without secret chats and
 /// deleted accounts, or up to 30 search results — each with its avatar drawn into the MediaBox's
 /// cached representations (photo, else letters on the widget's gradient).
-struct ConfigurationListing: Encodable {
+public struct ConfigurationListing: Encodable {
     struct Entry: Encodable {
         let peerId: Int64
         /// Telegram's Friend identifier: `<accountId>:<peerId>`.
@@ -32,8 +32,8 @@ struct ConfigurationListing: Encodable {
         private enum CodingKeys: String, CodingKey { case peerId, identifier, kind, title, pinned, avatarPath, selected }
     }
 
-    static let recentCount = 50
-    static let searchLimit = 30
+    public static let recentCount = 50
+    public static let searchLimit = 30
 
     let accountId: String
     let query: String?
@@ -41,7 +41,7 @@ struct ConfigurationListing: Encodable {
     let selection: [Int64]?
     let peers: [Entry]
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("ok", forKey: .status)
         try c.encode(accountId, forKey: .accountId)
@@ -52,7 +52,7 @@ struct ConfigurationListing: Encodable {
 
     private enum CodingKeys: String, CodingKey { case status, accountId, query, selection, peers }
 
-    static func make(record: AccountRecord, postbox: Postbox, deviceKey: DeviceKey, query: String?, selection: [Int64]?) throws -> ConfigurationListing {
+    public static func make(record: AccountRecord, postbox: Postbox, deviceKey: DeviceKey, query: String?, selection: [Int64]?) throws -> ConfigurationListing {
         let (accountPeerId, found) = try postbox.read { t in
             (try t.accountPeerId(), try t.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit))
         }
@@ -69,7 +69,7 @@ struct ConfigurationListing: Encodable {
         return ConfigurationListing(accountId: String(record.id), query: query, selection: selection, peers: entries)
     }
 
-    var lines: [String] {
+    public var lines: [String] {
         var lines = [query.map { "chats matching \"\($0)\":" } ?? "chats the widget can show (top of the chat list):"]
         if peers.isEmpty { lines.append("  (none)") }
         for peer in peers {

@@ -3,8 +3,8 @@ import Formats
 import Storage
 
 /// The words a widget row shows for a chat, from widget-data alone.
-enum WidgetChatText {
-    static let savedMessages = "Saved Messages"
+public enum WidgetChatText {
+    public static let savedMessages = "Saved Messages"
     static let you = "You"
 
     /// "First Last" for a user, the title for a group; the account's own chat is Saved Messages.

@@ -2,8 +2,8 @@ import Formats
 
 /// The timeline's entry as a picture for the drawing library: the chats as rows, or the
 /// placeholder and empty-state words as the notice.
-enum WidgetPictureBuilder {
-    static func picture(_ timeline: WidgetTimeline, appearance: WidgetPicture.Appearance) -> WidgetPicture {
+public enum WidgetPictureBuilder {
+    public static func picture(_ timeline: WidgetTimeline, appearance: WidgetPicture.Appearance) -> WidgetPicture {
         guard timeline.state == .chats, let chats = timeline.entry.chats, !chats.isEmpty else {
             return WidgetPicture(family: timeline.family, appearance: appearance, rows: [], notice: timeline.entry.text ?? "")
         }

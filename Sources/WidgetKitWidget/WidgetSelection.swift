@@ -8,12 +8,12 @@ import Glibc
 /// The chats the user chose for the widget (Telegram's SelectFriendsIntent answer), kept in the
 /// widget's own file `widget/configuration.json` (WidgetConfiguration: account id and peer ids,
 /// no content). main reads it when it publishes widget-data; the widget never writes a database.
-enum WidgetSelection {
+public enum WidgetSelection {
     /// As many chats as the largest widget shows.
-    static let maximum = WidgetPicture.Family.large.chatCount
+    public static let maximum = WidgetPicture.Family.large.chatCount
 
     /// The saved choice, when it is the current account's.
-    static func current(_ layout: ContainerLayout, accountId: Int64) -> [Int64]? {
+    public static func current(_ layout: ContainerLayout, accountId: Int64) -> [Int64]? {
         guard let saved = try? JSONFile.read(WidgetConfiguration.self, from: layout.widgetConfigurationPath, limit: 64 * 1024),
               saved.accountId == accountId else { return nil }
         return saved.peerIds
@@ -21,7 +21,7 @@ enum WidgetSelection {
 
     /// Each of `names` (peer id, @username, phone number or name) as one chat the widget can show:
     /// no secret chats, no deleted accounts; repeats count once.
-    static func resolve(_ names: [String], in t: PostboxTransaction) throws -> [Peer] {
+    public static func resolve(_ names: [String], in t: PostboxTransaction) throws -> [Peer] {
         var chosen: [Peer] = []
         for name in names {
             let peer: Peer
@@ -42,14 +42,14 @@ enum WidgetSelection {
     }
 
     /// Written atomically (temp file, fsync, rename), its directory created 0700.
-    static func save(_ peers: [Peer], accountId: Int64, layout: ContainerLayout) throws {
+    public static func save(_ peers: [Peer], accountId: Int64, layout: ContainerLayout) throws {
         try FileSystem.createDirectory(FileSystem.parentPath(layout.widgetConfigurationPath))
         try JSONFile.write(WidgetConfiguration(accountId: accountId, peerIds: peers.map { $0.id.toInt64() }),
                            to: layout.widgetConfigurationPath)
     }
 
     /// Back to the top of the chat list. True when there was a choice to remove.
-    static func clear(_ layout: ContainerLayout) throws -> Bool {
+    public static func clear(_ layout: ContainerLayout) throws -> Bool {
         guard FileSystem.exists(layout.widgetConfigurationPath) else { return false }
         try FileSystem.removeTree(layout.widgetConfigurationPath)
         return true

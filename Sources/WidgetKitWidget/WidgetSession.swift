@@ -7,22 +7,22 @@ import Storage
 /// The bootstrap as the widget uses it: no Postbox is opened up front (`account: .deferred`) —
 /// the timeline reads widget-data only, as Telegram's does, and only `configure` opens the
 /// current account's Postbox, read-only.
-final class WidgetSession {
-    let bootstrap: ExtensionBootstrap
+public final class WidgetSession {
+    public let bootstrap: ExtensionBootstrap
 
-    init(containerFlag: String?) throws {
+    public init(containerFlag: String?) throws {
         bootstrap = try ExtensionBootstrap(identity: .widget, containerFlag: containerFlag,
                                            environment: ProcessInfo.processInfo.environment, account: .deferred)
     }
 
-    var layout: ContainerLayout { bootstrap.layout }
+    public var layout: ContainerLayout { bootstrap.layout }
     var currentRecord: AccountRecord? { bootstrap.currentRecord }
     /// The app's URL scheme from the build configuration (`tg` by default), for the chats' links.
     var scheme: String { bootstrap.container.configuration.appSpecificUrlScheme }
 
     /// Fail-closed: locked when the bootstrap saw a lock, or the lock state read again now says so
     /// (a lock taken while the widget was starting still hides everything).
-    func isLocked() -> Bool {
+    public func isLocked() -> Bool {
         bootstrap.lockStatus.isLocked() || bootstrap.lock.isLocked()
     }
 
@@ -33,10 +33,10 @@ final class WidgetSession {
     }
 
     /// The current account's Postbox, read-only; throws the noAccount failure without one.
-    func openCurrentPostbox() throws -> (AccountRecord, Postbox) {
+    public func openCurrentPostbox() throws -> (AccountRecord, Postbox) {
         guard let record = currentRecord else { throw WidgetFailure.noAccount }
         return (record, try bootstrap.openPostbox(record))
     }
 
-    func finish() { bootstrap.finish() }
+    public func finish() { bootstrap.finish() }
 }

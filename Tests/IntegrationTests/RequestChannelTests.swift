@@ -3,7 +3,7 @@ import Testing
 import Container
 import Cryptography
 import Formats
-import Requests
+import RequestChannel
 
 /// ARCHITECTURE §5 (requests): main's side of the channel with requests written by the channel's
 /// own submitter from the test process (the extensions' use of it is tested with share and

@@ -1,3 +1,8 @@
+@testable import CommandLineSupport
+import IntentsCommands
+import NotifyServiceCommands
+import ShareCommands
+import WidgetCommands
 import ArgumentParser
 import Testing
 @testable import Bootstrap

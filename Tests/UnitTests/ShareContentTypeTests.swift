@@ -1,3 +1,4 @@
+import RequestChannel
 import Testing
 @testable import ShareExtensionContext
 

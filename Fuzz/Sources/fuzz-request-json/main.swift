@@ -1,7 +1,7 @@
 import Cryptography
 import Formats
 import FuzzSupport
-import Requests
+import RequestChannel
 
 /// The JSON inside a request file or an ack (`AppRequest`, `RequestAck`): the input is the
 /// content, sealed here under the device key as any process in the container could seal it, then

@@ -1,7 +1,7 @@
 import Cryptography
 import Formats
 import FuzzSupport
-import Requests
+import RequestChannel
 
 /// A request file in `requests/pending/<id>/` or an ack, as main and the extensions open them:
 /// `RequestCodec.decode` of arbitrary bytes (magic, version, AES-GCM under the device key).

@@ -14,6 +14,10 @@ public enum AccountLifecycle {
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// `main login`: a random record id, a user peer id, the account's own peer, a fresh

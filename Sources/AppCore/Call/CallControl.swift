@@ -49,7 +49,7 @@ public struct CallSnapshot: Sendable, Equatable {
     }
 }
 
-/// The interface's handle on the app's one call (`RunningApp.call`), so it never touches the
+/// The interface's handle on the app's one call (`app.call`), so it never touches the
 /// call's parts: start a call to a chat, read its figures, end it. The same call `main call
 /// start|end` hand to the running app, so a call started by another process shows here too, and
 /// one ended there (or by its `--duration`) is gone from `current`. Used on the app's event thread,
@@ -63,7 +63,7 @@ public struct CallControl {
 
     /// The running call's figures as last written (at most a second old); nil when none runs.
     public var current: CallSnapshot? {
-        guard let call = RunningApp.call else { return nil }
+        guard let call = app.call else { return nil }
         return call.lastReport.map(CallSnapshot.init)
     }
 

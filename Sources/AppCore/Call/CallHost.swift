@@ -3,13 +3,13 @@ import Container
 import ScreencastCall
 import Storage
 
-/// The running app's one call (`RunningApp.call`): started, cut off and ended by the `main call`
+/// The running app's one call (`app.call`): started, cut off and ended by the `main call`
 /// commands, which run on the app's event thread (handed over, or in the process hosting the
 /// call), and ended by the app itself at its deadline or when it stops.
-enum CallHost {
+public enum CallHost {
     /// Checks the peer and that no call runs, then sets the call up and starts it.
-    static func start(in app: LaunchedApp, peer: Int64, mode: BroadcastCoordinationType, duration: Double?) throws -> GroupCall {
-        if let call = RunningApp.call {
+    public static func start(in app: LaunchedApp, peer: Int64, mode: BroadcastCoordinationType, duration: Double?) throws -> GroupCall {
+        if let call = app.call {
             throw CallFailure("a call is already running (id \(call.id), peer \(call.peerId)); end it with `main call end`")
         }
         let account = try app.accountContext(nil)
@@ -18,21 +18,21 @@ enum CallHost {
         }
         let call = try GroupCall(layout: app.layout, peerId: peer, mode: mode, duration: duration, logger: app.logger)
         call.start()
-        RunningApp.call = call
+        app.call = call
         app.logger.info("call started", metadata: ["call": "\(call.id)", "peer": "\(peer)", "mode": "\(mode.rawValue)"])
         return call
     }
 
-    static func current() throws -> GroupCall {
-        guard let call = RunningApp.call else { throw CallFailure.noCall }
+    public static func current(_ app: LaunchedApp) throws -> GroupCall {
+        guard let call = app.call else { throw CallFailure.noCall }
         return call
     }
 
     /// Ends the running call; its final statistics.
     @discardableResult
-    static func end(_ app: LaunchedApp, reason: String) throws -> CallStatisticsReport {
-        let call = try current()
-        RunningApp.call = nil
+    public static func end(_ app: LaunchedApp, reason: String) throws -> CallStatisticsReport {
+        let call = try current(app)
+        app.call = nil
         let report = call.end(reason: reason)
         app.logger.info("call ended", metadata: ["call": "\(call.id)", "reason": "\(reason)",
                                                 "received": "\(report.statistics.framesReceived)",
@@ -42,13 +42,13 @@ enum CallHost {
 
     /// On the app's tick: a call whose `--duration` has passed ends.
     static func endIfDue(_ app: LaunchedApp) {
-        guard let call = RunningApp.call, call.isDue() else { return }
+        guard let call = app.call, call.isDue() else { return }
         _ = try? end(app, reason: "duration elapsed")
     }
 
     /// The app is stopping: its call ends with it.
-    static func endForShutdown(_ app: LaunchedApp, reason: String) {
-        guard RunningApp.call != nil else { return }
+    public static func endForShutdown(_ app: LaunchedApp, reason: String) {
+        guard app.call != nil else { return }
         _ = try? end(app, reason: reason)
     }
 }

@@ -1,6 +1,8 @@
 import Bootstrap
 import Container
 import Logging
+import RequestChannel
+import ScreencastCall
 import Storage
 
 /// main's launch: a sequence of named phases, each its own unit, each timed and logged —
@@ -21,6 +23,15 @@ public final class LaunchedApp {
     public let configurationSource: String?
     /// The request channel's main side (writer launches only), set by did-finish-launching.
     public private(set) var requests: RequestProcessor?
+    /// What the requests change: the account stores, and main's own commands once the app runs.
+    private(set) var requestHandler: AccountRequestHandler?
+    /// How main's own commands, handed over by other processes, run in this app once it runs
+    /// (the command-line layer's); nil: they are refused.
+    public var commandRunner: ((AppRequest) -> CommandOutcome)?
+    public var unfinishedCommandAnswer: ((UnfinishedCommand) -> [String: String])?
+    /// The group call the app hosts (one at a time), from its start until it ends or the app
+    /// stops. Touched only on the app's event thread.
+    var call: GroupCall?
     private let timer: StepTimer
 
     init(storage: StorageContext, shared: SharedAccountContext, context: ApplicationContext,
@@ -65,9 +76,11 @@ public final class LaunchedApp {
     /// Did finish launching, its first phase: requests that extensions queued while main was not
     /// running are applied before the app does anything else (writer launches only).
     func didFinishLaunching() throws {
-        requests = try phase("requestQueue", stage: LaunchStage.didFinishLaunching) {
+        let channel = try phase("requestQueue", stage: LaunchStage.didFinishLaunching) {
             try RequestQueuePhase.run(shared: shared, account: account)
         }
+        requests = channel?.0
+        requestHandler = channel?.1
     }
 
     /// Rebuilds the context when the current account is no longer the one the app has open (a
@@ -79,7 +92,7 @@ public final class LaunchedApp {
         guard current != account?.record.id else { return false }
         let account = try AccountLoadingPhase.run(shared: shared)
         context = try RootInterfacePhase.run(shared: shared, account: account)
-        requests?.current = account
+        requestHandler?.current = account
         logger.info("context changed", metadata: ["state": "\(context.stateName)", "account": "\(current.map(String.init) ?? "none")"])
         return true
     }

@@ -1,3 +1,4 @@
+import RequestChannel
 import Container
 import Storage
 

@@ -1,3 +1,4 @@
+import RequestChannel
 import Storage
 
 /// The app's links, as the URL-scheme launch handles them: `<scheme>://resolve?domain=<username>`
@@ -36,7 +37,7 @@ public enum AppLink: Equatable, Sendable {
     }
 
     /// The chat the link opens, in this account.
-    func resolve(in t: PostboxTransaction) throws -> Peer {
+    public func resolve(in t: PostboxTransaction) throws -> Peer {
         switch self {
         case .localPeer(let peerId, _):
             guard let peer = try t.peer(PeerId(peerId)) else { throw RequestRefusal(description: "no chat with peer id \(peerId)") }

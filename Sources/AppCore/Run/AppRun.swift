@@ -6,7 +6,7 @@ public enum AppRun {
     /// feed events to.
     public static func didFinishLaunching(_ app: LaunchedApp) throws -> Application {
         try app.didFinishLaunching()
-        becomeRunningApp(app)
+        takeCommands(app)
         app.logger.info("launched", metadata: ["state": "\(app.context.stateName)", "mode": "writer"])
         return Application(app: app)
     }
@@ -14,21 +14,21 @@ public enum AppRun {
     /// The end of `main run`, however it ends: no more hand-overs, the launch's files cleaned up
     /// and the writer lock released.
     public static func finish(_ app: LaunchedApp) {
-        stopBeingRunningApp(app)
+        stopTakingCommands(app)
         app.finish()
     }
 
-    /// Writing commands other processes issue from now on are handed to this app (`main run`, or
-    /// `main call start` hosting its call when no app runs).
-    static func becomeRunningApp(_ app: LaunchedApp) {
-        RunningApp.current = app
-        app.requests?.commandRunner = { MainCommandRunner.run($0, input: $1, workingDirectory: $2) }
+    /// Writing commands other processes issue from now on are run by this app, through the
+    /// runner the command-line layer gave it (`main run`, or `main call start` hosting its call
+    /// when no app runs).
+    public static func takeCommands(_ app: LaunchedApp) {
+        app.requestHandler?.commandRunner = app.commandRunner
+        app.requestHandler?.unfinishedAnswer = app.unfinishedCommandAnswer
     }
 
-    static func stopBeingRunningApp(_ app: LaunchedApp) {
+    public static func stopTakingCommands(_ app: LaunchedApp) {
         // An import still running stops after its current batch and is answered.
         app.requests?.stopBackgroundCommands()
-        app.requests?.commandRunner = nil
-        RunningApp.current = nil
+        app.requestHandler?.commandRunner = nil
     }
 }

@@ -17,7 +17,7 @@ public final class Application {
     public private(set) var handledEvents = 0
     public private(set) var shouldStop = false
     /// Set by `main call start` when it is the app for its call: the app stops when the call ends.
-    var stopsWhenCallEnds = false
+    public var stopsWhenCallEnds = false
 
     public init(app: LaunchedApp) {
         self.app = app
@@ -37,7 +37,7 @@ public final class Application {
             // and so does the answer of a background command (an import) that ended.
             if let requests = app.requests, requests.hasPending || requests.hasFinishedBackgroundCommand { drainRequests() }
             // Once a second at most, so a burst of changes is one write.
-            publishWidgetData(app, publisher: widgetData)
+            app.publishWidgetData(publisher: widgetData)
             CallHost.endIfDue(app)
         case .requestsPending:
             drainRequests()
@@ -51,7 +51,7 @@ public final class Application {
             stop(reason: "duration elapsed")
         }
         // A handed-over `main call end` (or the call's deadline) ended the call this app is for.
-        if stopsWhenCallEnds && RunningApp.call == nil && !shouldStop { stop(reason: "call ended") }
+        if stopsWhenCallEnds && app.call == nil && !shouldStop { stop(reason: "call ended") }
     }
 
     /// While unlocked, the lock state carries the last user activity, so extensions see the app
@@ -71,7 +71,7 @@ public final class Application {
         let summary = requests.drain()
         if summary.applied > 0 {
             // Right away, as Telegram reloads the widget's timelines right after writing.
-            publishWidgetData(app, publisher: widgetData)
+            app.publishWidgetData(publisher: widgetData)
         }
         if summary.applied + summary.rejected + summary.alreadyApplied > 0 {
             app.logger.info("requests handled", metadata: ["applied": "\(summary.applied)", "rejected": "\(summary.rejected)",

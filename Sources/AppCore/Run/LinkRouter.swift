@@ -8,11 +8,17 @@ public enum LinkRouter {
         public let accountId: Int64
         public let peerId: Int64
         public let title: String
+
+        public init(accountId: Int64, peerId: Int64, title: String) {
+            self.accountId = accountId
+            self.peerId = peerId
+            self.title = title
+        }
     }
 
     nonisolated(unsafe) private static var pending: Target?
 
-    static func post(_ target: Target) { pending = target }
+    public static func post(_ target: Target) { pending = target }
 
     /// The link to open, once.
     public static func take() -> Target? {

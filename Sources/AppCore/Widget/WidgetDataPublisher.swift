@@ -86,3 +86,15 @@ public final class WidgetDataPublisher {
 extension PeerId.Namespace {
     var isSecretChat: Bool { self == .secretChat }
 }
+
+extension LaunchedApp {
+    /// What the widget shows may have changed (a message, a read mark, a pin, a switch, a lock):
+    /// published again; a failure is logged, never the caller's.
+    public func publishWidgetData(publisher: WidgetDataPublisher? = nil) {
+        do {
+            try (publisher ?? WidgetDataPublisher(shared: shared)).publish(current: account)
+        } catch {
+            logger.warning("widget data not published", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -2,7 +2,7 @@ import BroadcastIPC
 
 /// Where frames come from. A source fills one buffer it owns and lends it out: the planes returned
 /// are valid until the next call. Used by one thread at a time (the frame thread).
-protocol FrameSource: AnyObject {
+public protocol FrameSource: AnyObject {
     var geometry: NV12Geometry { get }
     /// Frame `number` (counting from 1).
     func nextFrame(number: UInt64) throws(FrameSourceError) -> NV12Planes
@@ -16,7 +16,7 @@ public struct FrameSourceError: Error, Equatable, Sendable, CustomStringConverti
 
 extension FrameSourceChoice {
     /// Opens the source for `geometry` (the file checked whole before the first frame).
-    func open(geometry: NV12Geometry) throws(FrameSourceError) -> FrameSource {
+    public func open(geometry: NV12Geometry) throws(FrameSourceError) -> FrameSource {
         switch self {
         case .synthetic: return SyntheticFrameSource(geometry: geometry)
         case .file(let path): return try YUVFileSource(path: path, geometry: geometry)

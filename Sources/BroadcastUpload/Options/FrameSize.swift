@@ -1,8 +1,7 @@
-import ArgumentParser
 import BroadcastIPC
 
 /// `--size WxH`: the frames' dimensions. Tight strides (stride = width), as a YUV file has them.
-public struct FrameSize: Equatable, Sendable, CustomStringConvertible, ExpressibleByArgument {
+public struct FrameSize: Equatable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 

@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// `--source synthetic|FILE.yuv`.
-public enum FrameSourceChoice: Equatable, Sendable, CustomStringConvertible, ExpressibleByArgument {
+public enum FrameSourceChoice: Equatable, Sendable, CustomStringConvertible {
     /// Frames that encode their number and a checksum (`SyntheticFrame`), so main can prove each arrived whole.
     case synthetic
     /// Raw NV12 frames of `--size`, back to back, played in a loop.

@@ -38,7 +38,7 @@ public struct BroadcastReport: Encodable, Sendable {
     public var locked: Bool
     public var transitions: [BroadcastTransition]
 
-    init(_ result: BroadcastRun.Result, settings: BroadcastSettings, mode: BroadcastCoordinationType, locked: Bool) {
+    public init(_ result: BroadcastRun.Result, settings: BroadcastSettings, mode: BroadcastCoordinationType, locked: Bool) {
         reason = result.reason.name
         detail = result.reason.detail
         self.mode = mode

@@ -4,12 +4,12 @@ import Container
 /// The control thread of `broadcast start`: ticks the status machine every 100 ms, opens the
 /// stream when it says so, ends the broadcast on --duration, SIGINT/SIGTERM or a broken stream,
 /// then stops the threads and returns what happened.
-struct BroadcastRun {
+public struct BroadcastRun {
     static let tickNanos: Int64 = 100_000_000
 
     /// What one run did.
-    struct Result {
-        var reason: BroadcastEndReason
+    public struct Result {
+        public var reason: BroadcastEndReason
         var callId: UInt32?
         var transitions: [BroadcastTransition]
         var totals: BroadcastStream.Totals
@@ -20,11 +20,17 @@ struct BroadcastRun {
     let mode: BroadcastCoordinationType
     let directory: CoordinationDirectory
     /// A status line per change ("status active mode=inProcess id=…"), as it happens.
-    var announce: (String) -> Void = { _ in }
+    public var announce: (String) -> Void = { _ in }
     /// For the log.
-    var log: (String) -> Void = { _ in }
+    public var log: (String) -> Void = { _ in }
 
-    func run(source: FrameSource) -> Result {
+    public init(settings: BroadcastSettings, mode: BroadcastCoordinationType, directory: CoordinationDirectory) {
+        self.settings = settings
+        self.mode = mode
+        self.directory = directory
+    }
+
+    public func run(source: FrameSource) -> Result {
         let signals = StopSignals.block()
         let start = BroadcastInstant.now()
         let startNanos = Clock.monotonicNanoseconds()

@@ -1,7 +1,9 @@
 // The `broadcast` executable: thin by design; the bootstrap and commands live in the modules.
 import ArgumentParser
 import Bootstrap
+import BroadcastCommands
 import BroadcastUpload
+import CommandLineSupport
 import Container
 
 struct BroadcastCommand: ParsableCommand {

@@ -1,7 +1,9 @@
 // The `intents` executable: thin by design; the bootstrap and commands live in the modules.
 import ArgumentParser
 import Bootstrap
+import CommandLineSupport
 import Container
+import IntentsCommands
 import SiriIntents
 
 struct IntentsCommand: ParsableCommand {

@@ -1,7 +1,8 @@
 // The `main` executable: the app. Thin by design; the launch phases and commands live in AppCore.
 import AppCore
-import AppInterface
 import Bootstrap
+import CommandLineSupport
+import MainCommands
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,6 @@ signal(SIGXFSZ, SIG_IGN)
 // `main run` on a terminal opens the interface; `main` alone (or with options only) on a terminal
 // is `main run`, and
 // `main URL` (seed 003's URL-scheme launch) is `main run --open URL` there, `main open URL` elsewhere.
-MainInterface.install()
 let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 let arguments = Array(CommandLine.arguments.dropFirst())
 var launch: [String]? = nil

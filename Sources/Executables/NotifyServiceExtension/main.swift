@@ -1,8 +1,10 @@
 // The `notify-service` executable: thin by design; the bootstrap and commands live in the modules.
 import ArgumentParser
 import Bootstrap
+import CommandLineSupport
 import Container
 import NotificationService
+import NotifyServiceCommands
 
 struct NotifyServiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,9 @@
 // The `share` executable: thin by design; the bootstrap and commands live in the modules.
 import ArgumentParser
 import Bootstrap
+import CommandLineSupport
 import Container
+import ShareCommands
 import ShareExtensionContext
 
 struct ShareCommand: ParsableCommand {

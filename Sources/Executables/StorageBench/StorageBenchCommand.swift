@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bootstrap
+import CommandLineSupport
 import Container
 import Formats
 import FoundationEssentials

@@ -2,5 +2,6 @@
 // §8: ≤ 1 ms at 200,000 messages). Not shipped to users; a measuring tool like display-bench.
 // It bootstraps as `share` does, so it reads the Postbox exactly as an extension opens it.
 import Bootstrap
+import CommandLineSupport
 
 CommandMain.runSynchronously(StorageBenchCommand.self, identity: .share)

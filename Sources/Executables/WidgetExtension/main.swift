@@ -1,7 +1,9 @@
 // The `widget` executable: thin by design; the bootstrap and commands live in the modules.
 import ArgumentParser
 import Bootstrap
+import CommandLineSupport
 import Container
+import WidgetCommands
 import WidgetKitWidget
 
 struct WidgetCommand: ParsableCommand {

@@ -11,6 +11,16 @@ public struct CallEntry: Encodable, Sendable {
     public let callDuration: Int32
     public let isVideo: Bool
 
+    public init(identifier: String, caller: IntentPerson?, peerId: Int64, callRecordType: String, dateCreated: Int32, callDuration: Int32, isVideo: Bool) {
+        self.identifier = identifier
+        self.caller = caller
+        self.peerId = peerId
+        self.callRecordType = callRecordType
+        self.dateCreated = dateCreated
+        self.callDuration = callDuration
+        self.isVideo = isVideo
+    }
+
     private enum CodingKeys: String, CodingKey { case identifier, caller, peerId, callRecordType, dateCreated, callDuration, isVideo }
 
     public func encode(to encoder: Encoder) throws {
@@ -28,6 +38,10 @@ public struct CallEntry: Encodable, Sendable {
 /// search-call-history's payload, newest first.
 public struct CallHistory: IntentPayload {
     public var calls: [CallEntry] = []
+
+    public init(calls: [CallEntry] = []) {
+        self.calls = calls
+    }
 
     public static var empty: CallHistory { CallHistory() }
 

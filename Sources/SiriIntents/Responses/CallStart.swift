@@ -9,8 +9,18 @@ public struct CallStart: RecipientPayload {
     public var requestId: String?
     public var queued = false
 
+    public init(recipient: IntentPerson? = nil, candidates: [IntentPerson] = [], handle: String? = nil, callId: Int64? = nil, isVideo: Bool = false, requestId: String? = nil, queued: Bool = false) {
+        self.recipient = recipient
+        self.candidates = candidates
+        self.handle = handle
+        self.callId = callId
+        self.isVideo = isVideo
+        self.requestId = requestId
+        self.queued = queued
+    }
+
     public static var empty: CallStart { CallStart() }
-    static func candidates(_ people: [IntentPerson]) -> CallStart { CallStart(candidates: people) }
+    public static func candidates(_ people: [IntentPerson]) -> CallStart { CallStart(candidates: people) }
 
     private enum CodingKeys: String, CodingKey { case recipient, candidates, handle, callId, isVideo, requestId, queued }
 

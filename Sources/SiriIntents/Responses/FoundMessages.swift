@@ -12,6 +12,17 @@ public struct FoundMessage: Encodable, Sendable {
     public let dateSent: Int32
     public let isRead: Bool
 
+    public init(identifier: String, conversationIdentifier: String, chatTitle: String, sender: IntentPerson?, isOutgoing: Bool, content: String, dateSent: Int32, isRead: Bool) {
+        self.identifier = identifier
+        self.conversationIdentifier = conversationIdentifier
+        self.chatTitle = chatTitle
+        self.sender = sender
+        self.isOutgoing = isOutgoing
+        self.content = content
+        self.dateSent = dateSent
+        self.isRead = isRead
+    }
+
     private enum CodingKeys: String, CodingKey { case identifier, conversationIdentifier, chatTitle, sender, isOutgoing, content, dateSent, isRead }
 
     public func encode(to encoder: Encoder) throws {
@@ -33,8 +44,13 @@ public struct FoundMessages: RecipientPayload {
     /// When `--from` fits several people: who they are.
     public var candidates: [IntentPerson] = []
 
+    public init(messages: [FoundMessage] = [], candidates: [IntentPerson] = []) {
+        self.messages = messages
+        self.candidates = candidates
+    }
+
     public static var empty: FoundMessages { FoundMessages() }
-    static func candidates(_ people: [IntentPerson]) -> FoundMessages { FoundMessages(candidates: people) }
+    public static func candidates(_ people: [IntentPerson]) -> FoundMessages { FoundMessages(candidates: people) }
 
     public var lines: [String] {
         var lines = messages.map { m in

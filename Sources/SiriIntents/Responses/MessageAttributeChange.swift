@@ -7,6 +7,13 @@ public struct MessageAttributeChange: IntentPayload {
     public var requestId: String?
     public var queued = false
 
+    public init(identifier: String? = nil, attribute: String? = nil, unreadCount: Int32? = nil, requestId: String? = nil) {
+        self.identifier = identifier
+        self.attribute = attribute
+        self.unreadCount = unreadCount
+        self.requestId = requestId
+    }
+
     public static var empty: MessageAttributeChange { MessageAttributeChange() }
 
     private enum CodingKeys: String, CodingKey { case identifier, attribute, unreadCount, requestId, queued }

@@ -9,8 +9,17 @@ public struct SentMessage: RecipientPayload {
     public var requestId: String?
     public var queued = false
 
+    public init(recipient: IntentPerson? = nil, candidates: [IntentPerson] = [], messageId: Int32? = nil, identifier: String? = nil, requestId: String? = nil, queued: Bool = false) {
+        self.recipient = recipient
+        self.candidates = candidates
+        self.messageId = messageId
+        self.identifier = identifier
+        self.requestId = requestId
+        self.queued = queued
+    }
+
     public static var empty: SentMessage { SentMessage() }
-    static func candidates(_ people: [IntentPerson]) -> SentMessage { SentMessage(candidates: people) }
+    public static func candidates(_ people: [IntentPerson]) -> SentMessage { SentMessage(candidates: people) }
 
     private enum CodingKeys: String, CodingKey { case recipient, candidates, messageId, identifier, requestId, queued }
 

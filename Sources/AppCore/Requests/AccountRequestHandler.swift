@@ -1,0 +1,63 @@
+import Logging
+import RequestChannel
+import Storage
+
+/// The app's side of the request channel: a request changes its account's Postbox, in one
+/// transaction with its id (RequestApplier). Main's own commands run through `commandRunner`,
+/// which the running app sets; a launch for one command takes none.
+final class AccountRequestHandler: RequestHandler {
+    let shared: SharedAccountContext
+    /// The app's current account: after a switch, the newly current account is not opened twice.
+    var current: AccountContext?
+    private var accounts: [Int64: AccountContext] = [:]
+    var commandRunner: ((AppRequest) -> CommandOutcome)?
+    var unfinishedAnswer: ((UnfinishedCommand) -> [String: String])?
+
+    init(shared: SharedAccountContext, current: AccountContext?) {
+        self.shared = shared
+        self.current = current
+    }
+
+    func appliedResult(of request: AppRequest) throws -> [String: String]? {
+        guard let accountId = Int64(request.accountId), shared.accountManager.state.activeRecords.contains(where: { $0.id == accountId }) else {
+            throw RequestRefusal(description: "it names no logged-in account")
+        }
+        // An account that exists but cannot be opened now (busy, disk) is not the request's fault:
+        // the error leaves it pending.
+        guard let earlier = try context(accountId).postbox.read({ try $0.appliedRequestResult(request.id) }) else { return nil }
+        return try RequestApplier.decodeResult(earlier)
+    }
+
+    func appliedResult(ofUnreadable id: String) -> [String: String]? {
+        for record in shared.accountManager.state.activeRecords {
+            guard let account = try? context(record.id),
+                  let earlier = try? account.postbox.read({ try $0.appliedRequestResult(id) }) else { continue }
+            return (try? RequestApplier.decodeResult(earlier)) ?? [:]
+        }
+        return nil
+    }
+
+    func apply(_ request: AppRequest, stagedIn directory: String) throws -> [String: String] {
+        guard let accountId = Int64(request.accountId) else { throw RequestRefusal(description: "it names no logged-in account") }
+        return try RequestApplier(account: try context(accountId), directory: directory).apply(request)
+    }
+
+    var takesCommands: Bool { commandRunner != nil }
+
+    func run(command request: AppRequest) -> CommandOutcome {
+        guard let commandRunner else { return .finished(answer(unfinished: .stopped(request.action.name))) }
+        return commandRunner(request)
+    }
+
+    func answer(unfinished: UnfinishedCommand) -> [String: String] {
+        unfinishedAnswer?(unfinished) ?? [:]
+    }
+
+    private func context(_ accountId: Int64) throws -> AccountContext {
+        if let current, current.record.id == accountId { return current }
+        if let open = accounts[accountId] { return open }
+        let opened = try shared.accountContext(accountId, current: current)
+        accounts[accountId] = opened
+        return opened
+    }
+}

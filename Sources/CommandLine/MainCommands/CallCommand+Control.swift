@@ -1,0 +1,67 @@
+import AppCore
+import ArgumentParser
+import Bootstrap
+import CommandLineSupport
+import Formats
+import ScreencastCall
+
+/// The cutoff `main call stop-screencast` wrote.
+struct CutoffWritten: Encodable {
+    let callId: UInt32
+    let timestamp: Int32
+}
+
+extension CallCommand {
+    struct StopScreencast: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stop-screencast",
+            abstract: "Ask the broadcast extension to stop the screencast; the call goes on.",
+            discussion: """
+            Writes cutoffPayload.json {id, timestamp: now} for the running call; the extension \
+            honours a cutoff for its call for 10 s and finishes with screencastEnded. Prints \
+            `cutoff written id=<id> timestamp=<unix seconds>`, or with --json {"callId", "timestamp"}. \
+            Exit 1 with "no call is running" when there is no call.
+            """)
+
+        @OptionGroup var options: ContainerOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let written = try withLaunchedApp(options, mode: .writer) { app -> CutoffWritten in
+                let call = try CallHost.current(app)
+                let cutoff = try call.stopScreencast()
+                app.logger.info("screencast cutoff written", metadata: ["call": "\(call.id)"])
+                return CutoffWritten(callId: cutoff.id, timestamp: cutoff.timestamp)
+            }
+            json ? printJSON(try JSONFile.text(written)) : printLine("cutoff written id=\(written.callId) timestamp=\(written.timestamp)")
+        }
+    }
+
+    struct End: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "end",
+            abstract: "End the running call and print its final statistics.",
+            discussion: """
+            Stops reading, writes the final call-stats.json (ended, extension inactive), removes \
+            the frame ring and the audio FIFO (the sink in embedded mode) and stops rewriting the \
+            payload description, so the extension reports callEnded within 4 s. Prints the \
+            statistics as text (first line `call <id> peer <peer> (<mode>) ended: <reason>`), or \
+            with --json the object `main call stats --json` prints. Exit 1 with "no call is \
+            running" when there is no call.
+            """)
+
+        @OptionGroup var options: ContainerOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let report = try withLaunchedApp(options, mode: .writer) { app in
+                try CallHost.end(app, reason: "ended by `main call end`")
+            }
+            if json {
+                printJSON(try JSONFile.text(CallStatusSection(report)))
+            } else {
+                report.summaryLines.forEach(printLine)
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import AppCore
+import ArgumentParser
+import Bootstrap
+import CommandLineSupport
+import Formats
+
+struct LoginCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Create an account and make it current.",
+        discussion: "Creates the account's encrypted Postbox, its 256-byte notification secret, and its record in accounts-metadata.")
+
+    @OptionGroup var options: ContainerOptions
+    @Option(help: "The account's phone number, e.g. +15550001.") var phone: String
+    @Option(help: "The account's name, \"First Last\".") var name: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let created = try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.login(app: $0, phone: phone, name: name) }
+        json ? printJSON(try JSONFile.text(created)) : printLine("logged in: account \(created.accountId) (peer \(created.peerId)), now current")
+    }
+}
+
+struct LogoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Log an account out (the current one by default).")
+
+    @OptionGroup var options: ContainerOptions
+    // `.unconditional`: a negative id ("-5975…") is the value, not another option.
+    @Option(parsing: .unconditional, help: "The account id (see `main accounts`).") var account: Int64?
+
+    func run() throws {
+        let id = try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.logout(app: $0, accountId: account) }
+        printLine("logged out: account \(id)")
+    }
+}

@@ -1,0 +1,77 @@
+import AppCore
+import ArgumentParser
+import Bootstrap
+import CommandLineSupport
+import Formats
+import Storage
+
+/// One message as `main messages` shows it.
+struct MessageRow: Codable {
+    let id: Int32
+    let timestamp: Int32
+    let outgoing: Bool
+    let authorId: Int64?
+    let kind: String
+    let text: String
+
+    /// A message without an author says so with null rather than leaving the key out.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(timestamp, forKey: .timestamp)
+        try c.encode(outgoing, forKey: .outgoing)
+        try c.encode(authorId, forKey: .authorId)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(text, forKey: .text)
+    }
+}
+
+/// `main messages`: one chat's history, read-only. Scripts that must count what was stored (the
+/// chaos run counts every copy of each text it sent) need the whole history; the Siri search
+/// stops at 1,000 hits and walks from the newest.
+struct MessagesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "messages",
+        abstract: "List one chat's messages, newest first, with their texts.",
+        discussion: """
+        Opens everything read-only (works while `main run` runs). --json prints \
+        [{"id", "timestamp", "outgoing", "authorId", "kind", "text"}]; text mode prints one \
+        line per message: id, timestamp, in/out, text. A peer id that is not a chat: exit 1.
+        """)
+
+    static let limitRange = 1...1_000_000
+
+    @OptionGroup var options: ContainerOptions
+    @Option(help: "The chat's peer id (as `main chats` lists them).") var peer: Int64
+    @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
+    @Option(help: "At most this many messages, newest first (1–1,000,000).") var limit = 100
+    @Flag(help: "Print JSON.") var json = false
+
+    struct UnknownChat: Error, CustomStringConvertible {
+        let peer: Int64
+        var description: String { "no chat with peer id \(peer)" }
+    }
+
+    func validate() throws {
+        guard Self.limitRange.contains(limit) else { throw ValidationError("--limit must be between 1 and 1,000,000") }
+    }
+
+    func run() throws {
+        let rows = try withLaunchedApp(options, mode: .reader) { app -> [MessageRow] in
+            let context = try app.accountContext(account)
+            return try context.postbox.read { t in
+                let peerId = PeerId(peer)
+                guard try t.peer(peerId) != nil else { throw UnknownChat(peer: peer) }
+                return try t.latestMessages(peerId, limit: limit).map { message in
+                    MessageRow(id: message.id.id, timestamp: message.index.timestamp, outgoing: !message.isIncoming,
+                               authorId: message.authorId?.toInt64(), kind: message.contentKind.name, text: message.text)
+                }
+            }
+        }
+        if json {
+            printJSON(try JSONFile.text(rows))
+        } else {
+            for row in rows { printLine("\(row.id)\t\(row.timestamp)\t\(row.outgoing ? "out" : "in")\t\(row.text)") }
+        }
+    }
+}

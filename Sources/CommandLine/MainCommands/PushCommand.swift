@@ -1,0 +1,97 @@
+import AppCore
+import ArgumentParser
+import Bootstrap
+import CommandLineSupport
+import Formats
+import Storage
+
+extension PushKind: ExpressibleByArgument {}
+
+struct PushCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Act as the push server: apply an update to an account and print its push.",
+        discussion: """
+        Stores the update in the account's Postbox as the server's update would (a new message, a \
+        deletion, a read mark), then prints the push exactly as the device receives it: \
+        {"aps": {...}, "p": "<base64url>"}, with "p" encrypted under the account's notification \
+        secret by Telegram's algorithm. Pipe it to notify-service:
+
+          main push --peer 12345 --text "See you at 6" | notify-service --json
+
+        Kinds: message (MESSAGE_TEXT and friends), muted (MESSAGE_MUTED, a silent update), \
+        deleted (MESSAGE_DELETED; the chat's newest message unless --message), read \
+        (READ_HISTORY up to --message or the newest). --json prints a report around the push.
+        """)
+
+    @OptionGroup var options: ContainerOptions
+    @Option(help: "The chat's peer id (as `main status` and links show it).") var peer: Int64
+    @Option(help: "The message text (message and muted kinds).") var text: String?
+    @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
+    @Option(help: "message, muted, deleted or read.") var kind: PushKind = .message
+    @Option(help: "The message a deleted or read push names (default: the chat's newest).") var message: Int32?
+    @Option(help: "The author's peer id in a group (default: the latest incoming author).") var from: Int64?
+    @Flag(help: "Sent silently: no sound, and 🔕 in the title.") var silent = false
+    @Option(help: "Forum topic id; the thread becomes <peer>:<topic>.") var topic: Int64?
+    @Option(help: "Forum topic title, shown as the subtitle.") var topicTitle: String?
+    @Flag(help: "Print a JSON report (push, account, message id, key id) instead of the bare push.") var json = false
+
+    func validate() throws {
+        if (kind == .message || kind == .muted) && (text ?? "").isEmpty {
+            throw ValidationError("--text is required for --kind \(kind.rawValue)")
+        }
+        if let text, text.utf8.count > 4096 { throw ValidationError("--text is limited to 4096 bytes (a push carries at most 4 KiB)") }
+        if topicTitle != nil && topic == nil { throw ValidationError("--topic-title needs --topic") }
+    }
+
+    func run() throws {
+        let composed = try withLaunchedApp(options, mode: .writer) { app -> ComposedPush in
+            let context = try app.accountContext(account)
+            var request = PushComposer.Request(kind: kind, peerId: PeerId(peer))
+            request.text = text
+            request.messageId = message
+            request.authorId = from.map(PeerId.init)
+            request.silent = silent
+            request.topicId = topic
+            request.topicTitle = topicTitle
+            let composed = try PushComposer(account: context, strings: app.shared.presentationData.strings).compose(request)
+            app.logger.info("push composed", metadata: ["kind": "\(kind.rawValue)", "account": "\(context.record.id)"])
+            return composed
+        }
+        printJSON(json ? try JSONFile.text(composed) : try JSONFile.compactText(composed.push))
+    }
+}
+
+struct PushRegistrationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push-registration",
+        abstract: "Print what the app registers with the push server for an account.",
+        discussion: """
+        As Telegram's registerDevice: token type 1 (APNs), this device's token, the account's \
+        256-byte notification secret (base64) and the other accounts' user ids. A push server \
+        holding the secret can send pushes that notify-service decrypts. The secret is private: \
+        treat this output like a password.
+        """)
+
+    @OptionGroup var options: ContainerOptions
+    @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let registration = try withLaunchedApp(options, mode: .reader) { app in
+            try PushRegistration(app: app, account: try app.accountContext(account))
+        }
+        if json {
+            printJSON(try JSONFile.text(registration))
+        } else {
+            printLines([
+                "account: \(registration.accountId)",
+                "token type: \(registration.tokenType) (APNs)",
+                "token: \(registration.token)",
+                "key id: \(registration.keyId)",
+                "secret: \(registration.secret)",
+                "other user ids: \(registration.otherUids.map(String.init).joined(separator: ", "))",
+            ])
+        }
+    }
+}

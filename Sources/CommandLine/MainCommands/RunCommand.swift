@@ -1,0 +1,69 @@
+import AppCore
+import AppInterface
+import ArgumentParser
+import Bootstrap
+import CommandLineSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the app: its interface on a terminal, or headless; hold the writer lock until it ends.",
+        discussion: """
+        With standard input and output on a terminal, opens the app's full-screen interface (q on \
+        a root screen or Ctrl-C quits). Otherwise, or with --headless, runs without one: prints \
+        `ready pid=<pid>` once launched, each line typed on standard input counts as user activity \
+        (keeping auto-lock away), `quit` stops, as do SIGINT and SIGTERM. A second `main run` is \
+        refused (exit 75).
+        """)
+
+    @OptionGroup var options: ContainerOptions
+    @Option(help: "Stop by itself after this many seconds.") var duration: Double?
+    @Flag(help: "No interface even on a terminal: the headless app scripts and tests drive.") var headless = false
+    @Option(help: ArgumentHelp("A link to open once the interface is ready (tg://resolve?domain=…, https://t.me/…, tg://localpeer?id=…); `main URL` is this. With an app already running, the link is handed to it.", valueName: "url"))
+    var open: String?
+
+    func run() async throws {
+        let launchOptions = LaunchOptions(mode: .writer, containerFlag: options.container, environment: currentEnvironment())
+        let app: LaunchedApp
+        do {
+            app = try AppLauncher.willFinishLaunching(launchOptions)
+        } catch let held as WriterLockHeld {
+            // `main URL` while the app runs: the running app opens the link (as `main open URL`).
+            guard let open else { throw held }
+            try CommandHandOff.handToRunningApp(options, refusal: held, arguments: ["open", open])
+            app = try AppLauncher.willFinishLaunching(launchOptions)
+        }
+        defer {
+            AppRun.finish(app)
+            RunningApp.current = nil
+        }
+        // Seed 003's URL-scheme launch: the link is checked now, opened once the interface is ready.
+        if let open {
+            let opened = try OpenCommand.open(open, in: app, showing: true)
+            app.logger.info("launched with a link", metadata: ["peer": "\(opened.peerId)"])
+        }
+        RunningApp.host(app)
+        if !headless, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            let duration = self.duration
+            // The app moves to the main actor for the interface's whole life and is touched here
+            // again only after it returns (the deferred finish): a hand-over, not sharing. The
+            // interface chooses its window and root, then finishes launching itself.
+            let transfer = UncheckedTransfer(app)
+            try await MainActor.run { try MainInterface.run(transfer.value, duration: duration) }
+            return
+        }
+        let application = try AppRun.didFinishLaunching(app)
+        await RunLoop.run(application, duration: duration) {
+            printLine("ready pid=\(getpid()) state=\(app.context.stateName)")
+        }
+    }
+}
+
+/// A value handed to another isolation domain whole, the sender not touching it meanwhile.
+struct UncheckedTransfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,50 @@
+import AppCore
+import ArgumentParser
+import Bootstrap
+import CommandLineSupport
+import Formats
+import Ingest
+import Storage
+
+struct SeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed",
+        abstract: "Fill the current account with a deterministic, realistic fixture.",
+        discussion: "Users, groups, channels and secret chats; messages spread unevenly; pinned and muted chats, unread counts and calls. The same --seed gives the same fixture.")
+
+    @OptionGroup var options: ContainerOptions
+    @Option(help: "Number of chats (peers) to create.") var peers: Int
+    @Option(help: "Number of messages to spread over them.") var messages: Int
+    @Option(help: "Seed of the generator.") var seed: UInt64 = 1
+    @Option(name: .customLong("big-chat"),
+            help: "Messages (of --messages) that the first chat, pinned at the top of the list, holds; the rest go to the other chats. 0: no such chat.")
+    var bigChat: Int = 0
+    @Flag(help: "Print JSON.") var json = false
+
+    func validate() throws {
+        guard (1...1_000_000).contains(peers) else { throw ValidationError("--peers must be between 1 and 1,000,000") }
+        guard (0...50_000_000).contains(messages) else { throw ValidationError("--messages must be between 0 and 50,000,000") }
+        guard (0...messages).contains(bigChat) else { throw ValidationError("--big-chat must be between 0 and --messages") }
+        guard peers > 1 || bigChat == 0 || bigChat == messages else {
+            throw ValidationError("--big-chat with --peers 1 must be all the messages (there is no other chat for the rest)")
+        }
+    }
+
+    func run() throws {
+        let summary = try withLaunchedApp(options, mode: .writer) { app -> FixtureGenerator.Summary in
+            guard let account = app.account, let peerId = try account.postbox.read({ try $0.accountPeerId() }) else {
+                throw AccountLifecycle.Failure(description: "no current account (create one with `main login`)")
+            }
+            let summary = try FixtureGenerator(peerCount: peers, messageCount: messages, seed: seed, bigChatMessages: bigChat)
+                .run(postbox: account.postbox, accountPeerId: peerId)
+            app.logger.info("seeded", metadata: ["peers": "\(summary.peers)", "messages": "\(summary.messages)"])
+            return summary
+        }
+        if json {
+            printJSON(try JSONFile.text(summary))
+        } else {
+            let rate = summary.seconds > 0 ? Int(Double(summary.messages) / summary.seconds) : 0
+            printLine("seeded \(summary.peers) chats and \(summary.messages) messages in \(summary.seconds) s (\(rate) messages/s), \(summary.pinned) pinned, \(summary.calls) calls")
+        }
+    }
+}

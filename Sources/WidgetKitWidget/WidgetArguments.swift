@@ -1,7 +1,0 @@
-import ArgumentParser
-import Formats
-
-// The families and appearances as command-line values: --family small|medium|large,
-// --appearance light|dark.
-extension WidgetPicture.Family: ExpressibleByArgument {}
-extension WidgetPicture.Appearance: ExpressibleByArgument {}
