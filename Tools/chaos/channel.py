@@ -1,6 +1,6 @@
-"""Scripts/chaos_channel.py — the request channel's directories, seen from outside.
+"""Tools/chaos/channel.py — the request channel's directories, seen from outside.
 
-Part of Scripts/chaos.py. Reads `requests/` (container-layout.md, "the request channel") to aim
+Part of Tools/chaos/run.py. Reads `requests/` (container-layout.md, "the request channel") to aim
 kills at the moments that matter: a kill landed by watching the queue falls inside main's apply,
 acknowledgement, clean-up or move to `rejected/`, which a blind delay hits only by luck, because
 those steps take microseconds to a few milliseconds of a launch that takes tens.
@@ -13,7 +13,7 @@ import random
 import re
 import time
 
-from chaos_procs import Proc
+from common.processes import Child
 
 REQUEST_ID = re.compile(r"^[0-9a-f]{32}$")
 
@@ -54,7 +54,7 @@ class Channel:
 TRIGGERS = ("ack", "request-gone", "pending-gone", "rejected")
 
 
-def watch_and_kill(main: Proc, channel: Channel, rng: random.Random, trigger: str, delay: float, timeout: float) -> str:
+def watch_and_kill(main: Child, channel: Channel, rng: random.Random, trigger: str, delay: float, timeout: float) -> str:
     """Polls `requests/` until `trigger` happens, waits `delay`, kills main. Returns what fired:
     the trigger's name, "timeout" (killed anyway), or "exited" (main was already gone)."""
     before_acks = set(channel.names("acks"))

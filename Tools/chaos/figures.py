@@ -1,6 +1,6 @@
-"""Scripts/chaos_figures.py — the run's figures and the verdict, from what was read back.
+"""Tools/chaos/figures.py — the run's figures and the verdict, from what was read back.
 
-Part of Scripts/chaos.py. The bar (issue 12): nothing lost (answered sent or queued, stored 0
+Part of Tools/chaos/run.py. The bar (issue 12): nothing lost (answered sent or queued, stored 0
 times), nothing duplicated (any text stored twice), nothing left in `pending/`, only real refusals
 in `rejected/` — each with its reason, none of them a request main had applied — and databases
 that pass their integrity check. A killed extension's text stored 0 or 1 times is fine either way.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from chaos_submit import EXTENSIONS, Submission
-from chaos_verify import RECOVERED_PREFIX
+from chaos.submit import EXTENSIONS, Submission
+from chaos.verify import RECOVERED_PREFIX
 
 OUTCOMES = ("sent", "queued", "rejected", "killed", "failed", "hung")
 EXAMPLES = 5

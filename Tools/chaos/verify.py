@@ -1,6 +1,6 @@
-"""Scripts/chaos_verify.py — after the rounds: one clean drain, then what the container holds.
+"""Tools/chaos/verify.py — after the rounds: one clean drain, then what the container holds.
 
-Part of Scripts/chaos.py. Reads everything back, without trusting anything the run itself noted:
+Part of Tools/chaos/run.py. Reads everything back, without trusting anything the run itself noted:
   * texts: `main messages --peer P --json` for every chat the run wrote to; each text counted;
   * `requests/pending/` and `claimed/` (must be empty after the drain), `staging/` (drafts of
     extensions killed before committing: never sent, removed by main after 24 h);
@@ -19,16 +19,16 @@ import re
 import sqlite3
 from collections import Counter
 
-from chaos_channel import Channel
-from chaos_procs import Spawner, wait_for_line
+from chaos.apps import Apps, wait_for_line
+from chaos.channel import Channel
 
 DRAIN_SECONDS = 2
 RECOVERED_PREFIX = "already applied"
 
 
-def final_drain(spawner: Spawner) -> str | None:
+def final_drain(apps: Apps) -> str | None:
     """`main run` once, undisturbed: it drains the queue at launch. None, or what went wrong."""
-    main = spawner.start("main", ["run", "--duration", str(DRAIN_SECONDS)])
+    main = apps.start("main", ["run", "--duration", str(DRAIN_SECONDS)])
     if wait_for_line(main, "ready pid=", 60) is None:
         main.wait(10)
         return f"the final `main run` never became ready (status {main.returncode}): {main.stderr().strip()[-300:]}"
@@ -38,10 +38,10 @@ def final_drain(spawner: Spawner) -> str | None:
     return None
 
 
-def stored_texts(spawner: Spawner, peers: list[int]) -> tuple[Counter, str | None]:
+def stored_texts(apps: Apps, peers: list[int]) -> tuple[Counter, str | None]:
     counts: Counter = Counter()
     for peer in peers:
-        proc = spawner.run("main", ["messages", "--peer", str(peer), "--limit", "1000000", "--json"], timeout=120)
+        proc = apps.run("main", ["messages", "--peer", str(peer), "--limit", "1000000", "--json"], timeout=120)
         if proc.returncode != 0:
             return counts, f"main messages --peer {peer} failed (status {proc.returncode}): {proc.stderr().strip()[-300:]}"
         for row in json.loads(proc.stdout()):
@@ -106,8 +106,8 @@ def integrity(container: str, account_id: int) -> dict[str, str]:
     return results
 
 
-def message_count(spawner: Spawner) -> tuple[int | None, str | None]:
-    proc = spawner.run("main", ["status", "--json"], timeout=60)
+def message_count(apps: Apps) -> tuple[int | None, str | None]:
+    proc = apps.run("main", ["status", "--json"], timeout=60)
     if proc.returncode != 0:
         return None, f"main status failed (status {proc.returncode}): {proc.stderr().strip()[-300:]}"
     try:

@@ -1,6 +1,6 @@
-"""Scripts/chaos_submit.py — one extension's submission and what it answered.
+"""Tools/chaos/submit.py — one extension's submission and what it answered.
 
-Part of Scripts/chaos.py. `share --to PEER --text T --deadline D --json` and `intents
+Part of Tools/chaos/run.py. `share --to PEER --text T --deadline D --json` and `intents
 send-message --to tg<PEER> --text T --deadline D --json` each ask main for one message. Every
 text is unique, so counting a text in the chat afterwards says how often that request was applied.
 """
@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from chaos_procs import Proc, Spawner
+from chaos.apps import Apps
+from common.processes import Child
 
 EXTENSIONS = ("share", "intents")
 
@@ -26,7 +27,7 @@ class Submission:
     peer: int
     deadline: float
     main_state: str  # `main run` when the extension started: stopped | starting | running
-    proc: Proc | None = None
+    proc: Child | None = None
     # sent | queued | rejected | killed | failed | hung (filled in by `finish`)
     outcome: str = "pending"
     request_id: str | None = None
@@ -40,13 +41,13 @@ class Submission:
         return self.outcome in ("sent", "queued")
 
 
-def start(spawner: Spawner, submission: Submission) -> Submission:
+def start(apps: Apps, submission: Submission) -> Submission:
     if submission.extension == "share":
         args = ["--to", str(submission.peer)]
     else:
         args = ["send-message", "--to", f"tg{submission.peer}"]
     args += ["--text", submission.text, "--deadline", f"{submission.deadline:g}", "--json"]
-    submission.proc = spawner.start(submission.extension, args)
+    submission.proc = apps.start(submission.extension, args)
     return submission
 
 
@@ -65,7 +66,7 @@ def finish(submission: Submission) -> Submission:
     return submission
 
 
-def _classify(submission: Submission, proc: Proc) -> None:
+def _classify(submission: Submission, proc: Child) -> None:
     try:
         answer = json.loads(proc.stdout())
     except ValueError:

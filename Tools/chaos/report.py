@@ -1,4 +1,4 @@
-"""Scripts/chaos_report.py — the figures as people read them (Scripts/chaos.py prints them)."""
+"""Tools/chaos/report.py — the figures as people read them (Tools/chaos/run.py prints them)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Scripts/chaos.py — the request channel under kill -9 (started by Scripts/chaos, which builds).
+"""Tools/chaos/run.py — the request channel under kill -9 (started by Scripts/chaos, which builds).
 
 Standard library only. Makes a container (`main login`, `main seed` small), runs the rounds of
-Scripts/chaos_rounds.py, drains the queue once cleanly, reads everything back
-(Scripts/chaos_verify.py) and judges it (Scripts/chaos_figures.py). Progress goes to stderr;
+Tools/chaos/rounds.py, drains the queue once cleanly, reads everything back
+(Tools/chaos/verify.py) and judges it (Tools/chaos/figures.py). Progress goes to stderr;
 the figures to stdout, as text or (--json) as one JSON object. Exit 0 when the bar is met, 1 when
 it is not, 2 when the run itself could not be set up.
 """
@@ -16,17 +16,17 @@ import os
 import random
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 
-import chaos_figures
-import chaos_report
-import chaos_verify
-from chaos_channel import Channel
-from chaos_procs import Spawner
-from chaos_rounds import Rounds
+from chaos import figures as chaos_figures
+from chaos import report as chaos_report
+from chaos import verify as chaos_verify
+from chaos.apps import Apps
+from chaos.channel import Channel
+from chaos.rounds import Rounds
+from common.git import commit
 
 DEFAULT_ROUNDS = 300
 TARGET_CHATS = 4
@@ -71,29 +71,24 @@ def checked(proc, what: str) -> dict | list:
     return json.loads(proc.stdout())
 
 
-def fixture(spawner: Spawner) -> tuple[int, list[int], int]:
+def fixture(apps: Apps) -> tuple[int, list[int], int]:
     """An account with a small seeded chat list: its id, the chats to write to, the message count."""
-    login = checked(spawner.run("main", ["login", "--phone", "+15550001", "--name", "Chaos Monkey", "--json"]), "main login")
-    checked(spawner.run("main", ["seed", "--peers", "20", "--messages", "100", "--seed", "1", "--json"]), "main seed")
-    chats = checked(spawner.run("main", ["chats", "--limit", "100", "--json"]), "main chats")
+    login = checked(apps.run("main", ["login", "--phone", "+15550001", "--name", "Chaos Monkey", "--json"]), "main login")
+    checked(apps.run("main", ["seed", "--peers", "20", "--messages", "100", "--seed", "1", "--json"]), "main seed")
+    chats = checked(apps.run("main", ["chats", "--limit", "100", "--json"]), "main chats")
     # User chats only: intents sends to people (tg<peerId>), and share takes any chat but a secret one.
     peers = [row["peerId"] for row in chats if row["kind"] == "user"][:TARGET_CHATS]
     if len(peers) < TARGET_CHATS:
         raise SetupError(f"the seeded account has only {len(peers)} user chats")
-    count, error = chaos_verify.message_count(spawner)
+    count, error = chaos_verify.message_count(apps)
     if error:
         raise SetupError(error)
     return int(login["accountId"]), peers, count
 
 
-def commit() -> str:
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True, timeout=30).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True, timeout=30).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return f"{head or 'unknown'}{' + working tree' if dirty else ''}"
+def commit_text() -> str:
+    head, dirty = commit()
+    return f"{head}{' + working tree' if dirty else ''}"
 
 
 def progress(rounds: Rounds, done: int, total: int, started: float) -> None:
@@ -103,12 +98,12 @@ def progress(rounds: Rounds, done: int, total: int, started: float) -> None:
         f"rejected {len(rounds.channel.names('rejected'))}, {time.monotonic() - started:.0f} s")
 
 
-def run(args: argparse.Namespace, spawner: Spawner, container: str, seed: int) -> dict:
+def run(args: argparse.Namespace, apps: Apps, container: str, seed: int) -> dict:
     started = time.monotonic()
     log(f"fixture in {container}")
-    account_id, peers, messages_before = fixture(spawner)
+    account_id, peers, messages_before = fixture(apps)
     channel = Channel(container)
-    rounds = Rounds(spawner, channel, random.Random(seed), peers, tag=f"{seed:x}")
+    rounds = Rounds(apps, channel, random.Random(seed), peers, tag=f"{seed:x}")
     log(f"{args.rounds} rounds (seed {seed}) into chats {', '.join(map(str, peers))}")
     every = 10 if sys.stderr.isatty() else 50
     for done in range(1, args.rounds + 1):
@@ -117,9 +112,9 @@ def run(args: argparse.Namespace, spawner: Spawner, container: str, seed: int) -
             progress(rounds, done, args.rounds, started)
 
     log("final drain: main run, undisturbed")
-    read_errors = [e for e in [chaos_verify.final_drain(spawner)] if e]
+    read_errors = [e for e in [chaos_verify.final_drain(apps)] if e]
     log("reading back")
-    counts, error = chaos_verify.stored_texts(spawner, peers)
+    counts, error = chaos_verify.stored_texts(apps, peers)
     read_errors += [error] if error else []
     for submission in rounds.submissions:
         submission.stored = counts.get(submission.text, 0)
@@ -129,14 +124,14 @@ def run(args: argparse.Namespace, spawner: Spawner, container: str, seed: int) -
     figures = chaos_figures.figures(rounds.submissions, counts, rounds.tag, entries, rounds.tally.planted, applied,
                                     chaos_verify.leftovers(channel))
     integrity = chaos_verify.integrity(container, account_id)
-    messages_after, status_error = chaos_verify.message_count(spawner)
+    messages_after, status_error = chaos_verify.message_count(apps)
     delta = messages_after - messages_before if messages_after is not None else None
     tally = rounds.tally
     return {
         "rounds": args.rounds,
         "seed": seed,
         "seconds": round(time.monotonic() - started, 1),
-        "commit": commit(),
+        "commit": commit_text(),
         "date": time.strftime("%Y-%m-%d", time.gmtime()),
         "cores": os.cpu_count(),
         "container": container,
@@ -163,9 +158,9 @@ def main() -> int:
         log(f"error: {error}")
         return 2
     io_dir = tempfile.mkdtemp(prefix="chaos-io.")
-    spawner = Spawner(args.bin, container, io_dir)
+    apps = Apps(args.bin, container, io_dir)
     try:
-        result = run(args, spawner, container, seed)
+        result = run(args, apps, container, seed)
     except SetupError as error:
         log(f"error: {error}")
         return 2
@@ -173,7 +168,7 @@ def main() -> int:
         log("interrupted")
         return 130
     finally:
-        spawner.cleanup()
+        apps.cleanup()
         if args.keep:
             log(f"kept: container {container}, process output {io_dir}")
         else:

@@ -1,6 +1,6 @@
-"""Scripts/chaos_rounds.py — the rounds: submissions and kill -9s at random points.
+"""Tools/chaos/rounds.py — the rounds: submissions and kill -9s at random points.
 
-Part of Scripts/chaos.py. Each round, drawn from the run's seeded random generator:
+Part of Tools/chaos/run.py. Each round, drawn from the run's seeded random generator:
   1. maybe 1-3 submissions while main is stopped (they queue), some killed mid-submission;
      maybe a junk request planted in `pending/` (a refusal main must make);
   2. `main run` started and killed with SIGKILL, one of three ways:
@@ -23,10 +23,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-import chaos_submit
-from chaos_channel import TRIGGERS, Channel, watch_and_kill
-from chaos_procs import Proc, Spawner, sleep_precisely, wait_for_line
-from chaos_submit import EXTENSIONS, Submission
+from chaos import submit as chaos_submit
+from chaos.apps import Apps, sleep_precisely, wait_for_line
+from chaos.channel import TRIGGERS, Channel, watch_and_kill
+from chaos.submit import EXTENSIONS, Submission
+from common.processes import Child
 
 MAIN_READY_TIMEOUT = 30.0
 MAIN_EXIT_TIMEOUT = 10.0
@@ -50,8 +51,8 @@ class Tally:
 
 
 class Rounds:
-    def __init__(self, spawner: Spawner, channel: Channel, rng: random.Random, peers: list[int], tag: str):
-        self.spawner, self.channel, self.rng, self.peers, self.tag = spawner, channel, rng, peers, tag
+    def __init__(self, apps: Apps, channel: Channel, rng: random.Random, peers: list[int], tag: str):
+        self.apps, self.channel, self.rng, self.peers, self.tag = apps, channel, rng, peers, tag
         self.submissions: list[Submission] = []
         self.tally = Tally()
         # Recent unkilled run times per (extension, main state): extension kills are drawn
@@ -72,7 +73,7 @@ class Rounds:
         seen = self.durations.get((extension, main_state)) or self.durations.get((extension, "stopped")) or [0.04]
         return statistics.median(seen[-20:])
 
-    def plan_kills(self, batch: list[Submission], started: float) -> list[tuple[float, Proc]]:
+    def plan_kills(self, batch: list[Submission], started: float) -> list[tuple[float, Child]]:
         plan = []
         for submission in batch:
             if self.rng.random() < EXTENSION_KILL_RATE:
@@ -80,7 +81,7 @@ class Rounds:
                 plan.append((started + delay, submission.proc))
         return plan
 
-    def run_schedule(self, plan: list[tuple[float, Proc]]) -> None:
+    def run_schedule(self, plan: list[tuple[float, Child]]) -> None:
         """Kills each process at its time (absolute, monotonic), in order."""
         for at, proc in sorted(plan, key=lambda item: item[0]):
             sleep_precisely(max(0.0, at - time.monotonic()))
@@ -96,18 +97,18 @@ class Rounds:
         batch = [self.new_submission(main_state, self.rng.choice(DEADLINES)) for _ in range(count)]
         started = time.monotonic()
         for submission in batch:
-            chaos_submit.start(self.spawner, submission)
+            chaos_submit.start(self.apps, submission)
         self.run_schedule(self.plan_kills(batch, started))
         self.finish_all(batch)
         return batch
 
     # -- main --------------------------------------------------------------------------------
 
-    def start_main(self) -> Proc:
+    def start_main(self) -> Child:
         self.tally.main_starts += 1
-        return self.spawner.start("main", ["run"])
+        return self.apps.start("main", ["run"])
 
-    def reap_main(self, main: Proc, mode: str) -> None:
+    def reap_main(self, main: Child, mode: str) -> None:
         if main.alive() and not main.kill_sent:
             main.kill9()  # every round ends with main killed (or found dead: an anomaly)
         main.wait(MAIN_EXIT_TIMEOUT)
@@ -125,7 +126,7 @@ class Rounds:
         racing: list[Submission] = []
         if self.rng.random() < 0.3:
             # A submission racing the launch: it sees the writer lock taken, or not yet.
-            racing.append(chaos_submit.start(self.spawner, self.new_submission("starting", self.rng.choice(DEADLINES))))
+            racing.append(chaos_submit.start(self.apps, self.new_submission("starting", self.rng.choice(DEADLINES))))
         sleep_precisely(delay)
         main.kill9()
         self.finish_all(racing)
@@ -146,7 +147,7 @@ class Rounds:
                 self.tally.main_anomalies.append(f"main run printed no ready line within {MAIN_READY_TIMEOUT:g} s")
             self.reap_main(main, "live")
             return
-        batch = [chaos_submit.start(self.spawner, self.new_submission("running", self.rng.choice(DEADLINES)))
+        batch = [chaos_submit.start(self.apps, self.new_submission("running", self.rng.choice(DEADLINES)))
                  for _ in range(self.rng.randint(1, 4))]
         started = time.monotonic()
         if self.rng.random() < 0.5:
@@ -167,7 +168,7 @@ class Rounds:
             self.reap_main(relaunched, "relaunch")
         self.finish_all(batch)
 
-    def _watch_new_requests(self, main: Proc, trigger: str) -> str:
+    def _watch_new_requests(self, main: Child, trigger: str) -> str:
         """Waits (briefly) for the extensions' requests to reach `pending/`, then watches them."""
         end = time.monotonic() + 0.5
         while not self.channel.pending_ids() and time.monotonic() < end and main.alive():
