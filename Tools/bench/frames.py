@@ -1,6 +1,6 @@
-"""Scripts/bench_frames.py — Display's full frame against issue 13's budget (<= 1 ms).
+"""Tools/bench/frames.py — Display's full frame against its budget (Benchmarks/budgets.toml: display).
 
-Part of Scripts/bench_runner.py, and runnable alone (`Scripts/bench --frames` does that):
+Part of Tools/bench/runner.py, and runnable alone (`Scripts/bench --frames` does that):
 `display-bench --json` lays out and draws a 200x60 screen (a split of two 1,000-row lists under
 a sheet with a list) and diffs it against the previous frame, timing each frame in-process; the
 reference, timed in the same process and the same run, is a plain copy of the same cells. Several
@@ -17,9 +17,9 @@ import statistics
 import subprocess
 import sys
 
-from bench_process import finish_part
+from bench.budgets import FRAME_BUDGET_MICROSECONDS
+from bench.part import finish_part
 
-FRAME_BUDGET_MICROSECONDS = 1000.0
 PROCESSES = 5
 FRAMES = 2000
 
@@ -78,8 +78,10 @@ def main() -> int:
     parser.add_argument("--bin-dir", required=True, help="folder with the built display-bench")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if the frame is over budget")
+    parser.add_argument("--processes", type=int, default=PROCESSES, help=f"display-bench processes (default {PROCESSES})")
+    parser.add_argument("--frames", type=int, default=FRAMES, help=f"frames per process (default {FRAMES})")
     args = parser.parse_args()
-    frames = measure_frames(args.bin_dir)
+    frames = measure_frames(args.bin_dir, max(args.processes, 1), max(args.frames, 1))
     return finish_part("frames", frames, print_frames, args.json, args.fail_over_budget)
 
 

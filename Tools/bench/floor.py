@@ -1,13 +1,13 @@
-"""Scripts/bench_floor.py — the floor under notify-service, measured instead of argued.
+"""Tools/bench/floor.py — the floor under notify-service, measured instead of argued.
 
-Part of Scripts/bench_runner.py. Scripts/bench_floor.c does, in C and nothing else, the system
+Part of Tools/bench/runner.py. Tools/bench/floor.c does, in C and nothing else, the system
 libraries' share of delivering one push (OpenSSL, SQLite, and Cairo drawing the avatar), built
 four ways: empty, without Cairo, with Cairo, and without Cairo linking the static archives
 libcrypto.a and libsqlite3.a (from libssl-dev and libsqlite3-dev) instead of the shared
 libraries — issue 15's question of what dynamic loading costs. hello-reference plus (variant −
 empty) is the least notify-service could cost before any of the app's own code runs; with the
 static archives, hello-reference-static (the Swift runtime linked statically) is the base.
-Each variant's footprint at exit is measured as the commands' is (Scripts/bench_footprint.py).
+Each variant's footprint at exit is measured as the commands' is (Tools/bench/footprint.py).
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ import shutil
 import statistics
 import subprocess
 
-from bench_budgets import command_budget
-from bench_footprint import footprint_text, measure_footprint
-from bench_process import Failure, Spawner
+from bench.budgets import command_budget
+from bench.footprint import footprint_text, measure_footprint
+from bench.meter import Failure, Meter
+from common.c_compiler import compile_c
 
-# The floor: what the system libraries alone cost (Scripts/bench_floor.c)
+# The floor: what the system libraries alone cost (Tools/bench/floor.c)
 
 FLOOR_VARIANTS = {
     # name: (extra compiler flags, pkg-config packages, takes arguments, links the static archives)
@@ -58,11 +59,10 @@ def static_link_flags(packages: list[str]) -> tuple[list[str] | None, str | None
 
 
 def compile_floor(workdir: str) -> tuple[dict[str, str], str | None]:
-    """Builds the three bench_floor variants; returns their paths, or a reason they are missing."""
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_floor.c")
-    compiler = next((c for c in (os.environ.get("CC"), "cc", "gcc", "clang") if c and shutil.which(c)), None)
-    if not compiler or not shutil.which("pkg-config"):
-        return {}, "no C compiler or pkg-config"
+    """Builds the floor's variants; returns their paths, or a reason they are missing."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "floor.c")
+    if not shutil.which("pkg-config"):
+        return {}, "no pkg-config"
     paths = {}
     for name, (flags, packages, _, static) in FLOOR_VARIANTS.items():
         link = []
@@ -77,10 +77,9 @@ def compile_floor(workdir: str) -> tuple[dict[str, str], str | None]:
                 if missing:
                     return {}, missing
                 link += archives
-        output = os.path.join(workdir, f"bench_floor_{name}")
-        result = subprocess.run([compiler, "-O2", *flags, "-o", output, source, *link], capture_output=True, text=True)
-        if result.returncode != 0:
-            return {}, f"{compiler} could not build {source} ({name}): {result.stderr.strip()}"
+        output, problem = compile_c(source, os.path.join(workdir, f"floor_{name}"), flags, link)
+        if output is None:
+            return {}, f"{name}: {problem}"
         paths[name] = output
     return paths, None
 
@@ -92,21 +91,21 @@ def current_postbox(container: str) -> str | None:
     return max(paths, key=os.path.getsize) if paths else None
 
 
-def measure_floor(spawner: Spawner, workdir: str, container: str, runs: int, env: dict) -> dict:
+def measure_floor(meter: Meter, workdir: str, container: str, runs: int, env: dict) -> dict:
     paths, missing = compile_floor(workdir)
     database = current_postbox(container)
     if missing or not database:
         return {"skipped": missing or "no Postbox in the container"}
-    floor: dict = {"source": "Scripts/bench_floor.c"}
+    floor: dict = {"source": "Tools/bench/floor.c"}
     for name, (_, _, takes_arguments, _) in FLOOR_VARIANTS.items():
         argv = [paths[name]] + ([database, os.path.join(workdir, "floor-avatar.png")] if takes_arguments else [])
         try:
-            samples = [spawner.run(argv, env) for _ in range(runs)]
+            samples = [meter.run(argv, env) for _ in range(runs)]
         except Failure as failure:
             return {"skipped": f"{os.path.basename(argv[0])} failed: {failure.stderr.strip()}"}
         floor[name] = {"wallMs": statistics.median(ms for ms, _ in samples),
                        "peakRssMiB": statistics.median(rss for _, rss in samples) / 1024.0,
-                       "footprintAtExitMiB": measure_footprint(spawner, [argv] * 3, env, os.path.join(workdir, "smaps.txt"))}
+                       "footprintAtExitMiB": measure_footprint(meter, [argv] * 3, env, os.path.join(workdir, "smaps.txt"))}
     return floor
 
 

@@ -1,6 +1,6 @@
 /*
- * Scripts/bench_memcpy.c — the reference for the broadcast's copy rate: plain memcpy of frames.
- * Compiled on the fly by Scripts/bench_runner.py (with cc, gcc or the Swift toolchain's clang).
+ * Tools/bench/memcpy_reference.c — the reference for the broadcast's copy rate: plain memcpy of frames.
+ * Compiled on the fly by Tools/bench/runner.py (with cc, gcc or the Swift toolchain's clang).
  *
  * main's call copies every accepted frame out of the shared ring into one reused buffer and
  * times each copy (copiedBytes / copyNanos in its statistics). This program does the same work
@@ -14,7 +14,7 @@
  * Every buffer is written before timing starts (no page faults in the measurement), and the
  * sources differ, so nothing can be elided.
  *
- * Usage:   bench_memcpy FRAMES FRAME_BYTES [SOURCES]     (SOURCES default 16)
+ * Usage:   memcpy_reference FRAMES FRAME_BYTES [SOURCES]     (SOURCES default 16)
  * Output:  one line on stdout: "<bytes copied> <nanoseconds copying> <bytes per second>".
  * Exit:    0 on success; 2 on bad usage; 1 if memory cannot be allocated.
  */
@@ -40,20 +40,20 @@ int main(int argc, char **argv) {
     long long frame_bytes = atoll(argv[2]);
     long long sources = argc == 4 ? atoll(argv[3]) : 16;
     if (frames < 1 || frame_bytes < 1 || sources < 1 || sources > 1024) {
-        fprintf(stderr, "bench_memcpy: FRAMES and FRAME_BYTES must be >= 1, SOURCES 1...1024\n");
+        fprintf(stderr, "memcpy_reference: FRAMES and FRAME_BYTES must be >= 1, SOURCES 1...1024\n");
         return 2;
     }
     size_t size = (size_t)frame_bytes;
     unsigned char **source = calloc((size_t)sources, sizeof *source);
     unsigned char *destination = aligned_alloc(64, (size + 63) / 64 * 64);
     if (!source || !destination) {
-        fprintf(stderr, "bench_memcpy: out of memory\n");
+        fprintf(stderr, "memcpy_reference: out of memory\n");
         return 1;
     }
     for (long long i = 0; i < sources; i++) {
         source[i] = aligned_alloc(64, (size + 63) / 64 * 64);
         if (!source[i]) {
-            fprintf(stderr, "bench_memcpy: out of memory\n");
+            fprintf(stderr, "memcpy_reference: out of memory\n");
             return 1;
         }
         memset(source[i], (int)(0x11 * (i + 1)), size);

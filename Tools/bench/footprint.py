@@ -1,9 +1,9 @@
-"""Scripts/bench_footprint.py — each process's footprint at exit, as iOS counts an extension's memory.
+"""Tools/bench/footprint.py — each process's footprint at exit, as iOS counts an extension's memory.
 
-Part of Scripts/bench_runner.py. iOS kills an extension by its footprint (dirty and compressed
+Part of Tools/bench/runner.py. iOS kills an extension by its footprint (dirty and compressed
 memory), not by clean file-backed pages, which the kernel can drop and read again at any time;
 peak RSS counts both. Linux has no footprint figure, so it is summed here from the process's
-/proc/PID/task/TID/smaps, read by Scripts/bench_spawn.c (-m) at the process's exit stop (ptrace),
+/proc/PID/task/TID/smaps, read by Tools/bench/measure_spawn.c (-m) at the process's exit stop (ptrace),
 when every mapping is still intact:
 
     footprint = Anonymous + Swap + Private_Dirty of the shared mappings
@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import statistics
 
-from bench_process import Failure, Spawner
+from bench.meter import Failure, Meter
 
 FOOTPRINT_RUNS = 3
 
@@ -59,15 +59,15 @@ def parse_smaps(text: str) -> dict | None:
             "swapKiB": totals["Swap"], "sharedPrivateDirtyKiB": shared_private_dirty}
 
 
-def measure_footprint(spawner: Spawner, argvs: list[list[str]], env: dict, smaps_path: str) -> dict:
+def measure_footprint(meter: Meter, argvs: list[list[str]], env: dict, smaps_path: str) -> dict:
     """One traced run per argv; the summary in MiB (median and max footprint, medians of the
     parts), or {"failed": reason}."""
-    if not spawner.helper:
-        return {"failed": "no C compiler: bench_spawn (which reads smaps at the exit stop) was not built"}
+    if not meter.helper:
+        return {"failed": "no C compiler: measure_spawn (which reads smaps at the exit stop) was not built"}
     readings = []
     for argv in argvs:
         try:
-            spawner.run(argv, env, smaps_path=smaps_path)
+            meter.run(argv, env, smaps_path=smaps_path)
         except Failure as failure:
             return {"failed": f"exit {failure.exit_code}: {failure.stderr.strip()[:400]}"}
         with open(smaps_path, encoding="utf-8", errors="replace") as f:
@@ -91,12 +91,12 @@ def measure_footprint(spawner: Spawner, argvs: list[list[str]], env: dict, smaps
     }
 
 
-def measure_footprints(spawner: Spawner, workdir: str, names: list[str], next_argv, env: dict,
+def measure_footprints(meter: Meter, workdir: str, names: list[str], next_argv, env: dict,
                        runs: int = FOOTPRINT_RUNS) -> dict[str, dict]:
     """FOOTPRINT_RUNS traced runs of each command (next_argv: the runner's rotation of argvs, so a
     drawn-avatar push still draws a new avatar each time)."""
     smaps_path = os.path.join(workdir, "smaps.txt")
-    return {name: measure_footprint(spawner, [next_argv(name) for _ in range(runs)], env, smaps_path)
+    return {name: measure_footprint(meter, [next_argv(name) for _ in range(runs)], env, smaps_path)
             for name in names}
 
 

@@ -1,36 +1,36 @@
 #!/usr/bin/env python3
-"""Scripts/bench_import.py — `main import telegram-export` of a generated export (issue 16).
+"""Tools/bench/import_export.py — `main import telegram-export` of a generated export (issue 16).
 
-Part of Scripts/bench_runner.py (--import-messages; Scripts/bench runs 1,000,000, 100,000 with
+Part of Tools/bench/runner.py (--import-messages; Scripts/bench runs 1,000,000, 100,000 with
 --quick), and runnable alone:
 
-    Scripts/bench_import.py --bin .build-release/release [--messages 1000000] [--chats 20] [--json]
+    PYTHONPATH=Tools python3 -m bench.import_export --bin .build-release/release [--messages 1000000] [--chats 20] [--json]
 
 Writes an export of MESSAGES text messages over CHATS chats with Scripts/gen_telegram_export.py
 (tdesktop's structure; its own time is not measured), then, each in a fresh container, `main
 import telegram-export` of it and `main seed` of the same number of messages over the same number
-of chats, one after the other, each through Scripts/bench_spawn.c (wall time, peak RSS of that
+of chats, one after the other, each through Tools/bench/measure_spawn.c (wall time, peak RSS of that
 process alone). Reports both rates side by side, since the import writes the same
 rows as the seed plus reading the JSON.
 
-Issue 16's budget: 1,000,000 messages imported in <= 20 s with peak RSS <= 200 MiB.
+Budget: Benchmarks/budgets.toml [import] (seconds per 1,000,000 messages, peak RSS).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_process import Spawner  # noqa: E402
+from bench.budgets import IMPORT_RSS_MIB, IMPORT_SECONDS_PER_MILLION
+from bench.meter import Meter
+from bench.part import finish_part
+from common.git import REPO_ROOT
 
-BUDGET_SECONDS_PER_MILLION = 20.0
-BUDGET_RSS_MIB = 200.0
+GENERATOR = os.path.join(REPO_ROOT, "Scripts", "gen_telegram_export.py")
 
 
 def login(bin_dir: str, container: str, env: dict) -> None:
@@ -43,11 +43,10 @@ def measure(bin_dir: str, messages: int, chats: int, workdir: str) -> dict:
     env.pop("APP_GROUP_CONTAINER", None)
     env["XDG_DATA_HOME"] = os.path.join(workdir, "xdg")
     export = os.path.join(workdir, "export")
-    generator = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_telegram_export.py")
-    subprocess.run([sys.executable, generator, export, "--messages", str(messages), "--chats", str(chats), "--plain"],
+    subprocess.run([sys.executable, GENERATOR, export, "--messages", str(messages), "--chats", str(chats), "--plain"],
                    check=True, stdout=subprocess.DEVNULL)
     size = os.path.getsize(os.path.join(export, "result.json"))
-    spawner = Spawner(workdir)
+    meter = Meter(workdir)
     main = os.path.join(bin_dir, "main")
     figures = {}
     for name in ("import", "seed"):
@@ -55,15 +54,15 @@ def measure(bin_dir: str, messages: int, chats: int, workdir: str) -> dict:
         login(bin_dir, container, env)
         argv = ([main, "import", "telegram-export", export, "--container", container] if name == "import"
                 else [main, "seed", "--peers", str(chats), "--messages", str(messages), "--container", container])
-        ms, rss_kib = spawner.run(argv, env)
+        ms, rss_kib = meter.run(argv, env)
         figures[name] = {"seconds": ms / 1000.0, "messagesPerSecond": int(messages / (ms / 1000.0)),
                          "peakRssMiB": round(rss_kib / 1024.0, 1)}
-    seconds_budget = BUDGET_SECONDS_PER_MILLION * messages / 1_000_000
-    verdict = ("PASS" if figures["import"]["seconds"] <= seconds_budget and figures["import"]["peakRssMiB"] <= BUDGET_RSS_MIB
+    seconds_budget = IMPORT_SECONDS_PER_MILLION * messages / 1_000_000
+    verdict = ("PASS" if figures["import"]["seconds"] <= seconds_budget and figures["import"]["peakRssMiB"] <= IMPORT_RSS_MIB
                else "OVER")
     return {"messages": messages, "chats": chats, "exportBytes": size, "import": figures["import"], "seed": figures["seed"],
-            "budget": {"seconds": seconds_budget, "peakRssMiB": BUDGET_RSS_MIB}, "verdict": verdict,
-            "method": spawner.method}
+            "budget": {"seconds": seconds_budget, "peakRssMiB": IMPORT_RSS_MIB}, "verdict": verdict,
+            "method": meter.method}
 
 
 def measure_import(bin_dir: str, messages: int, chats: int = 20) -> dict:
@@ -107,12 +106,7 @@ def main() -> int:
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)
-    if args.json:
-        json.dump({"import": report}, sys.stdout, indent=2)
-        print()
-    else:
-        print_import({"import": report})
-    return 0 if report["verdict"] == "PASS" else 1
+    return finish_part("import", report, print_import, args.json, fail_over_budget=True, build=args.bin)
 
 
 if __name__ == "__main__":

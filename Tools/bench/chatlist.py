@@ -1,6 +1,6 @@
-"""Scripts/bench_chatlist.py — the top-50 chat list read inside a process (ARCHITECTURE.md §8).
+"""Tools/bench/chatlist.py — the top-50 chat list read inside a process (ARCHITECTURE.md §8).
 
-Part of Scripts/bench_runner.py. `storage-bench --json` (Sources/Executables/StorageBench, a tool
+Part of Tools/bench/runner.py. `storage-bench --json` (Sources/Executables/StorageBench, a tool
 like display-bench) bootstraps as an extension does — the current account's Postbox opened
 read-only — and reads the top 50 chat list entries, each with its peer, read state and top
 message decrypted, in one read transaction: once (cold: the first read in the process, what an
@@ -17,7 +17,7 @@ import os
 import statistics
 import subprocess
 
-from bench_budgets import TOP_CHAT_LIST_MS
+from bench.budgets import TOP_CHAT_LIST_MS
 
 PROCESSES = 3
 READS = 1000

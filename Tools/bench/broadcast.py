@@ -1,11 +1,11 @@
-"""Scripts/bench_broadcast.py — the screen broadcast against ARCHITECTURE.md §8.
+"""Tools/bench/broadcast.py — the screen broadcast against ARCHITECTURE.md §8.
 
-Part of Scripts/bench_runner.py. `main call start` hosts a call, `broadcast start` streams
-1920x1080 NV12 at 60 fps into it, both started in the background through bench_spawn (-o keeps
-their JSON, -t is a time limit); `main call end` ends the call. main's final statistics and the
-extension's are judged (≥ 60 fps sustained, 0 torn frames accepted, drops counted, broadcast
-≤ 40 MiB), and main's copy rate is compared with Scripts/bench_memcpy.c copying as many frames
-in the same run.
+Part of the runner. `main call start` hosts a call, `broadcast start` streams 1920x1080 NV12 at
+60 fps into it, both started in the background through measure_spawn (-o keeps their JSON, -t is
+a time limit); `main call end` ends the call. main's final statistics and the extension's are
+judged against Benchmarks/budgets.toml (fps sustained, torn frames accepted, drops counted,
+broadcast's peak RSS), and main's copy rate is compared with Tools/bench/memcpy_reference.c
+copying as many frames in the same run.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import statistics
 import subprocess
 import time
 
-from bench_budgets import RSS_BUDGET_MIB
-from bench_process import Failure, Spawner, compile_c, read_text
+from bench.budgets import BROADCAST_MIN_FPS, BROADCAST_TORN_FRAMES, RSS_BUDGET_MIB
+from bench.meter import Failure, Meter
+from common.c_compiler import compile_c
+from common.processes import read_text
 
 # The screen broadcast (§8: 1920×1080 NV12 at ≥ 60 fps sustained for 30 s, 0 torn frames, drops
 # counted; broadcast ≤ 40 MiB): `main call start` hosts the call, `broadcast start` streams into it.
@@ -30,10 +32,11 @@ BROADCAST_FIRST_CHECK_S = 1
 # main's --duration beyond the broadcast's: the call must outlive the stream (it is ended with
 # `main call end` as soon as the broadcast has exited; --duration is only the backstop).
 CALL_MARGIN_S = 20
-# The time limit of each process beyond its own expected end (bench_spawn -t: SIGTERM, then SIGKILL).
+# The time limit of each process beyond its own expected end (measure_spawn -t: SIGTERM, then SIGKILL).
 TIMEOUT_MARGIN_S = 30
 CALL_START_WAIT_S = 30
-# Source buffers for bench_memcpy: 16 × 3.1 MB is more than a 32 MiB last-level cache holds. It
+MEMCPY_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "memcpy_reference.c")
+# Source buffers for memcpy_reference: 16 × 3.1 MB is more than a 32 MiB last-level cache holds. It
 # copies as many frames as main accepted, 3 times over (its rate varies by ±20 % from run to run
 # on a shared VM); the median is the reference.
 MEMCPY_SOURCES = 16
@@ -44,7 +47,7 @@ def fps_threshold(seconds: float) -> float:
     """≥ 60 fps sustained, judged at the resolution of the measurement: a rate over the stream may
     be short by at most one frame (60 − 1.5/S puts the line between one and two lost frames of a
     stream of S seconds: 30 s → 59.95; 1800 frames read 60.000, 1799 59.967, 1798 59.933)."""
-    return BROADCAST_FPS - 1.5 / seconds
+    return BROADCAST_MIN_FPS - 1.5 / seconds
 
 
 def _json_lines(path: str) -> list[dict]:
@@ -63,11 +66,11 @@ def _json_lines(path: str) -> list[dict]:
     return docs
 
 
-def measure_broadcast(spawner: Spawner, workdir: str, bin_dir: str, container: str, env: dict,
+def measure_broadcast(meter: Meter, workdir: str, bin_dir: str, container: str, env: dict,
                       peer: str, seconds: int) -> dict:
     """One call, one stream: main hosts the call (`main call start`, it becomes the app since no
     `main run` runs), the extension streams synthetic 1080p60 into it for `seconds`, then `main
-    call end` ends the call. Both processes through bench_spawn (wall time, ru_maxrss) with a time
+    call end` ends the call. Both processes through measure_spawn (wall time, ru_maxrss) with a time
     limit; then the memcpy reference copies as many frames as main accepted."""
     main_exe, ext_exe = os.path.join(bin_dir, "main"), os.path.join(bin_dir, "broadcast")
     ext_duration = seconds + BROADCAST_FIRST_CHECK_S
@@ -87,7 +90,7 @@ def measure_broadcast(spawner: Spawner, workdir: str, bin_dir: str, container: s
         failures.append({"argv": argv, "exitCode": code, "stderr": why})
 
     paths = {name: os.path.join(workdir, f"broadcast-{name}") for name in ("main.out", "main.err", "ext.out", "ext.err")}
-    host = spawner.start(main_argv, env, paths["main.out"], paths["main.err"], call_duration + TIMEOUT_MARGIN_S)
+    host = meter.start(main_argv, env, paths["main.out"], paths["main.err"], call_duration + TIMEOUT_MARGIN_S)
     # The call is up once main prints its start line (ring, FIFO and payload description exist).
     deadline = time.monotonic() + CALL_START_WAIT_S
     started = None
@@ -112,7 +115,7 @@ def measure_broadcast(spawner: Spawner, workdir: str, bin_dir: str, container: s
         return result
 
     try:
-        ext_ms, ext_rss = spawner.start(ext_argv, env, paths["ext.out"], paths["ext.err"],
+        ext_ms, ext_rss = meter.start(ext_argv, env, paths["ext.out"], paths["ext.err"],
                                         ext_duration + TIMEOUT_MARGIN_S).wait()
         result["broadcastProcess"] = {"wallMs": ext_ms, "peakRssMiB": ext_rss / 1024.0}
     except Failure as failure:
@@ -161,9 +164,9 @@ def measure_broadcast(spawner: Spawner, workdir: str, bin_dir: str, container: s
 
     # The reference: plain memcpy of as many 1080p NV12 frames as main accepted, in this run.
     frames = int(stats.get("framesReceived") or 0)
-    memcpy = compile_c("bench_memcpy", workdir)
+    memcpy, problem = compile_c(MEMCPY_SOURCE, os.path.join(workdir, "memcpy_reference"))
     if memcpy is None:
-        result["memcpy"] = {"skipped": "no C compiler"}
+        result["memcpy"] = {"skipped": problem}
     elif frames < 1:
         result["memcpy"] = {"skipped": "main accepted no frames"}
     else:
@@ -173,7 +176,7 @@ def measure_broadcast(spawner: Spawner, workdir: str, bin_dir: str, container: s
             for _ in range(MEMCPY_RUNS):
                 ref = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
                 if ref.returncode != 0:
-                    result["memcpy"] = {"skipped": f"bench_memcpy exited {ref.returncode}: {ref.stderr.strip()}"}
+                    result["memcpy"] = {"skipped": f"memcpy_reference exited {ref.returncode}: {ref.stderr.strip()}"}
                     break
                 copied, nanos, _ = ref.stdout.split()
                 rates.append(int(copied) / (int(nanos) / 1e9))
@@ -181,7 +184,7 @@ def measure_broadcast(spawner: Spawner, workdir: str, bin_dir: str, container: s
                 result["memcpy"] = {"frames": frames, "sources": MEMCPY_SOURCES, "runs": rates,
                                     "bytesPerSecond": statistics.median(rates)}
         except subprocess.TimeoutExpired:
-            result["memcpy"] = {"skipped": "bench_memcpy did not finish in 300 s"}
+            result["memcpy"] = {"skipped": "memcpy_reference did not finish in 300 s"}
     copied, nanos = stats.get("copiedBytes"), stats.get("copyNanos")
     if copied and nanos:
         result["copyBytesPerSecond"] = copied / (nanos / 1e9)
@@ -201,10 +204,11 @@ def judge_broadcast(result: dict) -> None:
     verdicts = {
         "mainFps": "PASS" if stats.get("averageFps", 0) >= threshold else "UNDER",
         "broadcastFps": "PASS" if ext.get("achievedFps", 0) >= threshold else "UNDER",
-        "tornAccepted": "PASS" if stats.get("checksumFailures", 1) == 0 else "OVER",
+        "tornAccepted": "PASS" if stats.get("checksumFailures", BROADCAST_TORN_FRAMES + 1) <= BROADCAST_TORN_FRAMES else "OVER",
     }
     rss = (result.get("broadcastProcess") or {}).get("peakRssMiB")
-    verdicts["broadcastRss"] = "PASS" if rss is not None and rss <= RSS_BUDGET_MIB["broadcast"] else "OVER"
+    result["rssBudgetMiB"], result["tornBudget"] = RSS_BUDGET_MIB["broadcast"], BROADCAST_TORN_FRAMES
+    verdicts["broadcastRss"] = "PASS" if rss is not None and rss <= result["rssBudgetMiB"] else "OVER"
     result["verdicts"] = verdicts
     result["verdict"] = "PASS" if all(v == "PASS" for v in verdicts.values()) else "OVER BUDGET"
 
@@ -230,7 +234,7 @@ def print_broadcast(report: dict) -> None:
         value = doc.get(key)
         return "?" if value is None else pattern.format(value)
 
-    fps_budget = f">= {b['fps']}*"
+    fps_budget = f">= {BROADCAST_MIN_FPS}*"
     if stats:
         line("fps, main (averageFps)", num(stats, "averageFps", "{:.3f}"), fps_budget, verdicts.get("mainFps", "-"),
              f"{num(stats, 'framesReceived')} frames accepted")
@@ -239,7 +243,7 @@ def print_broadcast(report: dict) -> None:
              verdicts.get("broadcastFps", "-"),
              f"{num(ext, 'framesSent')} frames sent in {num(ext, 'streamingSeconds', '{:.3f}')} s")
     if stats:
-        line("torn frames accepted (checksumFailures)", num(stats, "checksumFailures"), "0",
+        line("torn frames accepted (checksumFailures)", num(stats, "checksumFailures"), str(BROADCAST_TORN_FRAMES),
              verdicts.get("tornAccepted", "-"), f"{num(stats, 'framesVerified')} frames verified whole")
         line("torn copies discarded (tornDiscarded)", num(stats, "tornDiscarded"), "counted")
         line("frames dropped by main (framesDropped)", num(stats, "framesDropped"), "counted")
@@ -264,7 +268,7 @@ def print_broadcast(report: dict) -> None:
              detail=f"copiedBytes / copyNanos: {stats['copiedBytes']:,} B in {stats['copyNanos'] / 1e6:,.1f} ms")
         if "bytesPerSecond" in memcpy:
             line("copy rate, plain memcpy (GB/s)", f"{memcpy['bytesPerSecond'] / 1e9:.2f}",
-                 detail=f"Scripts/bench_memcpy.c, same run: {memcpy['frames']:,} frames of {b['frameBytes']:,} B "
+                 detail=f"Tools/bench/memcpy_reference.c, same run: {memcpy['frames']:,} frames of {b['frameBytes']:,} B "
                         f"from {memcpy['sources']} rotating buffers; median of "
                         f"{' '.join(f'{r / 1e9:.2f}' for r in memcpy['runs'])}")
             line("copy rate, main / memcpy", f"{b['copyRatio']:.2f}")

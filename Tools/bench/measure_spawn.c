@@ -1,6 +1,6 @@
 /*
- * Scripts/bench_spawn.c — run one command and report its wall time and peak RSS.
- * Compiled on the fly by Scripts/bench_runner.py (with cc, gcc or the Swift toolchain's clang).
+ * Tools/bench/measure_spawn.c — run one command and report its wall time and peak RSS.
+ * Compiled on the fly by Tools/bench/runner.py (with cc, gcc or the Swift toolchain's clang).
  *
  * Why this exists instead of os.posix_spawn + os.wait4 in Python: on Linux, execve() folds the
  * RSS high-water mark of the address space being replaced into the process's ru_maxrss. A child
@@ -9,7 +9,7 @@
  * which would swamp the 20-24 MiB budgets being checked. Spawned from this tiny program, the
  * floor is this program's own RSS (about 1 MiB), so ru_maxrss is the command's real peak.
  *
- * Usage:   bench_spawn [-o STDOUT_FILE] [-t SECONDS] [-m SMAPS_FILE] STDERR_FILE PROGRAM [ARGS...]
+ * Usage:   measure_spawn [-o STDOUT_FILE] [-t SECONDS] [-m SMAPS_FILE] STDERR_FILE PROGRAM [ARGS...]
  *   stdin of PROGRAM is /dev/null, its stdout /dev/null (or STDOUT_FILE, truncated, with -o),
  *   its stderr STDERR_FILE (truncated).
  *   -t: a time limit. After SECONDS (whole seconds, counted from the spawn) PROGRAM gets
@@ -244,7 +244,7 @@ int main(int argc, char **argv) {
         rc = posix_spawn(&pid, program[0], &actions, NULL, program, environ);
     }
     if (rc != 0) {
-        fprintf(stderr, "bench_spawn: cannot start %s: %s\n", program[0], strerror(rc));
+        fprintf(stderr, "measure_spawn: cannot start %s: %s\n", program[0], strerror(rc));
         return 127;
     }
     child = pid;
@@ -262,13 +262,13 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &end);
     alarm(0);
     if (waited < 0) {
-        perror("bench_spawn: wait4");
+        perror("measure_spawn: wait4");
         return 127;
     }
     if (smaps_file) {
         FILE *out = fopen(smaps_file, "w");
         if (!out || (smaps_length > 0 && fwrite(smaps_text, 1, smaps_length, out) != smaps_length) || fclose(out) != 0) {
-            perror("bench_spawn: writing the smaps file");
+            perror("measure_spawn: writing the smaps file");
             return 127;
         }
     }

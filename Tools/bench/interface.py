@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Scripts/bench_interface.py — main's interface through a pseudo-terminal (issue 14; ARCHITECTURE.md §8).
+"""Tools/bench/interface.py — main's interface through a pseudo-terminal (issue 14; ARCHITECTURE.md §8).
 
-Part of Scripts/bench_runner.py, and runnable alone (`Scripts/bench --interface` does that) on a
+Part of Tools/bench/runner.py, and runnable alone (`Scripts/bench --interface` does that) on a
 container made by Scripts/bench: its current account has a chat with 100,000 messages pinned at
 the top of the chat list (`main seed --big-chat`), which is the row selected at launch.
 
@@ -58,8 +58,10 @@ import tempfile
 import termios
 import time
 
-from bench_budgets import INTERFACE_BUDGETS
-from bench_process import Failure, finish_part, read_text
+from bench.budgets import INTERFACE_BUDGETS
+from bench.meter import Failure
+from bench.part import finish_part
+from common.processes import read_text
 
 COLUMNS, ROWS = 160, 48
 TERM = "xterm-256color"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Scripts/bench_ingest.py — main ingesting while 5 extension processes read (ARCHITECTURE.md §8).
+"""Tools/bench/ingest.py — main ingesting while 5 extension processes read (ARCHITECTURE.md §8).
 
-Part of Scripts/bench_runner.py, and runnable alone. In a container of its own (the fixture's is
+Part of Tools/bench/runner.py, and runnable alone. In a container of its own (the fixture's is
 left as it is), each round logs in two fresh accounts and `main seed`s MESSAGES messages over
 PEERS chats into each: once alone, once while one reader loop per extension runs that
 extension's Postbox read over and over, each run a new process:
@@ -43,8 +43,9 @@ import tempfile
 import threading
 import time
 
-from bench_budgets import INGEST_BUDGETS
-from bench_process import finish_part
+from bench.budgets import INGEST_BUDGETS
+from bench.part import finish_part
+from common.processes import Spawner
 
 SAMPLE_MS = 2
 # §8's fixture: the ingest is judged at this size; smaller (--quick) is a check that it runs.
@@ -114,30 +115,19 @@ def one_seed(bin_dir: str, container: str, env: dict, workdir: str, index: int, 
     argv = [os.path.join(bin_dir, "main"), "seed", "--peers", str(peers), "--messages", str(messages),
             "--seed", str(100 + index), "--json", "--container", container]
     largest_wal = 0
-    with open(out_path, "w") as out, open(err_path, "w") as err:
-        started = time.perf_counter()
-        seed = subprocess.Popen(argv, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        usage = None
-        while usage is None:
-            # wait4, not poll: main's own CPU time (user + system) comes with its exit status.
-            pid, status, rusage = os.wait4(seed.pid, os.WNOHANG)
-            if pid == seed.pid:
-                seed.returncode = os.waitstatus_to_exitcode(status)
-                usage = rusage
-                break
-            try:
-                largest_wal = max(largest_wal, os.stat(wal).st_size)
-            except FileNotFoundError:
-                pass
-            time.sleep(SAMPLE_MS / 1000)
-        wall = time.perf_counter() - started
+    # Reaped with wait4: main's own CPU time (user + system) comes with its exit status.
+    seed = Spawner().start(argv, env, out_path, err_path)
+    while seed.poll() is None:
+        try:
+            largest_wal = max(largest_wal, os.stat(wal).st_size)
+        except FileNotFoundError:
+            pass
+        time.sleep(SAMPLE_MS / 1000)
+    wall, usage = seed.seconds, seed.rusage
     stop.set()
     for loop in loops:
         loop.join()
-    with open(out_path) as f:
-        out_text = f.read()
-    with open(err_path) as f:
-        err_text = f.read()
+    out_text, err_text = seed.stdout(), seed.stderr()
     if seed.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {seed.returncode}: {err_text.strip()[:400]}")
     summary = json.loads(out_text)
@@ -224,7 +214,7 @@ def print_ingest(report: dict) -> None:
     i, b, v = ingest, ingest["budgets"], ingest["verdicts"]
     a, w = i["alone"], i["withReaders"]
     short = f" (fewer than §8's {FIXTURE_MESSAGES:,}: --quick)" if i["messages"] < FIXTURE_MESSAGES else ""
-    print(f"ingest (Scripts/bench_ingest.py): main seed, {i['messages']:,} messages{short} over {i['peers']:,} chats into "
+    print(f"ingest (Tools/bench/ingest.py): main seed, {i['messages']:,} messages{short} over {i['peers']:,} chats into "
           f"a fresh account, {i['rounds']} round(s) alone and with 5 reader loops; medians over rounds:")
     print(f"  {'what':<44} {'alone':>10} {'5 readers':>10}   budget        verdict")
     print(f"  {'messages/s (main seed reported seconds)':<44} {a['messagesPerSecond']:>10,.0f} {w['messagesPerSecond']:>10,.0f}   "

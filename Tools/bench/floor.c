@@ -1,6 +1,6 @@
 /*
- * Scripts/bench_floor.c — the memory floor under notify-service, measured instead of argued.
- * Compiled on the fly by Scripts/bench_runner.py against the system's OpenSSL, SQLite and Cairo.
+ * Tools/bench/floor.c — the memory floor under notify-service, measured instead of argued.
+ * Compiled on the fly by Tools/bench/runner.py against the system's OpenSSL, SQLite and Cairo.
  *
  * It does, in C and nothing else, the system libraries' share of delivering one push with a
  * drawn avatar: OpenSSL without its config file fetching SHA-1, SHA-256, AES-256-GCM and
@@ -14,7 +14,7 @@
  * cost a process before any of the app's own code runs, so hello-reference's RSS plus that
  * difference is the least notify-service could peak at with a drawn avatar.
  *
- * Usage:   bench_floor POSTBOX_DB PNG_OUT        (the FLOOR_BARE build takes no arguments)
+ * Usage:   floor POSTBOX_DB PNG_OUT        (the FLOOR_BARE build takes no arguments)
  * Exit:    0 when every library call succeeded, 1 otherwise (with the failing step on stderr).
  */
 #ifdef FLOOR_BARE
@@ -31,7 +31,7 @@ int main(void) { return 0; }
 #include <string.h>
 
 static int fail(const char *step) {
-    fprintf(stderr, "bench_floor: %s failed\n", step);
+    fprintf(stderr, "floor: %s failed\n", step);
     return 1;
 }
 
@@ -93,7 +93,7 @@ static int drawAvatar(const char *pngPath) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: bench_floor POSTBOX_DB PNG_OUT\n");
+        fprintf(stderr, "usage: floor POSTBOX_DB PNG_OUT\n");
         return 2;
     }
     if (OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, NULL) != 1) return fail("OPENSSL_init_crypto");

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Scripts/bench_search.py — how `intents search-messages` grows from 200,000 to 1,000,000 messages.
+"""Tools/bench/search.py — how `intents search-messages` grows from 200,000 to 1,000,000 messages.
 
-Part of Scripts/bench_runner.py (--search-rare WORD; --search-large N adds the second size), and
+Part of Tools/bench/runner.py (--search-rare WORD; --search-large N adds the second size), and
 runnable alone. Two words, both from `main seed`: the common one Scripts/bench already searches
 for (a word of the vocabulary, in about one message in ten) and the rare one the seed plants in
 `rareWordMessages` messages spread over the chats and the month (`rareWord`). A scan would pay the
@@ -16,8 +16,8 @@ its median over hello-reference's median in this part. `intents bootstrap` runs 
 judged: the process without the search, so the search's own share is on the page. Every search
 is checked once first: a success, the rare word's every message, a full page for the common word.
 
-Budgets (issue 15): ≤ 2.0 × hello-reference at 200,000 messages, ≤ 2.5 × at 1,000,000, for each
-word. The fixture's line is judged only when it holds 200,000 messages or more (not with --quick).
+Budgets: Benchmarks/budgets.toml [search], a ratio to hello-reference at each size, for each word.
+The fixture's line is judged only when it holds fixture_messages or more (not with --quick).
 """
 
 from __future__ import annotations
@@ -32,17 +32,16 @@ import sys
 import tempfile
 import time
 
-from bench_budgets import TIME_BUDGET_RATIO
-from bench_process import Failure, Spawner, finish_part
+from bench.budgets import SEARCH_BUDGETS
+from bench.meter import Failure, Meter
+from bench.part import finish_part
 
 REFERENCE = "hello-reference"
 # Not judged: the same process without the search, for the distance.
 BOOTSTRAP = "bootstrap"
 WARMUP = 3
-# Issue 15: the same search at 1,000,000 messages (the 200,000-message budget is §8's 2.0 ×).
-LARGE_BUDGET_RATIO = 2.5
-LARGE_BUDGET_MESSAGES = 1_000_000
-FIXTURE_MESSAGES = 200_000
+LARGE_BUDGET_MESSAGES = SEARCH_BUDGETS["large_messages"]
+FIXTURE_MESSAGES = SEARCH_BUDGETS["fixture_messages"]
 
 
 def search_argv(bin_dir: str, container: str, word: str) -> list[str]:
@@ -64,7 +63,7 @@ def check(argv: list[str], env: dict, expected: int) -> str | None:
     return None
 
 
-def measure_size(spawner: Spawner, bin_dir: str, container: str, env: dict, runs: int, words: dict[str, str],
+def measure_size(meter: Meter, bin_dir: str, container: str, env: dict, runs: int, words: dict[str, str],
                  expected: dict[str, int]) -> dict:
     """Each word's search interleaved with hello-reference, and `intents bootstrap` beside them (what
     the process costs before it searches: the search's own share is the difference); medians and
@@ -80,13 +79,13 @@ def measure_size(spawner: Spawner, bin_dir: str, container: str, env: dict, runs
     try:
         for _ in range(WARMUP):
             for argv in [hello, *argvs.values()]:
-                spawner.run(argv, env)
+                meter.run(argv, env)
         for round_index in range(runs):
             labels = list(argvs)
             labels = labels[round_index % len(labels):] + labels[:round_index % len(labels)]
             for label in labels:
-                samples[REFERENCE].append(spawner.run(hello, env))
-                samples[label].append(spawner.run(argvs[label], env))
+                samples[REFERENCE].append(meter.run(hello, env))
+                samples[label].append(meter.run(argvs[label], env))
     except Failure as failure:
         return {"failed": f"{' '.join(failure.argv)} exited {failure.exit_code}: {failure.stderr.strip()[:300]}"}
     reference_ms = statistics.median(ms for ms, _ in samples[REFERENCE])
@@ -126,27 +125,27 @@ def judge(size: dict, budget: float | None) -> None:
         word["verdict"] = "-" if word["budgetRatio"] is None else "PASS" if word["ratio"] <= budget else "OVER"
 
 
-def measure_search(spawner: Spawner, bin_dir: str, container: str, env: dict, runs: int, common: str, rare: str,
+def measure_search(meter: Meter, bin_dir: str, container: str, env: dict, runs: int, common: str, rare: str,
                    rare_messages: int, fixture_messages: int, large_messages: int, large_peers: int = 2000) -> dict:
     bin_dir = os.path.abspath(bin_dir)
     words = {"rare": rare, "common": common}
     expected = {"rare": min(rare_messages, 20), "common": 20}
     result: dict = {"runs": runs, "sizes": []}
-    fixture = measure_size(spawner, bin_dir, container, env, runs, words, expected)
+    fixture = measure_size(meter, bin_dir, container, env, runs, words, expected)
     fixture["messages"] = fixture_messages
-    judge(fixture, TIME_BUDGET_RATIO if fixture_messages >= FIXTURE_MESSAGES else None)
+    judge(fixture, SEARCH_BUDGETS["fixture_time_ratio"] if fixture_messages >= FIXTURE_MESSAGES else None)
     result["sizes"].append(fixture)
     if large_messages > 0:
         workdir = tempfile.mkdtemp(prefix="bench-search.")
         try:
             large_container, summary = seed_large(bin_dir, env, workdir, large_messages, large_peers)
             large_env = {**env, "APP_GROUP_CONTAINER": large_container}
-            large = measure_size(spawner, bin_dir, large_container, large_env, runs, words,
+            large = measure_size(meter, bin_dir, large_container, large_env, runs, words,
                                  {"rare": min(summary.get("rareWordMessages", 0), 20), "common": 20})
             large["messages"] = large_messages
             large["seed"] = {"seconds": summary.get("seconds"), "wallSeconds": summary["wallSeconds"],
                              "messagesPerSecond": large_messages / summary["seconds"] if summary.get("seconds") else None}
-            judge(large, LARGE_BUDGET_RATIO if large_messages >= LARGE_BUDGET_MESSAGES else None)
+            judge(large, SEARCH_BUDGETS["large_time_ratio"] if large_messages >= LARGE_BUDGET_MESSAGES else None)
             result["sizes"].append(large)
         except (RuntimeError, KeyError, ValueError) as error:
             result["sizes"].append({"messages": large_messages, "failed": str(error)})
@@ -164,7 +163,7 @@ def print_search(report: dict) -> None:
     search = report.get("search")
     if not search:
         return
-    print(f"search (Scripts/bench_search.py): intents search-messages --query WORD --json, {search['runs']} runs each, "
+    print(f"search (Tools/bench/search.py): intents search-messages --query WORD --json, {search['runs']} runs each, "
           f"interleaved with hello-reference")
     print(f"  {'messages':>10} {'word':<22} {'found':>5} {'median ms':>9} {'p90 ms':>8} {'x hello':>7} {'budget':>7}  "
           f"{'RSS MiB':>7}  verdict")
@@ -202,7 +201,7 @@ def main() -> int:
     env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "APP_GROUP_CONTAINER")}
     env["APP_GROUP_CONTAINER"] = os.path.abspath(args.container)
     with tempfile.TemporaryDirectory(prefix="bench-search-runner.") as workdir:
-        result = measure_search(Spawner(workdir), args.bin_dir, os.path.abspath(args.container), env, args.runs,
+        result = measure_search(Meter(workdir), args.bin_dir, os.path.abspath(args.container), env, args.runs,
                                 args.common, args.rare, args.rare_messages, args.messages, args.large)
     return finish_part("search", result, print_search, args.json, args.fail_over_budget)
 
