@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Scripts/order_files.py — the symbol order each executable is linked with (Linking/order/).
+"""Tools/linking/order_files.py — the symbol order each executable is linked with (Linking/order/).
 
-Part of Scripts/order-files, which builds the release binaries first; runnable alone on built ones.
+Part of Scripts/order-files, which builds the release binaries first; runnable alone on built ones
+(PYTHONPATH=Tools python3 -m linking.order_files --bin-dir DIR --out Linking/order). It drives
+main's interface with Tools/bench/interface.py's terminal, as the bench does.
 
 Why: a process's RSS is mostly its own executable's clean text, and this kernel maps a whole
 page-cache folio on a fault, so every large block of the binary that holds one function the
@@ -120,9 +122,9 @@ def expand(argument: str, fixture: dict) -> str:
 
 
 def profile_interface(profile: list[str], main: str, container: str, workdir: str, env: dict) -> None:
-    """`main run` on a pseudo-terminal, as Scripts/bench_interface.py drives it: the launch to the
+    """`main run` on a pseudo-terminal, as Tools/bench/interface.py drives it: the launch to the
     first chat list, a move down and up, Tab, and q."""
-    from bench_interface import TERM, Terminal, key_sequences
+    from bench.interface import TERM, Terminal, key_sequences
     chats = json.loads(run([main, "chats", "--limit", "1", "--json", "--container", container], env).stdout)
     term_env = {k: v for k, v in env.items() if k not in ("LINES", "COLUMNS")}
     term_env["TERM"] = TERM

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns a coloured tmux capture (`tmux capture-pane -p -e [-N]`) into an SVG picture.
 
-    Scripts/screenshot_svg.py --width W --height H [--title T] CAPTURE.ansi OUT.svg
+    Tools/screenshot/svg.py --width W --height H [--title T] CAPTURE.ansi OUT.svg
 
 Used by Scripts/screenshot; Python's standard library only. The picture is the terminal's grid:
 one background rectangle per run of cells of one colour, then the text in a monospace font over
