@@ -94,3 +94,46 @@ def budget_table() -> dict:
         "ingest": INGEST_BUDGETS,
         "topChatListMs": TOP_CHAT_LIST_MS,
     }
+
+
+def markdown() -> str:
+    """Every budget as the table BENCHMARKS.md quotes (python3 -m bench.budgets prints it)."""
+    def time(entry: dict) -> str:
+        goal = entry.get("time_goal_ratio")
+        return f"≤ {entry['time_ratio']:g} × hello-reference" + (f" (goal ≤ {goal:g} ×)" if goal is not None else "")
+
+    def rss(mib) -> str:
+        return f"peak RSS ≤ {mib:g} MiB"
+
+    process = DATA["process"]
+    rows = [("every extension's `bootstrap`", f"{time(DATA['bootstrap'])}; {rss(BOOTSTRAP_BUDGET.rss_mib)}", "[bootstrap]")]
+    for entry, (prefix, budget) in zip(DATA["command"], COMMAND_BUDGETS):
+        rows.append((f"`{prefix}`", f"{time(entry)}; {rss(budget.rss_mib)}", "[[command]]"))
+    rows.append(("any other command", f"{time(process)}; its extension's peak RSS", "[process]"))
+    rows.append(("peak RSS per extension", ", ".join(f"`{k}` ≤ {v:g} MiB" for k, v in RSS_BUDGET_MIB.items()),
+                 "[process.peak_rss_mib]"))
+    s = SEARCH_BUDGETS
+    rows.append(("`intents search-messages`, rare and common word",
+                 f"≤ {s['fixture_time_ratio']:g} × at {s['fixture_messages']:,} messages, "
+                 f"≤ {s['large_time_ratio']:g} × at {s['large_messages']:,}", "[search]"))
+    i = DATA["ingest"]
+    rows.append(("main ingest while 5 extensions read", f"≥ {i['messages_per_second']:,} messages/s, "
+                 f"≤ {i['busy_errors']} busy errors, WAL ≤ {i['wal_mib']:g} MiB", "[ingest]"))
+    rows.append(("top-50 chat list inside a process, cold and warm", f"≤ {TOP_CHAT_LIST_MS:g} ms", "[chat_list]"))
+    rows.append(("Display: a full 200×60 frame", f"≤ {FRAME_BUDGET_MICROSECONDS:g} µs", "[display]"))
+    u = DATA["interface"]
+    rows.append(("main's interface", f"first frame ≤ {u['first_frame_ratio']:g} × `main status`; key to frame "
+                 f"≤ {u['key_ms']:g} ms; opening a chat ≤ {u['open_chat_ms']:g} ms; a page ≤ {u['page_ms']:g} ms",
+                 "[interface]"))
+    rows.append(("`main import telegram-export`", f"≤ {IMPORT_SECONDS_PER_MILLION:g} s per 1,000,000 messages, "
+                 f"{rss(IMPORT_RSS_MIB)}", "[import]"))
+    rows.append(("broadcast, 1920×1080 NV12", f"≥ {BROADCAST_MIN_FPS} fps (one frame short allowed), "
+                 f"≤ {BROADCAST_TORN_FRAMES} torn frames accepted, `broadcast` {rss(RSS_BUDGET_MIB['broadcast'])}",
+                 "[broadcast]"))
+    lines = ["| what | budget | in budgets.toml |", "|---|---|---|"]
+    lines += [f"| {what} | {budget} | `{where}` |" for what, budget, where in rows]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown())
