@@ -19,12 +19,12 @@ def finish_part(key: str, result: dict, printer, as_json: bool, fail_over_budget
         report["overall"] = "FAILED"
     else:
         report["overall"] = "ALL WITHIN BUDGET" if result.get("verdict") == "PASS" else "OVER BUDGET"
+    write_result(report, key)
     if as_json:
         json.dump({key: result}, sys.stdout, indent=2)
         print()
     else:
         printer({key: result})
-    write_result(report, key)
     if "failed" in result or "skipped" in result:
         return 1
     return 1 if fail_over_budget and result["verdict"] != "PASS" else 0

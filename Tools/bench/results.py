@@ -166,7 +166,11 @@ def write_result(report: dict, kind: str) -> str:
         "figures": figures(report),
     }
     os.makedirs(RESULTS_DIR, exist_ok=True)
-    path = os.path.join(RESULTS_DIR, f"{now.strftime('%Y%m%dT%H%M%SZ')}-{machine['gitCommit']}.json")
+    stem = os.path.join(RESULTS_DIR, f"{now.strftime('%Y%m%dT%H%M%SZ')}-{machine['gitCommit']}")
+    path, n = f"{stem}.json", 1
+    while os.path.exists(path):  # two part runs in one second
+        n += 1
+        path = f"{stem}-{n}.json"
     text = to_text(result)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
