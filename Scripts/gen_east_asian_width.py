@@ -67,6 +67,9 @@ def merge(points):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return
     if len(sys.argv) > 1:
         wide, source = from_ucd_file(sys.argv[1])
     else:

@@ -16,7 +16,7 @@ struct ReadTimings: Encodable {
             max = sorted.last ?? 0
         }
 
-        /// Linear interpolation between closest ranks, as Scripts/bench_runner.py's percentile.
+        /// Linear interpolation between closest ranks, as Tools/bench/commands.py's percentile.
         private static func quantile(_ sorted: [Double], _ fraction: Double) -> Double {
             guard sorted.count > 1 else { return sorted.first ?? 0 }
             let position = Double(sorted.count - 1) * fraction
