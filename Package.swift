@@ -160,6 +160,7 @@ let package = Package(
         // The main app: launch phases, bindings, contexts, commands. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "BroadcastIPC", "ScreencastCall",
+            "AddressBook", "Ingest", "TelegramExport",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -254,6 +255,9 @@ let package = Package(
         .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw", "TerminalImages"]),
         // display-demo in a real terminal: tmux runs it, send-keys types, capture-pane reads.
         .testTarget(name: "TerminalTests"),
+        // The request channel alone, over a fake handler: every crash window of the processor.
+        .testTarget(name: "RequestChannelTests", dependencies: ["RequestChannel", "Container", "Cryptography",
+                                                               .product(name: "Logging", package: "swift-log")]),
         // The module graph as the sources' imports draw it, pinned edge by edge.
         .testTarget(name: "ArchitectureTests"),
     ]

@@ -101,7 +101,7 @@ public final class RequestProcessor {
         case .success(let opened):
             request = opened
         }
-        if case .mainCommand = request.action { return runCommand(request, &summary) }
+        if case .appOperation = request.action { return runCommand(request, &summary) }
         do {
             if let earlier = try handler.appliedResult(of: request) {
                 // Applied before: main stopped before acknowledging, or the file was put back.
@@ -137,6 +137,10 @@ public final class RequestProcessor {
         do {
             request = try codec.decode(AppRequest.self, from: bytes, role: "request", id: id)
         } catch {
+            if let legacy = try? codec.decode(LegacyCommandRequest.self, from: bytes, role: "request", id: id) {
+                let command = (["main"] + legacy.action.mainCommand.arguments.prefix(1)).joined(separator: " ")
+                return .failure(.refuse("an older main's hand-over of `\(command)` as a command line, which this main no longer runs: run the command again"))
+            }
             return .failure(.refuse("\(error)"))
         }
         guard request.id == id, request.version == AppRequest.formatVersion else {

@@ -41,7 +41,7 @@ public func initialize(_ argc: UnsafeMutableRawPointer, _ argv: UnsafeMutableRaw
             ("read.json", request(.setMessageRead(peerId: -5, messageId: 7, read: true))),
             ("call.json", request(.recordCall(peerId: 1_000_001, isVideo: false))),
             ("open.json", request(.openURL("tg://resolve?domain=durov"))),
-            ("command.json", request(.mainCommand(arguments: ["passcode", "set"], standardInput: ["1234"], workingDirectory: "/tmp"))),
+            ("command.json", request(.appOperation(OperationEnvelope(name: "setPasscode", version: 1, body: "{\"setPasscode\":{\"_0\":\"1234\"}}")))),
             ("ack-applied.json", encoder.encode(RequestAck(id: id, status: .applied, result: ["messageId": "12"]))),
             ("ack-rejected.json", encoder.encode(RequestAck(id: id, status: .rejected, detail: "unknown chat"))),
             ("two-actions.json", Array(#"{"version":1,"id":"x","accountId":"1","origin":"share","createdAt":0,"action":{"openURL":{"_0":"a"},"recordCall":{"peerId":1,"isVideo":true}}}"#.utf8)),

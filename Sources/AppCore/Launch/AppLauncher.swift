@@ -25,13 +25,9 @@ public final class LaunchedApp {
     public private(set) var requests: RequestProcessor?
     /// What the requests change: the account stores, and main's own commands once the app runs.
     private(set) var requestHandler: AccountRequestHandler?
-    /// How main's own commands, handed over by other processes, run in this app once it runs
-    /// (the command-line layer's); nil: they are refused.
-    public var commandRunner: ((AppRequest) -> CommandOutcome)?
-    public var unfinishedCommandAnswer: ((UnfinishedCommand) -> [String: String])?
     /// The group call the app hosts (one at a time), from its start until it ends or the app
     /// stops. Touched only on the app's event thread.
-    var call: GroupCall?
+    public internal(set) var call: GroupCall?
     private let timer: StepTimer
 
     init(storage: StorageContext, shared: SharedAccountContext, context: ApplicationContext,

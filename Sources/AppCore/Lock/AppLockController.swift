@@ -76,7 +76,7 @@ public struct AppLockController {
         return KeyDerivation.constantTimeEquals(hash, Array(stored.hash))
     }
 
-    public enum UnlockResult: Equatable { case unlocked, alreadyUnlocked }
+    public enum UnlockResult: String, Codable, Equatable, Sendable { case unlocked, alreadyUnlocked }
 
     /// Checks the passcode; failures are counted in the lock state and make the next try wait.
     public func unlock(passcode: String) throws -> UnlockResult {

@@ -3,15 +3,14 @@ import RequestChannel
 import Storage
 
 /// The app's side of the request channel: a request changes its account's Postbox, in one
-/// transaction with its id (RequestApplier). Main's own commands run through `commandRunner`,
-/// which the running app sets; a launch for one command takes none.
+/// transaction with its id (RequestApplier). Main's own operations run in `runningApp`, set while
+/// the app runs (`main run`); a launch for one command takes none.
 final class AccountRequestHandler: RequestHandler {
     let shared: SharedAccountContext
     /// The app's current account: after a switch, the newly current account is not opened twice.
     var current: AccountContext?
     private var accounts: [Int64: AccountContext] = [:]
-    var commandRunner: ((AppRequest) -> CommandOutcome)?
-    var unfinishedAnswer: ((UnfinishedCommand) -> [String: String])?
+    weak var runningApp: LaunchedApp?
 
     init(shared: SharedAccountContext, current: AccountContext?) {
         self.shared = shared
@@ -42,15 +41,15 @@ final class AccountRequestHandler: RequestHandler {
         return try RequestApplier(account: try context(accountId), directory: directory).apply(request)
     }
 
-    var takesCommands: Bool { commandRunner != nil }
+    var takesCommands: Bool { runningApp != nil }
 
     func run(command request: AppRequest) -> CommandOutcome {
-        guard let commandRunner else { return .finished(answer(unfinished: .stopped(request.action.name))) }
-        return commandRunner(request)
+        guard let runningApp else { return .finished(answer(unfinished: .stopped(request.action.logName))) }
+        return OperationHandOff.run(request, in: runningApp)
     }
 
     func answer(unfinished: UnfinishedCommand) -> [String: String] {
-        unfinishedAnswer?(unfinished) ?? [:]
+        OperationHandOff.answer(unfinished: unfinished)
     }
 
     private func context(_ accountId: Int64) throws -> AccountContext {

@@ -55,9 +55,9 @@ struct RequestApplier {
             let link = try AppLink.parse(url)
             let peer = try link.resolve(in: t)
             return ["peerId": String(peer.id.toInt64()), "url": url]
-        case .mainCommand:
-            // RequestProcessor runs these itself (they are not one Postbox transaction).
-            throw RequestRefusal(description: "a main command is not a Postbox change")
+        case .appOperation:
+            // RequestProcessor hands these to the running app (they are not one Postbox transaction).
+            throw RequestRefusal(description: "main's operation is not a Postbox change")
         }
     }
 

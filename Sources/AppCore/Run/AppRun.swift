@@ -18,17 +18,15 @@ public enum AppRun {
         app.finish()
     }
 
-    /// Writing commands other processes issue from now on are run by this app, through the
-    /// runner the command-line layer gave it (`main run`, or `main call start` hosting its call
-    /// when no app runs).
+    /// Operations other processes hand over from now on are applied by this app (`main run`, or
+    /// `main call start` hosting its call when no app runs).
     public static func takeCommands(_ app: LaunchedApp) {
-        app.requestHandler?.commandRunner = app.commandRunner
-        app.requestHandler?.unfinishedAnswer = app.unfinishedCommandAnswer
+        app.requestHandler?.runningApp = app
     }
 
     public static func stopTakingCommands(_ app: LaunchedApp) {
         // An import still running stops after its current batch and is answered.
         app.requests?.stopBackgroundCommands()
-        app.requestHandler?.commandRunner = nil
+        app.requestHandler?.runningApp = nil
     }
 }

@@ -52,3 +52,23 @@ public enum AppSettings {
         return new
     }
 }
+
+extension AppSettings {
+    /// Applies a `main settings` change (an unknown theme refused before anything is written).
+    @discardableResult
+    public static func update(_ app: LaunchedApp, _ change: SettingsChange) throws -> Values {
+        let theme = try change.theme.map { name -> PresentationThemeSettings.Theme in
+            guard let theme = PresentationThemeSettings.Theme(rawValue: name) else {
+                throw OperationFailure(.invalidInput, "unknown theme \(name) (day or night)")
+            }
+            return theme
+        }
+        return try update(app) { values in
+            if let showCallsTab = change.showCallsTab { values.interface.showCallsTab = showCallsTab }
+            if let autolockTimeout = change.autolockTimeout { values.interface.autolockTimeout = autolockTimeout }
+            if let displayNameOnLockscreen = change.displayNameOnLockscreen { values.inApp.displayNameOnLockscreen = displayNameOnLockscreen }
+            if let displayPreviews = change.displayPreviews { values.inApp.displayPreviews = displayPreviews }
+            if let theme { values.theme.theme = theme }
+        }
+    }
+}

@@ -8,17 +8,6 @@ import Glibc
 /// which holds stdin's stdio lock, and flushing through stdio (fflush(NULL) locks every stream)
 /// deadlocked against it, so the app never finished announcing itself and never saw SIGTERM.
 public enum StandardStreams {
-    /// Output of a command that the running app runs for another process (main's command
-    /// hand-off): collected, to travel back in the request's acknowledgement.
-    public final class Capture {
-        public var output = ""
-        public var errors = ""
-        public init() {}
-    }
-
-    /// Set only on the running app's event thread, for the length of one handed-over command.
-    nonisolated(unsafe) public static var capture: Capture?
-
     // Everything a command prints for people goes through these, and they escape every control
     // character (TerminalText): data — a push's alert, a message, a title, a file name, an error
     // quoting them — can never move the cursor, retitle the window or forge a line of output.
@@ -48,30 +37,8 @@ public enum StandardStreams {
         emit(TerminalText.escaped(text, keepingTabs: true), error: true)
     }
 
-    /// Text another process already produced through these functions (a handed-over command's
-    /// output), line by line: escaping is idempotent, so its own lines come out unchanged and
-    /// anything that did not come through here is neutralised.
-    public static func relay(_ text: String, error: Bool) {
-        var body = Substring(text)
-        if body.hasSuffix("\n") { body = body.dropLast() }
-        guard !body.isEmpty else { return }
-        emit(body.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0), keepingTabs: true) },
-             error: error)
-    }
-
     private static func emit(_ line: String, error: Bool) {
         emit([line], error: error)
-    }
-
-    /// What `writeLines` would write, as text: for output made away from the streams (a
-    /// handed-over command running on a thread of its own, whose answer is sent later).
-    public static func text(lines: [String]) -> String {
-        block(lines.map { TerminalText.escaped($0, keepingTabs: true) })
-    }
-
-    /// What `writeJSON` would write, as text.
-    public static func text(json: String) -> String {
-        block([TerminalText.escapedJSON(json)])
     }
 
     private static func block(_ lines: [String]) -> String {
@@ -86,12 +53,7 @@ public enum StandardStreams {
     /// Escaped lines, each ended by a newline, as one block.
     private static func emit(_ lines: [String], error: Bool) {
         guard !lines.isEmpty else { return }
-        let block = block(lines)
-        if let capture {
-            if error { capture.errors += block } else { capture.output += block }
-        } else {
-            write(block, to: error ? 2 : 1)
-        }
+        write(block(lines), to: error ? 2 : 1)
     }
 
     private static func write(_ text: String, to fd: Int32) {

@@ -81,7 +81,7 @@ struct SwitchAccount: ParsableCommand {
 
     func run() throws {
         let accountId = Int64(values[0])!
-        try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.switchTo(app: $0, accountId: accountId) }
+        try Operations.perform(.switchAccount(accountId: accountId), options)
         printLine("current account: \(accountId)")
     }
 }

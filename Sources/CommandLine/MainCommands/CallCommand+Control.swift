@@ -6,11 +6,6 @@ import Formats
 import ScreencastCall
 
 /// The cutoff `main call stop-screencast` wrote.
-struct CutoffWritten: Encodable {
-    let callId: UInt32
-    let timestamp: Int32
-}
-
 extension CallCommand {
     struct StopScreencast: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -27,11 +22,8 @@ extension CallCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let written = try withLaunchedApp(options, mode: .writer) { app -> CutoffWritten in
-                let call = try CallHost.current(app)
-                let cutoff = try call.stopScreencast()
-                app.logger.info("screencast cutoff written", metadata: ["call": "\(call.id)"])
-                return CutoffWritten(callId: cutoff.id, timestamp: cutoff.timestamp)
+            let written = try Operations.perform(.stopScreencast, options).expect("call stop-screencast") {
+                if case .screencastCutoff(let written) = $0 { return written } else { return nil }
             }
             json ? printJSON(try JSONFile.text(written)) : printLine("cutoff written id=\(written.callId) timestamp=\(written.timestamp)")
         }
@@ -54,8 +46,8 @@ extension CallCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let report = try withLaunchedApp(options, mode: .writer) { app in
-                try CallHost.end(app, reason: "ended by `main call end`")
+            let report = try Operations.perform(.endCall, options).expect("call end") {
+                if case .callEnded(let report) = $0 { return report } else { return nil }
             }
             if json {
                 printJSON(try JSONFile.text(CallStatusSection(report)))

@@ -51,33 +51,35 @@ extension CallCommand {
         }
 
         func run() throws {
-            try withLaunchedApp(options, mode: .writer) { app in
-                let inRunningApp = RunningApp.current != nil
-                // Inside the running app the call keeps its own deadline; as the app, the run loop's.
-                let call = try CallHost.start(in: app, peer: peer, mode: embedded ? .embedded : .inProcess,
-                                              duration: inRunningApp ? duration : nil)
-                let started = CallStarted(call, hostPid: getpid(), inRunningApp: inRunningApp)
-                let startedText = json ? try JSONFile.compactText(started) : started.line
-                let announce = { json ? printJSON(startedText) : printLine(startedText) }
-                guard !inRunningApp else { return announce() }
-                let report = host(call, app: app) { announce() }
+            var hosted = false
+            let result = try Operations.perform(.startCall(peerId: peer, embedded: embedded, duration: duration), options) { app, result in
+                // No app was running: this process hosts the call.
+                hosted = true
+                guard case .callStarted(let started) = result, let call = app.call else { throw UnexpectedResult(operation: "call start") }
+                let announcement = try line(started)
+                let report = host(call, app: app) { announcement() }
                 if json {
                     printJSON(try JSONFile.compactText(CallStatusSection(report)))
                 } else {
                     report.summaryLines.forEach(printLine)
                 }
             }
+            guard !hosted else { return }
+            let started = try result.expect("call start") { if case .callStarted(let started) = $0 { return started } else { return nil } }
+            try line(started)()
+        }
+
+        /// Prints `call started …` (or its JSON), when called.
+        private func line(_ started: CallStarted) throws -> () -> Void {
+            let text = json ? try JSONFile.compactText(started) : started.line
+            return { json ? printJSON(text) : printLine(text) }
         }
 
         /// No app was running: this process is the app while the call lasts, as `main run` is,
         /// so other processes' writing commands (`main call end` among them) are handed to it.
         private func host(_ call: GroupCall, app: LaunchedApp, onReady: () -> Void) -> CallStatisticsReport {
-            RunningApp.host(app)
             AppRun.takeCommands(app)
-            defer {
-                AppRun.stopTakingCommands(app)
-                RunningApp.current = nil
-            }
+            defer { AppRun.stopTakingCommands(app) }
             let application = Application(app: app)
             application.stopsWhenCallEnds = true
             RunLoop.runBlocking(application, duration: duration, onReady: onReady)

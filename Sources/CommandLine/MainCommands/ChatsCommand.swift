@@ -33,7 +33,7 @@ struct ChatsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rows = try withLaunchedApp(options, mode: .reader) { app -> [ChatListRow] in
+        let rows = try withReadingApp(options) { app -> [ChatListRow] in
             let context = try app.accountContext(account)
             let now = Int32(clamping: Clock.unixTime())
             return try context.postbox.read { t in

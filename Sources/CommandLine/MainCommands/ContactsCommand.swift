@@ -40,10 +40,7 @@ struct DeviceContactRow: Codable {
     init(_ contact: DeviceContact, users: [String: [Peer]]) {
         name = contact.name
         phones = contact.phones
-        var ids: [Int64] = []
-        for phone in contact.phones {
-            for user in users[PhoneNumber.matchKey(phone) ?? ""] ?? [] where !ids.contains(user.id.toInt64()) { ids.append(user.id.toInt64()) }
-        }
+        let ids = DeviceContactMatch.peerIds(contact, users: users)
         peerIds = ids
         peerId = ids.first
     }
@@ -68,7 +65,7 @@ struct ListContacts: ParsableCommand {
     @Flag(help: "Print JSON: [{\"name\", \"phones\", \"peerId\": N|null, \"peerIds\": [N]}].") var json = false
 
     func run() throws {
-        let rows = try withLaunchedApp(options, mode: .reader) { app -> [DeviceContactRow] in
+        let rows = try withReadingApp(options) { app -> [DeviceContactRow] in
             try app.accountContext(account).postbox.read { t in
                 let users = try t.usersByPhoneKey()
                 return try t.deviceContacts().map { DeviceContactRow($0, users: users) }
@@ -87,15 +84,6 @@ struct ListContacts: ParsableCommand {
 }
 
 /// What an import did.
-struct ContactsImportReport: Codable {
-    let format: String
-    let imported: Int
-    /// Entries with neither a name nor a phone number.
-    let skipped: Int
-    /// Contacts with at least one number that a Telegram user has.
-    let matched: Int
-}
-
 struct ImportContacts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -116,28 +104,11 @@ struct ImportContacts: ParsableCommand {
     @Flag(help: "Print JSON: {\"format\", \"imported\", \"skipped\", \"matched\"}.") var json = false
 
     func run() throws {
-        // Read and checked before launching: a bad file never costs a launch or a write.
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.readFile(file, limit: AddressBookFile.sizeLimit, followLinks: true)
-        } catch let error as SystemError where error.code == EOVERFLOW {
-            throw AddressBookFile.Invalid("\(file): larger than \(AddressBookFile.sizeLimit >> 20) MiB")
-        }
-        let parsed: AddressBookFile.Parsed
-        do {
-            parsed = try AddressBookFile.parse(bytes)
-        } catch let invalid as AddressBookFile.Invalid {
-            throw AddressBookFile.Invalid("\(file): \(invalid.description)")
-        }
-        let report = try withLaunchedApp(options, mode: .writer) { app -> ContactsImportReport in
-            let context = try app.accountContext(account)
-            let matched = try context.postbox.transaction { t -> Int in
-                try t.replaceDeviceContacts(parsed.contacts)
-                let users = try t.usersByPhoneKey()
-                return parsed.contacts.filter { !DeviceContactRow($0, users: users).peerIds.isEmpty }.count
-            }
-            app.logger.info("device contacts imported", metadata: ["count": "\(parsed.contacts.count)", "matched": "\(matched)"])
-            return ContactsImportReport(format: parsed.format.rawValue, imported: parsed.contacts.count, skipped: parsed.skipped, matched: matched)
+        // Read and checked before launching: a bad file never costs a launch, a hand-over or a write.
+        _ = try AddressBookFile.read(file)
+        let operation = MainOperation.importContacts(file: FileSystem.absolutePath(file), accountId: account)
+        let report = try Operations.perform(operation, options).expect("contacts import") {
+            if case .contactsImported(let report) = $0 { return report } else { return nil }
         }
         if json {
             printJSON(try JSONFile.text(report))

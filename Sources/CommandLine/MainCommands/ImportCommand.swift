@@ -71,28 +71,16 @@ struct ImportTelegramExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try withLaunchedApp(options, mode: .writer) { app -> TelegramExportImport.Report in
-            let job = try prepare(app.accountContext(account))
-            var bar = ProgressBar(label: "importing", enabled: !json)
-            defer { bar.finish() }
-            let report = try job.run { bar.update(done: $0, total: $1) }
-            app.logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
-            return report
+        // Relative paths mean what they mean here, whichever process applies the import.
+        let operation = MainOperation.importTelegramExport(path: FileSystem.absolutePath(path), accountId: account, batchSize: batchSize)
+        let report = try Operations.perform(operation, options, progressLabel: json ? nil : "importing").expect("import") {
+            if case .imported(let report) = $0 { return report } else { return nil }
         }
         if json {
             printJSON(try JSONFile.text(report))
         } else {
             printLines(Self.lines(report))
         }
-    }
-
-    /// The import into `context`'s account (through `postbox`, when not its own), the export
-    /// resolved (relative paths against the current directory).
-    private func prepare(_ context: AccountContext, postbox: Postbox? = nil) throws -> TelegramExportImport {
-        let folder = try ExportFolder(path)
-        let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
-        return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
-                                        batchSize: batchSize)
     }
 
     /// The report for people.
@@ -111,30 +99,5 @@ struct ImportTelegramExportCommand: ParsableCommand {
             lines.append("skipped \(total) fields this version does not import: \(names.joined(separator: ", "))")
         }
         return lines
-    }
-}
-
-/// Handed to `main run`, an import runs on a thread of its own with a Postbox connection of its
-/// own: the app's interface and its other requests go on (SQLite takes the two writers' batches in
-/// turn), the interface shows how far it is, and stopping the app stops it after a whole batch.
-extension ImportTelegramExportCommand: BackgroundRunnable {
-    func prepareInBackground(_ app: LaunchedApp) throws -> BackgroundCommand {
-        let context = try app.accountContext(account)
-        let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false)
-        let job = try prepare(context, postbox: postbox)
-        let (json, logger) = (self.json, app.logger)
-        return BackgroundCommand(label: "Importing") { command in
-            do {
-                let report = try job.run { done, total in
-                    command.report(done: done, total: total)
-                    if command.isCancelled { throw CommandCancelled(description: "main run stopped during the import; the batches it wrote are kept: run the same import again to finish it") }
-                }
-                logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
-                let output = json ? StandardStreams.text(json: try JSONFile.text(report)) : StandardStreams.text(lines: Self.lines(report))
-                return HandedOverResult(output: output, errors: "", exitStatus: 0).answer
-            } catch {
-                return MainCommandRunner.failure(error).answer
-            }
-        }
     }
 }

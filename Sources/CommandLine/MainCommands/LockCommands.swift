@@ -16,7 +16,7 @@ struct SetPasscode: ParsableCommand {
 
     func run() throws {
         let passcode = try readSecretLine("new passcode")
-        try withLaunchedApp(options, mode: .writer) { try AppLockController(app: $0).setPasscode(passcode) }
+        try Operations.perform(.setPasscode(passcode), options)
         printLine("passcode set; the app locks after the auto-lock timeout or with `main lock`")
     }
 }
@@ -26,7 +26,7 @@ struct ClearPasscode: ParsableCommand {
     @OptionGroup var options: ContainerOptions
 
     func run() throws {
-        try withLaunchedApp(options, mode: .writer) { try AppLockController(app: $0).clearPasscode() }
+        try Operations.perform(.clearPasscode, options)
         printLine("passcode removed")
     }
 }
@@ -36,7 +36,7 @@ struct LockCommand: ParsableCommand {
     @OptionGroup var options: ContainerOptions
 
     func run() throws {
-        try withLaunchedApp(options, mode: .writer) { try AppLockController(app: $0).lock() }
+        try Operations.perform(.lock, options)
         printLine("locked")
     }
 }
@@ -50,7 +50,9 @@ struct UnlockCommand: ParsableCommand {
 
     func run() throws {
         let passcode = try readSecretLine("passcode")
-        let result = try withLaunchedApp(options, mode: .writer) { try AppLockController(app: $0).unlock(passcode: passcode) }
+        let result = try Operations.perform(.unlock(passcode: passcode), options).expect("unlock") {
+            if case .unlocked(let result) = $0 { return result } else { return nil }
+        }
         printLine(result == .unlocked ? "unlocked" : "already unlocked")
     }
 }

@@ -16,7 +16,9 @@ struct LoginCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let created = try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.login(app: $0, phone: phone, name: name) }
+        let created = try Operations.perform(.login(phone: phone, name: name), options).expect("login") {
+            if case .loggedIn(let created) = $0 { return created } else { return nil }
+        }
         json ? printJSON(try JSONFile.text(created)) : printLine("logged in: account \(created.accountId) (peer \(created.peerId)), now current")
     }
 }
@@ -29,7 +31,9 @@ struct LogoutCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The account id (see `main accounts`).") var account: Int64?
 
     func run() throws {
-        let id = try withLaunchedApp(options, mode: .writer) { try AccountLifecycle.logout(app: $0, accountId: account) }
+        let id = try Operations.perform(.logout(accountId: account), options).expect("logout") {
+            if case .loggedOut(let id) = $0 { return id } else { return nil }
+        }
         printLine("logged out: account \(id)")
     }
 }

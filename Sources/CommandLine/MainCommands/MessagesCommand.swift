@@ -57,7 +57,7 @@ struct MessagesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rows = try withLaunchedApp(options, mode: .reader) { app -> [MessageRow] in
+        let rows = try withReadingApp(options) { app -> [MessageRow] in
             let context = try app.accountContext(account)
             return try context.postbox.read { t in
                 let peerId = PeerId(peer)

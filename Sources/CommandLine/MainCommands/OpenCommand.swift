@@ -6,16 +6,6 @@ import Formats
 import Storage
 
 /// What `main open` opened.
-struct OpenedLink: Codable {
-    let url: String
-    let accountId: String
-    let peerId: Int64
-    let title: String
-}
-
-/// `main open URL`: the app's URL scheme. With `main run` running the link is handed to it (as
-/// iOS hands a URL to the running app); otherwise main launches with it, as the seeds'
-/// URL-scheme launch does, and opens the chat.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
@@ -33,22 +23,11 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let opened = try withLaunchedApp(options, mode: .writer) { try Self.open(url, in: $0, showing: RunningApp.current === $0) }
-        json ? printJSON(try JSONFile.text(opened)) : printLine("opened chat \(opened.title) (\(opened.peerId))")
+        let opened = try Operations.perform(.open(url: url), options).expect("open") {
+            if case .opened(let opened) = $0 { return opened } else { return nil }
+        }
+        json ? printJSON(try JSONFile.text(opened)) : printLine(Self.line(opened))
     }
 
-    /// Resolves the link in the app and, when `showing` (the running app), hands the chat to its
-    /// interface.
-    static func open(_ url: String, in app: LaunchedApp, showing: Bool) throws -> OpenedLink {
-        let link = try AppLink.parse(url, scheme: app.shared.bindings.appSpecificScheme)
-        var accountId: Int64?
-        if case .localPeer(_, let linked) = link { accountId = linked }
-        let context = try app.accountContext(accountId)
-        let peer = try context.postbox.read { try link.resolve(in: $0) }
-        app.logger.info("link opened", metadata: ["peer": "\(peer.id)"])
-        if showing {
-            LinkRouter.post(.init(accountId: context.record.id, peerId: peer.id.toInt64(), title: peer.displayTitle))
-        }
-        return OpenedLink(url: url, accountId: String(context.record.id), peerId: peer.id.toInt64(), title: peer.displayTitle)
-    }
+    static func line(_ opened: OpenedLink) -> String { "opened chat \(opened.title) (\(opened.peerId))" }
 }

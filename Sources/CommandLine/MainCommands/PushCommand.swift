@@ -45,18 +45,10 @@ struct PushCommand: ParsableCommand {
     }
 
     func run() throws {
-        let composed = try withLaunchedApp(options, mode: .writer) { app -> ComposedPush in
-            let context = try app.accountContext(account)
-            var request = PushComposer.Request(kind: kind, peerId: PeerId(peer))
-            request.text = text
-            request.messageId = message
-            request.authorId = from.map(PeerId.init)
-            request.silent = silent
-            request.topicId = topic
-            request.topicTitle = topicTitle
-            let composed = try PushComposer(account: context, strings: app.shared.presentationData.strings).compose(request)
-            app.logger.info("push composed", metadata: ["kind": "\(kind.rawValue)", "account": "\(context.record.id)"])
-            return composed
+        let request = PushRequest(accountId: account, kind: kind, peerId: peer, text: text, messageId: message, authorId: from,
+                                  silent: silent, topicId: topic, topicTitle: topicTitle)
+        let composed = try Operations.perform(.push(request), options).expect("push") {
+            if case .pushed(let composed) = $0 { return composed } else { return nil }
         }
         printJSON(json ? try JSONFile.text(composed) : try JSONFile.compactText(composed.push))
     }
@@ -78,7 +70,7 @@ struct PushRegistrationCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let registration = try withLaunchedApp(options, mode: .reader) { app in
+        let registration = try withReadingApp(options) { app in
             try PushRegistration(app: app, account: try app.accountContext(account))
         }
         if json {

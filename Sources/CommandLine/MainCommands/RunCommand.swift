@@ -33,19 +33,23 @@ struct RunCommand: AsyncParsableCommand {
         } catch let held as WriterLockHeld {
             // `main URL` while the app runs: the running app opens the link (as `main open URL`).
             guard let open else { throw held }
-            try CommandHandOff.handToRunningApp(options, refusal: held, arguments: ["open", open])
+            if let answer = try CommandHandOff.handToRunningApp(.open(url: open), options, refusal: held, progressLabel: nil) {
+                guard case .done(let result) = answer else {
+                    if case .failed(let failure) = answer { throw failure }
+                    return
+                }
+                let opened = try result.expect("open") { if case .opened(let opened) = $0 { return opened } else { return nil } }
+                return printLine(OpenCommand.line(opened))
+            }
             app = try AppLauncher.willFinishLaunching(launchOptions)
         }
-        defer {
-            AppRun.finish(app)
-            RunningApp.current = nil
-        }
+        defer { AppRun.finish(app) }
         // Seed 003's URL-scheme launch: the link is checked now, opened once the interface is ready.
         if let open {
-            let opened = try OpenCommand.open(open, in: app, showing: true)
-            app.logger.info("launched with a link", metadata: ["peer": "\(opened.peerId)"])
+            if case .opened(let opened) = try app.perform(.open(url: open), inRunningApp: true) {
+                app.logger.info("launched with a link", metadata: ["peer": "\(opened.peerId)"])
+            }
         }
-        RunningApp.host(app)
         if !headless, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             let duration = self.duration
             // The app moves to the main actor for the interface's whole life and is touched here

@@ -31,14 +31,9 @@ struct SeedCommand: ParsableCommand {
     }
 
     func run() throws {
-        let summary = try withLaunchedApp(options, mode: .writer) { app -> FixtureGenerator.Summary in
-            guard let account = app.account, let peerId = try account.postbox.read({ try $0.accountPeerId() }) else {
-                throw AccountLifecycle.Failure(description: "no current account (create one with `main login`)")
-            }
-            let summary = try FixtureGenerator(peerCount: peers, messageCount: messages, seed: seed, bigChatMessages: bigChat)
-                .run(postbox: account.postbox, accountPeerId: peerId)
-            app.logger.info("seeded", metadata: ["peers": "\(summary.peers)", "messages": "\(summary.messages)"])
-            return summary
+        let fixture = FixtureRequest(peers: peers, messages: messages, seed: seed, bigChatMessages: bigChat)
+        let summary = try Operations.perform(.seed(fixture), options).expect("seed") {
+            if case .seeded(let summary) = $0 { return summary } else { return nil }
         }
         if json {
             printJSON(try JSONFile.text(summary))

@@ -5,15 +5,6 @@ import CommandLineSupport
 import Formats
 import Storage
 
-/// The settings that shape the app and what extensions may show, as one JSON-able view.
-struct SettingsView: Codable {
-    let showCallsTab: Bool
-    let autolockTimeout: Int32
-    let displayNameOnLockscreen: Bool
-    let displayPreviews: Bool
-    let theme: String
-}
-
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
@@ -35,19 +26,14 @@ struct SettingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let changing = showCallsTab != nil || autolockTimeout != nil || displayNameOnLockscreen != nil || displayPreviews != nil || theme != nil
-        let view = try withLaunchedApp(options, mode: changing ? .writer : .reader) { app -> SettingsView in
-            let values = try changing ? AppSettings.update(app) { values in
-                if let showCallsTab { values.interface.showCallsTab = showCallsTab }
-                if let autolockTimeout { values.interface.autolockTimeout = autolockTimeout }
-                if let displayNameOnLockscreen { values.inApp.displayNameOnLockscreen = displayNameOnLockscreen }
-                if let displayPreviews { values.inApp.displayPreviews = displayPreviews }
-                if let theme { values.theme.theme = theme }
-            } : AppSettings.current(app)
-            return SettingsView(showCallsTab: values.interface.showCallsTab, autolockTimeout: values.interface.autolockTimeout,
-                                displayNameOnLockscreen: values.inApp.displayNameOnLockscreen,
-                                displayPreviews: values.inApp.displayPreviews, theme: values.theme.theme.rawValue)
-        }
+        let change = SettingsChange(showCallsTab: showCallsTab, autolockTimeout: autolockTimeout,
+                                    displayNameOnLockscreen: displayNameOnLockscreen, displayPreviews: displayPreviews,
+                                    theme: theme?.rawValue)
+        let view = try change.isEmpty
+            ? withReadingApp(options) { SettingsView(try AppSettings.current($0)) }
+            : Operations.perform(.updateSettings(change), options).expect("settings") {
+                if case .settings(let view) = $0 { return view } else { return nil }
+            }
         if json {
             printJSON(try JSONFile.text(view))
         } else {

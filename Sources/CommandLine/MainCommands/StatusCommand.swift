@@ -130,7 +130,7 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let report = try withLaunchedApp(options, mode: .reader) { try StatusReport($0) }
+        let report = try withReadingApp(options) { try StatusReport($0) }
         json ? printJSON(try JSONFile.text(report)) : printLines(report.lines)
     }
 }

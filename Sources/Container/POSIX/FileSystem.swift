@@ -53,6 +53,14 @@ public enum FileSystem {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// `path` as it names a file from the working directory, made absolute (not resolved: links
+    /// and `..` stay for the reader to follow), so another process reads the same file.
+    public static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let directory = currentDirectory()
+        return path.isEmpty ? directory : (directory == "/" ? "" : directory) + "/" + path
+    }
+
     /// Seconds since the entry was last modified; nil when it does not exist.
     public static func secondsSinceModification(_ path: String) -> Int? {
         var st = stat()

@@ -37,11 +37,10 @@ public enum RequestAction: Codable, Equatable, Sendable {
     case recordCall(peerId: Int64, isVideo: Bool)
     /// A link for the app (`tg://resolve?domain=…`, `tg://localpeer?id=…`).
     case openURL(String)
-    /// One of main's own writing commands, issued while `main run` holds the writer lock: the
-    /// running app runs it and answers with its output (as opening a URL hands it to a running
-    /// iOS app). `standardInput` carries the lines the command had read (a passcode), and
-    /// `workingDirectory` where it was issued, so relative paths mean what they meant there.
-    case mainCommand(arguments: [String], standardInput: [String], workingDirectory: String)
+    /// One of main's own operations, issued while `main run` holds the writer lock: the running
+    /// app applies it and answers with its typed result (as opening a URL hands it to a running
+    /// iOS app). The channel carries it without reading it.
+    case appOperation(OperationEnvelope)
 
     public var name: String {
         switch self {
@@ -49,13 +48,13 @@ public enum RequestAction: Codable, Equatable, Sendable {
         case .setMessageRead: return "setMessageRead"
         case .recordCall: return "recordCall"
         case .openURL: return "openURL"
-        case .mainCommand: return "mainCommand"
+        case .appOperation: return "appOperation"
         }
     }
 
-    /// What the log names it by: the action, or main's command by its name.
+    /// What the log names it by: the action, or main's operation by its name.
     public var logName: String {
-        if case .mainCommand(let arguments, _, _) = self, let command = arguments.first { return command }
+        if case .appOperation(let operation) = self { return operation.name }
         return name
     }
 }
@@ -77,4 +76,32 @@ public struct RequestAttachment: Codable, Equatable, Sendable {
         self.size = size
         self.fileName = fileName
     }
+}
+
+/// One of main's operations as the channel carries it: its name (for the log) and its JSON, which
+/// only the app decodes, strictly, by its own versioned format.
+public struct OperationEnvelope: Codable, Equatable, Sendable {
+    public var name: String
+    public var version: Int
+    public var body: String
+
+    public init(name: String, version: Int, body: String) {
+        self.name = name
+        self.version = version
+        self.body = body
+    }
+}
+
+/// A request in the form an older main handed its commands over in: its command line. Recognised
+/// only to be refused with a reason a person understands.
+struct LegacyCommandRequest: Decodable {
+    struct Action: Decodable {
+        struct Command: Decodable {
+            let arguments: [String]
+        }
+
+        let mainCommand: Command
+    }
+
+    let action: Action
 }

@@ -1,22 +1,20 @@
-import AppCore
 import BroadcastIPC
-import CommandLineSupport
 import ScreencastCall
 
 /// What `main call start` prints once the call runs.
-struct CallStarted: Encodable {
-    let callId: UInt32
-    let peerId: Int64
-    let mode: BroadcastCoordinationType
+public struct CallStarted: Codable, Equatable, Sendable {
+    public let callId: UInt32
+    public let peerId: Int64
+    public let mode: BroadcastCoordinationType
     /// The process hosting the call: `main run`'s, or `main call start`'s own.
-    let hostPid: Int32
+    public let hostPid: Int32
     /// "running app" (handed to `main run`) or "this process" (`main call start` is the app).
-    let host: String
-    let directory: String
+    public let host: String
+    public let directory: String
     /// The ring frames arrive in (`0-data-<id>`, or embedded mode's `0-sink-<id>`, created by the extension).
-    let frameFile: String
+    public let frameFile: String
     /// null in embedded mode.
-    let audioFifo: String?
+    public let audioFifo: String?
 
     init(_ call: GroupCall, hostPid: Int32, inRunningApp: Bool) {
         callId = call.id
@@ -31,7 +29,7 @@ struct CallStarted: Encodable {
 
     private enum CodingKeys: String, CodingKey { case callId, peerId, mode, hostPid, host, directory, frameFile, audioFifo }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(callId, forKey: .callId)
         try c.encode(peerId, forKey: .peerId)
@@ -44,7 +42,7 @@ struct CallStarted: Encodable {
     }
 
     /// `call started id=<id> peer=<peer> mode=<mode> pid=<host pid> directory=<dir>`
-    var line: String {
+    public var line: String {
         "call started id=\(callId) peer=\(peerId) mode=\(mode.rawValue) pid=\(hostPid) directory=\(directory)"
     }
 }

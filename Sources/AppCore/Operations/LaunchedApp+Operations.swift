@@ -1,0 +1,145 @@
+import AddressBook
+import Container
+import Cryptography
+import Formats
+import Ingest
+import ScreencastCall
+import Storage
+import TelegramExport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension LaunchedApp {
+    /// Applies one of main's operations in this app. `inRunningApp`: this is `main run` (a link
+    /// opened shows in its interface, a call keeps its own deadline); otherwise this process
+    /// launched to apply it. `progress` hears a long operation's progress (done and total units)
+    /// and may throw to stop it between steps.
+    public func perform(_ operation: MainOperation, inRunningApp: Bool = false,
+                        progress: ((Int, Int) throws -> Void)? = nil) throws -> MainOperationResult {
+        switch operation {
+        case .login(let phone, let name):
+            return .loggedIn(try AccountLifecycle.login(app: self, phone: phone, name: name))
+        case .logout(let accountId):
+            return .loggedOut(accountId: try AccountLifecycle.logout(app: self, accountId: accountId))
+        case .switchAccount(let accountId):
+            try AccountLifecycle.switchTo(app: self, accountId: accountId)
+            return .switched(accountId: accountId)
+        case .updateSettings(let change):
+            return .settings(SettingsView(try AppSettings.update(self, change)))
+        case .setPasscode(let passcode):
+            try AppLockController(app: self).setPasscode(passcode)
+            return .passcodeSet
+        case .clearPasscode:
+            try AppLockController(app: self).clearPasscode()
+            return .passcodeCleared
+        case .lock:
+            try AppLockController(app: self).lock()
+            return .locked
+        case .unlock(let passcode):
+            return .unlocked(try AppLockController(app: self).unlock(passcode: passcode))
+        case .seed(let fixture):
+            return .seeded(try seed(fixture))
+        case .importTelegramExport(let path, let accountId, let batchSize):
+            let job = try telegramExportImport(path, accountId: accountId, batchSize: batchSize, postbox: nil)
+            let report = try job.run { done, total in try progress?(done, total) }
+            logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
+            return .imported(report)
+        case .push(let request):
+            return .pushed(try push(request))
+        case .setPeerPhoto(let peerId, let file, let accountId):
+            return .peerPhotoStored(resourceId: try setPeerPhoto(peerId, file: file, accountId: accountId))
+        case .importContacts(let file, let accountId):
+            return .contactsImported(try importContacts(file, accountId: accountId))
+        case .open(let url):
+            return .opened(try open(url, showing: inRunningApp))
+        case .startCall(let peerId, let embedded, let duration):
+            // In the running app the call keeps its own deadline; as the app, the run loop keeps it.
+            let call = try CallHost.start(in: self, peer: peerId, mode: embedded ? .embedded : .inProcess,
+                                          duration: inRunningApp ? duration : nil)
+            return .callStarted(CallStarted(call, hostPid: getpid(), inRunningApp: inRunningApp))
+        case .stopScreencast:
+            let call = try CallHost.current(self)
+            let cutoff = try call.stopScreencast()
+            logger.info("screencast cutoff written", metadata: ["call": "\(call.id)"])
+            return .screencastCutoff(CutoffWritten(callId: cutoff.id, timestamp: cutoff.timestamp))
+        case .endCall:
+            return .callEnded(try CallHost.end(self, reason: "ended by `main call end`"))
+        }
+    }
+
+    private func seed(_ fixture: FixtureRequest) throws -> FixtureGenerator.Summary {
+        guard let account, let peerId = try account.postbox.read({ try $0.accountPeerId() }) else {
+            throw OperationFailure(.failed, "no current account (create one with `main login`)")
+        }
+        let summary = try FixtureGenerator(peerCount: fixture.peers, messageCount: fixture.messages, seed: fixture.seed,
+                                           bigChatMessages: fixture.bigChatMessages)
+            .run(postbox: account.postbox, accountPeerId: peerId)
+        logger.info("seeded", metadata: ["peers": "\(summary.peers)", "messages": "\(summary.messages)"])
+        return summary
+    }
+
+    /// The import of the export at `path` into an account, through `postbox` when not its own.
+    func telegramExportImport(_ path: String, accountId: Int64?, batchSize: Int, postbox: Postbox?) throws -> TelegramExportImport {
+        let context = try accountContext(accountId)
+        let folder = try ExportFolder(path)
+        let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
+        return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
+                                        batchSize: batchSize)
+    }
+
+    private func push(_ request: PushRequest) throws -> ComposedPush {
+        let context = try accountContext(request.accountId)
+        var composing = PushComposer.Request(kind: request.kind, peerId: PeerId(request.peerId))
+        composing.text = request.text
+        composing.messageId = request.messageId
+        composing.authorId = request.authorId.map(PeerId.init)
+        composing.silent = request.silent
+        composing.topicId = request.topicId
+        composing.topicTitle = request.topicTitle
+        let composed = try PushComposer(account: context, strings: shared.presentationData.strings).compose(composing)
+        logger.info("push composed", metadata: ["kind": "\(request.kind.rawValue)", "account": "\(context.record.id)"])
+        return composed
+    }
+
+    private func setPeerPhoto(_ peer: Int64, file: String, accountId: Int64?) throws -> String {
+        let bytes = try PeerPhotoFile.read(file)
+        let context = try accountContext(accountId)
+        let peerId = PeerId(peer)
+        // A new id per photo: cached renderings of an older photo are never mistaken for this one.
+        let resourceId = "photo-\(peerId.toInt64())-\(Hex.encode(Digest.sha256(bytes).prefix(8)))"
+        try context.postbox.mediaBox.createDirectories()
+        try AtomicFile.write(bytes, to: context.postbox.mediaBox.resourcePath(resourceId))
+        try context.postbox.transaction { t in
+            guard var stored = try t.peer(peerId) else { throw OperationFailure(.invalidInput, "no chat with peer id \(peer)") }
+            stored.photoResourceId = resourceId
+            try t.updatePeer(stored)
+        }
+        return resourceId
+    }
+
+    private func importContacts(_ file: String, accountId: Int64?) throws -> ContactsImportReport {
+        let parsed = try AddressBookFile.read(file)
+        let context = try accountContext(accountId)
+        let matched = try context.postbox.transaction { t -> Int in
+            try t.replaceDeviceContacts(parsed.contacts)
+            let users = try t.usersByPhoneKey()
+            return parsed.contacts.filter { !DeviceContactMatch.peerIds($0, users: users).isEmpty }.count
+        }
+        logger.info("device contacts imported", metadata: ["count": "\(parsed.contacts.count)", "matched": "\(matched)"])
+        return ContactsImportReport(format: parsed.format.rawValue, imported: parsed.contacts.count, skipped: parsed.skipped, matched: matched)
+    }
+
+    private func open(_ url: String, showing: Bool) throws -> OpenedLink {
+        let link = try AppLink.parse(url, scheme: shared.bindings.appSpecificScheme)
+        var accountId: Int64?
+        if case .localPeer(_, let linked) = link { accountId = linked }
+        let context = try accountContext(accountId)
+        let peer = try context.postbox.read { try link.resolve(in: $0) }
+        logger.info("link opened", metadata: ["peer": "\(peer.id)"])
+        if showing {
+            LinkRouter.post(.init(accountId: context.record.id, peerId: peer.id.toInt64(), title: peer.displayTitle))
+        }
+        return OpenedLink(url: url, accountId: String(context.record.id), peerId: peer.id.toInt64(), title: peer.displayTitle)
+    }
+}

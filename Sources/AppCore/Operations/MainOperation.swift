@@ -1,0 +1,107 @@
+/// One change main's own commands ask of the app, as a value: the command line builds it, and the
+/// app applies it, in this process or, while `main run` holds the writer lock, in the running app,
+/// which it reaches through the request channel. Paths are absolute (the issuing process resolved
+/// them) and secrets (a passcode) travel only inside the sealed request.
+public enum MainOperation: Codable, Equatable, Sendable {
+    case login(phone: String, name: String)
+    case logout(accountId: Int64?)
+    case switchAccount(accountId: Int64)
+    case updateSettings(SettingsChange)
+    case setPasscode(String)
+    case clearPasscode
+    case lock
+    case unlock(passcode: String)
+    case seed(FixtureRequest)
+    case importTelegramExport(path: String, accountId: Int64?, batchSize: Int)
+    case push(PushRequest)
+    case setPeerPhoto(peerId: Int64, file: String, accountId: Int64?)
+    case importContacts(file: String, accountId: Int64?)
+    case open(url: String)
+    case startCall(peerId: Int64, embedded: Bool, duration: Double?)
+    case stopScreencast
+    case endCall
+
+    /// For the log and the progress bar's label.
+    public var name: String {
+        switch self {
+        case .login: return "login"
+        case .logout: return "logout"
+        case .switchAccount: return "switchAccount"
+        case .updateSettings: return "settings"
+        case .setPasscode: return "setPasscode"
+        case .clearPasscode: return "clearPasscode"
+        case .lock: return "lock"
+        case .unlock: return "unlock"
+        case .seed: return "seed"
+        case .importTelegramExport: return "import"
+        case .push: return "push"
+        case .setPeerPhoto: return "peerPhoto"
+        case .importContacts: return "importContacts"
+        case .open: return "open"
+        case .startCall: return "startCall"
+        case .stopScreencast: return "stopScreencast"
+        case .endCall: return "endCall"
+        }
+    }
+}
+
+/// `main settings --…`: the values to change; nil leaves one as it is.
+public struct SettingsChange: Codable, Equatable, Sendable {
+    public var showCallsTab: Bool?
+    public var autolockTimeout: Int32?
+    public var displayNameOnLockscreen: Bool?
+    public var displayPreviews: Bool?
+    public var theme: String?
+
+    public init(showCallsTab: Bool? = nil, autolockTimeout: Int32? = nil, displayNameOnLockscreen: Bool? = nil,
+                displayPreviews: Bool? = nil, theme: String? = nil) {
+        self.showCallsTab = showCallsTab
+        self.autolockTimeout = autolockTimeout
+        self.displayNameOnLockscreen = displayNameOnLockscreen
+        self.displayPreviews = displayPreviews
+        self.theme = theme
+    }
+
+    public var isEmpty: Bool { self == SettingsChange() }
+}
+
+/// `main seed`'s fixture.
+public struct FixtureRequest: Codable, Equatable, Sendable {
+    public var peers: Int
+    public var messages: Int
+    public var seed: UInt64
+    public var bigChatMessages: Int
+
+    public init(peers: Int, messages: Int, seed: UInt64, bigChatMessages: Int) {
+        self.peers = peers
+        self.messages = messages
+        self.seed = seed
+        self.bigChatMessages = bigChatMessages
+    }
+}
+
+/// `main push`: the update the push server applies and pushes.
+public struct PushRequest: Codable, Equatable, Sendable {
+    public var accountId: Int64?
+    public var kind: PushKind
+    public var peerId: Int64
+    public var text: String?
+    public var messageId: Int32?
+    public var authorId: Int64?
+    public var silent: Bool
+    public var topicId: Int64?
+    public var topicTitle: String?
+
+    public init(accountId: Int64?, kind: PushKind, peerId: Int64, text: String?, messageId: Int32?, authorId: Int64?,
+                silent: Bool, topicId: Int64?, topicTitle: String?) {
+        self.accountId = accountId
+        self.kind = kind
+        self.peerId = peerId
+        self.text = text
+        self.messageId = messageId
+        self.authorId = authorId
+        self.silent = silent
+        self.topicId = topicId
+        self.topicTitle = topicTitle
+    }
+}

@@ -1,0 +1,62 @@
+import Ingest
+import ScreencastCall
+
+/// What a MainOperation did, as the command that asked prints it.
+public enum MainOperationResult: Codable, Sendable {
+    case loggedIn(AccountLifecycle.Created)
+    case loggedOut(accountId: Int64)
+    case switched(accountId: Int64)
+    case settings(SettingsView)
+    case passcodeSet
+    case passcodeCleared
+    case locked
+    case unlocked(AppLockController.UnlockResult)
+    case seeded(FixtureGenerator.Summary)
+    case imported(TelegramExportImport.Report)
+    case pushed(ComposedPush)
+    case peerPhotoStored(resourceId: String)
+    case contactsImported(ContactsImportReport)
+    case opened(OpenedLink)
+    case callStarted(CallStarted)
+    case screencastCutoff(CutoffWritten)
+    case callEnded(CallStatisticsReport)
+}
+
+/// The settings that shape the app and what extensions may show, as one JSON-able view.
+public struct SettingsView: Codable, Equatable, Sendable {
+    public let showCallsTab: Bool
+    public let autolockTimeout: Int32
+    public let displayNameOnLockscreen: Bool
+    public let displayPreviews: Bool
+    public let theme: String
+
+    public init(_ values: AppSettings.Values) {
+        showCallsTab = values.interface.showCallsTab
+        autolockTimeout = values.interface.autolockTimeout
+        displayNameOnLockscreen = values.inApp.displayNameOnLockscreen
+        displayPreviews = values.inApp.displayPreviews
+        theme = values.theme.theme.rawValue
+    }
+}
+
+/// A link the app opened: the chat it names.
+public struct OpenedLink: Codable, Equatable, Sendable {
+    public let url: String
+    public let accountId: String
+    public let peerId: Int64
+    public let title: String
+}
+
+/// `main contacts import`'s report.
+public struct ContactsImportReport: Codable, Equatable, Sendable {
+    public let format: String
+    public let imported: Int
+    public let skipped: Int
+    public let matched: Int
+}
+
+/// The screencast cutoff written for the running call.
+public struct CutoffWritten: Codable, Equatable, Sendable {
+    public let callId: UInt32
+    public let timestamp: Int32
+}

@@ -1,0 +1,53 @@
+import RequestChannel
+import Storage
+
+/// The running app's side of an operation another process handed over: applied on the app's
+/// thread, or, for an import, on a thread of its own beside the app's events (the interface
+/// stays live and shows how far it is; stopping the app stops it after a whole batch).
+enum OperationHandOff {
+    static func run(_ request: AppRequest, in app: LaunchedApp) -> CommandOutcome {
+        do {
+            guard case .appOperation(let envelope) = request.action else { throw OperationFailure(.failed, "not one of main's operations") }
+            let operation = try OperationWire.operation(envelope)
+            if case .importTelegramExport(let path, let accountId, let batchSize) = operation {
+                return .background(try importInBackground(path, accountId: accountId, batchSize: batchSize, app: app))
+            }
+            return .finished(OperationWire.ackResult(.done(try app.perform(operation, inRunningApp: true))))
+        } catch {
+            return .finished(OperationWire.ackResult(.failed(OperationFailure(error))))
+        }
+    }
+
+    /// With a Postbox connection of its own: SQLite takes the two writers' batches in turn.
+    private static func importInBackground(_ path: String, accountId: Int64?, batchSize: Int, app: LaunchedApp) throws -> BackgroundCommand {
+        let context = try app.accountContext(accountId)
+        let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false)
+        let job = try app.telegramExportImport(path, accountId: accountId, batchSize: batchSize, postbox: postbox)
+        let logger = app.logger
+        return BackgroundCommand(label: "Importing") { command in
+            do {
+                let report = try job.run { done, total in
+                    command.report(done: done, total: total)
+                    if command.isCancelled {
+                        throw OperationFailure(.tryAgain, "main run stopped during the import; the batches it wrote are kept: run the same import again to finish it")
+                    }
+                }
+                logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
+                return OperationWire.ackResult(.done(.imported(report)))
+            } catch {
+                return OperationWire.ackResult(.failed(OperationFailure(error)))
+            }
+        }
+    }
+
+    /// An operation answered without running to its end.
+    static func answer(unfinished: UnfinishedCommand) -> [String: String] {
+        switch unfinished {
+        case .busy(let label, let progress):
+            let done = progress.map { " (\($0.percent)% done)" } ?? ""
+            return OperationWire.ackResult(.failed(OperationFailure(.tryAgain, "main run is already running a long command: \(label.lowercased())\(done); run this one again when it has finished")))
+        case .stopped:
+            return OperationWire.ackResult(.failed(OperationFailure(.tryAgain, "main run stopped before the command finished")))
+        }
+    }
+}

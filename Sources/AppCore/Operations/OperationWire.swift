@@ -1,0 +1,40 @@
+import Container
+import FoundationEssentials
+import RequestChannel
+
+/// MainOperation and its answer as the request channel carries them: the operation as the
+/// envelope's JSON (strictly decoded, by its own version), the answer as the ack's "answer".
+public enum OperationWire {
+    public static let version = 1
+    static let answerKey = "answer"
+
+    public static func envelope(_ operation: MainOperation) throws -> OperationEnvelope {
+        OperationEnvelope(name: operation.name, version: version, body: String(decoding: try encode(operation), as: UTF8.self))
+    }
+
+    static func operation(_ envelope: OperationEnvelope) throws -> MainOperation {
+        guard envelope.version == version else {
+            throw OperationFailure(.failed, "operation format \(envelope.version) is not this main's (\(version)); run the command again")
+        }
+        return try StrictJSON.decode(MainOperation.self, from: Array(envelope.body.utf8))
+    }
+
+    static func ackResult(_ answer: OperationAnswer) -> [String: String] {
+        guard let bytes = try? encode(answer) else { return [:] }
+        return [answerKey: String(decoding: bytes, as: UTF8.self)]
+    }
+
+    /// The answer an ack's result carries; a failure when it carries none this main can read.
+    public static func answer(_ result: [String: String]) -> OperationAnswer {
+        guard let text = result[answerKey], let answer = try? StrictJSON.decode(OperationAnswer.self, from: Array(text.utf8)) else {
+            return .failed(OperationFailure(.failed, "the running app's answer cannot be read (another version of main?)"))
+        }
+        return answer
+    }
+
+    private static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Array(try encoder.encode(value))
+    }
+}
