@@ -8,11 +8,15 @@ import Testing
 @MainActor
 @Suite("TelegramUI: screens over data sources")
 struct ScreensOverSourcesTests {
-    static func window(_ root: ViewController, width: Int = 60, height: Int = 20) -> Window {
-        let window = Window(rootController: NavigationController(mode: .single, root: root),
-                            context: PresentationContext(theme: .dayMonochrome))
-        window.layout(size: Size(width: width, height: height))
-        return window
+    static func window(_ root: ViewController) -> Window { EntryAndSearchTests.window(root, height: 20) }
+
+    /// Engine Club with `messages` messages, open in a 60 × 20 window, its first frame drawn.
+    static func openChat(messages: Int) -> (FakeStore, ChatController, Window) {
+        let store = FakeStore.fixture(messages: messages)
+        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        let window = Self.window(chat)
+        _ = store.draw(window)
+        return (store, chat, window)
     }
 
     @Test func chatListShowsWhatItsSourceGivesWithMarksAndBadge() throws {
@@ -84,10 +88,7 @@ struct ScreensOverSourcesTests {
     /// Paged to the very top, the pages laid out one by one in front equal the whole history laid
     /// out at once (the date lines between pages included: 1,000 minutes cross midnight).
     @Test func pagesLaidOutInFrontEqualTheWholeHistory() throws {
-        let store = FakeStore.fixture(messages: 1000)
-        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
-        let window = Self.window(chat)
-        _ = store.draw(window)
+        let (store, chat, window) = Self.openChat(messages: 1000)
         var dates = 0
         while chat.history.hasOlder {
             window.handle(.key(.pageUp))
@@ -108,10 +109,7 @@ struct ScreensOverSourcesTests {
     /// in the middle of a frame); the app's step before the frame reads the pages, and the frame
     /// shows them.
     @Test func aTallerWindowIsPagedForBeforeTheFrameNotWhileDrawing() throws {
-        let store = FakeStore.fixture(messages: 1000)
-        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
-        let window = Self.window(chat)
-        _ = store.draw(window)
+        let (store, chat, window) = Self.openChat(messages: 1000)
         let reads = store.historyReads.count
         window.layout(size: Size(width: 60, height: 300))
         #expect(store.historyReads.count == reads, "a layout reads nothing")

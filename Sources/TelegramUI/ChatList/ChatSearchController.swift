@@ -8,11 +8,9 @@ import Display
 /// leaves the search.
 @MainActor
 public final class ChatSearchController: ListController {
-    public typealias Result = ChatSearchResult
-
     let source: any ChatSearchDataSource
     public private(set) var query = Composer(capacity: 256)
-    public private(set) var results: [Result] = []
+    public private(set) var results: [ChatSearchResult] = []
     /// True while the query line has the keys (typing); false once ↓ moved into the results.
     public private(set) var isEditingQuery = true
     /// Whether message text was searched for the current query (Enter).
