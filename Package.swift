@@ -225,9 +225,10 @@ let package = Package(
         // The terminal backend (issue 13): draws Display's surface through ncursesw, turns the
         // terminal's input into Display's events, runs the app's loop. No Foundation either.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Display"], exclude: ["README.md"]),
-        // main's screens (issue 14), as Telegram's TelegramUI over Display: they read the Postbox
-        // and write through closures the app gives them.
-        .target(name: "TelegramUI", dependencies: ["Display", "Storage", "Container", "Formats"]),
+        // main's screens (issue 14), as Telegram's TelegramUI over Display: they read through data
+        // sources (protocols AppInterface implements over Storage) and write through closures the
+        // app gives them, so they know nothing of the Postbox.
+        .target(name: "TelegramUI", dependencies: ["Display", "Container", "Formats"]),
         // Pictures as half-block cells through libchafa (the chat list's avatars). Only
         // AppInterface uses it, so only `main` links libchafa and GLib.
         .target(name: "TerminalImages", dependencies: ["CChafa", "Display"]),
@@ -248,7 +249,9 @@ let package = Package(
         ]),
         // Display (issue 13): widths, surface operations and text snapshots of the surface.
         // Container only to check Display's unsafe-scalar rule against TerminalText's.
-        .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Storage", "Container", "Cryptography", "Formats"]),
+        .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Container", "Formats"]),
+        // The wiring: its data sources over a real Postbox, and the screens it builds over them.
+        .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "TelegramUI", "Display", "Storage", "Container", "Cryptography"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Container"], exclude: ["Snapshots"]),
         // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting;
         // and TerminalImages' half blocks through libchafa.

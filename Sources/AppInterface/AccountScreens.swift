@@ -5,15 +5,15 @@ import Formats
 import Storage
 import TelegramUI
 
-/// One account's screens (the authorized context's root): TelegramRootController's tabs over its
-/// Postbox, chats opened beside the list or pushed, the composer's text stored through
+/// One account's screens (the authorized context's root): TelegramRootController's tabs reading
+/// its Postbox through `PostboxDataSources`, chats opened beside the list or pushed, the composer's text stored through
 /// `OutgoingMessages` (main is the writer), chats marked read as they are shown, the `/` search,
 /// in-app notifications for messages in chats that are not open, and group calls. Rebuilt when
 /// the current account changes.
 @MainActor
 final class AccountScreens {
     let account: AccountContext
-    let data: AccountData
+    let sources: PostboxDataSources
     let root: TelegramRootController
     let settings: SettingsFlow
     /// Group calls: the corner box and the call screen (CallFlow.swift).
@@ -29,13 +29,13 @@ final class AccountScreens {
         self.app = app
         self.account = account
         self.navigation = navigation
-        data = AccountData(postbox: account.postbox)
-        let chatList = ChatListController(data: data)
+        sources = PostboxDataSources(postbox: account.postbox)
+        let chatList = ChatListController(source: sources)
         avatars?.attach(chatList, mediaBox: account.postbox.mediaBox, deviceKey: app.shared.deviceKey)
-        let calls = CallsController(data: data)
-        settings = SettingsFlow(app: app, navigation: navigation)
+        let calls = CallsController(source: sources)
+        settings = SettingsFlow(app: app, accounts: StoredAccounts(app: app), navigation: navigation)
         let settingsController = SettingsController { [] }
-        root = TelegramRootController(chatList: chatList, contacts: ContactsController(data: data), calls: calls,
+        root = TelegramRootController(chatList: chatList, contacts: ContactsController(source: sources), calls: calls,
                                       settings: settingsController,
                                       showsCallsTab: app.shared.presentationData.interfaceSettings.showCallsTab)
         settingsController.rows = { [unowned settings] in settings.rows() }
@@ -44,26 +44,26 @@ final class AccountScreens {
         chatList.onSearch = { [unowned self] in openSearch() }
         root.contacts.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
         calls.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
-        callFlow = CallFlow(app: app, navigation: navigation, data: data, calls: calls)
+        callFlow = CallFlow(app: app, navigation: navigation, sources: sources, calls: calls)
     }
 
     /// The chat open on screen (the detail column, or pushed), if any.
-    var openChatPeer: PeerId? {
+    var openChatPeer: ChatId? {
         navigation.viewControllers.compactMap { $0 as? ChatController }.last?.peerId
     }
 
     /// Opens a chat: in the detail column on a wide terminal, pushed on a narrow one; a chat
     /// already open is replaced, not stacked; the search, if open, makes way for it.
-    func openChat(_ peerId: PeerId, title: String) {
-        let chat = ChatController(data: data, peerId: peerId, title: title)
+    func openChat(_ peerId: ChatId, title: String) {
+        let chat = ChatController(source: sources, peerId: peerId, title: title)
         callFlow.offerCall(in: chat)
         let account = account
         chat.onSend = { [app] text in
-            _ = try OutgoingMessages.sendText(text, to: peerId, account: account)
-            app.logger.info("message sent from the interface", metadata: ["peer": "\(peerId.toInt64())"])
+            _ = try OutgoingMessages.sendText(text, to: peerId.peerId, account: account)
+            app.logger.info("message sent from the interface", metadata: ["peer": "\(peerId.packed)"])
         }
         chat.onRead = { [app] index in
-            do { try OutgoingMessages.markRead(peerId, upTo: index, account: account) } catch {
+            do { try OutgoingMessages.markRead(peerId.peerId, upTo: index.messageIndex(in: peerId), account: account) } catch {
                 app.logger.error("cannot mark read", metadata: ["error": "\(error)"])
             }
         }
@@ -79,7 +79,7 @@ final class AccountScreens {
     }
 
     private func openSearch() {
-        let search = ChatSearchController(data: data)
+        let search = ChatSearchController(source: sources)
         search.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
         navigation.pushViewController(search, animated: false)
     }
@@ -96,6 +96,13 @@ final class AccountScreens {
         for case let chat as ChatController in navigation.viewControllers where chat.isContentLoaded { chat.reload() }
         callFlow.refresh()
         banner.expire(in: navigation, now: now)
+    }
+
+    /// Before each frame: the shown screens that read pages read what the frame will show (a
+    /// taller window, a chat just laid out), so drawing only shows what is loaded.
+    func loadPagesIfNeeded() {
+        root.chatList.loadPagesIfNeeded()
+        for case let chat as ChatController in navigation.viewControllers { chat.loadPagesIfNeeded() }
     }
 
     /// Settings changed (here or by a handed-over `main settings`): what the tabs show follows.

@@ -116,6 +116,13 @@ final class AppScreens {
         if let link = LinkRouter.take() { open(link) }
     }
 
+    /// The step before each frame: the shown screens read the pages it will show (not while
+    /// locked: nothing of them is drawn).
+    func loadPagesIfNeeded() {
+        guard lockScreen == nil else { return }
+        account?.loadPagesIfNeeded()
+    }
+
     /// A link from `main URL` or a handed-over `main open URL`: its account made current if it is
     /// another one, then its chat opened.
     private func open(_ link: LinkRouter.Target) {
@@ -126,7 +133,7 @@ final class AppScreens {
             }
             accountChanged()
         }
-        account?.openChat(PeerId(link.peerId), title: link.title)
+        account?.openChat(PeerId(link.peerId).chatId, title: link.title)
     }
 
     /// The settings' observers: the theme, the Calls tab, the badge's muted chats, the rows.

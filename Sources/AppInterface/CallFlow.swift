@@ -16,7 +16,7 @@ import TelegramUI
 final class CallFlow {
     private let control: CallControl
     private let navigation: NavigationController
-    private let data: AccountData
+    private let sources: PostboxDataSources
     /// The running call's screen (shown, or in the corner box); nil while no call runs.
     private(set) var controller: CallController?
     private var notice = TimedOverlay<CallNoticeController>()
@@ -24,10 +24,10 @@ final class CallFlow {
     /// `^G` in a chat: a group call with it.
     static let chatCallKey = KeyEvent(.character("g"), modifiers: .control)
 
-    init(app: LaunchedApp, navigation: NavigationController, data: AccountData, calls: CallsController) {
+    init(app: LaunchedApp, navigation: NavigationController, sources: PostboxDataSources, calls: CallsController) {
         control = CallControl(app: app)
         self.navigation = navigation
-        self.data = data
+        self.sources = sources
         calls.onStartCall = { [unowned self] peerId, title in start(peerId, title: title) }
         refresh()
     }
@@ -41,14 +41,14 @@ final class CallFlow {
 
     /// Starts a group call with a chat, into the corner box. While a call runs, its screen opens
     /// instead: there is one call at a time.
-    func start(_ peerId: PeerId, title: String) {
+    func start(_ peerId: ChatId, title: String) {
         refresh()
         if controller != nil {
             show(navigation.minimizedController === controller ? "A call is running: F7 opens it" : "A call is already running")
             return
         }
         do {
-            let snapshot = try control.start(peer: peerId.toInt64())
+            let snapshot = try control.start(peer: peerId.packed)
             present(snapshot, title: title)
         } catch {
             show("Cannot start the call: \(error)")
@@ -65,7 +65,7 @@ final class CallFlow {
         }
         if let snapshot {
             if controller == nil {
-                let title = (try? data.peer(PeerId(snapshot.peerId)))?.displayTitle ?? "Chat \(snapshot.peerId)"
+                let title = (try? sources.title(of: PeerId(snapshot.peerId).chatId)) ?? "Chat \(snapshot.peerId)"
                 present(snapshot, title: title)
             }
             controller?.update(Self.figures(snapshot, now: now))
@@ -82,7 +82,7 @@ final class CallFlow {
 
     /// The call's screen, straight into the corner box.
     private func present(_ snapshot: CallSnapshot, title: String) {
-        let call = CallController(callId: snapshot.callId, peerId: PeerId(snapshot.peerId), peerTitle: title,
+        let call = CallController(callId: snapshot.callId, peerId: PeerId(snapshot.peerId).chatId, peerTitle: title,
                                   figures: Self.figures(snapshot, now: Int32(clamping: time(nil))))
         call.onEnd = { [unowned self, unowned call] in end(call) }
         controller = call

@@ -81,7 +81,7 @@ final class ChatListAvatars {
         lists.removeAll { $0.list == nil || $0.list === chatList }
         lists.append(WeakChatList(list: chatList))
         chatList.avatarPicture = { [weak self] chat in
-            self?.picture(Key(mediaBox: mediaBox.basePath, peerId: chat.peerId, photoResourceId: chat.photoResourceId,
+            self?.picture(Key(mediaBox: mediaBox.basePath, peerId: chat.peerId.peerId, photoResourceId: chat.photoResourceId,
                               letters: chat.letters), mediaBox: mediaBox, deviceKey: deviceKey)
         }
         chatList.avatarsChanged()

@@ -69,7 +69,8 @@ public enum MainInterface {
             "term": "\(term)", "colours": "\(session.colorCount)",
             "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
             "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
-        session.run(window, watching: [bridge.readDescriptor] + (avatars.map { [$0.wakeDescriptor] } ?? [])) { descriptor in
+        let frames = PagingWindow(window) { screens.loadPagesIfNeeded() }
+        session.run(frames, watching: [bridge.readDescriptor] + (avatars.map { [$0.wakeDescriptor] } ?? [])) { descriptor in
             if let avatars, descriptor == avatars.wakeDescriptor { return avatars.drain() }
             var changed = false
             for event in bridge.drain() {

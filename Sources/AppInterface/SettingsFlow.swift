@@ -1,18 +1,18 @@
 import AppCore
-import Container
 import Display
 import Formats
-import Storage
 import TelegramUI
 
 /// The Settings tab's rows and what Enter does on each: the passcode (set, change, turn off —
 /// sheets with masked entry — and lock now), the auto-lock timeout, notification previews, the
 /// Calls tab, the theme, the accounts (switch, add through the login as a sheet, log out) and the
 /// storage the account uses. Every change goes through AppCore (`AppSettings`, `AppLockController`,
-/// `AccountLifecycle`), the same code `main settings`, `main passcode` and `main logout` run.
+/// `AccountLifecycle`), the same code `main settings`, `main passcode` and `main logout` run;
+/// what it shows of the accounts it reads through `accounts`.
 @MainActor
 final class SettingsFlow {
     private let app: LaunchedApp
+    private let accounts: any AccountsDataSource
     private unowned let navigation: NavigationController
     /// A setting changed: the screens apply it now (theme, Calls tab).
     var onSettingsChanged: () -> Void = {}
@@ -23,8 +23,9 @@ final class SettingsFlow {
     /// The choices Telegram offers for auto-lock, in seconds.
     static let autolockChoices: [Int32] = [60, 300, 3600, 18_000]
 
-    init(app: LaunchedApp, navigation: NavigationController) {
+    init(app: LaunchedApp, accounts: any AccountsDataSource, navigation: NavigationController) {
         self.app = app
+        self.accounts = accounts
         self.navigation = navigation
     }
 
@@ -32,12 +33,11 @@ final class SettingsFlow {
         let settings = app.shared.presentationData
         let lock = AppLockController(app: app)
         var rows: [SettingsController.Row] = []
-        if let account = app.account {
-            let me = try? account.postbox.read { t in try t.accountPeerId().flatMap { try t.peer($0) } }
-            rows.append(.init(title: me?.displayTitle ?? "Account", value: me?.phone ?? String(account.record.id)))
+        if let me = accounts.currentAccount() {
+            rows.append(.init(title: me.name ?? "Account", value: me.phone ?? String(me.id)))
         }
-        let accounts = app.shared.accountManager.state.activeRecords.count
-        rows.append(.init(title: "Accounts", value: "\(accounts)") { [unowned self] in showAccounts() })
+        let accountCount = app.shared.accountManager.state.activeRecords.count
+        rows.append(.init(title: "Accounts", value: "\(accountCount)") { [unowned self] in showAccounts() })
         rows.append(.init(title: "Passcode Lock", value: lock.hasPasscode ? "On" : "Off") { [unowned self] in
             lock.hasPasscode ? showPasscodeOptions() : presentSetPasscode()
         })
@@ -57,8 +57,8 @@ final class SettingsFlow {
         rows.append(.init(title: "Theme", value: settings.themeSettings.theme == .day ? "Day" : "Night") { [unowned self] in
             change { $0.theme.theme = $0.theme.theme == .day ? .night : .day }
         })
-        if let account = app.account {
-            rows.append(.init(title: "Storage Used", value: Self.bytes(FileSystem.diskUsage(app.layout.accountPath(account.record.id)))))
+        if let used = accounts.storageUsed() {
+            rows.append(.init(title: "Storage Used", value: Self.bytes(used)))
         }
         return rows
     }
@@ -167,12 +167,12 @@ final class SettingsFlow {
 
     private func showAccounts() {
         presentRows(title: "Accounts") { [unowned self] list in
-            let state = app.shared.accountManager.state
-            var rows: [SettingsController.Row] = state.activeRecords.map { record in
-                let isCurrent = record.id == state.currentRecordId
-                return .init(title: (isCurrent ? "✓ " : "  ") + accountTitle(record), value: isCurrent ? "current" : nil) { [unowned self, unowned list] in
+            let listed = accounts.accounts()
+            var rows: [SettingsController.Row] = listed.map { account in
+                let isCurrent = account.isCurrent
+                return .init(title: (isCurrent ? "✓ " : "  ") + Self.title(account), value: isCurrent ? "current" : nil) { [unowned self, unowned list] in
                     guard !isCurrent else { return }
-                    do { try AccountLifecycle.switchTo(app: app, accountId: record.id) } catch {
+                    do { try AccountLifecycle.switchTo(app: app, accountId: account.id) } catch {
                         app.logger.error("cannot switch account", metadata: ["error": "\(error)"])
                     }
                     navigation.pop(list, animated: false)
@@ -186,7 +186,7 @@ final class SettingsFlow {
                 login.navigationPresentation = .modal
                 navigation.pushViewController(login)
             })
-            if state.currentRecord != nil {
+            if app.shared.accountManager.state.currentRecord != nil {
                 rows.append(.init(title: "Log Out") { [unowned self, unowned list] in
                     do { _ = try AccountLifecycle.logout(app: app, accountId: nil) } catch {
                         app.logger.error("cannot log out", metadata: ["error": "\(error)"])
@@ -199,13 +199,10 @@ final class SettingsFlow {
         }
     }
 
-    /// The account's own name and number, read from its Postbox (opened for the list, once).
-    private func accountTitle(_ record: AccountRecord) -> String {
-        if let account = try? app.shared.accountContext(record.id, current: app.account),
-           let me = try? account.postbox.read({ t in try t.accountPeerId().flatMap { try t.peer($0) } }) {
-            return me.displayTitle + (me.phone.map { "  " + $0 } ?? "")
-        }
-        return "Account \(record.id)"
+    /// The account's own name and number, or its id when its store could not be read.
+    static func title(_ account: AccountSummary) -> String {
+        guard let name = account.name else { return "Account \(account.id)" }
+        return name + (account.phone.map { "  " + $0 } ?? "")
     }
 
     // MARK: Formatting

@@ -71,7 +71,7 @@ struct ModuleImportsTests {
         "SiriIntents": ["Bootstrap", "Container", "Cryptography", "Formats", "RequestChannel", "Storage"],
         "Storage": ["CSQLite", "Container", "Cryptography", "Formats"],
         "TelegramExport": ["CYajl"],
-        "TelegramUI": ["Container", "Display", "Formats", "Storage"],
+        "TelegramUI": ["Container", "Display", "Formats"],
         "TerminalBackend": ["CNcursesw", "Display"],
         "TerminalImages": ["CChafa", "Display"],
         "WidgetKitWidget": ["Bootstrap", "Container", "Cryptography", "DrawingClient", "Formats", "Storage"],

@@ -1,5 +1,4 @@
 import Display
-import Storage
 @testable import TelegramUI
 import Testing
 
@@ -26,7 +25,7 @@ struct CallControllerTests {
     }
 
     @Test func callScreenShowsTheFiguresAndEndsTheCall() {
-        let call = CallController(callId: 7, peerId: PeerId(namespace: .cloudGroup, id: 3), peerTitle: "Engine Club",
+        let call = CallController(callId: 7, peerId: .group(3), peerTitle: "Engine Club",
                                   figures: Self.figures)
         var ends = 0
         call.onEnd = { ends += 1; return true }
@@ -58,7 +57,7 @@ struct CallControllerTests {
     }
 
     @Test func escapeMinimizesIntoTheBoxWithTheFiguresAndF8EndsTheCall() {
-        let call = CallController(callId: 7, peerId: PeerId(namespace: .cloudGroup, id: 3), peerTitle: "Engine Club",
+        let call = CallController(callId: 7, peerId: .group(3), peerTitle: "Engine Club",
                                   figures: Self.figures)
         var ended = false
         call.onEnd = { ended = true; return true }

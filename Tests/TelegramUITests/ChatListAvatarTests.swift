@@ -1,5 +1,4 @@
 import Display
-import Storage
 @testable import TelegramUI
 import Testing
 
@@ -9,8 +8,9 @@ import Testing
 @Suite("TelegramUI: chat list avatars")
 struct ChatListAvatarTests {
     @Test func rowsCarryTheInitialsFallback() throws {
-        try ScreensOverPostboxTests.withAccount(messages: 3) { data, group in
-            let list = ChatListController(data: data)
+        let store = FakeStore.fixture(messages: 3), group = FakeStore.engineClub
+        do {
+            let list = ChatListController(source: store)
             list.reload(now: 1_800_000_000)
             #expect(list.leadingColumns == ChatListAvatar.size.width)
             let engine = try #require(list.items.first?.leading)
@@ -38,22 +38,22 @@ struct ChatListAvatarTests {
 
     @Test func initialsOfEveryWidthFit() {
         func chat(_ letters: [String]) -> ChatListItem {
-            ChatListItem(peerId: PeerId(namespace: .cloudUser, id: 8), title: "", isPinned: false, isMuted: false, isSecret: false,
-                         unreadCount: 0, preview: "", timestamp: 0, letters: letters)
+            ChatListItem(peerId: .user(8), title: "", letters: letters)
         }
         let wide = ChatListAvatar.initials(chat(["李", "王"]))
         #expect(wide[0, 0].character == "李" && wide[2, 0].character == "王")
         let mixed = ChatListAvatar.initials(chat(["🎉", "P"]))
         #expect(mixed[0, 0].character == "🎉" && mixed[2, 0].character == "P")
         let none = ChatListAvatar.initials(chat([]))
-        #expect(none.elements.allSatisfy { $0.character == " " && $0.background == ChatListAvatar.color(PeerId(namespace: .cloudUser, id: 8)) })
-        #expect(ChatListAvatar.color(PeerId(namespace: .cloudUser, id: 8)) == .rgb(0xff, 0xa8, 0x5c), "8 % 7 = 1")
+        #expect(none.elements.allSatisfy { $0.character == " " && $0.background == ChatListAvatar.color(.user(8)) })
+        #expect(ChatListAvatar.color(.user(8)) == .rgb(0xff, 0xa8, 0x5c), "8 % 7 = 1")
     }
 
     @Test func picturesReplaceTheInitialsOnceDrawn() throws {
-        try ScreensOverPostboxTests.withAccount(messages: 3) { data, group in
-            let list = ChatListController(data: data)
-            var drawn: [PeerId: CellGrid] = [:]
+        let store = FakeStore.fixture(messages: 3), group = FakeStore.engineClub
+        do {
+            let list = ChatListController(source: store)
+            var drawn: [ChatId: CellGrid] = [:]
             list.avatarPicture = { drawn[$0.peerId] }
             list.reload(now: 1_800_000_000)
             #expect(list.items[0].leading?[1, 0].character == "E", "nothing drawn yet: initials")

@@ -1,6 +1,5 @@
 import Display
 import Formats
-import Storage
 @testable import TelegramUI
 import Testing
 
@@ -82,26 +81,28 @@ struct EntryAndSearchTests {
 
     @Test("/ search: chat names as typed, message text on Enter, ↓ into the results, Enter opens")
     func search() throws {
-        try ScreensOverPostboxTests.withAccount(messages: 300) { data, group in
-            let search = ChatSearchController(data: data)
-            var opened: [PeerId] = []
-            search.onOpenChat = { peer, _ in opened.append(peer) }
-            let window = Self.window(search, height: 20)
-            Self.type("engine", into: window)
-            #expect(search.results == [.chat(group, title: "Engine Club")])
-            window.handle(.key(.backspace, []))
-            for _ in 0 ..< 5 { window.handle(.key(.backspace)) }
-            Self.type("message 29", into: window)
-            #expect(search.results.isEmpty, "no chat is called that")
-            window.handle(.key(.enter))
-            let found = search.results.compactMap { if case .message(_, _, let text, _) = $0 { return text } else { return nil } }
-            #expect(found.first == "You: message 299", "newest first, with the sender as the chat list shows it")
-            #expect(found.contains("Ada: message 298"))
-            #expect(Set(found.map { String($0.split(separator: ":").last!.dropFirst()) }) == Set(["message 29"] + (290...299).map { "message \($0)" }))
-            #expect(Self.text(window).contains("message 299"))
-            window.handle(.key(.down))
-            window.handle(.key(.enter))
-            #expect(opened == [group])
+        let store = FakeStore.fixture(messages: 3)
+        var asked: [(String, Int)] = []
+        store.searchResults = { query, limit in
+            asked.append((query, limit))
+            let chats: [ChatSearchResult] = "engine club".hasPrefix(query) ? [.chat(FakeStore.engineClub, title: "Engine Club")] : []
+            return chats + (limit > 0 ? [.message(FakeStore.engineClub, title: "Engine Club", text: "You: message 299", timestamp: 1_700_000_000)] : [])
         }
+        let search = ChatSearchController(source: store)
+        var opened: [ChatId] = []
+        search.onOpenChat = { peer, _ in opened.append(peer) }
+        let window = Self.window(search, height: 20)
+        Self.type("engine", into: window)
+        #expect(search.results == [.chat(FakeStore.engineClub, title: "Engine Club")])
+        #expect(asked.allSatisfy { $0.1 == 0 }, "typing searches titles only")
+        for _ in 0 ..< 6 { window.handle(.key(.backspace)) }
+        Self.type("message 29", into: window)
+        #expect(search.results.isEmpty && Self.text(window).contains("No chat by that name"))
+        window.handle(.key(.enter))
+        #expect(asked.last?.0 == "message 29" && asked.last?.1 == ChatSearchController.messageLimit, "Enter searches messages")
+        #expect(Self.text(window).contains("You: message 299"))
+        window.handle(.key(.down))
+        window.handle(.key(.enter))
+        #expect(opened == [FakeStore.engineClub])
     }
 }

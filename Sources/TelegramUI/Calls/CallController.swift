@@ -1,5 +1,4 @@
 import Display
-import Storage
 
 /// A group call's live figures, as the call screen and its minimized box show them. A plain
 /// value: the app fills it from its call's statistics once a second (TelegramUI knows nothing of
@@ -68,7 +67,7 @@ public struct CallFigures: Equatable, Sendable {
 @MainActor
 public final class CallController: ViewController, MinimizableController {
     public let callId: UInt32
-    public let peerId: PeerId
+    public let peerId: ChatId
     public let peerTitle: String
     public private(set) var figures: CallFigures
     /// A failure to show under the figures (the call could not be ended).
@@ -78,7 +77,7 @@ public final class CallController: ViewController, MinimizableController {
 
     public static let endKey = KeyEvent(.character("e"))
 
-    public init(callId: UInt32, peerId: PeerId, peerTitle: String, figures: CallFigures) {
+    public init(callId: UInt32, peerId: ChatId, peerTitle: String, figures: CallFigures) {
         self.callId = callId
         self.peerId = peerId
         self.peerTitle = peerTitle

@@ -1,27 +1,24 @@
 import Display
-import Storage
 
 /// The Calls tab: the call history, newest first — incoming, outgoing, missed (missed ones
 /// counted on the tab's badge). Enter opens the chat with the caller; `c` (the bar's Call item,
 /// there once the app hands it `onStartCall`) starts a group call with the selected row's chat.
 @MainActor
 public final class CallsController: ListController {
-    let data: AccountData
-    public private(set) var calls: [CallRecord] = []
-    public var onOpenChat: ((PeerId, String) -> Void)?
+    let source: any CallsDataSource
+    public private(set) var calls: [CallItem] = []
+    public var onOpenChat: ((ChatId, String) -> Void)?
     /// Starts a group call with a chat (its id and title); the bar's Call item appears with it.
-    public var onStartCall: ((PeerId, String) -> Void)? {
+    public var onStartCall: ((ChatId, String) -> Void)? {
         didSet { updateCallItem() }
     }
     public static let callKey = KeyEvent(.character("c"))
-    private var titles: [String] = []
-
-    public init(data: AccountData) {
-        self.data = data
+    public init(source: any CallsDataSource) {
+        self.source = source
         super.init(title: "Calls")
         tabBarItem = TabBarItem(title: "Calls")
         onOpen = { [unowned self] index in
-            if calls.indices.contains(index) { onOpenChat?(calls[index].peerId, titles[index]) }
+            if calls.indices.contains(index) { onOpenChat?(calls[index].peerId, calls[index].title) }
         }
     }
 
@@ -29,12 +26,10 @@ public final class CallsController: ListController {
 
     public func reload(now: Int32? = nil) {
         let now = now ?? TimeText.now()
-        let rows = (try? data.calls(limit: 200)) ?? []
-        calls = rows.map(\.0)
-        titles = rows.map(\.1)
-        items = rows.map { call, title in
+        calls = (try? source.calls(limit: 200)) ?? []
+        items = calls.map { call in
             let kind = call.isMissed ? "missed" : call.isOutgoing ? "outgoing" : "incoming"
-            return ListItem(title: (call.isVideo ? "📹 " : "📞 ") + title, subtitle: nil,
+            return ListItem(title: (call.isVideo ? "📹 " : "📞 ") + call.title, subtitle: nil,
                             detail: kind + "  " + TimeText.short(call.timestamp, now: now))
         }
         updateCallItem()
@@ -45,7 +40,7 @@ public final class CallsController: ListController {
     private func updateCallItem() {
         guard onStartCall != nil else { return rightBarItems = [] }
         rightBarItems = [BarButtonItem(title: "Call", key: Self.callKey, isEnabled: !calls.isEmpty) { [unowned self] in
-            if calls.indices.contains(selectedIndex) { onStartCall?(calls[selectedIndex].peerId, titles[selectedIndex]) }
+            if calls.indices.contains(selectedIndex) { onStartCall?(calls[selectedIndex].peerId, calls[selectedIndex].title) }
         }]
     }
 }

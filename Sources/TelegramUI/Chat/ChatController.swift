@@ -1,23 +1,23 @@
 import Display
-import Storage
 
 /// A chat (Telegram's ChatController): the history with the newest at the bottom, read a page at
-/// a time as it scrolls up, date separators, senders in groups, ✓/✓✓ on sent messages; the
+/// a time as it scrolls up (when a scroll or a layout brings the top near, never while drawing),
+/// date separators, senders in groups, ✓/✓✓ on sent messages; the
 /// composer below (the layout's input height) sends text through the app. Opening the chat, and
 /// new messages arriving while it is at the bottom, mark it read through the app.
 ///
 /// Keys: typing writes, Enter sends, ⌫ deletes, a paste arrives whole (newlines kept); ↑ ↓ scroll
 /// a line, PgUp PgDn a page, End back to the newest. Esc is left to the navigation (back).
 @MainActor
-public final class ChatController: ViewController {
-    public let peerId: PeerId
-    let data: AccountData
+public final class ChatController: ViewController, PagedScreen {
+    public let peerId: ChatId
+    let source: any ChatHistoryDataSource
     let showsSenders: Bool
     private(set) var history = ChatHistory()
     public private(set) var composer = Composer()
     /// Lines scrolled up from the newest (0: at the bottom, following new messages).
     public private(set) var scrollFromBottom = 0
-    private var names: [PeerId: String] = [:]
+    private var names: [ChatId: String] = [:]
     private var maxOutgoingReadId: Int32 = 0
     private var lines: (width: Int, version: Int, maxOutgoingReadId: Int32, lines: [ChatLine])?
     private var version = 0
@@ -27,15 +27,15 @@ public final class ChatController: ViewController {
     /// Sends the text; the app stores it (main is the writer). Throws with a reason to show.
     public var onSend: ((String) throws -> Void)?
     /// The newest incoming message shown at the bottom: the app marks the chat read up to it.
-    public var onRead: ((MessageIndex) -> Void)?
+    public var onRead: ((ChatMessage.Index) -> Void)?
 
     /// The composer: a separator row and one line of text.
     public static let composerHeight = 2
 
-    public init(data: AccountData, peerId: PeerId, title: String) {
-        self.data = data
+    public init(source: any ChatHistoryDataSource, peerId: ChatId, title: String) {
+        self.source = source
         self.peerId = peerId
-        self.showsSenders = !peerId.isUserLike
+        self.showsSenders = !peerId.isOneToOne
         super.init(title: title)
         takesTextInput = true
     }
@@ -45,11 +45,11 @@ public final class ChatController: ViewController {
     }
 
     /// Reads the newest page again (merged with what is loaded), the senders' names and the read
-    /// state; marks read what is now at the bottom.
+    /// state, and older pages if the view needs them; marks read what is now at the bottom.
     public func reload() {
         let newestBefore = Array(history.messages.suffix(ChatHistory.pageSize)), before = (history.messages.count, names.count)
         do {
-            try history.loadNewest(data, peerId)
+            try history.loadNewest(source, peerId)
             try refreshDetails()
             status = nil
         } catch {
@@ -61,16 +61,15 @@ public final class ChatController: ViewController {
         if before != (history.messages.count, names.count) || newestBefore != Array(history.messages.suffix(ChatHistory.pageSize)) {
             version += 1
         }
+        loadPagesIfNeeded()
         markReadIfAtBottom()
     }
 
     private func refreshDetails() throws {
         let missing = Set(history.messages.compactMap(\.authorId)).subtracting(names.keys)
-        if !missing.isEmpty { names.merge(try data.names(missing)) { $1 } }
-        maxOutgoingReadId = try data.readState(peerId)?.maxOutgoingReadId ?? 0
-        if subtitle == nil, let peer = try data.peer(peerId) {
-            subtitle = peer.isSecretChat ? "secret chat" : peer.username.map { "@" + $0 }
-        }
+        if !missing.isEmpty { names.merge(try source.names(missing)) { $1 } }
+        maxOutgoingReadId = try source.maxOutgoingReadId(in: peerId)
+        if subtitle == nil { subtitle = try source.subtitle(of: peerId) }
     }
 
     private func markReadIfAtBottom() {
@@ -81,12 +80,36 @@ public final class ChatController: ViewController {
     }
 
     /// The last index handed to `onRead`: each is reported once, not at every reload.
-    private var lastReadReported: MessageIndex?
+    private var lastReadReported: ChatMessage.Index?
 
     override public func controllerLayout(_ layout: ContainerViewLayout) -> ControllerLayout {
         var own = layout
         own.inputHeight = max(layout.inputHeight ?? 0, Self.composerHeight)
         return super.controllerLayout(own)
+    }
+
+    /// The history's width and the rows it has: what the content area of the current layout gives.
+    private var historyArea: (width: Int, height: Int)? {
+        guard let layout = validLayout else { return nil }
+        let content = controllerLayout(layout).content
+        return (max(content.width - 2, 1), content.height)
+    }
+
+    /// Near the top of what is loaded (less than a screen above the view): reads the page before
+    /// it, until a screen is there or the history ends. Counted from the bottom, the scroll
+    /// position stays where it was; a position past the oldest message comes back to it. Runs on
+    /// scrolling, after a reload, and in the app's step before each frame — not on a new layout,
+    /// which can arrive in the middle of drawing (a screen back on top after a resize).
+    public func loadPagesIfNeeded() {
+        guard isContentLoaded, let (width, height) = historyArea else { return }
+        var all = historyLines(width: width)
+        while all.count - scrollFromBottom - height < height, history.hasOlder {
+            let added: Int
+            do { added = try history.loadOlder(source, peerId) } catch { status = "Cannot read older messages: \(error)"; break }
+            try? refreshDetails()
+            all = prependLines(forOldest: added, width: width)
+        }
+        scrollFromBottom = min(scrollFromBottom, max(all.count - height, 0))
     }
 
     func historyLines(width: Int) -> [ChatLine] {
@@ -121,18 +144,10 @@ public final class ChatController: ViewController {
     }
 
     override public func drawContent(in canvas: inout Canvas, context: PresentationContext) {
+        // What is loaded, nothing more: the pages were read before the frame.
         let width = max(canvas.size.width - 2, 1), height = canvas.size.height
-        var all = historyLines(width: width)
-        // Near the top of what is loaded: read the page before it. Counted from the bottom, the
-        // scroll position stays where it was.
-        while all.count - scrollFromBottom - height < height, history.hasOlder {
-            let added: Int
-            do { added = try history.loadOlder(data, peerId) } catch { status = "Cannot read older messages: \(error)"; break }
-            try? refreshDetails()
-            all = prependLines(forOldest: added, width: width)
-        }
-        scrollFromBottom = min(scrollFromBottom, max(all.count - height, 0))
-        let bottom = all.count - scrollFromBottom
+        let all = historyLines(width: width)
+        let bottom = all.count - min(scrollFromBottom, max(all.count - height, 0))
         let top = max(bottom - height, 0)
         let theme = context.theme
         for (offset, line) in all[top ..< bottom].enumerated() {
@@ -223,6 +238,7 @@ public final class ChatController: ViewController {
 
     private func scroll(by lines: Int) {
         scrollFromBottom = max(scrollFromBottom + lines, 0)
+        loadPagesIfNeeded()
         markReadIfAtBottom()
     }
 

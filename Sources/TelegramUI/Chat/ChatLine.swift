@@ -1,5 +1,4 @@
 import Display
-import Storage
 
 /// One row of a chat's history as drawn: a date separator, or a piece of a message (its first
 /// line carries the time and, in groups, the sender), wrapped to the width.
@@ -13,10 +12,10 @@ struct ChatLine: Equatable {
     }
 
     /// The lines of `messages` (oldest first) for `width` columns.
-    static func lines(for messages: [Message], width: Int, showsSenders: Bool, names: [PeerId: String],
+    static func lines(for messages: [ChatMessage], width: Int, showsSenders: Bool, names: [ChatId: String],
                       maxOutgoingReadId: Int32) -> [ChatLine] {
         var result: [ChatLine] = []
-        var previous: Message?
+        var previous: ChatMessage?
         let indent = 6  // "14:05 "
         for message in messages {
             if previous.map({ !TimeText.sameDay($0.index.timestamp, message.index.timestamp) }) ?? true {
@@ -28,8 +27,8 @@ struct ChatLine: Equatable {
             } else if showsSenders, let author = message.authorId {
                 head.append(((names[author] ?? "?") + ": ", .sender))
             }
-            let status = message.isIncoming ? "" : (message.id.id <= maxOutgoingReadId ? " ✓✓" : " ✓")
-            let body = message.text.isEmpty ? "[\(message.contentKind.name)]" : message.text
+            let status = message.isIncoming ? "" : (message.index.id <= maxOutgoingReadId ? " ✓✓" : " ✓")
+            let body = message.shownText
             let headWidth = head.reduce(0) { $0 + TextWidth.of($1.0) }
             let wrapped = wrap(body, first: max(width - headWidth - TextWidth.of(status), 1),
                                rest: max(width - indent - TextWidth.of(status), 1))

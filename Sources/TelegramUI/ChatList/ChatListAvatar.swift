@@ -1,6 +1,5 @@
 import Display
 import Formats
-import Storage
 
 /// A chat's avatar in the chat list: `size` cells at the row's left. The picture (the letters
 /// avatar or profile photo that notify-service and the widget draw, in half blocks) comes from the
@@ -13,7 +12,7 @@ public enum ChatListAvatar {
 
     /// Telegram's colour for the peer: the first colour of its letters-avatar pair, chosen as
     /// Telegram's chat list and notify-service choose it (`abs(peerId.id) % 7`).
-    public static func color(_ peerId: PeerId) -> Color {
+    public static func color(_ peerId: ChatId) -> Color {
         let rgb = AvatarColors.pair(at: AvatarGradientIndex.notification(peerRawId: peerId.id)).first
         return .rgb(UInt8(rgb >> 16 & 0xff), UInt8(rgb >> 8 & 0xff), UInt8(rgb & 0xff))
     }

@@ -1,14 +1,13 @@
 import Display
-import Storage
 
 /// The Chats tab (Telegram's ChatListController): pinned first, then newest; two lines a chat —
 /// the title with its marks (📌 pinned, 🔒 secret, 🔕 muted), the time and the unread badge, then
 /// the last message. Enter opens the chat. The list is re-read by `reload` when the app learns
-/// that the Postbox changed (a request applied, a message sent).
+/// that the store changed (a request applied, a message sent).
 @MainActor
-public final class ChatListController: ListController {
+public final class ChatListController: ListController, PagedScreen {
     public private(set) var chats: [ChatListItem] = []
-    let data: AccountData
+    let source: any ChatListDataSource
     /// How many chats the list reads at first, and how many more each time the selection comes
     /// near the end of what is read (Telegram's chat list view grows the same way): a screenful
     /// and some, not the top 200 on every tick (a reload of 200 was most of the interface's launch
@@ -32,8 +31,8 @@ public final class ChatListController: ListController {
         didSet { title = activity ?? "Chats" }
     }
 
-    public init(data: AccountData) {
-        self.data = data
+    public init(source: any ChatListDataSource) {
+        self.source = source
         super.init(title: "Chats")
         showsSubtitles = true
         leadingColumns = ChatListAvatar.size.width
@@ -49,14 +48,14 @@ public final class ChatListController: ListController {
 
     /// Reads the list again (as many chats as were read before), keeping the selection on the same
     /// chat; the tab's badge counts the unmuted chats with unread messages (Telegram's default),
-    /// from the Postbox's totals.
+    /// from the store's totals.
     public func reload(now: Int32? = nil) {
         let now = now ?? TimeText.now()
         let selected = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil
         var unreadChats: Int64 = 0
         do {
             // The badge counts every chat with unread messages, not only the ones read here.
-            let page = try data.chatList(limit: loadedLimit, now: now, unreadIncludingMuted: countsMutedChats)
+            let page = try source.chatList(limit: loadedLimit, now: now, unreadIncludingMuted: countsMutedChats)
             chats = page.items
             unreadChats = page.unreadChats
             failure = nil
@@ -74,18 +73,16 @@ public final class ChatListController: ListController {
     }
 
     /// Reads `pageSize` more chats when the selection is within a screenful of the end of a full
-    /// read, or when the screen is taller than what is read.
-    private func loadMoreIfNeeded() {
+    /// read, or when the screen is taller than what is read. Runs on input and in the app's step
+    /// before each frame — not on a new layout, which can arrive in the middle of drawing (a tab
+    /// shown for the first time).
+    public func loadPagesIfNeeded() {
+        guard isContentLoaded else { return }
         guard chats.count >= loadedLimit else { return }  // the whole list is read
         let margin = max(visibleRowCount, 10)
         guard selectedIndex >= chats.count - margin || visibleRowCount + margin > loadedLimit else { return }
         loadedLimit += Self.pageSize
         reload()
-    }
-
-    override public func containerLayoutUpdated(_ layout: ContainerViewLayout, transition: ContainedViewLayoutTransition) {
-        super.containerLayoutUpdated(layout, transition: transition)
-        if isContentLoaded { loadMoreIfNeeded() }
     }
 
     static func count(_ value: Int32) -> String { value > 999 ? "999+" : "\(value)" }
@@ -108,7 +105,7 @@ public final class ChatListController: ListController {
             return true
         }
         let handled = super.handle(event)
-        if handled { loadMoreIfNeeded() }
+        if handled { loadPagesIfNeeded() }
         return handled
     }
 

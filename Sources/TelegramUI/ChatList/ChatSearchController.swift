@@ -1,6 +1,5 @@
 import Container
 import Display
-import Storage
 
 /// `/` in the chat list (Telegram's chat-list search): a query line above the results. As the
 /// person types, chats whose names start with the words are listed at once; Enter on the query
@@ -9,36 +8,19 @@ import Storage
 /// leaves the search.
 @MainActor
 public final class ChatSearchController: ListController {
-    public enum Result: Equatable {
-        case chat(PeerId, title: String)
-        case message(PeerId, title: String, text: String, timestamp: Int32)
-
-        public var peerId: PeerId {
-            switch self {
-            case .chat(let id, _), .message(let id, _, _, _): return id
-            }
-        }
-
-        public var title: String {
-            switch self {
-            case .chat(_, let title), .message(_, let title, _, _): return title
-            }
-        }
-    }
-
-    let data: AccountData
+    let source: any ChatSearchDataSource
     public private(set) var query = Composer(capacity: 256)
-    public private(set) var results: [Result] = []
+    public private(set) var results: [ChatSearchResult] = []
     /// True while the query line has the keys (typing); false once ↓ moved into the results.
     public private(set) var isEditingQuery = true
     /// Whether message text was searched for the current query (Enter).
     public private(set) var searchedMessages = false
     public private(set) var failure: String?
-    public var onOpenChat: ((PeerId, String) -> Void)?
+    public var onOpenChat: ((ChatId, String) -> Void)?
     public static let messageLimit = 50
 
-    public init(data: AccountData) {
-        self.data = data
+    public init(source: any ChatSearchDataSource) {
+        self.source = source
         super.init(title: "Search")
         showsSubtitles = true
         takesTextInput = true
@@ -59,9 +41,7 @@ public final class ChatSearchController: ListController {
             return
         }
         do {
-            let found = try data.search(text, messageLimit: searchedMessages ? Self.messageLimit : 0)
-            results = found.chats.map { .chat($0.id, title: $0.displayTitle) }
-                + found.messages.map { .message($0.0.id.peerId, title: $0.1, text: AccountData.firstLine($0.0.text), timestamp: $0.0.index.timestamp) }
+            results = try source.search(text, messageLimit: searchedMessages ? Self.messageLimit : 0)
             failure = nil
         } catch {
             results = []

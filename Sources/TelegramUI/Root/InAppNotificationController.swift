@@ -1,5 +1,4 @@
 import Display
-import Storage
 
 /// A message for a chat that is not on screen, shown as Telegram shows it inside the app: a
 /// banner at the top right with the chat's title and, as the notification-preview setting allows,
@@ -7,13 +6,13 @@ import Storage
 /// that takes no input, so the person's typing goes on undisturbed beneath it.
 @MainActor
 public final class InAppNotificationController: ViewController {
-    public let peerId: PeerId
+    public let peerId: ChatId
     public let chatTitle: String
     public let body: String
     /// The key that opens the chat while the banner is up.
     public static let openKey = KeyEvent(.character("o"), modifiers: .control)
 
-    public init(peerId: PeerId, chatTitle: String, body: String) {
+    public init(peerId: ChatId, chatTitle: String, body: String) {
         self.peerId = peerId
         self.chatTitle = chatTitle
         self.body = body

@@ -1,0 +1,32 @@
+import Storage
+import TelegramUI
+
+extension PostboxDataSources: ChatHistoryDataSource {
+    func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
+        try postbox.read { t in
+            try t.messages(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit).map(\.chatMessage)
+        }
+    }
+
+    func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
+        try postbox.read { t in
+            var result: [ChatId: String] = [:]
+            for id in ids { result[id] = try t.peer(id.peerId)?.displayTitle }
+            return result
+        }
+    }
+
+    func maxOutgoingReadId(in chat: ChatId) throws -> Int32 {
+        try postbox.read { try $0.readState(chat.peerId)?.maxOutgoingReadId ?? 0 }
+    }
+
+    func subtitle(of chat: ChatId) throws -> String? {
+        guard let peer = try postbox.read({ try $0.peer(chat.peerId) }) else { return nil }
+        return peer.isSecretChat ? "secret chat" : peer.username.map { "@" + $0 }
+    }
+
+    /// A chat's name for a screen opened without a row to take it from (a call begun elsewhere).
+    func title(of chat: ChatId) throws -> String? {
+        try postbox.read { try $0.peer(chat.peerId)?.displayTitle }
+    }
+}

@@ -1,0 +1,123 @@
+@testable import AppInterface
+import Display
+import Storage
+import TelegramUI
+import Testing
+
+/// The screens' data sources over a real Postbox, and the screens over them: what the store holds
+/// reaches the rows as the chat list, a chat, the search and the tabs show it.
+@MainActor
+@Suite("AppInterface: data sources over a Postbox")
+struct PostboxDataSourcesTests {
+    typealias Fixture = PostboxFixture
+
+    @Test func idsRoundTripBetweenTheScreensAndTheStore() {
+        for peer in [Fixture.me, Fixture.group, PeerId(namespace: .secretChat, id: 1 << 40), PeerId(namespace: .cloudChannel, id: 77)] {
+            #expect(peer.chatId.peerId == peer)
+        }
+        #expect(Fixture.group.chatId.kind == .group && !Fixture.group.chatId.isOneToOne)
+        #expect(PeerId(namespace: .secretChat, id: 9).chatId.isOneToOne)
+        let index = MessageIndex(id: MessageId(peerId: Fixture.group, namespace: 1, id: 42), timestamp: 1_700_000_000)
+        #expect(index.chatIndex.messageIndex(in: Fixture.group.chatId) == index)
+    }
+
+    /// A row previews its top message's first line: up to the first \n, \r or \r\n, whatever
+    /// comes before it (combining marks, emoji, wide characters) kept whole.
+    @Test func previewIsTheFirstLine() {
+        #expect(MessagePreview.firstLine("one line") == "one line")
+        #expect(MessagePreview.firstLine("first\nsecond") == "first")
+        #expect(MessagePreview.firstLine("first\r\nsecond") == "first")
+        #expect(MessagePreview.firstLine("first\rsecond") == "first")
+        #expect(MessagePreview.firstLine("\nafter an empty line") == "")
+        #expect(MessagePreview.firstLine("e\u{301}👩‍👩‍👧中文\nrest") == "e\u{301}👩‍👩‍👧中文")
+        #expect(MessagePreview.firstLine("") == "")
+    }
+
+    @Test func chatListShowsNewestFirstWithSendersAndBadges() throws {
+        try Fixture.withPostbox(messages: 30) { postbox in
+            let list = ChatListController(source: PostboxDataSources(postbox: postbox))
+            list.reload(now: 1_800_000_000)
+            #expect(list.chats.map(\.title) == ["Engine Club", "Ada Lovelace"])
+            #expect(list.chats[0].peerId == Fixture.group.chatId)
+            #expect(list.chats[0].preview == "Ada: message 30", "a group's last message names its sender")
+            #expect(list.chats[0].topMessageText == "message 30" && list.chats[0].topMessageIsIncoming)
+            #expect(list.chats[0].unreadCount == 15)
+            #expect(list.tabBarItem?.badge == "2", "two unmuted chats with unread messages")
+        }
+    }
+
+    /// The badge counts every unread chat, however few the list has read.
+    @Test func theBadgeCountsChatsNotReadYet() throws {
+        try Fixture.withPostbox(messages: 2) { postbox in
+            try postbox.transaction { t in
+                try t.addMessages((0 ..< 150).map { n in
+                    let peer = PeerId(namespace: .cloudUser, id: Int64(1_000 + n))
+                    return Message(index: MessageIndex(id: MessageId(peerId: peer, id: 1), timestamp: 1_600_000_000 - Int32(n)),
+                                   authorId: peer, text: "hello", isIncoming: true)
+                })
+            }
+            let page = try PostboxDataSources(postbox: postbox).chatList(limit: 60, now: 1_800_000_000, unreadIncludingMuted: false)
+            #expect(page.items.count == 60 && page.unreadChats == 152)
+        }
+    }
+
+    /// The account's chat with itself is listed as Telegram lists it, not under its own name.
+    @Test func theAccountsOwnChatIsSavedMessages() throws {
+        try Fixture.withPostbox(messages: 2) { postbox in
+            try postbox.transaction { t in
+                let note = MessageIndex(id: MessageId(peerId: Fixture.me, id: 1), timestamp: 1_700_001_000)
+                try t.addMessages([Message(index: note, authorId: Fixture.me, text: "note to self", isIncoming: false)])
+            }
+            let page = try PostboxDataSources(postbox: postbox).chatList(limit: 10, now: 1_800_000_000, unreadIncludingMuted: false)
+            let saved = try #require(page.items.first { $0.peerId == Fixture.me.chatId })
+            #expect(saved.title == "Saved Messages" && saved.letters == ["S", "M"], "\(saved)")
+        }
+    }
+
+    /// A chat over the Postbox: the newest page first, older ones as it scrolls, never the whole
+    /// history; the senders' names and the subtitle from the peers.
+    @Test func aChatReadsPagesAsItScrolls() throws {
+        try Fixture.withPostbox(messages: 1000) { postbox in
+            let chat = ChatController(source: PostboxDataSources(postbox: postbox), peerId: Fixture.group.chatId, title: "Engine Club")
+            let window = Window(rootController: NavigationController(mode: .single, root: chat),
+                                context: PresentationContext(theme: .dayMonochrome))
+            window.layout(size: Size(width: 60, height: 20))
+            var surface = Surface(width: 0, height: 0)
+            window.render(into: &surface)
+            #expect(surface.textLines.contains { $0.contains("Ada Lovelace: message 1000") })
+            for _ in 0 ..< 30 { window.handle(.key(.pageUp)) }
+            window.render(into: &surface)
+            let shown = surface.textLines.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+            #expect(shown.contains { $0 < 900 } && !shown.contains { $0 > 900 }, "older pages on screen: \(surface.textLines)")
+            let ada = ChatController(source: PostboxDataSources(postbox: postbox), peerId: Fixture.ada.chatId, title: "Ada")
+            ada.loadContentIfNeeded()
+            #expect(ada.subtitle == "@ada")
+        }
+    }
+
+    @Test func searchFindsChatsThenMessagesWithTheirSenders() throws {
+        try Fixture.withPostbox(messages: 300) { postbox in
+            let source = PostboxDataSources(postbox: postbox)
+            #expect(try source.search("engine", messageLimit: 0) == [.chat(Fixture.group.chatId, title: "Engine Club")])
+            let found = try source.search("message 29", messageLimit: 50).compactMap { result -> String? in
+                if case .message(_, _, let text, _) = result { return text } else { return nil }
+            }
+            #expect(found.first == "You: message 299", "newest first, with the sender as the chat list shows it")
+            #expect(found.contains("Ada: message 298"))
+            #expect(Set(found.map { String($0.split(separator: ":").last!.dropFirst()) }) == Set(["message 29"] + (290 ... 299).map { "message \($0)" }))
+        }
+    }
+
+    @Test func contactsAndCallsFromTheStore() throws {
+        try Fixture.withPostbox(messages: 2) { postbox in
+            try postbox.transaction { t in
+                try t.addCall(CallRecord(callId: 1, peerId: Fixture.ada, timestamp: 1_700_000_000, duration: 0,
+                                         isOutgoing: false, isMissed: true, isVideo: false))
+            }
+            let source = PostboxDataSources(postbox: postbox)
+            #expect(try source.contacts() == [ContactItem(id: Fixture.ada.chatId, title: "Ada Lovelace", detail: "@ada")])
+            #expect(try source.calls(limit: 10) == [CallItem(peerId: Fixture.ada.chatId, title: "Ada Lovelace", timestamp: 1_700_000_000,
+                                                             isMissed: true)])
+        }
+    }
+}

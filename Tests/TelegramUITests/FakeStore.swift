@@ -1,0 +1,115 @@
+import Display
+@testable import TelegramUI
+
+extension ChatId {
+    static func user(_ id: Int64) -> ChatId { ChatId(kind: .user, id: id, packed: id) }
+    static func group(_ id: Int64) -> ChatId { ChatId(kind: .group, id: id, packed: 1 << 32 | id) }
+}
+
+/// Every data source the screens read, in memory, recording each call and whether a frame was
+/// being drawn when it came: the screens must read only from input, reloads and the step before
+/// a frame, never while drawing.
+final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSearchDataSource, ContactsDataSource, CallsDataSource {
+    var chats: [ChatListItem] = []
+    var unreadChats: Int64 = 0
+    /// Each chat's history, oldest first.
+    var histories: [ChatId: [ChatMessage]] = [:]
+    var authors: [ChatId: String] = [:]
+    var subtitles: [ChatId: String] = [:]
+    var outgoingRead: [ChatId: Int32] = [:]
+    var contactItems: [ContactItem] = []
+    var callItems: [CallItem] = []
+    var searchResults: (String, Int) -> [ChatSearchResult] = { _, _ in [] }
+
+    /// Set by `draw(_:)` around a frame.
+    var isDrawing = false
+    private(set) var log: [String] = []
+    private(set) var readsWhileDrawing: [String] = []
+    /// The `before` of every history read, in order (nil: the newest page).
+    private(set) var historyReads: [ChatMessage.Index?] = []
+
+    private func record(_ call: String) {
+        log.append(call)
+        if isDrawing { readsWhileDrawing.append(call) }
+    }
+
+    /// Draws a frame of `window` with the store watching.
+    @MainActor
+    func draw(_ window: Window) -> [String] {
+        isDrawing = true
+        defer { isDrawing = false }
+        var surface = Surface(width: 0, height: 0)
+        window.render(into: &surface)
+        return surface.textLines
+    }
+
+    func chatList(limit: Int, now: Int32, unreadIncludingMuted: Bool) throws -> ChatListPage {
+        record("chatList(\(limit))")
+        return ChatListPage(items: Array(chats.prefix(limit)), unreadChats: unreadChats)
+    }
+
+    func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
+        record("messages")
+        historyReads.append(index)
+        let older = (histories[chat] ?? []).filter { message in index.map { message.index < $0 } ?? true }
+        return Array(older.suffix(limit).reversed())
+    }
+
+    func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
+        record("names")
+        return authors.filter { ids.contains($0.key) }
+    }
+
+    func maxOutgoingReadId(in chat: ChatId) throws -> Int32 {
+        record("maxOutgoingReadId")
+        return outgoingRead[chat] ?? 0
+    }
+
+    func subtitle(of chat: ChatId) throws -> String? {
+        record("subtitle")
+        return subtitles[chat]
+    }
+
+    func search(_ query: String, messageLimit: Int) throws -> [ChatSearchResult] {
+        record("search")
+        return searchResults(query, messageLimit)
+    }
+
+    func contacts() throws -> [ContactItem] {
+        record("contacts")
+        return contactItems
+    }
+
+    func calls(limit: Int) throws -> [CallItem] {
+        record("calls")
+        return Array(callItems.prefix(limit))
+    }
+
+    // MARK: The fixture
+
+    static let ada = ChatId.user(2), engineClub = ChatId.group(3)
+
+    /// Engine Club, a group with `messages` messages a minute apart (even ones Ada's, incoming),
+    /// and Ada's one older chat; the list as a store would read it.
+    static func fixture(messages: Int) -> FakeStore {
+        let store = FakeStore()
+        store.histories[engineClub] = (0 ..< messages).map { n -> ChatMessage in
+            let id = Int32(n + 1)
+            let author: ChatId = id % 2 == 0 ? ada : .user(1)
+            return ChatMessage(index: ChatMessage.Index(timestamp: 1_700_000_000 + id * 60, id: id),
+                               authorId: author, text: "message \(id)", isIncoming: id % 2 == 0)
+        }
+        store.histories[ada] = [ChatMessage(index: .init(timestamp: 1_600_000_000, id: 1), authorId: ada, text: "older chat", isIncoming: true)]
+        store.authors = [ada: "Ada Lovelace", .user(1): "Me"]
+        let last = messages
+        var group = ChatListItem(peerId: engineClub, title: "Engine Club", unreadCount: Int32(messages / 2),
+                                 preview: (last % 2 == 0 ? "Ada: " : "You: ") + "message \(last)",
+                                 timestamp: 1_700_000_000 + Int32(last) * 60, letters: ["E", "C"])
+        group.topMessage = .init(timestamp: group.timestamp, id: Int32(last))
+        group.topMessageIsIncoming = last % 2 == 0
+        store.chats = [group, ChatListItem(peerId: ada, title: "Ada Lovelace", unreadCount: 1, preview: "older chat",
+                                           timestamp: 1_600_000_000, letters: ["A", "L"])]
+        store.unreadChats = 2
+        return store
+    }
+}
