@@ -244,6 +244,11 @@ let package = Package(
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "CommandLineSupport", "AppCore", "AddressBook", "Ingest", "ScreencastCall", "Drawing",
             "MainCommands", "NotifyServiceCommands", "ShareCommands", "IntentsCommands", "WidgetCommands", "BroadcastCommands", "DrawingClient", "NotificationService", "RequestChannel", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
         ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
+        // The command-line layer: each direct parse against ArgumentParser's own model of its command.
+        .testTarget(name: "CommandLineTests", dependencies: [
+            "CommandLineSupport", "NotifyServiceCommands", "ShareCommands", "IntentsCommands", "WidgetCommands", "BroadcastCommands",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC",
         ]),

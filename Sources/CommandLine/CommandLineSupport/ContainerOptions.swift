@@ -11,12 +11,12 @@ public struct ContainerOptions: ParsableArguments {
     public init() {}
 }
 
-extension ContainerOptions {
-    /// `--container`, for a DirectlyParsable command (validated as ArgumentParser validates a group).
-    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
-        var options = Self()
-        options.container = try arguments.option("--container")
-        guard (try? options.validate()) != nil else { throw DirectArguments.Decline() }
-        return options
-    }
+/// The parameters of a command that takes `--container`.
+public protocol ContainerParameters: CommandParameters {
+    var container: String? { get set }
+}
+
+extension DirectSyntax.Element where Parameters: ContainerParameters {
+    /// `--container`, as ContainerOptions declares it.
+    public static var container: Self { .option("--container", \.container) }
 }

@@ -25,14 +25,3 @@ public struct AcknowledgementOptions: ParsableArguments {
         guard deadline.isFinite, (0...600).contains(deadline) else { throw ValidationError("--deadline must be between 0 and 600 seconds") }
     }
 }
-
-extension IntentOptions {
-    /// `--container` and `--json`, for a DirectlyParsable intent.
-    static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
-        var options = Self()
-        options.containerOptions = try ContainerOptions.directParse(&arguments)
-        options.json = try arguments.flag("--json")
-        guard (try? options.validate()) != nil else { throw DirectArguments.Decline() }
-        return options
-    }
-}

@@ -1,11 +1,9 @@
 import ArgumentParser
-import Bootstrap
 import CommandLineSupport
-import Formats
 import ShareExtensionContext
 
 /// `share peers`: the share sheet's chat picker.
-public struct PeersCommand: ParsableCommand {
+public struct PeersCommand: DirectlyParsable {
     public static let configuration = CommandConfiguration(
         commandName: "peers",
         abstract: "List the chats a share can go to: recent chats, or a search.",
@@ -32,34 +30,11 @@ public struct PeersCommand: ParsableCommand {
     @OptionGroup public var options: ContainerOptions
     @Option(help: "Search chats by name or username.") public var query: String?
     @Option(parsing: .unconditional, help: "The account whose chats to list (default: the current account).") public var account: Int64?
-    @Flag(help: "Print JSON (see above).") public var json = false
+    @Flag(help: "Print JSON (see above).") public var json = Self.defaults.json
 
     public init() {}
 
-    public func run() throws {
-        do {
-            let session = try ShareSession(containerFlag: options.container, account: account)
-            defer { session.finish() }
-            let listing = try PeerPickerListing.make(session, query: query)
-            try session.requireUnlocked()
-            json ? StandardStreams.writeJSON(try JSONFile.text(listing)) : StandardStreams.writeLines(listing.lines)
-        } catch {
-            let failure = error as? ShareFailure ?? ShareFailure("error", "\(error)")
-            if json { StandardStreams.writeJSON(try JSONFile.text(ShareOutcome.failed(failure))) }
-            throw failure
-        }
-    }
-}
-
-extension PeersCommand: DirectlyParsable {
-    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
-        var command = Self()
-        command.options = try ContainerOptions.directParse(&arguments)
-        command.query = try arguments.option("--query")
-        // --account parses .unconditional in ArgumentParser (a negative id is a value); here a
-        // value starting with "-" declines instead, so the two cannot disagree.
-        command.account = try arguments.option("--account")
-        command.json = try arguments.flag("--json")
-        return command
+    public var parameters: PeersParameters {
+        .init { $0.container = options.container; $0.query = query; $0.account = account; $0.json = json }
     }
 }

@@ -1,24 +1,9 @@
 import ArgumentParser
-import Bootstrap
 import CommandLineSupport
-import Formats
-import Storage
 import WidgetKitWidget
 
-/// What `configure --select` and `--clear` did, for `--json`.
-struct SelectionReport: Encodable {
-    struct Chosen: Encodable {
-        let peerId: Int64
-        let title: String
-    }
-
-    let status: String
-    let accountId: String
-    let peers: [Chosen]
-}
-
 /// `widget configure`: the widget's "Edit Widget" sheet — which chats it shows.
-public struct ConfigureCommand: ParsableCommand {
+public struct ConfigureCommand: DirectlyParsable {
     public static let configuration = CommandConfiguration(
         commandName: "configure",
         abstract: "List the chats the widget can show, or choose the ones it shows.",
@@ -60,66 +45,13 @@ public struct ConfigureCommand: ParsableCommand {
     @OptionGroup public var options: ContainerOptions
     @Option(help: "Search chats by name or username.") public var query: String?
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Choose the chats the widget shows.", valueName: "peer"))
-    public var select: [String] = []
-    @Flag(help: "Forget the chosen chats: the widget shows the top of the chat list again.") public var clear = false
-    @Flag(help: "Print JSON (see above).") public var json = false
+    public var select: [String] = Self.defaults.select
+    @Flag(help: "Forget the chosen chats: the widget shows the top of the chat list again.") public var clear = Self.defaults.clear
+    @Flag(help: "Print JSON (see above).") public var json = Self.defaults.json
 
     public init() {}
 
-    public func validate() throws {
-        guard select.isEmpty || !clear else { throw ValidationError("give --select or --clear, not both") }
-        guard query == nil || (select.isEmpty && !clear) else { throw ValidationError("--query lists chats; it goes without --select and --clear") }
-    }
-
-    public func run() throws {
-        do {
-            let session = try WidgetSession(containerFlag: options.container)
-            defer { session.finish() }
-            // Fail-closed, before any account is looked at.
-            guard !session.isLocked() else { throw WidgetFailure.editingLocked }
-            let (record, postbox) = try session.openCurrentPostbox()
-            if clear {
-                _ = try WidgetSelection.clear(session.layout)
-                try output(SelectionReport(status: "cleared", accountId: String(record.id), peers: []),
-                           lines: ["the widget shows the top of the chat list again"])
-            } else if !select.isEmpty {
-                let (peers, own) = try postbox.read { t in (try WidgetSelection.resolve(select, in: t), try t.accountPeerId()) }
-                guard !session.isLocked() else { throw WidgetFailure.editingLocked }
-                try WidgetSelection.save(peers, accountId: record.id, layout: session.layout)
-                let chosen = peers.map {
-                    SelectionReport.Chosen(peerId: $0.id.toInt64(), title: $0.id == own ? WidgetChatText.savedMessages : $0.displayTitle)
-                }
-                try output(SelectionReport(status: "selected", accountId: String(record.id), peers: chosen),
-                           lines: ["the widget shows: " + chosen.map { "\($0.title) (\($0.peerId))" }.joined(separator: ", "),
-                                   "main publishes them after its next change (within a second while `main run` runs)"])
-            } else {
-                let listing = try ConfigurationListing.make(record: record, postbox: postbox, deviceKey: session.bootstrap.deviceKey,
-                                                            query: query, selection: WidgetSelection.current(session.layout, accountId: record.id))
-                // Read again at the last moment: a lock taken meanwhile still hides the list.
-                guard !session.isLocked() else { throw WidgetFailure.editingLocked }
-                try output(listing, lines: listing.lines)
-            }
-        } catch {
-            let failure = error as? WidgetFailure ?? WidgetFailure("error", "\(error)")
-            if json { StandardStreams.writeJSON(try JSONFile.text(ExtensionFailureReport(failure))) }
-            throw failure
-        }
-    }
-
-    private func output<T: Encodable>(_ value: T, lines: [String]) throws {
-        json ? StandardStreams.writeJSON(try JSONFile.text(value)) : StandardStreams.writeLines(lines)
-    }
-}
-
-extension ConfigureCommand: DirectlyParsable {
-    /// `--select` (several values) is left to ArgumentParser: a person's edit, not a refresh.
-    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
-        var command = Self()
-        command.options = try ContainerOptions.directParse(&arguments)
-        command.query = try arguments.option("--query")
-        command.select = []
-        command.clear = try arguments.flag("--clear")
-        command.json = try arguments.flag("--json")
-        return command
+    public var parameters: ConfigureParameters {
+        .init { $0.container = options.container; $0.query = query; $0.select = select; $0.clear = clear; $0.json = json }
     }
 }

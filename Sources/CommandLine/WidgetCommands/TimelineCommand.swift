@@ -1,11 +1,10 @@
 import ArgumentParser
-import Bootstrap
 import CommandLineSupport
 import Formats
 import WidgetKitWidget
 
 /// `widget timeline`: what WidgetKit would get from Telegram's timeline provider.
-public struct TimelineCommand: ParsableCommand {
+public struct TimelineCommand: DirectlyParsable {
     public static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "Show what the home-screen widget shows now: its chats, or why it shows none.",
@@ -47,26 +46,12 @@ public struct TimelineCommand: ParsableCommand {
 
     @OptionGroup public var options: ContainerOptions
     @Option(help: ArgumentHelp("The widget's size: small, medium or large.", valueName: "family"))
-    public var family: WidgetPicture.Family = .medium
-    @Flag(help: "Print JSON (see above).") public var json = false
+    public var family: WidgetPicture.Family = Self.defaults.family
+    @Flag(help: "Print JSON (see above).") public var json = Self.defaults.json
 
     public init() {}
 
-    public func run() throws {
-        let session = try WidgetSession(containerFlag: options.container)
-        defer { session.finish() }
-        let timeline = WidgetTimelineSource.load(session, family: family)
-        session.bootstrap.logger.info("timeline", metadata: ["state": "\(timeline.state.rawValue)", "family": "\(family.rawValue)"])
-        json ? StandardStreams.writeJSON(try JSONFile.text(timeline)) : StandardStreams.writeLines(timeline.lines)
-    }
-}
-
-extension TimelineCommand: DirectlyParsable {
-    public static func directParse(_ arguments: inout DirectArguments) throws(DirectArguments.Decline) -> Self {
-        var command = Self()
-        command.options = try ContainerOptions.directParse(&arguments)
-        command.family = try arguments.option("--family") ?? .medium
-        command.json = try arguments.flag("--json")
-        return command
+    public var parameters: TimelineParameters {
+        .init { $0.container = options.container; $0.family = family; $0.json = json }
     }
 }

@@ -1,23 +1,6 @@
 // The `notify-service` executable: thin by design; the bootstrap and commands live in the modules.
-import ArgumentParser
-import Bootstrap
 import CommandLineSupport
 import Container
-import NotificationService
 import NotifyServiceCommands
-
-struct NotifyServiceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "notify-service",
-        abstract: "Notification service extension: decrypts and enriches pushes.",
-        discussion: """
-        Runs as a separate process sharing the app-group container with main; it opens the \
-        databases read-only. Without a subcommand it delivers one push:
-
-          main push --peer 1000000 --text "hi" | notify-service --json
-        """,
-        subcommands: [DeliverCommand.self, ContentCommand.self, BootstrapCommand.self],
-        defaultSubcommand: DeliverCommand.self)
-}
 
 CommandMain.runSynchronously(NotifyServiceCommand.self, identity: .notifyService)

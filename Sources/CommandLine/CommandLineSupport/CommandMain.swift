@@ -1,0 +1,104 @@
+import ArgumentParser
+import Bootstrap
+import Container
+import FoundationEssentials
+
+/// Entry point shared by every executable. Parse errors and --help go through ArgumentParser;
+/// a failure while running prints `error: …` and exits non-zero (75 when refused because another
+/// `main` holds the writer lock), never a crash or a stack trace.
+public enum CommandMain {
+    /// The arguments parsed (without the program name): the command line's, or what the
+    /// executable rewrote them to (`main URL` is `main open URL`). A command handed to another
+    /// process sends these, so it runs there as it was understood here. Set once, before parsing.
+    nonisolated(unsafe) public private(set) static var arguments = Array(CommandLine.arguments.dropFirst())
+
+    /// For commands with async subcommands (main): the top level awaits, so the process runs its
+    /// main actor on the dispatch main queue.
+    /// `arguments`: what to parse instead of the command line's (nil: the command line's).
+    public static func run<Command: ParsableCommand>(_ command: Command.Type, arguments: [String]? = nil) async -> Never {
+        if let arguments { Self.arguments = arguments }
+        let parsed = prepare(command, arguments: arguments)
+        do {
+            if var asyncCommand = parsed as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var syncCommand = parsed
+                try syncCommand.run()
+            }
+            exit(0)
+        } catch {
+            finish(command, error)
+        }
+    }
+
+    /// For extensions, whose commands are all synchronous: a plain synchronous main, without the
+    /// async entry point's dispatch main queue and its thread hop (measurable in a process whose
+    /// whole life is a few milliseconds).
+    /// The system's plain invocations are parsed directly (DirectParse), the rest by ArgumentParser.
+    public static func runSynchronously<Command: ParsableCommand>(_ command: Command.Type, identity: ProcessIdentity) -> Never {
+        ExtensionProcess.identity = identity
+        restrictNewFiles()
+        do {
+            if let direct = DirectParse.command(command, arguments: arguments) {
+                try direct.run()
+            } else {
+                var parsed = prepare(command)
+                try parsed.run()
+            }
+            exit(0)
+        } catch {
+            finish(command, error)
+        }
+    }
+
+    /// Everything in the container is one user's private data: whatever creates a file here
+    /// (SQLite's -wal and -shm included) creates it 0600, and directories 0700.
+    private static func restrictNewFiles() {
+        umask(0o077)
+    }
+
+    private static func prepare<Command: ParsableCommand>(_ command: Command.Type, arguments: [String]? = nil) -> ParsableCommand {
+        restrictNewFiles()
+        do {
+            return try command.parseAsRoot(arguments)
+        } catch {
+            exitWithParserMessage(command, error)
+        }
+    }
+
+    private static func finish<Command: ParsableCommand>(_ command: Command.Type, _ error: Error) -> Never {
+        switch error {
+        case let code as ExitCode:
+            exit(code.rawValue)
+        case is CleanExit:
+            exitWithParserMessage(command, CleanExit.helpRequest())
+        case let error as ValidationError:
+            exitWithParserMessage(command, error)
+        case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
+            // Help requested of a command group, and the parser's other signals.
+            exitWithParserMessage(command, error)
+        default:
+            StandardStreams.writeError("error: \(error)")
+            exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
+        }
+    }
+
+    /// The parser's own message (help, usage, "error: …"), through StandardStreams like all other
+    /// output, so an argument's text is escaped too; help goes to stdout with status 0.
+    private static func exitWithParserMessage<Command: ParsableCommand>(_ command: Command.Type, _ error: Error) -> Never {
+        let message = command.fullMessage(for: error)
+        let code = command.exitCode(for: error)
+        if !message.isEmpty {
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for line in lines.reversed().drop(while: \.isEmpty).reversed() {
+                if code == .success { StandardStreams.writeLine(line) } else { StandardStreams.writeError(line) }
+            }
+        }
+        exit(code.rawValue)
+    }
+}
+
+
+#if canImport(Glibc)
+import Glibc
+#endif
