@@ -238,22 +238,26 @@ let package = Package(
                           path: "Sources/Executables/DisplayDemo"),
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
 
+        // What the tests share: the one process spawner, temporary directories and containers, the
+        // built executables' paths, the seeded generator, the export generator. Only test targets use it.
+        .target(name: "TestSupport", dependencies: ["Container"], path: "Tests/TestSupport"),
+
         .testTarget(name: "UnitTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "CommandLineSupport", "AppCore", "AddressBook", "Ingest", "ScreencastCall", "Drawing",
             "MainCommands", "NotifyServiceCommands", "ShareCommands", "IntentsCommands", "WidgetCommands", "BroadcastCommands", "DrawingClient", "NotificationService", "RequestChannel", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
         ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC",
+            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport",
         ]),
         // Display (issue 13): widths, surface operations and text snapshots of the surface.
         // Container only to check Display's unsafe-scalar rule against TerminalText's.
         .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Storage", "Container", "Cryptography", "Formats"]),
-        .testTarget(name: "DisplayTests", dependencies: ["Display", "Container"], exclude: ["Snapshots"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Container", "TestSupport"], exclude: ["Snapshots"]),
         // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting;
         // and TerminalImages' half blocks through libchafa.
         .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw", "TerminalImages"]),
         // display-demo in a real terminal: tmux runs it, send-keys types, capture-pane reads.
-        .testTarget(name: "TerminalTests"),
+        .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
         // The module graph as the sources' imports draw it, pinned edge by edge.
         .testTarget(name: "ArchitectureTests"),
     ]

@@ -1,13 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `main import telegram-export` on a real terminal (tmux): the progress bar while it reads, the
 /// report once done, and the interface's chat list then showing the imported chats.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct ImportTerminalTests {
-    static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scripts/gen_telegram_export.py").path
-
     @Test func progressBarThenTheImportedChatsInTheInterface() async throws {
         // Big enough for the bar to be redrawn a few times.
         let (base, container, export) = try await Self.prepare("ui-import", messages: 60_000, chats: 5)
@@ -82,7 +80,7 @@ struct ImportTerminalTests {
         #expect(output.contains("\r\u{1B}[K"), "the bar was not wiped")
     }
 
-    static var main: String { MainInterfaceTerminalTests.binDirectory.appendingPathComponent("main").path }
+    static var main: String { Executables.path(Executables.main) }
 
     /// A temporary folder with a logged-in container and a generated export in it.
     static func prepare(_ name: String, messages: Int, chats: Int) async throws -> (base: String, container: String, export: String) {
@@ -95,12 +93,6 @@ struct ImportTerminalTests {
 
     /// Writes a generated export, waiting without holding one of the test run's few threads.
     static func generate(_ export: String, messages: Int, chats: Int) async throws {
-        let generate = Process()
-        generate.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        generate.arguments = ["python3", generator, export, "--messages", "\(messages)", "--chats", "\(chats)", "--plain"]
-        generate.standardOutput = FileHandle.nullDevice
-        try generate.run()
-        while generate.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(generate.terminationStatus == 0)
+        try await ExportGenerator.write(export, ["--messages", "\(messages)", "--chats", "\(chats)", "--plain"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `main` in tmux for the app's flows: the login on an empty container swapping to the
 /// tabs in the same process, Settings changing the Calls tab live, the lock screen taking the
@@ -10,7 +11,7 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct MainAppFlowTerminalTests {
     typealias Main = MainInterfaceTerminalTests
-    static var mainPath: String { Main.binDirectory.appendingPathComponent("main").path }
+    static var mainPath: String { Executables.path(Executables.main) }
 
     static func open(_ container: String, width: Int = 100, height: Int = 30, arguments: String = "") throws -> TmuxSession {
         try TmuxSession(width: width, height: height,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `main` in a real terminal (tmux), as a person uses it: the chat list of a seeded
 /// account, a chat opened, a message typed and sent (then found by `intents search-messages`, a
@@ -7,17 +8,13 @@ import Testing
 /// back with Esc, and q quitting with the terminal restored and the writer lock released.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct MainInterfaceTerminalTests {
-    static let binDirectory = URL(fileURLWithPath: DisplayDemoTerminalTests.demo).deletingLastPathComponent()
-
-    /// Runs one of the built executables to its end (ProcessRunner: off the test pool); its
-    /// standard output, or a thrown failure with its errors when it exits non-zero.
+    /// Runs one of the built executables to its end, off the test pool; its standard output, or a
+    /// thrown failure with the whole result when it exits non-zero.
     @discardableResult
     static func run(_ name: String, _ arguments: [String], input: String? = nil) async throws -> String {
-        let result = try await ProcessRunner.run(binDirectory.appendingPathComponent(name).path, arguments, input: input)
-        guard result.status == 0 else {
-            throw TmuxSession.Failure(description: "\(name) \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)")
-        }
-        return result.output
+        let result = try await RunningProcess.run(Executables.path(name), arguments, stdin: input)
+        guard result.succeeded else { throw HarnessError("expected exit 0: \(result)") }
+        return result.stdout
     }
 
     static func seededContainer() async throws -> String {
@@ -37,7 +34,7 @@ struct MainInterfaceTerminalTests {
         let peer = try #require(first["peerId"] as? Int64)
         let status = FileManager.default.temporaryDirectory.appendingPathComponent("ui-status-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: status) }
-        let main = Self.binDirectory.appendingPathComponent("main").path
+        let main = Executables.path(Executables.main)
         let script = "'\(main)' run --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script])
         defer { session.kill() }
@@ -85,7 +82,7 @@ struct MainInterfaceTerminalTests {
         try await Self.run("main", ["unlock", "--container", container], input: "2468\n")
         let chats = try JSONSerialization.jsonObject(with: Data(try await Self.run("main", ["chats", "--json", "--limit", "10", "--container", container]).utf8))
         let titles = try #require(chats as? [[String: Any]]).compactMap { $0["title"] as? String }
-        let main = Self.binDirectory.appendingPathComponent("main").path
+        let main = Executables.path(Executables.main)
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { session.kill() }
         try await session.waitFor(text: titles[0])
