@@ -242,10 +242,31 @@ let package = Package(
         // built executables' paths, the seeded generator, the export generator. Only test targets use it.
         .target(name: "TestSupport", dependencies: ["Container"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "CommandLineSupport", "AppCore", "AddressBook", "Ingest", "ScreencastCall", "Drawing",
-            "MainCommands", "NotifyServiceCommands", "ShareCommands", "IntentsCommands", "WidgetCommands", "BroadcastCommands", "DrawingClient", "NotificationService", "RequestChannel", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
-        ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
+        // One test target per module, named for it.
+        .testTarget(name: "ContainerTests", dependencies: ["Container", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "Container", "Formats", "TestSupport"],
+                    exclude: ["Vectors"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Container", "Storage", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],
+                    exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
+        .testTarget(name: "BroadcastIPCTests", dependencies: ["BroadcastIPC", "CSharedMemory", "Container", "TestSupport"]),
+        .testTarget(name: "BroadcastUploadTests", dependencies: ["BroadcastUpload", "BroadcastIPC", "TestSupport"]),
+        .testTarget(name: "ScreencastCallTests", dependencies: ["ScreencastCall", "BroadcastIPC", "Container", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Container", "Cryptography", "Storage", "TestSupport"]),
+        .testTarget(name: "AddressBookTests", dependencies: ["AddressBook", "Storage"]),
+        .testTarget(name: "SiriIntentsTests", dependencies: ["SiriIntents", "Container", "Cryptography", "Storage", "TestSupport"]),
+        .testTarget(name: "ShareExtensionContextTests", dependencies: ["ShareExtensionContext", "RequestChannel"]),
+        .testTarget(name: "WidgetKitWidgetTests", dependencies: ["WidgetKitWidget", "Container", "Cryptography", "Formats", "Storage", "TestSupport"]),
+        .testTarget(name: "RequestChannelTests", dependencies: ["RequestChannel"]),
+        .testTarget(name: "TelegramExportTests", dependencies: ["TelegramExport", "Storage"]),
+        // The executables' commands parsed without a process.
+        .testTarget(name: "CommandLineTests", dependencies: [
+            "CommandLineSupport", "IntentsCommands", "NotifyServiceCommands", "ShareCommands", "WidgetCommands",
+            "Bootstrap", "NotificationService", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Tests/UnitTests"),
+        // Across processes: the real executables spawned against a temporary container.
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport",
         ]),
