@@ -16,8 +16,9 @@ struct CallsTerminalTests {
     }
 
     @Test func callFromCallsTabStreamsIntoTheCornerAndEnds() async throws {
-        let container = try await MainInterfaceTerminalTests.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await MainInterfaceTerminalTests.seededContainer(in: directory)
         let main = Executables.path(Executables.main)
         let session = try TmuxSession(width: 100, height: 30,
                                       command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])

@@ -24,8 +24,9 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func loginOnAnEmptyContainerThenSettings() async throws {
-        let container = FileManager.default.temporaryDirectory.appendingPathComponent("ui-login-\(UUID().uuidString.prefix(8))").path
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui-login")
+        defer { directory.remove() }
+        let container = directory.sub("container")
         let session = try Self.open(container)
         defer { session.kill() }
         try await session.waitFor(text: "Your phone number")
@@ -84,8 +85,9 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func passcodeOnTheLockScreenThenBannerAndLink() async throws {
-        let container = try await Main.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Main.seededContainer(in: directory)
         try await Main.run("main", ["passcode", "set", "--container", container], input: "2468\n")
         try await Main.run("main", ["unlock", "--container", container], input: "2468\n")
         let chats = try await Self.chats(container, limit: 10)
@@ -133,8 +135,9 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func resizeKeepsTheOpenChatAndSmallTerminalsGetANotice() async throws {
-        let container = try await Main.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Main.seededContainer(in: directory)
         let title = try #require(try await Self.chats(container, limit: 1).first?["title"] as? String)
         // Launched with a link: the chat is open once the interface is ready.
         let peer = try #require(try await Self.chats(container, limit: 1).first?["peerId"] as? Int64)

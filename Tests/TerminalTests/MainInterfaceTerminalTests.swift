@@ -17,8 +17,9 @@ struct MainInterfaceTerminalTests {
         return result.stdout
     }
 
-    static func seededContainer() async throws -> String {
-        let container = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString.prefix(8))").path
+    /// A logged-in, seeded container in `directory`.
+    static func seededContainer(in directory: TemporaryDirectory) async throws -> String {
+        let container = directory.sub("container")
         try await run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
         try await run("main", ["seed", "--peers", "30", "--messages", "600", "--seed", "3", "--container", container])
         return container
@@ -26,8 +27,9 @@ struct MainInterfaceTerminalTests {
 
 
     @Test func chatsSendShareAndQuit() async throws {
-        let container = try await Self.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Self.seededContainer(in: directory)
         let chats = try JSONSerialization.jsonObject(with: Data(try await Self.run("main", ["chats", "--json", "--limit", "3", "--container", container]).utf8))
         let first = try #require((chats as? [[String: Any]])?.first)
         let title = try #require(first["title"] as? String)
@@ -76,8 +78,9 @@ struct MainInterfaceTerminalTests {
     /// Locked — by `main lock` from another process — the window shows the lock screen and not
     /// one chat title is drawn; `main unlock` brings the chats back within a second.
     @Test func lockHidesEveryChat() async throws {
-        let container = try await Self.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Self.seededContainer(in: directory)
         try await Self.run("main", ["passcode", "set", "--container", container], input: "2468\n")
         try await Self.run("main", ["unlock", "--container", container], input: "2468\n")
         let chats = try JSONSerialization.jsonObject(with: Data(try await Self.run("main", ["chats", "--json", "--limit", "10", "--container", container]).utf8))
