@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A fresh directory under /tmp for one test, removed by `remove()` (call it in a `defer`).
-/// `TEST_KEEP_TEMPORARY=1` (or the older `INTEG_KEEP_SANDBOX=1`) keeps it, to look at after a failure.
+/// `TEST_KEEP_TEMPORARY=1` keeps it, to look at after a failure.
 public struct TemporaryDirectory: Sendable {
     public let path: String
 
@@ -19,8 +19,7 @@ public struct TemporaryDirectory: Sendable {
     public func sub(_ name: String) -> String { path + "/" + name }
 
     public func remove() {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["TEST_KEEP_TEMPORARY"] == "1" || environment["INTEG_KEEP_SANDBOX"] == "1" {
+        if ProcessInfo.processInfo.environment["TEST_KEEP_TEMPORARY"] == "1" {
             print("keeping \(path)")
             return
         }
