@@ -240,32 +240,50 @@ let package = Package(
                           path: "Sources/Executables/DisplayDemo"),
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
 
-        .testTarget(name: "UnitTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "CommandLineSupport", "AppCore", "AddressBook", "Ingest", "ScreencastCall", "Drawing",
-            "MainCommands", "NotifyServiceCommands", "ShareCommands", "IntentsCommands", "WidgetCommands", "BroadcastCommands", "DrawingClient", "NotificationService", "RequestChannel", "ShareExtensionContext", "SiriIntents", "WidgetKitWidget", "BroadcastIPC", "BroadcastUpload", "TelegramExport",
-        ], exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
+        // What the tests share: the one process spawner, temporary directories and containers, the
+        // built executables' paths, the seeded generator, the export generator. Only test targets use it.
+        .target(name: "TestSupport", dependencies: ["Container"], path: "Tests/TestSupport"),
+
+        // One test target per module, named for it.
+        .testTarget(name: "ContainerTests", dependencies: ["Container", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "Container", "Formats", "TestSupport"],
+                    exclude: ["Vectors"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Container", "Storage", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],
+                    exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
+        .testTarget(name: "BroadcastIPCTests", dependencies: ["BroadcastIPC", "CSharedMemory", "Container", "TestSupport"]),
+        .testTarget(name: "BroadcastUploadTests", dependencies: ["BroadcastUpload", "BroadcastIPC", "TestSupport"]),
+        .testTarget(name: "ScreencastCallTests", dependencies: ["ScreencastCall", "BroadcastIPC", "Container", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Container", "Cryptography", "Storage", "TestSupport"]),
+        .testTarget(name: "AddressBookTests", dependencies: ["AddressBook", "Storage"]),
+        .testTarget(name: "SiriIntentsTests", dependencies: ["SiriIntents", "Container", "Cryptography", "Storage", "TestSupport"]),
+        .testTarget(name: "ShareExtensionContextTests", dependencies: ["ShareExtensionContext", "RequestChannel"]),
+        .testTarget(name: "WidgetKitWidgetTests", dependencies: ["WidgetKitWidget", "Container", "Cryptography", "Formats", "Storage", "TestSupport"]),
+        // The request channel alone, over a fake handler: every crash window of the processor.
+        .testTarget(name: "RequestChannelTests", dependencies: ["RequestChannel", "Container", "Cryptography",
+                                                               .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TelegramExportTests", dependencies: ["TelegramExport", "Storage"]),
         // The command-line layer: each direct parse against ArgumentParser's own model of its command.
         .testTarget(name: "CommandLineTests", dependencies: [
             "CommandLineSupport", "NotifyServiceCommands", "ShareCommands", "IntentsCommands", "WidgetCommands", "BroadcastCommands",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Across processes: the real executables spawned against a temporary container.
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC",
+            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport",
         ]),
         // Display (issue 13): widths, surface operations and text snapshots of the surface.
         // Container only to check Display's unsafe-scalar rule against TerminalText's.
         .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Container", "Formats"]),
         // The wiring: its data sources over a real Postbox, and the screens it builds over them.
         .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "TelegramUI", "Display", "Storage", "Container", "Cryptography"]),
-        .testTarget(name: "DisplayTests", dependencies: ["Display", "Container"], exclude: ["Snapshots"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Container", "TestSupport"], exclude: ["Snapshots"]),
         // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting;
         // and TerminalImages' half blocks through libchafa.
         .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Display", "CNcursesw", "TerminalImages"]),
         // display-demo in a real terminal: tmux runs it, send-keys types, capture-pane reads.
-        .testTarget(name: "TerminalTests"),
-        // The request channel alone, over a fake handler: every crash window of the processor.
-        .testTarget(name: "RequestChannelTests", dependencies: ["RequestChannel", "Container", "Cryptography",
-                                                               .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
         // The module graph as the sources' imports draw it, pinned edge by edge.
         .testTarget(name: "ArchitectureTests"),
     ]

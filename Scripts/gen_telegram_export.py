@@ -34,7 +34,7 @@ ENTITY_TYPES = ["mention", "hashtag", "bot_command", "link", "email", "bold", "i
                 "text_link", "mention_name", "phone", "cashtag", "underline", "strikethrough", "blockquote",
                 "bank_card", "spoiler", "custom_emoji"]
 NOT_INCLUDED = "(File not included. Change data exporting settings to download.)"
-# A real JPEG, as Telegram's photos are: 64x48, blue over orange (Tests/UnitTests/Vectors/photo-64x48.jpg).
+# A real JPEG, as Telegram's photos are: 64x48, blue over orange (Tests/DrawingTests/Vectors/photo-64x48.jpg).
 JPEG = base64.b64decode("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAAwAEADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDxSiiiv6dPxQKKKKACiiigAooooAKK+tqK/kr/AIj3/wBSz/yt/wDcj+hv+ISf9R3/AJT/APuh8k0V9bUUf8R7/wCpZ/5W/wDuQf8AEJP+o7/yn/8AdD5Jor62oo/4j3/1LP8Ayt/9yD/iEn/Ud/5T/wDuh8k0V9bUUf8AEe/+pZ/5W/8AuQf8Qk/6jv8Ayn/90Ciiiv5KP6FCiiigAooooAKKKKAP/9k=")
 
 

@@ -1,5 +1,6 @@
 @testable import Display
 import Testing
+import TestSupport
 
 /// `diff` gives a backend only what changed, in runs that start and end on whole glyphs.
 @Suite("Surface diff: only changed cells, whole glyphs")
@@ -72,7 +73,7 @@ struct SurfaceDiffTests {
 
     /// Applying every run to the old surface gives the new one.
     @Test func runsReproduceTheNewSurface() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let words = ["Ada", "中文字", "👩‍👩‍👧", "🇺🇦", "e\u{301}", "❤️", "│", "x", "  ", "한국"]
         for _ in 0 ..< 200 {
             var old = Surface(width: 16, height: 3)

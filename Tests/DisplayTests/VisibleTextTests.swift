@@ -1,6 +1,7 @@
 import Container
 @testable import Display
 import Testing
+import TestSupport
 
 /// No cell ever holds a scalar that could drive the terminal or reorder the text after it.
 @Suite("VisibleText: cells never hold control characters")
@@ -51,7 +52,7 @@ struct VisibleTextTests {
             "\u{2069}", "\u{200B}", "\u{200D}", "\u{FE0E}", "\u{FE0F}", "\u{301}", "\u{20E3}", "\u{1F3FD}",
             "\u{1F1FA}", "\u{1F1E6}", "\u{1F469}", "\u{2764}", "a", "1", "中", "\u{1100}", "\u{1161}", " ",
         ]
-        var generator = SplitMix64(seed: 13)
+        var generator = SeededGenerator(seed: 13)
         for _ in 0 ..< 500 {
             var scalars = String.UnicodeScalarView()
             for _ in 0 ..< Int.random(in: 1 ... 24, using: &generator) {
@@ -99,18 +100,5 @@ func expectWellFormed(_ surface: Surface, sourceLocation: SourceLocation = #_sou
                 Issue.record("cell width \(cell.width) at \(column),\(row)", sourceLocation: sourceLocation)
             }
         }
-    }
-}
-
-/// A small deterministic generator, so a failing random case is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

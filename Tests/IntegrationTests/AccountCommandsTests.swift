@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// Account ids are random Int64s, negative about half the time; the CLI must take them as values
 /// (with or without a "--" terminator), and switching, logging out and listing must agree.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Container
 import BroadcastIPC
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,7 +67,7 @@ struct BroadcastBadInputTests {
         try await withSandbox("bc-keepalive") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (host, start) = try await BroadcastFixture.startCall(sandbox)
-            defer { host.killIfRunning() }
+            defer { host.kill9() }
             let keepalive = start.directory + "/" + BroadcastFileNames.keepaliveInfo
             let first = try await BroadcastFixture.waitForStats(sandbox, timeout: 5, "the call's statistics") { _ in true }
             #expect(first.extensionStatus == "inactive: no keepalive", "\(first)")
@@ -155,7 +156,7 @@ struct BroadcastBadInputTests {
         try await withSandbox("bc-rogue") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (host, start) = try await BroadcastFixture.startCall(sandbox)
-            defer { host.killIfRunning() }
+            defer { host.kill9() }
 
             // A frame too large for the app's ring is refused by the extension itself, up front.
             let tooLarge = try await sandbox.run(BroadcastFixture.extensionName, ["start", "--size", "4096x4096", "--json"], timeout: 30)
@@ -245,7 +246,7 @@ struct BroadcastBadInputTests {
     func truncatedFrameFile() async throws {
         try await withSandbox("bc-truncate") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "60"])
-            defer { call.killIfRunning() }
+            defer { call.kill9() }
             let (host, start, ext) = (call.host, call.start, call.broadcast)
 
             // Keep the header page, lose every slot.
@@ -276,7 +277,7 @@ struct BroadcastBadInputTests {
         try await withSandbox("bc-missing") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (host, start) = try await BroadcastFixture.startCall(sandbox)
-            defer { host.killIfRunning() }
+            defer { host.kill9() }
             // The ring main made goes before any extension starts (whether or not main's reader
             // had opened it yet: either way main reports it missing, not awaited).
             #expect(unlink(start.frameFile) == 0)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Container
 import BroadcastIPC
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,7 @@ struct BroadcastStatusTests {
     func stopScreencast() async throws {
         try await withSandbox("bc-cutoff") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "30"])
-            defer { call.killIfRunning() }
+            defer { call.kill9() }
             let (host, start, ext) = (call.host, call.start, call.broadcast)
 
             let cutoff = try await sandbox.run(Executables.main, ["call", "stop-screencast", "--json"], timeout: 30)
@@ -81,7 +82,7 @@ struct BroadcastStatusTests {
     func callEndEndsBroadcast() async throws {
         try await withSandbox("bc-end") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "30"])
-            defer { call.killIfRunning() }
+            defer { call.kill9() }
             let (host, start, ext) = (call.host, call.start, call.broadcast)
 
             let end = try await sandbox.run(Executables.main, ["call", "end", "--json"], timeout: 30)
@@ -113,12 +114,12 @@ struct BroadcastStatusTests {
         try await withSandbox("bc-appkill") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (run, runPid) = try await sandbox.startMainRun()
-            defer { run.killIfRunning() }
+            defer { run.kill9() }
             let (starter, start) = try await BroadcastFixture.startCall(sandbox)
-            defer { starter.killIfRunning() }
+            defer { starter.kill9() }
             #expect(start.hostPid == runPid)
             let ext = try BroadcastFixture.startBroadcast(sandbox, ["--size", BroadcastFixture.smallSize, "--fps", "30"])
-            defer { ext.killIfRunning() }
+            defer { ext.kill9() }
             try await BroadcastFixture.waitForStreaming(sandbox)
 
             let killed = ProcessLog.now()
@@ -137,7 +138,7 @@ struct BroadcastStatusTests {
             // The killed call left its files; the next call clears them.
             #expect(BroadcastFixture.perCallFiles(sandbox).count == 2, "\(BroadcastFixture.perCallFiles(sandbox))")
             let (next, nextStart) = try await BroadcastFixture.startCall(sandbox, ["--duration", "0.5"])
-            defer { next.killIfRunning() }
+            defer { next.kill9() }
             #expect(nextStart.callId != start.callId)
             #expect(!ContainerFiles.exists(start.frameFile) && !ContainerFiles.exists(start.audioFifo ?? ""),
                     "the killed call's files survived a new call: \(BroadcastFixture.perCallFiles(sandbox))")
@@ -151,7 +152,7 @@ struct BroadcastStatusTests {
     func extensionKilled() async throws {
         try await withSandbox("bc-extkill") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "30"])
-            defer { call.killIfRunning() }
+            defer { call.kill9() }
             let (host, ext, streaming) = (call.host, call.broadcast, call.streaming)
             #expect(streaming.extensionStatus == "active")
 
@@ -188,7 +189,7 @@ struct BroadcastStatusTests {
     func userStopsWithSignal() async throws {
         try await withSandbox("bc-sigint") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "60", "--no-audio"])
-            defer { call.killIfRunning() }
+            defer { call.kill9() }
             let (host, start, ext) = (call.host, call.start, call.broadcast)
 
             ext.send(SIGINT)

@@ -3,6 +3,7 @@ import Testing
 import Container
 import BroadcastIPC
 import Synchronization
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,7 @@ struct BroadcastStreamingTests {
         try await withSandbox("bc-inproc") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (host, start) = try await BroadcastFixture.startCall(sandbox)
-            defer { host.killIfRunning() }
+            defer { host.kill9() }
             #expect(start.host == "this process" && start.hostPid == host.pid, "start line: \(start)")
             #expect(start.mode == "inProcess" && start.peerId == BroadcastFixture.peer)
             #expect(start.directory == sandbox.layout.broadcastCoordinationPath)
@@ -31,7 +32,7 @@ struct BroadcastStreamingTests {
             #expect(BroadcastCoordinationType.read(layout: sandbox.layout) == .inProcess)
 
             let ext = try BroadcastFixture.startBroadcast(sandbox, ["--size", BroadcastFixture.smallSize, "--fps", "30", "--duration", "2.5"])
-            defer { ext.killIfRunning() }
+            defer { ext.kill9() }
             // Meanwhile a second call is refused by the process hosting this one (it is the app).
             let second = try await sandbox.run(Executables.main, ["call", "start", "--peer", "\(BroadcastFixture.peer)", "--embedded"], timeout: 30)
             #expect(second.exitCode == 1 && second.stderr.contains("a call is already running (id \(start.callId)"), "second call start: \(second)")
@@ -83,7 +84,7 @@ struct BroadcastStreamingTests {
         try await withSandbox("bc-embedded") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (host, start) = try await BroadcastFixture.startCall(sandbox, ["--embedded"])
-            defer { host.killIfRunning() }
+            defer { host.kill9() }
             #expect(start.mode == "embedded" && start.audioFifo == nil, "start line: \(start)")
             #expect(start.directory == sandbox.layout.embeddedBroadcastCoordinationPath)
             #expect(start.frameFile == start.directory + "/" + BroadcastFileNames.sink(id: start.callId))
@@ -91,7 +92,7 @@ struct BroadcastStreamingTests {
             #expect(typeFile?.trimmingCharacters(in: .whitespacesAndNewlines) == "ipc", "broadcast-coordination-type: \(typeFile ?? "missing")")
 
             let ext = try BroadcastFixture.startBroadcast(sandbox, ["--size", BroadcastFixture.smallSize, "--fps", "30", "--duration", "2.5"])
-            defer { ext.killIfRunning() }
+            defer { ext.kill9() }
             // main answers the join (the answer stays in the statistics).
             let joined = try await BroadcastFixture.waitForStats(sandbox, embedded: true, timeout: 15, "the join accepted") { $0.join?.state == "accepted" }
             #expect(joined.join?.detail == "sink " + BroadcastFileNames.sink(id: start.callId), "\(joined)")
@@ -135,10 +136,10 @@ struct BroadcastStreamingTests {
         try await withSandbox("bc-handoff") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (run, runPid) = try await sandbox.startMainRun()
-            defer { run.killIfRunning() }
+            defer { run.kill9() }
 
             let (starter, start) = try await BroadcastFixture.startCall(sandbox)
-            defer { starter.killIfRunning() }
+            defer { starter.kill9() }
             let started = try await starter.wait(timeout: 15, context: "main call start handed to main run")
             #expect(started.exitCode == 0, "\(started)")
             #expect(start.host == "running app" && start.hostPid == runPid, "start line: \(start)")
@@ -147,7 +148,7 @@ struct BroadcastStreamingTests {
             #expect(second.exitCode == 1 && second.stderr.contains("already running"), "second call start: \(second)")
 
             let ext = try BroadcastFixture.startBroadcast(sandbox, ["--size", BroadcastFixture.smallSize, "--fps", "30", "--duration", "2"])
-            defer { ext.killIfRunning() }
+            defer { ext.kill9() }
             let result = try await ext.wait(timeout: 20)
             let report = try BroadcastFixture.report(result)
             #expect(result.exitCode == 0 && report.reason == "userStopped" && report.callId == start.callId, "\(result)")
@@ -192,7 +193,7 @@ struct BroadcastStreamingTests {
             }
             let began = Clock.monotonicNanoseconds()
             let (host, start) = try await BroadcastFixture.startCall(sandbox, ["--duration", "2"])
-            defer { host.killIfRunning() }
+            defer { host.kill9() }
             let expected = [start.frameFile, start.audioFifo ?? ""].map(FileSystem.lastComponent).sorted()
             #expect(await seen() == expected, "the call's ring and FIFO while it ran")
 
@@ -221,12 +222,12 @@ struct BroadcastStreamingTests {
         try await withSandbox("bc-stress") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
             let (host, start) = try await BroadcastFixture.startCall(sandbox)
-            defer { host.killIfRunning() }
+            defer { host.kill9() }
             let probe = RingProbe(path: start.frameFile)
             defer { probe.requestStop() }
 
             let ext = try BroadcastFixture.startBroadcast(sandbox, ["--fps", "0", "--size", "1920x1080", "--duration", "3"])
-            defer { ext.killIfRunning() }
+            defer { ext.kill9() }
             let result = try await ext.wait(timeout: 30, context: "unpaced 1080p broadcast")
             #expect(result.exitCode == 0, "\(result)")
             let report = try BroadcastFixture.report(result)

@@ -3,6 +3,7 @@ import Testing
 import Container
 import BroadcastIPC
 import CSharedMemory
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,7 +43,7 @@ enum BroadcastFixture {
         do {
             return (process, try JSONDecoder().decode(CallStartLine.self, from: Data(line.utf8)))
         } catch {
-            process.killIfRunning()
+            process.kill9()
             throw HarnessError("`main call start` start line is not the documented object (\(error)): \(line)")
         }
     }
@@ -62,11 +63,11 @@ enum BroadcastFixture {
             do {
                 return StreamingCall(host: host, start: start, broadcast: broadcast, streaming: try await waitForStreaming(sandbox))
             } catch {
-                broadcast.killIfRunning()
+                broadcast.kill9()
                 throw error
             }
         } catch {
-            host.killIfRunning()
+            host.kill9()
             throw error
         }
     }
@@ -138,14 +139,6 @@ func pollUntil<T>(timeout: Double, _ what: String, lastSeen: () -> String = { ""
 /// Seconds on CLOCK_MONOTONIC since `start` (a `Clock.monotonicNanoseconds()` reading).
 func secondsSince(_ start: UInt64) -> Double { Double(Clock.monotonicNanoseconds() - start) / 1e9 }
 
-extension RunningProcess {
-    /// SIGKILL unless it already exited (never signals a pid the process no longer owns).
-    /// For `defer`: no test leaves a child behind, whatever it threw.
-    func killIfRunning() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-}
-
 // MARK: - JSON mirrors
 
 /// `main call start --json`'s first line.
@@ -160,7 +153,7 @@ struct CallStartLine: Decodable, Sendable {
     let peerId: Int64
 }
 
-/// The call host and the extension streaming into it; `killIfRunning` is the tests' cleanup.
+/// The call host and the extension streaming into it; `kill9` is the tests' cleanup.
 struct StreamingCall {
     let host: RunningProcess
     let start: CallStartLine
@@ -168,9 +161,9 @@ struct StreamingCall {
     /// The first statistics with the extension active and frames received.
     let streaming: CallStatsFile
 
-    func killIfRunning() {
-        broadcast.killIfRunning()
-        host.killIfRunning()
+    func kill9() {
+        broadcast.kill9()
+        host.kill9()
     }
 }
 
@@ -421,13 +414,6 @@ enum ProcessLog {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
-
-/// Runs `body` on its own pthread, where a busy test pool cannot delay it.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        DetachedThread { continuation.resume(returning: body()) }.start()
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// The single-writer design under load: while `main seed` writes in chunks, extension processes
 /// bootstrap again and again. None may fail (no SQLITE_BUSY surfaces, no half-written state), each

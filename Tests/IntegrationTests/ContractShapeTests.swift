@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// docs/cli-contract.md spells "no account" and "no running app" as JSON null
 /// (`"currentAccountId": "<id>"|null`, `"runningApp": {"pid": N}|null`); a script reading those

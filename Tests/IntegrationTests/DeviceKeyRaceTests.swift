@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

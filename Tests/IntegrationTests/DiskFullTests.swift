@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// main's launch writes a 1 MiB probe before touching the stores; a full disk (simulated with a
 /// file-size limit) stops the launch with a clear message and leaves no partial store behind.

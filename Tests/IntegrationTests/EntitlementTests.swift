@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// ARCHITECTURE §2: a bundle id that derives a group this build is not entitled to is refused.
 @Suite("App group entitlement")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// ARCHITECTURE §1: only main writes; an extension opens Postbox read-only and changes nothing.
 @Suite("Extensions never write the stores")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// The proof for the request channel with the real extensions: a share and an intent
 /// each applied exactly once across kill -9 of main at random points, and 20 extensions writing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,7 @@ struct HarnessTests {
         let sleeper = try sandbox.spawnRaw("/bin/sleep", ["30"], label: "sleep")
         await #expect(throws: HarnessError.self) { _ = try await sleeper.wait(timeout: 0.3) }
         #expect(!sleeper.isRunning)
-        #expect(sleeper.process.terminationReason == .uncaughtSignal && sleeper.process.terminationStatus == SIGKILL)
+        #expect(sleeper.child.termination?.signal == SIGKILL)
     }
 
     /// The deadline holds even when the waiting task is late (the pool busy with other tests):
@@ -25,12 +26,12 @@ struct HarnessTests {
         let sandbox = try Sandbox("harness")
         defer { sandbox.remove() }
         let sleeper = try sandbox.spawnRaw("/bin/sleep", ["30"], label: "sleep")
-        let killer = DeadlineKiller(sleeper.process, deadline: Clock.monotonicNanoseconds() + 200_000_000)
+        let killer = DeadlineKiller(sleeper.child, deadline: Clock.monotonicNanoseconds() + 200_000_000)
         usleep(1_500_000)
         #expect(killer.fired)
         #expect(!sleeper.isRunning)
         let quick = try sandbox.spawnRaw("/bin/true", [], label: "true")
-        let spared = DeadlineKiller(quick.process, deadline: Clock.monotonicNanoseconds() + 200_000_000)
+        let spared = DeadlineKiller(quick.child, deadline: Clock.monotonicNanoseconds() + 200_000_000)
         usleep(500_000)
         #expect(!spared.fired)
     }
@@ -49,6 +50,19 @@ struct HarnessTests {
                 #expect(mask & (1 << (signal - 1)) == 0, "signal \(signal) set in \(line)")
             }
         }
+    }
+
+    /// A child that outlives its test (a tmux server) must not hold another test's pipe open.
+    @Test("Children inherit no descriptor but their three standard streams")
+    func childInheritsNoDescriptors() async throws {
+        let sandbox = try Sandbox("harness")
+        defer { sandbox.remove() }
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let result = try await sandbox.spawnRaw("/bin/sh", ["-c", "ls /proc/$$/fd"], label: "fds").wait(timeout: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout.split(separator: "\n").sorted() == ["0", "1", "2"], "\(result)")
     }
 
     @Test("The key watcher sees a .tempkey that is put in place twice (a rename-over race)")

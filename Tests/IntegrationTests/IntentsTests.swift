@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// The Siri intents extension end to end: `intents` resolving people, searching the read-only
 /// Postbox, and asking main for changes through requests — with main running (success), not

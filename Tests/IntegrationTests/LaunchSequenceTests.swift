@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// main's launch is a sequence of named phases, each timed in `main status` and in the app log;
 /// the authorized root shows the Calls tab only when the setting says so, with Chats selected.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The executables as they ship (issue 15, docs/linking.md): the Swift runtime, libcrypto and
 /// libsqlite3 linked in, Drawing's C libraries loaded only by a process that draws, and never a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// ARCHITECTURE §5 (lock state): Telegram's lockState.json and `isAppLocked` semantics, read by
 /// every extension; missing = unlocked, unreadable or corrupt = locked (fail closed).

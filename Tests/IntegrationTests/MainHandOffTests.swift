@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// main's writing commands issued while `main run` holds the writer lock are handed to the running
 /// app through the request channel and answer with its output and exit status (instead of exit 75).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `main messages`: a chat's history read back, as Scripts/chaos counts stored texts with it.
 @Suite("main messages")

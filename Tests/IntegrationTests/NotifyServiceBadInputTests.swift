@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Container
 import Cryptography
+import TestSupport
 
 /// Whatever is wrong with a push or the store behind it, notify-service still delivers: the
 /// fallback (exit 2), showing the push's own outer alert or the generic string, with a reason

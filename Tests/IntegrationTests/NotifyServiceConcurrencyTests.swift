@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Container
 import Storage
+import TestSupport
 
 /// notify-service under time pressure and beside a busy writer: the deadline delivers in time,
 /// and a read-only reader is never turned away by main writing at full speed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// What notify-service leaves in the container: no user content in plain (avatars are pixels,
 /// their names keyed hashes), and no change to any database — only cached avatar PNGs and logs.

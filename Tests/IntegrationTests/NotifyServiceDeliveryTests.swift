@@ -3,6 +3,7 @@ import Testing
 import Container
 import Cryptography
 import Storage
+import TestSupport
 
 /// The notification service's main path, across real processes: `main push` plays the push server
 /// and writes the message into the Postbox, `notify-service` decrypts, enriches from the Postbox

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// The lock rule and the lock-screen settings: a locked app's notification names nobody and says
 /// nothing, whenever the lock was taken; displayNameOnLockscreen off hides who wrote.

@@ -3,6 +3,7 @@ import Testing
 import Container
 import Cryptography
 import Storage
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -267,47 +268,20 @@ extension Sandbox {
     /// Starts an executable whose standard input is a pipe the test holds open, so the child never
     /// sees end of file until the returned handle is closed (or the test ends).
     func startWithOpenStdin(_ executable: String, _ args: [String], initialInput: String = "") throws -> (RunningProcess, FileHandle) {
-        let label = "\(io)/\(executable)-openstdin-\(UUID().uuidString.prefix(8))"
-        let outPath = label + ".out", errPath = label + ".err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let pipe = Pipe()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executables.path(executable))
-        process.arguments = arguments(args, container: true)
-        process.environment = environment([:])
-        process.currentDirectoryURL = URL(fileURLWithPath: io)
-        let outHandle = FileHandle(forWritingAtPath: outPath)!, errHandle = FileHandle(forWritingAtPath: errPath)!
-        process.standardInput = pipe.fileHandleForReading
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        defer {
-            try? outHandle.close()
-            try? errHandle.close()
-            try? pipe.fileHandleForReading.close()
-        }
-        try process.run()
-        if !initialInput.isEmpty { pipe.fileHandleForWriting.write(Data(initialInput.utf8)) }
-        return (RunningProcess(command: [Executables.path(executable)] + process.arguments!, process: process,
-                               stdoutPath: outPath, stderrPath: errPath), pipe.fileHandleForWriting)
+        let process = try spawn(Executables.path(executable), arguments(args, container: true), input: .pipe,
+                                label: "\(executable)-openstdin")
+        let input = try #require(process.input)
+        if !initialInput.isEmpty { input.write(Data(initialInput.utf8)) }
+        return (process, input)
     }
 
     /// Starts python3 with a script (`python3 -c script args...`).
     func startPython(_ script: String, _ args: [String], label: String) throws -> RunningProcess {
-        try spawnRaw(NotifyPython.path, ["-c", script] + args, label: label)
+        try spawnRaw(Python.path, ["-c", script] + args, label: label)
     }
 }
 
 enum NotifyPython {
-    static let path: String = {
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") { return "/usr/bin/python3" }
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        where FileManager.default.isExecutableFile(atPath: "\(dir)/python3") {
-            return "\(dir)/python3"
-        }
-        return "python3"
-    }()
-
     /// Holds SQLite's exclusive lock on the database in argv[1] for argv[2] seconds; prints "locked".
     static let holdExclusiveLock = """
     import sqlite3, sys, time

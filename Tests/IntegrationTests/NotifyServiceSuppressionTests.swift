@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// Pushes that show nothing: read elsewhere, muted, and the updates that remove shown
 /// notifications (deleted, read), with the chat list's unread counts following the updates.

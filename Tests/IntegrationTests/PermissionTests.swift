@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// ARCHITECTURE §2: "Directories 0700, files 0600" for everything in the shared container
 /// (an extra check beyond the list: it is part of the same container contract).

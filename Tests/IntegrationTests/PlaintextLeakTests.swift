@@ -3,6 +3,7 @@ import Testing
 import Container
 import Cryptography
 import Storage
+import TestSupport
 
 /// ARCHITECTURE §4: no plaintext message text, name or phone number in any file of the container,
 /// and no word of a message's text (or its beginning) in the search index or anywhere else.

@@ -3,6 +3,7 @@ import Testing
 import Container
 import Cryptography
 import Storage
+import TestSupport
 
 /// What the app registers with the push server, and that a push made by main decrypts with it
 /// exactly as Telegram's server payload would.

@@ -4,6 +4,7 @@ import Container
 import Cryptography
 import Formats
 import RequestChannel
+import TestSupport
 
 /// ARCHITECTURE §5 (requests): main's side of the channel with requests written by the channel's
 /// own submitter from the test process (the extensions' use of it is tested with share and

@@ -4,6 +4,7 @@ import Container
 import Cryptography
 import Formats
 import RequestChannel
+import TestSupport
 
 /// Issue 12, defect 6: the states a kill -9 can leave during main's clean-up of the request
 /// queue, built directly so each window is tested every run (Scripts/chaos hits them at random).

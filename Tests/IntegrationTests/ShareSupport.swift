@@ -3,6 +3,7 @@ import Testing
 import Container
 import Cryptography
 import Storage
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Container
 import Storage
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Container
 import Storage
+import TestSupport
 
 /// Issue 16: `main import telegram-export`, checked through what main and every extension then show.
 @Suite("main import telegram-export")
@@ -145,9 +146,9 @@ struct TelegramExportImportTests {
             try await sandbox.login()
             let export = try await sandbox.generateExport("big", ["--messages", "80000", "--chats", "6", "--plain"])
             let (run, _) = try await sandbox.startMainRun()
-            defer { run.killIfRunning() }
+            defer { run.kill9() }
             let importing = try sandbox.start(Executables.main, ["import", "telegram-export", export.path, "--batch-size", "2000", "--json"])
-            defer { importing.killIfRunning() }
+            defer { importing.kill9() }
 
             // The app publishes how far it is beside the claimed request (byte counts only).
             let claimed = sandbox.layout.requestsPath + "/claimed"

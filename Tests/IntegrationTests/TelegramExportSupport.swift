@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Storage
+import TestSupport
 
-/// Exports written by Scripts/gen_telegram_export.py in Telegram Desktop's structure, and what
+/// Exports written by the export generator in Telegram Desktop's structure, and what
 /// the tests read back through `main`.
 struct GeneratedExport {
     let path: String
@@ -13,9 +14,6 @@ struct GeneratedExport {
     var sampleTexts: [String] { summary["sampleTexts"] as? [String] ?? [] }
     var contacts: [[String: Any]] { summary["contacts"] as? [[String: Any]] ?? [] }
     var int: (String) -> Int { { summary[$0] as? Int ?? -1 } }
-
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scripts/gen_telegram_export.py").path
 
     /// The exporting user's id (`personal_information`), imported as the account.
     var selfId: Int64 { (summary["selfId"] as? NSNumber)?.int64Value ?? -1 }
@@ -42,10 +40,7 @@ extension Sandbox {
     /// Writes an export under the sandbox with the generator; `arguments` after the folder.
     func generateExport(_ name: String, _ arguments: [String], timeout: Double = 300) async throws -> GeneratedExport {
         let path = base + "/" + name
-        let result = try await spawnRaw(NotifyPython.path, [GeneratedExport.script, path] + arguments, label: "gen-\(name)")
-            .wait(timeout: timeout)
-        guard result.succeeded else { throw HarnessError("the generator failed: \(result)") }
-        return GeneratedExport(path: path, summary: try result.json())
+        return GeneratedExport(path: path, summary: try await ExportGenerator.write(path, arguments, timeout: timeout))
     }
 
     /// The current account's peer id (`main accounts --json`).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// `main URL` (seed 003's URL-scheme launch): on a terminal it is `main run --open URL` (the tmux
 /// tests cover that); without one it is `main open URL`, and a bad link is refused before

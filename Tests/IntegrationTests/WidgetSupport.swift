@@ -4,6 +4,7 @@ import Container
 import Cryptography
 import Formats
 import Storage
+import TestSupport
 
 // Helpers for the widget's tests: `widget` with --json against a sandbox, the timeline's chats
 // read from its JSON (written here from the documented contract), widget-data sealed and

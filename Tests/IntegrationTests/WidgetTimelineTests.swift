@@ -3,6 +3,7 @@ import Testing
 import Container
 import Formats
 import Storage
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

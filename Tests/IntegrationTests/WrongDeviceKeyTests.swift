@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Container
+import TestSupport
 
 /// A replaced or damaged `.tempkey` is reported, never "repaired": the stores stay exactly as they
 /// were (StorageError's promise: nothing is changed or deleted).

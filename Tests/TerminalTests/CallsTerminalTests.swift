@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A group call in the real `main` in tmux (issue 14: "a call started from Calls shows in the
 /// corner while `broadcast` streams into it"): `c` on the Calls tab starts it into the corner box,
@@ -15,10 +16,10 @@ struct CallsTerminalTests {
     }
 
     @Test func callFromCallsTabStreamsIntoTheCornerAndEnds() async throws {
-        let container = try await MainInterfaceTerminalTests.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
-        let bin = MainInterfaceTerminalTests.binDirectory
-        let main = bin.appendingPathComponent("main").path
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await MainInterfaceTerminalTests.seededContainer(in: directory)
+        let main = Executables.path(Executables.main)
         let session = try TmuxSession(width: 100, height: 30,
                                       command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { session.kill() }
@@ -34,15 +35,11 @@ struct CallsTerminalTests {
         #expect(screen.contains { $0.contains("fps ·") }, "the box's second line carries the figures")
 
         // The extension streams into the call from another process.
-        let broadcast = Process()
-        broadcast.executableURL = bin.appendingPathComponent("broadcast")
         // Long enough that a test run busy elsewhere still looks while it streams; ending the call
         // below ends it sooner (callEnded).
-        broadcast.arguments = ["start", "--container", container, "--size", "320x240", "--fps", "30", "--duration", "30", "--json"]
-        broadcast.standardOutput = FileHandle.nullDevice
-        broadcast.standardError = FileHandle.nullDevice
-        try broadcast.run()
-        defer { if broadcast.isRunning { broadcast.terminate() } }
+        let broadcast = try ChildProcess(Executables.path("broadcast"),
+                                         ["start", "--container", container, "--size", "320x240", "--fps", "30", "--duration", "30", "--json"])
+        defer { broadcast.send(SIGTERM) }
         screen = try await session.waitFor(timeout: 25, "the box with streaming figures") { $0.contains(where: Self.streamingFigures) }
         // The box sits in the bottom-right corner, above the tab bar and the key line: its bottom
         // border (with the keys) starting in the right half; its title names the chat.

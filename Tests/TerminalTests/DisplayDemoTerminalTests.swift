@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,12 +10,7 @@ import Glibc
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct DisplayDemoTerminalTests {
     /// display-demo, built beside this test binary (`swift build --build-tests` builds it).
-    static let demo: String = {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = String(decoding: buffer[0 ..< max(count, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("display-demo").path
-    }()
+    static let demo = Executables.path("display-demo")
 
     /// Starts the demo in a fresh terminal and waits for its first frame.
     func start(width: Int = 80, height: Int = 24, command: [String]? = nil) async throws -> TmuxSession {

@@ -1,22 +1,21 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `main import telegram-export` on a real terminal (tmux): the progress bar while it reads, the
 /// report once done, and the interface's chat list then showing the imported chats.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct ImportTerminalTests {
-    static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scripts/gen_telegram_export.py").path
-
     @Test func progressBarThenTheImportedChatsInTheInterface() async throws {
         // Big enough for the bar to be redrawn a few times.
-        let (base, container, export) = try await Self.prepare("ui-import", messages: 60_000, chats: 5)
-        defer { try? FileManager.default.removeItem(atPath: base) }
+        let base = try TemporaryDirectory("ui-import")
+        defer { base.remove() }
+        let (container, export) = try await Self.prepare(in: base, messages: 60_000, chats: 5)
 
         let main = Self.main
-        let status = base + "/status"
+        let status = base.sub("status")
         let script = "'\(main)' import telegram-export '\(export)' --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
-        let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script], recording: base + "/terminal")
+        let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script], recording: base.sub("terminal"))
         defer { session.kill() }
         let done = try await session.waitFor(timeout: 120, "the report") { $0.contains { $0.hasPrefix("imported 5 chats and 60000 messages") } }
         // The bar was drawn (the recording has every redraw), then wiped before the report: no
@@ -43,17 +42,18 @@ struct ImportTerminalTests {
     /// progress the app publishes; the chats are listed after, and a read history raises no banner.
     @Test func importHandedToTheRunningInterfaceLeavesItLive() async throws {
         // Long enough (seconds in a debug build) for the interface's one-second tick to show it.
-        let (base, container, _) = try await Self.prepare("ui-import-bg", messages: 60_000, chats: 8)
-        defer { try? FileManager.default.removeItem(atPath: base) }
+        let base = try TemporaryDirectory("ui-import-bg")
+        defer { base.remove() }
+        let (container, _) = try await Self.prepare(in: base, messages: 60_000, chats: 8)
 
         let app = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(Self.main)' run --container '\(container)'; exec sleep 60"],
-                                  recording: base + "/interface")
+                                  recording: base.sub("interface"))
         defer { app.kill() }
         _ = try await app.waitFor(text: "No chats yet", timeout: 15)
-        let status = base + "/status"
+        let status = base.sub("status")
         // Relative to the issuer's directory, as a person types it.
-        let script = "cd '\(base)' && '\(Self.main)' import telegram-export export --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
-        let issuer = try TmuxSession(width: 100, height: 10, command: ["/bin/sh", "-c", script], recording: base + "/issuer")
+        let script = "cd '\(base.path)' && '\(Self.main)' import telegram-export export --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
+        let issuer = try TmuxSession(width: 100, height: 10, command: ["/bin/sh", "-c", script], recording: base.sub("issuer"))
         defer { issuer.kill() }
 
         // The interface answers meanwhile: the help sheet opens and closes.
@@ -82,25 +82,18 @@ struct ImportTerminalTests {
         #expect(output.contains("\r\u{1B}[K"), "the bar was not wiped")
     }
 
-    static var main: String { MainInterfaceTerminalTests.binDirectory.appendingPathComponent("main").path }
+    static var main: String { Executables.path(Executables.main) }
 
-    /// A temporary folder with a logged-in container and a generated export in it.
-    static func prepare(_ name: String, messages: Int, chats: Int) async throws -> (base: String, container: String, export: String) {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))").path
-        let container = base + "/container", export = base + "/export"
+    /// A logged-in container and a generated export in `base`.
+    static func prepare(in base: TemporaryDirectory, messages: Int, chats: Int) async throws -> (container: String, export: String) {
+        let container = base.sub("container"), export = base.sub("export")
         try await MainInterfaceTerminalTests.run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
         try await generate(export, messages: messages, chats: chats)
-        return (base, container, export)
+        return (container, export)
     }
 
     /// Writes a generated export, waiting without holding one of the test run's few threads.
     static func generate(_ export: String, messages: Int, chats: Int) async throws {
-        let generate = Process()
-        generate.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        generate.arguments = ["python3", generator, export, "--messages", "\(messages)", "--chats", "\(chats)", "--plain"]
-        generate.standardOutput = FileHandle.nullDevice
-        try generate.run()
-        while generate.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(generate.terminationStatus == 0)
+        try await ExportGenerator.write(export, ["--messages", "\(messages)", "--chats", "\(chats)", "--plain"])
     }
 }

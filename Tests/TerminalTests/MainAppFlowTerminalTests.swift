@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `main` in tmux for the app's flows: the login on an empty container swapping to the
 /// tabs in the same process, Settings changing the Calls tab live, the lock screen taking the
@@ -10,7 +11,7 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct MainAppFlowTerminalTests {
     typealias Main = MainInterfaceTerminalTests
-    static var mainPath: String { Main.binDirectory.appendingPathComponent("main").path }
+    static var mainPath: String { Executables.path(Executables.main) }
 
     static func open(_ container: String, width: Int = 100, height: Int = 30, arguments: String = "") throws -> TmuxSession {
         try TmuxSession(width: width, height: height,
@@ -23,8 +24,9 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func loginOnAnEmptyContainerThenSettings() async throws {
-        let container = FileManager.default.temporaryDirectory.appendingPathComponent("ui-login-\(UUID().uuidString.prefix(8))").path
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui-login")
+        defer { directory.remove() }
+        let container = directory.sub("container")
         let session = try Self.open(container)
         defer { session.kill() }
         try await session.waitFor(text: "Your phone number")
@@ -83,8 +85,9 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func passcodeOnTheLockScreenThenBannerAndLink() async throws {
-        let container = try await Main.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Main.seededContainer(in: directory)
         try await Main.run("main", ["passcode", "set", "--container", container], input: "2468\n")
         try await Main.run("main", ["unlock", "--container", container], input: "2468\n")
         let chats = try await Self.chats(container, limit: 10)
@@ -132,8 +135,9 @@ struct MainAppFlowTerminalTests {
     }
 
     @Test func resizeKeepsTheOpenChatAndSmallTerminalsGetANotice() async throws {
-        let container = try await Main.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Main.seededContainer(in: directory)
         let title = try #require(try await Self.chats(container, limit: 1).first?["title"] as? String)
         // Launched with a link: the chat is open once the interface is ready.
         let peer = try #require(try await Self.chats(container, limit: 1).first?["peerId"] as? Int64)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `main` in a real terminal (tmux), as a person uses it: the chat list of a seeded
 /// account, a chat opened, a message typed and sent (then found by `intents search-messages`, a
@@ -7,21 +8,18 @@ import Testing
 /// back with Esc, and q quitting with the terminal restored and the writer lock released.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct MainInterfaceTerminalTests {
-    static let binDirectory = URL(fileURLWithPath: DisplayDemoTerminalTests.demo).deletingLastPathComponent()
-
-    /// Runs one of the built executables to its end (ProcessRunner: off the test pool); its
-    /// standard output, or a thrown failure with its errors when it exits non-zero.
+    /// Runs one of the built executables to its end, off the test pool; its standard output, or a
+    /// thrown failure with the whole result when it exits non-zero.
     @discardableResult
     static func run(_ name: String, _ arguments: [String], input: String? = nil) async throws -> String {
-        let result = try await ProcessRunner.run(binDirectory.appendingPathComponent(name).path, arguments, input: input)
-        guard result.status == 0 else {
-            throw TmuxSession.Failure(description: "\(name) \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)")
-        }
-        return result.output
+        let result = try await RunningProcess.run(Executables.path(name), arguments, stdin: input)
+        guard result.succeeded else { throw HarnessError("expected exit 0: \(result)") }
+        return result.stdout
     }
 
-    static func seededContainer() async throws -> String {
-        let container = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString.prefix(8))").path
+    /// A logged-in, seeded container in `directory`.
+    static func seededContainer(in directory: TemporaryDirectory) async throws -> String {
+        let container = directory.sub("container")
         try await run("main", ["login", "--phone", "+15550001", "--name", "Ada Tester", "--container", container])
         try await run("main", ["seed", "--peers", "30", "--messages", "600", "--seed", "3", "--container", container])
         return container
@@ -29,15 +27,16 @@ struct MainInterfaceTerminalTests {
 
 
     @Test func chatsSendShareAndQuit() async throws {
-        let container = try await Self.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Self.seededContainer(in: directory)
         let chats = try JSONSerialization.jsonObject(with: Data(try await Self.run("main", ["chats", "--json", "--limit", "3", "--container", container]).utf8))
         let first = try #require((chats as? [[String: Any]])?.first)
         let title = try #require(first["title"] as? String)
         let peer = try #require(first["peerId"] as? Int64)
         let status = FileManager.default.temporaryDirectory.appendingPathComponent("ui-status-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: status) }
-        let main = Self.binDirectory.appendingPathComponent("main").path
+        let main = Executables.path(Executables.main)
         let script = "'\(main)' run --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script])
         defer { session.kill() }
@@ -79,13 +78,14 @@ struct MainInterfaceTerminalTests {
     /// Locked — by `main lock` from another process — the window shows the lock screen and not
     /// one chat title is drawn; `main unlock` brings the chats back within a second.
     @Test func lockHidesEveryChat() async throws {
-        let container = try await Self.seededContainer()
-        defer { try? FileManager.default.removeItem(atPath: container) }
+        let directory = try TemporaryDirectory("ui")
+        defer { directory.remove() }
+        let container = try await Self.seededContainer(in: directory)
         try await Self.run("main", ["passcode", "set", "--container", container], input: "2468\n")
         try await Self.run("main", ["unlock", "--container", container], input: "2468\n")
         let chats = try JSONSerialization.jsonObject(with: Data(try await Self.run("main", ["chats", "--json", "--limit", "10", "--container", container]).utf8))
         let titles = try #require(chats as? [[String: Any]]).compactMap { $0["title"] as? String }
-        let main = Self.binDirectory.appendingPathComponent("main").path
+        let main = Executables.path(Executables.main)
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { session.kill() }
         try await session.waitFor(text: titles[0])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -160,23 +161,9 @@ final class TmuxSession {
         return try Self.run(executable, socket: socket, arguments, capture: true)
     }
 
-    /// glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not
-    /// show; else each descriptor open now (/proc/self/fd) is closed in the child.
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
-            return
-        }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-            if let fd = Int32(name), fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
-        }
-    }
-
     /// Runs one tmux client command on this server. `-u`: UTF-8 whatever the test's locale;
-    /// `-f /dev/null`: no user configuration. Spawned and reaped by hand (posix_spawn, waitpid),
-    /// its output in a temporary file: the server this client may start daemonizes from it, and
-    /// a pipe it kept open, or a missed SIGCHLD, would hang the test.
+    /// `-f /dev/null`: no user configuration. Its output goes to a temporary file: the server this
+    /// client may start daemonizes from it, and a pipe it kept open would hang the test.
     @discardableResult
     private static func run(_ executable: String, socket: String, _ arguments: [String], capture: Bool,
                             check: Bool = true) throws -> String {
@@ -188,41 +175,15 @@ final class TmuxSession {
             : "/dev/null"
         defer { if capture { unlink(outputPath) } }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of the test process goes with it: the tmux server daemonizes from this
-        // client and lives as long as its test, and a descriptor it inherited (another test's
-        // pipe) would keep that pipe's reader waiting for its end just as long.
-        Self.closeInheritedDescriptors(&actions)
-
-        let argv = ([executable, "-u", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        // The test runs on a worker thread that blocks most signals, and a child inherits that
-        // mask: the tmux server and the program in its pane would never see SIGWINCH or SIGCHLD.
-        // The child starts with no signal blocked and every handler at its default.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "cannot start tmux: error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // ChildProcess: nothing else of the test process goes with it (the tmux server daemonizes
+        // from this client and lives as long as its test, and a descriptor it inherited would keep
+        // another test's pipe open as long), and no signal blocked (the server and the program in
+        // its pane must see SIGWINCH and SIGCHLD). A client command ends at once: waited for here.
+        let ended = try ChildProcess(executable, ["-u", "-L", socket, "-f", "/dev/null"] + arguments,
+                                     environment: environment, stdout: outputPath).waitUntilExit()
         let text = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
-        let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
-        if check && !(exited && code == 0) {
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
+        if check && ended.exitCode != 0 {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(ended)): \(text)")
         }
         return text
     }

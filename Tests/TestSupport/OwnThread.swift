@@ -1,0 +1,9 @@
+import Container
+
+/// Runs `body` on a pthread of its own and awaits its result: for blocking work (a futex wait, a
+/// semaphore) that must neither hold one of the test pool's few threads nor be delayed by them.
+public func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DetachedThread { continuation.resume(returning: body()) }.start()
+    }
+}
