@@ -1,30 +1,20 @@
 // swift-tools-version:6.1
 // One package, six executables that mirror Telegram iOS's app and its extensions.
-// Each executable links only the modules it needs (ARCHITECTURE.md §6).
+// Each executable links only the modules it needs.
 import PackageDescription
 
-// How the executables link (issue 15; BENCHMARKS.md has the measurements):
-// - the Swift runtime statically: loading and relocating libswiftCore and
-//   libFoundationEssentials was half of a bare Swift process's start-up. Static FoundationEssentials
-//   needs its three helper archives named (the dynamic module records them as DT_NEEDED instead);
-// - without -export-dynamic, which the toolchain's static-stdlib flags add: it put every symbol of
-//   the program in the dynamic symbol table, 1 MiB of each process's RSS that nothing looks up;
-// - libcrypto and libsqlite3 from their Debian static archives (libssl-dev, libsqlite3-dev), in
-//   every product that links Cryptography or Storage (neither needs zlib, so no -lz).
-// Drawing's libraries (Cairo, FreeType, fontconfig) are never linked: Sources/CCairo loads them
-// the first time something draws.
-// - libstdc++ (the Swift runtime's C++ library) statically too, through the linker script in
-//   Linking/static-libstdc++ (the toolchain's own flags name -lstdc++ and cannot be reordered).
+// The Swift runtime, FoundationEssentials (its three helper archives named, as the static form does
+// not record them) and libstdc++ (through the linker script in Linking/static-libstdc++) linked
+// statically, without the -export-dynamic the toolchain adds: a short process loads and relocates
+// little before its work. docs/linking.md has the reasons and the measurements.
 let staticSwiftRuntime: [LinkerSetting] = [.unsafeFlags([
     "-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
     "-Xlinker", "--no-export-dynamic",
     "-L", Context.packageDirectory + "/Linking/static-libstdc++",
 ])]
-// - with lld, relative relocations packed (DT_RELR: 1.4 MiB of .rela.dyn that the loader read at
-//   every start becomes 14 KiB) and the functions each executable runs at start-up and in its usual
-//   commands laid out first, in the order Linking/order/<executable>.order gives (written by
-//   Scripts/order-files from callgrind runs): the kernel maps a whole page-cache folio on a fault,
-//   so hot code spread over 13 MiB of text kept most of it resident.
+// Shipped executables also link with lld, relative relocations packed (DT_RELR), and the functions
+// they run at start-up and in their usual commands first, in Linking/order/<executable>.order
+// (Scripts/order-files writes it), so fewer pages are read and kept. docs/linking.md measures it.
 func shippedLinking(_ executable: String) -> [LinkerSetting] {
     staticSwiftRuntime + [.unsafeFlags([
         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
@@ -34,6 +24,7 @@ func shippedLinking(_ executable: String) -> [LinkerSetting] {
         "-Xlinker", "--no-warn-symbol-ordering",
     ])]
 }
+// libcrypto and libsqlite3 from their Debian static archives (libssl-dev, libsqlite3-dev).
 let staticLibcrypto: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"])]
 let staticLibsqlite3: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-lm"])]
 // yajl (libyajl-dev) from its static archive, into whatever links TelegramExport: main alone.
@@ -54,14 +45,14 @@ let package = Package(
         .executable(name: "broadcast", targets: ["BroadcastExtension"]),
         // The reference process Scripts/bench measures every figure against.
         .executable(name: "hello-reference", targets: ["HelloReference"]),
-        // The same hello with the Swift runtime linked statically: a line of the report (issue 15),
-        // not a reference; ratios still divide by the dynamic hello-reference.
+        // The same hello with the Swift runtime linked statically: a line of the report, not a
+        // reference; ratios still divide by the dynamic hello-reference.
         .executable(name: "hello-reference-static", targets: ["HelloReferenceStatic"]),
-        // Times the top-50 chat list read inside one process for Scripts/bench (§8: <= 1 ms), a tool.
+        // Times the top-50 chat list read inside one process for Scripts/bench, a tool.
         .executable(name: "storage-bench", targets: ["StorageBench"]),
         // A hidden debug tool: the terminal backend on its own (a box, the size, the last event).
         .executable(name: "display-demo", targets: ["DisplayDemo"]),
-        // Times Display's full frame for Scripts/bench (issue 13's budget), like hello-reference a tool.
+        // Times Display's full frame for Scripts/bench, like hello-reference a tool.
         .executable(name: "display-bench", targets: ["DisplayBench"]),
         // For the fuzzing harness only (Fuzz/Package.swift, a separate package that depends on
         // this one by path): another package can link a module only through a product. Automatic
@@ -110,7 +101,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         // The processes' door to drawing: loads Drawing's libraries, draws a DrawingRequest, caches avatars.
         .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Drawing", "Formats", "Storage"]),
-        // The request channel: extensions (and main's commands) ask the running app for changes.
+        // The request channel: extensions (and main's operations) ask the running app for changes.
         // Its formats, the sealed codec, the directories, the submitter and the crash-safe
         // processor over a handler protocol.
         .target(name: "RequestChannel", dependencies: ["Container", "Cryptography", "Formats",
@@ -121,7 +112,7 @@ let package = Package(
         // The broadcast protocol shared by main and the broadcast extension: heartbeat files,
         // the seqlocked frame ring, the audio FIFO, synthetic frames that prove themselves whole.
         .target(name: "BroadcastIPC", dependencies: ["CSharedMemory", "Container", "Formats"]),
-        // The shared extension bootstrap and its `bootstrap` command.
+        // The shared extension bootstrap and its report.
         .target(name: "Bootstrap", dependencies: [
             "Container", "Cryptography", "Formats", "Storage",
             .product(name: "Logging", package: "swift-log"),
@@ -147,8 +138,7 @@ let package = Package(
         .target(name: "BroadcastUpload", dependencies: [
             "Container", "Formats", "Bootstrap", "BroadcastIPC",
         ]),
-        // Telegram Desktop's JSON export read as a stream (issue 16): the model and the reader,
-        // over yajl. Only AppCore (so only main) uses it.
+        // Telegram Desktop's JSON export read as a stream over yajl: the model and the reader. main only.
         .target(name: "TelegramExport", dependencies: ["CYajl"], linkerSettings: staticLibyajl),
         // The device address book (vCard, CSV) that Siri intents resolve people through.
         .target(name: "AddressBook", dependencies: ["Container", "Storage"]),
@@ -157,7 +147,7 @@ let package = Package(
         // The app's side of a group call that accepts a screencast from `broadcast`.
         .target(name: "ScreencastCall", dependencies: ["BroadcastIPC", "Container", "Formats",
                                                        .product(name: "Logging", package: "swift-log")]),
-        // The main app: launch phases, bindings, contexts, commands. main only.
+        // The main app: launch phases, bindings, contexts, the operations its commands ask for. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "BroadcastIPC", "ScreencastCall",
             "AddressBook", "Ingest", "TelegramExport",
@@ -218,23 +208,21 @@ let package = Package(
                                                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/StorageBench", linkerSettings: staticSwiftRuntime),
 
-        // Display (issue 13): Telegram's Display in pure Swift, drawn into an in-memory surface of
-        // cells. Depends on no other module and not on Foundation (the standard library's Synchronization
-        // only), so it stays at the bottom of the graph.
+        // Telegram's Display in pure Swift, drawn into an in-memory surface of cells. No other module,
+        // no Foundation (Synchronization only), so it stays at the bottom of the graph.
         .target(name: "Display", exclude: ["README.md"]),
-        // The terminal backend (issue 13): draws Display's surface through ncursesw, turns the
-        // terminal's input into Display's events, runs the app's loop. No Foundation either.
+        // The terminal backend: Display's surface through ncursesw, the terminal's input as its events,
+        // the app's loop. No Foundation either.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Display"], exclude: ["README.md"]),
-        // main's screens (issue 14), as Telegram's TelegramUI over Display: they read through data
-        // sources (protocols AppInterface implements over Storage) and write through closures the
-        // app gives them, so they know nothing of the Postbox.
+        // main's screens, as Telegram's TelegramUI over Display: they read through data sources and
+        // write through closures the app gives them, so they know nothing of the Postbox.
         .target(name: "TelegramUI", dependencies: ["Display", "Container", "Formats"]),
         // Pictures as half-block cells through libchafa (the chat list's avatars). Only
         // AppInterface uses it, so only `main` links libchafa and GLib.
         .target(name: "TerminalImages", dependencies: ["CChafa", "Display"]),
         // main's interface on the terminal: the screens wired to AppCore's launched app, its events
         // bridged into the terminal's run loop. Only `main` links it.
-        .target(name: "AppInterface", dependencies: ["AppCore", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
+        .target(name: "AppInterface", dependencies: ["AppCore", "ScreencastCall", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
                                                      "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),
@@ -273,11 +261,12 @@ let package = Package(
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport",
         ]),
-        // Display (issue 13): widths, surface operations and text snapshots of the surface.
-        // Container only to check Display's unsafe-scalar rule against TerminalText's.
+        // main's screens over a fake store.
         .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Container", "Formats"]),
         // The wiring: its data sources over a real Postbox, and the screens it builds over them.
         .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "TelegramUI", "Display", "Storage", "Container", "Cryptography"]),
+        // Display: widths, surface operations and text snapshots of the surface. Container only to
+        // check Display's unsafe-scalar rule against TerminalText's.
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Container", "TestSupport"], exclude: ["Snapshots"]),
         // The backend's pure parts: colour mapping, keys, grapheme grouping, paste, glyph fitting;
         // and TerminalImages' half blocks through libchafa.

@@ -4,12 +4,12 @@ import Formats
 import Storage
 import TelegramUI
 
-/// The app's window and what is in it (seed 000's root controller): the root chosen by the
+/// The app's window and what is in it (Telegram's root controller): the root chosen by the
 /// context — the authorization sequence, or the tabs of the current account — and swapped in the
 /// same process when a login, a logout or a switch changes it; the passcode screen over
 /// everything while the app is locked; the theme and the tabs following the settings; `?` for the
 /// keys. The root is gated on readiness: the window draws its launch screen until the selected
-/// tab's first screen is read (seed 000's tabBar-and-selectedTab gate).
+/// tab's first screen is read (Telegram's tabBar-and-selectedTab gate).
 @MainActor
 final class AppScreens {
     let window: Window
@@ -49,7 +49,7 @@ final class AppScreens {
         Theme(app.shared.presentationData.themeSettings.theme == .night ? .night : .day, depth: depth)
     }
 
-    /// Seed 000's context split: the current account's tabs, or the login. Until the tabs' first
+    /// The context split: the current account's tabs, or the login. Until the tabs' first
     /// screen is read, the window shows its launch screen.
     func showRoot() {
         account?.tearDown()

@@ -1,5 +1,6 @@
 import AppCore
 import Display
+import ScreencastCall
 import Glibc
 import Storage
 import TelegramUI

@@ -3,7 +3,7 @@ import Display
 import Formats
 import TelegramUI
 
-/// The authorization sequence (seed 000's unauthorized root, seed 003's LoginViewController):
+/// The authorization sequence (Telegram's unauthorized root and its LoginViewController):
 /// the phone number, then the name, each checked as it is typed with the rules `main login`
 /// applies (`LoginInput`). Success creates the account as `main login` does and hands over to
 /// `onLoggedIn`, which swaps the root for the tabs in the same process. As the root it has no

@@ -4,7 +4,7 @@ import Display
 import Glibc
 import TerminalBackend
 
-/// `main run` on a terminal, in seed 003's two launch stages. *Will finish launching* ends here
+/// `main run` on a terminal, in the two launch stages. *Will finish launching* ends here
 /// with the window: the terminal opened, the root chosen (login or tabs) and gated on readiness.
 /// *Did finish launching* follows: the request queue drained, the refreshers started (request
 /// watcher, the tick that publishes widget data), the observers of settings and theme set up.

@@ -4,7 +4,7 @@ import Formats
 import Logging
 import Storage
 
-/// The bootstrap every extension runs (ARCHITECTURE.md §3): group and container, device key,
+/// The bootstrap every extension runs: group and container, device key,
 /// TempBox and logger, AccountManager with the stub auxiliary methods, the current account's
 /// Postbox opened read-only, and one read transaction. Each step is timed.
 public final class ExtensionBootstrap {

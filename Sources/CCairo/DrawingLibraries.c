@@ -3,11 +3,9 @@
 // Why: Cairo pulls in a dozen shared libraries (pixman, FreeType, fontconfig, libpng, expat,
 // X11/xcb, ...). Linked normally, every process that links Drawing would map and relocate them
 // all at start — notify-service delivering from a cached avatar, a widget timeline, a locked app —
-// though most runs never draw. Before issue 15 drawing therefore lived in a plugin
-// (libTelegramDrawing.so) dlopen'd on first use; but the plugin was Swift and linked the Swift
-// runtime dynamically, and the executables now link the runtime statically (docs/linking.md):
-// loading it would put two Swift runtimes in one process, which is unsound (two metadata caches
-// and conformance tables for the same types).
+// though most runs never draw. A Swift plugin dlopen'd on first use would not do: the executables
+// link the Swift runtime statically (docs/linking.md), and a plugin would bring a second one into
+// the process, which is unsound (two metadata caches and conformance tables for the same types).
 //
 // So Drawing's Swift code is linked into the executables that draw, and these C libraries are
 // loaded under it on first use: this file defines every Cairo, FreeType and fontconfig function

@@ -5,10 +5,9 @@ import Formats
 /// a process that never draws never maps them), then draws the request with the Drawing module
 /// linked into this executable.
 ///
-/// Before issue 15 this loaded libTelegramDrawing.so, a Swift plugin; the executables now link the
-/// Swift runtime statically, and a Swift plugin would have brought a second runtime into the
-/// process. Drawing's Swift code is therefore linked in, and only its C libraries load late
-/// (Sources/CCairo/DrawingLibraries.c).
+/// Drawing's Swift code is linked in, not loaded as a plugin: the executables link the Swift
+/// runtime statically, and a Swift plugin would bring a second runtime into the process. Only its
+/// C libraries load late (Sources/CCairo/DrawingLibraries.c).
 public enum DrawingLibrary {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String

@@ -6,7 +6,7 @@ import Synchronization
 /// ones (parses an export, generates a fixture). On two cores a bulk write then takes about as
 /// long as the slower of the two, not their sum; and when other processes load the cores, the
 /// SQLite writer's thread does SQLite's work and little else, so its share of a core goes to the
-/// messages (ARCHITECTURE.md §8: main ingesting while five extensions read).
+/// messages (the ingest budget in Benchmarks/budgets.toml: main ingesting while five extensions read).
 ///
 /// At most `depth` transactions wait or run (memory stays bounded), they commit in the order
 /// submitted, and after a failure nothing more is written: the error comes back from the next

@@ -118,12 +118,12 @@ def run(args: argparse.Namespace, apps: Apps, container: str, seed: int) -> dict
     read_errors += [error] if error else []
     for submission in rounds.submissions:
         submission.stored = counts.get(submission.text, 0)
-    applied, error = chaos_verify.applied_request_ids(container, account_id)
+    applied, error = chaos_verify.applied_request_ids(apps, account_id)
     read_errors += [error] if error else []
     entries = chaos_verify.rejected_entries(channel, container)
     figures = chaos_figures.figures(rounds.submissions, counts, rounds.tag, entries, rounds.tally.planted, applied,
                                     chaos_verify.leftovers(channel))
-    integrity = chaos_verify.integrity(container, account_id)
+    integrity = chaos_verify.integrity(apps, account_id)
     messages_after, status_error = chaos_verify.message_count(apps)
     delta = messages_after - messages_before if messages_after is not None else None
     tally = rounds.tally

@@ -6,9 +6,9 @@ Part of Tools/chaos/run.py. Reads everything back, without trusting anything the
     extensions killed before committing: never sent, removed by main after 24 h);
   * `requests/rejected/<id>/reason`, first line, grouped (ids and the container path made
     generic so that equal reasons group);
-  * the ids of applied requests: the keys of the Postbox's table 62 (container-layout.md; keys
-    are stored in the clear, only values are sealed), read with Python's sqlite3, read-only;
-  * integrity: `PRAGMA integrity_check` of the Postbox and the shared database, and `main status`.
+  * the ids of applied requests, as the account's Postbox records them: `main requests --json`;
+  * integrity: SQLite's integrity check of the Postbox and the shared data (`main check --json`),
+    and `main status`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sqlite3
 from collections import Counter
 
 from chaos.apps import Apps, wait_for_line
@@ -75,35 +74,24 @@ def rejected_entries(channel: Channel, container: str) -> list[dict]:
     return entries
 
 
-def _connect(path: str) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
-
-
-def applied_request_ids(container: str, account_id: int) -> tuple[set[str] | None, str | None]:
-    path = postbox_path(container, account_id)
+def applied_request_ids(apps: Apps, account_id: int) -> tuple[set[str] | None, str | None]:
+    proc = apps.run("main", ["requests", "--account", str(account_id), "--json"], timeout=60)
+    if proc.returncode != 0:
+        return None, f"main requests failed (status {proc.returncode}): {proc.stderr().strip()[-300:]}"
     try:
-        with _connect(path) as db:
-            return {bytes(row[0]).decode("utf-8", "replace") for row in db.execute("SELECT key FROM t62")}, None
-    except sqlite3.Error as error:
-        return None, f"cannot read applied request ids from {path}: {error}"
+        return set(json.loads(proc.stdout())["applied"]), None
+    except (ValueError, KeyError, TypeError) as error:
+        return None, f"main requests --json has no applied ids ({error})"
 
 
-def postbox_path(container: str, account_id: int) -> str:
-    # ContainerLayout.accountPath: account-<UInt64(bitPattern: id)>.
-    return os.path.join(container, "telegram-data", f"account-{account_id & (2**64 - 1)}", "postbox", "db", "db_sqlite")
-
-
-def integrity(container: str, account_id: int) -> dict[str, str]:
-    databases = {"postbox": postbox_path(container, account_id),
-                 "sharedData": os.path.join(container, "telegram-data", "accounts-metadata", "db", "db_sqlite")}
-    results = {}
-    for name, path in databases.items():
-        try:
-            with _connect(path) as db:
-                results[name] = "; ".join(row[0] for row in db.execute("PRAGMA integrity_check"))
-        except sqlite3.Error as error:
-            results[name] = f"cannot check: {error}"
-    return results
+def integrity(apps: Apps, account_id: int) -> dict[str, str]:
+    proc = apps.run("main", ["check", "--account", str(account_id), "--json"], timeout=120)
+    try:
+        report = json.loads(proc.stdout())
+        return {"postbox": report["postbox"], "sharedData": report["sharedData"]}
+    except (ValueError, KeyError, TypeError):
+        reason = f"cannot check: main check exited {proc.returncode}: {proc.stderr().strip()[-300:]}"
+        return {"postbox": reason, "sharedData": reason}
 
 
 def message_count(apps: Apps) -> tuple[int | None, str | None]:

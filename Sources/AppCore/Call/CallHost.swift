@@ -4,7 +4,7 @@ import ScreencastCall
 import Storage
 
 /// The running app's one call (`app.call`): started, cut off and ended by the `main call`
-/// commands, which run on the app's event thread (handed over, or in the process hosting the
+/// commands' operations, which run on the app's event thread (handed over, or in the process hosting the
 /// call), and ended by the app itself at its deadline or when it stops.
 public enum CallHost {
     /// Checks the peer and that no call runs, then sets the call up and starts it.

@@ -13,7 +13,7 @@ public final class AccountContext {
     public var peerId: PeerId? { record.backupData.map { PeerId($0.peerId) } }
 }
 
-/// The app is one of two states (seed 000, "The Context Split"), each with its own root.
+/// The app is one of two states (Telegram's context split), each with its own root.
 public enum ApplicationContext {
     case authorized(AuthorizedApplicationContext)
     case unauthorized(UnauthorizedApplicationContext)

@@ -6,7 +6,7 @@ import ScreencastCall
 import Storage
 
 /// main's launch: a sequence of named phases, each its own unit, each timed and logged —
-/// the seed's launch without the 3,300-line AppDelegate. The phases fall into seed 003's two
+/// Telegram's launch without the 3,300-line AppDelegate. The phases fall into the AppDelegate's two
 /// stages: *will finish launching* (configuration, storage, settings, contexts, the root chosen)
 /// and *did finish launching* (the request queue, and in `main run` the refreshers and observers).
 public final class LaunchedApp {
@@ -23,7 +23,7 @@ public final class LaunchedApp {
     public let configurationSource: String?
     /// The request channel's main side (writer launches only), set by did-finish-launching.
     public private(set) var requests: RequestProcessor?
-    /// What the requests change: the account stores, and main's own commands once the app runs.
+    /// What the requests change: the account stores, and main's own operations once the app runs.
     private(set) var requestHandler: AccountRequestHandler?
     /// The group call the app hosts (one at a time), from its start until it ends or the app
     /// stops. Touched only on the app's event thread.
@@ -80,7 +80,7 @@ public final class LaunchedApp {
     }
 
     /// Rebuilds the context when the current account is no longer the one the app has open (a
-    /// login, a logout, a switch — from the interface or a handed-over command). Returns whether
+    /// login, a logout, a switch — from the interface or a handed-over operation). Returns whether
     /// it changed. The request channel follows, so requests for "the current account" go to it.
     @discardableResult
     public func reloadContextIfNeeded() throws -> Bool {
@@ -150,7 +150,7 @@ public enum AppLauncher {
     }
 }
 
-/// One of seed 003's two launch stages and the phases it ran.
+/// One of the two launch stages and the phases it ran.
 public struct LaunchStage: Codable, Sendable, Equatable {
     public static let willFinishLaunching = "willFinishLaunching"
     public static let didFinishLaunching = "didFinishLaunching"

@@ -1,5 +1,5 @@
 /// Telegram's readiness pattern: the UI counts as ready only when the tab controller AND its
-/// selected child are ready (seed 000), so nothing shows half-loaded. Each condition is named so a
+/// selected child are ready, so nothing shows half-loaded. Each condition is named so a
 /// launch that never becomes ready says which part held it up.
 public struct ReadinessGate: Sendable {
     public private(set) var pending: Set<String>

@@ -1,5 +1,5 @@
 /// `main run`'s second launch stage, shared by the headless app and the interface: did finish
-/// launching makes the launched app the one other processes hand their writing commands to, then
+/// launching makes the launched app the one other processes hand their writing operations to, then
 /// starts the refreshers (the request watcher and the one-second tick that publishes widget data).
 public enum AppRun {
     /// The request queue drained and the app registered as the running one; returns the app to

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// The running app. `sendEvent` is the single dispatch hook every event passes through, as the
-/// seed's custom `Application.sendEvent` sees every UIEvent before any view does; it is what
+/// Telegram's custom `Application.sendEvent` sees every UIEvent before any view does; it is what
 /// counts user activity for auto-lock.
 public final class Application {
     public let app: LaunchedApp

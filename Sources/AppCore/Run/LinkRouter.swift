@@ -1,8 +1,8 @@
-/// Links for the interface to show (seed 003's URL-scheme launch and `.onOpenURL`): `main URL`
-/// launching the app, or `main open URL` handed to the running app. The command resolves the
-/// link (refusing what it cannot open) and posts the chat here; the interface takes it on its
-/// next refresh, once it is ready. Touched only on the app's event thread, as handed-over
-/// commands are. Only the newest link counts: a headless app, which never takes them, holds one.
+/// Links for the interface to show (the URL-scheme launch and `.onOpenURL`): `main URL`
+/// launching the app, or `main open URL` handed to the running app. The `open` operation resolves
+/// the link (refusing what it cannot open) and posts the chat here; the interface takes it on its
+/// next refresh, once it is ready. Touched only on the app's event thread, where handed-over
+/// operations run. Only the newest link counts: a headless app, which never takes them, holds one.
 public enum LinkRouter {
     public struct Target: Sendable, Equatable {
         public let accountId: Int64

@@ -21,7 +21,7 @@ public enum RunLoop {
     }
 
     /// The same loop for a synchronous command: `main call start`, when no app is running, is
-    /// the app for its call (a command handed over to the running app must be synchronous, so
+    /// the app for its call (an operation handed over to the running app must be synchronous, so
     /// the command cannot await).
     public static func runBlocking(_ application: Application, duration: Double?, onReady: () -> Void) {
         let queue = BlockingEventQueue()

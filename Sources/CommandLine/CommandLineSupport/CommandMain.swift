@@ -7,16 +7,13 @@ import FoundationEssentials
 /// a failure while running prints `error: …` and exits non-zero (75 when refused because another
 /// `main` holds the writer lock), never a crash or a stack trace.
 public enum CommandMain {
-    /// The arguments parsed (without the program name): the command line's, or what the
-    /// executable rewrote them to (`main URL` is `main open URL`). A command handed to another
-    /// process sends these, so it runs there as it was understood here. Set once, before parsing.
-    nonisolated(unsafe) public private(set) static var arguments = Array(CommandLine.arguments.dropFirst())
+    /// The command line's arguments, without the program name.
+    private static let arguments = Array(CommandLine.arguments.dropFirst())
 
     /// For commands with async subcommands (main): the top level awaits, so the process runs its
     /// main actor on the dispatch main queue.
     /// `arguments`: what to parse instead of the command line's (nil: the command line's).
     public static func run<Command: ParsableCommand>(_ command: Command.Type, arguments: [String]? = nil) async -> Never {
-        if let arguments { Self.arguments = arguments }
         let parsed = prepare(command, arguments: arguments)
         do {
             if var asyncCommand = parsed as? AsyncParsableCommand {
@@ -70,12 +67,9 @@ public enum CommandMain {
         switch error {
         case let code as ExitCode:
             exit(code.rawValue)
-        case is CleanExit:
-            exitWithParserMessage(command, CleanExit.helpRequest())
-        case let error as ValidationError:
-            exitWithParserMessage(command, error)
-        case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
-            // Help requested of a command group, and the parser's other signals.
+        case is CleanExit, is ValidationError:
+            // Help asked of a command group (its default `run` throws CleanExit) and usage errors
+            // found while running: the parser's own message.
             exitWithParserMessage(command, error)
         default:
             StandardStreams.writeError("error: \(error)")

@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
             app = try AppLauncher.willFinishLaunching(launchOptions)
         }
         defer { AppRun.finish(app) }
-        // Seed 003's URL-scheme launch: the link is checked now, opened once the interface is ready.
+        // The URL-scheme launch: the link is checked now, opened once the interface is ready.
         if let open {
             if case .opened(let opened) = try app.perform(.open(url: open), inRunningApp: true) {
                 app.logger.info("launched with a link", metadata: ["peer": "\(opened.peerId)"])

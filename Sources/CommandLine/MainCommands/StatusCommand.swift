@@ -11,7 +11,7 @@ import Storage
 struct StatusReport: Codable {
     struct Launch: Codable {
         let phases: [StepTiming]
-        /// Seed 003's two stages, each with its phases' names and their summed time.
+        /// The two launch stages, each with its phases' names and their summed time.
         let stages: [Stage]
         let totalMilliseconds: Double
         let buildConfiguration: String

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Values Telegram injects at build time from `build-input/configuration-repository/` and never
-/// commits (seed 000, phase 2). Here they come from `build-input/configuration.json`, which is
+/// commits. Here they come from `build-input/configuration.json`, which is
 /// git-ignored; every field has a documented default (README, "Build configuration").
 public struct BuildConfiguration: Codable, Sendable, Equatable {
     public var baseAppBundleId: String

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Thin, explicit file-system calls. Directories are created 0700 and files 0600: the container
-/// holds one user's private data (ARCHITECTURE.md §2).
+/// holds one user's private data.
 public enum FileSystem {
     public static let directoryMode: mode_t = 0o700
     public static let fileMode: mode_t = 0o600

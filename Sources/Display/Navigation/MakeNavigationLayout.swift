@@ -14,10 +14,10 @@
 /// `.master` controllers form the left column and the rest the right, each in list order.
 ///
 /// Differences from Telegram, on purpose: the upstream function in TelegramMessenger/Telegram-iOS
-/// knows six modes (no `standaloneFlatModal`, no `modalInCompactLayout`); those two follow issue 13.
+/// knows six modes (no `standaloneFlatModal`, no `modalInCompactLayout`); those two are added here.
 /// One copy of the function seen with all eight makes `modalInCompactLayout` in regular width start
-/// a new flat modal; issue 13 makes it the exact mirror of `modalInLargeLayout` (a plain push), and
-/// the issue wins. Not modelled yet: `_presentedInModal` (which the bar height will need; it is true
+/// a new flat modal; here it is the exact mirror of `modalInLargeLayout` (a plain push), so the two
+/// adaptive modes behave alike. Not modelled yet: `_presentedInModal` (which the bar height will need; it is true
 /// for every modal controller except plain pushes onto a flat modal), minimized controllers, and
 /// `flatReceivesModalTransition`.
 public func makeNavigationLayout<Entry: NavigationLayoutEntry>(

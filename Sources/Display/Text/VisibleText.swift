@@ -1,7 +1,7 @@
 /// Text made safe to keep in a cell: every scalar that could drive the terminal, or reorder what
 /// follows it, is replaced by a visible stand-in before the text is cut into clusters.
 ///
-/// The set is exactly `Container.TerminalText.needsEscape` (issue 12; a test checks the two
+/// The set is exactly `Container.TerminalText.needsEscape` (a test checks the two
 /// agree over every scalar), restated here so that Display depends on nothing. The stand-ins
 /// take one column each, so hostile text cannot push real content off a row as `\u{…}` would:
 /// - C0 controls and DEL become their Control Pictures (U+2400–U+241F, U+2421: `␀` … `␛` … `␡`),

@@ -1,4 +1,4 @@
-/// The top of the tree (Telegram's `WindowHost` with seed 000's `Application.sendEvent`): holds
+/// The top of the tree (Telegram's `WindowHost` with its `Application.sendEvent`): holds
 /// the root controller, makes the `ContainerViewLayout` from the terminal's size, draws the status
 /// line, and passes every input event through one dispatch hook before any controller sees it —
 /// where the app counts user activity for auto-lock. It is what a backend's run loop drives:
@@ -27,7 +27,7 @@ public final class Window {
     }
     /// Keys that work everywhere, listed after the screen's own.
     public var globalKeyHints: [KeyHintItem] = []
-    /// The launch screen's one word, shown until the root is ready (seed 003's launch screen).
+    /// The launch screen's one word, shown until the root is ready (Telegram's launch screen).
     public var launchTitle = "Telegram"
     /// Below this the interface is not drawn: the window shows a one-line notice instead of a
     /// broken layout, and everything comes back when the terminal grows. None by default (the
@@ -81,7 +81,7 @@ public final class Window {
     }
 
     /// Draws the whole frame into `surface` (resized to the window if needed). Until the root
-    /// controller is ready (its first screen's data in: seed 000's readiness gate), the frame is
+    /// controller is ready (its first screen's data in: the readiness gate), the frame is
     /// the launch screen, so nothing shows half-loaded.
     public func render(into surface: inout Surface) {
         if surface.size != size { surface = Surface(width: size.width, height: size.height) }

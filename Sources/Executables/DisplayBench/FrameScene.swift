@@ -1,6 +1,6 @@
 import Display
 
-/// The screen the frame budget is about (issue 13, ARCHITECTURE.md §8): a 200×60 terminal, the
+/// The screen the frame budget is about (Benchmarks/budgets.toml): a 200×60 terminal, the
 /// split root with a chat list and a chat history, each a full column of rows, and a sheet with
 /// a list of its own over them; each frame moves a selection, as a key held down does.
 @MainActor

@@ -1,4 +1,4 @@
-// display-bench: how long one full frame takes, for Scripts/bench (issue 13's ≤ 1 ms budget).
+// display-bench: how long one full frame takes, for Scripts/bench (the budget in Benchmarks/budgets.toml).
 // Not shipped to users; a measuring tool like hello-reference.
 import Display
 #if canImport(Glibc)

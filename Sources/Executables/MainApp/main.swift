@@ -1,4 +1,5 @@
-// The `main` executable: the app. Thin by design; the launch phases and commands live in AppCore.
+// The `main` executable: the app. Thin by design; the launch phases live in AppCore, the commands
+// in Sources/CommandLine/MainCommands.
 import AppCore
 import Bootstrap
 import CommandLineSupport
@@ -12,7 +13,7 @@ import Glibc
 signal(SIGXFSZ, SIG_IGN)
 // `main run` on a terminal opens the interface; `main` alone (or with options only) on a terminal
 // is `main run`, and
-// `main URL` (seed 003's URL-scheme launch) is `main run --open URL` there, `main open URL` elsewhere.
+// `main URL` (the URL-scheme launch) is `main run --open URL` there, `main open URL` elsewhere.
 let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 let arguments = Array(CommandLine.arguments.dropFirst())
 var launch: [String]? = nil

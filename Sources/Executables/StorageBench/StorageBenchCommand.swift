@@ -9,7 +9,7 @@ import FoundationEssentials
 struct StorageBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storage-bench",
-        abstract: "Time the top of the chat list read inside one process (ARCHITECTURE.md §8: <= 1 ms).",
+        abstract: "Time the top of the chat list read inside one process (budget: Benchmarks/budgets.toml).",
         discussion: """
         Bootstraps as an extension does (the current account's Postbox opened read-only), then \
         reads the top --count chat list entries, each with its peer, read state and top message \
@@ -20,7 +20,7 @@ struct StorageBenchCommand: ParsableCommand {
 
     @OptionGroup var options: ContainerOptions
     @Option(help: "Warm reads timed after the first.") var reads = 1000
-    @Option(help: "Chat list entries per read (§8's figure: 50).") var count = 50
+    @Option(help: "Chat list entries per read (the budgeted figure: 50).") var count = 50
     @Flag(help: "Print JSON instead of text.") var json = false
 
     func validate() throws {

@@ -1,5 +1,5 @@
-// storage-bench: the top-50 chat list read inside one process, for Scripts/bench (ARCHITECTURE.md
-// §8: ≤ 1 ms at 200,000 messages). Not shipped to users; a measuring tool like display-bench.
+// storage-bench: the top-50 chat list read inside one process, for Scripts/bench (its budget is in
+// Benchmarks/budgets.toml). Not shipped to users; a measuring tool like display-bench.
 // It bootstraps as `share` does, so it reads the Postbox exactly as an extension opens it.
 import Bootstrap
 import CommandLineSupport

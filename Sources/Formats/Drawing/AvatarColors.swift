@@ -1,6 +1,6 @@
-/// Telegram's seven letters-avatar colour pairs (`WidgetItemsUtils.swift`; telegram-internals.md
-/// §6) as plain data: Drawing paints its gradients with them, and main's interface colours the
-/// initials it shows where no picture can be drawn — neither needs the other (nor Cairo) for it.
+/// Telegram's seven letters-avatar colour pairs (`WidgetItemsUtils.swift`) as plain data: Drawing
+/// paints its gradients with them, and main's interface colours the initials it shows where no
+/// picture can be drawn — neither needs the other (nor Cairo) for it.
 public enum AvatarColors {
     /// One pair as Telegram lists it, `0xRRGGBB`. Telegram draws it with locations `[1.0, 0.0]`
     /// from y = 0 to y = height, so `first` lands at the bottom of the circle and `second` at the top.

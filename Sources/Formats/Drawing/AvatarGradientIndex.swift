@@ -1,4 +1,4 @@
-/// Which of Telegram's seven letters-avatar gradients a peer gets (telegram-internals.md §6).
+/// Which of Telegram's seven letters-avatar gradients a peer gets.
 /// Here, not in Drawing, because callers choose the gradient without loading the drawing library.
 public enum AvatarGradientIndex {
     public static let count = AvatarColors.pairs.count

@@ -25,13 +25,13 @@ public struct FixtureGenerator {
     public let seed: UInt64
     /// How many of the messages the first chat — a user, pinned first, so the top of the chat
     /// list — holds, the rest spread over the other chats; 0: no such chat, every chat weighted
-    /// alike. The benchmark opens a 100,000-message chat (ARCHITECTURE.md §8) with it.
+    /// alike. The benchmark opens a 100,000-message chat with it.
     public let bigChatMessages: Int
     /// Messages per write transaction: bounded so a kill mid-seed loses at most one chunk, and
-    /// so that the WAL stays well inside §8's 64 MiB while readers hold it. Larger transactions
+    /// so that the WAL stays well inside its 64 MiB budget while readers hold it. Larger transactions
     /// cost less a message (fewer commits and checkpoints, and each search row and chat tail
     /// rewritten once per chunk): 50,000 ingested 17 % faster than 20,000 with five readers, the
-    /// WAL at most 34 MiB (BENCHMARKS.md, issue 15).
+    /// WAL at most 34 MiB (BENCHMARKS.md).
     public static let defaultChunkSize = 50_000
     public var chunkSize = FixtureGenerator.defaultChunkSize
     /// How many messages hold the rare word (fewer when there are fewer messages).

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One thing an extension (or a `main` command, while `main run` holds the writer lock) asks the
 /// running app to change. Extensions never write a database; they write one of these into
-/// `requests/pending/` and main applies it exactly once (ARCHITECTURE.md §5).
+/// `requests/pending/` and main applies it exactly once.
 public struct AppRequest: Codable, Equatable, Sendable {
     public static let formatVersion = 1
 

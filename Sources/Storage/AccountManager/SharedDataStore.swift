@@ -41,4 +41,7 @@ public final class SharedDataStore {
         let bytes = Array(try encoder.encode(value))
         try valueBox.write { try valueBox.set(SharedDataStore.table, ValueBoxKey(int32: key.rawValue), bytes) }
     }
+
+    /// SQLite's integrity check of the shared data's database: "ok", or what is wrong.
+    public func integrityCheck() throws -> String { try valueBox.integrityCheck() }
 }

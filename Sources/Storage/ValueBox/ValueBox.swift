@@ -31,7 +31,7 @@ public final class ValueBox {
     public private(set) var storedSchemaVersion: Int32 = 0
 
     /// Passive checkpoint once this many WAL frames (pages) accumulated since the last one:
-    /// readers that never stop can't starve the WAL into unbounded growth (wal.html §5).
+    /// readers that never stop can't starve the WAL into unbounded growth (SQLite's wal.html).
     public var checkpointBudgetFrames: Int32 = 1000
     fileprivate(set) var walFrames: Int32 = 0
     private var framesAtLastCheckpoint: Int32 = 0

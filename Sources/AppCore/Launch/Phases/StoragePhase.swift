@@ -14,7 +14,7 @@ public struct StorageContext {
     public var layout: ContainerLayout { container.layout }
 }
 
-/// Phase 2 (seed 000, phase 3): app group, upgrades, device key, TempBox "app" and the disk write
+/// Phase 2: app group, upgrades, device key, TempBox "app" and the disk write
 /// test, in Telegram's order. The writer lock is taken first so that two mains never upgrade at once.
 enum StoragePhase {
     static func run(configuration: BuildConfiguration, options: LaunchOptions) throws -> StorageContext {

@@ -1,5 +1,4 @@
 import BroadcastIPC
-import ScreencastCall
 
 /// What `main call start` prints once the call runs.
 public struct CallStarted: Codable, Equatable, Sendable {
@@ -16,7 +15,7 @@ public struct CallStarted: Codable, Equatable, Sendable {
     /// null in embedded mode.
     public let audioFifo: String?
 
-    init(_ call: GroupCall, hostPid: Int32, inRunningApp: Bool) {
+    public init(_ call: GroupCall, hostPid: Int32, inRunningApp: Bool) {
         callId = call.id
         peerId = call.peerId
         mode = call.mode
