@@ -113,7 +113,7 @@ final class AppScreens {
         if app.shared.presentationData != appliedSettings { applySettings() }
         guard lockScreen == nil else { return }
         account?.refresh()
-        if let link = LinkRouter.take() { open(link) }
+        if let link = app.takeLinkToOpen() { open(link) }
     }
 
     /// The step before each frame: the shown screens read the pages it will show (not while
@@ -125,7 +125,7 @@ final class AppScreens {
 
     /// A link from `main URL` or a handed-over `main open URL`: its account made current if it is
     /// another one, then its chat opened.
-    private func open(_ link: LinkRouter.Target) {
+    private func open(_ link: LinkToOpen) {
         if account?.account.record.id != link.accountId {
             do { try AccountLifecycle.switchTo(app: app, accountId: link.accountId) } catch {
                 app.logger.error("cannot open the link's account", metadata: ["error": "\(error)"])

@@ -138,7 +138,7 @@ extension LaunchedApp {
         let peer = try context.postbox.read { try link.resolve(in: $0) }
         logger.info("link opened", metadata: ["peer": "\(peer.id)"])
         if showing {
-            LinkRouter.post(.init(accountId: context.record.id, peerId: peer.id.toInt64(), title: peer.displayTitle))
+            linkToOpen = LinkToOpen(accountId: context.record.id, peerId: peer.id.toInt64(), title: peer.displayTitle)
         }
         return OpenedLink(url: url, accountId: String(context.record.id), peerId: peer.id.toInt64(), title: peer.displayTitle)
     }
