@@ -1,50 +1,47 @@
-import AppCore
 import Glibc
 import Display
-import Formats
-import Storage
 import TelegramUI
 
 /// One account's screens (the authorized context's root): TelegramRootController's tabs reading
-/// its Postbox through `PostboxDataSources`, chats opened beside the list or pushed, the composer's text stored through
-/// `OutgoingMessages` (main is the writer), chats marked read as they are shown, the `/` search,
+/// the account's data sources, chats opened beside the list or pushed, the composer's text sent
+/// through the account's host, chats marked read as they are shown, the `/` search,
 /// in-app notifications for messages in chats that are not open, and group calls. Rebuilt when
 /// the current account changes.
 @MainActor
 final class AccountScreens {
-    let account: AccountContext
-    let sources: PostboxDataSources
+    let account: any AccountHost
+    let sources: any AccountDataSources
     let root: TelegramRootController
     let settings: SettingsFlow
     /// Group calls: the corner box and the call screen (CallFlow.swift).
     private(set) var callFlow: CallFlow!
-    private let app: LaunchedApp
+    private let app: any AppHost
     private unowned let navigation: AppNavigationController
     /// The banner on screen, taken away by the tick.
     private var banner = TimedOverlay<InAppNotificationController>()
     /// How long a banner stays.
     static let bannerSeconds: Int32 = 4
 
-    init(app: LaunchedApp, account: AccountContext, navigation: AppNavigationController, avatars: ChatListAvatars?) {
+    init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, avatars: ChatListAvatars?) {
         self.app = app
         self.account = account
         self.navigation = navigation
-        sources = PostboxDataSources(postbox: account.postbox)
+        sources = account.sources
         let chatList = ChatListController(source: sources)
-        avatars?.attach(chatList, mediaBox: account.postbox.mediaBox, deviceKey: app.shared.deviceKey)
+        if let avatars { account.attach(avatars, to: chatList) }
         let calls = CallsController(source: sources)
-        settings = SettingsFlow(app: app, accounts: StoredAccounts(app: app), navigation: navigation)
+        settings = SettingsFlow(app: app, navigation: navigation)
         let settingsController = SettingsController { [] }
         root = TelegramRootController(chatList: chatList, contacts: ContactsController(source: sources), calls: calls,
                                       settings: settingsController,
-                                      showsCallsTab: app.shared.presentationData.interfaceSettings.showCallsTab)
+                                      showsCallsTab: app.presentation.interfaceSettings.showCallsTab)
         settingsController.rows = { [unowned settings] in settings.rows() }
-        chatList.countsMutedChats = app.shared.presentationData.inAppNotificationSettings.totalUnreadCountIncludeMuted
+        chatList.countsMutedChats = app.presentation.inAppNotificationSettings.totalUnreadCountIncludeMuted
         chatList.onOpenChat = { [unowned self] chat in openChat(chat.peerId, title: chat.title) }
         chatList.onSearch = { [unowned self] in openSearch() }
         root.contacts.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
         calls.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
-        callFlow = CallFlow(app: app, navigation: navigation, sources: sources, calls: calls)
+        callFlow = CallFlow(calls: app, navigation: navigation, sources: sources, callsTab: calls)
     }
 
     /// The chat open on screen (the detail column, or pushed), if any.
@@ -57,14 +54,14 @@ final class AccountScreens {
     func openChat(_ peerId: ChatId, title: String) {
         let chat = ChatController(source: sources, peerId: peerId, title: title)
         callFlow.offerCall(in: chat)
-        let account = account
-        chat.onSend = { [app] text in
-            _ = try OutgoingMessages.sendText(text, to: peerId.peerId, account: account)
-            app.logger.info("message sent from the interface", metadata: ["peer": "\(peerId.packed)"])
+        let account = account, log = app.log
+        chat.onSend = { text in
+            try account.send(text, to: peerId)
+            log.info("message sent from the interface", metadata: ["peer": "\(peerId.packed)"])
         }
-        chat.onRead = { [app] index in
-            do { try OutgoingMessages.markRead(peerId.peerId, upTo: index.messageIndex(in: peerId), account: account) } catch {
-                app.logger.error("cannot mark read", metadata: ["error": "\(error)"])
+        chat.onRead = { index in
+            do { try account.markRead(peerId, upTo: index) } catch {
+                log.error("cannot mark read", metadata: ["error": "\(error)"])
             }
         }
         let replacing = navigation.viewControllers.contains { $0 is ChatController || $0 is ChatSearchController }
@@ -88,7 +85,7 @@ final class AccountScreens {
     /// banners for new messages), the calls, the open chat, the box of a running call.
     func refresh(now: Int32 = Int32(clamping: time(nil))) {
         // A handed-over import runs beside the interface: how far it is, in the list's title.
-        root.chatList.activity = app.requests?.backgroundProgress.first.map { "\($0.label)… \($0.percent)%" }
+        root.chatList.activity = app.backgroundProgress.map { "\($0.label)… \($0.percent)%" }
         let before = root.chatList.chats
         root.chatList.reload(now: now)
         notifyNewMessages(before: before, after: root.chatList.chats, now: now)
@@ -107,7 +104,7 @@ final class AccountScreens {
 
     /// Settings changed (here or by a handed-over `main settings`): what the tabs show follows.
     func applySettings() {
-        let settings = app.shared.presentationData
+        let settings = app.presentation
         root.setShowsCallsTab(settings.interfaceSettings.showCallsTab)
         root.chatList.countsMutedChats = settings.inAppNotificationSettings.totalUnreadCountIncludeMuted
         root.settings.reload()
@@ -127,7 +124,7 @@ final class AccountScreens {
             return known[chat.peerId].map { top > $0 } ?? true
         }
         guard let newest = fresh.max(by: { ($0.topMessage!) < ($1.topMessage!) }) else { return }
-        let previews = app.shared.presentationData.inAppNotificationSettings.displayPreviews
+        let previews = app.presentation.inAppNotificationSettings.displayPreviews
         let body = previews ? newest.preview : "New message"
         banner.show(InAppNotificationController(peerId: newest.peerId, chatTitle: newest.title, body: body),
                     in: navigation, now: now, seconds: Self.bannerSeconds)

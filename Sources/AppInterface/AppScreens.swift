@@ -1,6 +1,5 @@
 import AppCore
 import Display
-import Formats
 import Storage
 import TelegramUI
 
@@ -14,18 +13,18 @@ import TelegramUI
 final class AppScreens {
     let window: Window
     let navigation: AppNavigationController
-    private let app: LaunchedApp
+    private let app: any AppHost
     private let depth: ColorDepth
     private let avatars: ChatListAvatars?
     private(set) var account: AccountScreens?
     private(set) var lockScreen: TextEntryController?
     private var appliedSettings: PresentationDataAndSettings?
 
-    init(app: LaunchedApp, depth: ColorDepth, reducedMotion: Bool, avatars: ChatListAvatars? = nil) {
+    init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, avatars: ChatListAvatars? = nil) {
         self.app = app
         self.depth = depth
         self.avatars = avatars
-        let strings = app.shared.presentationData.strings
+        let strings = app.presentation.strings
         let context = PresentationContext(theme: Self.theme(app, depth: depth),
                                           strings: NavigationBarStrings(back: strings.commonBack, close: strings.commonClose))
         navigation = AppNavigationController(mode: .automaticMasterDetail)
@@ -42,11 +41,11 @@ final class AppScreens {
         }
         showRoot()
         updateLock()
-        appliedSettings = app.shared.presentationData
+        appliedSettings = app.presentation
     }
 
-    static func theme(_ app: LaunchedApp, depth: ColorDepth) -> Theme {
-        Theme(app.shared.presentationData.themeSettings.theme == .night ? .night : .day, depth: depth)
+    static func theme(_ app: any AppHost, depth: ColorDepth) -> Theme {
+        Theme(app.presentation.themeSettings.theme == .night ? .night : .day, depth: depth)
     }
 
     /// The context split: the current account's tabs, or the login. Until the tabs' first
@@ -56,9 +55,8 @@ final class AppScreens {
         account = nil
         navigation.ready.set(false)
         if navigation.minimizedController != nil { navigation.dismissMinimized() }
-        switch app.context {
-        case .authorized(let authorized):
-            let screens = AccountScreens(app: app, account: authorized.context, navigation: navigation, avatars: avatars)
+        if let current = app.currentAccount {
+            let screens = AccountScreens(app: app, account: current, navigation: navigation, avatars: avatars)
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
@@ -69,7 +67,7 @@ final class AppScreens {
             screens.root.chatList.loadContentIfNeeded()
             gate.satisfy("selectedTab")
             navigation.ready.set(gate.isReady)
-        case .unauthorized:
+        } else {
             let login = LoginFlow.make(app: app, onLoggedIn: { [unowned self] in accountChanged() })
             navigation.setViewControllers([login], animated: false)
             navigation.ready.set(true)
@@ -79,9 +77,9 @@ final class AppScreens {
     /// A login, a logout or a switch made here: the context follows the current record.
     private func accountChanged() {
         do {
-            try app.reloadContextIfNeeded()
+            _ = try app.reloadAccountIfNeeded()
         } catch {
-            app.logger.error("cannot open the account", metadata: ["error": "\(error)"])
+            app.log.error("cannot open the account", metadata: ["error": "\(error)"])
         }
         showRoot()
     }
@@ -90,7 +88,7 @@ final class AppScreens {
     /// auto-lock timeout passed since the last activity): while locked, the passcode screen is a
     /// global overlay that hides everything beneath it.
     func updateLock() {
-        let isLocked = app.shared.accountManager.lockReader(app.layout).isLocked()
+        let isLocked = app.isLocked
         if isLocked, lockScreen == nil {
             let screen = LockScreen.make(app: app) { [unowned self] in updateLock() }
             navigation.presentGlobalOverlay(screen, blocksInteraction: true)
@@ -106,11 +104,11 @@ final class AppScreens {
     func refresh() {
         updateLock()
         do {
-            if try app.reloadContextIfNeeded() { showRoot() }
+            if try app.reloadAccountIfNeeded() { showRoot() }
         } catch {
-            app.logger.error("cannot open the account", metadata: ["error": "\(error)"])
+            app.log.error("cannot open the account", metadata: ["error": "\(error)"])
         }
-        if app.shared.presentationData != appliedSettings { applySettings() }
+        if app.presentation != appliedSettings { applySettings() }
         guard lockScreen == nil else { return }
         account?.refresh()
         if let link = app.takeLinkToOpen() { open(link) }
@@ -126,9 +124,9 @@ final class AppScreens {
     /// A link from `main URL` or a handed-over `main open URL`: its account made current if it is
     /// another one, then its chat opened.
     private func open(_ link: LinkToOpen) {
-        if account?.account.record.id != link.accountId {
-            do { try AccountLifecycle.switchTo(app: app, accountId: link.accountId) } catch {
-                app.logger.error("cannot open the link's account", metadata: ["error": "\(error)"])
+        if account?.account.accountId != link.accountId {
+            do { try app.switchAccount(to: link.accountId) } catch {
+                app.log.error("cannot open the link's account", metadata: ["error": "\(error)"])
                 return
             }
             accountChanged()
@@ -138,7 +136,7 @@ final class AppScreens {
 
     /// The settings' observers: the theme, the Calls tab, the badge's muted chats, the rows.
     func applySettings() {
-        appliedSettings = app.shared.presentationData
+        appliedSettings = app.presentation
         window.context.theme = Self.theme(app, depth: depth)
         account?.applySettings()
     }

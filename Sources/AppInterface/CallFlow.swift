@@ -1,11 +1,10 @@
-import AppCore
 import Display
 import ScreencastCall
 import Glibc
 import Storage
 import TelegramUI
 
-/// Group calls in the interface: the app's one call (AppCore's `CallControl`) shown as Telegram
+/// Group calls in the interface: the app's one call (`CallActions`) shown as Telegram
 /// shows a call it is in. Starting a call — `c` on the Calls tab, `^G` in an open chat — puts it
 /// in the corner box (Display's minimized container) with its live figures on the box's second
 /// line, refreshed every second while the person goes on using the app; F7 opens the call screen
@@ -15,9 +14,9 @@ import TelegramUI
 /// takes its box and screen with it.
 @MainActor
 final class CallFlow {
-    private let control: CallControl
+    private let control: any CallActions
     private let navigation: NavigationController
-    private let sources: PostboxDataSources
+    private let sources: any AccountDataSources
     /// The running call's screen (shown, or in the corner box); nil while no call runs.
     private(set) var controller: CallController?
     private var notice = TimedOverlay<CallNoticeController>()
@@ -25,11 +24,11 @@ final class CallFlow {
     /// `^G` in a chat: a group call with it.
     static let chatCallKey = KeyEvent(.character("g"), modifiers: .control)
 
-    init(app: LaunchedApp, navigation: NavigationController, sources: PostboxDataSources, calls: CallsController) {
-        control = CallControl(app: app)
+    init(calls: any CallActions, navigation: NavigationController, sources: any AccountDataSources, callsTab: CallsController) {
+        control = calls
         self.navigation = navigation
         self.sources = sources
-        calls.onStartCall = { [unowned self] peerId, title in start(peerId, title: title) }
+        callsTab.onStartCall = { [unowned self] peerId, title in start(peerId, title: title) }
         refresh()
     }
 
@@ -49,7 +48,7 @@ final class CallFlow {
             return
         }
         do {
-            let snapshot = try control.start(peer: peerId.packed)
+            let snapshot = try control.startCall(with: peerId.packed)
             present(snapshot, title: title)
         } catch {
             show("Cannot start the call: \(error)")
@@ -59,7 +58,7 @@ final class CallFlow {
     /// Once a second and whenever requests were applied: the figures, a call that began in another
     /// process, a call that ended.
     func refresh(now: Int32 = Int32(clamping: time(nil))) {
-        let snapshot = control.current
+        let snapshot = control.currentCall
         if let controller, snapshot?.callId != controller.callId {
             tearDown()
             show("Call with \(controller.peerTitle) ended")
@@ -94,8 +93,8 @@ final class CallFlow {
     private func end(_ call: CallController) -> Bool {
         guard call === controller else { return true }
         do {
-            try control.end()
-        } catch where control.current?.callId == call.callId {
+            try control.endCall()
+        } catch where control.currentCall?.callId == call.callId {
             call.showStatus("Cannot end the call: \(error)")
             return false
         } catch {

@@ -1,4 +1,3 @@
-import AppCore
 import Display
 import Formats
 import TelegramUI
@@ -10,8 +9,8 @@ import TelegramUI
 /// way back; added from Settings it is a sheet Esc closes.
 @MainActor
 enum LoginFlow {
-    static func make(app: LaunchedApp, onLoggedIn: @escaping () -> Void, onCancel: (() -> Void)? = nil) -> TextEntryController {
-        let others = app.shared.accountManager.state.activeRecords.count
+    static func make(app: any AppHost, onLoggedIn: @escaping () -> Void, onCancel: (() -> Void)? = nil) -> TextEntryController {
+        let others = app.signedInCount
         let phoneStep = TextEntryStep(
             title: others > 0 ? "Add Account" : "Telegram",
             lines: ["Your phone number", "Please confirm your country code and enter your phone number."],
@@ -29,8 +28,8 @@ enum LoginFlow {
                                            label: "Name", capacity: 128))
             }
             do {
-                let created = try AccountLifecycle.login(app: app, phone: phone, name: text)
-                app.logger.info("logged in from the interface", metadata: ["account": "\(created.accountId)"])
+                let accountId = try app.logIn(phone: phone, name: text)
+                app.log.info("logged in from the interface", metadata: ["account": "\(accountId)"])
                 onLoggedIn()
                 return .done
             } catch {

@@ -37,7 +37,7 @@ public enum MainInterface {
             let avatars = session.colorDepth == .trueColor
                 ? try? ChatListAvatars { logger.error("cannot draw a chat-list avatar; initials shown", metadata: ["error": "\($0)"]) }
                 : nil
-            let screens = AppScreens(app: app, depth: session.colorDepth, reducedMotion: !session.supportsAnimation, avatars: avatars)
+            let screens = AppScreens(app: LaunchedAppHost(app), depth: session.colorDepth, reducedMotion: !session.supportsAnimation, avatars: avatars)
             return (session, screens, avatars)
         }
         defer { session.close() }

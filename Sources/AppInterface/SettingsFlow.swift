@@ -1,18 +1,16 @@
 import AppCore
 import Display
-import Formats
 import TelegramUI
 
 /// The Settings tab's rows and what Enter does on each: the passcode (set, change, turn off —
 /// sheets with masked entry — and lock now), the auto-lock timeout, notification previews, the
 /// Calls tab, the theme, the accounts (switch, add through the login as a sheet, log out) and the
-/// storage the account uses. Every change goes through AppCore (`AppSettings`, `AppLockController`,
-/// `AccountLifecycle`), the same code `main settings`, `main passcode` and `main logout` run;
-/// what it shows of the accounts it reads through `accounts`.
+/// storage the account uses. Every change goes through the host, over the same code `main
+/// settings`, `main passcode` and `main logout` run; what it shows of the accounts it reads
+/// through the host's `accounts`.
 @MainActor
 final class SettingsFlow {
-    private let app: LaunchedApp
-    private let accounts: any AccountsDataSource
+    private let app: any AppHost
     private unowned let navigation: NavigationController
     /// A setting changed: the screens apply it now (theme, Calls tab).
     var onSettingsChanged: () -> Void = {}
@@ -23,23 +21,21 @@ final class SettingsFlow {
     /// The choices Telegram offers for auto-lock, in seconds.
     static let autolockChoices: [Int32] = [60, 300, 3600, 18_000]
 
-    init(app: LaunchedApp, accounts: any AccountsDataSource, navigation: NavigationController) {
+    init(app: any AppHost, navigation: NavigationController) {
         self.app = app
-        self.accounts = accounts
         self.navigation = navigation
     }
 
     func rows() -> [SettingsController.Row] {
-        let settings = app.shared.presentationData
-        let lock = AppLockController(app: app)
+        let settings = app.presentation
+        let accounts = app.accounts
         var rows: [SettingsController.Row] = []
         if let me = accounts.currentAccount() {
             rows.append(.init(title: me.name ?? "Account", value: me.phone ?? String(me.id)))
         }
-        let accountCount = app.shared.accountManager.state.activeRecords.count
-        rows.append(.init(title: "Accounts", value: "\(accountCount)") { [unowned self] in showAccounts() })
-        rows.append(.init(title: "Passcode Lock", value: lock.hasPasscode ? "On" : "Off") { [unowned self] in
-            lock.hasPasscode ? showPasscodeOptions() : presentSetPasscode()
+        rows.append(.init(title: "Accounts", value: "\(app.signedInCount)") { [unowned self] in showAccounts() })
+        rows.append(.init(title: "Passcode Lock", value: app.hasPasscode ? "On" : "Off") { [unowned self] in
+            app.hasPasscode ? showPasscodeOptions() : presentSetPasscode()
         })
         rows.append(.init(title: "Auto-Lock", value: Self.duration(settings.interfaceSettings.autolockTimeout)) { [unowned self] in
             change { values in
@@ -65,9 +61,9 @@ final class SettingsFlow {
 
     private func change(_ body: (inout AppSettings.Values) -> Void) {
         do {
-            try AppSettings.update(app, body)
+            try app.updateSettings(body)
         } catch {
-            app.logger.error("cannot change settings", metadata: ["error": "\(error)"])
+            app.log.error("cannot change settings", metadata: ["error": "\(error)"])
         }
         onSettingsChanged()
     }
@@ -92,8 +88,8 @@ final class SettingsFlow {
                                            label: "New passcode", isSecure: true, capacity: 64))
             }
             do {
-                try AppLockController(app: app).setPasscode(text)
-                app.logger.info("passcode set from the interface")
+                try app.setPasscode(text)
+                app.log.info("passcode set from the interface")
             } catch {
                 return .error("\(error)")
             }
@@ -110,7 +106,7 @@ final class SettingsFlow {
         var verified = false
         sheet.onSubmit = { [unowned self, unowned sheet] text in
             if !verified {
-                guard AppLockController(app: app).verify(text) else { return .error("wrong passcode") }
+                guard app.verifyPasscode(text) else { return .error("wrong passcode") }
                 verified = true
             }
             return then(sheet)
@@ -141,16 +137,16 @@ final class SettingsFlow {
                 .init(title: "Turn Passcode Off") { [unowned self, unowned options] in
                     navigation.pop(options, animated: false)
                     presentVerified(title: "Turn Passcode Off") { [unowned self] sheet in
-                        do { try AppLockController(app: app).clearPasscode() } catch { return .error("\(error)") }
-                        app.logger.info("passcode removed from the interface")
+                        do { try app.clearPasscode() } catch { return .error("\(error)") }
+                        app.log.info("passcode removed from the interface")
                         finish(sheet)
                         return .done
                     }
                 },
                 .init(title: "Lock Now") { [unowned self, unowned options] in
                     navigation.pop(options, animated: false)
-                    do { try AppLockController(app: app).lock() } catch {
-                        app.logger.error("cannot lock", metadata: ["error": "\(error)"])
+                    do { try app.lock() } catch {
+                        app.log.error("cannot lock", metadata: ["error": "\(error)"])
                     }
                     onLock()
                 },
@@ -167,13 +163,13 @@ final class SettingsFlow {
 
     private func showAccounts() {
         presentRows(title: "Accounts") { [unowned self] list in
-            let listed = accounts.accounts()
+            let listed = app.accounts.accounts()
             var rows: [SettingsController.Row] = listed.map { account in
                 let isCurrent = account.isCurrent
                 return .init(title: (isCurrent ? "✓ " : "  ") + Self.title(account), value: isCurrent ? "current" : nil) { [unowned self, unowned list] in
                     guard !isCurrent else { return }
-                    do { try AccountLifecycle.switchTo(app: app, accountId: account.id) } catch {
-                        app.logger.error("cannot switch account", metadata: ["error": "\(error)"])
+                    do { try app.switchAccount(to: account.id) } catch {
+                        app.log.error("cannot switch account", metadata: ["error": "\(error)"])
                     }
                     navigation.pop(list, animated: false)
                     onAccountChanged()
@@ -186,10 +182,10 @@ final class SettingsFlow {
                 login.navigationPresentation = .modal
                 navigation.pushViewController(login)
             })
-            if app.shared.accountManager.state.currentRecord != nil {
+            if app.hasCurrentAccount {
                 rows.append(.init(title: "Log Out") { [unowned self, unowned list] in
-                    do { _ = try AccountLifecycle.logout(app: app, accountId: nil) } catch {
-                        app.logger.error("cannot log out", metadata: ["error": "\(error)"])
+                    do { try app.logOut() } catch {
+                        app.log.error("cannot log out", metadata: ["error": "\(error)"])
                     }
                     navigation.pop(list, animated: false)
                     onAccountChanged()

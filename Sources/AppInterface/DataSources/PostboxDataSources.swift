@@ -9,3 +9,5 @@ struct PostboxDataSources {
     /// The account's chat with itself, as Telegram names it.
     static let savedMessagesTitle = "Saved Messages"
 }
+
+extension PostboxDataSources: AccountDataSources {}

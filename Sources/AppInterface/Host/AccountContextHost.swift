@@ -1,0 +1,26 @@
+import AppCore
+import Cryptography
+import Storage
+import TelegramUI
+
+/// An account's host in the app: its Postbox read through `PostboxDataSources`, written through
+/// `OutgoingMessages` (main is the writer).
+struct AccountContextHost: AccountHost {
+    let account: AccountContext
+    let deviceKey: DeviceKey
+
+    var accountId: Int64 { account.record.id }
+    var sources: any AccountDataSources { PostboxDataSources(postbox: account.postbox) }
+
+    func send(_ text: String, to chat: ChatId) throws {
+        _ = try OutgoingMessages.sendText(text, to: chat.peerId, account: account)
+    }
+
+    func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
+        try OutgoingMessages.markRead(chat.peerId, upTo: index.messageIndex(in: chat), account: account)
+    }
+
+    func attach(_ avatars: ChatListAvatars, to list: ChatListController) {
+        avatars.attach(list, mediaBox: account.postbox.mediaBox, deviceKey: deviceKey)
+    }
+}
