@@ -261,10 +261,14 @@ let package = Package(
         .testTarget(name: "IntegrationTests", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport",
         ]),
+        // Every data source the screens read, in memory: for the screens' tests and the wiring's.
+        .target(name: "TelegramUIFakes", dependencies: ["TelegramUI", "Display"], path: "Tests/TelegramUIFakes"),
         // main's screens over a fake store.
-        .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "Display", "Container", "Formats"]),
-        // The wiring: its data sources over a real Postbox, and the screens it builds over them.
-        .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "TelegramUI", "Display", "Storage", "Container", "Cryptography"]),
+        .testTarget(name: "TelegramUITests", dependencies: ["TelegramUI", "TelegramUIFakes", "Display", "Container", "Formats"]),
+        // The wiring: its data sources over a real Postbox, the screens it builds over them, and its
+        // own decisions over a fake host and the fake store.
+        .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "AppCore", "ScreencastCall", "TelegramUI", "TelegramUIFakes",
+                                                              "Display", "Formats", "Storage", "Container", "Cryptography"]),
         // Display: widths, surface operations and text snapshots of the surface. Container only to
         // check Display's unsafe-scalar rule against TerminalText's.
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Container", "TestSupport"], exclude: ["Snapshots"]),

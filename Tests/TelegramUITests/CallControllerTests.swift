@@ -1,5 +1,6 @@
 import Display
 @testable import TelegramUI
+import TelegramUIFakes
 import Testing
 
 /// The group call screen and its corner box, drawn into the in-memory surface and compared line

@@ -1,5 +1,6 @@
 import Display
 @testable import TelegramUI
+import TelegramUIFakes
 import Testing
 
 /// The chat list's avatar column: every row carries its initials on the peer's avatar colour

@@ -1,6 +1,7 @@
 import Display
 import Formats
 @testable import TelegramUI
+import TelegramUIFakes
 import Testing
 
 /// The forms (login, passcode) and the chat list's `/` search, driven by keys as a person would.

@@ -1,6 +1,7 @@
 import Display
 import Foundation
 @testable import TelegramUI
+import TelegramUIFakes
 import Testing
 
 /// The screens over in-memory data sources: what they show of what the sources give, when they

@@ -1,32 +1,34 @@
 import Display
-@testable import TelegramUI
+import TelegramUI
 
 extension ChatId {
-    static func user(_ id: Int64) -> ChatId { ChatId(kind: .user, id: id, packed: id) }
-    static func group(_ id: Int64) -> ChatId { ChatId(kind: .group, id: id, packed: 1 << 32 | id) }
+    public static func user(_ id: Int64) -> ChatId { ChatId(kind: .user, id: id, packed: id) }
+    public static func group(_ id: Int64) -> ChatId { ChatId(kind: .group, id: id, packed: 1 << 32 | id) }
 }
 
 /// Every data source the screens read, in memory, recording each call and whether a frame was
 /// being drawn when it came: the screens must read only from input, reloads and the step before
 /// a frame, never while drawing.
-final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSearchDataSource, ContactsDataSource, CallsDataSource {
-    var chats: [ChatListItem] = []
-    var unreadChats: Int64 = 0
+public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSearchDataSource, ContactsDataSource, CallsDataSource {
+    public init() {}
+
+    public var chats: [ChatListItem] = []
+    public var unreadChats: Int64 = 0
     /// Each chat's history, oldest first.
-    var histories: [ChatId: [ChatMessage]] = [:]
-    var authors: [ChatId: String] = [:]
-    var subtitles: [ChatId: String] = [:]
-    var outgoingRead: [ChatId: Int32] = [:]
-    var contactItems: [ContactItem] = []
-    var callItems: [CallItem] = []
-    var searchResults: (String, Int) -> [ChatSearchResult] = { _, _ in [] }
+    public var histories: [ChatId: [ChatMessage]] = [:]
+    public var authors: [ChatId: String] = [:]
+    public var subtitles: [ChatId: String] = [:]
+    public var outgoingRead: [ChatId: Int32] = [:]
+    public var contactItems: [ContactItem] = []
+    public var callItems: [CallItem] = []
+    public var searchResults: (String, Int) -> [ChatSearchResult] = { _, _ in [] }
 
     /// Set by `draw(_:)` around a frame.
-    var isDrawing = false
-    private(set) var log: [String] = []
-    private(set) var readsWhileDrawing: [String] = []
+    public var isDrawing = false
+    public private(set) var log: [String] = []
+    public private(set) var readsWhileDrawing: [String] = []
     /// The `before` of every history read, in order (nil: the newest page).
-    private(set) var historyReads: [ChatMessage.Index?] = []
+    public private(set) var historyReads: [ChatMessage.Index?] = []
 
     private func record(_ call: String) {
         log.append(call)
@@ -35,7 +37,7 @@ final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSearchData
 
     /// Draws a frame of `window` with the store watching.
     @MainActor
-    func draw(_ window: Window) -> [String] {
+    public func draw(_ window: Window) -> [String] {
         isDrawing = true
         defer { isDrawing = false }
         var surface = Surface(width: 0, height: 0)
@@ -43,55 +45,55 @@ final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSearchData
         return surface.textLines
     }
 
-    func chatList(limit: Int, now: Int32, unreadIncludingMuted: Bool) throws -> ChatListPage {
+    public func chatList(limit: Int, now: Int32, unreadIncludingMuted: Bool) throws -> ChatListPage {
         record("chatList(\(limit))")
         return ChatListPage(items: Array(chats.prefix(limit)), unreadChats: unreadChats)
     }
 
-    func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
+    public func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         record("messages")
         historyReads.append(index)
         let older = (histories[chat] ?? []).filter { message in index.map { message.index < $0 } ?? true }
         return Array(older.suffix(limit).reversed())
     }
 
-    func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
+    public func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
         record("names")
         return authors.filter { ids.contains($0.key) }
     }
 
-    func maxOutgoingReadId(in chat: ChatId) throws -> Int32 {
+    public func maxOutgoingReadId(in chat: ChatId) throws -> Int32 {
         record("maxOutgoingReadId")
         return outgoingRead[chat] ?? 0
     }
 
-    func subtitle(of chat: ChatId) throws -> String? {
+    public func subtitle(of chat: ChatId) throws -> String? {
         record("subtitle")
         return subtitles[chat]
     }
 
-    func search(_ query: String, messageLimit: Int) throws -> [ChatSearchResult] {
+    public func search(_ query: String, messageLimit: Int) throws -> [ChatSearchResult] {
         record("search")
         return searchResults(query, messageLimit)
     }
 
-    func contacts() throws -> [ContactItem] {
+    public func contacts() throws -> [ContactItem] {
         record("contacts")
         return contactItems
     }
 
-    func calls(limit: Int) throws -> [CallItem] {
+    public func calls(limit: Int) throws -> [CallItem] {
         record("calls")
         return Array(callItems.prefix(limit))
     }
 
     // MARK: The fixture
 
-    static let ada = ChatId.user(2), engineClub = ChatId.group(3)
+    public static let ada = ChatId.user(2), engineClub = ChatId.group(3)
 
     /// Engine Club, a group with `messages` messages a minute apart (even ones Ada's, incoming),
     /// and Ada's one older chat; the list as a store would read it.
-    static func fixture(messages: Int) -> FakeStore {
+    public static func fixture(messages: Int) -> FakeStore {
         let store = FakeStore()
         store.histories[engineClub] = (0 ..< messages).map { n -> ChatMessage in
             let id = Int32(n + 1)
