@@ -1,0 +1,88 @@
+import AppCore
+@testable import AppInterface
+import Storage
+import TelegramUI
+import TelegramUIFakes
+import Testing
+
+/// The window's own decisions: a link opened in its account, the lock screen over everything while
+/// the app is locked, the root rebuilt when the current account changes.
+@MainActor
+@Suite("AppInterface: the window follows the app")
+struct AppWiringTests {
+    /// A second account whose only chat is Charles Babbage.
+    static let babbage = PeerId(namespace: .cloudUser, id: 7)
+
+    static func secondAccount() -> FakeAccountHost {
+        let store = FakeStore()
+        let chat = babbage.chatId
+        store.chats = [ChatListItem(peerId: chat, title: "Charles Babbage", unreadCount: 0, preview: "difference engine",
+                                    timestamp: 1_700_000_000, letters: ["C", "B"])]
+        store.histories[chat] = [ChatMessage(index: .init(timestamp: 1_700_000_000, id: 1), authorId: chat,
+                                             text: "difference engine", isIncoming: true)]
+        return FakeAccountHost(id: 2, store: store)
+    }
+
+    @Test func linkToAnotherAccountSwitchesThenOpensTheChat() throws {
+        let host = FakeAppHost(accounts: [FakeAccountHost(id: 1, store: .fixture(messages: 30)), Self.secondAccount()])
+        let wired = WiredScreens(host)
+        host.link = LinkToOpen(account: 2, peer: Self.babbage.toInt64(), title: "Charles Babbage")
+        wired.screens.refresh()
+        #expect(host.switches == [2])
+        #expect(wired.account?.account.accountId == 2)
+        #expect(wired.account?.openChatPeer == Self.babbage.chatId)
+        let frame = wired.frame()
+        #expect(frame.contains("difference engine") && !frame.contains("Engine Club"), "\(frame)")
+    }
+
+    @Test func linkInTheCurrentAccountOpensWithoutASwitch() throws {
+        let wired = WiredScreens()
+        let group = PeerId(namespace: .cloudGroup, id: 3)
+        wired.host.link = LinkToOpen(account: 1, peer: group.toInt64(), title: "Engine Club")
+        wired.screens.refresh()
+        #expect(wired.host.switches.isEmpty)
+        #expect(wired.account?.openChatPeer == group.chatId)
+    }
+
+    @Test func linkToAnAccountThatCannotOpenIsLoggedAndNothingChanges() throws {
+        let wired = WiredScreens()
+        wired.host.link = LinkToOpen(account: 9, peer: Self.babbage.toInt64(), title: "Charles Babbage")
+        wired.screens.refresh()
+        #expect(wired.host.logBook.contains(.error, "cannot open the link's account"))
+        #expect(wired.account?.account.accountId == 1 && wired.account?.openChatPeer == nil)
+    }
+
+    @Test func lockShowsTheLockScreenAndUnlockShowsTheRootAgain() throws {
+        let wired = WiredScreens()
+        wired.host.passcode = "2468"
+        #expect(wired.frame().contains("Engine Club"))
+        try wired.host.lock()
+        wired.screens.refresh()
+        var frame = wired.frame()
+        #expect(wired.screens.lockScreen != nil)
+        #expect(frame.contains("Telegram is locked") && !frame.contains("Engine Club"), "nothing beneath shows: \(frame)")
+        wired.type("1357")
+        wired.press(.key(.enter))
+        #expect(wired.screens.lockScreen != nil && wired.frame().contains("wrong passcode"))
+        wired.type("2468")
+        wired.press(.key(.enter))
+        #expect(wired.host.unlockAttempts == ["1357", "2468"])
+        frame = wired.frame()
+        #expect(wired.screens.lockScreen == nil)
+        #expect(frame.contains("Engine Club") && !frame.contains("Telegram is locked"), "\(frame)")
+    }
+
+    @Test func currentAccountChangedElsewhereRebuildsTheRoot() throws {
+        let host = FakeAppHost(accounts: [FakeAccountHost(id: 1, store: .fixture(messages: 30)), Self.secondAccount()])
+        let wired = WiredScreens(host)
+        let first = try #require(wired.account)
+        host.currentId = 2
+        wired.screens.refresh()
+        #expect(wired.account !== first && wired.account?.account.accountId == 2)
+        let frame = wired.frame()
+        #expect(frame.contains("Charles Babbage") && !frame.contains("Engine Club"), "\(frame)")
+        host.currentId = nil
+        wired.screens.refresh()
+        #expect(wired.account == nil && wired.frame().contains("Your phone number"), "no account: the login")
+    }
+}
