@@ -363,7 +363,7 @@ def print_interface(report: dict) -> None:
     print()
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin-dir", required=True, help="folder with the built main")
     parser.add_argument("--container", required=True, help="a container made by Scripts/bench (big chat on top)")
@@ -373,7 +373,7 @@ def main() -> int:
     parser.add_argument("--screens", metavar="DIR", help="with pyte installed: the first launch's screens as text")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if a line is over budget")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     global QUIET_S
     QUIET_S = args.quiet_ms / 1000
     ui = measure_interface(args.bin_dir, args.container, max(args.launches, 1), args.screens)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tools/bench/runner.py — time whole processes against the hello-reference, per ARCHITECTURE.md §8.
 
-Normally started by Scripts/bench, which builds the release binaries and makes the fixture.
+Normally started by Scripts/bench, which builds the release binaries, through
+Tools/bench/with_fixture.py, which makes the fixture.
 Standard library only, so it runs wherever python3 does.
 
 How a process is measured:
@@ -77,13 +78,13 @@ from bench.table import print_table
 EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin-dir", required=True, help="folder with the built executables (swift build --show-bin-path)")
     parser.add_argument("--container", required=True, help="the fixture's app group container")
     parser.add_argument("--runs", type=int, default=30, help="measured runs per command (default 30)")
     parser.add_argument("--warmup", type=int, default=3, help="uncounted runs per command first (default 3)")
-    parser.add_argument("--fixture-info", help="JSON file written by Scripts/bench describing the fixture")
+    parser.add_argument("--fixture-info", help="JSON file written by Tools/bench/with_fixture.py describing the fixture")
     parser.add_argument("--build", default="release", help="how the binaries were built (for the report)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON instead of a table")
     parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if any line is OVER budget")
@@ -112,7 +113,7 @@ def main() -> int:
     parser.add_argument("--search-rare-messages", type=int, default=5, help="how many messages hold the rare word")
     parser.add_argument("--search-large", type=int, default=0,
                         help="also time both words in a container of their own seeded with this many messages; 0: not")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.broadcast_seconds < 1:
