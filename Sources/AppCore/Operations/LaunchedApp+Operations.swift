@@ -3,6 +3,7 @@ import Container
 import Cryptography
 import Formats
 import Ingest
+import Logging
 import ScreencastCall
 import Storage
 import TelegramExport
@@ -41,10 +42,8 @@ extension LaunchedApp {
         case .seed(let fixture):
             return .seeded(try seed(fixture))
         case .importTelegramExport(let path, let accountId, let batchSize):
-            let job = try telegramExportImport(path, accountId: accountId, batchSize: batchSize, postbox: nil)
-            let report = try job.run { done, total in try progress?(done, total) }
-            logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
-            return .imported(report)
+            let job = try telegramExportImport(path, into: try accountContext(accountId), batchSize: batchSize)
+            return .imported(try job.run(logging: logger) { done, total in try progress?(done, total) })
         case .push(let request):
             return .pushed(try push(request))
         case .setPeerPhoto(let peerId, let file, let accountId):
@@ -79,9 +78,9 @@ extension LaunchedApp {
         return summary
     }
 
-    /// The import of the export at `path` into an account, through `postbox` when not its own.
-    func telegramExportImport(_ path: String, accountId: Int64?, batchSize: Int, postbox: Postbox?) throws -> TelegramExportImport {
-        let context = try accountContext(accountId)
+    /// The import of the export at `path` into `context`'s account, through `postbox` when not its
+    /// own (a background import's connection).
+    func telegramExportImport(_ path: String, into context: AccountContext, batchSize: Int, postbox: Postbox? = nil) throws -> TelegramExportImport {
         let folder = try ExportFolder(path)
         let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
         return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
@@ -141,5 +140,14 @@ extension LaunchedApp {
             linkToOpen = LinkToOpen(accountId: context.record.id, peerId: peer.id.toInt64(), title: peer.displayTitle)
         }
         return OpenedLink(url: url, accountId: String(context.record.id), peerId: peer.id.toInt64(), title: peer.displayTitle)
+    }
+}
+
+extension TelegramExportImport {
+    /// Runs the import and logs what it did, wherever it runs (in line or on its own thread).
+    func run(logging logger: Logger, progress: (Int, Int) throws -> Void) throws -> Report {
+        let report = try run(progress: progress)
+        logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
+        return report
     }
 }

@@ -44,4 +44,12 @@ public struct OperationFailure: Error, Codable, Sendable, CustomStringConvertibl
 public enum OperationAnswer: Codable, Sendable {
     case done(MainOperationResult)
     case failed(OperationFailure)
+
+    /// The result, or the failure thrown.
+    public func get() throws -> MainOperationResult {
+        switch self {
+        case .done(let result): return result
+        case .failed(let failure): throw failure
+        }
+    }
 }

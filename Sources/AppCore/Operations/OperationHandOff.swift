@@ -22,17 +22,16 @@ enum OperationHandOff {
     private static func importInBackground(_ path: String, accountId: Int64?, batchSize: Int, app: LaunchedApp) throws -> BackgroundCommand {
         let context = try app.accountContext(accountId)
         let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false)
-        let job = try app.telegramExportImport(path, accountId: accountId, batchSize: batchSize, postbox: postbox)
+        let job = try app.telegramExportImport(path, into: context, batchSize: batchSize, postbox: postbox)
         let logger = app.logger
         return BackgroundCommand(label: "Importing") { command in
             do {
-                let report = try job.run { done, total in
+                let report = try job.run(logging: logger) { done, total in
                     command.report(done: done, total: total)
                     if command.isCancelled {
                         throw OperationFailure(.tryAgain, "main run stopped during the import; the batches it wrote are kept: run the same import again to finish it")
                     }
                 }
-                logger.info("imported a Telegram export", metadata: ["messages": "\(report.messages)", "added": "\(report.messagesAdded)"])
                 return OperationWire.ackResult(.done(.imported(report)))
             } catch {
                 return OperationWire.ackResult(.failed(OperationFailure(error)))

@@ -1,5 +1,5 @@
 import Container
-import FoundationEssentials
+import Formats
 import RequestChannel
 
 /// MainOperation and its answer as the request channel carries them: the operation as the
@@ -9,7 +9,7 @@ public enum OperationWire {
     static let answerKey = "answer"
 
     public static func envelope(_ operation: MainOperation) throws -> OperationEnvelope {
-        OperationEnvelope(name: operation.name, version: version, body: String(decoding: try encode(operation), as: UTF8.self))
+        OperationEnvelope(name: operation.name, version: version, body: try JSONFile.compactText(operation))
     }
 
     static func operation(_ envelope: OperationEnvelope) throws -> MainOperation {
@@ -20,8 +20,8 @@ public enum OperationWire {
     }
 
     static func ackResult(_ answer: OperationAnswer) -> [String: String] {
-        guard let bytes = try? encode(answer) else { return [:] }
-        return [answerKey: String(decoding: bytes, as: UTF8.self)]
+        guard let text = try? JSONFile.compactText(answer) else { return [:] }
+        return [answerKey: text]
     }
 
     /// The answer an ack's result carries; a failure when it carries none this main can read.
@@ -30,11 +30,5 @@ public enum OperationWire {
             return .failed(OperationFailure(.failed, "the running app's answer cannot be read (another version of main?)"))
         }
         return answer
-    }
-
-    private static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Array(try encoder.encode(value))
     }
 }

@@ -34,11 +34,7 @@ struct RunCommand: AsyncParsableCommand {
             // `main URL` while the app runs: the running app opens the link (as `main open URL`).
             guard let open else { throw held }
             if let answer = try CommandHandOff.handToRunningApp(.open(url: open), options, refusal: held, progressLabel: nil) {
-                guard case .done(let result) = answer else {
-                    if case .failed(let failure) = answer { throw failure }
-                    return
-                }
-                let opened = try result.expect("open") { if case .opened(let opened) = $0 { return opened } else { return nil } }
+                let opened = try answer.get().expect("open") { if case .opened(let opened) = $0 { return opened } else { return nil } }
                 return printLine(OpenCommand.line(opened))
             }
             app = try AppLauncher.willFinishLaunching(launchOptions)

@@ -17,10 +17,7 @@ enum Operations {
             app = try AppLauncher.launch(launchOptions)
         } catch let held as WriterLockHeld {
             if let answer = try CommandHandOff.handToRunningApp(operation, options, refusal: held, progressLabel: progressLabel) {
-                switch answer {
-                case .done(let result): return result
-                case .failed(let failure): throw failure
-                }
+                return try answer.get()
             }
             // The running app stopped before taking it: launch after all.
             app = try AppLauncher.launch(launchOptions)
