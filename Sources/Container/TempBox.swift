@@ -22,7 +22,7 @@ public final class TempBox {
         // The directory appears under its temp-* name only with its lock already held, so a
         // cleaner in another launch can never take it for a dead one.
         let staging = typePath + "/.staging-" + name
-        try FileSystem.createDirectory(staging)
+        try FileSystem.createDirectory(staging, durable: false)
         lock = FileLock(path: staging + "/.lock")
         guard try lock.tryLock(), !FileSystem.exists(basePath) else {
             try? FileSystem.removeTree(staging)
@@ -63,7 +63,7 @@ public final class TempBox {
     public func tempFile(fileName: String) throws -> String {
         counter += 1
         let directory = basePath + "/\(counter)"
-        try FileSystem.createDirectory(directory)
+        try FileSystem.createDirectory(directory, durable: false)
         return directory + "/" + FileSystem.safeFileName(fileName)
     }
 

@@ -76,6 +76,16 @@ public struct DeviceKey: Sendable, Equatable {
         }
     }
 
+    /// Syncs an existing key file and its directory. A process that found the key rather than
+    /// creating it calls this before it makes anything sealed with the key durable: the creator
+    /// may not have synced it yet, and a power cut would take the key but keep what it sealed.
+    public static func makeDurable(path: String) throws {
+        let (fd, _) = try FileSystem.openRegularFile(path, limit: 4096)
+        defer { close(fd) }
+        try FileSystem.sync(fd, path: path)
+        try FileSystem.syncDirectory(FileSystem.parentPath(path))
+    }
+
     /// nil when another process created the file first.
     private static func create(_ path: String) throws -> DeviceKey? {
         let bytes = SecureRandom.bytes(size)
@@ -87,7 +97,7 @@ public struct DeviceKey: Sendable, Equatable {
         defer { unlink(temp) }
         do {
             try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: temp) }
-            fsync(fd)
+            try FileSystem.sync(fd, path: temp)
             close(fd)
         } catch {
             close(fd)
@@ -97,7 +107,10 @@ public struct DeviceKey: Sendable, Equatable {
             if errno == EEXIST { return nil }
             throw LoadError.unreadable(path: path, reason: "\(SystemError("link", path: path))")
         }
-        FileSystem.syncDirectory(directory)
+        // Durable before any store is sealed with it: a store whose key was lost at a power cut
+        // could never be opened again. If this fails the key stays (another process may already
+        // use it), but this launch stops before committing anything.
+        try FileSystem.syncDirectory(directory)
         return DeviceKey(bytes: bytes)
     }
 }

@@ -12,13 +12,16 @@ public protocol RequestHandler: AnyObject {
     func appliedResult(ofUnreadable id: String) -> [String: String]?
 
     /// Applies `request`, its staged files in `directory`, recording its id in the same
-    /// transaction. `RequestRefusal` refuses it for good; any other error leaves it pending.
+    /// transaction, and returns only once that commit is durable: the processor acknowledges it
+    /// next, and an acknowledgement that outlives its change at a power cut is a lost message.
+    /// `RequestRefusal` refuses it for good; any other error leaves it pending.
     func apply(_ request: AppRequest, stagedIn directory: String) throws -> [String: String]
 
     /// Whether a running app takes main's own commands now (false in a launch for one command).
     var takesCommands: Bool { get }
 
     /// Runs one of main's own commands, at most once: its answer, or work that answers later.
+    /// What it changed is durable before the answer is returned (or reported by the work).
     func run(command request: AppRequest) -> CommandOutcome
 
     /// The answer for a command that did not run to its end.

@@ -175,8 +175,19 @@ public final class RequestProcessor {
         }
         let claimed = directories.claimedRequest(id)
         guard (try? FileSystem.rename(directories.pendingRequest(id), claimed)) != nil else { return }
-        FileSystem.syncDirectory(directories.claimed)
         let label = request.action.logName
+        do {
+            try FileSystem.syncDirectory(directories.claimed)
+            try FileSystem.syncDirectory(directories.pending)
+        } catch {
+            // Not durably claimed: after a power cut it could be back in pending/ and run a second
+            // time. It does not run now; the person is told to run it again.
+            let reason = "main could not record that it took the command (\(error)); it did not run: run it again"
+            try? writeAck(RequestAck(id: id, status: .rejected, detail: reason))
+            moveAside(id, from: directories.claimed, reason: reason)
+            summary.rejected += 1
+            return
+        }
         switch handler.run(command: request) {
         case .finished(let result):
             answer(id, command: label, result, &summary)
@@ -292,13 +303,14 @@ public final class RequestProcessor {
                 entry = source
             } else {
                 entry = directories.removing + "/" + FileSystem.safeFileName(name) + ".rejected-" + String(UInt64.random(in: 0 ... .max), radix: 16)
-                try FileSystem.createDirectory(entry)
+                try FileSystem.createDirectory(entry, durable: false)
                 try FileSystem.rename(source, entry + "/entry")
             }
             try AtomicFile.write(reason + "\n", to: entry + "/reason")
             try FileSystem.removeTree(target)
             try FileSystem.rename(entry, target)
-            FileSystem.syncDirectory(directories.rejected)
+            try FileSystem.syncDirectory(target)
+            try FileSystem.syncDirectory(directories.rejected)
         } catch {
             // Cannot even move it: remove it, so one bad entry never blocks the queue.
             logger.error("cannot move a refused request aside; removing it", metadata: ["name": "\(name)", "error": "\(error)"])
@@ -311,7 +323,9 @@ public final class RequestProcessor {
         let parked = directories.removing + "/" + FileSystem.safeFileName(name) + "." + String(UInt64.random(in: 0 ... .max), radix: 16)
         do {
             try FileSystem.rename(parent + "/" + name, parked)
-            FileSystem.syncDirectory(parent)
+            // Out of `parent` on the disk before its files go: a power cut must not bring back an
+            // emptied request, which the next drain would refuse.
+            try FileSystem.syncDirectory(parent)
             try FileSystem.removeTree(parked)
         } catch {
             logger.error("cannot remove a finished request", metadata: ["name": "\(name)", "error": "\(error)"])

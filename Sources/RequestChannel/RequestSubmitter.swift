@@ -27,11 +27,15 @@ public final class RequestSubmitter {
     public let directories: RequestDirectories
     private let codec: RequestCodec
     private let writerLockPath: String
+    private let deviceKeyPath: String
+    /// The device key was synced by this process (once is enough).
+    private var deviceKeyDurable = false
 
     public init(layout: ContainerLayout, deviceKey: DeviceKey) throws {
         directories = RequestDirectories(layout: layout)
         codec = RequestCodec(deviceKey: deviceKey)
         writerLockPath = layout.writerLockPath
+        deviceKeyPath = layout.deviceKeyPath
         try directories.createAll()
     }
 
@@ -41,17 +45,37 @@ public final class RequestSubmitter {
     public func begin(now: Int64 = Clock.unixMilliseconds()) throws -> Draft {
         let id = RequestDirectories.newId(nowMilliseconds: now)
         let directory = directories.staging + "/" + id
-        try FileSystem.createDirectory(directory)
+        // Not synced here: `commit` syncs `staging/` once, after the draft is filled.
+        try FileSystem.createDirectory(directory, durable: false)
         return Draft(id: id, directory: directory)
     }
 
     /// Seals the request into the draft and moves the whole directory into `pending/` at once.
+    /// When this returns the request is queued durably: its files, the draft's entries, the
+    /// device key it is sealed with and its entry in `pending/` are on the disk, so a power cut
+    /// can no longer take what the caller is about to report as queued or sent. When it throws,
+    /// the request was taken back and never runs — or main had already claimed it, which
+    /// `awaitOutcome` then reports.
     public func commit(_ draft: Draft, accountId: Int64, origin: String, action: RequestAction) throws -> AppRequest {
         let request = AppRequest(id: draft.id, accountId: accountId, origin: origin, createdAt: Clock.unixMilliseconds() / 1000, action: action)
         try AtomicFile.write(try codec.encode(request, role: "request", id: draft.id),
                              to: draft.directory + "/" + RequestDirectories.requestFileName)
+        if !deviceKeyDurable {
+            try DeviceKey.makeDurable(path: deviceKeyPath)
+            deviceKeyDurable = true
+        }
+        try FileSystem.syncDirectory(directories.staging)
         try FileSystem.rename(draft.directory, directories.pendingRequest(draft.id))
-        FileSystem.syncDirectory(directories.pending)
+        do {
+            // The request's own directory again, under its new name: a file system that files
+            // a directory's synced entries by path would otherwise lose `request` with the move.
+            try FileSystem.syncDirectory(directories.pendingRequest(draft.id))
+            try FileSystem.syncDirectory(directories.pending)
+        } catch {
+            // Not durably queued: a power cut could drop it after we said it was sent. Take it
+            // back; if main claimed it first, it runs and its acknowledgement says so.
+            if withdraw(request) { throw error }
+        }
         return request
     }
 
@@ -61,10 +85,13 @@ public final class RequestSubmitter {
     }
 
     /// Takes a request back before main claims it (main claims by renaming it out of `pending/`,
-    /// so exactly one of the two renames succeeds). True when it was withdrawn, never to run.
+    /// so exactly one of the two renames succeeds). True when it was withdrawn, never to run. Its
+    /// leaving `pending/` is synced; should that sync fail too (a second failure in a row), a
+    /// power cut at once could bring it back, to be applied once.
     public func withdraw(_ request: AppRequest) -> Bool {
         let parked = directories.staging + "/" + request.id + ".withdrawn"
         guard (try? FileSystem.rename(directories.pendingRequest(request.id), parked)) != nil else { return false }
+        try? FileSystem.syncDirectory(directories.pending)
         try? FileSystem.removeTree(parked)
         return true
     }

@@ -18,6 +18,9 @@ final class ChannelFixture {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("request-channel-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         layout = ContainerLayout(containerPath: root)
+        // On disk, as in a container: a submitter syncs the key it seals with before committing.
+        try FileSystem.createDirectory(layout.rootPath)
+        try AtomicFile.write(deviceKey.key + deviceKey.salt, to: layout.deviceKeyPath)
         submitter = try RequestSubmitter(layout: layout, deviceKey: deviceKey)
     }
 

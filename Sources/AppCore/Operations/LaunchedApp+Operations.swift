@@ -16,8 +16,16 @@ extension LaunchedApp {
     /// opened shows in its interface, a call keeps its own deadline); otherwise this process
     /// launched to apply it. `progress` hears a long operation's progress (done and total units)
     /// and may throw to stop it between steps.
+    /// What it wrote is durable when this returns: the result is what someone is told.
     public func perform(_ operation: MainOperation, inRunningApp: Bool = false,
                         progress: ((Int, Int) throws -> Void)? = nil) throws -> MainOperationResult {
+        let result = try apply(operation, inRunningApp: inRunningApp, progress: progress)
+        try shared.accountManager.syncWriters()
+        return result
+    }
+
+    private func apply(_ operation: MainOperation, inRunningApp: Bool,
+                       progress: ((Int, Int) throws -> Void)?) throws -> MainOperationResult {
         switch operation {
         case .login(let phone, let name):
             return .loggedIn(try AccountLifecycle.login(app: self, phone: phone, name: name))

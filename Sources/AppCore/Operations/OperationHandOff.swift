@@ -21,7 +21,7 @@ enum OperationHandOff {
     /// With a Postbox connection of its own: SQLite takes the two writers' batches in turn.
     private static func importInBackground(_ path: String, accountId: Int64?, batchSize: Int, app: LaunchedApp) throws -> BackgroundCommand {
         let context = try app.accountContext(accountId)
-        let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false)
+        let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false, tracked: false)
         let job = try app.telegramExportImport(path, into: context, batchSize: batchSize, postbox: postbox)
         let logger = app.logger
         return BackgroundCommand(label: "Importing") { command in

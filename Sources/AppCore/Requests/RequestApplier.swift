@@ -19,7 +19,8 @@ struct RequestApplier {
             try RequestApplier.checkLimits(text: text, attachments: attachments)
         }
         let media = try stageMedia(request)
-        return try account.postbox.transaction { t -> [String: String] in
+        // Durable before it returns: the processor acknowledges it next.
+        return try account.postbox.transaction(durable: true) { t -> [String: String] in
             if let earlier = try t.appliedRequestResult(request.id) { return try RequestApplier.decodeResult(earlier) }
             let result = try change(request, media: media, now: now, in: t)
             try t.recordAppliedRequest(request.id, result: try RequestApplier.encodeResult(result))

@@ -7,8 +7,10 @@ import Container
 /// the extension only opens it, with `FrameRingWriter`.
 public enum FrameRing {
     /// Creates the ring at `path`, replacing any file there: built under a temporary name and
-    /// renamed into place, so an opener never sees a half-written header. Sized with ftruncate,
-    /// so it is sparse. Returns its layout.
+    /// renamed into place, so an opener never sees a half-written header. Its blocks are
+    /// allocated up front (posix_fallocate): the ring is written through mmap, and a store into
+    /// a page the file system cannot allocate (a full disk) is SIGBUS in the writer, not an
+    /// error; here a full disk is an error at creation. Returns its layout.
     @discardableResult
     public static func create(path: String, slotCount: Int = FrameRingLayout.defaultSlotCount,
                               slotCapacity: Int = FrameRingLayout.defaultSlotCapacity) throws(FrameRingError) -> FrameRingLayout {
@@ -26,6 +28,8 @@ public enum FrameRing {
         do throws(SystemError) {
             defer { close(fd) }
             guard ftruncate(fd, off_t(layout.fileSize)) == 0 else { throw SystemError("cannot size", path: temporary) }
+            let allocated = posix_fallocate(fd, 0, off_t(layout.fileSize))
+            guard allocated == 0 else { throw SystemError("cannot allocate", path: temporary, code: allocated) }
             let written = header.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             guard written == header.count else { throw SystemError("cannot write", path: temporary) }
             guard rename(temporary, path) == 0 else { throw SystemError("cannot rename \(temporary) to", path: path) }

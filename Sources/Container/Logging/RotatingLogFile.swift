@@ -20,7 +20,7 @@ public final class RotatingLogFile: Sendable {
 
     public init(directory: String) throws {
         self.directory = directory
-        try FileSystem.createDirectory(directory)
+        try FileSystem.createDirectory(directory, durable: false)
         state = Mutex(State())
     }
 

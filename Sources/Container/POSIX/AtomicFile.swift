@@ -4,6 +4,8 @@ import Glibc
 
 /// Whole-file replacement that a concurrent reader in another process can never see half done:
 /// temp file in the same directory, write, fsync, rename over the target, fsync the directory.
+/// It throws if any step fails, the directory's fsync included: the new file may then be in place
+/// but not durable, and the caller must not tell anyone it was written.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = FileSystem.fileMode) throws {
         let directory = FileSystem.parentPath(path)
@@ -16,7 +18,7 @@ public enum AtomicFile {
         }
         do {
             try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: temp) }
-            guard fsync(fd) == 0 else { throw SystemError("cannot sync", path: temp) }
+            try FileSystem.sync(fd, path: temp)
         } catch {
             close(fd)
             throw error
@@ -24,7 +26,7 @@ public enum AtomicFile {
         close(fd)
         try FileSystem.rename(temp, path)
         ok = true
-        FileSystem.syncDirectory(directory)
+        try FileSystem.syncDirectory(directory)
     }
 
     public static func write(_ string: String, to path: String) throws {

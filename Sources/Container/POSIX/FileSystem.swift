@@ -9,14 +9,19 @@ public enum FileSystem {
     public static let fileMode: mode_t = 0o600
 
     /// `mkdir -p` with 0700; tolerant of another process creating the same directory at once.
-    public static func createDirectory(_ path: String) throws {
+    /// Each directory it creates is made durable in its parent before the call returns: what is
+    /// later written inside would otherwise be lost with it at a power cut. `durable: false` is
+    /// for scratch directories nothing durable is ever put in (temp, logs): no fsync.
+    public static func createDirectory(_ path: String, durable: Bool = true) throws {
         if isDirectory(path) { return }
         let parent = parentPath(path)
         if !parent.isEmpty && parent != path && !isDirectory(parent) {
-            try createDirectory(parent)
+            try createDirectory(parent, durable: durable)
         }
-        if mkdir(path, directoryMode) != 0 && errno != EEXIST {
-            throw SystemError("cannot create directory", path: path)
+        if mkdir(path, directoryMode) != 0 {
+            guard errno == EEXIST else { throw SystemError("cannot create directory", path: path) }
+        } else if durable {
+            try syncDirectory(parent)
         }
         if !isDirectory(path) {
             throw SystemError("not a directory:", path: path, code: ENOTDIR)
@@ -126,8 +131,9 @@ public enum FileSystem {
         return result
     }
 
-    /// Copies a regular file in chunks (never whole in memory), writing it atomically; more than
-    /// `limit` bytes is an error (EFBIG). `noFollow` refuses a symbolic link as the source.
+    /// Copies a regular file in chunks (never whole in memory), writing it atomically and durably
+    /// (synced, renamed, its directory synced); more than `limit` bytes is an error (EFBIG).
+    /// `noFollow` refuses a symbolic link as the source.
     public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false) throws {
         let input: Int32
         do {
@@ -154,7 +160,7 @@ public enum FileSystem {
                 if copied > limit { throw SystemError("file too large:", path: source, code: EFBIG) }
                 try chunk.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: temporary) }
             }
-            guard fsync(output) == 0 else { throw SystemError("cannot sync", path: temporary) }
+            try sync(output, path: temporary)
         } catch {
             unlink(temporary)
             throw error
@@ -165,6 +171,7 @@ public enum FileSystem {
             unlink(temporary)
             throw error
         }
+        try syncDirectory(parentPath(destination))
     }
 
     /// `readFile`, with nil for a file that does not exist: the readers of shared files each treat
@@ -222,10 +229,19 @@ public enum FileSystem {
         if Glibc.rename(from, to) != 0 { throw SystemError("cannot rename \(from) to", path: to) }
     }
 
-    /// fsync on a directory makes a rename or create in it durable.
-    public static func syncDirectory(_ path: String) {
+    /// fsync on a directory makes a rename, create or unlink in it durable. Its failure is an
+    /// error, never retried: after a failed fsync the kernel may have marked the pages clean, so a
+    /// second call can succeed with nothing on the disk.
+    public static func syncDirectory(_ path: String) throws {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 { fsync(fd); close(fd) }
+        guard fd >= 0 else { throw SystemError("cannot open directory to sync", path: path) }
+        defer { close(fd) }
+        try sync(fd, path: path)
+    }
+
+    /// fsync, with its failure an error (EINTR is not among fsync's errors on Linux).
+    public static func sync(_ fd: Int32, path: String) throws {
+        guard fsync(fd) == 0 else { throw SystemError("cannot sync", path: path) }
     }
 
     /// The directory a path is in; "." for a bare name (so a temp file beside it lands in the

@@ -79,7 +79,9 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     }
 
     /// `progress` gets the bytes read and the file's size after each chunk; what it throws (a
-    /// cancellation) ends the import after the batches already handed to the writer.
+    /// cancellation) ends the import after the batches already handed to the writer. Either
+    /// way, the batches written are durable when it returns or throws (the report, or the
+    /// error's "the batches it wrote are kept", is told to someone).
     public func run(progress: (Int, Int) throws -> Void) throws -> Report {
         let start = Clock.monotonicNanoseconds()
         let (fd, size) = try FileSystem.openRegularFile(folder.resultPath, limit: Int.max, followLinks: true)
@@ -92,9 +94,11 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         } catch {
             // Batches already handed over finish (or fail) before the error is reported.
             _ = try? writer.finish()
+            try postbox.sync()
             throw error
         }
         let counts = try writer.finish()
+        try postbox.sync()
         report.peersWritten = counts.peersWritten
         report.messagesAdded = counts.added
         report.messagesUpdated = counts.updated

@@ -43,10 +43,34 @@ public final class AccountManager {
         return result
     }
 
-    /// The Postbox of an account record.
-    public func openPostbox(accountId: Int64, readOnly: Bool, useCaches: Bool = true) throws -> Postbox {
-        try Postbox(layout: layout, accountId: accountId, deviceKey: deviceKey, readOnly: readOnly, useCaches: useCaches)
+    /// The Postbox of an account record. A writer's is remembered until `syncWriters` (kept alive
+    /// until then, weakly after), so the reply to an operation can wait for what it wrote to be
+    /// durable. `tracked: false` is for a writer on a thread of its own, which syncs itself: a
+    /// connection is never used by two threads at once.
+    public func openPostbox(accountId: Int64, readOnly: Bool, useCaches: Bool = true, tracked: Bool = true) throws -> Postbox {
+        let postbox = try Postbox(layout: layout, accountId: accountId, deviceKey: deviceKey, readOnly: readOnly, useCaches: useCaches)
+        if !readOnly && tracked {
+            writers.removeAll { $0.postbox == nil }
+            writers.append(WeakPostbox(postbox: postbox))
+            unsynced.append(postbox)
+        }
+        return postbox
     }
+
+    /// Makes everything the writer Postboxes of this process committed durable (Postbox.sync),
+    /// before a reply or acknowledgement reports it. Throws on the first failed sync: the
+    /// operation must then be reported as failed, never retried into a success.
+    public func syncWriters() throws {
+        var seen = Set<ObjectIdentifier>()
+        for postbox in unsynced + writers.compactMap(\.postbox) where seen.insert(ObjectIdentifier(postbox)).inserted {
+            try postbox.sync()
+        }
+        unsynced = []
+    }
+
+    private struct WeakPostbox { weak var postbox: Postbox? }
+    private var writers: [WeakPostbox] = []
+    private var unsynced: [Postbox] = []
 
     /// True when any encrypted store exists (the device key may then never be replaced).
     public static func databasesExist(_ layout: ContainerLayout) -> Bool {

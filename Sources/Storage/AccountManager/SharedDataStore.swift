@@ -39,7 +39,8 @@ public final class SharedDataStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let bytes = Array(try encoder.encode(value))
-        try valueBox.write { try valueBox.set(SharedDataStore.table, ValueBoxKey(int32: key.rawValue), bytes) }
+        // Settings change at a person's word, and the command says it is done: durable.
+        try valueBox.write(durable: true) { try valueBox.set(SharedDataStore.table, ValueBoxKey(int32: key.rawValue), bytes) }
     }
 
     /// SQLite's integrity check of the shared data's database: "ok", or what is wrong.

@@ -42,14 +42,19 @@ public final class Postbox {
 
     public var isReadOnly: Bool { valueBox.isReadOnly }
 
+    /// Makes every transaction so far durable (ValueBox.sync): before a reply or an
+    /// acknowledgement that reports them.
+    public func sync() throws { try valueBox.sync() }
+
     /// A consistent read snapshot.
     public func read<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
         try valueBox.read { try body(PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer, clock: clock)) }
     }
 
     /// A write transaction; counters are saved with it, so they are never out of step with the rows.
-    public func transaction<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
-        try valueBox.write {
+    /// `durable`: on the disk when this returns (ValueBox.write), for a change someone is told of.
+    public func transaction<T>(durable: Bool = false, _ body: (PostboxTransaction) throws -> T) throws -> T {
+        try valueBox.write(durable: durable) {
             let transaction = PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer, clock: clock)
             let result = try body(transaction)
             try transaction.saveCounters()

@@ -25,6 +25,15 @@ public final class ValueBox {
     /// dictionary lookup was 270 instructions a row.
     private var lastStatements: (table: Int32, statements: TableStatements)?
     private var inTransaction = false
+    /// The open transaction commits with synchronous=FULL (set before its BEGIN: SQLite refuses
+    /// to change it inside a transaction).
+    private var committingDurably = false
+    /// A nested `write(durable: true)` asked a transaction that began as a plain one to be
+    /// durable: a `sync()` follows its commit.
+    private var durableRequested = false
+    /// Commits since the last durable one (synchronous=NORMAL keeps them in an unsynced WAL):
+    /// `sync()` has nothing to do when there are none.
+    public private(set) var commitsSinceDurable = 0
     /// The rows of one many-row insert, back to back (reused).
     private var rowBuffer: [UInt8] = []
     /// The store's schema version (`PRAGMA user_version`) as opened; `upgradeSchema` moves it.
@@ -72,10 +81,12 @@ public final class ValueBox {
         if version == 0 {
             guard !isReadOnly else { throw StorageError.notInitialised(path: path) }
             if tables.isEmpty {
-                try write {
+                try write(durable: true) {
                     try set(ValueBox.metadataTable, ValueBox.keyCheckKey, ValueBox.keyCheckValue)
                     try connection.execute("PRAGMA user_version=\(schemaVersion)")
                 }
+                // SQLite syncs the directory for a new -wal, never for the database file itself.
+                try FileSystem.syncDirectory(FileSystem.parentPath(path))
                 storedSchemaVersion = schemaVersion
                 return
             }
@@ -132,15 +143,49 @@ public final class ValueBox {
 
     /// A write transaction (BEGIN IMMEDIATE: takes the write lock up front, so it never fails
     /// half-way with SQLITE_BUSY_SNAPSHOT). Rolled back on any error.
-    public func write<T>(_ body: () throws -> T) throws -> T {
+    ///
+    /// `durable`: the commit is on the disk when this returns (the WAL fsynced, as
+    /// synchronous=FULL does), with every commit before it. For a change that anything outside the
+    /// store is told about (an acknowledgement, a reply); bulk writes stay NORMAL, whose commits
+    /// survive a crashed process but may roll back at a power cut. Nested inside another
+    /// transaction, it makes the enclosing commit durable. A failed sync fails the write.
+    public func write<T>(durable: Bool = false, _ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        if inTransaction {
+            if durable && !committingDurably { durableRequested = true }
+            return try body()
+        }
+        if durable { try connection.execute("PRAGMA synchronous=FULL") }
+        committingDurably = durable
+        durableRequested = false
+        defer {
+            if durable { try? connection.execute("PRAGMA synchronous=NORMAL") }
+            committingDurably = false
+        }
         let result = try transaction(begin: "BEGIN IMMEDIATE", body)
+        commitsSinceDurable = durable ? 0 : commitsSinceDurable + 1
+        if durableRequested {
+            durableRequested = false
+            try sync()
+        }
         statistics.commits += 1
         if walFrames - framesAtLastCheckpoint >= checkpointBudgetFrames || walFrames < framesAtLastCheckpoint {
             checkpoint()
         }
         return result
     }
+
+    /// Makes every commit so far durable: one small durable commit (a marker row) whose WAL sync
+    /// carries the unsynced commits before it. Nothing to do when the last commit was durable.
+    public func sync() throws {
+        guard commitsSinceDurable > 0 else { return }
+        try write(durable: true) {
+            try set(ValueBox.metadataTable, ValueBox.syncMarkerKey, ValueBox.syncMarkerValue)
+        }
+    }
+
+    static let syncMarkerKey = ValueBoxKey("__sync")
+    static let syncMarkerValue: [UInt8] = [1]
 
     private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
         if inTransaction { return try body() }

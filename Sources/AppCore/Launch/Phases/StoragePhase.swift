@@ -32,7 +32,10 @@ enum StoragePhase {
         } else if AppGroupUpgrade.version(of: layout) > AppGroupUpgrade.currentVersion {
             throw AppGroupUpgrade.TooNew(found: AppGroupUpgrade.version(of: layout))
         }
-        let (key, _) = try DeviceKey.loadOrCreate(path: layout.deviceKeyPath, databasesExist: { AccountManager.databasesExist(layout) })
+        let (key, created) = try DeviceKey.loadOrCreate(path: layout.deviceKeyPath, databasesExist: { AccountManager.databasesExist(layout) })
+        // The writer commits stores sealed with this key: it must be on the disk first, also when
+        // an extension created it a moment ago and has not synced it yet.
+        if options.mode == .writer && !created { try DeviceKey.makeDurable(path: layout.deviceKeyPath) }
         let tempBox = try TempBox(rootPath: layout.rootPath, processType: ProcessIdentity.main.processType)
         try DiskWriteTest.run(tempBox: tempBox)
         return StorageContext(container: container, deviceKey: key, tempBox: tempBox, writerLock: lock, upgradeSteps: steps)
