@@ -67,14 +67,21 @@ public enum CommandMain {
         switch error {
         case let code as ExitCode:
             exit(code.rawValue)
-        case is CleanExit, is ValidationError:
-            // Help asked of a command group (its default `run` throws CleanExit) and usage errors
-            // found while running: the parser's own message.
+        case _ where isParserError(error):
+            // Help asked of a command group (its default `run` throws CleanExit), `--help` (the
+            // parser answers it with a command whose `run` throws its internal CommandError) and
+            // usage errors found while running: the parser's own message.
             exitWithParserMessage(command, error)
         default:
             StandardStreams.writeError("error: \(error)")
             exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
         }
+    }
+
+    /// ArgumentParser's own errors, which it turns into help and usage text. Its CommandError is
+    /// internal to it, so it is known by its type's name.
+    private static func isParserError(_ error: Error) -> Bool {
+        error is CleanExit || error is ValidationError || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 
     /// The parser's own message (help, usage, "error: …"), through StandardStreams like all other
