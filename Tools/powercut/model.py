@@ -26,10 +26,10 @@ BLOCK = 4096
 class Node:
     """A file, directory or symbolic link, with its live and its durable state."""
 
-    __slots__ = ("kind", "mode", "durable", "pending", "live_entries", "durable_entries", "target")
+    __slots__ = ("ident", "kind", "mode", "durable", "pending", "live_entries", "durable_entries", "target")
 
-    def __init__(self, kind: str, mode: int, target: str = ""):
-        self.kind, self.mode, self.target = kind, mode, target
+    def __init__(self, ident: int, kind: str, mode: int, target: str = ""):
+        self.ident, self.kind, self.mode, self.target = ident, kind, mode, target
         self.durable = bytearray()          # file: bytes as of the last fsync
         self.pending: list[tuple] = []      # changes since the last fsync, in order
         self.live_entries: dict[str, Node] = {}
@@ -43,9 +43,28 @@ class FrozenError(Exception):
 class Model:
     def __init__(self, root_mode: int = 0o700):
         self.lock = threading.RLock()
-        self.root = Node("dir", root_mode)
+        self.nodes: dict[int, Node] = {}
+        self.root = self._new("dir", root_mode)
         self.frozen = False
         self.counts = {"writes": 0, "fsyncs": 0, "dirsyncs": 0, "metadata": 0}
+        # With recording on, every change in order, nodes by their ident (Tools/crash replays it).
+        self.log: list[tuple] | None = None
+
+    def _new(self, kind: str, mode: int, target: str = "") -> Node:
+        node = Node(len(self.nodes), kind, mode, target)
+        self.nodes[node.ident] = node
+        return node
+
+    def _record(self, *entry) -> None:
+        if self.log is not None:
+            self.log.append(entry)
+
+    def replay(self, entry: tuple) -> None:
+        """Applies one recorded change (as `log` holds it) to this model."""
+        op, *args = entry
+        if op in ("write", "truncate", "fsync"):
+            args[0] = self.nodes[args[0]]
+        getattr(self, op)(*args)
 
     # -- building from what is on the disk when the file system is mounted (all of it durable)
 
@@ -60,12 +79,12 @@ class Model:
             full = os.path.join(path, name)
             st = os.lstat(full)
             if stat.S_ISDIR(st.st_mode):
-                node = Node("dir", stat.S_IMODE(st.st_mode))
+                node = self._new("dir", stat.S_IMODE(st.st_mode))
                 self._scan_into(node, full)
             elif stat.S_ISLNK(st.st_mode):
-                node = Node("link", 0o777, os.readlink(full))
+                node = self._new("link", 0o777, os.readlink(full))
             elif stat.S_ISREG(st.st_mode):
-                node = Node("file", stat.S_IMODE(st.st_mode))
+                node = self._new("file", stat.S_IMODE(st.st_mode))
                 with open(full, "rb") as f:
                     node.durable = bytearray(f.read())
             else:
@@ -115,7 +134,8 @@ class Model:
             existing = parent.live_entries.get(name)
             if existing is not None and kind == "file":
                 return existing  # open(O_CREAT) of a file that exists
-            node = Node(kind, mode, target)
+            self._record("create", path, mode, kind, target)
+            node = self._new(kind, mode, target)
             self._add(parent, name, node)
             return node
 
@@ -123,6 +143,7 @@ class Model:
         with self.lock:
             self._check()
             parent, name = self._parent(path)
+            self._record("remove", path)
             self._remove(parent, name)
 
     def rename(self, old: str, new: str) -> None:
@@ -133,6 +154,7 @@ class Model:
             node = source.live_entries.get(old_name)
             if node is None:
                 return
+            self._record("rename", old, new)
             self._remove(source, old_name)
             self._add(target, new_name, node)
 
@@ -142,22 +164,26 @@ class Model:
             node = self.lookup(old)
             target, name = self._parent(new)
             if node is not None:
+                self._record("link", old, new)
                 self._add(target, name, node)
 
     def write(self, node: Node, offset: int, data: bytes) -> None:
         with self.lock:
             self._check()
+            self._record("write", node.ident, offset, bytes(data))
             node.pending.append(("w", offset, bytes(data)))
             self.counts["writes"] += 1
 
     def truncate(self, node: Node, size: int) -> None:
         with self.lock:
             self._check()
+            self._record("truncate", node.ident, size)
             node.pending.append(("t", size))
 
     def fsync(self, node: Node) -> None:
         with self.lock:
             self._check()
+            self._record("fsync", node.ident)
             if node.kind == "dir":
                 node.durable_entries = dict(node.live_entries)
                 self.counts["dirsyncs"] += 1
@@ -177,10 +203,21 @@ class Model:
             chosen: dict[int, tuple] = {}
             if tear:
                 self._choose_prefixes(self.root, chosen, rng, kept, set())
-            os.makedirs(out)
-            os.chmod(out, self.root.mode)
-            self._write_dir(self.root, out, chosen, kept, [])
+            self.materialize(out, chosen, kept)
             return kept
+
+    def materialize(self, out: str, chosen: dict[int, tuple], kept: dict | None = None) -> None:
+        """Writes the disk into `out`: what is durable, plus, for each node ident in `chosen`,
+        the first `count` of its unsynced changes (the last of them, if a write, cut to `torn`
+        bytes when `torn` is not None)."""
+        kept = kept if kept is not None else {"nodes": 0}
+        os.makedirs(out)
+        os.chmod(out, self.root.mode)
+        self._write_dir(self.root, out, chosen, kept, [])
+
+    def pending_nodes(self) -> list[Node]:
+        """The nodes with unsynced changes, in ident order."""
+        return [node for _, node in sorted(self.nodes.items()) if node.pending]
 
     def _choose_prefixes(self, node: Node, chosen: dict, rng: random.Random, kept: dict, seen: set) -> None:
         """For tearing: how many of each node's unsynced changes reached the disk (a prefix; the
@@ -195,7 +232,7 @@ class Model:
                 length = len(node.pending[count - 1][2])
                 blocks = (length + BLOCK - 1) // BLOCK
                 torn = rng.randint(1, blocks) * BLOCK if blocks > 1 else None
-            chosen[id(node)] = (count, torn)
+            chosen[node.ident] = (count, torn)
             if count:
                 kept["partialDirectories" if node.kind == "dir" else "partialFiles"] += 1
         if node.kind == "dir":
@@ -204,7 +241,7 @@ class Model:
 
     def _entries_on_disk(self, node: Node, chosen: dict) -> dict[str, Node]:
         entries = dict(node.durable_entries)
-        count, _ = chosen.get(id(node), (0, None))
+        count, _ = chosen.get(node.ident, (0, None))
         for change in node.pending[:count]:
             if change[0] == "add":
                 entries[change[1]] = change[2]
@@ -214,7 +251,7 @@ class Model:
 
     def _bytes_on_disk(self, node: Node, chosen: dict) -> bytes:
         data = bytearray(node.durable)
-        count, torn = chosen.get(id(node), (0, None))
+        count, torn = chosen.get(node.ident, (0, None))
         for index, change in enumerate(node.pending[:count]):
             if index == count - 1 and torn is not None:
                 change = ("w", change[1], change[2][:torn])

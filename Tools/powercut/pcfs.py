@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Tools/powercut/pcfs.py — a FUSE pass-through that can lose power.
 
-    pcfs.py BACKING MOUNTPOINT --cut-dir DIR [--seed S]
+    pcfs.py BACKING MOUNTPOINT --cut-dir DIR [--seed S] [--record FILE]
 
 Every call goes through to BACKING, so the processes on MOUNTPOINT run as on any disk, while
 Tools/powercut/model.py follows what is durable (bytes as of each file's last fsync, entries as
@@ -15,6 +15,9 @@ From that moment every call fails with EIO (the machine is off), and the disk as
 is written to DIR/state-<n> (n counts the cuts); the lookup answers ENOENT. The runner then kills
 the processes, unmounts, and starts the next life on that directory. Counts go to DIR/stats.json.
 
+With --record FILE every change is kept in order and written to FILE (pickle) at unmount, for
+Tools/crash to rebuild every crash state from (it scans BACKING as it was at the mount itself).
+
 Debian's python3-fusepy (libfuse2). Mounted with hard_remove (an unlinked open file is not
 renamed to .fuse_hidden, which the model would take for a rename) and without direct_io (SQLite's
 -shm is mmap'd).
@@ -26,6 +29,7 @@ import argparse
 import errno
 import json
 import os
+import pickle
 import random
 import sys
 import threading
@@ -39,11 +43,14 @@ CUT_NAMES = {"/.pcfs-cut": False, "/.pcfs-cut-tear": True}
 
 
 class PowerCutFS(Operations):
-    def __init__(self, backing: str, cut_dir: str, seed: int):
+    def __init__(self, backing: str, cut_dir: str, seed: int, record: str | None = None):
         self.backing = os.path.realpath(backing)
         self.cut_dir = cut_dir
         self.rng = random.Random(seed)
         self.model = Model.scan(self.backing)
+        self.record = record
+        if record:
+            self.model.log = []
         self.handles: dict[int, object] = {}
         self.handles_lock = threading.Lock()
         self.cuts = 0
@@ -67,6 +74,11 @@ class PowerCutFS(Operations):
         with self.handles_lock:
             node = self.handles.get(fh)
         return node if node is not None else self.model.lookup(path)
+
+    def destroy(self, path):
+        if self.record:
+            with self.model.lock, open(self.record, "wb") as f:
+                pickle.dump(self.model.log, f, protocol=pickle.HIGHEST_PROTOCOL)
 
     # -- the cut
 
@@ -211,9 +223,10 @@ def main() -> int:
     parser.add_argument("mountpoint")
     parser.add_argument("--cut-dir", required=True, help="where the states the cuts leave are written")
     parser.add_argument("--seed", type=int, default=0, help="seed of the tearing choices")
+    parser.add_argument("--record", help="keep every change and write them to this file at unmount")
     args = parser.parse_args()
     os.makedirs(args.cut_dir, exist_ok=True)
-    FUSE(PowerCutFS(args.backing, args.cut_dir, args.seed), args.mountpoint, foreground=True,
+    FUSE(PowerCutFS(args.backing, args.cut_dir, args.seed, args.record), args.mountpoint, foreground=True,
          nothreads=False, hard_remove=True, use_ino=False, default_permissions=False)
     return 0
 

@@ -57,12 +57,13 @@ def log(message: str) -> None:
 class Mount:
     """pcfs over `backing` at `mountpoint`, its cuts written under `cut_dir`."""
 
-    def __init__(self, backing: str, mountpoint: str, cut_dir: str, seed: int):
+    def __init__(self, backing: str, mountpoint: str, cut_dir: str, seed: int, record: str | None = None):
         self.mountpoint, self.cut_dir = mountpoint, cut_dir
         os.makedirs(mountpoint, exist_ok=True)
         os.makedirs(cut_dir, exist_ok=True)
         self.log = open(os.path.join(cut_dir, "pcfs.log"), "a")
-        self.proc = subprocess.Popen([FUSE_PYTHON, PCFS, backing, mountpoint, "--cut-dir", cut_dir, "--seed", str(seed)],
+        self.proc = subprocess.Popen([FUSE_PYTHON, PCFS, backing, mountpoint, "--cut-dir", cut_dir, "--seed", str(seed)]
+                                     + (["--record", record] if record else []),
                                      stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
         while not os.path.ismount(mountpoint):
