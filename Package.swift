@@ -237,7 +237,9 @@ let package = Package(
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "Container", "Formats", "TestSupport"],
                     exclude: ["Vectors"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Container", "Storage", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport"]),
+        // A VFS over "unix" that loses power (SQLite's own crash-test method), for StorageTests only.
+        .target(name: "SQLiteCrashVFS", path: "Tests/SQLiteCrashVFS"),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport", "SQLiteCrashVFS"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],
                     exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "BroadcastIPCTests", dependencies: ["BroadcastIPC", "CSharedMemory", "Container", "TestSupport"]),

@@ -15,7 +15,8 @@ public final class SQLiteConnection {
     /// Process-wide settings, made once before the first connection: no memory statistics.
     private static let configured: Void = { _ = tg_sqlite3_disable_memstatus() }()
 
-    public init(path: String, mode: Mode, cacheSizePages: Int32? = nil) throws {
+    /// `vfs`: another SQLite VFS by name (tests' power-loss VFS); nil is the system's.
+    public init(path: String, mode: Mode, cacheSizePages: Int32? = nil, vfs: String? = nil) throws {
         self.path = path
         self.mode = mode
         if mode == .readOnly && !FileSystem.isRegularFile(path) {
@@ -32,7 +33,7 @@ public final class SQLiteConnection {
         let flags = (mode == .readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX) | SQLITE_OPEN_NOFOLLOW
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(path, &db, flags, vfs)
         guard rc == SQLITE_OK, let db else {
             let error = StorageError.from(code: rc, path: path, db: db)
             sqlite3_close_v2(db)

@@ -59,11 +59,16 @@ public final class ValueBox {
     /// - Parameters:
     ///   - key: the 32-byte value key derived for this store.
     ///   - schemaVersion: SQLite `user_version` this build reads and writes.
-    public init(path: String, key: [UInt8], readOnly: Bool, schemaVersion: Int32, cacheSizePages: Int32? = nil) throws {
+    public convenience init(path: String, key: [UInt8], readOnly: Bool, schemaVersion: Int32, cacheSizePages: Int32? = nil) throws {
+        try self.init(path: path, key: key, readOnly: readOnly, schemaVersion: schemaVersion, cacheSizePages: cacheSizePages, vfs: nil)
+    }
+
+    /// `vfs`: the SQLite VFS by name, for tests that simulate power loss under the store.
+    init(path: String, key: [UInt8], readOnly: Bool, schemaVersion: Int32, cacheSizePages: Int32?, vfs: String?) throws {
         self.path = path
         self.isReadOnly = readOnly
         if !readOnly { try FileSystem.createDirectory(FileSystem.parentPath(path)) }
-        connection = try SQLiteConnection(path: path, mode: readOnly ? .readOnly : .readWrite, cacheSizePages: cacheSizePages)
+        connection = try SQLiteConnection(path: path, mode: readOnly ? .readOnly : .readWrite, cacheSizePages: cacheSizePages, vfs: vfs)
         sealer = ValueSealer(key: key)
         if !readOnly {
             sqlite3_wal_hook(connection.handle, { context, _, _, frames in
