@@ -168,6 +168,7 @@ public final class ValueBox {
 
     /// Passive checkpoint; never waits for readers.
     public func checkpoint() {
+        guard !isReadOnly else { return }
         let result = connection.checkpointPassive()
         statistics.checkpoints += 1
         statistics.lastCheckpointComplete = result.ok && result.checkpointed == result.walFrames
