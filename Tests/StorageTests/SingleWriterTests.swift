@@ -134,4 +134,58 @@ struct SingleWriterTests {
             #expect(unchanged, "a lone reader's close checkpointed or reset the WAL")
         }
     }
+
+    /// Main has two read-write connections to one store while a background import runs (the
+    /// import's own and the app's). SQLite lets a passive checkpoint on one run during a write on
+    /// the other: the WAL-reset bug's precondition. WriterGate makes them take turns.
+    @Test(.timeLimit(.minutes(1))) func twoWritingConnectionsOfOneProcessTakeTurns() async throws {
+        try await withTemporaryDirectory("single-writer") { dir in
+            let path = dir.sub("db_sqlite")
+            let app = try writerWithFramesInTheWAL(path)
+            let importer = try ValueBox(path: path, key: storeKey, readOnly: false, schemaVersion: 1)
+            importer.checkpointBudgetFrames = .max
+            let inside = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let events = Events()
+            let boxes = UncheckedBoxes(app: app, importer: importer)
+            let writing = Thread {
+                try? boxes.importer.write {
+                    try boxes.importer.set(2, ValueBoxKey(int32: 1), [1])
+                    inside.signal()
+                    _ = release.wait(timeout: .now() + 10)
+                    events.append("import committing")
+                }
+                events.append("import committed")
+            }
+            writing.start()
+            #expect(inside.wait(timeout: .now() + 10) == .success)
+            let checkpointing = Thread {
+                boxes.app.checkpoint()
+                events.append("app checkpointed")
+            }
+            checkpointing.start()
+            // Long enough for an ungated passive checkpoint (a few ms) to have run.
+            try await Task.sleep(for: .milliseconds(300))
+            events.append("releasing")
+            release.signal()
+            let waitStart = Clock.monotonicNanoseconds()
+            while events.all.count < 4 && Clock.milliseconds(since: waitStart) < 10_000 { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(events.all == ["releasing", "import committing", "import committed", "app checkpointed"],
+                    "the app's checkpoint ran while the import's write transaction was open")
+            #expect(app.statistics.checkpoints == 1)
+        }
+    }
+}
+
+private final class Events: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.lock(); items.append(item); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
+}
+
+/// Each box is used by one thread at a time in the test above (SQLite's NOMUTEX connections).
+private struct UncheckedBoxes: @unchecked Sendable {
+    let app: ValueBox
+    let importer: ValueBox
 }

@@ -13,6 +13,8 @@ public final class ValueBox {
     public let path: String
     public let isReadOnly: Bool
     let connection: SQLiteConnection
+    /// Write transactions and checkpoints of every connection of this process to this file, one at a time.
+    private let gate: WriterGate
     private let sealer: ValueSealer
     private var tables: Set<Int32> = []
     /// Tables created by the open transaction: forgotten again if it rolls back.
@@ -53,6 +55,7 @@ public final class ValueBox {
     public init(path: String, key: [UInt8], readOnly: Bool, schemaVersion: Int32, cacheSizePages: Int32? = nil) throws {
         self.path = path
         self.isReadOnly = readOnly
+        gate = WriterGate.forDatabase(path)
         if !readOnly { try FileSystem.createDirectory(FileSystem.parentPath(path)) }
         connection = try SQLiteConnection(path: path, mode: readOnly ? .readOnly : .readWrite, cacheSizePages: cacheSizePages)
         sealer = ValueSealer(key: key)
@@ -134,6 +137,9 @@ public final class ValueBox {
     /// half-way with SQLITE_BUSY_SNAPSHOT). Rolled back on any error.
     public func write<T>(_ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        // Another connection of this process to the same file (a background import) waits.
+        guard gate.lock(timeoutMilliseconds: 5000) else { throw StorageError.busy(path: path) }
+        defer { gate.unlock() }
         let result = try transaction(begin: "BEGIN IMMEDIATE", body)
         statistics.commits += 1
         if walFrames - framesAtLastCheckpoint >= checkpointBudgetFrames || walFrames < framesAtLastCheckpoint {
@@ -168,7 +174,8 @@ public final class ValueBox {
 
     /// Passive checkpoint; never waits for readers.
     public func checkpoint() {
-        guard !isReadOnly else { return }
+        guard !isReadOnly, gate.lock(timeoutMilliseconds: 5000) else { return }
+        defer { gate.unlock() }
         let result = connection.checkpointPassive()
         statistics.checkpoints += 1
         statistics.lastCheckpointComplete = result.ok && result.checkpointed == result.walFrames
