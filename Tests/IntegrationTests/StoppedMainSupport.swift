@@ -20,11 +20,19 @@ enum StoppedMain {
         }
     }
 
-    /// Whether `pid` holds SQLite's WAL write lock on the database whose `-shm` is `shmPath`: the
-    /// byte at offset 120 of `-shm` (SQLite's unix VFS puts the WAL locks there; the write lock
-    /// is the first), held from BEGIN IMMEDIATE to COMMIT. Read from /proc/locks, so the test
-    /// process never opens the file (closing a descriptor would drop its own POSIX locks on it).
-    static func holdsWALWriteLock(_ pid: Int32, shmPath: String) -> Bool {
+    /// SQLite's unix VFS keeps the WAL's locks in `-shm` from offset 120, one byte each: the write
+    /// lock (BEGIN IMMEDIATE to COMMIT), then the checkpoint lock, the recovery lock and the read
+    /// locks (a checkpoint copying frames holds read lock 0 exclusively).
+    enum WALLock: Int {
+        case write = 120
+        case checkpoint = 121
+        case read0 = 123
+    }
+
+    /// Whether `pid` holds `lock` exclusively on the database whose `-shm` is `shmPath`. Read from
+    /// /proc/locks, so the test process never opens the file (closing a descriptor would drop its
+    /// own POSIX locks on it).
+    static func holds(_ pid: Int32, _ lock: WALLock, shmPath: String) -> Bool {
         var st = stat()
         guard stat(shmPath, &st) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
         let inode = ":\(st.st_ino)"
@@ -32,7 +40,7 @@ enum StoppedMain {
             let fields = line.split(separator: " ")
             // "1: POSIX  ADVISORY  WRITE 1234 fe:00:5678 120 120"; a waiter's line has "->" after the id.
             guard fields.count >= 8, fields[1] == "POSIX", fields[3] == "WRITE", fields[4] == "\(pid)",
-                  fields[5].hasSuffix(inode), fields[6] == "120", fields[7] == "120" else { continue }
+                  fields[5].hasSuffix(inode), fields[6] == "\(lock.rawValue)", fields[7] == "\(lock.rawValue)" else { continue }
             return true
         }
         return false
