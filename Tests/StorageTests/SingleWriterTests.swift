@@ -138,41 +138,40 @@ struct SingleWriterTests {
     /// Main has two read-write connections to one store while a background import runs (the
     /// import's own and the app's). SQLite lets a passive checkpoint on one run during a write on
     /// the other: the WAL-reset bug's precondition. WriterGate makes them take turns.
-    @Test(.timeLimit(.minutes(1))) func twoWritingConnectionsOfOneProcessTakeTurns() async throws {
-        try await withTemporaryDirectory("single-writer") { dir in
+    @Test(.timeLimit(.minutes(1))) func twoWritingConnectionsOfOneProcessTakeTurns() throws {
+        try withTemporaryDirectory("single-writer") { dir in
             let path = dir.sub("db_sqlite")
             let app = try writerWithFramesInTheWAL(path)
             let importer = try ValueBox(path: path, key: storeKey, readOnly: false, schemaVersion: 1)
             importer.checkpointBudgetFrames = .max
-            let inside = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let events = Events()
             let boxes = UncheckedBoxes(app: app, importer: importer)
-            let writing = Thread {
+            let inside = DispatchSemaphore(value: 0)
+            let checkpointCalled = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            let events = Events()
+            // Plain threads, not tasks: the order below must not hang on the test pool's load.
+            Thread {
                 try? boxes.importer.write {
                     try boxes.importer.set(2, ValueBoxKey(int32: 1), [1])
                     inside.signal()
-                    _ = release.wait(timeout: .now() + 10)
+                    _ = checkpointCalled.wait(timeout: .now() + 20)
+                    // Long enough for an ungated passive checkpoint (a few ms) to have run.
+                    Thread.sleep(forTimeInterval: 0.3)
                     events.append("import committing")
                 }
-                events.append("import committed")
-            }
-            writing.start()
-            #expect(inside.wait(timeout: .now() + 10) == .success)
-            let checkpointing = Thread {
+                done.signal()
+            }.start()
+            #expect(inside.wait(timeout: .now() + 20) == .success)
+            Thread {
+                checkpointCalled.signal()
                 boxes.app.checkpoint()
                 events.append("app checkpointed")
-            }
-            checkpointing.start()
-            // Long enough for an ungated passive checkpoint (a few ms) to have run.
-            try await Task.sleep(for: .milliseconds(300))
-            events.append("releasing")
-            release.signal()
-            let waitStart = Clock.monotonicNanoseconds()
-            while events.all.count < 4 && Clock.milliseconds(since: waitStart) < 10_000 { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(events.all == ["releasing", "import committing", "import committed", "app checkpointed"],
+                done.signal()
+            }.start()
+            #expect(done.wait(timeout: .now() + 30) == .success && done.wait(timeout: .now() + 30) == .success)
+            #expect(events.all == ["import committing", "app checkpointed"],
                     "the app's checkpoint ran while the import's write transaction was open")
-            #expect(app.statistics.checkpoints == 1)
+            #expect(app.statistics.checkpoints == 1, "the app's checkpoint gave up waiting")
         }
     }
 }
