@@ -14,3 +14,23 @@ static inline int tg_sqlite3_set_lookaside(sqlite3 *db, int slotSize, int slotCo
 static inline int tg_sqlite3_disable_memstatus(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+
+// A read-only connection must never checkpoint or change the journal mode. SQLITE_OPEN_READONLY
+// alone does not stop either: a read-only connection runs `PRAGMA wal_checkpoint` as far as its
+// file descriptors allow, and with TRUNCATE on a fully checkpointed WAL it resets the WAL (its
+// -wal and -shm are opened read-write whenever the file modes allow). A checkpoint or a WAL reset
+// racing main's writer is the WAL-reset bug SQLite fixed in 3.51.3; the readers here keep out of
+// it by construction, and this authorizer refuses the two pragmas (SQLITE_AUTH) so that no reader
+// ever runs them, whoever writes the SQL.
+static int tg_sqlite3_reader_authorizer(void *unused, int action, const char *name, const char *argument,
+                                        const char *database, const char *trigger) {
+    (void)unused; (void)database; (void)trigger;
+    if (action != SQLITE_PRAGMA || name == 0) return SQLITE_OK;
+    if (sqlite3_stricmp(name, "wal_checkpoint") == 0) return SQLITE_DENY;
+    if (argument != 0 && sqlite3_stricmp(name, "journal_mode") == 0) return SQLITE_DENY;
+    return SQLITE_OK;
+}
+
+static inline int tg_sqlite3_guard_reader(sqlite3 *db) {
+    return sqlite3_set_authorizer(db, tg_sqlite3_reader_authorizer, (void *)0);
+}

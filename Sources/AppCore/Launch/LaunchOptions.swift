@@ -1,3 +1,5 @@
+import Container
+
 /// How main launches. A writer holds the single-writer lock, runs upgrades and opens the stores
 /// read-write; a reader (status, accounts) takes no lock and opens everything read-only.
 public enum LaunchMode: Sendable { case writer, reader }
@@ -17,8 +19,29 @@ public struct LaunchOptions: Sendable {
 /// Refused because another main is the writer (exit 75, EX_TEMPFAIL).
 public struct WriterLockHeld: Error, CustomStringConvertible {
     public let pid: Int32?
+    /// The holder is stopped (Ctrl-Z, SIGSTOP: iOS's suspension): it keeps the lock and applies
+    /// nothing until continued. Nothing here can take the lock from it (the kernel drops a flock
+    /// only when its holder ends), and ending someone's suspended app is theirs to decide.
+    public let holderStopped: Bool
+
+    public init(pid: Int32?, holderStopped: Bool = false) {
+        self.pid = pid
+        self.holderStopped = holderStopped
+    }
+
+    /// The holder as the lock file names it, and whether it is stopped right now.
+    public static func probe(_ lockPath: String) -> WriterLockHeld {
+        let pid = FileLock.holderPID(path: lockPath)
+        return WriterLockHeld(pid: pid, holderStopped: pid.map { ProcessState.of($0) == .stopped } ?? false)
+    }
+
     public var description: String {
-        "main is already running\(pid.map { " (pid \($0))" } ?? "") and holds the writer lock; a second `main run` is refused (other writing commands are handed to it)"
+        guard holderStopped, let pid else {
+            return "main is already running\(pid.map { " (pid \($0))" } ?? "") and holds the writer lock; a second `main run` is refused (other writing commands are handed to it)"
+        }
+        return "main (pid \(pid)) holds the writer lock but is stopped (suspended by Ctrl-Z or SIGSTOP), so it applies nothing "
+            + "until it is resumed: resume it with `kill -CONT \(pid)` (or `fg` in its terminal), or end it with "
+            + "`kill \(pid); kill -CONT \(pid)`; then run this again"
     }
 }
 

@@ -28,6 +28,8 @@ struct StatusReport: Codable {
     }
     struct RunningApp: Codable {
         let pid: Int32?
+        /// Stopped (Ctrl-Z, SIGSTOP): it holds the writer lock and applies nothing until resumed.
+        let stopped: Bool
     }
 
     let launch: Launch
@@ -70,7 +72,7 @@ struct StatusReport: Codable {
         let status = reader.read()
         lock = Lock(locked: status.isLocked(), summary: status.summary, passcodeSet: reader.passcodeSet)
         let lockPath = app.layout.writerLockPath
-        runningApp = FileLock.isLocked(path: lockPath) ? RunningApp(pid: FileLock.holderPID(path: lockPath)) : nil
+        runningApp = FileLock.isLocked(path: lockPath) ? RunningApp(WriterLockHeld.probe(lockPath)) : nil
         switch CallStatisticsLookup.read(layout: app.layout) {
         case .none: (call, callError) = (nil, nil)
         case .unreadable(let reason): (call, callError) = (nil, reason)
@@ -103,7 +105,7 @@ struct StatusReport: Codable {
         if let store {
             lines.append("store: \(store.peerCount) peers, \(store.messageCount) messages, \(store.totalUnreadMessages) unread in \(store.totalUnreadChats) chats")
         }
-        lines.append("running app: \(runningApp.map { "pid \($0.pid.map(String.init) ?? "?")" } ?? "none")")
+        lines.append("running app: \(runningApp.map(\.line) ?? "none")")
         lines.append(call.map(\.line) ?? callError.map { "call: statistics unreadable (\($0))" } ?? "call: none")
         lines.append("launch: \(formatMilliseconds(launch.totalMilliseconds)) (\(launch.buildConfiguration))")
         for stage in launch.stages {
@@ -113,6 +115,17 @@ struct StatusReport: Codable {
             }
         }
         return lines
+    }
+}
+
+extension StatusReport.RunningApp {
+    init(_ holder: WriterLockHeld) {
+        self.init(pid: holder.pid, stopped: holder.holderStopped)
+    }
+
+    var line: String {
+        let pid = self.pid.map(String.init) ?? "?"
+        return stopped ? "pid \(pid), stopped: it applies nothing until resumed (`kill -CONT \(pid)`)" : "pid \(pid)"
     }
 }
 

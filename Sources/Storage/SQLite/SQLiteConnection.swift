@@ -44,6 +44,8 @@ public final class SQLiteConnection {
         // Debian's libsqlite3 is built with SQLITE_OMIT_LOOKASIDE, so there this changes nothing;
         // a build with lookaside gets a small one for a reader (tg_sqlite3_set_lookaside).
         if mode == .readOnly { _ = tg_sqlite3_set_lookaside(db, 128, 32) }
+        // Never a checkpoint or a journal-mode change from a reader (see shim.h: the WAL-reset bug).
+        if mode == .readOnly { _ = tg_sqlite3_guard_reader(db) }
         sqlite3_busy_timeout(db, 5000)
         do {
             if mode == .readWrite {
@@ -93,6 +95,8 @@ public final class SQLiteConnection {
 
     /// `PRAGMA wal_checkpoint(PASSIVE)`: never waits for readers; copies what it can.
     public func checkpointPassive() -> (walFrames: Int32, checkpointed: Int32, ok: Bool) {
+        // Only main's writer checkpoints (container-layout.md, "One writer, and readers that never checkpoint").
+        guard mode == .readWrite else { return (0, 0, false) }
         var log: Int32 = 0
         var done: Int32 = 0
         let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &done)

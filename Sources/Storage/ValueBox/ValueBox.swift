@@ -13,6 +13,8 @@ public final class ValueBox {
     public let path: String
     public let isReadOnly: Bool
     let connection: SQLiteConnection
+    /// Write transactions and checkpoints of every connection of this process to this file, one at a time.
+    private let gate: WriterGate
     private let sealer: ValueSealer
     private var tables: Set<Int32> = []
     /// Tables created by the open transaction: forgotten again if it rolls back.
@@ -67,6 +69,7 @@ public final class ValueBox {
     init(path: String, key: [UInt8], readOnly: Bool, schemaVersion: Int32, cacheSizePages: Int32?, vfs: String?) throws {
         self.path = path
         self.isReadOnly = readOnly
+        gate = WriterGate.forDatabase(path)
         if !readOnly { try FileSystem.createDirectory(FileSystem.parentPath(path)) }
         connection = try SQLiteConnection(path: path, mode: readOnly ? .readOnly : .readWrite, cacheSizePages: cacheSizePages, vfs: vfs)
         sealer = ValueSealer(key: key)
@@ -160,6 +163,9 @@ public final class ValueBox {
             if durable && !committingDurably { durableRequested = true }
             return try body()
         }
+        // Another connection of this process to the same file (a background import) waits.
+        guard gate.lock(timeoutMilliseconds: 5000) else { throw StorageError.busy(path: path) }
+        defer { gate.unlock() }
         if durable { try connection.execute("PRAGMA synchronous=FULL") }
         committingDurably = durable
         durableRequested = false
@@ -218,6 +224,8 @@ public final class ValueBox {
 
     /// Passive checkpoint; never waits for readers.
     public func checkpoint() {
+        guard !isReadOnly, gate.lock(timeoutMilliseconds: 5000) else { return }
+        defer { gate.unlock() }
         let result = connection.checkpointPassive()
         statistics.checkpoints += 1
         statistics.lastCheckpointComplete = result.ok && result.checkpointed == result.walFrames

@@ -26,7 +26,7 @@ enum StoragePhase {
         var steps: [String] = []
         if options.mode == .writer {
             let writerLock = FileLock(path: layout.writerLockPath)
-            guard try writerLock.tryLock() else { throw WriterLockHeld(pid: FileLock.holderPID(path: layout.writerLockPath)) }
+            guard try writerLock.tryLock() else { throw WriterLockHeld.probe(layout.writerLockPath) }
             lock = writerLock
             steps = try AppGroupUpgrade.perform(layout)
         } else if AppGroupUpgrade.version(of: layout) > AppGroupUpgrade.currentVersion {

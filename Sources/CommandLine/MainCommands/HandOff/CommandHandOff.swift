@@ -15,6 +15,10 @@ enum CommandHandOff {
     /// background one (an import) gets it again each time it reports progress. The request stays
     /// queued after it.
     static let deadlineSeconds = 600.0
+    /// How long the app may stay stopped (a Ctrl-Z and `fg`) before the wait ends.
+    static let stoppedGraceSeconds = 1.0
+    /// How often the holder is looked at while waiting.
+    static let sliceSeconds = 0.1
 
     /// The running app's answer; nil when it stopped before taking the operation, which was then
     /// withdrawn (the caller launches as usual). `progressLabel`: a bar on the terminal while a
@@ -34,15 +38,44 @@ enum CommandHandOff {
         var bar: ProgressBar?
         var seen: BackgroundProgress?
         var nextLook: UInt64 = 0
-        let outcome = submitter.awaitOutcome(of: request, timeout: deadlineSeconds) {
+        var deadline = Clock.monotonicNanoseconds() + UInt64(deadlineSeconds * 1e9)
+        var stoppedSince: UInt64?
+        var outcome: RequestSubmitter.Outcome
+        // In slices, so that between them the holder is looked at: a stopped app answers nothing
+        // until it is continued, and the person is told so instead of waiting out the deadline.
+        while true {
+            var progressed = false
+            outcome = submitter.awaitOutcome(of: request, timeout: sliceSeconds) {
+                let now = Clock.monotonicNanoseconds()
+                guard now >= nextLook else { return false }
+                nextLook = now + 100_000_000
+                guard let progress = try? JSONFile.read(BackgroundProgress.self, from: progressPath, limit: 4096), progress != seen else { return false }
+                seen = progress
+                if bar == nil { bar = ProgressBar(label: progressLabel ?? progress.label.lowercased(), enabled: progressLabel != nil) }
+                bar?.update(done: progress.done, total: progress.total)
+                progressed = true
+                return true
+            }
             let now = Clock.monotonicNanoseconds()
-            guard now >= nextLook else { return false }
-            nextLook = now + 100_000_000
-            guard let progress = try? JSONFile.read(BackgroundProgress.self, from: progressPath, limit: 4096), progress != seen else { return false }
-            seen = progress
-            if bar == nil { bar = ProgressBar(label: progressLabel ?? progress.label.lowercased(), enabled: progressLabel != nil) }
-            bar?.update(done: progress.done, total: progress.total)
-            return true
+            if progressed { deadline = now + UInt64(deadlineSeconds * 1e9) }
+            guard case .queued(let appRunning) = outcome, appRunning, now < deadline else { break }
+            let holder = WriterLockHeld.probe(container.layout.writerLockPath)
+            guard holder.holderStopped else {
+                stoppedSince = nil
+                continue
+            }
+            let since = stoppedSince ?? now
+            stoppedSince = since
+            guard now - since >= UInt64(stoppedGraceSeconds * 1e9) else { continue }
+            bar?.finish()
+            // Not yet taken: withdrawn, never to run, and the person told why.
+            if submitter.withdraw(request) { throw holder }
+            // Taken (running, or run and not yet acknowledged): it stays with the app.
+            outcome = submitter.awaitOutcome(of: request, timeout: 0)
+            guard case .queued = outcome else { break }
+            throw OperationFailure(.tryAgain, "main (pid \(holder.pid.map(String.init) ?? "?")) was stopped (suspended by Ctrl-Z or SIGSTOP) "
+                + "while it had the command (request \(request.id)); it finishes it once resumed (`kill -CONT \(holder.pid.map(String.init) ?? "<pid>")`); "
+                + "see `main status`")
         }
         bar?.finish()
         switch outcome {
