@@ -260,6 +260,15 @@ class LockState(Protocol):
             lock = json.loads(status.stdout)["lock"]
         except (ValueError, KeyError):
             return found + [("manual", f"main status exited {status.returncode}: {status.stderr.strip()[-200:]}")]
+        # Fail closed: with a passcode set, a lock state that is missing or unreadable reads locked.
+        try:
+            with open(os.path.join(state, "telegram-data", "lockState.json")) as f:
+                json.load(f)
+            readable = True
+        except (OSError, ValueError):
+            readable = False
+        if lock.get("passcodeSet") and not readable and not lock.get("locked"):
+            found.append(("integrity", f"a passcode is set and lockState.json is missing or unreadable, yet the app reads unlocked: {lock.get('summary')}"))
         if lock.get("passcodeSet") and not lock.get("locked") and end:
             found.append(("lost", f"`main lock` answered, but the app reads unlocked: {lock.get('summary')}"))
         if end and not lock.get("passcodeSet"):
