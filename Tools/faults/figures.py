@@ -1,0 +1,111 @@
+"""Tools/faults/figures.py — cases added up per protocol, the verdict, and the report as people read it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from faults.case import CATEGORIES, Case
+
+EXAMPLES = 3
+
+
+def case_record(case: Case) -> dict:
+    return {"id": case.id, "protocol": case.protocol, "side": case.side, "fault": case.fault, "reached": case.reached,
+            "outcome": case.outcome, "detail": case.detail, "injected": case.injected,
+            "findings": case.findings, "notes": case.notes, "seconds": round(case.seconds, 2)}
+
+
+class Tally:
+    def __init__(self):
+        self.protocols: dict[str, dict] = {}
+
+    def row(self, protocol: str) -> dict:
+        if protocol not in self.protocols:
+            self.protocols[protocol] = {
+                "cases": 0, "reached": 0, "notReached": 0, "fullDisk": 0, "clean": 0,
+                "bySide": Counter(), "outcomes": Counter(), "classes": Counter(),
+                **{c: 0 for c in CATEGORIES}, "findings": [],
+            }
+        return self.protocols[protocol]
+
+    def add(self, record: dict) -> None:
+        """One case (case_record's dict: the full-disk run's cases come from another process)."""
+        row = self.row(record["protocol"])
+        row["cases"] += 1
+        row["bySide"][record["side"]] += 1
+        row["outcomes"][record["outcome"] or "none"] += 1
+        if record["side"] == "full-disk":
+            row["fullDisk"] += 1
+        elif record["fault"] == "clean":
+            row["clean"] += 1
+        else:
+            row["classes"][record["fault"].split(":")[0]] += 1
+        if record["reached"]:
+            row["reached"] += 1
+        else:
+            row["notReached"] += 1
+        for category in record["findings"]:
+            row[category] += 1  # cases, not messages: one case counts once per category
+        if record["findings"]:
+            row["findings"].append(record)
+
+    def totals(self) -> dict:
+        total = {c: sum(r[c] for r in self.protocols.values()) for c in CATEGORIES}
+        total["cases"] = sum(r["cases"] for r in self.protocols.values())
+        total["reached"] = sum(r["reached"] for r in self.protocols.values())
+        return total
+
+    def to_json(self) -> dict:
+        out = {}
+        for name, row in self.protocols.items():
+            out[name] = {k: (dict(v) if isinstance(v, Counter) else v) for k, v in row.items()}
+        return out
+
+    @property
+    def failed(self) -> bool:
+        return any(self.totals()[c] for c in CATEGORIES)
+
+
+def text(result: dict, tally: Tally) -> str:
+    lines = [
+        f"faults: {result['mode']} mode, seed {result['seed']}, {result['seconds']:.0f} s, commit {result['commit']}, "
+        f"{result['cores']} cores, {result['machine']}, strace {result['straceVersion']}",
+        "protocol         cases (injected / not reached / full disk / clean)   lost dup misrep integ hang crash person fsyncIgn",
+    ]
+    for name, row in tally.protocols.items():
+        injected = row["cases"] - row["fullDisk"] - row["clean"]
+        lines.append(f"  {name:15} {row['cases']:5} ({injected - row['notReached']:5} / {row['notReached']:4} / {row['fullDisk']:3} / {row['clean']:2})"
+                     f"              {row['lost']:4} {row['duplicated']:3} {row['misreported']:6} {row['integrity']:5} "
+                     f"{row['hang']:4} {row['crash']:5} {row['person']:6} {row['fsyncIgnored']:8}")
+    t = tally.totals()
+    lines.append(f"  {'total':15} {t['cases']:5}" + " " * 40 +
+                 f"{t['lost']:4} {t['duplicated']:3} {t['misreported']:6} {t['integrity']:5} {t['hang']:4} {t['crash']:5} "
+                 f"{t['person']:6} {t['fsyncIgnored']:8}")
+    lines.append("injection points per class (cases): " + ", ".join(
+        f"{k} {v}" for k, v in sorted(sum((Counter(r["classes"]) for r in tally.protocols.values()), Counter()).items())))
+    for name, row in tally.protocols.items():
+        if not row["findings"]:
+            continue
+        lines.append(f"{name}: findings in {len(row['findings'])} cases")
+        by_message = Counter()
+        first: dict[str, dict] = {}
+        for record in row["findings"]:
+            for category, messages in record["findings"].items():
+                for message in messages:
+                    key = f"{category}: {message}"
+                    by_message[key] += 1
+                    first.setdefault(key, record)
+        for key, n in by_message.most_common(12):
+            example = first[key]
+            lines.append(f"  {n:4}× {key}")
+            lines.append(f"        e.g. {example['id']} (failed: {', '.join(example['injected'][:3]) or 'nothing injected'}; "
+                         f"said {example['outcome']}{': ' + example['detail'] if example['detail'] else ''})")
+    if result.get("kept"):
+        lines.append(f"kept: {len(result['kept'])} case directories under {result['work']}")
+    if tally.failed:
+        bad = [f"{c} {tally.totals()[c]}" for c in CATEGORIES if tally.totals()[c]]
+        lines.append(f"FAIL: {', '.join(bad)} (cases); reproduce one with Scripts/faults --case ID --keep")
+    else:
+        lines.append("PASS: 0 lost, 0 duplicated, 0 misreported, 0 integrity failures, 0 hangs, 0 crashes, "
+                     "0 needing a person, 0 failed fsyncs passed over")
+    return "\n".join(lines)
