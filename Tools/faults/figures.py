@@ -66,24 +66,28 @@ class Tally:
         return any(self.totals()[c] for c in CATEGORIES)
 
 
-def text(result: dict, tally: Tally) -> str:
+def text(result: dict) -> str:
+    """The report from the run's JSON (so a --json result can be printed again: python3 -m
+    faults.figures RESULT.json)."""
+    protocols, totals = result["protocols"], result["totals"]
+    failed = any(totals[c] for c in CATEGORIES)
     lines = [
         f"faults: {result['mode']} mode, seed {result['seed']}, {result['seconds']:.0f} s, commit {result['commit']}, "
         f"{result['cores']} cores, {result['machine']}, strace {result['straceVersion']}",
         "protocol         cases (injected / not reached / full disk / clean)   lost dup misrep integ hang crash person fsyncIgn",
     ]
-    for name, row in tally.protocols.items():
+    for name, row in protocols.items():
         injected = row["cases"] - row["fullDisk"] - row["clean"]
         lines.append(f"  {name:15} {row['cases']:5} ({injected - row['notReached']:5} / {row['notReached']:4} / {row['fullDisk']:3} / {row['clean']:2})"
                      f"              {row['lost']:4} {row['duplicated']:3} {row['misreported']:6} {row['integrity']:5} "
                      f"{row['hang']:4} {row['crash']:5} {row['person']:6} {row['fsyncIgnored']:8}")
-    t = tally.totals()
+    t = totals
     lines.append(f"  {'total':15} {t['cases']:5}" + " " * 40 +
                  f"{t['lost']:4} {t['duplicated']:3} {t['misreported']:6} {t['integrity']:5} {t['hang']:4} {t['crash']:5} "
                  f"{t['person']:6} {t['fsyncIgnored']:8}")
     lines.append("injection points per class (cases): " + ", ".join(
-        f"{k} {v}" for k, v in sorted(sum((Counter(r["classes"]) for r in tally.protocols.values()), Counter()).items())))
-    for name, row in tally.protocols.items():
+        f"{k} {v}" for k, v in sorted(sum((Counter(r["classes"]) for r in protocols.values()), Counter()).items())))
+    for name, row in protocols.items():
         if not row["findings"]:
             continue
         lines.append(f"{name}: findings in {len(row['findings'])} cases")
@@ -102,10 +106,17 @@ def text(result: dict, tally: Tally) -> str:
                          f"said {example['outcome']}{': ' + example['detail'] if example['detail'] else ''})")
     if result.get("kept"):
         lines.append(f"kept: {len(result['kept'])} case directories under {result['work']}")
-    if tally.failed:
-        bad = [f"{c} {tally.totals()[c]}" for c in CATEGORIES if tally.totals()[c]]
+    if failed:
+        bad = [f"{c} {totals[c]}" for c in CATEGORIES if totals[c]]
         lines.append(f"FAIL: {', '.join(bad)} (cases); reproduce one with Scripts/faults --case ID --keep")
     else:
         lines.append("PASS: 0 lost, 0 duplicated, 0 misreported, 0 integrity failures, 0 hangs, 0 crashes, "
                      "0 needing a person, 0 failed fsyncs passed over")
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+    with open(sys.argv[1]) as f:
+        print(text(json.load(f)))

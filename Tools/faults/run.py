@@ -196,7 +196,7 @@ def main() -> int:
         "totals": tally.totals(),
         "pass": not tally.failed,
     }
-    print(json.dumps(result, indent=2, sort_keys=True) if args.json else figures.text(result, tally), flush=True)
+    print(json.dumps(result, indent=2, sort_keys=True) if args.json else figures.text(result), flush=True)
     return 1 if tally.failed else 0
 
 

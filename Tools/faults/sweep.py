@@ -24,6 +24,7 @@ from faults.checks import read_injections
 from faults.protocols import BY_NAME, PROTOCOLS, Protocol
 
 FIXTURE_TIMEOUT = 120.0
+KEEP_FINDINGS = 40  # case directories kept for findings, at most (a full run can find thousands)
 PASSCODE = "1234"
 
 
@@ -139,7 +140,7 @@ class Runner:
         return case
 
     def finish(self, case: Case) -> None:
-        keep = self.keep == "all" or (self.keep == "findings" and bool(case.findings))
+        keep = self.keep == "all" or (self.keep == "findings" and bool(case.findings) and len(self.kept) < KEEP_FINDINGS)
         base = os.path.dirname(case.io_dir)
         if keep:
             if not case.container.startswith(base + os.sep):
