@@ -117,6 +117,7 @@ class Case:
     detail: str = ""
     injected: list[str] = field(default_factory=list)  # the calls failed, as the strace log shows them
     answer_channel_failed: bool = False  # a failed call was a write to stdout or stderr
+    set_aside: bool = False  # a failed call was on a pipe, socket, eventfd or device (syscalls.is_not_a_file)
     notes: list[str] = field(default_factory=list)
     findings: dict[str, list[str]] = field(default_factory=dict)
     trace: syscalls.Trace | None = None

@@ -99,6 +99,7 @@ def read_injections(case: Case, trace: syscalls.Trace) -> None:
     case.trace = trace
     case.injected = [syscalls.describe(c, case.container) for c in trace.injected]
     case.answer_channel_failed = any(syscalls.is_answer_channel(c) for c in trace.injected)
+    case.set_aside = any(syscalls.is_not_a_file(c) for c in trace.injected)
     for signal_name in trace.killed_by:
         case.note(f"a traced process was killed by {signal_name}")
 

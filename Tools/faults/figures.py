@@ -11,6 +11,7 @@ EXAMPLES = 3
 
 def case_record(case: Case) -> dict:
     return {"id": case.id, "protocol": case.protocol, "side": case.side, "fault": case.fault, "reached": case.reached,
+            "setAside": case.set_aside,
             "outcome": case.outcome, "detail": case.detail, "injected": case.injected,
             "findings": case.findings, "notes": case.notes, "seconds": round(case.seconds, 2)}
 
@@ -23,6 +24,7 @@ class Tally:
         if protocol not in self.protocols:
             self.protocols[protocol] = {
                 "cases": 0, "reached": 0, "notReached": 0, "fullDisk": 0, "clean": 0,
+                "setAside": 0, "setAsideWithFindings": 0, "setAsideExamples": [],
                 "bySide": Counter(), "outcomes": Counter(), "classes": Counter(),
                 **{c: 0 for c in CATEGORIES}, "findings": [],
             }
@@ -44,6 +46,14 @@ class Tally:
             row["reached"] += 1
         else:
             row["notReached"] += 1
+        if record.get("setAside"):
+            # A pipe's or an eventfd's write failed too: nothing the disk could do; not judged.
+            row["setAside"] += 1
+            if record["findings"]:
+                row["setAsideWithFindings"] += 1
+                if len(row["setAsideExamples"]) < EXAMPLES:
+                    row["setAsideExamples"].append(record)
+            return
         for category in record["findings"]:
             row[category] += 1  # cases, not messages: one case counts once per category
         if record["findings"]:
@@ -74,17 +84,24 @@ def text(result: dict) -> str:
     lines = [
         f"faults: {result['mode']} mode, seed {result['seed']}, {result['seconds']:.0f} s, commit {result['commit']}, "
         f"{result['cores']} cores, {result['machine']}, strace {result['straceVersion']}",
-        "protocol         cases (injected / not reached / full disk / clean)   lost dup misrep integ hang crash person fsyncIgn",
+        "protocol         cases (injected / not reached / set aside / full disk / clean)   lost dup misrep integ hang crash person fsyncIgn",
     ]
     for name, row in protocols.items():
         injected = row["cases"] - row["fullDisk"] - row["clean"]
-        lines.append(f"  {name:15} {row['cases']:5} ({injected - row['notReached']:5} / {row['notReached']:4} / {row['fullDisk']:3} / {row['clean']:2})"
+        lines.append(f"  {name:15} {row['cases']:5} ({injected - row['notReached'] - row['setAside']:5} / {row['notReached']:4} / "
+                     f"{row['setAside']:4} / {row['fullDisk']:3} / {row['clean']:2})"
                      f"              {row['lost']:4} {row['duplicated']:3} {row['misreported']:6} {row['integrity']:5} "
                      f"{row['hang']:4} {row['crash']:5} {row['person']:6} {row['fsyncIgnored']:8}")
     t = totals
-    lines.append(f"  {'total':15} {t['cases']:5}" + " " * 40 +
+    lines.append(f"  {'total':15} {t['cases']:5}" + " " * 47 +
                  f"{t['lost']:4} {t['duplicated']:3} {t['misreported']:6} {t['integrity']:5} {t['hang']:4} {t['crash']:5} "
                  f"{t['person']:6} {t['fsyncIgnored']:8}")
+    set_aside = sum(r["setAside"] for r in protocols.values())
+    if set_aside:
+        lines.append(f"set aside: {set_aside} cases whose injection also failed a pipe's, eventfd's or device's call "
+                     f"(never ENOSPC or EIO in life); {sum(r['setAsideWithFindings'] for r in protocols.values())} of them "
+                     "had findings, not counted: " + "; ".join(
+                         f"{e['id']} {next(iter(e['findings']))}" for r in protocols.values() for e in r["setAsideExamples"][:1]))
     lines.append("injection points per class (cases): " + ", ".join(
         f"{k} {v}" for k, v in sorted(sum((Counter(r["classes"]) for r in protocols.values()), Counter()).items())))
     for name, row in protocols.items():
