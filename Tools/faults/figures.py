@@ -88,20 +88,20 @@ def text(result: dict) -> str:
     ]
     for name, row in protocols.items():
         injected = row["cases"] - row["fullDisk"] - row["clean"]
-        lines.append(f"  {name:15} {row['cases']:5} ({injected - row['notReached'] - row['setAside']:5} / {row['notReached']:4} / "
-                     f"{row['setAside']:4} / {row['fullDisk']:3} / {row['clean']:2})"
+        lines.append(f"  {name:15} {row['cases']:5} ({injected - row['notReached'] - row.get('setAside', 0):5} / {row['notReached']:4} / "
+                     f"{row.get('setAside', 0):4} / {row['fullDisk']:3} / {row['clean']:2})"
                      f"              {row['lost']:4} {row['duplicated']:3} {row['misreported']:6} {row['integrity']:5} "
                      f"{row['hang']:4} {row['crash']:5} {row['person']:6} {row['fsyncIgnored']:8}")
     t = totals
     lines.append(f"  {'total':15} {t['cases']:5}" + " " * 47 +
                  f"{t['lost']:4} {t['duplicated']:3} {t['misreported']:6} {t['integrity']:5} {t['hang']:4} {t['crash']:5} "
                  f"{t['person']:6} {t['fsyncIgnored']:8}")
-    set_aside = sum(r["setAside"] for r in protocols.values())
+    set_aside = sum(r.get("setAside", 0) for r in protocols.values())
     if set_aside:
         lines.append(f"set aside: {set_aside} cases whose injection also failed a pipe's, eventfd's or device's call "
-                     f"(never ENOSPC or EIO in life); {sum(r['setAsideWithFindings'] for r in protocols.values())} of them "
+                     f"(never ENOSPC or EIO in life); {sum(r.get('setAsideWithFindings', 0) for r in protocols.values())} of them "
                      "had findings, not counted: " + "; ".join(
-                         f"{e['id']} {next(iter(e['findings']))}" for r in protocols.values() for e in r["setAsideExamples"][:1]))
+                         f"{e['id']} {next(iter(e['findings']))}" for r in protocols.values() for e in r.get("setAsideExamples", [])[:1]))
     lines.append("injection points per class (cases): " + ", ".join(
         f"{k} {v}" for k, v in sorted(sum((Counter(r["classes"]) for r in protocols.values()), Counter()).items())))
     for name, row in protocols.items():
@@ -132,8 +132,43 @@ def text(result: dict) -> str:
     return "\n".join(lines)
 
 
+def merge(results: list[dict]) -> dict:
+    """Runs of disjoint protocols (run side by side) as one: their protocols together, totals summed."""
+    merged = dict(results[0])
+    merged["protocols"] = {}
+    for result in results:
+        for name, row in result["protocols"].items():
+            if name in merged["protocols"]:
+                old = merged["protocols"][name]
+                for key, value in row.items():
+                    if isinstance(value, (int, float)) and not isinstance(value, bool):
+                        old[key] = old.get(key, 0) + value
+                    elif isinstance(value, list):
+                        old[key] = old.get(key, []) + value
+                    elif isinstance(value, dict):
+                        old[key] = dict(Counter(old.get(key, {})) + Counter(value))
+            else:
+                merged["protocols"][name] = row
+    merged["plans"] = [p for r in results for p in r.get("plans", [])]
+    merged["kept"] = [k for r in results for k in r.get("kept", [])]
+    merged["seconds"] = max(r["seconds"] for r in results)
+    rows = merged["protocols"].values()
+    merged["totals"] = {c: sum(r[c] for r in rows) for c in CATEGORIES}
+    merged["totals"]["cases"] = sum(r["cases"] for r in rows)
+    merged["totals"]["reached"] = sum(r["reached"] for r in rows)
+    merged["pass"] = not any(merged["totals"][c] for c in CATEGORIES)
+    return merged
+
+
 if __name__ == "__main__":
+    # python3 -m faults.figures RESULT.json [MORE.json …] [--json]: the report again, of one run or
+    # of runs of disjoint protocols made side by side.
     import json
     import sys
-    with open(sys.argv[1]) as f:
-        print(text(json.load(f)))
+    paths = [a for a in sys.argv[1:] if a != "--json"]
+    results = []
+    for path in paths:
+        with open(path) as f:
+            results.append(json.load(f))
+    result = merge(results) if len(results) > 1 else results[0]
+    print(json.dumps(result, indent=2, sort_keys=True) if "--json" in sys.argv else text(result))

@@ -133,7 +133,8 @@ def sweep(args, runner: Runner, rng: random.Random, tally: figures.Tally, plans:
                 case = runner.run_traced(protocol, side, injection)
                 tally.add(figures.case_record(case))
                 if case.findings:
-                    log(f"  {case.id}: {'; '.join(f'{k}: {v[0]}' for k, v in case.findings.items())}")
+                    aside = " (set aside: a pipe's or eventfd's call failed too)" if case.set_aside else ""
+                    log(f"  {case.id}{aside}: {'; '.join(f'{k}: {v[0]}' for k, v in case.findings.items())}")
                 if n % 50 == 0:
                     log(f"  {protocol.name}/{side}: {n}/{len(chosen)}, {time.monotonic() - started:.0f} s")
 
