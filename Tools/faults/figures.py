@@ -98,7 +98,7 @@ def text(result: dict) -> str:
                  f"{t['person']:6} {t['fsyncIgnored']:8}")
     set_aside = sum(r.get("setAside", 0) for r in protocols.values())
     if set_aside:
-        lines.append(f"set aside: {set_aside} cases whose injection also failed a pipe's, eventfd's or device's call "
+        lines.append(f"set aside: {set_aside} cases whose injection also failed a pipe's, eventfd's, device's or /proc file's call "
                      f"(never ENOSPC or EIO in life); {sum(r.get('setAsideWithFindings', 0) for r in protocols.values())} of them "
                      "had findings, not counted: " + "; ".join(
                          f"{e['id']} {next(iter(e['findings']))}" for r in protocols.values() for e in r.get("setAsideExamples", [])[:1]))

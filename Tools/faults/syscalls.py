@@ -15,7 +15,8 @@ the call numbers where the undisturbed run's openat carried O_CREAT.
 A run's strace log (-o, with -y for the files behind descriptors) says which calls were failed
 ("(INJECTED)"), and whether a process died of a signal ("+++ killed by SIG…"). strace 6.1 cannot
 choose calls by their file, so the Nth write of a thread may be a wake-up pipe's or an eventfd's,
-which never fail with ENOSPC or EIO: a case whose injection hit one is set aside (counted, its
+and the Nth openat may be the Swift runtime's of /proc/self/maps, which never fail with ENOSPC or
+EIO: a case whose injection hit one is set aside (counted, its
 findings listed apart, not judged), as its outcome says nothing about the disk.
 """
 
@@ -246,16 +247,17 @@ def describe(call: Call, container: str) -> str:
     return f"{call.syscall}({generic_path(target, container)})"
 
 
-_NOT_A_FILE = ("pipe:", "socket:", "anon_inode:", "/dev/")
+_NOT_A_FILE = ("pipe:", "socket:", "anon_inode:", "/dev/", "/proc/", "/sys/")
 
 
 def is_not_a_file(call: Call) -> bool:
-    """A call on a pipe, socket, eventfd or device: ENOSPC and EIO cannot come from these (a
-    wake-up pipe's write, a dispatch queue's eventfd), so a case that failed one is set aside."""
+    """A call on a pipe, socket, eventfd, device or kernel pseudo-file: ENOSPC and EIO cannot come
+    from these (a wake-up pipe's write, a dispatch queue's eventfd, the Swift runtime's read of
+    /proc/self/maps), so a case that failed one is set aside."""
     if call.klass in ("write", "pwrite64", "fsync", "fdatasync", "ftruncate", "fallocate"):
         match = _FD_PATH.match(call.arguments)
         return match is None or match.group(1).startswith(_NOT_A_FILE)
-    return call.path.startswith("/dev/")
+    return call.path.startswith(_NOT_A_FILE[3:])
 
 
 def is_answer_channel(call: Call) -> bool:
