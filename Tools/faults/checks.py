@@ -21,10 +21,11 @@ RUN_TIMEOUT = 60.0
 COMMAND_TIMEOUT = 60.0
 
 
-def recovery_launch(case: Case, what: str = "the recovery launch") -> bool:
-    """`main run --duration 0`, undisturbed: launches (draining the queue, publishing widget-data)
-    and stops. A launch that fails is a recovery that needs a person."""
-    main = case.apps.start("main", ["run", "--duration", "0"])
+def recovery_launch(case: Case, what: str = "the recovery launch", duration: str = "0") -> bool:
+    """`main run --duration 0`, undisturbed: launches (draining the queue) and stops. A launch
+    that fails is a recovery that needs a person. (widget-data is published on the app's
+    once-a-second tick, which a longer `duration` lets happen.)"""
+    main = case.apps.start("main", ["run", "--duration", duration])
     ready = wait_for_line(main, "ready pid=", READY_TIMEOUT)
     main.wait(RUN_TIMEOUT)
     case.judge_exit(main, what)
