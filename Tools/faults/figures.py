@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from faults.case import CATEGORIES, Case
@@ -113,7 +114,8 @@ def text(result: dict) -> str:
         for record in row["findings"]:
             for category, messages in record["findings"].items():
                 for message in messages:
-                    key = f"{category}: {message}"
+                    # Temp names (.tempkey.new-<pid>-<n>) made generic, so equal findings group.
+                    key = re.sub(r"\.(tmp|new)-\d+-\d+", r".\1-<pid>-<n>", f"{category}: {message}")
                     by_message[key] += 1
                     first.setdefault(key, record)
         for key, n in by_message.most_common(12):

@@ -221,7 +221,7 @@ def parse(path: str) -> Trace:
 
 
 _HEX_ID = re.compile(r"[0-9a-f]{32}")
-_TMP = re.compile(r"\.tmp-\d+-\d+")
+_TMP = re.compile(r"\.(tmp|new)-\d+-\d+")
 _TEMP_DIR = re.compile(r"temp-[0-9a-f]{16}")
 _REMOVING = re.compile(r"(<id>)\.[0-9a-f]{16}")
 _ACCOUNT = re.compile(r"account-\d+")
@@ -234,7 +234,7 @@ def generic_path(path: str, container: str) -> str:
         path = "<container>" + path[len(container):]
     path = _HEX_ID.sub("<id>", path)
     path = _REMOVING.sub(r"\1.<hex>", path)
-    path = _TMP.sub(".tmp-<pid>-<n>", path)
+    path = _TMP.sub(r".\1-<pid>-<n>", path)
     path = _TEMP_DIR.sub("temp-<hex>", path)
     path = _ACCOUNT.sub("account-<n>", path)
     return _LOG.sub("log-<time>.txt", path)
