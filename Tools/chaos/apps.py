@@ -27,17 +27,18 @@ class Apps:
         self.env = {k: v for k, v in os.environ.items() if k not in ("APP_GROUP_CONTAINER", "TELEGRAM_BUNDLE_ID")}
         os.makedirs(io_dir, exist_ok=True)
 
-    def start(self, executable: str, args: list[str]) -> Child:
+    def start(self, executable: str, args: list[str], prefix: list[str] | None = None) -> Child:
+        """`prefix`: a command the executable runs under (Tools/faults puts strace there)."""
         self.count += 1
         label = f"{self.count:05d}-{executable}-{args[0] if args else ''}"
-        argv = [os.path.join(self.bin_dir, executable), *args, "--container", self.container]
+        argv = [*(prefix or []), os.path.join(self.bin_dir, executable), *args, "--container", self.container]
         # A session of its own: Ctrl-C on the terminal reaches the script, not the children, so no
         # child ever dies of anything but the script's own kills.
         return self.spawner.start(argv, self.env, os.path.join(self.io_dir, label + ".out"),
                                   os.path.join(self.io_dir, label + ".err"), new_session=True)
 
-    def run(self, executable: str, args: list[str], timeout: float = 60) -> Child:
-        proc = self.start(executable, args)
+    def run(self, executable: str, args: list[str], timeout: float = 60, prefix: list[str] | None = None) -> Child:
+        proc = self.start(executable, args, prefix)
         proc.wait(timeout)
         return proc
 

@@ -41,13 +41,14 @@ class Submission:
         return self.outcome in ("sent", "queued")
 
 
-def start(apps: Apps, submission: Submission) -> Submission:
+def start(apps: Apps, submission: Submission, prefix: list[str] | None = None) -> Submission:
+    """`prefix`: a command the extension runs under (Tools/faults puts strace there)."""
     if submission.extension == "share":
         args = ["--to", str(submission.peer)]
     else:
         args = ["send-message", "--to", f"tg{submission.peer}"]
     args += ["--text", submission.text, "--deadline", f"{submission.deadline:g}", "--json"]
-    submission.proc = apps.start(submission.extension, args)
+    submission.proc = apps.start(submission.extension, args, prefix)
     return submission
 
 
