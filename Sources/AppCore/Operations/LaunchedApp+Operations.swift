@@ -19,8 +19,11 @@ extension LaunchedApp {
     /// What it wrote is durable when this returns: the result is what someone is told.
     public func perform(_ operation: MainOperation, inRunningApp: Bool = false,
                         progress: ((Int, Int) throws -> Void)? = nil) throws -> MainOperationResult {
-        let result = try apply(operation, inRunningApp: inRunningApp, progress: progress)
-        try shared.accountManager.syncWriters()
+        let manager = shared.accountManager
+        let result = operation.writesInBulk
+            ? try apply(operation, inRunningApp: inRunningApp, progress: progress)
+            : try manager.withDurableCommits { try apply(operation, inRunningApp: inRunningApp, progress: progress) }
+        try manager.syncWriters()
         return result
     }
 

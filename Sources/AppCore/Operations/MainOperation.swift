@@ -43,6 +43,16 @@ public enum MainOperation: Codable, Equatable, Sendable {
         case .endCall: return "endCall"
         }
     }
+
+    /// Writes many batches (a seed, an import): its commits stay synchronous=NORMAL and are made
+    /// durable once at the end. Every other operation commits each change durably, so a failed
+    /// sync fails the commit itself and "failed" is never said of a change that was made.
+    public var writesInBulk: Bool {
+        switch self {
+        case .seed, .importTelegramExport: return true
+        default: return false
+        }
+    }
 }
 
 /// `main settings --…`: the values to change; nil leaves one as it is.

@@ -53,9 +53,27 @@ public final class AccountManager {
             writers.removeAll { $0.postbox == nil }
             writers.append(WeakPostbox(postbox: postbox))
             unsynced.append(postbox)
+            postbox.commitsDurably = durableScope
         }
         return postbox
     }
+
+    /// Runs `body` with every commit of this process's tracked writer Postboxes durable (those
+    /// open now and those it opens): for an operation whose answer follows, so that a failed
+    /// sync fails its commit rather than leaving a change made but not durable.
+    public func withDurableCommits<T>(_ body: () throws -> T) rethrows -> T {
+        let outer = durableScope
+        durableScope = true
+        for postbox in liveWriters { postbox.commitsDurably = true }
+        defer {
+            durableScope = outer
+            for postbox in liveWriters { postbox.commitsDurably = outer }
+        }
+        return try body()
+    }
+
+    private var liveWriters: [Postbox] { unsynced + writers.compactMap(\.postbox) }
+    private var durableScope = false
 
     /// Makes everything the writer Postboxes of this process committed durable (Postbox.sync),
     /// before a reply or acknowledgement reports it. Throws on the first failed sync: the

@@ -46,6 +46,12 @@ public final class Postbox {
     /// acknowledgement that reports them.
     public func sync() throws { try valueBox.sync() }
 
+    /// Every transaction commits durably while this is set (ValueBox.commitsDurably).
+    public var commitsDurably: Bool {
+        get { valueBox.commitsDurably }
+        set { valueBox.commitsDurably = newValue }
+    }
+
     /// A consistent read snapshot.
     public func read<T>(_ body: (PostboxTransaction) throws -> T) throws -> T {
         try valueBox.read { try body(PostboxTransaction(valueBox: valueBox, searchHasher: searchHasher, messagePreparer: messagePreparer, clock: clock)) }

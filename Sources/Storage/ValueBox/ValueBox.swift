@@ -36,6 +36,8 @@ public final class ValueBox {
     /// Commits since the last durable one (synchronous=NORMAL keeps them in an unsynced WAL):
     /// `sync()` has nothing to do when there are none.
     public private(set) var commitsSinceDurable = 0
+    /// Every write commits durably while set (an operation whose answer follows).
+    public var commitsDurably = false
     /// The rows of one many-row insert, back to back (reused).
     private var rowBuffer: [UInt8] = []
     /// The store's schema version (`PRAGMA user_version`) as opened; `upgradeSchema` moves it.
@@ -157,8 +159,9 @@ public final class ValueBox {
     /// store is told about (an acknowledgement, a reply); bulk writes stay NORMAL, whose commits
     /// survive a crashed process but may roll back at a power cut. Nested inside another
     /// transaction, it makes the enclosing commit durable. A failed sync fails the write.
-    public func write<T>(durable: Bool = false, _ body: () throws -> T) throws -> T {
+    public func write<T>(durable requested: Bool = false, _ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
+        let durable = requested || commitsDurably
         if inTransaction {
             if durable && !committingDurably { durableRequested = true }
             return try body()
