@@ -50,6 +50,27 @@ struct ValueBoxPowerLossTests {
         try everyOperation(tear: true)
     }
 
+    @Test("after a failed sync the store takes no more writes, even once the disk answers again")
+    func aFailedSyncIsNeverRetriedIntoASuccess() throws {
+        #expect(tg_crashsim_register() == 0)
+        try withTemporaryDirectory("crashsim-failed-sync") { dir in
+            tg_crashsim_arm(0, 0, 1)
+            let box = try open(dir.sub("db/db_sqlite"), vfs: "crashsim")
+            try box.write { try box.set(Self.table, ValueBoxKey(int64: 1), [1]) }
+            // The next operation (the durable commit's WAL write or sync) fails.
+            tg_crashsim_arm(1, 0, 1)
+            #expect(throws: StorageError.self) { try box.write(durable: true) { try box.set(Self.table, ValueBoxKey(int64: 2), [2]) } }
+            guard case .writeFailed = box.writeFailure else {
+                Issue.record("no write failure recorded: \(String(describing: box.writeFailure))")
+                return
+            }
+            tg_crashsim_arm(0, 0, 1)
+            #expect(throws: StorageError.self) { try box.write { try box.set(Self.table, ValueBoxKey(int64: 3), [3]) } }
+            #expect(throws: StorageError.self) { try box.sync() }
+            #expect(tg_crashsim_operations() == 0, "nothing was written after the failure")
+        }
+    }
+
     private func everyOperation(tear: Bool) throws {
         #expect(tg_crashsim_register() == 0)
         // The workload once without a cut: how many operations it makes.

@@ -69,6 +69,11 @@ public final class Application {
     private func drainRequests() {
         guard let requests = app.requests else { return }
         let summary = requests.drain()
+        if let failure = app.shared.accountManager.writeFailure, !shouldStop {
+            // Requests stay pending; the next launch applies them from what is on the disk.
+            app.logger.error("a store write failed: stopping", metadata: ["error": "\(failure)"])
+            stop(reason: "a store write failed")
+        }
         if summary.applied > 0 {
             // Right away, as Telegram reloads the widget's timelines right after writing.
             app.publishWidgetData(publisher: widgetData)

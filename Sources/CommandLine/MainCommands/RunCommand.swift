@@ -53,12 +53,21 @@ struct RunCommand: AsyncParsableCommand {
             // interface chooses its window and root, then finishes launching itself.
             let transfer = UncheckedTransfer(app)
             try await MainActor.run { try MainInterface.run(transfer.value, duration: duration) }
+            try stopIfAWriteFailed(app)
             return
         }
         let application = try AppRun.didFinishLaunching(app)
         await RunLoop.run(application, duration: duration) {
             printLine("ready pid=\(getpid()) state=\(app.context.stateName)")
         }
+        try stopIfAWriteFailed(app)
+    }
+
+    /// A store write failed with an I/O error: the app stopped writing and stopped; the person is
+    /// told, exit 75 (start it again: the launch recovers from what is on the disk).
+    private func stopIfAWriteFailed(_ app: LaunchedApp) throws {
+        guard let failure = app.shared.accountManager.writeFailure else { return }
+        throw OperationFailure(.tryAgain, "main stopped: \(failure)")
     }
 }
 

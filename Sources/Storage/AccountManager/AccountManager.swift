@@ -73,6 +73,10 @@ public final class AccountManager {
     }
 
     private var liveWriters: [Postbox] { unsynced + writers.compactMap(\.postbox) }
+
+    /// The first I/O error that stopped a tracked writer Postbox: the running app stops on it,
+    /// and its next launch recovers from what is on the disk.
+    public var writeFailure: StorageError? { liveWriters.lazy.compactMap(\.writeFailure).first }
     private var durableScope = false
 
     /// Makes everything the writer Postboxes of this process committed durable (Postbox.sync),

@@ -46,6 +46,9 @@ public final class Postbox {
     /// acknowledgement that reports them.
     public func sync() throws { try valueBox.sync() }
 
+    /// The I/O error that stopped this store's writes, if one did (ValueBox.writeFailure).
+    public var writeFailure: StorageError? { valueBox.writeFailure }
+
     /// Every transaction commits durably while this is set (ValueBox.commitsDurably).
     public var commitsDurably: Bool {
         get { valueBox.commitsDurably }

@@ -15,6 +15,10 @@ public enum StorageError: Error, CustomStringConvertible, Equatable {
     case readOnly(path: String)
     case sqlite(path: String, code: Int32, message: String)
     case invalidValue(table: Int32, detail: String)
+    /// A write or sync of the store failed with an I/O error. The pages it wrote may have been
+    /// marked clean without reaching the disk, so nothing more is written through this process:
+    /// the next launch recovers from what is on the disk (PostgreSQL's rule after a failed fsync).
+    case writeFailed(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -30,7 +34,14 @@ public enum StorageError: Error, CustomStringConvertible, Equatable {
         case .readOnly(let p): return "store \(p) is open read-only"
         case .sqlite(let p, let c, let m): return "SQLite error \(c) on \(p): \(m)"
         case .invalidValue(let t, let d): return "invalid value in table \(t): \(d)"
+        case .writeFailed(let p, let d): return "a write to \(p) failed (\(d)); nothing more is written to it until main starts again, which recovers from what is on the disk"
         }
+    }
+
+    /// An I/O error (SQLITE_IOERR and its extended codes: a failed read, write or fsync).
+    var isIOError: Bool {
+        if case .sqlite(_, let code, _) = self { return code & 0xff == SQLITE_IOERR }
+        return false
     }
 
     static func from(code: Int32, path: String, db: OpaquePointer?) -> StorageError {

@@ -38,6 +38,9 @@ public final class ValueBox {
     public private(set) var commitsSinceDurable = 0
     /// Every write commits durably while set (an operation whose answer follows).
     public var commitsDurably = false
+    /// Set by the first write or sync that failed with an I/O error: every later write throws it.
+    /// A failed fsync is never retried into a success (the kernel may have dropped the pages).
+    public private(set) var writeFailure: StorageError?
     /// The rows of one many-row insert, back to back (reused).
     private var rowBuffer: [UInt8] = []
     /// The store's schema version (`PRAGMA user_version`) as opened; `upgradeSchema` moves it.
@@ -161,7 +164,17 @@ public final class ValueBox {
     /// transaction, it makes the enclosing commit durable. A failed sync fails the write.
     public func write<T>(durable requested: Bool = false, _ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
-        let durable = requested || commitsDurably
+        if let writeFailure { throw writeFailure }
+        do {
+            return try writeTransaction(durable: requested || commitsDurably, body)
+        } catch let error as StorageError where error.isIOError {
+            let failure = StorageError.writeFailed(path: path, detail: "\(error)")
+            writeFailure = failure
+            throw failure
+        }
+    }
+
+    private func writeTransaction<T>(durable: Bool, _ body: () throws -> T) throws -> T {
         if inTransaction {
             if durable && !committingDurably { durableRequested = true }
             return try body()
