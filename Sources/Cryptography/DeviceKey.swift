@@ -45,7 +45,10 @@ public struct DeviceKey: Sendable, Equatable {
                 // Replace it under a lock, re-reading first, so that two processes that both saw
                 // the bad file never remove the good key the other one just created.
                 let lock = FileLock(path: path + ".lock")
-                try lock.lock()
+                guard try lock.lock(within: 5) else {
+                    let holder = FileLock.holderPID(path: path + ".lock").map { "process \($0)" } ?? "another process"
+                    throw LoadError.unreadable(path: path, reason: "\(holder) has been replacing a damaged key for 5 s (stopped?); try again")
+                }
                 defer { lock.unlock() }
                 if let again = try read(path), again.count != size, !databasesExist() {
                     unlink(path)

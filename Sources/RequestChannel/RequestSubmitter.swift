@@ -104,6 +104,7 @@ public final class RequestSubmitter {
         let span = UInt64(max(0, timeout) * 1e9)
         var deadline = Clock.monotonicNanoseconds() + span
         let path = directories.ack(request.id)
+        var nextStopCheck = Clock.monotonicNanoseconds()
         while true {
             if madeProgress() { deadline = Clock.monotonicNanoseconds() + span }
             if let ack = readAck(path, id: request.id) {
@@ -111,7 +112,14 @@ public final class RequestSubmitter {
                 return ack.status == .applied ? .applied(ack) : .rejected(ack)
             }
             let running = isAppRunning
-            if !running || Clock.monotonicNanoseconds() >= deadline {
+            // A main that is stopped (SIGSTOP, Ctrl-Z: suspended) answers nothing until it is
+            // continued: queued now, not at the deadline. Asked of /proc 4 times a second.
+            var suspended = false
+            if running, Clock.monotonicNanoseconds() >= nextStopCheck {
+                nextStopCheck = Clock.monotonicNanoseconds() + 250_000_000
+                suspended = FileLock.holderPID(path: writerLockPath).map { ProcessState.of($0) == .stopped } ?? false
+            }
+            if !running || suspended || Clock.monotonicNanoseconds() >= deadline {
                 // main may have acknowledged and exited between the read above and the lock probe.
                 if let ack = readAck(path, id: request.id) {
                     try? FileSystem.removeTree(path)

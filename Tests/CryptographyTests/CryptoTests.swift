@@ -7,6 +7,22 @@ import TestSupport
 
 @Suite("DeviceKey")
 struct DeviceKeyTests {
+    @Test("a damaged key being replaced by a process that does not answer (stopped) is an error after 5 s, not a hang")
+    func aStoppedReplacerIsNotWaitedForEver() throws {
+        try withTemporaryDirectory("devkey-stopped") { dir in
+            let path = dir.sub("telegram-data/.tempkey")
+            try FileSystem.createDirectory(FileSystem.parentPath(path))
+            try AtomicFile.write([UInt8](repeating: 1, count: 7), to: path)
+            // flock is per open file: a second FileLock in this process is another holder.
+            let holder = FileLock(path: path + ".lock")
+            #expect(try holder.tryLock())
+            defer { holder.unlock() }
+            let started = Date()
+            #expect(throws: DeviceKey.LoadError.self) { _ = try DeviceKey.loadOrCreate(path: path) { false } }
+            #expect(Date().timeIntervalSince(started) < 30)
+        }
+    }
+
     @Test func createsA48ByteKeyAndLoadsTheSameOneAgain() throws {
         try withTemporaryDirectory("devkey") { dir in
             let path = dir.sub("telegram-data/.tempkey")

@@ -22,7 +22,7 @@ public enum CommandMain {
                 var syncCommand = parsed
                 try syncCommand.run()
             }
-            exit(0)
+            exitSucceeded()
         } catch {
             finish(command, error)
         }
@@ -42,10 +42,18 @@ public enum CommandMain {
                 var parsed = prepare(command)
                 try parsed.run()
             }
-            exit(0)
+            exitSucceeded()
         } catch {
             finish(command, error)
         }
+    }
+
+    /// Exit 0, unless the answer could not be written: then 74 (EX_IOERR), saying so on stderr —
+    /// what the command did is done, but nobody was told.
+    private static func exitSucceeded() -> Never {
+        guard let failure = StandardStreams.outputError else { exit(0) }
+        StandardStreams.writeError("error: the command finished, but its answer could not be written to standard output (\(failure))")
+        exit(74)
     }
 
     /// Everything in the container is one user's private data: whatever creates a file here

@@ -1,4 +1,5 @@
 import Container
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,7 +59,16 @@ public enum StandardStreams {
 
     private static func write(_ text: String, to fd: Int32) {
         let bytes = Array(text.utf8)
-        // A closed stream (EPIPE) has no one to tell; the exit status still says what happened.
-        try? bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: fd == 1 ? "<stdout>" : "<stderr>") }
+        do {
+            try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: fd == 1 ? "<stdout>" : "<stderr>") }
+        } catch {
+            // A closed stream (EPIPE) or a failing disk: the exit status says the answer was lost.
+            if fd == 1 { outputFailure.withLock { $0 = $0 ?? "\(error)" } }
+        }
     }
+
+    /// Why standard output could not be written, if it could not: the command's answer is then
+    /// lost, and the process must not exit 0 as if it had been given (CommandMain).
+    public static var outputError: String? { outputFailure.withLock { $0 } }
+    private static let outputFailure = Mutex<String?>(nil)
 }

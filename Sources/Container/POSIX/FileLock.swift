@@ -27,6 +27,17 @@ public final class FileLock {
         _ = try acquire(blocking: true)
     }
 
+    /// Waits for the lock at most `seconds`; false when another process held it all that time
+    /// (a holder stopped by SIGSTOP holds it until it is continued).
+    public func lock(within seconds: Double) throws -> Bool {
+        let deadline = Clock.monotonicNanoseconds() + UInt64(max(0, seconds) * 1e9)
+        while true {
+            if try tryLock() { return true }
+            if Clock.monotonicNanoseconds() >= deadline { return false }
+            usleep(10_000)
+        }
+    }
+
     private func acquire(blocking: Bool) throws -> Bool {
         if fd >= 0 { return true }
         // Never through a link (ftruncate below would empty whatever it points at), never
