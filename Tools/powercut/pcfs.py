@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Tools/powercut/pcfs.py — a FUSE pass-through that can lose power.
 
-    pcfs.py BACKING MOUNTPOINT --cut-dir DIR [--seed S] [--record FILE]
+    pcfs.py BACKING MOUNTPOINT --cut-dir DIR [--seed S] [--record FILE] [--cut-at-sync N]
 
 Every call goes through to BACKING, so the processes on MOUNTPOINT run as on any disk, while
 Tools/powercut/model.py follows what is durable (bytes as of each file's last fsync, entries as
@@ -14,6 +14,9 @@ of each directory's last fsync). The power is cut by looking up a name at the mo
 From that moment every call fails with EIO (the machine is off), and the disk as the cut left it
 is written to DIR/state-<n> (n counts the cuts); the lookup answers ENOENT. The runner then kills
 the processes, unmounts, and starts the next life on that directory. Counts go to DIR/stats.json.
+
+With --cut-at-sync N the power goes by itself just before the Nth fsync (of a file or a
+directory) is served: that sync fails with EIO and nothing it would have made durable is.
 
 With --record FILE every change is kept in order and written to FILE (pickle) at unmount, for
 Tools/crash to rebuild every crash state from (it scans BACKING as it was at the mount itself).
@@ -33,6 +36,7 @@ import pickle
 import random
 import sys
 import threading
+import time
 
 from fusepy import FUSE, FuseOSError, Operations
 
@@ -43,12 +47,14 @@ CUT_NAMES = {"/.pcfs-cut": False, "/.pcfs-cut-tear": True}
 
 
 class PowerCutFS(Operations):
-    def __init__(self, backing: str, cut_dir: str, seed: int, record: str | None = None):
+    def __init__(self, backing: str, cut_dir: str, seed: int, record: str | None = None, cut_at_sync: int = 0):
         self.backing = os.path.realpath(backing)
         self.cut_dir = cut_dir
         self.rng = random.Random(seed)
         self.model = Model.scan(self.backing)
         self.record = record
+        self.cut_at_sync = cut_at_sync
+        self.syncs = 0
         if record:
             self.model.log = []
         self.handles: dict[int, object] = {}
@@ -88,9 +94,21 @@ class PowerCutFS(Operations):
                 return
             self.cuts += 1
             out = os.path.join(self.cut_dir, f"state-{self.cuts}")
+            at = time.monotonic()
             kept = self.model.cut(out, tear, self.rng)
             with open(os.path.join(self.cut_dir, "stats.json"), "w") as f:
-                json.dump({"cut": self.cuts, "tear": tear, "state": out, "kept": kept, "counts": self.model.counts}, f)
+                json.dump({"cut": self.cuts, "tear": tear, "state": out, "kept": kept, "counts": self.model.counts,
+                           "syncs": self.syncs, "monotonic": at}, f)
+
+    def _sync(self, node) -> None:
+        """An fsync served, or the power going just before it (--cut-at-sync)."""
+        with self.model.lock:
+            self.syncs += 1
+            if self.cut_at_sync and self.syncs == self.cut_at_sync:
+                self._cut(False)
+                raise FuseOSError(errno.EIO)
+            if node is not None:
+                self.model.fsync(node)
 
     # -- reading
 
@@ -151,9 +169,7 @@ class PowerCutFS(Operations):
             self.model.truncate(node, length)
 
     def fsync(self, path, datasync, fh):
-        node = self._node_of(fh, path)
-        if node is not None:
-            self.model.fsync(node)
+        self._sync(self._node_of(fh, path))
         return 0
 
     def flush(self, path, fh):
@@ -173,9 +189,7 @@ class PowerCutFS(Operations):
         return 0
 
     def fsyncdir(self, path, datasync, fh):
-        node = self.model.lookup(path)
-        if node is not None:
-            self.model.fsync(node)
+        self._sync(self.model.lookup(path))
         return 0
 
     def mkdir(self, path, mode):
@@ -224,9 +238,10 @@ def main() -> int:
     parser.add_argument("--cut-dir", required=True, help="where the states the cuts leave are written")
     parser.add_argument("--seed", type=int, default=0, help="seed of the tearing choices")
     parser.add_argument("--record", help="keep every change and write them to this file at unmount")
+    parser.add_argument("--cut-at-sync", type=int, default=0, help="cut the power just before the Nth fsync")
     args = parser.parse_args()
     os.makedirs(args.cut_dir, exist_ok=True)
-    FUSE(PowerCutFS(args.backing, args.cut_dir, args.seed, args.record), args.mountpoint, foreground=True,
+    FUSE(PowerCutFS(args.backing, args.cut_dir, args.seed, args.record, args.cut_at_sync), args.mountpoint, foreground=True,
          nothreads=False, hard_remove=True, use_ino=False, default_permissions=False)
     return 0
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 import os
 import random
 import shutil
@@ -43,6 +44,7 @@ from chaos.apps import Apps, wait_for_line  # noqa: E402
 from chaos.channel import Channel  # noqa: E402
 from chaos.run import SetupError, fixture  # noqa: E402
 from common.git import commit  # noqa: E402
+from common.processes import Child  # noqa: E402
 
 SCENES = ("running", "stopped", "starting", "inflight")
 PCFS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pcfs.py")
@@ -57,13 +59,15 @@ def log(message: str) -> None:
 class Mount:
     """pcfs over `backing` at `mountpoint`, its cuts written under `cut_dir`."""
 
-    def __init__(self, backing: str, mountpoint: str, cut_dir: str, seed: int, record: str | None = None):
+    def __init__(self, backing: str, mountpoint: str, cut_dir: str, seed: int, record: str | None = None,
+                 cut_at_sync: int = 0):
         self.mountpoint, self.cut_dir = mountpoint, cut_dir
         os.makedirs(mountpoint, exist_ok=True)
         os.makedirs(cut_dir, exist_ok=True)
         self.log = open(os.path.join(cut_dir, "pcfs.log"), "a")
         self.proc = subprocess.Popen([FUSE_PYTHON, PCFS, backing, mountpoint, "--cut-dir", cut_dir, "--seed", str(seed)]
-                                     + (["--record", record] if record else []),
+                                     + (["--record", record] if record else [])
+                                     + (["--cut-at-sync", str(cut_at_sync)] if cut_at_sync else []),
                                      stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
         while not os.path.ismount(mountpoint):
@@ -71,13 +75,21 @@ class Mount:
                 raise SetupError(f"pcfs did not mount {mountpoint} (see {self.log.name})")
             time.sleep(0.02)
 
-    def cut(self, tear: bool) -> str:
+    def stats(self) -> dict | None:
+        """The cut's figures (its state, the monotonic time it came, the syncs served), once cut."""
+        try:
+            with open(os.path.join(self.cut_dir, "stats.json")) as f:
+                return json.load(f)
+        except FileNotFoundError:
+            return None
+
+    def cut(self, tear: bool) -> dict:
+        """Cuts the power now, unless it went already (--cut-at-sync); the cut's figures."""
         try:
             os.stat(os.path.join(self.mountpoint, ".pcfs-cut-tear" if tear else ".pcfs-cut"))
-        except FileNotFoundError:
+        except OSError:
             pass
-        with open(os.path.join(self.cut_dir, "stats.json")) as f:
-            return json.load(f)["state"]
+        return self.stats()
 
     def unmount(self) -> None:
         subprocess.run(["fusermount", "-u", "-z", self.mountpoint], capture_output=True)
@@ -89,51 +101,110 @@ class Mount:
         self.log.close()
 
 
+@dataclass
+class PushSent:
+    """`main push` handed to the running app: a message stored, then its push delivered."""
+    text: str
+    peer: int
+    proc: Child
+    outcome: str = "pending"  # sent (exit 0 with the push), failed, after-cut
+    detail: str = ""
+    main_state: str = "running"
+    extension: str = "main push"
+
+    @property
+    def reported(self) -> bool:
+        return self.outcome == "sent"
+
+
 class Life:
     """One mount, one scene, one cut."""
 
-    def __init__(self, run: "PowerCuts", number: int, backing: str):
+    def __init__(self, run: "PowerCuts", number: int, backing: str, cut_at_sync: int = 0):
         self.run, self.number, self.backing = run, number, backing
         self.rng = run.rng
-        self.mount = Mount(backing, os.path.join(run.work, "mnt"), os.path.join(run.work, f"cuts-{number}"), self.rng.getrandbits(32))
+        self.mount = Mount(backing, os.path.join(run.work, "mnt"), os.path.join(run.work, f"cuts-{number}"),
+                           self.rng.getrandbits(32), cut_at_sync=cut_at_sync)
         self.apps = Apps(run.bin_dir, self.mount.mountpoint, os.path.join(run.work, "io", f"life-{number}"))
-        self.submissions: list[chaos_submit.Submission] = []
+        self.submissions: list = []
+        self.readers: list[Child] = []
+
+    def text(self) -> str:
+        self.run.counter += 1
+        return f"powercut {self.run.tag} #{self.run.counter}"
 
     def submit(self, count: int, main_state: str) -> list[chaos_submit.Submission]:
         started = []
         for _ in range(count):
-            self.run.counter += 1
+            text = self.text()
             sub = chaos_submit.Submission(number=self.run.counter, extension=self.rng.choice(chaos_submit.EXTENSIONS),
-                                          text=f"powercut {self.run.tag} #{self.run.counter}", peer=self.rng.choice(self.run.peers),
-                                          deadline=3.0, main_state=main_state)
+                                          text=text, peer=self.rng.choice(self.run.peers), deadline=3.0, main_state=main_state)
             started.append(chaos_submit.start(self.apps, sub))
         self.submissions += started
         return started
 
-    def scene(self, scene: str, tear: bool) -> str:
-        main = None
-        if scene in ("running", "inflight"):
-            main = self.apps.start("main", ["run"])
-            if wait_for_line(main, "ready pid=", 60) is None:
-                raise SetupError(f"main run on the mount never became ready: {main.stderr().strip()[-300:]}")
-        subs = self.submit(self.rng.randint(1, 5), "running" if main else "stopped")
-        if scene == "inflight":
-            time.sleep(self.rng.uniform(0, 0.08))
+    def push_and_read(self) -> None:
+        """With main running: `main push` (handed to it; its push then delivered by
+        notify-service) and the widget reading, beside the submissions."""
+        text, peer = self.text(), self.rng.choice(self.run.peers)
+        self.submissions.append(PushSent(text, peer, self.apps.start("main", ["push", "--peer", str(peer), "--text", text])))
+        self.readers.append(self.apps.start("widget", ["timeline", "--json"]))
+
+    @staticmethod
+    def reap(procs: list[Child], timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while any(proc.alive() for proc in procs) and time.monotonic() < deadline:
+            time.sleep(0.002)
+
+    def finish_push(self, push: PushSent) -> None:
+        push.proc.wait(30)
+        if push.proc.returncode == 0 and push.proc.stdout().strip():
+            push.outcome = "sent"
+            with open(os.path.join(self.apps.io_dir, f"push-{self.run.counter}.json"), "w") as f:
+                f.write(push.proc.stdout())
+            self.readers.append(self.apps.start("notify-service", ["--json", f.name]))
         else:
-            for sub in subs:
-                chaos_submit.finish(sub)
-            if scene == "starting":
+            push.outcome, push.detail = "failed", push.proc.stderr().strip()[-200:]
+
+    def scene(self, scene: str, tear: bool) -> dict:
+        main = None
+        try:
+            if scene in ("running", "inflight"):
                 main = self.apps.start("main", ["run"])
-                time.sleep(self.rng.uniform(0, 0.4))
-            else:
-                time.sleep(self.rng.uniform(0, 0.05))
-        state = self.mount.cut(tear)
-        self.apps.cleanup()
-        for sub in subs:
+                if wait_for_line(main, "ready pid=", 60) is None:
+                    raise SetupError(f"main run on the mount never became ready: {main.stderr().strip()[-300:]}")
+                if scene == "running":
+                    self.push_and_read()
+            subs = self.submit(self.rng.randint(1, 5), "running" if main else "stopped")
             if scene == "inflight":
-                sub.outcome = "after-cut"
+                time.sleep(self.rng.uniform(0, 0.08))
+            else:
+                # Reaped as they end, all at once (a cut by the file system may come meanwhile,
+                # and an answer binds only if it came before the cut).
+                self.reap([sub.proc for sub in self.submissions], timeout=3.0 + chaos_submit.EXTENSION_TIMEOUT_MARGIN)
+                for sub in self.submissions:
+                    if isinstance(sub, PushSent):
+                        self.finish_push(sub)
+                for sub in subs:
+                    chaos_submit.finish(sub)
+                if scene == "starting":
+                    main = self.apps.start("main", ["run"])
+                    time.sleep(self.rng.uniform(0, 0.4))
+                else:
+                    time.sleep(self.rng.uniform(0, 0.05))
+        except SetupError:
+            if self.mount.stats() is None:
+                raise
+            # The power went by itself (--cut-at-sync) while main launched: a scene cut short.
+        cut = self.mount.cut(tear)
+        self.apps.cleanup()
         self.mount.unmount()
-        return state
+        # Only what was answered before the cut binds: later answers came from a machine that was off.
+        for sub in self.submissions:
+            proc = sub.proc
+            if proc is None or proc.ended is None or proc.ended >= cut["monotonic"] or sub.outcome == "pending":
+                sub.outcome = "after-cut"
+        return cut
 
 
 class PowerCuts:
@@ -146,7 +217,7 @@ class PowerCuts:
         self.bin_dir = args.bin_dir
         self.counter = 0
         self.peers: list[int] = []
-        self.figures = {"cuts": 0, "torn": 0, "scenes": {s: 0 for s in SCENES}, "submissions": 0,
+        self.figures = {"cuts": 0, "torn": 0, "scenes": {s: 0 for s in SCENES}, "cutAtSync": 0, "submissions": 0,
                         "answered": {}, "lost": [], "duplicated": [], "misreported": [], "integrity": [], "manual": []}
 
     def setup(self) -> str:
@@ -188,36 +259,67 @@ class PowerCuts:
             if sub.outcome in ("rejected", "failed") and stored:
                 self.figures["misreported"].append(f"life {life.number}: {sub.extension} answered {sub.outcome} ({sub.detail}) for {sub.text!r}, stored {stored}×")
 
+    def live(self, number: int, backing: str, scene: str, tear: bool, cut_at_sync: int = 0) -> tuple[str, dict]:
+        life = Life(self, number, backing, cut_at_sync)
+        try:
+            cut = life.scene(scene, tear)
+        finally:
+            life.apps.cleanup()
+            if os.path.ismount(life.mount.mountpoint):
+                life.mount.unmount()
+        self.figures["cuts"] += 1
+        self.figures["torn"] += tear
+        self.figures["scenes"][scene] += 1
+        self.figures["cutAtSync"] += bool(cut_at_sync) and cut.get("syncs") == cut_at_sync
+        self.recover(life, cut["state"])
+        return cut["state"], cut
+
     def run(self) -> dict:
         started = time.monotonic()
         backing = self.setup()
-        log(f"{self.args.cuts} power cuts (seed {self.seed}, tear {self.args.tear:g}) in {self.work}")
-        for number in range(1, self.args.cuts + 1):
-            scene = self.rng.choice(SCENES)
-            tear = self.rng.random() < self.args.tear
-            life = Life(self, number, backing)
-            try:
-                state = life.scene(scene, tear)
-            finally:
-                life.apps.cleanup()
-                if os.path.ismount(life.mount.mountpoint):
-                    life.mount.unmount()
-            self.figures["cuts"] += 1
-            self.figures["torn"] += tear
-            self.figures["scenes"][scene] += 1
-            self.recover(life, state)
-            if not self.args.keep:
-                shutil.rmtree(backing, ignore_errors=True)
-            backing = state
-            if number % 10 == 0 or number == self.args.cuts:
-                log(f"cut {number}/{self.args.cuts}: lost {len(self.figures['lost'])}, duplicated {len(self.figures['duplicated'])}, "
-                    f"{time.monotonic() - started:.0f} s")
+        if self.args.every_sync:
+            self.every_sync(backing, started)
+        else:
+            log(f"{self.args.cuts} power cuts (seed {self.seed}, tear {self.args.tear:g}) in {self.work}")
+            for number in range(1, self.args.cuts + 1):
+                scene = self.rng.choice(SCENES)
+                state, _ = self.live(number, backing, scene, self.rng.random() < self.args.tear)
+                if not self.args.keep:
+                    shutil.rmtree(backing, ignore_errors=True)
+                backing = state
+                if number % 10 == 0 or number == self.args.cuts:
+                    self.progress(number, self.args.cuts, started)
         self.figures.update(seed=self.seed, seconds=round(time.monotonic() - started, 1), commit=commit()[0])
         return self.figures
 
+    def every_sync(self, base: str, started: float) -> None:
+        """The running scene with its power cut just before its 1st fsync, then its 2nd, …, on a
+        fresh copy of the same container each time, until a life ends before its cut."""
+        log(f"a power cut at every fsync of the running scene in turn (seed {self.seed}) in {self.work}")
+        number = 0
+        while True:
+            number += 1
+            # The same scene every time (the same choices), so the Nth fsync is the same call.
+            self.rng = random.Random(self.seed)
+            backing = os.path.join(self.work, f"base-{number}")
+            shutil.copytree(base, backing, symlinks=True)
+            state, cut = self.live(number, backing, "running", False, cut_at_sync=number)
+            shutil.rmtree(backing, ignore_errors=True)
+            if not self.args.keep:
+                shutil.rmtree(os.path.dirname(state), ignore_errors=True)
+            if number % 10 == 0:
+                self.progress(number, None, started)
+            if cut.get("syncs", 0) < number:
+                log(f"the scene made {cut.get('syncs', 0)} fsyncs: every one of them cut")
+                return
+
+    def progress(self, number: int, total: int | None, started: float) -> None:
+        log(f"cut {number}{'/' + str(total) if total else ''}: lost {len(self.figures['lost'])}, duplicated {len(self.figures['duplicated'])}, "
+            f"{time.monotonic() - started:.0f} s")
+
 
 def report(figures: dict) -> str:
-    lines = [f"powercut: {figures['cuts']} power cuts ({figures['torn']} torn), seed {figures['seed']}, {figures['seconds']} s, commit {figures['commit']}",
+    lines = [f"powercut: {figures['cuts']} power cuts ({figures['torn']} torn, {figures['cutAtSync']} at an fsync), seed {figures['seed']}, {figures['seconds']} s, commit {figures['commit']}",
              "scenes: " + ", ".join(f"{k} {v}" for k, v in figures["scenes"].items()),
              f"submissions {figures['submissions']}: " + ", ".join(f"{k} {v}" for k, v in sorted(figures["answered"].items()))]
     for key in ("lost", "duplicated", "misreported", "integrity", "manual"):
@@ -234,6 +336,7 @@ def main() -> int:
     parser.add_argument("--cuts", type=int, default=40)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--tear", type=float, default=0.5, help="share of cuts that tear (keep a random prefix of unsynced changes)")
+    parser.add_argument("--every-sync", action="store_true", help="instead: the running scene cut just before each of its fsyncs in turn")
     parser.add_argument("--keep", action="store_true", help="keep every life's container")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
