@@ -16,6 +16,9 @@ public struct RequestDirectories: Sendable {
     public var rejected: String { root + "/rejected" }
     /// Handed-over commands main has claimed (renamed out of `pending/`) and is running.
     public var claimed: String { root + "/claimed" }
+    /// Requests main has claimed (renamed out of `pending/`, so their extension can no longer
+    /// withdraw them) and is applying; what a crash leaves here is applied first at the next drain.
+    public var applying: String { root + "/applying" }
     /// Finished requests are renamed here out of `pending/` (or `claimed/`) in one step and only
     /// then deleted: a crash mid-delete leaves a half-removed directory here, never in `pending/`
     /// where the next drain would take it for a malformed request. Emptied at every drain.
@@ -23,6 +26,7 @@ public struct RequestDirectories: Sendable {
 
     public func pendingRequest(_ id: String) -> String { pending + "/" + id }
     public func claimedRequest(_ id: String) -> String { claimed + "/" + id }
+    public func applyingRequest(_ id: String) -> String { applying + "/" + id }
     /// A background command's progress (BackgroundProgress as JSON, byte counts only), written by
     /// main beside the claimed request and read by the process that handed the command over.
     public func claimedProgress(_ id: String) -> String { claimedRequest(id) + "/progress" }
@@ -30,7 +34,7 @@ public struct RequestDirectories: Sendable {
     public static let requestFileName = "request"
 
     public func createAll() throws {
-        for path in [staging, pending, acks, rejected, claimed, removing] { try FileSystem.createDirectory(path) }
+        for path in [staging, pending, acks, rejected, claimed, applying, removing] { try FileSystem.createDirectory(path) }
     }
 
     /// Ids are `<16 hex: milliseconds since 1970><16 hex: random>`: sorting names sorts by time,

@@ -44,7 +44,7 @@ public final class RequestProcessor {
 
     /// True when something waits in `pending/`.
     public var hasPending: Bool {
-        FileSystem.listDirectory(directories.pending).contains(where: RequestDirectories.isRequestId)
+        [directories.pending, directories.applying].contains { FileSystem.listDirectory($0).contains(where: RequestDirectories.isRequestId) }
     }
 
     /// True when a background command has ended and waits to be answered (by `drain`).
@@ -61,6 +61,15 @@ public final class RequestProcessor {
         emptyRemoving()
         answerFinishedBackgroundCommands(&summary)
         answerInterruptedCommands(&summary)
+        // Requests a main that died had claimed: applied (or found applied) before the new ones.
+        for name in FileSystem.listDirectory(directories.applying).sorted() {
+            guard RequestDirectories.isRequestId(name), FileSystem.isDirectory(directories.applyingRequest(name), followLinks: false) else {
+                moveAside(name, from: directories.applying, reason: "not a request (unexpected entry in applying/)")
+                summary.rejected += 1
+                continue
+            }
+            process(name, from: directories.applying, &summary)
+        }
         let ids = FileSystem.listDirectory(directories.pending).sorted()
         for name in ids {
             guard RequestDirectories.isRequestId(name), FileSystem.isDirectory(directories.pendingRequest(name), followLinks: false) else {
@@ -68,7 +77,7 @@ public final class RequestProcessor {
                 summary.rejected += 1
                 continue
             }
-            process(name, &summary)
+            process(name, from: directories.pending, &summary)
         }
         return summary
     }
@@ -81,17 +90,18 @@ public final class RequestProcessor {
         case retry(String)
     }
 
-    private func process(_ id: String, _ summary: inout Summary) {
-        let directory = directories.pendingRequest(id)
+    private func process(_ id: String, from source: String, _ summary: inout Summary) {
+        var parent = source
+        var directory = parent + "/" + id
         let request: AppRequest
         switch open(id, directory) {
         case .failure(.refuse(let reason)):
             // A request that cannot be read may still be one this store applied (a copy put back,
             // or leftovers of an older main's clean-up): never answer "rejected" for those.
             if let earlier = handler.appliedResult(ofUnreadable: id) {
-                return finishAlreadyApplied(id, result: earlier, from: directories.pending, &summary)
+                return finishAlreadyApplied(id, result: earlier, from: parent, &summary)
             }
-            reject(id, reason: reason)
+            reject(id, from: parent, reason: reason)
             summary.rejected += 1
             return
         case .failure(.retry(let reason)):
@@ -101,21 +111,34 @@ public final class RequestProcessor {
         case .success(let opened):
             request = opened
         }
-        if case .appOperation = request.action { return runCommand(request, &summary) }
+        if case .appOperation = request.action {
+            guard parent == directories.pending else {
+                return moveAside(id, from: parent, reason: "one of main's operations outside pending/: not run")
+            }
+            return runCommand(request, &summary)
+        }
+        if parent == directories.pending {
+            // Claimed first, by one rename, as an operation is: from here on the extension can no
+            // longer withdraw it (its own rename out of pending/ fails), so it never says "failed"
+            // of a request main applies. Lost that race: withdrawn, never to run.
+            guard (try? FileSystem.rename(directory, directories.applyingRequest(id))) != nil else { return }
+            parent = directories.applying
+            directory = directories.applyingRequest(id)
+        }
         do {
             if let earlier = try handler.appliedResult(of: request) {
                 // Applied before: main stopped before acknowledging, or the file was put back.
-                return finishAlreadyApplied(id, result: earlier, from: directories.pending, &summary)
+                return finishAlreadyApplied(id, result: earlier, from: parent, &summary)
             }
             let result = try handler.apply(request, stagedIn: directory)
-            // Acknowledged before it leaves pending/: a crash in between finds it applied next time
+            // Acknowledged before it is removed: a crash in between finds it applied next time
             // and acknowledges it again, as applied.
             try writeAck(RequestAck(id: id, status: .applied, result: result))
-            remove(id, from: directories.pending)
+            remove(id, from: parent)
             summary.applied += 1
             logger.info("request applied", metadata: ["id": "\(id)", "action": "\(request.action.name)", "origin": "\(request.origin)"])
         } catch let refusal as RequestRefusal {
-            reject(id, reason: refusal.description)
+            reject(id, from: parent, reason: refusal.description)
             summary.rejected += 1
         } catch {
             logger.warning("request deferred", metadata: ["id": "\(id)", "error": "\(error)"])
@@ -169,7 +192,7 @@ public final class RequestProcessor {
     private func runCommand(_ request: AppRequest, _ summary: inout Summary) {
         let id = request.id
         guard handler.takesCommands else {
-            reject(id, reason: "main's commands are run only by a running `main run`, which stopped before taking it")
+            reject(id, from: directories.pending, reason: "main's commands are run only by a running `main run`, which stopped before taking it")
             summary.rejected += 1
             return
         }
@@ -283,12 +306,12 @@ public final class RequestProcessor {
     }
 
     /// Refused: the extension hears why (if the id can be answered), and the files are kept aside.
-    private func reject(_ id: String, reason: String) {
+    private func reject(_ id: String, from parent: String, reason: String) {
         logger.warning("request rejected", metadata: ["id": "\(id)", "reason": "\(reason)"])
         if RequestDirectories.isRequestId(id) {
             try? writeAck(RequestAck(id: id, status: .rejected, detail: reason))
         }
-        moveAside(id, from: directories.pending, reason: reason)
+        moveAside(id, from: parent, reason: reason)
     }
 
     /// Moves a refused entry to `rejected/` with its reason. The reason is written first, into the

@@ -58,8 +58,13 @@ public final class RequestSubmitter {
     /// `awaitOutcome` then reports.
     public func commit(_ draft: Draft, accountId: Int64, origin: String, action: RequestAction) throws -> AppRequest {
         let request = AppRequest(id: draft.id, accountId: accountId, origin: origin, createdAt: Clock.unixMilliseconds() / 1000, action: action)
-        try AtomicFile.write(try codec.encode(request, role: "request", id: draft.id),
-                             to: draft.directory + "/" + RequestDirectories.requestFileName)
+        do {
+            try AtomicFile.write(try codec.encode(request, role: "request", id: draft.id),
+                                 to: draft.directory + "/" + RequestDirectories.requestFileName)
+        } catch let error as NotDurable {
+            // Only the draft was written: nothing is queued, and that is what the caller says.
+            throw SystemError("cannot sync the request's draft (\(error.reason)):", path: error.path, code: EIO)
+        }
         if !deviceKeyDurable {
             try DeviceKey.makeDurable(path: deviceKeyPath)
             deviceKeyDurable = true

@@ -65,15 +65,58 @@ struct RequestProcessorTests {
         #expect(fixture.entries(fixture.directories.pending).isEmpty)
     }
 
-    @Test func aFailureThatMayPassLeavesTheRequestPending() throws {
+    @Test func aFailureThatMayPassLeavesTheRequestClaimedForTheNextDrain() throws {
         let fixture = try ChannelFixture()
         fixture.handler.behaviour = .failForNow
         let request = try fixture.submit()
         #expect(try fixture.processor().drain().deferred == 1)
-        #expect(fixture.entries(fixture.directories.pending) == [request.id])
+        // Claimed: main keeps it (the extension can no longer take it back) and tries again.
+        #expect(fixture.entries(fixture.directories.pending).isEmpty)
+        #expect(fixture.entries(fixture.directories.applying) == [request.id])
         #expect(try fixture.ack(request.id) == nil)
         fixture.handler.behaviour = .apply
         #expect(try fixture.processor().drain().applied == 1)
+        #expect(fixture.entries(fixture.directories.applying).isEmpty)
+    }
+
+    @Test func aClaimedRequestCannotBeWithdrawnSoFailedIsNeverSaidOfAnAppliedOne() throws {
+        let fixture = try ChannelFixture()
+        fixture.handler.behaviour = .failForNow
+        let request = try fixture.submit()
+        _ = try fixture.processor().drain()
+        #expect(fixture.submitter.withdraw(request) == false, "main claimed it: the extension waits for its answer")
+        fixture.handler.behaviour = .apply
+        #expect(try fixture.processor().drain().applied == 1)
+        #expect(try fixture.ack(request.id)?.status == .applied)
+    }
+
+    @Test func aWithdrawnRequestIsNeverApplied() throws {
+        let fixture = try ChannelFixture()
+        let request = try fixture.submit()
+        #expect(fixture.submitter.withdraw(request))
+        let summary = try fixture.processor().drain()
+        #expect(summary.applied == 0 && fixture.handler.applyCalls == 0)
+        #expect(try fixture.ack(request.id) == nil)
+    }
+
+    @Test func aRequestClaimedByAMainThatDiedIsAppliedOnceByTheNext() throws {
+        let fixture = try ChannelFixture()
+        let request = try fixture.submit()
+        // A main that died right after its claim: the request is in applying/, not applied.
+        try FileManager.default.moveItem(atPath: fixture.directories.pendingRequest(request.id),
+                                         toPath: fixture.directories.applyingRequest(request.id))
+        #expect(try fixture.processor().drain().applied == 1)
+        #expect(fixture.handler.applyCalls == 1)
+        #expect(try fixture.ack(request.id)?.status == .applied)
+        #expect(fixture.entries(fixture.directories.applying).isEmpty)
+        // And one that died after applying, before acknowledging: acknowledged, not applied again.
+        let second = try fixture.submit()
+        try FileManager.default.moveItem(atPath: fixture.directories.pendingRequest(second.id),
+                                         toPath: fixture.directories.applyingRequest(second.id))
+        fixture.handler.applied[second.id] = ["messageId": "9"]
+        #expect(try fixture.processor().drain().alreadyApplied == 1)
+        #expect(fixture.handler.applyCalls == 1)
+        #expect(try fixture.ack(second.id)?.result == ["messageId": "9"])
     }
 
     @Test func anUnreadableCopyOfAnAppliedRequestIsAcknowledgedNotRefused() throws {

@@ -92,6 +92,7 @@ def figures(submissions: list[Submission], counts: Counter, tag: str, entries: l
         "storedChaosMessages": sum(n for text, n in counts.items() if text.startswith(prefix)),
         "pendingAfterDrain": len(pending["pending"]),
         "claimedAfterDrain": len(pending["claimed"]),
+        "applyingAfterDrain": len(pending["applying"]),
         "stagingDraftsLeft": len(pending["staging"]),
         "removingLeft": len(pending["removing"]),
         "acksUncollected": len(pending["acks"]),
@@ -114,8 +115,9 @@ def failures(f: dict, integrity: dict, status_error: str | None, message_delta: 
         out.append(f"lost: {f['lost']} submissions answered sent/queued are not stored")
     if f["duplicated"]:
         out.append(f"duplicated: {f['duplicated']} texts stored more than once")
-    if f["pendingAfterDrain"] or f["claimedAfterDrain"]:
-        out.append(f"left after the final drain: {f['pendingAfterDrain']} in pending/, {f['claimedAfterDrain']} in claimed/")
+    if f["pendingAfterDrain"] or f["claimedAfterDrain"] or f["applyingAfterDrain"]:
+        out.append(f"left after the final drain: {f['pendingAfterDrain']} in pending/, {f['applyingAfterDrain']} in applying/, "
+                   f"{f['claimedAfterDrain']} in claimed/")
     r = f["rejected"]
     if r["noReason"]:
         out.append(f"rejected/ entries without a reason file: {r['noReason']}")

@@ -24,7 +24,7 @@ def text(result: dict) -> str:
         f"1× {st['killedStored1']}; this run's messages in the chats {f['storedChaosMessages']}",
         f"lost: {f['lost']}",
         f"duplicated: {f['duplicated']}",
-        f"left in pending/ after the final drain: {f['pendingAfterDrain']} (claimed/: {f['claimedAfterDrain']}, "
+        f"left in pending/ after the final drain: {f['pendingAfterDrain']} (applying/: {f['applyingAfterDrain']}, claimed/: {f['claimedAfterDrain']}, "
         f"removing/: {f['removingLeft']}; staging drafts of killed extensions: {f['stagingDraftsLeft']})",
         f"litter (pruned by main after 24 h): {f['acksUncollected']} acks nobody collected, "
         f"{f['tempFilesLeft']} temp files of interrupted atomic writes",

@@ -2,7 +2,7 @@
 
 Part of Tools/chaos/run.py. Reads everything back, without trusting anything the run itself noted:
   * texts: `main messages --peer P --json` for every chat the run wrote to; each text counted;
-  * `requests/pending/` and `claimed/` (must be empty after the drain), `staging/` (drafts of
+  * `requests/pending/`, `applying/` and `claimed/` (must be empty after the drain), `staging/` (drafts of
     extensions killed before committing: never sent, removed by main after 24 h);
   * `requests/rejected/<id>/reason`, first line, grouped (ids and the container path made
     generic so that equal reasons group);
@@ -106,7 +106,7 @@ def message_count(apps: Apps) -> tuple[int | None, str | None]:
 
 def leftovers(channel: Channel) -> dict[str, list[str]]:
     # removing/ exists only in builds that park finished entries there before deleting them.
-    found = {name: channel.names(name) for name in ("pending", "claimed", "staging", "removing")}
+    found = {name: channel.names(name) for name in ("pending", "applying", "claimed", "staging", "removing")}
     # Acks nobody collected (queued requests' answers; main prunes them after 24 h) and the temp
     # files of atomic writes a kill interrupted, in acks/ and in rejected/<id>/.
     acks = channel.names("acks")

@@ -177,11 +177,12 @@ class Messages(Protocol):
             owed = end and sent["exit"] == 0
             if sent["id"]:
                 ack = os.path.join(requests, "acks", sent["id"])
-                pending = os.path.join(requests, "pending", sent["id"], "request")
                 if os.path.exists(ack) and os.path.getsize(ack) > 0:
                     owed = True
-                if os.path.exists(pending) and os.path.getsize(pending) > 0:
-                    owed = True
+                for queue in ("pending", "applying"):
+                    request = os.path.join(requests, queue, sent["id"], "request")
+                    if os.path.exists(request) and os.path.getsize(request) > 0:
+                        owed = True
             if owed and stored == 0:
                 found.append(("lost", f"{sent['text']!r} (answered {sent['answer']}) acknowledged or durably queued, stored 0×"))
         return found

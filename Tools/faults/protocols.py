@@ -129,10 +129,11 @@ class RequestProtocol(Protocol):
                     case.find("misreported", f"{self.extension} said {case.outcome} ({case.detail}), and the message is stored {stored}×")
         checks.request_leftovers(case)
         checks.integrity(case, case.fixture.account_id)
-        # A directory whose sync failed in the extension, which then said sent or queued. main's
+        # A directory whose sync failed in the extension, which then said queued. main's
         # failed directory syncs are judged by their effect (lost, misreported above): one after
         # a durable commit and ack (the removal, widget-data) changes nothing that was promised.
-        checks.ignored_syncs(case, reported_done=case.side == "extension" and case.outcome in ("sent", "queued"))
+        # "sent" is main's word (its ack, after its durable commit); "queued" is the extension's own.
+        checks.ignored_syncs(case, reported_done=case.side == "extension" and case.outcome == "queued")
 
 
 # -- main's own commands -------------------------------------------------------------------------
@@ -154,6 +155,15 @@ class CommandProtocol(Protocol):
             case.outcome = "done"
         elif proc.returncode is not None and proc.returncode < 0:
             case.outcome = "crashed"
+        elif proc.returncode == 74 and "answer could not be written" in proc.stderr():
+            # Done, and it says so on stderr: only its answer on stdout was lost.
+            case.outcome = "done"
+            case.note(f"main {self.command_for(case)[0]} finished but could not write its answer: {last_line(proc.stderr())}")
+        elif proc.returncode == 74:
+            # Made, but not durable (an fsync after its rename failed: "may be lost at a power
+            # cut"), or stderr failed too: exit 74 says the change was made (docs/cli-contract.md).
+            # Neither done nor failed; it must be there or not, never twice, never "failed".
+            case.outcome, case.detail = "uncertain", last_line(proc.stderr())
         else:
             case.outcome, case.detail = "failed", f"exit {proc.returncode}: {last_line(proc.stderr())}"
         case.stdout = proc.stdout()
@@ -171,9 +181,9 @@ class FirstLaunch(CommandProtocol):
     def check(self, case: Case) -> None:
         before = checks.status(case)
         accounts_before = len(before.get("accounts", [])) if before else None
-        if case.outcome != "done" and accounts_before and not case.answer_channel_failed:
+        if case.outcome not in ("done", "uncertain") and accounts_before and not case.answer_channel_failed:
             case.find("misreported", f"main login said {case.outcome} ({case.detail}), and the account exists")
-        if case.outcome != "done":
+        if case.outcome not in ("done", "uncertain"):
             # What a person does after a failed login: logs in again.
             retry = case.apps.run("main", LOGIN, timeout=COMMAND_TIMEOUT)
             case.judge_exit(retry, "main login (again, after the failure)")

@@ -20,7 +20,7 @@ drains the queue (Tools/chaos/verify.py's final drain). Then every message is re
   misreported answered rejected or failed before the cut, yet stored;
   integrity   PRAGMA integrity_check of both databases not ok;
   manual      a life that needed a person: recovery's `main run` did not come up, or left
-              requests in pending/ or claimed/.
+              requests in pending/, applying/ or claimed/.
 Exit 0 when all are 0, 1 otherwise, 2 when the run could not be set up.
 """
 
@@ -234,7 +234,7 @@ class PowerCuts:
         if problem:
             self.figures["manual"].append(f"life {life.number}: {problem}")
             return
-        left = {k: v for k, v in chaos_verify.leftovers(Channel(state)).items() if k in ("pending", "claimed") and v}
+        left = {k: v for k, v in chaos_verify.leftovers(Channel(state)).items() if k in ("pending", "applying", "claimed") and v}
         if left:
             self.figures["manual"].append(f"life {life.number}: left after recovery: {left}")
         report = chaos_verify.integrity(apps, self.account_id)

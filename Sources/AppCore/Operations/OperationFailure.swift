@@ -1,4 +1,5 @@
 import Bootstrap
+import Container
 
 /// Why a MainOperation did not happen, by a code the issuer acts on (its exit status) and a
 /// description for people.
@@ -11,6 +12,8 @@ public struct OperationFailure: Error, Codable, Sendable, CustomStringConvertibl
         /// Nothing was done, and the same operation may succeed later: the app was busy with a
         /// long operation, or stopped before this one finished.
         case tryAgain
+        /// It was done, but the disk failed to make it durable: it may be lost at a power cut.
+        case notDurable
     }
 
     public let code: Code
@@ -26,16 +29,19 @@ public struct OperationFailure: Error, Codable, Sendable, CustomStringConvertibl
         switch error {
         case let failure as OperationFailure: self = failure
         case is WriterLockHeld: self.init(.tryAgain, "\(error)")
+        case is NotDurable: self.init(.notDurable, "\(error)")
         default: self.init(.failed, "\(error)")
         }
     }
 
-    /// As the command-line tools exit: 64 for usage (EX_USAGE), 75 for try again (EX_TEMPFAIL).
+    /// As the command-line tools exit: 64 for usage (EX_USAGE), 75 for try again (EX_TEMPFAIL),
+    /// 74 for done but not durable (EX_IOERR).
     public var exitStatus: Int32 {
         switch code {
         case .invalidInput: return 64
         case .failed: return 1
         case .tryAgain: return 75
+        case .notDurable: return 74
         }
     }
 }

@@ -82,6 +82,7 @@ public enum CommandMain {
             exitWithParserMessage(command, error)
         default:
             StandardStreams.writeError("error: \(error)")
+            if error is NotDurable { exit(74) }
             exit((error as? ExitStatusProviding)?.exitStatus ?? 1)
         }
     }

@@ -4,8 +4,9 @@ import Glibc
 
 /// Whole-file replacement that a concurrent reader in another process can never see half done:
 /// temp file in the same directory, write, fsync, rename over the target, fsync the directory.
-/// It throws if any step fails, the directory's fsync included: the new file may then be in place
-/// but not durable, and the caller must not tell anyone it was written.
+/// It throws if any step fails. When only the directory's fsync after the rename fails, the new
+/// file is in place but not durable: that is `NotDurable`, so nobody is told it was written, nor
+/// that nothing changed.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = FileSystem.fileMode) throws {
         let directory = FileSystem.parentPath(path)
@@ -26,7 +27,11 @@ public enum AtomicFile {
         close(fd)
         try FileSystem.rename(temp, path)
         ok = true
-        try FileSystem.syncDirectory(directory)
+        do {
+            try FileSystem.syncDirectory(directory)
+        } catch {
+            throw NotDurable(path: path, reason: "\(error)")
+        }
     }
 
     public static func write(_ string: String, to path: String) throws {

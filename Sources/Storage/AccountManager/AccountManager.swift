@@ -37,7 +37,13 @@ public final class AccountManager {
         var copy = state
         let result = try change(&copy)
         if copy != state {
-            try copy.write(path: layout.atomicStatePath)
+            do {
+                try copy.write(path: layout.atomicStatePath)
+            } catch let error as NotDurable {
+                // In place, every reader sees it: so does this process (then the error is told).
+                state = copy
+                throw error
+            }
             state = copy
         }
         return result
