@@ -2,7 +2,8 @@ import Container
 
 /// `requests/` in the container: a request is a directory `<id>/` holding the sealed `request`
 /// file and its attachments. It is built in `staging/` and renamed into `pending/` in one step,
-/// so main never sees half a request. main answers in `acks/<id>`, moves what it refuses to
+/// so main never sees half a request. main claims it into `applying/` (or, an operation, into
+/// `claimed/`) before it acts, answers in `acks/<id>`, moves what it refuses to
 /// `rejected/<id>/` with its `reason` file written before the move, and deletes what it finished
 /// only after renaming it into `removing/`.
 public struct RequestDirectories: Sendable {

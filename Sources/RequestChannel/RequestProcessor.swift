@@ -7,8 +7,8 @@ import Glibc
 #endif
 
 /// main's side of the request channel: drains `requests/pending/` in order. Each request is
-/// opened with the device key, checked, applied by the handler in one transaction with its id
-/// recorded, then acknowledged and removed. A crash at any point is recovered by the next drain:
+/// opened with the device key, checked, claimed (renamed into `applying/`), applied by the
+/// handler in one durable transaction with its id recorded, then acknowledged and removed. A crash at any point is recovered by the next drain:
 /// a request whose id is recorded is acknowledged, never applied again. What a request changes is
 /// the handler's; the order of renames, acks and removals that makes it safe is this type's.
 public final class RequestProcessor {
