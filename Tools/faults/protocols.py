@@ -160,9 +160,9 @@ class CommandProtocol(Protocol):
             case.outcome = "done"
             case.note(f"main {self.command_for(case)[0]} finished but could not write its answer: {last_line(proc.stderr())}")
         elif proc.returncode == 74:
-            # Made, but not durable (an fsync after its rename failed: "may be lost at a power
-            # cut"), or stderr failed too: exit 74 says the change was made (docs/cli-contract.md).
-            # Neither done nor failed; it must be there or not, never twice, never "failed".
+            # A disk error after something was written (docs/cli-contract.md): a file in place but
+            # not durable, the command perhaps stopped part-way, or stderr failed too. Neither done
+            # nor failed: it may be there or not, never twice, and a person looks before retrying.
             case.outcome, case.detail = "uncertain", last_line(proc.stderr())
         else:
             case.outcome, case.detail = "failed", f"exit {proc.returncode}: {last_line(proc.stderr())}"
@@ -183,8 +183,9 @@ class FirstLaunch(CommandProtocol):
         accounts_before = len(before.get("accounts", [])) if before else None
         if case.outcome not in ("done", "uncertain") and accounts_before and not case.answer_channel_failed:
             case.find("misreported", f"main login said {case.outcome} ({case.detail}), and the account exists")
-        if case.outcome not in ("done", "uncertain"):
-            # What a person does after a failed login: logs in again.
+        # What a person does after a failed login, or an uncertain one that left no account (exit
+        # 74: "look before doing it again"): logs in again.
+        if case.outcome not in ("done", "uncertain") or (case.outcome == "uncertain" and not accounts_before):
             retry = case.apps.run("main", LOGIN, timeout=COMMAND_TIMEOUT)
             case.judge_exit(retry, "main login (again, after the failure)")
             if retry.returncode != 0:

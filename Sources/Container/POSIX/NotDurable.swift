@@ -1,7 +1,7 @@
-/// A change that was made — the file is in place, every reader sees it — but that the disk
-/// failed to make durable (the fsync after its rename failed): it may be lost at a power cut.
-/// Neither done nor failed, and said so: a command reporting it exits 74 (EX_IOERR), never 0
-/// and never as if nothing had changed.
+/// A file that is in place — every reader sees it — but that the disk failed to make durable (the
+/// fsync after its rename failed): it may be lost at a power cut, and the command that wrote it
+/// may have stopped there, part-way. Neither done nor failed, and said so: a command reporting it
+/// exits 74 (EX_IOERR), never 0 and never as if nothing had changed.
 public struct NotDurable: Error, CustomStringConvertible, Sendable {
     public let path: String
     public let reason: String
@@ -12,6 +12,6 @@ public struct NotDurable: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String {
-        "\(path) was written, but the disk failed to make it durable (\(reason)): the change is made, and may be lost at a power cut"
+        "\(path) is in place, but the disk failed to make it durable (\(reason)): what was done may be lost at a power cut, or may be only part of it; look before doing it again"
     }
 }
