@@ -87,8 +87,10 @@ class Model:
                 node = self._new("file", stat.S_IMODE(st.st_mode))
                 with open(full, "rb") as f:
                     node.durable = bytearray(f.read())
+            elif stat.S_ISFIFO(st.st_mode):
+                node = self._new("fifo", stat.S_IMODE(st.st_mode))
             else:
-                continue  # FIFOs and sockets hold nothing a power cut could lose
+                continue  # sockets and devices: never made in the container
             directory.live_entries[name] = node
             directory.durable_entries[name] = node
 
@@ -271,6 +273,8 @@ class Model:
                 self._write_dir(child, full, chosen, kept, stack)
             elif child.kind == "link":
                 os.symlink(child.target, full)
+            elif child.kind == "fifo":
+                os.mkfifo(full, child.mode)
             else:
                 with open(full, "wb") as f:
                     f.write(self._bytes_on_disk(child, chosen))

@@ -34,6 +34,7 @@ import json
 import os
 import pickle
 import random
+import stat
 import sys
 import threading
 import time
@@ -195,6 +196,12 @@ class PowerCutFS(Operations):
     def mkdir(self, path, mode):
         os.mkdir(self._full(path), mode)
         self.model.create(path, mode & 0o7777, kind="dir")
+
+    def mknod(self, path, mode, dev):
+        # The broadcast's audio FIFO: an entry like any other, holding no data.
+        os.mknod(self._full(path), mode, dev)
+        if stat.S_ISFIFO(mode):
+            self.model.create(path, mode & 0o7777, kind="fifo")
 
     def rmdir(self, path):
         os.rmdir(self._full(path))

@@ -128,6 +128,7 @@ class Life:
         self.apps = Apps(run.bin_dir, self.mount.mountpoint, os.path.join(run.work, "io", f"life-{number}"))
         self.submissions: list = []
         self.readers: list[Child] = []
+        self.call = False
 
     def text(self) -> str:
         self.run.counter += 1
@@ -149,6 +150,13 @@ class Life:
         text, peer = self.text(), self.rng.choice(self.run.peers)
         self.submissions.append(PushSent(text, peer, self.apps.start("main", ["push", "--peer", str(peer), "--text", text])))
         self.readers.append(self.apps.start("widget", ["timeline", "--json"]))
+        if self.rng.random() < 0.5:
+            # A group call in the running app and a screen broadcast into it: the sixth process,
+            # its coordination files, frame ring and audio FIFO on the disk that loses power.
+            call = self.apps.start("main", ["call", "start", "--peer", str(peer), "--duration", "3"])
+            call.wait(30)
+            self.readers.append(self.apps.start("broadcast", ["start", "--duration", "1"]))
+            self.call = True
 
     @staticmethod
     def reap(procs: list[Child], timeout: float) -> None:
@@ -217,7 +225,7 @@ class PowerCuts:
         self.bin_dir = args.bin_dir
         self.counter = 0
         self.peers: list[int] = []
-        self.figures = {"cuts": 0, "torn": 0, "scenes": {s: 0 for s in SCENES}, "cutAtSync": 0, "submissions": 0,
+        self.figures = {"cuts": 0, "torn": 0, "scenes": {s: 0 for s in SCENES}, "cutAtSync": 0, "calls": 0, "submissions": 0,
                         "answered": {}, "lost": [], "duplicated": [], "misreported": [], "integrity": [], "manual": []}
 
     def setup(self) -> str:
@@ -237,6 +245,12 @@ class PowerCuts:
         left = {k: v for k, v in chaos_verify.leftovers(Channel(state)).items() if k in ("pending", "applying", "claimed") and v}
         if left:
             self.figures["manual"].append(f"life {life.number}: left after recovery: {left}")
+        if life.call:
+            # What a cut call and broadcast left must not stand in the way of the next call.
+            call = apps.run("main", ["call", "start", "--peer", str(self.peers[0]), "--duration", "0.5"], timeout=60)
+            if call.returncode != 0:
+                self.figures["manual"].append(f"life {life.number}: a new call after the cut failed ({call.returncode}): {call.stderr().strip()[-200:]}")
+            self.figures["calls"] += 1
         report = chaos_verify.integrity(apps, self.account_id)
         if any(v != "ok" for v in report.values()):
             self.figures["integrity"].append(f"life {life.number}: {report}")
@@ -320,7 +334,7 @@ class PowerCuts:
 
 def report(figures: dict) -> str:
     lines = [f"powercut: {figures['cuts']} power cuts ({figures['torn']} torn, {figures['cutAtSync']} at an fsync), seed {figures['seed']}, {figures['seconds']} s, commit {figures['commit']}",
-             "scenes: " + ", ".join(f"{k} {v}" for k, v in figures["scenes"].items()),
+             "scenes: " + ", ".join(f"{k} {v}" for k, v in figures["scenes"].items()) + f"; with a call and a broadcast {figures['calls']}",
              f"submissions {figures['submissions']}: " + ", ".join(f"{k} {v}" for k, v in sorted(figures["answered"].items()))]
     for key in ("lost", "duplicated", "misreported", "integrity", "manual"):
         lines.append(f"{key}: {len(figures[key])}")
