@@ -151,6 +151,11 @@ def set_aside_pseudo_files(result: dict) -> dict:
             else:
                 kept.append(record)
         row["findings"] = kept
+    return with_totals(result)
+
+
+def with_totals(result: dict) -> dict:
+    """The totals and the verdict, summed from the protocols' rows."""
     rows = result["protocols"].values()
     result["totals"] = {c: sum(r[c] for r in rows) for c in CATEGORIES}
     result["totals"]["cases"] = sum(r["cases"] for r in rows)
@@ -179,12 +184,7 @@ def merge(results: list[dict]) -> dict:
     merged["plans"] = [p for r in results for p in r.get("plans", [])]
     merged["kept"] = [k for r in results for k in r.get("kept", [])]
     merged["seconds"] = max(r["seconds"] for r in results)
-    rows = merged["protocols"].values()
-    merged["totals"] = {c: sum(r[c] for r in rows) for c in CATEGORIES}
-    merged["totals"]["cases"] = sum(r["cases"] for r in rows)
-    merged["totals"]["reached"] = sum(r["reached"] for r in rows)
-    merged["pass"] = not any(merged["totals"][c] for c in CATEGORIES)
-    return merged
+    return with_totals(merged)
 
 
 if __name__ == "__main__":
