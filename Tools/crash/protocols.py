@@ -87,8 +87,9 @@ def has_account(state: str) -> bool:
 
 
 def recover(tools: Tools, state: str) -> list[tuple[str, str]]:
-    """The next launch of main (draining the queue) and the extensions' reads must come up by
-    themselves, and the stores must pass SQLite's integrity check."""
+    """The next launch of main (draining the queue) and of every extension (the widget's timeline,
+    the share sheet's peers, the others' bootstrap) must come up by themselves, and the stores
+    must pass SQLite's integrity check."""
     found = []
     run = tools.run(state, "main", ["run", "--duration", "1"], timeout=90)
     if run.returncode != 0:
@@ -102,7 +103,9 @@ def recover(tools: Tools, state: str) -> list[tuple[str, str]]:
             bad = {"check": f"exit {check.returncode}: {check.stderr.strip()[-200:]}"}
         if bad:
             found.append(("integrity", f"main check: {bad}"))
-    for exe, args in (("widget", ["timeline", "--json"]), ("share", ["peers", "--json"])):
+    for exe, args in (("widget", ["timeline", "--json"]), ("share", ["peers", "--json"]),
+                      ("notify-service", ["bootstrap", "--json"]), ("intents", ["bootstrap", "--json"]),
+                      ("broadcast", ["bootstrap", "--json"])):
         proc = tools.run(state, exe, args)
         honest = proc.returncode == 0 or any(s in proc.stdout + proc.stderr for s in ("no account", "locked"))
         if not honest:

@@ -63,12 +63,31 @@ struct RunCommand: AsyncParsableCommand {
         try stopIfAWriteFailed(app)
     }
 
-    /// A store write failed with an I/O error: the app stopped writing and stopped; the person is
-    /// told, exit 75 (start it again: the launch recovers from what is on the disk).
+    /// A store write failed with an I/O error: the app stopped writing and stopped. As
+    /// PostgreSQL's postmaster starts again after a failed fsync, `main run` starts again in this
+    /// process (exec), recovering from what is on the disk — at most `restartLimit` times in a row
+    /// (a disk that keeps failing); then it exits 75 and says why.
     private func stopIfAWriteFailed(_ app: LaunchedApp) throws {
         guard let failure = app.shared.accountManager.writeFailure else { return }
-        throw OperationFailure(.tryAgain, "main stopped: \(failure)")
+        var environment = currentEnvironment()
+        let restarts = Int(environment[Self.restartsVariable] ?? "") ?? 0
+        guard restarts < Self.restartLimit else {
+            throw OperationFailure(.tryAgain, "main stopped: \(failure) (it started again \(restarts) times, and the disk kept failing)")
+        }
+        app.logger.error("a store write failed: starting again", metadata: ["error": "\(failure)", "restarts": "\(restarts)"])
+        StandardStreams.writeError("main: \(failure); starting again to recover from what is on the disk")
+        // The writer lock and the temp directory go first; the new image takes them again.
+        AppRun.finish(app)
+        environment[Self.restartsVariable] = String(restarts + 1)
+        let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        execve("/proc/self/exe", arguments, variables)
+        throw OperationFailure(.tryAgain, "main stopped: \(failure); it could not start again (\(String(cString: strerror(errno))))")
     }
+
+    /// How many times in a row `main run` has started again after a failed store write.
+    static let restartsVariable = "TELEGRAM_MAIN_RUN_RESTARTS"
+    static let restartLimit = 3
 }
 
 /// A value handed to another isolation domain whole, the sender not touching it meanwhile.
