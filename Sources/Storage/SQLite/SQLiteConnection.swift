@@ -94,13 +94,14 @@ public final class SQLiteConnection {
     }
 
     /// `PRAGMA wal_checkpoint(PASSIVE)`: never waits for readers; copies what it can.
-    public func checkpointPassive() -> (walFrames: Int32, checkpointed: Int32, ok: Bool) {
+    /// `error`: what failed, if it did (an I/O error there is a failed write or fsync).
+    public func checkpointPassive() -> (walFrames: Int32, checkpointed: Int32, ok: Bool, error: StorageError?) {
         // Only main's writer checkpoints (container-layout.md, "One writer, and readers that never checkpoint").
-        guard mode == .readWrite else { return (0, 0, false) }
+        guard mode == .readWrite else { return (0, 0, false, nil) }
         var log: Int32 = 0
         var done: Int32 = 0
         let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &done)
-        return (log, done, rc == SQLITE_OK)
+        return (log, done, rc == SQLITE_OK, rc == SQLITE_OK ? nil : error(rc))
     }
 
     public var totalChanges: Int64 { Int64(sqlite3_total_changes64(handle)) }

@@ -243,6 +243,10 @@ public final class ValueBox {
         guard !isReadOnly, gate.lock(timeoutMilliseconds: 5000) else { return }
         defer { gate.unlock() }
         let result = connection.checkpointPassive()
+        if let error = result.error, error.isIOError, writeFailure == nil {
+            // Its writes or syncs of the database failed: as for a failed commit, no more writes.
+            writeFailure = .writeFailed(path: path, detail: "checkpoint: \(error)")
+        }
         statistics.checkpoints += 1
         statistics.lastCheckpointComplete = result.ok && result.checkpointed == result.walFrames
         framesAtLastCheckpoint = result.ok && result.checkpointed == result.walFrames ? 0 : walFrames
