@@ -8,8 +8,9 @@ import Glibc
 
 /// main's side of the request channel: drains `requests/pending/` in order. Each request is
 /// opened with the device key, checked, claimed (renamed into `applying/`), applied by the
-/// handler in one durable transaction with its id recorded, then acknowledged and removed. A crash at any point is recovered by the next drain:
-/// a request whose id is recorded is acknowledged, never applied again. What a request changes is
+/// handler in one durable transaction with its id recorded, then acknowledged and removed. A
+/// crash at any point is recovered by the next drain: a request whose id is recorded is
+/// acknowledged, never applied again. What a request changes is
 /// the handler's; the order of renames, acks and removals that makes it safe is this type's.
 public final class RequestProcessor {
     public struct Summary: Codable, Sendable, Equatable {
@@ -42,7 +43,7 @@ public final class RequestProcessor {
         try directories.createAll()
     }
 
-    /// True when something waits in `pending/`.
+    /// True when something waits in `pending/`, or in `applying/` (claimed, not finished).
     public var hasPending: Bool {
         [directories.pending, directories.applying].contains { FileSystem.listDirectory($0).contains(where: RequestDirectories.isRequestId) }
     }
@@ -61,23 +62,16 @@ public final class RequestProcessor {
         emptyRemoving()
         answerFinishedBackgroundCommands(&summary)
         answerInterruptedCommands(&summary)
-        // Requests a main that died had claimed: applied (or found applied) before the new ones.
-        for name in FileSystem.listDirectory(directories.applying).sorted() {
-            guard RequestDirectories.isRequestId(name), FileSystem.isDirectory(directories.applyingRequest(name), followLinks: false) else {
-                moveAside(name, from: directories.applying, reason: "not a request (unexpected entry in applying/)")
-                summary.rejected += 1
-                continue
+        // Claimed requests a main that died (or deferred) left come before the new ones.
+        for queue in [directories.applying, directories.pending] {
+            for name in FileSystem.listDirectory(queue).sorted() {
+                guard RequestDirectories.isRequestId(name), FileSystem.isDirectory(queue + "/" + name, followLinks: false) else {
+                    moveAside(name, from: queue, reason: "not a request (unexpected entry in \(FileSystem.lastComponent(queue))/)")
+                    summary.rejected += 1
+                    continue
+                }
+                process(name, from: queue, &summary)
             }
-            process(name, from: directories.applying, &summary)
-        }
-        let ids = FileSystem.listDirectory(directories.pending).sorted()
-        for name in ids {
-            guard RequestDirectories.isRequestId(name), FileSystem.isDirectory(directories.pendingRequest(name), followLinks: false) else {
-                moveAside(name, from: directories.pending, reason: "not a request (unexpected entry in pending/)")
-                summary.rejected += 1
-                continue
-            }
-            process(name, from: directories.pending, &summary)
         }
         return summary
     }

@@ -122,7 +122,7 @@ public final class RequestSubmitter {
             var suspended = false
             if running, Clock.monotonicNanoseconds() >= nextStopCheck {
                 nextStopCheck = Clock.monotonicNanoseconds() + 250_000_000
-                suspended = FileLock.holderPID(path: writerLockPath).map { ProcessState.of($0) == .stopped } ?? false
+                suspended = FileLock.holder(path: writerLockPath).stopped
             }
             if !running || suspended || Clock.monotonicNanoseconds() >= deadline {
                 // main may have acknowledged and exited between the read above and the lock probe.

@@ -31,8 +31,8 @@ public struct WriterLockHeld: Error, CustomStringConvertible {
 
     /// The holder as the lock file names it, and whether it is stopped right now.
     public static func probe(_ lockPath: String) -> WriterLockHeld {
-        let pid = FileLock.holderPID(path: lockPath)
-        return WriterLockHeld(pid: pid, holderStopped: pid.map { ProcessState.of($0) == .stopped } ?? false)
+        let holder = FileLock.holder(path: lockPath)
+        return WriterLockHeld(pid: holder.pid, holderStopped: holder.stopped)
     }
 
     public var description: String {

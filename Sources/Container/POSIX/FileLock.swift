@@ -82,6 +82,13 @@ public final class FileLock {
         guard let bytes = try? FileSystem.readFile(path, limit: 64) else { return nil }
         return Int32(String(decoding: bytes, as: UTF8.self).trimmingWhitespace())
     }
+
+    /// The holder's pid, and whether it is stopped right now (SIGSTOP, Ctrl-Z): it keeps the lock
+    /// and does nothing until it is continued.
+    public static func holder(path: String) -> (pid: Int32?, stopped: Bool) {
+        let pid = holderPID(path: path)
+        return (pid, pid.map { ProcessState.of($0) == .stopped } ?? false)
+    }
 }
 
 extension String {

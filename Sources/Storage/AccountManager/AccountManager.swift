@@ -78,7 +78,8 @@ public final class AccountManager {
         return try body()
     }
 
-    private var liveWriters: [Postbox] { unsynced + writers.compactMap(\.postbox) }
+    /// Every tracked writer still open (those not synced yet among them: `unsynced` keeps them).
+    private var liveWriters: [Postbox] { writers.compactMap(\.postbox) }
 
     /// The first I/O error that stopped a tracked writer Postbox: the running app stops on it,
     /// and its next launch recovers from what is on the disk.
@@ -89,15 +90,13 @@ public final class AccountManager {
     /// before a reply or acknowledgement reports it. Throws on the first failed sync: the
     /// operation must then be reported as failed, never retried into a success.
     public func syncWriters() throws {
-        var seen = Set<ObjectIdentifier>()
-        for postbox in unsynced + writers.compactMap(\.postbox) where seen.insert(ObjectIdentifier(postbox)).inserted {
-            try postbox.sync()
-        }
+        for postbox in liveWriters { try postbox.sync() }
         unsynced = []
     }
 
     private struct WeakPostbox { weak var postbox: Postbox? }
     private var writers: [WeakPostbox] = []
+    /// The writers opened since the last `syncWriters`, kept alive until then (each also in `writers`).
     private var unsynced: [Postbox] = []
 
     /// True when any encrypted store exists (the device key may then never be replaced).
