@@ -54,7 +54,7 @@ struct BinaryCodingTests {
         w.write("héllo")
         w.write([UInt8]([9, 8]))
         w.write("")
-        w.writeOptional(nil)
+        w.writeOptional(nil as String?)
         w.writeOptional("x")
         #expect(w.bytes == [6, 0, 0, 0, 0x68, 0xC3, 0xA9, 0x6C, 0x6C, 0x6F,
                             2, 0, 0, 0, 9, 8,
@@ -71,7 +71,7 @@ struct BinaryCodingTests {
         for v in ints64 { w.write(v) }
         w.write("Привет 👋")
         w.write([UInt8]())
-        w.writeOptional(nil)
+        w.writeOptional(nil as String?)
         w.writeOptional("")
         var r = BinaryReader(w.bytes)
         for v in ints32 { #expect(try r.readInt32() == v) }

@@ -337,35 +337,3 @@ struct TelegramExportReaderTests {
 
 private let TelegramExportReaderTests_fullExport = fullExport
 
-@Suite("Message encoding versions")
-struct MessageVersionTests {
-    let index = MessageIndex(id: MessageId(peerId: PeerId(namespace: .cloudUser, id: 42), id: 7), timestamp: 1_700_000_000)
-
-    @Test("A message without extras is still written as version 1 or 2; one with extras as version 3, and reads back")
-    func versions() throws {
-        let plain = Message(index: index, authorId: nil, text: "hi", isIncoming: true)
-        #expect(plain.encoded().first == 1)
-        let media = Message(index: index, authorId: nil, text: "", isIncoming: true, contentKind: .image, mediaResourceIds: ["r"])
-        #expect(media.encoded().first == 2)
-        #expect(try Message(index: index, decoding: media.encoded()) == media)
-        let rich = Message(index: index, authorId: PeerId(namespace: .cloudChannel, id: 5), text: "bold", isIncoming: false,
-                           contentKind: .file, mediaResourceIds: [],
-                           extras: MessageExtras(entities: [MessageTextEntity(type: "bold", offset: 0, length: 4),
-                                                            MessageTextEntity(type: "text_link", offset: 0, length: 2, value: "https://t.me")],
-                                                 replyToMessageId: 3, forwardedFrom: "Barbara", editTimestamp: 1_700_000_100,
-                                                 isService: false, missingFile: MessageFilePlaceholder(name: "a.pdf", size: 99, mimeType: "application/pdf")))
-        let bytes = rich.encoded()
-        #expect(bytes.first == 3)
-        #expect(try Message(index: index, decoding: bytes) == rich)
-        // Cut short anywhere, it is an error, not a crash.
-        for end in 1..<bytes.count { #expect(throws: (any Error).self) { try Message(index: index, decoding: Array(bytes[..<end])) } }
-    }
-
-    @Test("A version 1 row written before version 3 existed still decodes")
-    func oldRows() throws {
-        var w = BinaryWriter()
-        w.write(UInt8(1)); w.write(false); w.write("old text"); w.write(true); w.write(MessageContentKind.text.rawValue); w.write(false)
-        let message = try Message(index: index, decoding: w.bytes)
-        #expect(message.text == "old text" && message.extras.isEmpty)
-    }
-}

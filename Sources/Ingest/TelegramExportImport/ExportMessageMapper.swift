@@ -27,11 +27,11 @@ enum ExportMessageMapper {
             entities: message.entities.map {
                 MessageTextEntity(type: $0.type, offset: Int32(clamping: $0.offset), length: Int32(clamping: $0.length), value: $0.value)
             },
-            replyToMessageId: message.replyToMessageId, forwardedFrom: message.forwardedFrom, editTimestamp: message.edited,
-            isService: message.isService)
-        if let media = message.media, case .excluded? = media.file {
-            extras.missingFile = MessageFilePlaceholder(name: media.fileName ?? media.type, size: media.fileSize ?? 0,
-                                                        mimeType: media.mimeType ?? "")
+            replyTo: message.replyToMessageId.map { MessageReply(id: $0) }, forward: message.forwardedFrom.map { MessageForward(from: $0) },
+            editTimestamp: message.edited, service: message.isService ? MessageServiceAction(action: message.action ?? "") : nil)
+        if let media = message.media, case .excluded(let reason)? = media.file {
+            extras.media = [.file(MessageFile(kind: media.type, fileName: media.fileName, mimeType: media.mimeType, size: media.fileSize,
+                                              availability: .notIncluded(reason: reason)))]
         }
         return extras
     }

@@ -27,6 +27,16 @@ public struct BinaryWriter {
         if let v { write(v) }
     }
 
+    public mutating func writeOptional(_ v: Int32?) {
+        write(v != nil)
+        if let v { write(v) }
+    }
+
+    public mutating func writeOptional(_ v: Int64?) {
+        write(v != nil)
+        if let v { write(v) }
+    }
+
     private mutating func writeLE(_ v: UInt64, _ width: Int) {
         for i in 0..<width { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(i * 8))) }
     }
@@ -67,6 +77,21 @@ public struct BinaryReader {
 
     public mutating func readOptionalString() throws -> String? {
         try readBool() ? try readString() : nil
+    }
+
+    public mutating func readOptionalInt32() throws -> Int32? {
+        try readBool() ? try readInt32() : nil
+    }
+
+    public mutating func readOptionalInt64() throws -> Int64? {
+        try readBool() ? try readInt64() : nil
+    }
+
+    /// A count written before its elements, refused past `max` (a corrupt row allocates nothing).
+    public mutating func readCount(max: Int32) throws -> Int {
+        let count = try readInt32()
+        guard (0...max).contains(count) else { throw Truncated() }
+        return Int(count)
     }
 
     private mutating func readLE(_ width: Int) throws -> UInt64 {

@@ -51,7 +51,7 @@ public struct Message: Equatable, Sendable {
     public var threadId: Int64?
     /// The MediaBox resources of the message's files (a shared photo, document ...).
     public var mediaResourceIds: [String]
-    /// Entities, reply, forward, edit, service line, a left-out file (MessageExtras).
+    /// Media and attributes: entities, reply, forward, edit, reactions, the service action (MessageExtras).
     public var extras: MessageExtras
 
     public init(index: MessageIndex, authorId: PeerId?, text: String, isIncoming: Bool,
@@ -72,9 +72,11 @@ public struct Message: Equatable, Sendable {
     public func encoded() -> [UInt8] {
         // Sized for the text, so the bytes are allocated once.
         var w = BinaryWriter(capacity: 32 + text.utf8.count)
-        // Version 2 adds media resources, version 3 the extras; a message needs only the version
-        // of what it has, so a text-only one is still written as version 1 (and older rows decode).
-        let version: UInt8 = !extras.isEmpty ? 3 : mediaResourceIds.isEmpty ? 1 : 2
+        // Version 2 adds media resources, version 3 the extras (a fixed layout), version 4 the
+        // extras as tagged fields (media, reactions, buttons, ...); a message needs only the
+        // version of what it has, so a text-only one is still written as version 1 (and older
+        // rows decode). Version 3 is read, never written.
+        let version: UInt8 = !extras.isEmpty ? 4 : mediaResourceIds.isEmpty ? 1 : 2
         w.write(version)
         w.write(authorId != nil)
         if let authorId { w.write(authorId.toInt64()) }
@@ -94,6 +96,7 @@ public struct Message: Equatable, Sendable {
     public init(index: MessageIndex, decoding bytes: [UInt8]) throws {
         var r = BinaryReader(bytes)
         let version = try r.readUInt8()
+        guard (1...4).contains(version) else { throw BinaryReader.Truncated() }
         self.index = index
         authorId = try r.readBool() ? PeerId(try r.readInt64()) : nil
         text = try r.readString()
@@ -103,10 +106,12 @@ public struct Message: Equatable, Sendable {
         threadId = try r.readBool() ? try r.readInt64() : nil
         mediaResourceIds = []
         if version >= 2 {
-            let count = try r.readInt32()
-            guard (0...1024).contains(count) else { throw BinaryReader.Truncated() }
-            for _ in 0..<count { mediaResourceIds.append(try r.readString()) }
+            for _ in 0..<(try r.readCount(max: 1024)) { mediaResourceIds.append(try r.readString()) }
         }
-        extras = version >= 3 ? try MessageExtras(from: &r) : MessageExtras()
+        switch version {
+        case 3: extras = try MessageExtras(version3: &r)
+        case 4: extras = try MessageExtras(from: &r)
+        default: extras = MessageExtras()
+        }
     }
 }
