@@ -5,27 +5,6 @@ import CommandLineSupport
 import Formats
 import Storage
 
-/// One message as `main messages` shows it.
-struct MessageRow: Codable {
-    let id: Int32
-    let timestamp: Int32
-    let outgoing: Bool
-    let authorId: Int64?
-    let kind: String
-    let text: String
-
-    /// A message without an author says so with null rather than leaving the key out.
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(timestamp, forKey: .timestamp)
-        try c.encode(outgoing, forKey: .outgoing)
-        try c.encode(authorId, forKey: .authorId)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(text, forKey: .text)
-    }
-}
-
 /// `main messages`: one chat's history, read-only. Scripts that must count what was stored (the
 /// chaos run counts every copy of each text it sent) need the whole history; the Siri search
 /// stops at 1,000 hits and walks from the newest.
@@ -35,8 +14,11 @@ struct MessagesCommand: ParsableCommand {
         abstract: "List one chat's messages, newest first, with their texts.",
         discussion: """
         Opens everything read-only (works while `main run` runs). --json prints \
-        [{"id", "timestamp", "outgoing", "authorId", "kind", "text"}]; text mode prints one \
-        line per message: id, timestamp, in/out, text. A peer id that is not a chat: exit 1.
+        [{"id", "timestamp", "outgoing", "authorId", "kind", "text", ...}] with what each message \
+        carries (replyTo, forward, editedAt, entities, reactions, viaBot, signature, buttons, \
+        media, poll, contact, location, todo, service; docs/cli-contract.md); text mode prints one \
+        line per message: id, timestamp, in/out, then the message as it reads ("[reply to 12] \
+        📊 Poll: Lunch? [Yes 3 · No 1; 4 voters]"). A peer id that is not a chat: exit 1.
         """)
 
     static let limitRange = 1...1_000_000
@@ -62,16 +44,13 @@ struct MessagesCommand: ParsableCommand {
             return try context.postbox.read { t in
                 let peerId = PeerId(peer)
                 guard try t.peer(peerId) != nil else { throw UnknownChat(peer: peer) }
-                return try t.latestMessages(peerId, limit: limit).map { message in
-                    MessageRow(id: message.id.id, timestamp: message.index.timestamp, outgoing: !message.isIncoming,
-                               authorId: message.authorId?.toInt64(), kind: message.contentKind.name, text: message.text)
-                }
+                return try t.latestMessages(peerId, limit: limit).map(MessageRow.init)
             }
         }
         if json {
             printJSON(try JSONFile.text(rows))
         } else {
-            for row in rows { printLine("\(row.id)\t\(row.timestamp)\t\(row.outgoing ? "out" : "in")\t\(row.text)") }
+            for row in rows { printLine(row.textLine) }
         }
     }
 }

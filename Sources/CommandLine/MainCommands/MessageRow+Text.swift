@@ -1,0 +1,67 @@
+import Storage
+
+extension MessageRow {
+    /// The text form's line: id, timestamp, in/out, then the message as a person reads it — what it
+    /// answers and where it came from, its text or summary, and what it carries, each readable.
+    var textLine: String {
+        "\(message.id.id)\t\(message.index.timestamp)\t\(message.isIncoming ? "in" : "out")\t" + readable
+    }
+
+    var readable: String {
+        let extras = message.extras
+        var before: [String] = []
+        if let reply = extras.replyTo { before.append("[reply to \(reply.id)\(reply.peerId.map { " in \($0.toInt64())" } ?? "")]") }
+        if let forward = extras.forward {
+            var origin = "[forwarded from \(forward.from ?? "a hidden sender")"
+            if let saved = forward.savedFrom { origin += ", saved from \(saved)" }
+            before.append(origin + "]")
+        }
+        if let name = extras.authorName, message.authorId == nil { before.append(name + ":") }
+        var after: [String] = []
+        for media in extras.media {
+            switch media {
+            case .file(let f):
+                var facts = [f.fileName, f.mimeType, f.size.map(Self.bytes), f.duration.map { "\($0) s" },
+                             f.width.flatMap { w in f.height.map { "\(w)×\($0)" } }].compactMap { $0 }
+                switch f.availability {
+                case .included: break
+                case .notIncluded: facts.append("not included")
+                case .missing: facts.append("missing")
+                }
+                if !message.text.isEmpty || !(facts.isEmpty) { after.append("[\(f.kind)\(facts.isEmpty ? "" : ": " + facts.joined(separator: " · "))]") }
+            case .poll(let p):
+                let answers = p.answers.map { "\($0.text) \($0.voters)\($0.chosen ? " ✓" : "")" }.joined(separator: " · ")
+                after.append("[\(answers); \(p.totalVoters) voters\(p.isClosed ? ", closed" : "")]")
+            case .contact(let c): after.append("[\(c.phone)]")
+            case .location(let l):
+                var place = "[\(l.latitude), \(l.longitude)"
+                if let address = l.address, !address.isEmpty { place += " · " + address }
+                if let live = l.livePeriod { place += " · live \(live) s" }
+                after.append(place + "]")
+            case .todo(let t): after.append("[" + t.items.map { ($0.done ? "☑ " : "☐ ") + $0.text }.joined(separator: " · ") + "]")
+            case .game(let g): after.append("[\(g.description)]")
+            case .invoice(let i): after.append("[\(i.amount) \(i.currency)]")
+            }
+        }
+        if !extras.buttons.isEmpty {
+            after.append(extras.buttons.map { $0.map { "[ \($0.text) ]" }.joined(separator: " ") }.joined(separator: " / "))
+        }
+        if !extras.reactions.isEmpty {
+            after.append(extras.reactions.map { "\($0.emoji.isEmpty ? "★" : $0.emoji) \($0.count)" }.joined(separator: "  "))
+        }
+        if let bot = extras.viaBot { after.append("via \(bot.hasPrefix("@") ? bot : "@" + bot)") }
+        if let signature = extras.signature { after.append("— \(signature)") }
+        if extras.editTimestamp != nil { after.append("(edited)") }
+        return (before + [MessageSummary.text(of: message)] + after).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    static func bytes(_ n: Int64) -> String {
+        if n < 1024 { return "\(n) B" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(n) / 1024
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 { value /= 1024; unit += 1 }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+}
