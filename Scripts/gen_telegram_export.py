@@ -1258,6 +1258,7 @@ class Writer:
         out.append(self.msg(c, SELF, "", media={"t": "contact", "first": "Dentist", "last": "", "phone": "+49 30 1234567"}))
         out.append(self.msg(c, ALAN, "", media={"t": "geo", "lat": 52.520008, "lon": 13.404954}))
         out.append(self.msg(c, SELF, "", media={"t": "geo", "lat": 51.507351, "lon": -0.127758, "live": 900}))
+        out.append(self.msg(c, ALAN, "", media={"t": "geo", "lat": None}))  # geoPointEmpty: "location_information": null
         out.append(self.msg(c, ALAN, "", media={"t": "venue", "title": "Brandenburger Tor", "address": "Pariser Platz, 10117 Berlin",
                                                 "lat": 52.516275, "lon": 13.377704}))
         if e.polls:
