@@ -125,7 +125,7 @@ def markdown() -> str:
     rows.append(("main's interface", f"first frame ≤ {u['first_frame_ratio']:g} × `main status`; key to frame "
                  f"≤ {u['key_ms']:g} ms; opening a chat ≤ {u['open_chat_ms']:g} ms; a page ≤ {u['page_ms']:g} ms",
                  "[interface]"))
-    rows.append(("`main import telegram-export`", f"≤ {IMPORT_SECONDS_PER_MILLION:g} s per 1,000,000 messages, "
+    rows.append(("`main import telegram-export`, text only and every variant", f"≤ {IMPORT_SECONDS_PER_MILLION:g} s per 1,000,000 messages, "
                  f"{rss(IMPORT_RSS_MIB)}", "[import]"))
     rows.append(("broadcast, 1920×1080 NV12", f"≥ {BROADCAST_MIN_FPS} fps (one frame short allowed), "
                  f"≤ {BROADCAST_TORN_FRAMES} torn frames accepted, `broadcast` {rss(RSS_BUDGET_MIB['broadcast'])}",

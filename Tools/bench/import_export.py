@@ -1,24 +1,29 @@
 #!/usr/bin/env python3
-"""Tools/bench/import_export.py — `main import telegram-export` of a generated export (issue 16).
+"""Tools/bench/import_export.py — `main import telegram-export` of generated exports (issues 16 and 28).
 
 Part of Tools/bench/runner.py (--import-messages; Scripts/bench runs 1,000,000, 100,000 with
 --quick), and runnable alone:
 
     PYTHONPATH=Tools python3 -m bench.import_export --bin .build-release/release [--messages 1000000] [--chats 20] [--json]
 
-Writes an export of MESSAGES text messages over CHATS chats with Scripts/gen_telegram_export.py
-(tdesktop's structure; its own time is not measured), then, each in a fresh container, `main
-import telegram-export` of it and `main seed` of the same number of messages over the same number
-of chats, one after the other, each through Tools/bench/measure_spawn.c (wall time, peak RSS of that
-process alone). Reports both rates side by side, since the import writes the same
-rows as the seed plus reading the JSON.
+Two lines, each judged against the same budget. Scripts/gen_telegram_export.py (tdesktop's
+structure; its own time is not measured) writes two exports of MESSAGES messages over CHATS chats:
+`--plain`, text messages only, and `--mix`, every variant in realistic shares (mostly text; photos,
+files, stickers, voice messages included and left out, replies ~10 %, forwards ~5 %, edits,
+reactions, formatted text, a few polls, locations, contacts and service lines: MIX_SHARES in the
+generator). Then, each in a fresh container after a `main login`, `main import telegram-export` of
+each and `main seed` of the same number of messages over the same number of chats, one after the
+other, each through Tools/bench/measure_spawn.c (wall time, peak RSS of that process alone). Each
+import's rate is reported beside the seed's (its ratio to it), since an import writes the same rows
+as the seed plus reading the JSON and copying the files.
 
-Budget: Benchmarks/budgets.toml [import] (seconds per 1,000,000 messages, peak RSS).
+Budget: Benchmarks/budgets.toml [import] (seconds per 1,000,000 messages, peak RSS), for each line.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -38,30 +43,45 @@ def login(bin_dir: str, container: str, env: dict) -> None:
                     "--container", container], env=env, check=True, capture_output=True, stdin=subprocess.DEVNULL)
 
 
+def generate(export: str, messages: int, chats: int, mode: str) -> dict:
+    done = subprocess.run([sys.executable, GENERATOR, export, "--messages", str(messages), "--chats", str(chats), mode],
+                          check=True, stdout=subprocess.PIPE, text=True)
+    summary = json.loads(done.stdout)
+    return {"exportBytes": os.path.getsize(os.path.join(export, "result.json")), "files": summary.get("files", 0),
+            "mediaIncluded": summary.get("mediaIncluded", 0), "mediaLeftOut": summary.get("mediaLeftOut", 0)}
+
+
+def verdict(figures: dict, seconds_budget: float) -> str:
+    return "PASS" if figures["seconds"] <= seconds_budget and figures["peakRssMiB"] <= IMPORT_RSS_MIB else "OVER"
+
+
 def measure(bin_dir: str, messages: int, chats: int, workdir: str) -> dict:
     env = dict(os.environ)
     env.pop("APP_GROUP_CONTAINER", None)
     env["XDG_DATA_HOME"] = os.path.join(workdir, "xdg")
-    export = os.path.join(workdir, "export")
-    subprocess.run([sys.executable, GENERATOR, export, "--messages", str(messages), "--chats", str(chats), "--plain"],
-                   check=True, stdout=subprocess.DEVNULL)
-    size = os.path.getsize(os.path.join(export, "result.json"))
+    plain_export, mixed_export = os.path.join(workdir, "export"), os.path.join(workdir, "export-mixed")
+    plain = generate(plain_export, messages, chats, "--plain")
+    mixed = generate(mixed_export, messages, chats, "--mix")
     meter = Meter(workdir)
     main = os.path.join(bin_dir, "main")
     figures = {}
-    for name in ("import", "seed"):
+    for name in ("import", "mixed", "seed"):
         container = os.path.join(workdir, "container-" + name)
         login(bin_dir, container, env)
-        argv = ([main, "import", "telegram-export", export, "--container", container] if name == "import"
-                else [main, "seed", "--peers", str(chats), "--messages", str(messages), "--container", container])
+        argv = ([main, "import", "telegram-export", plain_export if name == "import" else mixed_export, "--container", container]
+                if name != "seed" else [main, "seed", "--peers", str(chats), "--messages", str(messages), "--container", container])
         ms, rss_kib = meter.run(argv, env)
         figures[name] = {"seconds": ms / 1000.0, "messagesPerSecond": int(messages / (ms / 1000.0)),
                          "peakRssMiB": round(rss_kib / 1024.0, 1)}
+    for name in ("import", "mixed"):
+        figures[name]["ratioToSeed"] = round(figures[name]["seconds"] / figures["seed"]["seconds"], 2)
     seconds_budget = IMPORT_SECONDS_PER_MILLION * messages / 1_000_000
-    verdict = ("PASS" if figures["import"]["seconds"] <= seconds_budget and figures["import"]["peakRssMiB"] <= IMPORT_RSS_MIB
-               else "OVER")
-    return {"messages": messages, "chats": chats, "exportBytes": size, "import": figures["import"], "seed": figures["seed"],
-            "budget": {"seconds": seconds_budget, "peakRssMiB": IMPORT_RSS_MIB}, "verdict": verdict,
+    plain_verdict, mixed_verdict = verdict(figures["import"], seconds_budget), verdict(figures["mixed"], seconds_budget)
+    return {"messages": messages, "chats": chats, "exportBytes": plain["exportBytes"], "import": figures["import"],
+            "seed": figures["seed"], "plainVerdict": plain_verdict,
+            "mixed": dict(mixed, verdict=mixed_verdict) | {"import": figures["mixed"]},
+            "budget": {"seconds": seconds_budget, "peakRssMiB": IMPORT_RSS_MIB},
+            "verdict": "PASS" if plain_verdict == mixed_verdict == "PASS" else "OVER",
             "method": meter.method}
 
 
@@ -84,10 +104,17 @@ def print_import(report: dict) -> None:
     if "failed" in result:
         print(f"import: FAILED: {result['failed']}")
         return
-    i, s = result["import"], result["seed"]
-    print(f"import telegram-export: {result['messages']:,} messages ({result['exportBytes'] / 2**20:.0f} MiB of JSON) "
-          f"in {i['seconds']:.1f} s = {i['messagesPerSecond']:,} msg/s, peak RSS {i['peakRssMiB']} MiB "
-          f"(budget {result['budget']['seconds']:.0f} s, {result['budget']['peakRssMiB']:.0f} MiB): {result['verdict']}")
+    i, s, budget = result["import"], result["seed"], result["budget"]
+    plain_verdict = result.get("plainVerdict", result["verdict"])
+    print(f"import telegram-export: {result['messages']:,} text messages ({result['exportBytes'] / 2**20:.0f} MiB of JSON) "
+          f"in {i['seconds']:.1f} s = {i['messagesPerSecond']:,} msg/s, peak RSS {i['peakRssMiB']} MiB, "
+          f"{i.get('ratioToSeed', 0):.2f} x the seed (budget {budget['seconds']:.0f} s, {budget['peakRssMiB']:.0f} MiB): {plain_verdict}")
+    mixed = result.get("mixed")
+    if mixed:
+        m = mixed["import"]
+        print(f"import, every variant:  {result['messages']:,} messages ({mixed['exportBytes'] / 2**20:.0f} MiB of JSON, "
+              f"{mixed['files']:,} files) in {m['seconds']:.1f} s = {m['messagesPerSecond']:,} msg/s, peak RSS {m['peakRssMiB']} MiB, "
+              f"{m['ratioToSeed']:.2f} x the seed (budget {budget['seconds']:.0f} s, {budget['peakRssMiB']:.0f} MiB): {mixed['verdict']}")
     print(f"main seed, same run:    {result['messages']:,} messages in {s['seconds']:.1f} s = "
           f"{s['messagesPerSecond']:,} msg/s, peak RSS {s['peakRssMiB']} MiB")
 

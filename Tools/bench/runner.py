@@ -107,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ingest-peers", type=int, default=2000, help="chats the ingest spreads its messages over (default 2,000)")
     parser.add_argument("--ingest-rounds", type=int, default=3, help="ingest rounds, each alone and with readers (default 3)")
     parser.add_argument("--import-messages", type=int, default=0,
-                        help="import a generated Telegram Desktop export of this many messages, and main seed as many "
-                             "(Tools/bench/import_export.py, issue 16: 1,000,000 in <= 20 s, <= 200 MiB; 0: skip)")
+                        help="import two generated Telegram Desktop exports of this many messages (text only, and "
+                             "every variant in realistic shares), and main seed as many (Tools/bench/import_export.py, "
+                             "issues 16 and 28: 1,000,000 in <= 20 s, <= 200 MiB each; 0: skip)")
     parser.add_argument("--search-rare", help="the seed's rare word: time it and --search beside it (Tools/bench/search.py)")
     parser.add_argument("--search-rare-messages", type=int, default=5, help="how many messages hold the rare word")
     parser.add_argument("--search-large", type=int, default=0,
@@ -243,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
                                               args.search or "tickets")
         if args.import_messages > 0:
             if not args.json:
-                print(f"import: a generated export of {args.import_messages:,} messages, and main seed of as many ...",
+                print(f"import: two generated exports of {args.import_messages:,} messages (text, every variant), and main seed of as many ...",
                       file=sys.stderr, flush=True)
             report["import"] = measure_import(bin_dir, args.import_messages)
         if args.search_rare and args.search:
