@@ -57,10 +57,20 @@ struct ImportTelegramExportCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
     @Option(name: .customLong("batch-size"), help: ArgumentHelp("Messages per write transaction.", visibility: .hidden))
     var batchSize = 20_000
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(
+        "Where the export was made, for exports before mid-2022 that write local times only: an IANA name (Europe/Berlin), UTC or an offset (+03:00). Default: this machine's zone.",
+        valueName: "zone"))
+    var timeZone: String?
+    @Option(help: ArgumentHelp("Who made a single-chat export: your user id (123 or user123) or your name as the export shows it. Without it, your messages in a group's export show as incoming.", valueName: "name-or-id"))
+    var me: String?
     @Flag(help: "Print the report as JSON (no progress bar).") var json = false
 
     func validate() throws {
         guard (1...1_000_000).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 1,000,000") }
+        if let timeZone {
+            do { _ = try ZoneInfo.named(timeZone) } catch { throw ValidationError("--time-zone: \(error)") }
+        }
+        if let me, TelegramExportImport.Exporter(me) == nil { throw ValidationError("--me needs your user id or your name") }
     }
 
     /// Seconds to the hundredth, as a person reads them.
@@ -72,7 +82,10 @@ struct ImportTelegramExportCommand: ParsableCommand {
 
     func run() throws {
         // Relative paths mean what they mean here, whichever process applies the import.
-        let operation = MainOperation.importTelegramExport(path: FileSystem.absolutePath(path), accountId: account, batchSize: batchSize)
+        // The zone is this process's: the app that applies the import may run elsewhere.
+        let zone = timeZone ?? ZoneInfo.local().name
+        let operation = MainOperation.importTelegramExport(ImportRequest(path: FileSystem.absolutePath(path), accountId: account,
+                                                                         batchSize: batchSize, timeZone: zone, me: me))
         let report = try Operations.perform(operation, options, progressLabel: json ? nil : "importing").expect("import") {
             if case .imported(let report) = $0 { return report } else { return nil }
         }
@@ -89,15 +102,34 @@ struct ImportTelegramExportCommand: ParsableCommand {
             "imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)",
             "\(report.contacts) contacts, \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars",
         ]
+        if report.deviceContacts > 0 {
+            lines.append("\(count(report.deviceContacts, "contact")) not on Telegram: added to the device's contacts (where Siri finds people)")
+        }
+        if report.missingFiles > 0 {
+            let names = report.missingFileNames.joined(separator: ", ")
+            let more = report.missingFiles > report.missingFileNames.count ? ", …" : ""
+            lines.append("\(count(report.missingFiles, "file")) named in the export \(report.missingFiles == 1 ? "is" : "are") missing: \(names)\(more) (kept as placeholders with their names and sizes)")
+        }
+        if report.duplicateMessages > 0 {
+            lines.append("\(count(report.duplicateMessages, "message")) \(report.duplicateMessages == 1 ? "appears" : "appear") twice in this export; the later one is kept")
+        }
+        if report.localDates > 0 {
+            lines.append("dates of \(count(report.localDates, "message")) were read as \(report.timeZone) time (the export wrote local times; --time-zone sets where it was made)")
+        }
+        if report.exporterUnknown {
+            lines.append("who made this export is unknown: every message is shown as incoming; import it again with --me YOUR-NAME or --me YOUR-ID to show yours as sent")
+        }
         if report.leftChats == 1 { lines.append("1 chat you left: its history is kept, out of the chat list (as in Telegram)") }
         if report.leftChats > 1 { lines.append("\(report.leftChats) chats you left: their history is kept, out of the chat list (as in Telegram)") }
         if report.avatarsSkipped > 0 { lines.append("\(report.avatarsSkipped) photos are neither PNG nor JPEG: stored, not made avatars") }
         if report.unsupportedMessages > 0 { lines.append("\(report.unsupportedMessages) messages the export marks unsupported were skipped") }
-        if !report.unknownFields.isEmpty {
-            let total = report.unknownFields.values.reduce(0, +)
-            let names = report.unknownFields.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) (\($0.value))" }
-            lines.append("skipped \(total) fields this version does not import: \(names.joined(separator: ", "))")
+        if !report.fieldsNotKept.isEmpty {
+            let total = report.fieldsNotKept.values.reduce(0, +)
+            let names = report.fieldsNotKept.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) (\($0.value))" }
+            lines.append("did not keep \(count(total, "field")): \(names.joined(separator: ", "))")
         }
         return lines
     }
+
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }
