@@ -34,19 +34,28 @@ struct ImportTelegramExportCommand: ParsableCommand {
         single-chat export imported later maps you too, and another person's export is refused.
 
         Chats keep Telegram's ids, so importing the same export again changes nothing and a newer \
-        export of the same account adds only what is new. Messages are written in batches: an \
-        interrupted import keeps the batches it finished and can simply be run again.
+        export of the same account adds only what is new. Exports of every Telegram Desktop \
+        version since 2018 import the same way: their older id forms are mapped to the same \
+        peers, a group's history from before it became a supergroup keeps its negative ids, and \
+        dates written without a Unix time (before mid-2022) are read in --time-zone (default: \
+        this machine's zone). Messages are written in batches: an interrupted import keeps the \
+        batches it finished and can simply be run again.
+
+        Everything a message carries is kept: replies, forwards, edits, reactions, polls, \
+        contacts, places, checklists, bot buttons, signatures, service actions. Media the export \
+        includes is copied into the account's MediaBox; media it left out, or names but no longer \
+        has, is kept as a placeholder with its name and size, and missing files are counted. \
+        Contacts who are not on Telegram join the device's contacts. A single-chat export does \
+        not say who made it: a one-to-one chat's other sender is taken as you, and for a group \
+        --me says who you are. Every field the import did not keep is counted by name in the \
+        report; a file that is not an export, is cut short or holds wrong values stops the import \
+        with the byte offset where it went wrong, keeping only the batches written before.
 
         An export has no unread counts, pins or mutes: imported chats are read, unpinned and not \
         muted (chats already pinned or muted stay as they were). Chats you left (the export's \
         left chats) keep their history but stay out of the chat list, the widget, the share sheet \
         and a search over all chats, as in Telegram; a newer export that lists one again brings \
-        it back. Media the export includes is \
-        copied into the account's MediaBox; media it left out is kept as a placeholder with its \
-        name and size. Your profile picture and the groups' and channels' photos become avatars. \
-        Fields this version does not import are skipped and counted in the report; a file that \
-        is not an export, is cut short or holds wrong values stops the import with the byte \
-        offset where it went wrong, keeping only the batches written before.
+        it back. Your profile picture and the groups' and channels' photos become avatars.
 
           main import telegram-export ~/Downloads/DataExport_2024-05-01
           main import telegram-export ./ChatExport_2024-05-01/result.json --json
@@ -100,7 +109,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
     static func lines(_ report: TelegramExportImport.Report) -> [String] {
         var lines = [
             "imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)",
-            "\(report.contacts) contacts, \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars",
+            "\(count(report.contacts, "contact")), \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars",
         ]
         if report.deviceContacts > 0 {
             lines.append("\(count(report.deviceContacts, "contact")) not on Telegram: added to the device's contacts (where Siri finds people)")

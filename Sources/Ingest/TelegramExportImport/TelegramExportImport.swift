@@ -133,7 +133,7 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
             exporterKnown = true
         }
         switch me {
-        case .id(let id)?: adoptExporter(id)
+        case .id(let id)?: adoptExporter(id, explicitly: true)
         case .name(let name)?:
             exporterName = name
             selfName = name
@@ -141,13 +141,15 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         }
     }
 
-    /// The export's own user is `userId`: mapped onto the account's peer when there is one.
-    private func adoptExporter(_ userId: Int64) {
+    /// The export's own user is `userId`: mapped onto the account's peer when there is one, and
+    /// recorded for the exports after when `--me` said so (an inference is not recorded).
+    private func adoptExporter(_ userId: Int64, explicitly: Bool) {
         exporterKnown = true
         if let accountPeerId {
             if peers.recordedOwnUserId == nil || peers.recordedOwnUserId == userId {
                 peers.ownUser = (userId, accountPeerId)
                 report.accountPeerId = accountPeerId.toInt64()
+                if explicitly && peers.recordedOwnUserId == nil { ownUserToRecord = userId }
             }
         } else {
             selfId = PeerId(namespace: .cloudUser, id: userId)
@@ -315,10 +317,10 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     private func learnExporter(from message: ExportMessage, in chat: ExportChat) {
         guard !exporterKnown, let from = message.fromId, from.kind == .user else { return }
         if let exporterName {
-            if message.fromName == exporterName { adoptExporter(from.id) }
+            if message.fromName == exporterName { adoptExporter(from.id, explicitly: true) }
         } else if chat.kind == .personalChat || chat.kind == .botChat, from.id != chat.id {
             // In a one-to-one chat, whoever is not the chat's other member made the export.
-            adoptExporter(from.id)
+            adoptExporter(from.id, explicitly: false)
         }
     }
 
