@@ -26,6 +26,10 @@ final class ExportFields {
 
     func has(_ key: String) -> Bool { object[key] != nil }
 
+    /// Every key has been read: nothing more to look for (most messages are text alone, and the
+    /// dozens of keys a rich message may have need not be looked for one by one).
+    var allRead: Bool { read.nonzeroBitCount == min(object.keys.count, 64) }
+
     /// Marks keys read whose content is kept another way (`date` beside `date_unixtime`).
     func markRead(_ keys: String...) { for key in keys { _ = value(key) } }
 

@@ -54,6 +54,7 @@ extension ExportUnitDecoder {
             return message
         }
 
+        if f.allRead { return message }
         if let replyId = try f.messageId("reply_to_message_id") {
             message.reply = ExportReply(id: replyId, peer: try f.peer("reply_to_peer_id", chat: chat, style: &idStyle))
         }

@@ -104,9 +104,8 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     private var exporterKnown = false
     /// The exporter's name as senders show it, for exports too old to write ids.
     private var selfName: String?
-    /// The ids seen in the chat being read, and where each sits in `pending` while it is there.
+    /// The ids seen in the chat being read.
     private var seenIds = Set<Int32>()
-    private var pendingIndex: [MessageId: Int] = [:]
     private var deviceContacts: [DeviceContact] = []
 
     /// `timeZone`: where the export was made (IANA name, UTC or ±HH:MM), for dates written
@@ -331,12 +330,12 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
             report.messages += 1
         } else {
             report.duplicateMessages += 1
-            if let at = pendingIndex[message.id] {
+            // Rare: looked for from the end, where a repeat nearly always is.
+            if let at = pending.lastIndex(where: { $0.id == message.id }) {
                 pending[at] = message
                 return
             }
         }
-        pendingIndex[message.id] = pending.count
         pending.append(message)
         if pending.count >= batchSize { try flush() }
     }
@@ -407,7 +406,6 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         ownUserToRecord = nil
         listing = [:]
         pending.removeAll(keepingCapacity: true)
-        pendingIndex.removeAll(keepingCapacity: true)
     }
 
     private var sawProfilePicture = false
