@@ -4,7 +4,7 @@ import Testing
 @testable import TelegramExport
 
 /// Collects what the reader hands out, in order, as lines that are easy to compare.
-private final class Recorder: TelegramExportConsumer {
+final class Recorder: TelegramExportConsumer {
     var events: [String] = []
     var messages: [ExportMessage] = []
     var contacts: [ExportContact] = []
@@ -23,9 +23,9 @@ private final class Recorder: TelegramExportConsumer {
 }
 
 /// Reads `json` fed in pieces of `chunk` bytes.
-private func read(_ json: String, chunk: Int = 1 << 20) throws -> (Recorder, TelegramExportReadSummary) {
+func read(_ json: String, chunk: Int = 1 << 20, zone: ZoneInfo = .fixed(seconds: 0)) throws -> (Recorder, TelegramExportReadSummary) {
     let recorder = Recorder()
-    let reader = TelegramExportReader(consumer: recorder)
+    let reader = TelegramExportReader(consumer: recorder, zone: zone)
     let bytes = Array(json.utf8)
     var start = 0
     while start < bytes.count {
@@ -36,7 +36,7 @@ private func read(_ json: String, chunk: Int = 1 << 20) throws -> (Recorder, Tel
     return (recorder, try reader.finish())
 }
 
-private func failure(_ json: String, chunk: Int = 1 << 20) -> TelegramExportError? {
+func failure(_ json: String, chunk: Int = 1 << 20) -> TelegramExportError? {
     do {
         _ = try read(json, chunk: chunk)
         return nil
@@ -327,11 +327,12 @@ struct TelegramExportReaderTests {
         #expect(huge.offset.map { $0 <= head.utf8.count } == true, "\(huge)")
     }
 
-    @Test("Old exports' ISO dates (no date_unixtime) read as UTC")
+    @Test("Old exports' ISO dates (no date_unixtime) are wall-clock times")
     func isoDates() {
         #expect(ExportDate.parse("2023-11-14T22:13:20") == 1_700_000_000)
         #expect(ExportDate.parse("1970-01-01T00:00:00") == 0)
         #expect(ExportDate.parse("garbage") == nil)
+        #expect(ExportDate.parse("2023-02-30T00:00:00") == nil)
     }
 }
 
