@@ -42,11 +42,13 @@ public struct ExportPeerRef: Hashable, Sendable {
 
 /// `personal_information`: the account that made the export.
 public struct ExportPersonalInfo: Sendable {
-    public var userId: Int64
+    /// Nil in exports before December 2018, which wrote no ids.
+    public var userId: Int64?
     public var firstName: String
     public var lastName: String
     public var phoneNumber: String
     public var username: String?
+    public var bio: String?
 }
 
 /// One of `profile_pictures`: the account's photos, newest first as Telegram lists them.
@@ -57,6 +59,7 @@ public struct ExportProfilePicture: Sendable {
 
 /// One of `contacts.list`.
 public struct ExportContact: Sendable {
+    /// Nil for a contact who is not on Telegram (`user_id` 0 before 2021, absent after).
     public var userId: Int64?
     public var firstName: String
     public var lastName: String
@@ -69,12 +72,14 @@ public struct ExportChat: Sendable {
         case personalChat = "personal_chat", botChat = "bot_chat", savedMessages = "saved_messages", replies
         case privateGroup = "private_group", privateSupergroup = "private_supergroup", publicSupergroup = "public_supergroup"
         case privateChannel = "private_channel", publicChannel = "public_channel"
+        /// Telegram's verification codes chat (a service user), from 2024.
+        case verificationCodes = "verification_codes"
 
         /// The namespace its bare id lives in: users for one-to-one chats, chats for basic groups,
         /// channels for supergroups and channels.
         public var peerKind: ExportPeerRef.Kind {
             switch self {
-            case .personalChat, .botChat, .savedMessages, .replies: return .user
+            case .personalChat, .botChat, .savedMessages, .replies, .verificationCodes: return .user
             case .privateGroup: return .chat
             case .privateSupergroup, .publicSupergroup, .privateChannel, .publicChannel: return .channel
             }
@@ -83,7 +88,10 @@ public struct ExportChat: Sendable {
 
     public var name: String?
     public var kind: Kind
+    /// Telegram's bare id, whichever form the export wrote it in (ExportLegacyIds).
     public var id: Int64
+    /// The export wrote no id (before December 2018): `id` is made from the chat's type and name.
+    public var hasSyntheticId = false
     /// From `left_chats` rather than `chats`.
     public var isLeft: Bool
     /// From a full export's lists (`chats` or `left_chats`), so whether the account is in the chat
@@ -109,49 +117,3 @@ public enum ExportFileRef: Sendable, Equatable {
     }
 }
 
-/// A message's photo or document.
-public struct ExportMedia: Sendable, Equatable {
-    /// `media_type`, or `photo` for a photo, `file` for a document without one; `poll`,
-    /// `location`, `contact`, `venue`, `game`, `invoice` for attachments that are not files.
-    public var type: String
-    public var file: ExportFileRef?
-    public var fileName: String?
-    public var fileSize: Int64?
-    public var mimeType: String?
-    public var thumbnail: ExportFileRef?
-}
-
-/// A formatted piece of a message's text (`text_entities`' non-plain parts), in UTF-16 units of
-/// the plain text as Telegram counts entity offsets.
-public struct ExportTextEntity: Sendable, Equatable {
-    /// tdesktop's names: mention, hashtag, bot_command, link, email, bold, italic, code, pre,
-    /// text_link, mention_name, phone, cashtag, underline, strikethrough, blockquote, bank_card,
-    /// spoiler, custom_emoji, unknown.
-    public var type: String
-    public var offset: Int
-    public var length: Int
-    /// href (text_link), user_id (mention_name), language (pre), document_id (custom_emoji).
-    public var value: String?
-}
-
-public struct ExportMessage: Sendable {
-    public var id: Int32
-    public var date: Int32
-    public var edited: Int32?
-    public var isService: Bool
-    /// `from_id` for a message, `actor_id` for a service message.
-    public var fromId: ExportPeerRef?
-    /// `from` / `actor`: the name the export shows.
-    public var fromName: String?
-    public var text: String
-    public var entities: [ExportTextEntity]
-    public var replyToMessageId: Int32?
-    public var forwardedFrom: String?
-    /// A service message's `action` (nil for `information_text` ones).
-    public var action: String?
-    /// The action's details that its text names: `title`, `members`, `duration_seconds`, ...
-    public var actionDetails: [String: String]
-    public var media: ExportMedia?
-    /// The byte offset of the message's object in result.json.
-    public var offset: Int
-}

@@ -8,7 +8,8 @@ enum ExportText {
         "custom_emoji", "unknown", "plain",
     ]
     /// The key holding each part type's extra value.
-    static let extraKeys = ["text_link": "href", "mention_name": "user_id", "pre": "language", "custom_emoji": "document_id"]
+    static let extraKeys = ["text_link": "href", "mention_name": "user_id", "pre": "language", "custom_emoji": "document_id",
+                            "blockquote": "collapsed"]
 
     static func decode(_ value: JSONValue, fields: ExportFields, key: String,
                        unknown: inout [String: Int]) throws -> (text: String, entities: [ExportTextEntity]) {
@@ -35,6 +36,7 @@ enum ExportText {
                             switch object[extraKey] {
                             case .string(let v)?: extra = v
                             case .integer(let v)?: extra = String(v)
+                            case .bool(let v)?: extra = v ? "collapsed" : nil
                             case nil, .null?: extra = nil
                             case let other?: throw partFields.fail("'\(extraKey)' should be a string or a number, not \(other.typeName)")
                             }

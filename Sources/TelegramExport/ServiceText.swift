@@ -3,12 +3,12 @@
 public enum ServiceText {
     public static func text(for message: ExportMessage) -> String {
         let actor = message.fromName ?? "Someone"
-        let d = message.actionDetails
-        let title = d["title"].map { " «\($0)»" } ?? ""
-        let members = d["members"] ?? ""
+        let d = message.actionText
+        let title = d("title").map { " «\($0)»" } ?? ""
+        let members = d("members") ?? ""
         guard let action = message.action else {
             // A custom action: its information_text is the whole line.
-            return d["information_text"] ?? message.text
+            return d("information_text") ?? message.text
         }
         switch action {
         case "create_group": return "\(actor) created the group\(title)"
@@ -23,18 +23,22 @@ public enum ServiceText {
         case "migrate_to_supergroup": return "\(actor) upgraded the group to a supergroup"
         case "migrate_from_group": return "Group\(title) upgraded to a supergroup"
         case "pin_message": return "\(actor) pinned a message"
+        case "proximity_reached": return "\(d("from") ?? "Someone") is within \(d("distance") ?? "?") m of \(d("to") ?? "someone")"
+        case "group_call_scheduled": return "\(actor) scheduled a voice chat"
+        case "todo_completions": return "\(actor) marked tasks of a checklist"
+        case "todo_append_tasks": return "\(actor) added tasks to a checklist"
         case "clear_history": return "History was cleared"
-        case "score_in_game": return "\(actor) scored \(d["score"] ?? "")"
-        case "send_payment": return "Payment sent: \(d["amount"] ?? "") \(d["currency"] ?? "")"
-        case "phone_call":
-            let duration = d["duration_seconds"].map { ", \($0) s" } ?? ""
-            let reason = d["discard_reason"].map { " (\($0))" } ?? ""
+        case "score_in_game": return "\(actor) scored \(d("score") ?? "")"
+        case "send_payment": return "Payment sent: \(d("amount") ?? "") \(d("currency") ?? "")"
+        case "phone_call", "conference_call":
+            let duration = d("duration_seconds").map { ", \($0) s" } ?? ""
+            let reason = d("discard_reason").map { " (\($0))" } ?? ""
             return "Call\(reason)\(duration)"
         case "take_screenshot": return "\(actor) took a screenshot"
         case "joined_telegram": return "\(actor) joined Telegram"
         case "group_call": return "\(actor) started a voice chat"
         case "invite_to_group_call": return "\(actor) invited \(members) to the voice chat"
-        case "set_messages_ttl": return "\(actor) set messages to auto-delete after \(d["period"] ?? "?") s"
+        case "set_messages_ttl": return "\(actor) set messages to auto-delete after \(d("period") ?? "?") s"
         case "topic_created": return "\(actor) created the topic\(title)"
         case "edit_chat_theme": return "\(actor) changed the chat theme"
         default:

@@ -13,8 +13,11 @@ public protocol TelegramExportConsumer: AnyObject {
 public struct TelegramExportReadSummary: Sendable {
     public var bytes: Int
     public var isSingleChat: Bool
-    /// `message.reactions`: 12, ... — well-formed fields this reader does not import.
-    public var unknownFields: [String: Int]
+    /// `message.giveaway_information`: 2, ... — every field read but not kept, and every field
+    /// this reader does not know, by name.
+    public var fieldsNotKept: [String: Int]
     /// Messages written as `"type": "unsupported"`.
     public var unsupportedMessages: Int
+    /// Messages dated from `date` alone, in the zone the reader was given.
+    public var localDates: Int
 }

@@ -32,17 +32,24 @@ public final class TelegramExportReader: JSONEventHandler {
     private var builder = JSONTreeBuilder()
     /// The value after this key is not collected (a message's text_entities repeat its text).
     private var skipNextValue = false
-    private var decoder = ExportUnitDecoder()
+    private var decoder: ExportUnitDecoder
     /// The chat whose header is being read, its fields as they come.
     private var chatName: String?, chatType: String?, chatId: Int64?, chatIsLeft = false
     private var currentChat: ExportChat?
+    /// Whether the consumer has been told of `currentChat`: a one-to-one chat whose id may be in
+    /// the shifted form waits for the export's id style (ExportLegacyIds), its first messages held.
+    private var chatAnnounced = false
+    private var heldMessages: [ExportMessage] = []
+    private static let maxHeldMessages = 64
     private var sawExportContent = false
     private var isSingleChat = false
     private var unsupported = 0
     private var sawDocument = false
 
-    public init(consumer: TelegramExportConsumer) {
+    /// `zone`: where the export was made, for dates written without `date_unixtime`.
+    public init(consumer: TelegramExportConsumer, zone: ZoneInfo = .fixed(seconds: 0)) {
         self.consumer = consumer
+        decoder = ExportUnitDecoder(zone: zone)
         stream = JSONStream(handler: self)
     }
 
@@ -75,8 +82,8 @@ public final class TelegramExportReader: JSONEventHandler {
         guard sawExportContent else {
             throw TelegramExportError(offset: nil, "not a Telegram Desktop export: no chats, contacts or personal_information (export in JSON format from Settings → Advanced → Export Telegram data)")
         }
-        return TelegramExportReadSummary(bytes: stream.bytesFed, isSingleChat: isSingleChat,
-                                         unknownFields: decoder.unknown, unsupportedMessages: unsupported)
+        return TelegramExportReadSummary(bytes: stream.bytesFed, isSingleChat: isSingleChat, fieldsNotKept: decoder.notKept,
+                                         unsupportedMessages: unsupported, localDates: decoder.localDates)
     }
 
     // MARK: Events
@@ -195,7 +202,8 @@ public final class TelegramExportReader: JSONEventHandler {
         case ("id", .integer(let v)): chatId = v
         case ("messages", .startArray):
             currentChat = try chatHeader()
-            try consumer.chatStarted(currentChat!)
+            chatAnnounced = false
+            try announceChat(force: false)
             stack.append(.messages)
         case ("name", _), ("type", _), ("id", _), ("messages", _):
             throw error("a chat's '\(key)' should be \(key == "messages" ? "an array" : key == "id" ? "an integer" : "a string"), not \(event.valueName)")
@@ -204,23 +212,48 @@ public final class TelegramExportReader: JSONEventHandler {
         }
     }
 
+    /// The chat's header with its id as written (a shifted one is mapped in `announceChat`).
     private func chatHeader() throws -> ExportChat {
         guard let type = chatType else { throw error("a chat has no 'type' before its messages") }
         guard let kind = ExportChat.Kind(rawValue: type) else {
             throw error("a chat's type \"\(type.prefix(40))\" is not one Telegram Desktop writes")
         }
-        guard let id = chatId else { throw error("a chat has no 'id' before its messages") }
-        guard ExportPeerRef.idRange.contains(id) else { throw error("chat id \(id) is out of range (1...\(ExportPeerRef.idRange.upperBound))") }
         sawExportContent = true
-        return ExportChat(name: chatName, kind: kind, id: id, isLeft: chatIsLeft, isListed: !isSingleChat)
+        guard let id = chatId else {
+            // Exports before December 2018 wrote no ids.
+            return ExportChat(name: chatName, kind: kind, id: ExportLegacyIds.syntheticChatId(kind: kind, name: chatName),
+                              hasSyntheticId: true, isLeft: chatIsLeft, isListed: !isSingleChat)
+        }
+        guard ExportPeerRef.idRange.contains(id) else { throw error("chat id \(id) is out of range (1...\(ExportPeerRef.idRange.upperBound))") }
+        var chat = ExportChat(name: chatName, kind: kind, id: id, isLeft: chatIsLeft, isListed: !isSingleChat)
+        // A group's or channel's shifted id is unambiguous: mapped at once, so senders compare with it.
+        if kind.peerKind != .user { chat.id = ExportLegacyIds.chatId(id, kind: kind, style: decoder.idStyle) }
+        return chat
+    }
+
+    /// Tells the consumer of the chat once its id's form is known (or, `force`d, guessed), then
+    /// the messages held meanwhile.
+    private func announceChat(force: Bool) throws {
+        guard !chatAnnounced, var chat = currentChat else { return }
+        if chat.kind.peerKind == .user && !chat.hasSyntheticId {
+            guard decoder.idStyle != .unknown || force else { return }
+            chat.id = ExportLegacyIds.chatId(chat.id, kind: chat.kind, style: decoder.idStyle)
+        }
+        currentChat = chat
+        chatAnnounced = true
+        try consumer.chatStarted(chat)
+        let held = heldMessages
+        heldMessages = []
+        for message in held { try consumer.message(message, in: chat) }
     }
 
     private func endChat() throws {
         if currentChat == nil, chatType != nil || chatId != nil {
             // A chat without a messages array is still a chat.
             currentChat = try chatHeader()
-            try consumer.chatStarted(currentChat!)
+            chatAnnounced = false
         }
+        try announceChat(force: true)
         if let chat = currentChat { try consumer.chatEnded(chat) }
         currentChat = nil
     }
@@ -257,10 +290,15 @@ public final class TelegramExportReader: JSONEventHandler {
                 try consumer.contact(try decoder.contact(object))
             case .message:
                 guard let chat = currentChat else { return }
-                if let message = try decoder.message(object, offset: offset, chatId: chat.id) {
+                guard let message = try decoder.message(object, offset: offset, chat: chat) else {
+                    unsupported += 1
+                    return
+                }
+                if chatAnnounced {
                     try consumer.message(message, in: chat)
                 } else {
-                    unsupported += 1
+                    heldMessages.append(message)
+                    try announceChat(force: heldMessages.count >= Self.maxHeldMessages)
                 }
             }
         } catch let failure as TelegramExportError where failure.offset == nil {
@@ -285,7 +323,7 @@ public final class TelegramExportReader: JSONEventHandler {
     }
 
     private func skipUnknown(_ name: String, _ event: JSONEvent) {
-        decoder.unknown[name, default: 0] += 1
+        decoder.notKept[name, default: 0] += 1
         skip(event)
     }
 

@@ -4,14 +4,14 @@ import Testing
 @testable import TelegramExport
 
 /// Collects what the reader hands out, in order, as lines that are easy to compare.
-private final class Recorder: TelegramExportConsumer {
+final class Recorder: TelegramExportConsumer {
     var events: [String] = []
     var messages: [ExportMessage] = []
     var contacts: [ExportContact] = []
     var info: ExportPersonalInfo?
     var pictures: [ExportProfilePicture] = []
 
-    func personalInformation(_ info: ExportPersonalInfo) { self.info = info; events.append("me \(info.userId)") }
+    func personalInformation(_ info: ExportPersonalInfo) { self.info = info; events.append("me \(info.userId ?? 0)") }
     func profilePicture(_ picture: ExportProfilePicture) { pictures.append(picture); events.append("picture") }
     func contact(_ contact: ExportContact) { contacts.append(contact); events.append("contact \(contact.userId ?? 0)") }
     func chatStarted(_ chat: ExportChat) { events.append("chat \(chat.kind.rawValue) \(chat.id)\(chat.isLeft ? " left" : "")") }
@@ -23,9 +23,9 @@ private final class Recorder: TelegramExportConsumer {
 }
 
 /// Reads `json` fed in pieces of `chunk` bytes.
-private func read(_ json: String, chunk: Int = 1 << 20) throws -> (Recorder, TelegramExportReadSummary) {
+func read(_ json: String, chunk: Int = 1 << 20, zone: ZoneInfo = .fixed(seconds: 0)) throws -> (Recorder, TelegramExportReadSummary) {
     let recorder = Recorder()
-    let reader = TelegramExportReader(consumer: recorder)
+    let reader = TelegramExportReader(consumer: recorder, zone: zone)
     let bytes = Array(json.utf8)
     var start = 0
     while start < bytes.count {
@@ -36,7 +36,7 @@ private func read(_ json: String, chunk: Int = 1 << 20) throws -> (Recorder, Tel
     return (recorder, try reader.finish())
 }
 
-private func failure(_ json: String, chunk: Int = 1 << 20) -> TelegramExportError? {
+func failure(_ json: String, chunk: Int = 1 << 20) -> TelegramExportError? {
     do {
         _ = try read(json, chunk: chunk)
         return nil
@@ -207,7 +207,7 @@ struct TelegramExportReaderTests {
             "chat public_channel 1500000001 left", "message 1500000001/10 message caption", "end 1500000001",
         ])
         #expect(summary.unsupportedMessages == 1)
-        #expect(summary.unknownFields == [:], "reactions are known and skipped: \(summary.unknownFields)")
+        #expect(summary.fieldsNotKept == [:], "every field is kept: \(summary.fieldsNotKept)")
         #expect(!summary.isSingleChat)
         #expect(r.info?.username == "ada")
         #expect(r.pictures.first?.file == .included(relativePath: "profile_pictures/photo_1@14-11-2023_22-11-40.jpg"))
@@ -215,7 +215,7 @@ struct TelegramExportReaderTests {
         #expect(first.date == 1_700_000_000 && first.edited == 1_700_000_060)
         #expect(first.fromId == ExportPeerRef(kind: .user, id: 42) && first.fromName == "Grace Hopper")
         let second = r.messages[1]
-        #expect(second.replyToMessageId == 1 && second.forwardedFrom == "Barbara Liskov")
+        #expect(second.reply == ExportReply(id: 1, peer: nil) && second.forward?.name == "Barbara Liskov")
         // Offsets in UTF-16 units: "😀 " is three, "👍" two.
         #expect(second.entities == [
             ExportTextEntity(type: "bold", offset: 3, length: 4, value: nil),
@@ -225,7 +225,7 @@ struct TelegramExportReaderTests {
             ExportTextEntity(type: "custom_emoji", offset: 23, length: 2, value: "5368324170671202286"),
         ])
         let call = r.messages[2]
-        #expect(call.isService && call.action == "phone_call" && call.actionDetails["duration_seconds"] == "42")
+        #expect(call.isService && call.action == "phone_call" && call.actionText("duration_seconds") == "42")
         #expect(ServiceText.text(for: call) == "Call (hangup), 42 s")
         let file = r.messages[3]
         #expect(file.media?.file == .excluded(reason: "(File not included. Change data exporting settings to download.)"))
@@ -260,12 +260,12 @@ struct TelegramExportReaderTests {
         for name in ["private_supergroup", "public_supergroup", "private_channel", "public_channel"] { #expect(kinds[name] == .channel) }
     }
 
-    @Test("Unknown but well-formed fields are skipped and counted")
+    @Test("Unknown but well-formed fields are skipped and counted as not kept")
     func unknownFields() throws {
         let json = #"{"future_section": {"a": [1, 2, {"b": null}]}, "chats": {"list": [{"name": "G", "type": "personal_chat", "id": 42, "colour": "red", "messages": [{"id": 1, "type": "message", "date_unixtime": "1700000000", "from_id": "user42", "text": "x", "new_thing": {"deep": [1]}}, {"id": 2, "type": "message", "date_unixtime": "1700000001", "text": "y", "new_thing": 5}]}]}}"#
         let (r, summary) = try read(json)
         #expect(r.messages.count == 2)
-        #expect(summary.unknownFields == ["export.future_section": 1, "chat.colour": 1, "message.new_thing": 2])
+        #expect(summary.fieldsNotKept == ["export.future_section": 1, "chat.colour": 1, "message.new_thing": 2])
     }
 
     @Test("Bad input: an error naming the byte offset, never a crash")
@@ -284,14 +284,14 @@ struct TelegramExportReaderTests {
         let offset = prefix.utf8.count
         let cases: [(String, String)] = [
             (#"{"id": "seven", "type": "message", "date_unixtime": "1"}"#, "'id' should be an integer, not a string"),
-            (#"{"id": 5000000000, "type": "message", "date_unixtime": "1"}"#, "'id' 5000000000 is out of range"),
+            (#"{"id": 5000000000, "type": "message", "date_unixtime": "1"}"#, "'id' 5000000000 is not a message id"),
             (#"{"id": 1, "type": "sticker", "date_unixtime": "1"}"#, "unknown message type \"sticker\""),
             (#"{"id": 1, "type": "message", "date_unixtime": "yesterday"}"#, "'date_unixtime' should be a Unix time"),
             (#"{"id": 1, "type": "message", "date_unixtime": "1", "from_id": "robot7"}"#, "'from_id' should be user…, chat… or channel…"),
             (#"{"id": 1, "type": "message", "date_unixtime": "1", "from_id": "user99999999999999999"}"#, "'from_id' should be user…"),
             (#"{"id": 1, "type": "message", "date_unixtime": "1", "text": 5}"#, "'text' should be a string or an array"),
             (#"{"id": 1, "type": "message", "date_unixtime": "1", "text": [{"text": "no type"}]}"#, "'type' is missing"),
-            (#"{"id": 1, "type": "message", "date_unixtime": "1", "reply_to_message_id": -3}"#, "'reply_to_message_id' -3 is out of range"),
+            (#"{"id": 1, "type": "message", "date_unixtime": "1", "reply_to_message_id": 0}"#, "'reply_to_message_id' 0 is not a message id"),
         ]
         for (message, expected) in cases {
             let error = try #require(failure(prefix + message + "]}]}}"), "accepted: \(message)")
@@ -327,11 +327,12 @@ struct TelegramExportReaderTests {
         #expect(huge.offset.map { $0 <= head.utf8.count } == true, "\(huge)")
     }
 
-    @Test("Old exports' ISO dates (no date_unixtime) read as UTC")
+    @Test("Old exports' ISO dates (no date_unixtime) are wall-clock times")
     func isoDates() {
         #expect(ExportDate.parse("2023-11-14T22:13:20") == 1_700_000_000)
         #expect(ExportDate.parse("1970-01-01T00:00:00") == 0)
         #expect(ExportDate.parse("garbage") == nil)
+        #expect(ExportDate.parse("2023-02-30T00:00:00") == nil)
     }
 }
 

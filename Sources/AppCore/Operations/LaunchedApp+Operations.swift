@@ -52,8 +52,8 @@ extension LaunchedApp {
             return .unlocked(try AppLockController(app: self).unlock(passcode: passcode))
         case .seed(let fixture):
             return .seeded(try seed(fixture))
-        case .importTelegramExport(let path, let accountId, let batchSize):
-            let job = try telegramExportImport(path, into: try accountContext(accountId), batchSize: batchSize)
+        case .importTelegramExport(let request):
+            let job = try telegramExportImport(request, into: try accountContext(request.accountId))
             return .imported(try job.run(logging: logger) { done, total in try progress?(done, total) })
         case .push(let request):
             return .pushed(try push(request))
@@ -89,13 +89,14 @@ extension LaunchedApp {
         return summary
     }
 
-    /// The import of the export at `path` into `context`'s account, through `postbox` when not its
+    /// The import of the export at `request.path` into `context`'s account, through `postbox` when not its
     /// own (a background import's connection).
-    func telegramExportImport(_ path: String, into context: AccountContext, batchSize: Int, postbox: Postbox? = nil) throws -> TelegramExportImport {
-        let folder = try ExportFolder(path)
+    func telegramExportImport(_ request: ImportRequest, into context: AccountContext, postbox: Postbox? = nil) throws -> TelegramExportImport {
+        let folder = try ExportFolder(request.path)
         let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
         return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
-                                        batchSize: batchSize)
+                                        batchSize: request.batchSize, timeZone: request.timeZone,
+                                        me: request.me.flatMap(TelegramExportImport.Exporter.init))
     }
 
     private func push(_ request: PushRequest) throws -> ComposedPush {

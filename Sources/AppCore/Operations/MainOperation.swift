@@ -12,7 +12,7 @@ public enum MainOperation: Codable, Equatable, Sendable {
     case lock
     case unlock(passcode: String)
     case seed(FixtureRequest)
-    case importTelegramExport(path: String, accountId: Int64?, batchSize: Int)
+    case importTelegramExport(ImportRequest)
     case push(PushRequest)
     case setPeerPhoto(peerId: Int64, file: String, accountId: Int64?)
     case importContacts(file: String, accountId: Int64?)
@@ -76,6 +76,26 @@ public struct SettingsChange: Codable, Equatable, Sendable {
 }
 
 /// `main seed`'s fixture.
+/// `main import telegram-export`: the export's absolute path and how to read it. `timeZone` is
+/// the issuing process's choice (its `--time-zone`, or its machine zone), so the app applying it
+/// reads dates the same way.
+public struct ImportRequest: Codable, Equatable, Sendable {
+    public var path: String
+    public var accountId: Int64?
+    public var batchSize: Int
+    public var timeZone: String?
+    /// `--me`: who made a single-chat export (an id or a name).
+    public var me: String?
+
+    public init(path: String, accountId: Int64?, batchSize: Int, timeZone: String? = nil, me: String? = nil) {
+        self.path = path
+        self.accountId = accountId
+        self.batchSize = batchSize
+        self.timeZone = timeZone
+        self.me = me
+    }
+}
+
 public struct FixtureRequest: Codable, Equatable, Sendable {
     public var peers: Int
     public var messages: Int

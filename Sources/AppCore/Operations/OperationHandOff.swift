@@ -9,8 +9,8 @@ enum OperationHandOff {
         do {
             guard case .appOperation(let envelope) = request.action else { throw OperationFailure(.failed, "not one of main's operations") }
             let operation = try OperationWire.operation(envelope)
-            if case .importTelegramExport(let path, let accountId, let batchSize) = operation {
-                return .background(try importInBackground(path, accountId: accountId, batchSize: batchSize, app: app))
+            if case .importTelegramExport(let request) = operation {
+                return .background(try importInBackground(request, app: app))
             }
             return .finished(OperationWire.ackResult(.done(try app.perform(operation, inRunningApp: true))))
         } catch {
@@ -19,10 +19,10 @@ enum OperationHandOff {
     }
 
     /// With a Postbox connection of its own: SQLite takes the two writers' batches in turn.
-    private static func importInBackground(_ path: String, accountId: Int64?, batchSize: Int, app: LaunchedApp) throws -> BackgroundCommand {
-        let context = try app.accountContext(accountId)
+    private static func importInBackground(_ request: ImportRequest, app: LaunchedApp) throws -> BackgroundCommand {
+        let context = try app.accountContext(request.accountId)
         let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false, tracked: false)
-        let job = try app.telegramExportImport(path, into: context, batchSize: batchSize, postbox: postbox)
+        let job = try app.telegramExportImport(request, into: context, postbox: postbox)
         let logger = app.logger
         return BackgroundCommand(label: "Importing") { command in
             do {

@@ -76,7 +76,9 @@ struct MessageRow: Encodable {
                 }
             }
         }
-        for media in extras.media { try encode(media, into: &c) }
+        // One of each kind (a message has one): a second under the same key would be a second value.
+        var shown = Set<Key>()
+        for media in extras.media where shown.insert(Self.key(of: media)).inserted { try encode(media, into: &c) }
         if let service = extras.service {
             var s = c.nestedContainer(keyedBy: Dynamic.self, forKey: .service)
             try s.encode(service.action, forKey: Dynamic("action"))
@@ -88,6 +90,18 @@ struct MessageRow: Encodable {
                 case .flag(let v): try s.encode(v, forKey: Dynamic(key))
                 }
             }
+        }
+    }
+
+    private static func key(of media: MessageMedia) -> Key {
+        switch media {
+        case .file: return .media
+        case .poll: return .poll
+        case .contact: return .contact
+        case .location: return .location
+        case .todo: return .todo
+        case .game: return .game
+        case .invoice: return .invoice
         }
     }
 

@@ -29,24 +29,26 @@ public struct ExportFolder {
         }
     }
 
-    /// The real path of a file the export names, which must be a regular file inside the folder.
-    func file(_ relative: String) throws -> String {
+    /// Where a file the export names is: its real path inside the folder, or missing (moved or
+    /// deleted since the export, or not a regular file) — never fatal. A path that leads out of
+    /// the folder is an error: an export cannot make main read other files.
+    enum Lookup: Equatable {
+        case found(String)
+        case missing
+    }
+
+    func lookup(_ relative: String) throws -> Lookup {
         guard !relative.hasPrefix("/"), !relative.contains("\0") else {
             throw TelegramExportError(offset: nil, "the path \"\(relative.prefix(80))\" leaves the export folder")
         }
         guard !relative.split(separator: "/").contains("..") else {
             throw TelegramExportError(offset: nil, "the path \"\(relative.prefix(80))\" leaves the export folder")
         }
-        guard let resolved = Self.realPath(root + "/" + relative) else {
-            throw TelegramExportError(offset: nil, "the file \"\(relative.prefix(80))\" is not in the export folder (a dangling path)")
-        }
+        guard let resolved = Self.realPath(root + "/" + relative) else { return .missing }
         guard resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
             throw TelegramExportError(offset: nil, "the path \"\(relative.prefix(80))\" leaves the export folder through a symbolic link")
         }
-        guard FileSystem.isRegularFile(resolved) else {
-            throw TelegramExportError(offset: nil, "\"\(relative.prefix(80))\" is not a regular file")
-        }
-        return resolved
+        return FileSystem.isRegularFile(resolved) ? .found(resolved) : .missing
     }
 
     static func realPath(_ path: String) -> String? {

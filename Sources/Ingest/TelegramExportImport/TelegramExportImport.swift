@@ -27,11 +27,25 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         /// Thumbnails the export includes (a sticker's, a video's), kept beside their file.
         public var thumbnails = 0
         public var mediaLeftOut = 0
+        /// Files the export names that are not in its folder: kept as placeholders.
+        public var missingFiles = 0
+        /// The first few of them, as the export names them.
+        public var missingFileNames: [String] = []
+        /// Messages whose id came again in the same chat (the later one is kept).
+        public var duplicateMessages = 0
+        /// Contacts who are not on Telegram, merged into the device's address book.
+        public var deviceContacts = 0
+        /// The zone dates without `date_unixtime` were read in, and how many messages had them.
+        public var timeZone = ""
+        public var localDates = 0
+        /// A single-chat export whose exporter is not known: every message is shown as incoming.
+        public var exporterUnknown = false
         public var avatars = 0
         /// Photos kept in the MediaBox but not made avatars: neither PNG nor JPEG.
         public var avatarsSkipped = 0
         public var unsupportedMessages = 0
-        public var unknownFields: [String: Int] = [:]
+        /// Every field the export has that the import did not keep, by name.
+        public var fieldsNotKept: [String: Int] = [:]
         var singleChat = false
         var exportUserId: Int64?
         /// The account peer the export's own user was imported as (their messages are the
@@ -43,6 +57,26 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     }
 
     static let mediaSizeLimit = 4 << 30
+    static let vcardSizeLimit = 1 << 20
+    static let missingNamesShown = 20
+
+    /// `--me`: who made a single-chat export, by id or by the name it shows.
+    public enum Exporter: Sendable, Equatable {
+        case id(Int64)
+        case name(String)
+
+        /// "123" and "user123" are ids; anything else a name.
+        public init?(_ text: String) {
+            let trimmed = text.hasPrefix("user") ? String(text.dropFirst(4)) : text
+            if let id = Int64(trimmed), ExportPeerRef.idRange.contains(id) {
+                self = .id(id)
+            } else if text.isEmpty {
+                return nil
+            } else {
+                self = .name(text)
+            }
+        }
+    }
     /// What the drawing library decodes: PNG, and JPEG (Telegram's photos).
     static let pictureSignatures: [[UInt8]] = [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0xff, 0xd8, 0xff]]
 
@@ -62,11 +96,31 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     /// `left_chats`), set with the next batch, before its messages.
     private var listing: [PeerId: Bool] = [:]
     private(set) var report = Report()
+    private let zone: ZoneInfo
+    /// `--me` by name, until a message shows the id behind it.
+    private var exporterName: String?
+    /// Whether whose export it is is known: its personal information, an earlier import's
+    /// record, `--me`, or the other member of a one-to-one chat.
+    private var exporterKnown = false
+    /// The exporter's name as senders show it, for exports too old to write ids.
+    private var selfName: String?
+    /// The ids seen in the chat being read.
+    private var seenIds = Set<Int32>()
+    private var deviceContacts: [DeviceContact] = []
 
-    public init(postbox: Postbox, folder: ExportFolder, accountPeerId: PeerId?, batchSize: Int) throws {
+    /// `timeZone`: where the export was made (IANA name, UTC or ±HH:MM), for dates written
+    /// without `date_unixtime`; nil for this machine's zone. `me`: who made a single-chat export.
+    public init(postbox: Postbox, folder: ExportFolder, accountPeerId: PeerId?, batchSize: Int, timeZone: String? = nil,
+                me: Exporter? = nil) throws {
         self.postbox = postbox
         self.folder = folder
         self.batchSize = max(1, batchSize)
+        if let timeZone {
+            zone = try ZoneInfo.named(timeZone)
+            report.timeZone = timeZone
+        } else {
+            (report.timeZone, zone) = ZoneInfo.local()
+        }
         self.peers = try ExportPeers(postbox: postbox)
         writer = ImportBatchWriter(postbox: postbox)
         selfId = accountPeerId
@@ -75,6 +129,29 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         if let accountPeerId, let recorded = peers.recordedOwnUserId {
             peers.ownUser = (recorded, accountPeerId)
             report.accountPeerId = accountPeerId.toInt64()
+            exporterKnown = true
+        }
+        switch me {
+        case .id(let id)?: adoptExporter(id, explicitly: true)
+        case .name(let name)?:
+            exporterName = name
+            selfName = name
+        case nil: break
+        }
+    }
+
+    /// The export's own user is `userId`: mapped onto the account's peer when there is one, and
+    /// recorded for the exports after when `--me` said so (an inference is not recorded).
+    private func adoptExporter(_ userId: Int64, explicitly: Bool) {
+        exporterKnown = true
+        if let accountPeerId {
+            if peers.recordedOwnUserId == nil || peers.recordedOwnUserId == userId {
+                peers.ownUser = (userId, accountPeerId)
+                report.accountPeerId = accountPeerId.toInt64()
+                if explicitly && peers.recordedOwnUserId == nil { ownUserToRecord = userId }
+            }
+        } else {
+            selfId = PeerId(namespace: .cloudUser, id: userId)
         }
     }
 
@@ -89,7 +166,7 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         try postbox.mediaBox.createDirectories()
         let summary: TelegramExportReadSummary
         do {
-            summary = try TelegramExportReader(consumer: self).read(fileDescriptor: fd) { try progress($0, size) }
+            summary = try TelegramExportReader(consumer: self, zone: zone).read(fileDescriptor: fd) { try progress($0, size) }
             try flush()
         } catch {
             // Batches already handed over finish (or fail) before the error is reported.
@@ -98,14 +175,17 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
             throw error
         }
         let counts = try writer.finish()
+        try mergeDeviceContacts()
         try postbox.sync()
         report.peersWritten = counts.peersWritten
         report.messagesAdded = counts.added
         report.messagesUpdated = counts.updated
         report.messagesUnchanged = counts.unchanged
-        report.unknownFields = summary.unknownFields
+        report.fieldsNotKept = summary.fieldsNotKept
         report.unsupportedMessages = summary.unsupportedMessages
+        report.localDates = summary.localDates
         report.singleChat = summary.isSingleChat
+        report.exporterUnknown = summary.isSingleChat && !exporterKnown
         report.bytes = summary.bytes
         report.seconds = Clock.milliseconds(since: start) / 1000
         report.messagesPerSecond = report.seconds > 0 ? Int(Double(report.messages) / report.seconds) : 0
@@ -118,23 +198,35 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     /// Messages the account's, and the account takes their name. An account that imported
     /// another user's export before refuses this one.
     public func personalInformation(_ info: ExportPersonalInfo) throws {
-        report.exportUserId = info.userId
-        var id = PeerId(namespace: .cloudUser, id: info.userId)
+        exporterKnown = true
+        selfName = [info.firstName, info.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+        guard let userId = info.userId else {
+            // Exports before December 2018 name no ids: the account is who the senders' names say.
+            if let accountPeerId { update(accountPeerId, with: info) }
+            return
+        }
+        report.exportUserId = userId
+        var id = PeerId(namespace: .cloudUser, id: userId)
         if let accountPeerId {
-            if let recorded = peers.recordedOwnUserId, recorded != info.userId {
-                throw TelegramExportError(offset: nil, "this export is user \(info.userId)'s, but this account was imported from user \(recorded)'s export; import it into another account (main login, then --account)")
+            if let recorded = peers.recordedOwnUserId, recorded != userId {
+                throw TelegramExportError(offset: nil, "this export is user \(userId)'s, but this account was imported from user \(recorded)'s export; import it into another account (main login, then --account)")
             }
-            peers.ownUser = (info.userId, accountPeerId)
+            peers.ownUser = (userId, accountPeerId)
             report.accountPeerId = accountPeerId.toInt64()
-            if peers.recordedOwnUserId == nil { ownUserToRecord = info.userId }
+            if peers.recordedOwnUserId == nil { ownUserToRecord = userId }
             id = accountPeerId
         }
         selfId = id
+        update(id, with: info)
+    }
+
+    private func update(_ id: PeerId, with info: ExportPersonalInfo) {
         peers.update(id) { peer in
             peer.firstName = info.firstName
             peer.lastName = info.lastName
             peer.phone = info.phoneNumber.isEmpty ? nil : info.phoneNumber
             peer.username = info.username
+            peer.about = info.bio
             peer.isDeleted = false
         }
     }
@@ -145,14 +237,24 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         sawProfilePicture = true
         guard let selfId, case .included(let path) = picture.file else { return }
         do {
-            try setAvatar(selfId, from: path, resourceId: "tg-export-avatar-\(selfId.toInt64())")
+            guard try copyIntoMediaBox(path, resourceId: "tg-export-avatar-\(selfId.toInt64())") else { return }
+            try setAvatar(selfId, resourceId: "tg-export-avatar-\(selfId.toInt64())")
         } catch let error as TelegramExportError {
             throw TelegramExportError(offset: nil, "profile picture: \(error.message)")
         }
     }
 
     public func contact(_ contact: ExportContact) throws {
-        guard let userId = contact.userId else { return }
+        guard let userId = contact.userId else {
+            // Someone in the address book who is not on Telegram: a device contact, as iOS's
+            // Contacts would hold them (Siri resolves people through it).
+            let name = [contact.firstName, contact.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+            let phone = PhoneNumber.digits(contact.phoneNumber)
+            guard !name.isEmpty || !phone.isEmpty else { return }
+            report.deviceContacts += 1
+            deviceContacts.append(DeviceContact(name: name.isEmpty ? contact.phoneNumber : name, phones: phone.isEmpty ? [] : [phone]))
+            return
+        }
         report.contacts += 1
         peers.update(PeerId(namespace: .cloudUser, id: userId)) { peer in
             peer.firstName = contact.firstName
@@ -165,6 +267,7 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
 
     public func chatStarted(_ chat: ExportChat) throws {
         report.chats += 1
+        seenIds.removeAll(keepingCapacity: true)
         // A chat the account left keeps its history out of the chat list, as Telegram does; one
         // a newer export lists again comes back. A single-chat export does not say: left alone.
         if chat.isListed { listing[peers.peerId(chat.peer)] = !chat.isLeft }
@@ -185,44 +288,110 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
 
     public func message(_ message: ExportMessage, in chat: ExportChat) throws {
         let peerId = peers.peerId(chat.peer)
+        learnExporter(from: message, in: chat)
         var authorId: PeerId?
-        if let from = message.fromId { authorId = peers.ensure(from, name: message.fromName) }
-        var mediaResourceIds: [String] = []
-        if let media = message.media, case .included(let path)? = media.file {
-            let resourceId = "tg-export-\(peerId.toInt64())-\(message.id)"
-            do {
-                try copyIntoMediaBox(path, resourceId: resourceId)
-            } catch let error as TelegramExportError {
-                throw TelegramExportError(offset: nil, "message \(message.id) in chat \(chat.id): \(error.message)")
-            }
-            if message.isService {
-                if message.action == "edit_group_photo" { try setAvatar(peerId, from: path, resourceId: resourceId, copied: true) }
-            } else {
-                mediaResourceIds = [resourceId]
-                report.mediaFiles += 1
-            }
-        } else if let media = message.media, case .excluded? = media.file {
-            report.mediaLeftOut += 1
+        var authorName: String?
+        if let from = message.fromId {
+            authorId = peers.ensure(from, name: message.fromName)
+        } else if let name = message.fromName, !name.isEmpty {
+            authorName = name
         }
-        // A sticker's or a video's thumbnail, when the export has it (with its file or without).
-        if !message.isService, let media = message.media, case .included(let path)? = media.thumbnail {
-            let resourceId = "tg-export-\(peerId.toInt64())-\(message.id)-thumbnail"
-            do {
-                try copyIntoMediaBox(path, resourceId: resourceId)
-            } catch let error as TelegramExportError {
-                throw TelegramExportError(offset: nil, "message \(message.id) in chat \(chat.id): \(error.message)")
-            }
-            mediaResourceIds.append(resourceId)
-            report.thumbnails += 1
+        do {
+            let placed = try placeFiles(message, peerId: peerId)
+            if message.isService { report.serviceMessages += 1 }
+            let isOutgoing = authorId.map { $0 == selfId } ?? (authorName != nil && authorName == selfName)
+            let stored = Message(
+                index: MessageIndex(id: MessageId(peerId: peerId, id: message.id), timestamp: message.date),
+                authorId: authorId, text: ExportMessageMapper.text(message), isIncoming: !isOutgoing,
+                contentKind: ExportMessageMapper.contentKind(message), mediaResourceIds: placed.resourceIds,
+                extras: ExportMessageMapper.extras(message, file: placed.availability, peerId: peers.peerId, authorName: authorName,
+                                                   vcard: placed.vcard))
+            try add(stored)
+        } catch let error as TelegramExportError {
+            throw TelegramExportError(offset: nil, "message \(message.id) in chat \(chat.id): \(error.message)")
         }
-        if message.isService { report.serviceMessages += 1 }
-        pending.append(Message(
-            index: MessageIndex(id: MessageId(peerId: peerId, id: message.id), timestamp: message.date),
-            authorId: authorId, text: ExportMessageMapper.text(message), isIncoming: authorId.map { $0 != selfId } ?? true,
-            contentKind: ExportMessageMapper.contentKind(message), mediaResourceIds: mediaResourceIds,
-            extras: ExportMessageMapper.extras(message)))
-        report.messages += 1
+    }
+
+    /// `--me` by name, or a one-to-one chat's other sender, tells whose export this is.
+    private func learnExporter(from message: ExportMessage, in chat: ExportChat) {
+        guard !exporterKnown, let from = message.fromId, from.kind == .user else { return }
+        if let exporterName {
+            if message.fromName == exporterName { adoptExporter(from.id, explicitly: true) }
+        } else if chat.kind == .personalChat || chat.kind == .botChat, from.id != chat.id {
+            // In a one-to-one chat, whoever is not the chat's other member made the export.
+            adoptExporter(from.id, explicitly: false)
+        }
+    }
+
+    /// Adds the message to the batch; one whose id came before in this chat replaces it (the
+    /// later one is kept), counted once.
+    private func add(_ message: Message) throws {
+        if seenIds.insert(message.id.id).inserted {
+            report.messages += 1
+        } else {
+            report.duplicateMessages += 1
+            // Rare: looked for from the end, where a repeat nearly always is.
+            if let at = pending.lastIndex(where: { $0.id == message.id }) {
+                pending[at] = message
+                return
+            }
+        }
+        pending.append(message)
         if pending.count >= batchSize { try flush() }
+    }
+
+    /// The message's files copied into the MediaBox under names fixed by the message (a re-import
+    /// finds them there): its photo or document, a thumbnail, a shared contact's vCard, a group's
+    /// new photo. A file the export names but does not have is counted and kept as a placeholder.
+    private func placeFiles(_ message: ExportMessage, peerId: PeerId) throws
+        -> (resourceIds: [String], availability: MessageFile.Availability?, vcard: String?) {
+        var resourceIds: [String] = []
+        var availability: MessageFile.Availability?
+        if let media = message.media {
+            let resourceId = "tg-export-\(peerId.toInt64())-\(message.id)"
+            switch media.file {
+            case .included(let path)?:
+                if try copyIntoMediaBox(path, resourceId: resourceId) {
+                    availability = .included
+                    if message.isService {
+                        if message.action == "edit_group_photo" { try setAvatar(peerId, resourceId: resourceId) }
+                    } else {
+                        resourceIds.append(resourceId)
+                        report.mediaFiles += 1
+                    }
+                } else {
+                    availability = .missing
+                }
+            case .excluded(let reason)?:
+                report.mediaLeftOut += 1
+                availability = .notIncluded(reason: reason)
+            case nil:
+                availability = .notIncluded(reason: "")
+            }
+            // A sticker's or a video's thumbnail, when the export has it (with its file or without).
+            if !message.isService, case .included(let path)? = media.thumbnail {
+                let thumbnailId = resourceId + "-thumbnail"
+                if try copyIntoMediaBox(path, resourceId: thumbnailId) {
+                    resourceIds.append(thumbnailId)
+                    report.thumbnails += 1
+                }
+            }
+        }
+        var vcard: String?
+        if case .contact(_, _, _, .included(let path)?)? = message.attachment {
+            switch try folder.lookup(path) {
+            case .found(let real):
+                vcard = String(decoding: try FileSystem.readFile(real, limit: Self.vcardSizeLimit), as: UTF8.self)
+            case .missing:
+                noteMissing(path)
+            }
+        }
+        return (resourceIds, availability, vcard)
+    }
+
+    private func noteMissing(_ path: String) {
+        report.missingFiles += 1
+        if report.missingFileNames.count < Self.missingNamesShown { report.missingFileNames.append(path) }
     }
 
     public func chatEnded(_ chat: ExportChat) throws {}
@@ -241,10 +410,9 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
 
     private var sawProfilePicture = false
 
-    /// A chat's (or the account's) photo: copied into the MediaBox and, when it is a PNG or JPEG
-    /// the drawing library can read, shown as the peer's avatar.
-    private func setAvatar(_ peerId: PeerId, from path: String, resourceId: String, copied: Bool = false) throws {
-        if !copied { try copyIntoMediaBox(path, resourceId: resourceId) }
+    /// A chat's (or the account's) photo, already in the MediaBox: when it is a PNG or JPEG the
+    /// drawing library can read, shown as the peer's avatar.
+    private func setAvatar(_ peerId: PeerId, resourceId: String) throws {
         guard try Self.isPicture(postbox.mediaBox.resourcePath(resourceId)) else {
             report.avatarsSkipped += 1
             return
@@ -262,11 +430,40 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     }
 
     /// Copies an export file into the MediaBox under a name fixed by its message, so a re-import
-    /// finds it there (same size: not copied again).
-    private func copyIntoMediaBox(_ relativePath: String, resourceId: String) throws {
-        let source = try folder.file(relativePath)
+    /// finds it there (same size: not copied again). False, and counted, when the export names a
+    /// file its folder does not have.
+    private func copyIntoMediaBox(_ relativePath: String, resourceId: String) throws -> Bool {
+        guard case .found(let source) = try folder.lookup(relativePath) else {
+            noteMissing(relativePath)
+            return false
+        }
         let destination = postbox.mediaBox.resourcePath(resourceId)
-        if let size = FileSystem.fileSize(destination), size == FileSystem.fileSize(source) { return }
+        if let size = FileSystem.fileSize(destination), size == FileSystem.fileSize(source) { return true }
         try FileSystem.copyFile(from: source, to: destination, limit: Self.mediaSizeLimit)
+        return true
+    }
+
+    /// Contacts not on Telegram join the device's address book: added where no contact of the same
+    /// name and number is there already, nothing written when all are.
+    private func mergeDeviceContacts() throws {
+        guard !deviceContacts.isEmpty else { return }
+        try postbox.transaction { t in
+            var merged = try t.deviceContacts()
+            let before = merged.count
+            var seen = Set(merged.map { DeviceContactKey($0) })
+            for contact in deviceContacts where seen.insert(DeviceContactKey(contact)).inserted { merged.append(contact) }
+            if merged.count != before { try t.replaceDeviceContacts(merged) }
+        }
+    }
+}
+
+/// Two address-book entries are one when their names and numbers match as phones compare.
+private struct DeviceContactKey: Hashable {
+    let name: String
+    let phones: [String]
+
+    init(_ contact: DeviceContact) {
+        name = contact.name
+        phones = contact.phones.compactMap(PhoneNumber.matchKey).sorted()
     }
 }

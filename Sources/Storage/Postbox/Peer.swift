@@ -13,6 +13,8 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
     public var associatedPeerId: PeerId?
     /// MediaBox resource id of the profile photo, when one was fetched.
     public var photoResourceId: String?
+    /// A user's bio (Telegram's CachedUserData.about).
+    public var about: String?
 
     public init(id: PeerId, firstName: String = "", lastName: String = "", title: String = "", username: String? = nil,
                 phone: String? = nil, isContact: Bool = false, isDeleted: Bool = false, associatedPeerId: PeerId? = nil,
@@ -50,7 +52,8 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
     }
 
     public func encode(to w: inout BinaryWriter) {
-        w.write(UInt8(1))
+        // Version 2 adds the bio; a peer without one is still written as version 1.
+        w.write(UInt8(about == nil ? 1 : 2))
         w.write(id.toInt64())
         w.write(firstName)
         w.write(lastName)
@@ -62,10 +65,11 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
         w.write(associatedPeerId != nil)
         if let associatedPeerId { w.write(associatedPeerId.toInt64()) }
         w.writeOptional(photoResourceId)
+        if let about { w.write(about) }
     }
 
     public init(from r: inout BinaryReader) throws {
-        _ = try r.readUInt8()
+        let version = try r.readUInt8()
         id = PeerId(try r.readInt64())
         firstName = try r.readString()
         lastName = try r.readString()
@@ -76,5 +80,6 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
         isDeleted = try r.readBool()
         associatedPeerId = try r.readBool() ? PeerId(try r.readInt64()) : nil
         photoResourceId = try r.readOptionalString()
+        about = version >= 2 ? try r.readString() : nil
     }
 }
