@@ -803,7 +803,9 @@ class Writer:
         if a.variants:
             chats = self.variant_chats()
             if a.single_chat:
-                chats = [c for c in chats if c["key"] == "alan"]
+                chats = [c for c in chats if c["key"] == a.chat]
+                if not chats:
+                    raise SystemExit("--chat: no chat %r in --era %d's variants" % (a.chat, e.year))
         else:
             chats = self.pattern_chats()
         listed = [c for c in chats if not c.get("left")]
@@ -849,17 +851,21 @@ class Writer:
             ("phone_number", s("+1 555 010 0001")), ("username", s("@ada")), ("bio", s("Analytical"))], 1))
 
     def profile_pictures(self):
-        """Newest first: the account's picture, then (--variants) one named but missing on disk and
-        one the export could not download."""
+        """Newest first: the account's picture; with --variants the newest is named but missing on
+        disk, then the present one, then one the export could not download."""
         t = self.base() - 100
+        entries = []
+        if self.args.variants:
+            missing = "profile_pictures/photo_2%s.jpg" % self.stamp(t + 3600)
+            self.summary["missingFiles"].append(missing)
+            entries.append((missing, t + 3600))
         rel = "profile_pictures/photo_1%s.jpg" % self.stamp(t)
         self.file(rel, JPEG)
-        self.summary["avatars"] += 1
-        entries = [(rel, t)]
+        if not self.args.variants:
+            self.summary["avatars"] += 1
+        entries.append((rel, t))
         if self.args.variants:
-            missing = "profile_pictures/photo_2%s.jpg" % self.stamp(t - 86400)
-            self.summary["missingFiles"].append(missing)
-            entries += [(missing, t - 86400), (None, t - 2 * 86400)]
+            entries.append((None, t - 86400))
         items = [obj(self.date_pairs("date", when) + [("photo", s(path) if path else s(PHOTO_SKIPPED["Unavailable"]))], 2)
                  for path, when in entries]
         self.w(' "profile_pictures": ' + arr(items, 1))
@@ -1534,6 +1540,8 @@ def main():
     mode.add_argument("--variants", action="store_true", help="every variant the era's writer wrote, with expectations")
     mode.add_argument("--mix", action="store_true", help="every variant in realistic shares (the benchmark's second export)")
     p.add_argument("--single-chat", action="store_true", help="one chat object at the root, as 'Export chat history' writes")
+    p.add_argument("--chat", default="alan", help="with --variants --single-chat: which chat (alan, bot, chess, engines, "
+                                                  "talk, news, ...; default alan, the one-to-one chat)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--self-id", type=int, default=SELF_ID, help="the exporting user's id (personal_information, Saved Messages)")
     p.add_argument("--era", type=int, default=2026, choices=sorted(ERAS), help="the year whose writer to imitate (default 2026)")

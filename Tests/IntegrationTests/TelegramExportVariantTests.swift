@@ -234,21 +234,22 @@ struct TelegramExportVariantTests {
         }
     }
 
-    @Test("A single-chat export (no personal_information) without --me: the exporter is unknown and every message incoming",
+    @Test("A single-chat export of a group (no personal_information) without --me: the exporter is unknown and every message incoming",
           .timeLimit(.minutes(3)), arguments: [2020, 2026])
-    func singleChatWithoutMe(_ year: Int) async throws {
+    func singleGroupWithoutMe(_ year: Int) async throws {
         try await withSandbox("variants-single-\(year)") { sandbox in
             try await sandbox.login()
             let accountPeer = try await sandbox.accountPeerId()
-            let export = try await sandbox.generateVariants("export", era: year, ["--single-chat"])
+            let export = try await sandbox.generateVariants("export", era: year, ["--single-chat", "--chat", "chess"])
             let json = try String(contentsOfFile: export.path + "/result.json", encoding: .utf8)
-            #expect(!json.contains("personal_information") && json.hasPrefix("{\n \"name\": \"Alan Turing\""))
+            #expect(!json.contains("personal_information") && json.hasPrefix("{\n \"name\": \"Chess Club\""))
             let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
             #expect(report["singleChat"] as? Bool == true && report["exporterUnknown"] as? Bool == true, "\(report)")
             #expect(report["chats"] as? Int == 1, "\(report)")
+            let group = PeerId(namespace: .cloudGroup, id: 400_001).toInt64()
             let chats = try await sandbox.chatList()
-            #expect(chats.map(\.peerId) == [200_002] && chats.first?.title == "Alan Turing", "\(chats)")
-            let rows = try await sandbox.messages(200_002)
+            #expect(chats.map(\.peerId) == [group] && chats.first?.title == "Chess Club", "\(chats)")
+            let rows = try await sandbox.messages(group)
             #expect(!rows.isEmpty && rows.allSatisfy { $0["outgoing"] as? Bool == false }, "\(rows.filter { $0["outgoing"] as? Bool != false })")
             // The exporter's messages are another user's: Ada's own peer, not the account's.
             let problems = try await sandbox.compare(export, accountPeer: accountPeer, exporter: .unknown)
@@ -258,24 +259,48 @@ struct TelegramExportVariantTests {
         }
     }
 
-    @Test("A single-chat export with --me (an id, user<id> or the name the export writes): the exporter's messages are the account's, outgoing",
-          .timeLimit(.minutes(3)), arguments: [(2026, "5550001"), (2026, "user5550001"), (2026, "Ada Lovelace"), (2020, "5550001"), (2021, "Ada Lovelace")])
-    func singleChatWithMe(_ year: Int, _ me: String) async throws {
-        try await withSandbox("variants-single-me-\(year)") { sandbox in
+    @Test("A single-chat export of a one-to-one chat without --me: its exporter is the sender who is not the chat; their messages are the account's, outgoing",
+          .timeLimit(.minutes(3)), arguments: [2020, 2021, 2026])
+    func singlePersonalChatInfersTheExporter(_ year: Int) async throws {
+        try await withSandbox("variants-single-personal-\(year)") { sandbox in
             try await sandbox.login()
             let accountPeer = try await sandbox.accountPeerId()
             let export = try await sandbox.generateVariants("export", era: year, ["--single-chat"])
+            let json = try String(contentsOfFile: export.path + "/result.json", encoding: .utf8)
+            #expect(!json.contains("personal_information") && json.hasPrefix("{\n \"name\": \"Alan Turing\""))
+            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
+            #expect(report["singleChat"] as? Bool == true && report["exporterUnknown"] as? Bool == false, "\(report)")
+            let chats = try await sandbox.chatList()
+            #expect(chats.map(\.peerId) == [200_002] && chats.first?.title == "Alan Turing", "\(chats)")
+            let problems = try await sandbox.compare(export, accountPeer: accountPeer, exporter: .known(accountPeer))
+            #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(60).joined(separator: "\n"))")
+            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
+            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+        }
+    }
+
+    @Test("A single-chat export of a group with --me (an id, user<id> or the name the export writes): the exporter's messages are the account's, outgoing",
+          .timeLimit(.minutes(3)), arguments: [(2026, "5550001"), (2026, "user5550001"), (2026, "Ada Lovelace"), (2020, "5550001"), (2021, "Ada Lovelace")])
+    func singleGroupWithMe(_ year: Int, _ me: String) async throws {
+        try await withSandbox("variants-single-me-\(year)") { sandbox in
+            try await sandbox.login()
+            let accountPeer = try await sandbox.accountPeerId()
+            let export = try await sandbox.generateVariants("export", era: year, ["--single-chat", "--chat", "chess"])
             let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone, "--me", me])
             #expect(report["singleChat"] as? Bool == true && report["exporterUnknown"] as? Bool == false, "\(report)")
             #expect((report["accountPeerId"] as? NSNumber)?.int64Value == accountPeer, "\(report)")
+            let group = PeerId(namespace: .cloudGroup, id: 400_001).toInt64()
             let chats = try await sandbox.chatList()
-            #expect(chats.map(\.peerId) == [200_002], "\(chats)")
+            #expect(chats.map(\.peerId) == [group], "\(chats)")
             let problems = try await sandbox.compare(export, accountPeer: accountPeer, exporter: .known(accountPeer))
             #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(60).joined(separator: "\n"))")
-            let rows = try await sandbox.messages(200_002)
+            let rows = try await sandbox.messages(group)
             #expect(rows.contains { $0["outgoing"] as? Bool == true } && rows.contains { $0["outgoing"] as? Bool == false })
             let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone, "--me", me])
             #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            // The group exported alone again without --me: the exporter recorded by --me is still known.
+            let later = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
+            #expect(later["exporterUnknown"] as? Bool == false && later["messagesUpdated"] as? Int == 0, "\(later)")
         }
     }
 
