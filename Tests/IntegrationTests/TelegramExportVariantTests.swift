@@ -17,10 +17,7 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(4)), arguments: eras)
     func era(_ year: Int) async throws {
         try await withSandbox("variants-\(year)") { sandbox in
-            try await sandbox.login(name: "Someone Else")
-            let accountPeer = try await sandbox.accountPeerId()
-            let export = try await sandbox.generateVariants("export", era: year)
-            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
+            let (export, report, accountPeer) = try await sandbox.importVariants(era: year, name: "Someone Else")
 
             #expect(report["singleChat"] as? Bool == false && report["exporterUnknown"] as? Bool == false, "\(report)")
             #expect(report["timeZone"] as? String == Self.zone, "\(report)")
@@ -64,8 +61,7 @@ struct TelegramExportVariantTests {
 
             // The same export again: nothing new, nothing written.
             let before = try await sandbox.storeDump()
-            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
-            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            try await sandbox.reimportChangesNothing(export)
             #expect(try await sandbox.storeDump() == before)
         }
     }
@@ -136,11 +132,8 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(3)), arguments: [2018, 2026])
     func missingFiles(_ year: Int) async throws {
         try await withSandbox("variants-missing-\(year)") { sandbox in
-            try await sandbox.login()
-            let accountPeer = try await sandbox.accountPeerId()
-            let export = try await sandbox.generateVariants("export", era: year)
+            let (export, report, accountPeer) = try await sandbox.importVariants(era: year)
             #expect(export.missingFiles.count == 5 && export.missingFiles.contains { $0.hasPrefix("profile_pictures/") })
-            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
             #expect(report["missingFiles"] as? Int == export.missingFiles.count, "\(report)")
             #expect(Set(report["missingFileNames"] as? [String] ?? []) == Set(export.missingFiles), "\(report)")
             let chats = try await sandbox.chatList()
@@ -158,8 +151,7 @@ struct TelegramExportVariantTests {
             let stickers = rows.compactMap { $0["media"] as? [String: Any] }.filter { $0["kind"] as? String == "sticker" }
             #expect(stickers.count == 2 && stickers.allSatisfy { $0["included"] as? Bool == true && $0["missing"] == nil }, "\(stickers)")
             let before = try await sandbox.storeDump()
-            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
-            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            let again = try await sandbox.reimportChangesNothing(export)
             #expect(again["missingFiles"] as? Int == export.missingFiles.count, "\(again)")
             #expect(try await sandbox.storeDump() == before)
         }
@@ -169,9 +161,7 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(3)), arguments: [2018, 2019, 2020, 2021, 2026])
     func contactsWithoutTelegramIds(_ year: Int) async throws {
         try await withSandbox("variants-contacts-\(year)") { sandbox in
-            try await sandbox.login()
-            let export = try await sandbox.generateVariants("export", era: year)
-            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
+            let (export, report, _) = try await sandbox.importVariants(era: year)
             #expect(report["contacts"] as? Int == export.contacts.count, "\(report)")
             #expect(report["deviceContacts"] as? Int == export.deviceContacts.count, "\(report)")
             #expect(export.deviceContacts.contains { $0["name"] as? String == "Dentist Office" })
@@ -200,10 +190,7 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(3)), arguments: [2019, 2026])
     func repeatedIds(_ year: Int) async throws {
         try await withSandbox("variants-duplicates-\(year)") { sandbox in
-            try await sandbox.login()
-            let accountPeer = try await sandbox.accountPeerId()
-            let export = try await sandbox.generateVariants("export", era: year)
-            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
+            let (export, report, accountPeer) = try await sandbox.importVariants(era: year)
             #expect(report["duplicateMessages"] as? Int == 1, "\(report)")
             let chats = try await sandbox.chatList()
             let alan = try #require(export.chats.first { $0["key"] as? String == "alan" })
@@ -211,8 +198,7 @@ struct TelegramExportVariantTests {
             let repeated = rows.filter { ($0["text"] as? String ?? "").hasSuffix("version of a repeated id") }
             #expect(repeated.count == 1 && repeated.first?["text"] as? String == "second version of a repeated id", "\(repeated)")
             #expect(rows.count == alan["messages"] as? Int && Set(rows.compactMap { ($0["id"] as? NSNumber)?.intValue }).count == rows.count)
-            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
-            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            try await sandbox.reimportChangesNothing(export)
             let after = try await sandbox.messages(try #require(export.peerId(alan, accountPeer: accountPeer, in: chats)))
             #expect(after.contains { $0["text"] as? String == "second version of a repeated id" }, "\(after)")
         }
@@ -222,9 +208,7 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(3)), arguments: [2020, 2026])
     func migratedGroupHistory(_ year: Int) async throws {
         try await withSandbox("variants-migrated-\(year)") { sandbox in
-            try await sandbox.login()
-            let export = try await sandbox.generateVariants("export", era: year)
-            _ = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
+            let (export, _, _) = try await sandbox.importVariants(era: year)
             let rows = try await sandbox.messages(PeerId(namespace: .cloudChannel, id: 1_500_000_001).toInt64())
             func row(_ id: Int) -> [String: Any]? { rows.first { ($0["id"] as? NSNumber)?.intValue == id } }
             let ids = rows.compactMap { ($0["id"] as? NSNumber)?.intValue }
@@ -238,8 +222,7 @@ struct TelegramExportVariantTests {
             // Oldest first by date: the old group's history precedes the supergroup's.
             let oldest = try #require(rows.min { ($0["timestamp"] as? NSNumber)?.int64Value ?? 0 < ($1["timestamp"] as? NSNumber)?.int64Value ?? 0 })
             #expect((oldest["id"] as? NSNumber)?.intValue == -999_999_999, "\(oldest)")
-            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
-            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            try await sandbox.reimportChangesNothing(export)
         }
     }
 
@@ -247,12 +230,9 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(3)), arguments: [2020, 2026])
     func singleGroupWithoutMe(_ year: Int) async throws {
         try await withSandbox("variants-single-\(year)") { sandbox in
-            try await sandbox.login()
-            let accountPeer = try await sandbox.accountPeerId()
-            let export = try await sandbox.generateVariants("export", era: year, ["--single-chat", "--chat", "chess"])
+            let (export, report, accountPeer) = try await sandbox.importVariants(era: year, generator: ["--single-chat", "--chat", "chess"])
             let json = try String(contentsOfFile: export.path + "/result.json", encoding: .utf8)
             #expect(!json.contains("personal_information") && json.hasPrefix("{\n \"name\": \"Chess Club\""))
-            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
             #expect(report["singleChat"] as? Bool == true && report["exporterUnknown"] as? Bool == true, "\(report)")
             #expect(report["chats"] as? Int == 1, "\(report)")
             let group = PeerId(namespace: .cloudGroup, id: 400_001).toInt64()
@@ -263,8 +243,7 @@ struct TelegramExportVariantTests {
             // The exporter's messages are another user's: Ada's own peer, not the account's.
             let problems = try await sandbox.compare(export, accountPeer: accountPeer, exporter: .unknown)
             #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(60).joined(separator: "\n"))")
-            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
-            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            try await sandbox.reimportChangesNothing(export)
         }
     }
 
@@ -272,19 +251,15 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(3)), arguments: [2020, 2021, 2026])
     func singlePersonalChatInfersTheExporter(_ year: Int) async throws {
         try await withSandbox("variants-single-personal-\(year)") { sandbox in
-            try await sandbox.login()
-            let accountPeer = try await sandbox.accountPeerId()
-            let export = try await sandbox.generateVariants("export", era: year, ["--single-chat"])
+            let (export, report, accountPeer) = try await sandbox.importVariants(era: year, generator: ["--single-chat"])
             let json = try String(contentsOfFile: export.path + "/result.json", encoding: .utf8)
             #expect(!json.contains("personal_information") && json.hasPrefix("{\n \"name\": \"Alan Turing\""))
-            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
             #expect(report["singleChat"] as? Bool == true && report["exporterUnknown"] as? Bool == false, "\(report)")
             let chats = try await sandbox.chatList()
             #expect(chats.map(\.peerId) == [200_002] && chats.first?.title == "Alan Turing", "\(chats)")
             let problems = try await sandbox.compare(export, accountPeer: accountPeer, exporter: .known(accountPeer))
             #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(60).joined(separator: "\n"))")
-            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
-            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            try await sandbox.reimportChangesNothing(export)
         }
     }
 
@@ -292,10 +267,8 @@ struct TelegramExportVariantTests {
           .timeLimit(.minutes(3)), arguments: [(2026, "5550001"), (2026, "user5550001"), (2026, "Ada Lovelace"), (2020, "5550001"), (2021, "Ada Lovelace")])
     func singleGroupWithMe(_ year: Int, _ me: String) async throws {
         try await withSandbox("variants-single-me-\(year)") { sandbox in
-            try await sandbox.login()
-            let accountPeer = try await sandbox.accountPeerId()
-            let export = try await sandbox.generateVariants("export", era: year, ["--single-chat", "--chat", "chess"])
-            let report = try await sandbox.importExport(export.path, ["--time-zone", Self.zone, "--me", me])
+            let (export, report, accountPeer) = try await sandbox.importVariants(era: year, generator: ["--single-chat", "--chat", "chess"],
+                                                                                 options: ["--me", me])
             #expect(report["singleChat"] as? Bool == true && report["exporterUnknown"] as? Bool == false, "\(report)")
             #expect((report["accountPeerId"] as? NSNumber)?.int64Value == accountPeer, "\(report)")
             let group = PeerId(namespace: .cloudGroup, id: 400_001).toInt64()
@@ -305,8 +278,7 @@ struct TelegramExportVariantTests {
             #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(60).joined(separator: "\n"))")
             let rows = try await sandbox.messages(group)
             #expect(rows.contains { $0["outgoing"] as? Bool == true } && rows.contains { $0["outgoing"] as? Bool == false })
-            let again = try await sandbox.importExport(export.path, ["--time-zone", Self.zone, "--me", me])
-            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)")
+            try await sandbox.reimportChangesNothing(export, ["--me", me])
             // The group exported alone again without --me: the exporter recorded by --me is still known.
             let later = try await sandbox.importExport(export.path, ["--time-zone", Self.zone])
             #expect(later["exporterUnknown"] as? Bool == false && later["messagesUpdated"] as? Int == 0, "\(later)")
@@ -400,6 +372,26 @@ enum Exporter {
 }
 
 extension Sandbox {
+    /// A login, a --variants export of `era` written and imported in the generator's zone:
+    /// the export, the import's report and the account's peer.
+    func importVariants(era: Int, name: String = "Ada Lovelace", generator: [String] = [], options: [String] = []) async throws
+        -> (export: VariantExport, report: [String: Any], accountPeer: Int64) {
+        try await login(name: name)
+        let accountPeer = try await accountPeerId()
+        let export = try await generateVariants("export", era: era, generator)
+        let report = try await importExport(export.path, ["--time-zone", TelegramExportVariantTests.zone] + options)
+        return (export, report, accountPeer)
+    }
+
+    /// The same import again adds and updates nothing; its report.
+    @discardableResult
+    func reimportChangesNothing(_ export: VariantExport, _ options: [String] = [],
+                                sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+        let again = try await importExport(export.path, ["--time-zone", TelegramExportVariantTests.zone] + options)
+        #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0, "\(again)", sourceLocation: sourceLocation)
+        return again
+    }
+
     func generateVariants(_ name: String, era: Int, _ extra: [String] = []) async throws -> VariantExport {
         let path = base + "/" + name
         let summary = try await ExportGenerator.write(path, ["--variants", "--era", "\(era)", "--zone", TelegramExportVariantTests.zone] + extra)
