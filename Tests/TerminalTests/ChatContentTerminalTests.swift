@@ -75,9 +75,10 @@ struct ChatContentTerminalTests {
         let (session, screen, base, word) = try await Self.openGroup(width: 80, height: 24)
         defer { session.kill(); base.remove() }
         let shown = screen.joined(separator: "\n")
-        // The quote of message 48 (after a 23-column head) is cut with "…" to stay on its row.
-        let quote = try #require(Self.row(screen, matching: #": ┃ .*: \#(word) 48 "#), "\(shown)")
-        #expect(quote.hasSuffix("…") || quote.count < 79, "\(shown)")
+        // The reply to message 48 quotes it on the sender's row (cut with "…" when longer), its own
+        // text on the next row under the text column.
+        let quote = try #require(screen.firstIndex { $0.range(of: #": ┃ .*: \#(word) 48 "#, options: .regularExpression) != nil }, "\(shown)")
+        #expect(screen[quote + 1].hasPrefix("       \(word) 49 "), "\(shown)")
         // The formatted message wraps under its text column, every word kept, in order.
         let start = try #require(screen.firstIndex { $0.contains("Formatted 45:") }, "\(shown)")
         var words: [Substring] = []
