@@ -1,6 +1,8 @@
 /// Message search over the Postbox (Siri's INSearchForMessages, the interface's `/` search),
 /// newest first (SearchOrder), at most `limit` hits. Text is matched by word prefixes
-/// (TextMatcher: every query word begins some word of the message).
+/// (TextMatcher: every query word begins some word of the message) against the message's
+/// searchable text (MessageSummary.searchableText): its text and what its media say, so a poll's
+/// answer, a contact's name or a file's name finds the message too.
 ///
 /// Two ways to the same answer:
 /// - The search index (IndexedMessageSearch), when main has built it for this store and the query
@@ -127,7 +129,7 @@ public struct MessageSearch: Sendable {
                     guard isUnread else { continue }
                     unreadSeen += 1
                 }
-                if let text, !text.matches(message.text) { continue }
+                if let text, !text.matches(MessageSummary.searchableText(of: message)) { continue }
                 hits.insert(Hit(message: message, isRead: !isUnread))
             }
             let unfiltered = text == nil && !unreadOnly
