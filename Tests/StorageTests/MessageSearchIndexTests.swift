@@ -144,12 +144,28 @@ struct MessageSearchIndexTests {
         let postbox = try Postbox(layout: ContainerLayout(containerPath: dir.path), accountId: 3, deviceKey: key, readOnly: false)
         let peers = (0 ..< chats).map { PeerId(namespace: $0 % 3 == 0 ? .cloudGroup : .cloudUser, id: Int64(100 + $0)) }
         var corpus = Corpus(postbox: postbox, peers: peers, messages: [:], rng: SeededGenerator(seed: seed))
+        // A supergroup with its group's history (ids shifted by −1,000,000,000, up to the
+        // migration's timestamp, which its own id 1 shares), read up to the middle of it.
+        let migrated = peers.count > 3 ? peers[3] : nil
+        let shift: Int32 = -1_000_000_000
         try postbox.transaction { t in
             for (n, peer) in peers.enumerated() {
                 try t.updatePeer(Peer(id: peer, firstName: "Chat \(n)"))
                 // Some chats keep their newest messages unread.
-                try t.prepareReadState(peer, maxIncomingReadId: n % 2 == 0 ? Int32(messages / chats) : Int32.max)
+                let mark = peer == migrated ? shift + 40 : n % 2 == 0 ? Int32(messages / chats) : Int32.max
+                try t.prepareReadState(peer, maxIncomingReadId: mark)
             }
+        }
+        if let migrated {
+            var history: [Message] = []
+            for n: Int32 in 1 ... 81 {
+                let id = n <= 80 ? shift + n : 1
+                let message = Message(index: MessageIndex(id: MessageId(peerId: migrated, id: id), timestamp: base - 100 * (80 - min(n, 80))),
+                                      authorId: migrated, text: corpus.randomText(), isIncoming: n % 3 != 0, extras: corpus.randomExtras())
+                corpus.messages[message.id] = message
+                history.append(message)
+            }
+            try postbox.transaction { try $0.addMessages(history) }
         }
         // Several batches, so rows gather segments from several transactions.
         for _ in 0 ..< 5 { try corpus.addMessages(messages / 5) }
@@ -416,6 +432,20 @@ struct MessageSearchIndexTests {
         return w.bytes
     }
 
+    /// The index as a writer of schema 2 left it: the messages it covers under their text's words
+    /// alone. Inside a write transaction.
+    static func indexTextAlone(_ corpus: Corpus, covering state: SearchIndexState) throws {
+        let box = corpus.postbox.valueBox
+        try box.removeAll(PostboxTable.searchIndex)
+        var additions = PostingAdditions()
+        for message in corpus.messages.values where SearchIndexWriter.isIndexed(message) && state.covers(PostboxKeys.message(message.index)) {
+            additions.add(message.index, hashes: corpus.postbox.searchHasher.hashes(of: message.text))
+        }
+        var writer = SearchIndexWriter(valueBox: box, hasher: corpus.postbox.searchHasher)
+        writer.adopt(additions)
+        try writer.apply()
+    }
+
     /// A store of schema 2: its messages (with media, and a version 3 row with a left-out file's
     /// name) indexed under their text alone, the index complete or its fill part-way. A reader
     /// refuses it; main upgrades it, and then what the messages carry is found, the index exactly
@@ -427,7 +457,6 @@ struct MessageSearchIndexTests {
             let layout = ContainerLayout(containerPath: dir.path)
             var corpus = try Self.makeCorpus(dir, seed: fillInProgress ? 9 : 8, messages: 600)
             let box = corpus.postbox.valueBox
-            let hasher = corpus.postbox.searchHasher
             // The version 3 row: written as text, then its value replaced.
             let peer = corpus.peers[0]
             let top = try #require(corpus.messages.values.filter { $0.id.peerId == peer }.max { $0.index < $1.index })
@@ -447,15 +476,7 @@ struct MessageSearchIndexTests {
             let keys = corpus.messages.values.filter { SearchIndexWriter.isIndexed($0) }.map { PostboxKeys.message($0.index) }.sorted()
             let state: SearchIndexState = fillInProgress ? .building(after: keys[keys.count / 2]) : .complete
             try box.write {
-                try box.removeAll(PostboxTable.searchIndex)
-                var additions = PostingAdditions()
-                for message in corpus.messages.values.sorted(by: { PostingEntry.storedBefore(PostingEntry($0.index), PostingEntry($1.index)) })
-                where SearchIndexWriter.isIndexed(message) && state.covers(PostboxKeys.message(message.index)) {
-                    additions.add(message.index, hashes: hasher.hashes(of: message.text))
-                }
-                var writer = SearchIndexWriter(valueBox: box, hasher: hasher)
-                writer.adopt(additions)
-                try writer.apply()
+                try Self.indexTextAlone(corpus, covering: state)
                 try state.save(box)
                 try box.connection.execute("PRAGMA user_version=2")
             }
@@ -488,17 +509,9 @@ struct MessageSearchIndexTests {
         try withTemporaryDirectory("search-index-carried") { dir in
             let corpus = try Self.makeCorpus(dir, seed: 10, messages: 300)
             let box = corpus.postbox.valueBox
-            let hasher = corpus.postbox.searchHasher
             try box.write {
-                try box.removeAll(PostboxTable.searchIndex)
-                var additions = PostingAdditions()
-                for message in corpus.messages.values where SearchIndexWriter.isIndexed(message) {
-                    additions.add(message.index, hashes: hasher.hashes(of: message.text))
-                }
-                var writer = SearchIndexWriter(valueBox: box, hasher: hasher)
-                writer.adopt(additions)
-                try writer.apply()
-                try SearchIndexCarriedWords.add(box, hasher: hasher, batchSize: 7)
+                try Self.indexTextAlone(corpus, covering: .complete)
+                try SearchIndexCarriedWords.add(box, hasher: corpus.postbox.searchHasher, batchSize: 7)
             }
             try Self.expectIndexIsExact(corpus, "batches of 7")
         }
@@ -526,17 +539,26 @@ struct MessageSearchIndexTests {
             var corpus = try Self.makeCorpus(dir, seed: 7, messages: 300)
             let big = PeerId(namespace: .cloudUser, id: 999)
             // A chat whose ids say it is large.
-            let message = Message(index: MessageIndex(id: MessageId(peerId: big, id: MessageSearch.smallChat + 10), timestamp: Self.base),
+            let message = Message(index: MessageIndex(id: MessageId(peerId: big, id: Int32(MessageSearch.smallChat) + 10), timestamp: Self.base),
                                   authorId: big, text: "tickets for the big chat", isIncoming: true)
-            try corpus.postbox.transaction { try $0.addMessages([message]) }
+            // And one whose own ids are few, but with a long group history inside it (ids from −1,000,000,000).
+            let migrated = PeerId(namespace: .cloudChannel, id: 998)
+            let history = [-1_000_000_000 + 1, -1_000_000_000 + Int32(MessageSearch.smallChat), 1, 2].enumerated().map { n, id in
+                Message(index: MessageIndex(id: MessageId(peerId: migrated, id: id), timestamp: Self.base + Int32(n)), authorId: migrated,
+                        text: "tickets \(n)", isIncoming: false)
+            }
+            try corpus.postbox.transaction { try $0.addMessages([message] + history) }
             corpus.messages[message.id] = message
             let small = corpus.peers[0]
             let plans = try corpus.postbox.read { t in
                 try [MessageSearch(text: TextMatcher("ok a"), limit: 5), MessageSearch(limit: 5), MessageSearch(text: TextMatcher("tic"), limit: 5),
-                     MessageSearch(text: TextMatcher("tic"), chat: small, limit: 5), MessageSearch(text: TextMatcher("tic"), chat: big, limit: 5)]
+                     MessageSearch(text: TextMatcher("tic"), chat: small, limit: 5), MessageSearch(text: TextMatcher("tic"), chat: big, limit: 5),
+                     MessageSearch(text: TextMatcher("tic"), chat: migrated, limit: 5)]
                     .map { try $0.indexedSearch(t) != nil }
             }
-            #expect(plans == [false, false, true, false, true])
+            #expect(plans == [false, false, true, false, true, true])
+            let inMigrated = try corpus.run(MessageSearch(text: TextMatcher("tickets"), chat: migrated, limit: 5), .automatic)
+            #expect(inMigrated == history.reversed().map { "\($0.id) true" }, "\(inMigrated)")
             // (Its one message is unread: a chat's first messages arrive above read mark 0.)
             let found = try corpus.run(MessageSearch(text: TextMatcher("tick"), chat: big, limit: 5), .automatic)
             #expect(found == ["\(message.id) false"], "\(found)")
