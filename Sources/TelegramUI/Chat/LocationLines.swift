@@ -1,4 +1,4 @@
-/// A place: a venue's title and address, a live location, or a point; always its coordinates.
+/// A place: a venue's title and address, a live location, or a point; its coordinates when known.
 enum LocationLines {
     static func rows(_ location: ChatMessage.Location, width: Int) -> [ChatLine] {
         let coordinates = Self.coordinates(location)
@@ -6,18 +6,21 @@ enum LocationLines {
             return MediaLines.titled("📍 ", title, width: width) + MediaLines.detail(location.address ?? "", width: width)
                 + MediaLines.detail(coordinates, width: width)
         }
+        let at = coordinates.isEmpty ? "" : " · " + coordinates
         var parts: [(String, ChatLine.Role)] = [("📍 ", .text)]
         if let period = location.livePeriod {
-            parts += [("Live location", .title), (" · " + coordinates + " · for " + Self.period(period), .meta)]
+            parts += [("Live location", .title), (at + " · for " + Self.period(period), .meta)]
         } else {
-            parts += [("Location", .title), (" · " + coordinates, .meta)]
+            parts += [("Location", .title), (at, .meta)]
         }
         return TextWrap.rows(parts, width: width, hanging: 3).map { ChatLine(parts: $0) }
     }
 
-    /// Degrees to five decimals (about a metre), as a map app shows them: "48.85826, 2.29450".
+    /// Degrees to five decimals (about a metre), as a map app shows them: "48.85826, 2.29450";
+    /// empty when the point is not known.
     static func coordinates(_ location: ChatMessage.Location) -> String {
-        degrees(location.latitude) + ", " + degrees(location.longitude)
+        guard let latitude = location.latitude, let longitude = location.longitude else { return "" }
+        return degrees(latitude) + ", " + degrees(longitude)
     }
 
     static func degrees(_ value: Double) -> String {

@@ -111,13 +111,14 @@ extension ChatMessage {
 
     /// A point, a venue (title and address) or a live location (shared for `livePeriod` seconds).
     public struct Location: Equatable, Sendable {
-        public var latitude: Double
-        public var longitude: Double
+        /// Nil when the point is not known.
+        public var latitude: Double?
+        public var longitude: Double?
         public var title: String?
         public var address: String?
         public var livePeriod: Int?
 
-        public init(latitude: Double, longitude: Double, title: String? = nil, address: String? = nil, livePeriod: Int? = nil) {
+        public init(latitude: Double?, longitude: Double?, title: String? = nil, address: String? = nil, livePeriod: Int? = nil) {
             self.latitude = latitude
             self.longitude = longitude
             self.title = title
