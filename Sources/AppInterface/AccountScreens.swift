@@ -22,13 +22,17 @@ final class AccountScreens {
     /// How long a banner stays.
     static let bannerSeconds: Int32 = 4
 
-    init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, avatars: ChatListAvatars?) {
+    /// Avatars and photos as pictures, on a truecolour terminal.
+    private let pictures: TerminalPictures?
+
+    init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, pictures: TerminalPictures?) {
         self.app = app
+        self.pictures = pictures
         self.account = account
         self.navigation = navigation
         sources = account.sources
         let chatList = ChatListController(source: sources)
-        if let avatars { account.attach(avatars, to: chatList) }
+        if let pictures { account.attach(pictures.avatars, to: chatList) }
         let calls = CallsController(source: sources)
         settings = SettingsFlow(app: app, navigation: navigation)
         let settingsController = SettingsController { [] }
@@ -53,6 +57,7 @@ final class AccountScreens {
     /// already open is replaced, not stacked; the search, if open, makes way for it.
     func openChat(_ peerId: ChatId, title: String) {
         let chat = ChatController(source: sources, peerId: peerId, title: title)
+        if let pictures { account.attach(pictures.photos, to: chat) }
         callFlow.offerCall(in: chat)
         let account = account, log = app.log
         chat.onSend = { text in

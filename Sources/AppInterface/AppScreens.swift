@@ -15,15 +15,15 @@ final class AppScreens {
     let navigation: AppNavigationController
     private let app: any AppHost
     private let depth: ColorDepth
-    private let avatars: ChatListAvatars?
+    private let pictures: TerminalPictures?
     private(set) var account: AccountScreens?
     private(set) var lockScreen: TextEntryController?
     private var appliedSettings: PresentationDataAndSettings?
 
-    init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, avatars: ChatListAvatars? = nil) {
+    init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil) {
         self.app = app
         self.depth = depth
-        self.avatars = avatars
+        self.pictures = pictures
         let strings = app.presentation.strings
         let context = PresentationContext(theme: Self.theme(app, depth: depth),
                                           strings: NavigationBarStrings(back: strings.commonBack, close: strings.commonClose))
@@ -56,7 +56,7 @@ final class AppScreens {
         navigation.ready.set(false)
         if navigation.minimizedController != nil { navigation.dismissMinimized() }
         if let current = app.currentAccount {
-            let screens = AccountScreens(app: app, account: current, navigation: navigation, avatars: avatars)
+            let screens = AccountScreens(app: app, account: current, navigation: navigation, pictures: pictures)
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }

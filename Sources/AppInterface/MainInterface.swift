@@ -25,20 +25,21 @@ public enum MainInterface {
     public static func run(_ app: LaunchedApp, duration: Double?) throws {
         let bridge = try EventBridge()
         let will = LaunchStage.willFinishLaunching, did = LaunchStage.didFinishLaunching
-        let (session, screens, avatars) = try app.phase("window", stage: will) { () throws -> (TerminalSession, AppScreens, ChatListAvatars?) in
+        let (session, screens, pictures) = try app.phase("window", stage: will) { () throws -> (TerminalSession, AppScreens, TerminalPictures?) in
             let session: TerminalSession
             do {
                 session = try TerminalSession()
             } catch {
                 throw Unavailable(description: "cannot open the terminal (\(error)); run `main run --headless` for the app without its interface")
             }
-            // Pictures only where the half blocks' colours show as they are; elsewhere the initials.
+            // Pictures only where the half blocks' colours show as they are; elsewhere initials and words.
             let logger = app.logger
-            let avatars = session.colorDepth == .trueColor
-                ? try? ChatListAvatars { logger.error("cannot draw a chat-list avatar; initials shown", metadata: ["error": "\($0)"]) }
+            let pictures = session.colorDepth == .trueColor
+                ? try? TerminalPictures { logger.error("cannot draw a picture; initials or words shown", metadata: ["error": "\($0)"]) }
                 : nil
-            let screens = AppScreens(app: LaunchedAppHost(app), depth: session.colorDepth, reducedMotion: !session.supportsAnimation, avatars: avatars)
-            return (session, screens, avatars)
+            let screens = AppScreens(app: LaunchedAppHost(app), depth: session.colorDepth, reducedMotion: !session.supportsAnimation,
+                                     pictures: pictures)
+            return (session, screens, pictures)
         }
         defer { session.close() }
         let application = try AppRun.didFinishLaunching(app)
@@ -70,8 +71,8 @@ public enum MainInterface {
             "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
             "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
         let frames = PagingWindow(window) { screens.loadPagesIfNeeded() }
-        session.run(frames, watching: [bridge.readDescriptor] + (avatars.map { [$0.wakeDescriptor] } ?? [])) { descriptor in
-            if let avatars, descriptor == avatars.wakeDescriptor { return avatars.drain() }
+        session.run(frames, watching: [bridge.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
+            if let pictures, pictures.drain(descriptor) { return }
             var changed = false
             for event in bridge.drain() {
                 application.sendEvent(event)

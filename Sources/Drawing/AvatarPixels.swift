@@ -21,20 +21,6 @@ public enum AvatarPixels {
         let canvas = try CairoCanvas(width: pixelSize, height: pixelSize)
         PhotoAvatar.draw(image, in: canvas.cr, x: 0, y: 0, size: Double(pixelSize))
         try canvas.check("scale avatar")
-        cairo_surface_flush(canvas.surface)
-        guard let data = cairo_image_surface_get_data(canvas.surface) else {
-            throw DrawingError(.cairo, "cairo: the scaled avatar has no pixels")
-        }
-        let stride = Int(cairo_image_surface_get_stride(canvas.surface))
-        var rgba: [UInt8] = []
-        rgba.reserveCapacity(pixelSize * pixelSize * 4)
-        for y in 0 ..< pixelSize {
-            for x in 0 ..< pixelSize {
-                let word = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
-                let pixel = CairoImage.straightRGBA(word, opaque: false)
-                rgba += [pixel.r, pixel.g, pixel.b, pixel.a]
-            }
-        }
-        return rgba
+        return try canvas.straightRGBA()
     }
 }

@@ -63,6 +63,27 @@ final class CairoCanvas {
         cairo_clip(cr)
     }
 
+    /// The finished picture as straight (not premultiplied) RGBA, 4 bytes a pixel, rows top to
+    /// bottom: for terminal pictures, made by a process with no decoder of its own.
+    func straightRGBA() throws -> [UInt8] {
+        try check("draw")
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw DrawingError(.cairo, "cairo: the \(width)×\(height) surface has no pixels")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(width * height * 4)
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let word = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
+                let pixel = CairoImage.straightRGBA(word, opaque: false)
+                rgba += [pixel.r, pixel.g, pixel.b, pixel.a]
+            }
+        }
+        return rgba
+    }
+
     /// The finished picture as PNG bytes.
     func pngBytes() throws -> [UInt8] {
         try check("draw")

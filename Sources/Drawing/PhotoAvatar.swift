@@ -23,6 +23,15 @@ public enum PhotoAvatar {
         guard (1...LettersAvatar.maxPixelSize).contains(pixelSize) else {
             throw DrawingError(.invalidArgument, "avatar size \(pixelSize) is outside 1…\(LettersAvatar.maxPixelSize)")
         }
+        let photo = try decode(photoPath: photoPath)
+        let canvas = try CairoCanvas(width: pixelSize, height: pixelSize)
+        canvas.clipToCircle()
+        try draw(photo, filling: canvas)
+        return try canvas.pngBytes()
+    }
+
+    /// A PNG or JPEG file of at most `maxFileBytes`, with sides in 1…`maxDimension`, decoded.
+    static func decode(photoPath: String) throws -> CairoImage {
         // Read once through one descriptor and decoded from memory: a file checked by path and
         // then opened again by Cairo could be swapped (for a FIFO, a link) in between.
         let bytes = try readFile(photoPath, limit: maxFileBytes)
@@ -33,10 +42,7 @@ public enum PhotoAvatar {
         guard (1...maxDimension).contains(photo.width), (1...maxDimension).contains(photo.height) else {
             throw DrawingError(.badDimensions, "\(photoPath) is \(photo.width)×\(photo.height); sides must be 1…\(maxDimension)")
         }
-        let canvas = try CairoCanvas(width: pixelSize, height: pixelSize)
-        canvas.clipToCircle()
-        try draw(photo, filling: canvas)
-        return try canvas.pngBytes()
+        return photo
     }
 
     /// Draws `image` scaled to cover the whole canvas, centred, cropping the longer side.

@@ -13,7 +13,7 @@ public enum DrawingLibrary {
         public let description: String
     }
 
-    /// Renders one request to PNG bytes (raw RGBA for `.avatarPixels`).
+    /// Renders one request to PNG bytes (raw RGBA for `.avatarPixels` and `.photoPixels`).
     public static func render(_ request: DrawingRequest) throws -> [UInt8] {
         do {
             try DrawingLibraries.load()

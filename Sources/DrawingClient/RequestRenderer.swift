@@ -2,7 +2,7 @@ import Drawing
 import Formats
 
 /// One DrawingRequest drawn by the Drawing module, in this process: PNG bytes, or raw RGBA for
-/// `.avatarPixels`.
+/// `.avatarPixels` and `.photoPixels`.
 enum RequestRenderer {
     static func render(_ request: DrawingRequest) throws -> [UInt8] {
         switch request {
@@ -17,6 +17,8 @@ enum RequestRenderer {
             return try WidgetRenderer(widgetScene(picture)).renderPNG()
         case .avatarPixels(let avatarPath, let pixelSize):
             return try AvatarPixels.rgba(png: readAvatar(avatarPath), pixelSize: pixelSize)
+        case .photoPixels(let photoPath, let width, let height):
+            return try PhotoPixels.rgba(photoPath: photoPath, width: width, height: height)
         }
     }
 

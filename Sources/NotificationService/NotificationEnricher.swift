@@ -97,6 +97,8 @@ struct NotificationEnricher {
 
         let peer = try t.peer(peerId)
         let message = try messageId.flatMap { try t.message(MessageId(peerId: peerId, id: $0)) }
+        // A push for media may carry no words: the stored message says what it is ("🖼 Photo").
+        if content.body.isEmpty, let message { content.body = MessageSummary.text(of: message) }
         var avatarPeer: Peer?
         if settings.displayNameOnLockscreen {
             if let peer { content.title = try title(of: peer, in: t) }
@@ -107,7 +109,7 @@ struct NotificationEnricher {
             case .cloudUser, .secretChat: content.title = ""
             default: if let peer { content.title = peer.displayTitle }
             }
-            if peerId.namespace == .cloudGroup { content.body = message?.text ?? Self.strippingAuthor(content.body) }
+            if peerId.namespace == .cloudGroup { content.body = message.map(MessageSummary.text) ?? Self.strippingAuthor(content.body) }
         }
         if let topicTitle = payload.topicTitle, !topicTitle.isEmpty { content.subtitle = topicTitle }
         if payload.silent.flatMap({ Int($0) }).map({ $0 != 0 }) ?? false, !content.title.isEmpty {

@@ -150,11 +150,15 @@ final class ExportFields {
         return try ExportText.decode(value, fields: self, key: key, unknown: &unknown).text
     }
 
-    /// An object field's own fields.
+    /// An object field's own fields. tdesktop writes some objects serialized inside a string
+    /// (`push` rather than `pushBare`: invoice_information): read from it.
     func object(_ key: String) throws -> ExportFields? {
         switch value(key) {
         case nil, .null?: return nil
         case .object(let o)?: return ExportFields(object: o, what: what + ", '\(key)'")
+        case .string(let text)? where text.hasPrefix("{"):
+            guard case .object(let o)? = try? JSONDocument.parse(text) else { throw fail("'\(key)' should be an object, not a string") }
+            return ExportFields(object: o, what: what + ", '\(key)'")
         case let other?: throw fail("'\(key)' should be an object, not \(other.typeName)")
         }
     }

@@ -29,6 +29,7 @@ final class FakeAccountHost: AccountHost {
     }
 
     func attach(_ avatars: ChatListAvatars, to list: ChatListController) {}
+    func attach(_ photos: ChatPhotos, to chat: ChatController) {}
 }
 
 extension FakeStore: AccountDataSources {

@@ -99,6 +99,10 @@ struct MessageContentEncodingTests {
         #expect(MessageSummary.text(of: message(.contact(MessageContact(firstName: "Ada", lastName: "Lovelace", phone: "1")))) == "👤 Contact: Ada Lovelace")
         #expect(MessageSummary.text(of: message(.file(MessageFile(kind: "file", fileName: "report.pdf")))) == "📎 report.pdf")
         #expect(MessageSummary.text(of: message(.file(MessageFile(kind: "photo")), text: "look")) == "🖼 look")
+        // A message that kept only its file (an older import) is summarized by its kind.
+        let keptFile = Message(index: index, authorId: nil, text: "", isIncoming: true, contentKind: .voiceMessage, mediaResourceIds: ["v"])
+        #expect(MessageSummary.text(of: keptFile) == "🎤 Voice message")
+        #expect(MessageSummary.text(of: Message(index: index, authorId: nil, text: "caption", isIncoming: true, contentKind: .image)) == "🖼 caption")
         let poll = message(.poll(MessagePoll(question: "Where to?", answers: [.init(text: "Lisbon", voters: 1)], totalVoters: 1, isClosed: false)))
         #expect(MessageSummary.searchableText(of: poll).contains("Lisbon"))
     }

@@ -31,7 +31,7 @@ struct MessageSearchIndexTests {
                 if message.id.namespace != MessageId.cloudNamespace { continue }
                 if let chat = search.chat, message.id.peerId != chat { continue }
                 if let since = search.since, message.index.timestamp < since { continue }
-                if let text = search.text, !text.matches(message.text) { continue }
+                if let text = search.text, !text.matches(MessageSummary.searchableText(of: message)) { continue }
                 let state = readStates[message.id.peerId]
                 let isUnread = message.isIncoming && message.id.id > (state?.maxIncomingReadId ?? Int32.max)
                 if search.unreadOnly && ((state?.unreadCount ?? 0) == 0 || !isUnread) { continue }
@@ -64,6 +64,26 @@ struct MessageSearchIndexTests {
             }.joined(separator: [" ", ", ", "! ", " — "].randomElement(using: &rng)!)
         }
 
+        /// What a message carries, for one in four: a poll, a contact, a file (named, or a photo
+        /// without a name), a place or a checklist, whose words search must find as it finds the
+        /// text's (MessageSummary.searchableText). The rest carry nothing: text only.
+        mutating func randomExtras() -> MessageExtras {
+            guard Int.random(in: 0 ..< 4, using: &rng) == 0 else { return MessageExtras() }
+            func word() -> String { MessageSearchIndexTests.vocabulary.randomElement(using: &rng)! }
+            let media: MessageMedia
+            switch Int.random(in: 0 ..< 6, using: &rng) {
+            case 0: media = .poll(MessagePoll(question: randomText(), answers: (0 ..< Int.random(in: 1 ... 3, using: &rng)).map { _ in
+                    MessagePoll.Answer(text: word(), voters: 1)
+                }, totalVoters: 3, isClosed: false))
+            case 1: media = .contact(MessageContact(firstName: word(), lastName: Bool.random(using: &rng) ? word() : "", phone: "+4412345"))
+            case 2: media = .file(MessageFile(kind: "file", fileName: "\(word())_\(word()).pdf"))
+            case 3: media = .file(MessageFile(kind: "photo"))
+            case 4: media = .location(MessageLocation(latitude: 1, longitude: 2, title: word(), address: "\(word()) street"))
+            default: media = .todo(MessageTodo(title: word(), items: [MessageTodo.Item(id: 1, text: randomText())]))
+            }
+            return MessageExtras(media: [media])
+        }
+
         /// A random query: words or their beginnings, sometimes with a 1- or 2-letter word.
         mutating func randomQuery() -> String {
             let count = Int.random(in: 1 ... 3, using: &rng)
@@ -93,6 +113,7 @@ struct MessageSearchIndexTests {
                 var message = messages[id]!
                 for _ in 0 ..< Int.random(in: 1 ... 2, using: &rng) {
                     message.text = randomText()
+                    message.extras = randomExtras()
                     batch.insert(message, at: Int.random(in: 0 ... batch.count, using: &rng))
                 }
             }
@@ -110,7 +131,8 @@ struct MessageSearchIndexTests {
                 let time = (last?.index.timestamp ?? MessageSearchIndexTests.base) + 100 * Int32.random(in: 0 ... 864, using: &rng)
                 let namespace: Int32 = Int.random(in: 0 ..< 20, using: &rng) == 0 ? 1 : 0
                 let message = Message(index: MessageIndex(id: MessageId(peerId: peer, namespace: namespace, id: id), timestamp: time),
-                                      authorId: peer, text: randomText(), isIncoming: Int.random(in: 0 ..< 3, using: &rng) != 0)
+                                      authorId: peer, text: randomText(), isIncoming: Int.random(in: 0 ..< 3, using: &rng) != 0,
+                                      extras: randomExtras())
                 messages[message.id] = message
                 batch.append(message)
             }
@@ -122,12 +144,28 @@ struct MessageSearchIndexTests {
         let postbox = try Postbox(layout: ContainerLayout(containerPath: dir.path), accountId: 3, deviceKey: key, readOnly: false)
         let peers = (0 ..< chats).map { PeerId(namespace: $0 % 3 == 0 ? .cloudGroup : .cloudUser, id: Int64(100 + $0)) }
         var corpus = Corpus(postbox: postbox, peers: peers, messages: [:], rng: SeededGenerator(seed: seed))
+        // A supergroup with its group's history (ids shifted by −1,000,000,000, up to the
+        // migration's timestamp, which its own id 1 shares), read up to the middle of it.
+        let migrated = peers.count > 3 ? peers[3] : nil
+        let shift: Int32 = -1_000_000_000
         try postbox.transaction { t in
             for (n, peer) in peers.enumerated() {
                 try t.updatePeer(Peer(id: peer, firstName: "Chat \(n)"))
                 // Some chats keep their newest messages unread.
-                try t.prepareReadState(peer, maxIncomingReadId: n % 2 == 0 ? Int32(messages / chats) : Int32.max)
+                let mark = peer == migrated ? shift + 40 : n % 2 == 0 ? Int32(messages / chats) : Int32.max
+                try t.prepareReadState(peer, maxIncomingReadId: mark)
             }
+        }
+        if let migrated {
+            var history: [Message] = []
+            for n: Int32 in 1 ... 81 {
+                let id = n <= 80 ? shift + n : 1
+                let message = Message(index: MessageIndex(id: MessageId(peerId: migrated, id: id), timestamp: base - 100 * (80 - min(n, 80))),
+                                      authorId: migrated, text: corpus.randomText(), isIncoming: n % 3 != 0, extras: corpus.randomExtras())
+                corpus.messages[message.id] = message
+                history.append(message)
+            }
+            try postbox.transaction { try $0.addMessages(history) }
         }
         // Several batches, so rows gather segments from several transactions.
         for _ in 0 ..< 5 { try corpus.addMessages(messages / 5) }
@@ -159,7 +197,7 @@ struct MessageSearchIndexTests {
     static func expectedIndex(_ corpus: Corpus) -> Set<IndexEntry> {
         var expected = Set<IndexEntry>()
         for message in corpus.messages.values where message.id.namespace == MessageId.cloudNamespace {
-            for hash in corpus.postbox.searchHasher.hashes(of: message.text) {
+            for hash in corpus.postbox.searchHasher.hashes(of: MessageSummary.searchableText(of: message)) {
                 expected.insert(IndexEntry(hash: hash, bucket: SearchIndexRow.bucket(of: message.index.timestamp), entry: PostingEntry(message.index)))
             }
         }
@@ -209,9 +247,10 @@ struct MessageSearchIndexTests {
     func commonAndRare() throws {
         try withTemporaryDirectory("search-index-rare") { dir in
             var corpus = try Self.makeCorpus(dir, seed: 3)
-            let oldest = try #require(corpus.messages.values.min { $0.index < $1.index })
-            // A rare word in the oldest message and one recent one.
-            let newest = try #require(corpus.messages.values.max { $0.index < $1.index })
+            // A rare word in the oldest message and one recent one (of those search reads: a chat's cloud messages).
+            let searched = corpus.messages.values.filter { $0.id.namespace == MessageId.cloudNamespace }
+            let oldest = try #require(searched.min { $0.index < $1.index })
+            let newest = try #require(searched.max { $0.index < $1.index })
             var rare: [Message] = []
             for var message in [oldest, newest] {
                 message.text += " quokka"
@@ -223,6 +262,65 @@ struct MessageSearchIndexTests {
             #expect(found.map { String($0.split(separator: " ")[0]) } == [newest.id.description, oldest.id.description])
             let common = MessageSearch(text: TextMatcher("the"), limit: 5)
             #expect(try corpus.run(common, .automatic) == corpus.reference(common, readStates: corpus.readStates()))
+        }
+    }
+
+    @Test("What a message carries is found: a poll's question and answers, a contact's name, a file's name, a song, a place, a checklist; by the index and the scan, main's and an extension's; edits and deletes follow")
+    func mediaIsSearchable() throws {
+        try withTemporaryDirectory("search-index-media") { dir in
+            let layout = ContainerLayout(containerPath: dir.path)
+            let postbox = try Postbox(layout: layout, accountId: 3, deviceKey: Self.key, readOnly: false)
+            let peer = PeerId(namespace: .cloudUser, id: 7)
+            func message(_ id: Int32, _ text: String, _ media: MessageMedia?) -> Message {
+                Message(index: MessageIndex(id: MessageId(peerId: peer, id: id), timestamp: Self.base + id), authorId: peer, text: text,
+                        isIncoming: true, extras: MessageExtras(media: media.map { [$0] } ?? []))
+            }
+            var messages = [
+                message(1, "", .poll(MessagePoll(question: "Lunch tomorrow?", answers: [.init(text: "Pizza", voters: 2), .init(text: "Sushi", voters: 1)],
+                                                 totalVoters: 3, isClosed: false))),
+                message(2, "", .contact(MessageContact(firstName: "Ada", lastName: "Lovelace", phone: "+44 20 1234"))),
+                message(3, "the figures", .file(MessageFile(kind: "file", fileName: "quarterly-report.pdf"))),
+                message(4, "", .location(MessageLocation(latitude: 51.5, longitude: -0.1, title: "British Library", address: "96 Euston Road"))),
+                message(5, "", .todo(MessageTodo(title: "Trip", items: [.init(id: 1, text: "passport"), .init(id: 2, text: "charger")]))),
+                message(6, "", .file(MessageFile(kind: "audio_file", fileName: "track01.mp3", performer: "Nina Simone", title: "Feeling Good"))),
+                message(7, "nothing but words", nil),
+            ]
+            try postbox.transaction { t in
+                try t.updatePeer(Peer(id: peer, firstName: "Ada"))
+                try t.addMessages(messages)
+            }
+            let reader = try Postbox(layout: layout, accountId: 3, deviceKey: Self.key, readOnly: true, useCaches: false)
+            func expectFound(_ query: String, _ ids: [Int32], _ comment: Comment) throws {
+                for strategy: MessageSearch.Strategy in [.index, .scan, .automatic] {
+                    for box in [postbox, reader] {
+                        var search = MessageSearch(text: TextMatcher(query), limit: 20)
+                        search.strategy = strategy
+                        let found = try box.read { try search.run($0).map(\.message.id.id) }
+                        #expect(found == ids, "\(query) (\(strategy), \(box.isReadOnly ? "reader" : "writer")): \(comment)")
+                    }
+                }
+            }
+            let queries: [(String, [Int32])] = [
+                ("sushi", [1]), ("lunch", [1]), ("pizza lunch", [1]), ("lovelace", [2]), ("ada lovelace", [2]), ("quarterly", [3]),
+                ("figures report", [3]), ("pdf", [3]), ("euston", [4]), ("library brit", [4]), ("passport", [5]), ("trip", [5]),
+                ("nina", [6]), ("feeling good", [6]), ("track01", [6]), ("words", [7]), ("sushi words", []),
+            ]
+            for (query, ids) in queries { try expectFound(query, ids, "as written") }
+            try Self.expectIndexIsExact(Corpus(postbox: postbox, peers: [peer], messages: Dictionary(uniqueKeysWithValues: messages.map { ($0.id, $0) }),
+                                              rng: SeededGenerator(seed: 1)), "with media")
+
+            // The file renamed, the poll gone: the old words leave the index with them.
+            messages[2].extras.media = [.file(MessageFile(kind: "file", fileName: "annual-summary.pdf"))]
+            try postbox.transaction { t in
+                try t.addMessages([messages[2]])
+                _ = try t.deleteMessages([messages[0].id])
+            }
+            messages.removeFirst()
+            for (query, ids) in [("quarterly", []), ("annual", [3]), ("figures summary", [3]), ("sushi", []), ("lunch", [])] as [(String, [Int32])] {
+                try expectFound(query, ids, "after an edit and a delete")
+            }
+            try Self.expectIndexIsExact(Corpus(postbox: postbox, peers: [peer], messages: Dictionary(uniqueKeysWithValues: messages.map { ($0.id, $0) }),
+                                              rng: SeededGenerator(seed: 1)), "after an edit and a delete")
         }
     }
 
@@ -256,9 +354,11 @@ struct MessageSearchIndexTests {
             for id in corpus.messages.keys.shuffled(using: &corpus.rng).prefix(100) {
                 var message = corpus.messages[id]!
                 message.text = corpus.randomText()
+                message.extras = corpus.randomExtras()
                 edits.append(message)
                 if Bool.random(using: &corpus.rng) {
                     message.text = corpus.randomText()
+                    message.extras = corpus.randomExtras()
                     edits.append(message)
                 }
                 corpus.messages[id] = message
@@ -319,6 +419,104 @@ struct MessageSearchIndexTests {
         }
     }
 
+    /// A message as a writer of schema 2 stored one with a file an export left out: version 3's
+    /// fixed layout, the file's name in it.
+    static func version3Row(text: String, fileName: String) -> [UInt8] {
+        var w = BinaryWriter()
+        // No author, outgoing, no thread, no media resources, no entities.
+        w.write(UInt8(3)); w.write(false); w.write(text); w.write(false); w.write(MessageContentKind.file.rawValue); w.write(false)
+        w.write(Int32(0))
+        w.write(Int32(0))
+        w.write(false); w.writeOptional(nil as String?); w.write(false); w.write(false)  // no reply, forward, edit; not a service message
+        w.write(true); w.write(fileName); w.write(Int64(1234)); w.write("application/pdf")
+        return w.bytes
+    }
+
+    /// The index as a writer of schema 2 left it: the messages it covers under their text's words
+    /// alone. Inside a write transaction.
+    static func indexTextAlone(_ corpus: Corpus, covering state: SearchIndexState) throws {
+        let box = corpus.postbox.valueBox
+        try box.removeAll(PostboxTable.searchIndex)
+        var additions = PostingAdditions()
+        for message in corpus.messages.values where SearchIndexWriter.isIndexed(message) && state.covers(PostboxKeys.message(message.index)) {
+            additions.add(message.index, hashes: corpus.postbox.searchHasher.hashes(of: message.text))
+        }
+        var writer = SearchIndexWriter(valueBox: box, hasher: corpus.postbox.searchHasher)
+        writer.adopt(additions)
+        try writer.apply()
+    }
+
+    /// A store of schema 2: its messages (with media, and a version 3 row with a left-out file's
+    /// name) indexed under their text alone, the index complete or its fill part-way. A reader
+    /// refuses it; main upgrades it, and then what the messages carry is found, the index exactly
+    /// what this build writes.
+    @Test("A store of schema 2, its messages indexed under their text alone: refused by a reader, upgraded by main, what they carry found",
+          arguments: [false, true])
+    func schema2StoreIsUpgraded(fillInProgress: Bool) throws {
+        try withTemporaryDirectory("search-index-schema2") { dir in
+            let layout = ContainerLayout(containerPath: dir.path)
+            var corpus = try Self.makeCorpus(dir, seed: fillInProgress ? 9 : 8, messages: 600)
+            let box = corpus.postbox.valueBox
+            // The version 3 row: written as text, then its value replaced.
+            let peer = corpus.peers[0]
+            let top = try #require(corpus.messages.values.filter { $0.id.peerId == peer }.max { $0.index < $1.index })
+            let index = MessageIndex(id: MessageId(peerId: peer, id: top.id.id + 1), timestamp: top.index.timestamp + 10)
+            let caption = "the minutes"
+            try corpus.postbox.transaction { try $0.addMessages([Message(index: index, authorId: peer, text: caption, isIncoming: false)]) }
+            let row = Self.version3Row(text: caption, fileName: "capybara-budget.pdf")
+            try box.write { try box.set(PostboxTable.messageHistory, PostboxKeys.message(index), row) }
+            corpus.messages[index.id] = try Message(index: index, decoding: row)
+            let carried = corpus.messages.values.filter {
+                $0.id.namespace == MessageId.cloudNamespace && MessageSummary.searchableText(of: $0) != $0.text
+            }
+            #expect(carried.count > 50)
+
+            // Back to what a writer of schema 2 left: every message (or those up to the fill's
+            // position) under its text's words alone.
+            let keys = corpus.messages.values.filter { SearchIndexWriter.isIndexed($0) }.map { PostboxKeys.message($0.index) }.sorted()
+            let state: SearchIndexState = fillInProgress ? .building(after: keys[keys.count / 2]) : .complete
+            try box.write {
+                try Self.indexTextAlone(corpus, covering: state)
+                try state.save(box)
+                try box.connection.execute("PRAGMA user_version=2")
+            }
+            let search = MessageSearch(text: TextMatcher("capybara"), limit: 20)
+            #expect(throws: StorageError.olderSchema(path: layout.postboxDatabasePath(3), found: 2, supported: PostboxTable.schemaVersion)) {
+                try Postbox(layout: layout, accountId: 3, deviceKey: Self.key, readOnly: true, useCaches: false)
+            }
+
+            let writer = try Postbox(layout: layout, accountId: 3, deviceKey: Self.key, readOnly: false)
+            #expect(writer.valueBox.storedSchemaVersion == 3)
+            #expect(try writer.read { try SearchIndexState.load($0.valueBox) } == state, "the upgrade leaves the fill where it was")
+            corpus = Corpus(postbox: writer, peers: corpus.peers, messages: corpus.messages, rng: corpus.rng)
+            if fillInProgress {
+                #expect(try SearchIndexBackfill.run(writer, batchSize: 97) > 0)
+            }
+            try Self.expectIndexIsExact(corpus, "upgraded")
+            let reader = try Postbox(layout: layout, accountId: 3, deviceKey: Self.key, readOnly: true, useCaches: false)
+            for strategy: MessageSearch.Strategy in [.index, .scan] {
+                #expect(try corpus.run(search, strategy, on: reader) == ["\(index.id) true"], "\(strategy)")
+            }
+            try Self.expectAgreement(&corpus, searches: 60, "after the upgrade")
+            // Opened again, nothing more to do.
+            _ = try Postbox(layout: layout, accountId: 3, deviceKey: Self.key, readOnly: false)
+            try Self.expectIndexIsExact(corpus, "opened again")
+        }
+    }
+
+    @Test("Schema 3's step reads the messages a batch at a time: a small batch indexes the same")
+    func carriedWordsInSmallBatches() throws {
+        try withTemporaryDirectory("search-index-carried") { dir in
+            let corpus = try Self.makeCorpus(dir, seed: 10, messages: 300)
+            let box = corpus.postbox.valueBox
+            try box.write {
+                try Self.indexTextAlone(corpus, covering: .complete)
+                try SearchIndexCarriedWords.add(box, hasher: corpus.postbox.searchHasher, batchSize: 7)
+            }
+            try Self.expectIndexIsExact(corpus, "batches of 7")
+        }
+    }
+
     @Test("An index of another format is dropped and rebuilt, never read")
     func otherFormat() throws {
         try withTemporaryDirectory("search-index-format") { dir in
@@ -341,17 +539,26 @@ struct MessageSearchIndexTests {
             var corpus = try Self.makeCorpus(dir, seed: 7, messages: 300)
             let big = PeerId(namespace: .cloudUser, id: 999)
             // A chat whose ids say it is large.
-            let message = Message(index: MessageIndex(id: MessageId(peerId: big, id: MessageSearch.smallChat + 10), timestamp: Self.base),
+            let message = Message(index: MessageIndex(id: MessageId(peerId: big, id: Int32(MessageSearch.smallChat) + 10), timestamp: Self.base),
                                   authorId: big, text: "tickets for the big chat", isIncoming: true)
-            try corpus.postbox.transaction { try $0.addMessages([message]) }
+            // And one whose own ids are few, but with a long group history inside it (ids from −1,000,000,000).
+            let migrated = PeerId(namespace: .cloudChannel, id: 998)
+            let history = [-1_000_000_000 + 1, -1_000_000_000 + Int32(MessageSearch.smallChat), 1, 2].enumerated().map { n, id in
+                Message(index: MessageIndex(id: MessageId(peerId: migrated, id: id), timestamp: Self.base + Int32(n)), authorId: migrated,
+                        text: "tickets \(n)", isIncoming: false)
+            }
+            try corpus.postbox.transaction { try $0.addMessages([message] + history) }
             corpus.messages[message.id] = message
             let small = corpus.peers[0]
             let plans = try corpus.postbox.read { t in
                 try [MessageSearch(text: TextMatcher("ok a"), limit: 5), MessageSearch(limit: 5), MessageSearch(text: TextMatcher("tic"), limit: 5),
-                     MessageSearch(text: TextMatcher("tic"), chat: small, limit: 5), MessageSearch(text: TextMatcher("tic"), chat: big, limit: 5)]
+                     MessageSearch(text: TextMatcher("tic"), chat: small, limit: 5), MessageSearch(text: TextMatcher("tic"), chat: big, limit: 5),
+                     MessageSearch(text: TextMatcher("tic"), chat: migrated, limit: 5)]
                     .map { try $0.indexedSearch(t) != nil }
             }
-            #expect(plans == [false, false, true, false, true])
+            #expect(plans == [false, false, true, false, true, true])
+            let inMigrated = try corpus.run(MessageSearch(text: TextMatcher("tickets"), chat: migrated, limit: 5), .automatic)
+            #expect(inMigrated == history.reversed().map { "\($0.id) true" }, "\(inMigrated)")
             // (Its one message is unread: a chat's first messages arrive above read mark 0.)
             let found = try corpus.run(MessageSearch(text: TextMatcher("tick"), chat: big, limit: 5), .automatic)
             #expect(found == ["\(message.id) false"], "\(found)")

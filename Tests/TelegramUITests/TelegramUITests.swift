@@ -22,7 +22,7 @@ struct ComposerAndLinesTests {
     @Test(arguments: [5, 8, 13, 40])
     func wrappedLinesNeverPassTheirWidth(width: Int) {
         let text = "The Analytical Engine weaves 代数的なパターン just as the Jacquard loom weaves 👩‍👩‍👧 flowers\nand leaves"
-        let lines = ChatLine.wrap(text, first: width - 2, rest: width)
+        let lines = TextWrap.lines(text, first: width - 2, rest: width)
         #expect(TextWidth.of(lines[0]) <= max(width - 2, 2))
         for line in lines.dropFirst() { #expect(TextWidth.of(line) <= max(width, 2), "\(line)") }
         #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " && $0 != "\n" }, "nothing lost")

@@ -19,7 +19,9 @@ public enum OutgoingMessages {
             throw RequestRefusal(description: "cannot send to a secret chat: its messages are end-to-end encrypted on the device that has its key")
         }
         let latest = try t.latestMessages(peerId, limit: 1).first
-        let id = MessageId(peerId: peerId, id: (latest?.id.id ?? 0) + 1)
+        // Above every id the chat has: its newest message may be one of a group's history
+        // exported inside it (ids below zero), or older than a higher id.
+        let id = MessageId(peerId: peerId, id: try t.maxMessageId(peerId) + 1)
         let message = Message(index: MessageIndex(id: id, timestamp: max(now, latest?.index.timestamp ?? now)),
                               authorId: try t.accountPeerId(), text: text, isIncoming: false, contentKind: contentKind,
                               mediaResourceIds: mediaResourceIds)

@@ -30,6 +30,8 @@ struct WidgetPeerBuilder {
         } else {
             author = nil
         }
-        return WidgetDataPeer.Message(author: author, text: message.text, content: message.contentKind.name, timestamp: message.index.timestamp)
+        // Telegram's summary ("🖼 Photo", "📊 Poll: Lunch?"), so media without a caption still says what it is.
+        return WidgetDataPeer.Message(author: author, text: MessageSummary.text(of: message), content: message.contentKind.name,
+                                      timestamp: message.index.timestamp)
     }
 }

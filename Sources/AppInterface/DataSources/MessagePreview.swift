@@ -5,7 +5,8 @@ import Storage
 enum MessagePreview {
     /// `text` after the sender's first name, in a group or channel.
     static func withSender(_ text: String, of message: Message, in t: PostboxTransaction) throws -> String {
-        guard !message.id.peerId.isUserLike, let author = message.authorId else { return text }
+        // A service line names who did it already ("Ada pinned a message").
+        guard !message.id.peerId.isUserLike, !message.extras.isService, let author = message.authorId else { return text }
         let name = message.isIncoming ? (try t.peer(author)?.firstName ?? "") : "You"
         return name.isEmpty ? text : name + ": " + text
     }

@@ -4,7 +4,8 @@ import TelegramUI
 extension PostboxDataSources: ChatHistoryDataSource {
     func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         try postbox.read { t in
-            try t.messages(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit).map(\.chatMessage)
+            let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox)
+            return try t.messages(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
         }
     }
 

@@ -10,7 +10,7 @@ extension PostboxDataSources: ChatListDataSource {
             let items = try t.topChatListEntries(count: limit).map { entry in
                 let isSavedMessages = entry.peerId == accountPeerId
                 let message = try t.message(entry.topMessageIndex)
-                let text = message.map { MessagePreview.firstLine($0.text.isEmpty ? "[\($0.contentKind.name)]" : $0.text) } ?? ""
+                let text = message.map { MessagePreview.firstLine(MessageSummary.text(of: $0)) } ?? ""
                 let preview = try message.map { try MessagePreview.withSender(text, of: $0, in: t) } ?? text
                 var item = ChatListItem(peerId: entry.peerId.chatId,
                                         title: isSavedMessages ? Self.savedMessagesTitle : entry.peer?.displayTitle ?? "",

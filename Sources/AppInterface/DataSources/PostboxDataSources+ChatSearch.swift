@@ -12,7 +12,7 @@ extension PostboxDataSources: ChatSearchDataSource {
             return chats + (try hits.map { hit in
                 let message = hit.message
                 return .message(message.id.peerId.chatId, title: try t.peer(message.id.peerId)?.displayTitle ?? "",
-                                text: try MessagePreview.withSender(MessagePreview.firstLine(message.text), of: message, in: t),
+                                text: try MessagePreview.withSender(MessagePreview.firstLine(MessageSummary.text(of: message)), of: message, in: t),
                                 timestamp: message.index.timestamp)
             })
         }

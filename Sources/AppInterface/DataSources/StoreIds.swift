@@ -33,10 +33,3 @@ extension ChatMessage.Index {
         MessageIndex(id: MessageId(peerId: chat.peerId, namespace: namespace, id: id), timestamp: timestamp)
     }
 }
-
-extension Message {
-    var chatMessage: ChatMessage {
-        ChatMessage(index: index.chatIndex, authorId: authorId?.chatId, text: text, isIncoming: isIncoming,
-                    kindName: contentKind.name)
-    }
-}

@@ -23,4 +23,8 @@ struct AccountContextHost: AccountHost {
     func attach(_ avatars: ChatListAvatars, to list: ChatListController) {
         avatars.attach(list, mediaBox: account.postbox.mediaBox, deviceKey: deviceKey)
     }
+
+    func attach(_ photos: ChatPhotos, to chat: ChatController) {
+        photos.attach(chat, mediaBox: account.postbox.mediaBox)
+    }
 }

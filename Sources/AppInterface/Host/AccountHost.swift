@@ -11,6 +11,8 @@ protocol AccountHost {
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws
     /// The list's avatars drawn from this account's files.
     func attach(_ avatars: ChatListAvatars, to list: ChatListController)
+    /// A chat's photos drawn from this account's files.
+    func attach(_ photos: ChatPhotos, to chat: ChatController)
 }
 
 /// Everything an account's screens read, and a chat's name where no row gives it (a call begun

@@ -34,8 +34,10 @@ extension MessageRow {
                 after.append("[\(answers); \(p.totalVoters) voters\(p.isClosed ? ", closed" : "")]")
             case .contact(let c): after.append("[\(c.phone)]")
             case .location(let l):
-                var place = "[\(l.latitude), \(l.longitude)"
-                if let address = l.address, !address.isEmpty { place += " · " + address }
+                var facts: [String] = []
+                if let latitude = l.latitude, let longitude = l.longitude { facts.append("\(latitude), \(longitude)") }
+                if let address = l.address, !address.isEmpty { facts.append(address) }
+                var place = "[" + (facts.isEmpty ? "no coordinates" : facts.joined(separator: " · "))
                 if let live = l.livePeriod { place += " · live \(live) s" }
                 after.append(place + "]")
             case .todo(let t): after.append("[" + t.items.map { ($0.done ? "☑ " : "☐ ") + $0.text }.joined(separator: " · ") + "]")

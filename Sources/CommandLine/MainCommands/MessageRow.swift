@@ -143,6 +143,7 @@ struct MessageRow: Encodable {
             try o.encodeIfPresent(k.vcard, forKey: Dynamic("vcard"))
         case .location(let l):
             var o = c.nestedContainer(keyedBy: Dynamic.self, forKey: .location)
+            // null when the point was not known (the export's "location_information": null).
             try o.encode(l.latitude, forKey: Dynamic("latitude"))
             try o.encode(l.longitude, forKey: Dynamic("longitude"))
             try o.encodeIfPresent(l.title, forKey: Dynamic("title"))

@@ -60,7 +60,8 @@ public struct ContentCommand: ParsableCommand {
             guard let found else { throw ServiceFailure("unknownMessage", "no message \(message) in chat \(peer)") }
             let source = peerId.namespace == .cloudGroup ? (author ?? chat) : chat
             avatarPath = try? AvatarCache(mediaBox: postbox.mediaBox, deviceKey: bootstrap.deviceKey).avatarPath(for: source)
-            let body = peerId.namespace == .cloudGroup && author != nil ? "\(author!.displayTitle): \(found.text)" : found.text
+            let text = MessageSummary.text(of: found)
+            let body = peerId.namespace == .cloudGroup && author != nil ? "\(author!.displayTitle): \(text)" : text
             card = .notificationCard(avatarPath: avatarPath, title: chat.displayTitle, body: body,
                                      time: MessageTime.shortTime(found.index.timestamp))
         }

@@ -64,7 +64,7 @@ enum ExportMessageMapper {
         case .contact(let first, let last, let phone, _)?:
             extras.media.append(.contact(MessageContact(firstName: first, lastName: last, phone: phone, vcard: vcard)))
         case .location(let latitude, let longitude, let title, let address, let live)?:
-            extras.media.append(.location(MessageLocation(latitude: latitude ?? 0, longitude: longitude ?? 0, title: title, address: address,
+            extras.media.append(.location(MessageLocation(latitude: latitude, longitude: longitude, title: title, address: address,
                                                           livePeriod: live)))
         case .game(let title, let description, let link)?:
             extras.media.append(.game(MessageGame(title: title, description: description, link: link)))

@@ -57,6 +57,9 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     }
 
     static let mediaSizeLimit = 4 << 30
+    static let serviceChatNames: [ExportChat.Kind: String] = [
+        .savedMessages: "Saved Messages", .replies: "Replies", .verificationCodes: "Verification Codes",
+    ]
     static let vcardSizeLimit = 1 << 20
     static let missingNamesShown = 20
 
@@ -272,12 +275,13 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         // a newer export lists again comes back. A single-chat export does not say: left alone.
         if chat.isListed { listing[peers.peerId(chat.peer)] = !chat.isLeft }
         if chat.isLeft { report.leftChats += 1 }
-        if chat.kind == .savedMessages {
-            // Saved Messages is the exporting user's chat with itself (its id is theirs, and
-            // tdesktop writes no name): named by personal_information when the export has it.
+        if let serviceName = Self.serviceChatNames[chat.kind], chat.name?.isEmpty ?? true {
+            // Saved Messages is the exporting user's chat with itself (its id is theirs), Replies
+            // Telegram's own: tdesktop writes no name for either. Named by personal_information
+            // when the export has it.
             peers.update(peers.peerId(chat.peer)) { peer in
                 if peer.displayTitle.isEmpty || peer.isDeleted {
-                    peer.firstName = "Saved Messages"
+                    peer.firstName = serviceName
                     peer.isDeleted = false
                 }
             }

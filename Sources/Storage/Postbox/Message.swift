@@ -93,6 +93,10 @@ public struct Message: Equatable, Sendable {
         return w.bytes
     }
 
+    /// Whether an encoded message can have extras (media, attributes) without decoding it:
+    /// versions 1 and 2 never do.
+    static func mayHaveExtras(encoded bytes: [UInt8]) -> Bool { (bytes.first ?? 0) >= 3 }
+
     public init(index: MessageIndex, decoding bytes: [UInt8]) throws {
         var r = BinaryReader(bytes)
         let version = try r.readUInt8()

@@ -30,17 +30,39 @@ enum MessageIdIndex {
         return try MessageIdBlock(decoding: stored, key: key, in: valueBox).timestamp(ofId: id.id)
     }
 
-    /// The highest id stored for the chat in the namespace, 0 when it has none. The last row in
-    /// key order holds it: blocks are ordered by their Int32 as big-endian bytes, as the per-message
-    /// rows were, so negative ids sort after positive ones here too.
+    /// The highest id ≥ 1 stored for the chat in the namespace, 0 when it has none. Blocks are
+    /// ordered by their Int32 as big-endian bytes, as the per-message rows were, so the negative
+    /// ones (a group's history exported inside the supergroup it became, its ids shifted by
+    /// −1,000,000,000) come after the others: the last row before them holds it.
     static func maxId(_ valueBox: ValueBox, _ peerId: PeerId, namespace: Int32) throws -> Int32 {
-        let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
         var found: Int32 = 0
-        try valueBox.range(PostboxTable.messageIdIndex, start: prefix.successor, end: prefix, limit: 1) { key, value in
+        try valueBox.range(PostboxTable.messageIdIndex, start: key(peerId, namespace: namespace, block: Int32.min),
+                           end: PostboxKeys.historyPrefix(peerId, namespace: namespace), limit: 1) { key, value in
             found = try MessageIdBlock(decoding: value, key: key, in: valueBox).highestId(block: key.int32(at: 12)) ?? 0
             return false
         }
         return found
+    }
+
+    /// How many ids the chat's messages in the namespace span: from 1 to the highest, and from the
+    /// lowest negative id to the highest one. A chat's ids count its messages (its own from 1, a
+    /// group's history exported inside it from −1,000,000,000 up), so this bounds what reading the
+    /// whole chat costs.
+    static func idSpan(_ valueBox: ValueBox, _ peerId: PeerId, namespace: Int32) throws -> Int64 {
+        let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
+        // Between the blocks of ids ≥ 0 (up to Int32.max >> 6) and the negative ones.
+        let between = key(peerId, namespace: namespace, block: Int32.max)
+        var lowest: Int32?, highest: Int32?
+        try valueBox.range(PostboxTable.messageIdIndex, start: between, end: prefix.successor, limit: 1) { key, value in
+            lowest = try MessageIdBlock(decoding: value, key: key, in: valueBox).lowestId(block: key.int32(at: 12))
+            return false
+        }
+        try valueBox.range(PostboxTable.messageIdIndex, start: prefix.successor, end: between, limit: 1) { key, value in
+            highest = try MessageIdBlock(decoding: value, key: key, in: valueBox).highestId(block: key.int32(at: 12))
+            return false
+        }
+        let negative = lowest.flatMap { low in highest.map { Int64($0) - Int64(low) + 1 } } ?? 0
+        return Int64(try maxId(valueBox, peerId, namespace: namespace)) + negative
     }
 
     /// Records one chat's messages, in the order given (a later entry for the same id wins, as
@@ -146,6 +168,12 @@ struct MessageIdBlock {
     func highestId(block: Int32) -> Int32? {
         guard present != 0 else { return nil }
         return block &* Self.width &+ Int32(63 - present.leadingZeroBitCount)
+    }
+
+    /// The lowest id present, given the row's block number.
+    func lowestId(block: Int32) -> Int32? {
+        guard present != 0 else { return nil }
+        return block &* Self.width &+ Int32(present.trailingZeroBitCount)
     }
 
     mutating func set(id: Int32, timestamp: Int32) {

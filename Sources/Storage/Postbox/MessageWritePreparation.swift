@@ -179,7 +179,7 @@ final class MessagePreparer: @unchecked Sendable {
         let key = PostboxKeys.message(message.index)
         let sealed = ValueBox.seal(PostboxTable.messageHistory, key, message.encoded(), with: sealer)
         if SearchIndexWriter.isIndexed(message), indexState?.covers(key) == true {
-            hasher.hashes(of: message.text, into: &scratchHashes)
+            hasher.hashes(of: MessageSummary.searchableText(of: message), into: &scratchHashes)
             additions.add(message.index, hashes: scratchHashes)
         }
         return MessageWritePreparation.Prepared(key: key, sealed: sealed)

@@ -1,4 +1,7 @@
-/// Telegram's combined read state for one chat.
+/// Telegram's combined read state for one chat. An incoming message is unread when its id is
+/// above `maxIncomingReadId`, ids compared as signed numbers: a group's history exported inside
+/// the supergroup it became (ids shifted by −1,000,000,000) is below every mark ≥ 0, a new chat's
+/// mark of 0 included, so it is read with the supergroup's first messages.
 public struct ReadState: BinaryCodable, Equatable, Sendable {
     public var maxIncomingReadId: Int32
     public var maxOutgoingReadId: Int32

@@ -35,7 +35,7 @@ public final class Postbox {
         messagePreparer = MessagePreparer(sealer: valueBox.makeSiblingSealer(),
                                           hasher: SearchIndexHasher(deviceKey: deviceKey, accountId: accountId))
         if !readOnly {
-            try PostboxSchemaUpgrade.run(valueBox)
+            try PostboxSchemaUpgrade.run(valueBox, searchHasher: searchHasher)
             try SearchIndexState.prepare(valueBox)
         }
     }

@@ -3,12 +3,14 @@
 /// and the next open upgrades it again. Extensions never upgrade; until main has opened the store
 /// once, they report it as older (StorageError.olderSchema) and read nothing from it.
 enum PostboxSchemaUpgrade {
-    static func run(_ valueBox: ValueBox) throws {
+    static func run(_ valueBox: ValueBox, searchHasher: SearchIndexHasher) throws {
         let from = valueBox.storedSchemaVersion
         guard from < PostboxTable.schemaVersion else { return }
         try valueBox.upgradeSchema(to: PostboxTable.schemaVersion) {
             // 2: the message id index keeps a row per 64 ids, not per message.
             if from < 2 { try MessageIdIndex.rebuild(valueBox) }
+            // 3: messages are indexed under what they carry too, not their text alone.
+            if from < 3 { try SearchIndexCarriedWords.add(valueBox, hasher: searchHasher) }
         }
     }
 }

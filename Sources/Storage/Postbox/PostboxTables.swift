@@ -27,9 +27,17 @@ public enum PostboxTable {
     /// and the keys must not name words, so it has an index of its own.
     public static let searchIndex: Int32 = 64
 
-    /// Postbox schema (SQLite user_version) this build reads and writes. 2: the message id index
-    /// keeps a row per 64 ids, not per message (PostboxSchemaUpgrade brings a store of 1 up).
-    public static let schemaVersion: Int32 = 2
+    /// Postbox schema (SQLite user_version) this build reads and writes; main brings an older
+    /// store up when it opens it (PostboxSchemaUpgrade), and until then readers refuse it
+    /// (StorageError.olderSchema), as a build refuses a newer one (StorageError.newerSchema).
+    /// - 2: the message id index keeps a row per 64 ids, not per message.
+    /// - 3: message version 4 (typed media and attributes, as tagged fields), which older binaries
+    ///   cannot read: that is why they must refuse a store that has it, and its schema version
+    ///   tells them to. And messages are indexed for search under their searchable text (their
+    ///   text and what their media say: MessageSummary.searchableText); the upgrade indexes the
+    ///   words of what the messages stored before carry (SearchIndexCarriedWords), which a reader
+    ///   of a store main has not upgraded yet would miss.
+    public static let schemaVersion: Int32 = 3
 }
 
 enum PostboxKeys {

@@ -150,27 +150,75 @@ public final class PostboxTransaction {
 
     /// The newest `limit` messages of a chat, newest first.
     public func latestMessages(_ peerId: PeerId, namespace: Int32 = MessageId.cloudNamespace, limit: Int) throws -> [Message] {
-        let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
-        var result: [Message] = []
-        try valueBox.range(PostboxTable.messageHistory, start: prefix.successor, end: prefix, limit: limit) { key, value in
-            result.append(try Message(index: PostboxKeys.messageIndex(from: key), decoding: value))
-            return true
-        }
-        return result
+        try messages(peerId, before: nil, namespace: namespace, limit: limit)
     }
 
     /// Up to `limit` messages of a chat older than `index` (all of them from the newest when nil),
     /// newest first: one page of a history that is never loaded whole.
     public func messages(_ peerId: PeerId, before index: MessageIndex?, namespace: Int32 = MessageId.cloudNamespace,
                          limit: Int) throws -> [Message] {
-        let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
-        let start = index.map { PostboxKeys.message($0) } ?? prefix.successor
         var result: [Message] = []
-        try valueBox.range(PostboxTable.messageHistory, start: start, end: prefix, limit: limit) { key, value in
-            result.append(try Message(index: PostboxKeys.messageIndex(from: key), decoding: value))
-            return true
+        guard limit > 0 else { return result }
+        try forEachMessageNewestFirst(peerId, namespace: namespace, before: index) { index, value in
+            result.append(try Message(index: index, decoding: value))
+            return result.count < limit
         }
         return result
+    }
+
+    /// A chat's messages newest first in MessageIndex order (timestamp, then id as a signed
+    /// number), those before `before` (all when nil), each with its value; `body` returns false
+    /// to stop.
+    ///
+    /// The history key holds the id as big-endian bytes, in which a negative id sorts after every
+    /// id ≥ 0 of its timestamp (Telegram Desktop exports a group's history inside the supergroup it
+    /// became with ids shifted by −1,000,000,000, and the two meet at the migration's timestamp).
+    /// So a timestamp's negative ids, which a descending walk meets first, are held back until its
+    /// other ids are passed; a timestamp has few.
+    func forEachMessageNewestFirst(_ peerId: PeerId, namespace: Int32, before: MessageIndex?,
+                                   _ body: (MessageIndex, [UInt8]) throws -> Bool) throws {
+        let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
+        /// The keys between `start` and `end` (both excluded) in that order; false once `body` stopped.
+        func walk(from start: ValueBoxKey, to end: ValueBoxKey) throws -> Bool {
+            var held: [(MessageIndex, [UInt8])] = []
+            var going = true
+            func release() throws {
+                for (index, value) in held where going { going = try body(index, value) }
+                held.removeAll()
+            }
+            try valueBox.range(PostboxTable.messageHistory, start: start, end: end) { key, value in
+                let index = PostboxKeys.messageIndex(from: key)
+                if let first = held.first, first.0.timestamp != index.timestamp {
+                    try release()
+                    if !going { return false }
+                }
+                if index.id.id < 0 {
+                    held.append((index, value))
+                } else {
+                    going = try body(index, value)
+                }
+                return going
+            }
+            if going { try release() }
+            return going
+        }
+        guard let before else {
+            _ = try walk(from: prefix.successor, to: prefix)
+            return
+        }
+        // The cursor's own timestamp first: its ids below the cursor's, which are, when the cursor's
+        // is ≥ 0, the ids ≥ 0 below it and then every negative one. Then the older timestamps.
+        func key(_ id: Int32) -> ValueBoxKey {
+            PostboxKeys.message(MessageIndex(id: MessageId(peerId: peerId, namespace: namespace, id: id), timestamp: before.timestamp))
+        }
+        var timestamp = prefix
+        timestamp.append(before.timestamp)
+        if before.id.id >= 0 {
+            guard try walk(from: key(before.id.id), to: timestamp), try walk(from: timestamp.successor, to: key(Int32.max)) else { return }
+        } else {
+            guard try walk(from: key(before.id.id), to: key(Int32.max)) else { return }
+        }
+        _ = try walk(from: timestamp, to: prefix)
     }
 
     /// Stores messages (any order, any chats) and updates chat list, read states, counters and
@@ -419,19 +467,20 @@ public final class PostboxTransaction {
     public func markIncomingUnread(_ peerId: PeerId, from messageId: Int32) throws -> Int32 {
         let state = try readState(peerId) ?? ReadState()
         guard messageId <= state.maxIncomingReadId else { return 0 }
-        return try moveIncomingReadMark(peerId, to: messageId - 1)
+        // No mark is below Int32.min: from there, every message but that one.
+        return try moveIncomingReadMark(peerId, to: messageId == .min ? .min : messageId - 1)
     }
 
     /// Sets the read mark either way and recounts the chat's unread incoming messages above it.
     private func moveIncomingReadMark(_ peerId: PeerId, to maxId: Int32) throws -> Int32 {
         var state = try readState(peerId) ?? ReadState()
         var stillUnread: Int32 = 0
-        let prefix = PostboxKeys.historyPrefix(peerId, namespace: MessageId.cloudNamespace)
         // Count incoming messages above the new mark, newest first, and stop at the first one at
-        // or below it: ids grow with time in a chat, so everything older is read. (Walking on
-        // cost a whole 100,000-message history per read mark: 100+ ms for one key in the chat.)
-        try valueBox.range(PostboxTable.messageHistory, start: prefix.successor, end: prefix) { key, value in
-            let index = PostboxKeys.messageIndex(from: key)
+        // or below it: ids grow with time in a chat (a group's history exported inside its
+        // supergroup, ids below zero, is older than the supergroup's own), so everything older is
+        // read. (Walking on cost a whole 100,000-message history per read mark: 100+ ms for one
+        // key in the chat.)
+        try forEachMessageNewestFirst(peerId, namespace: MessageId.cloudNamespace, before: nil) { index, value in
             if index.id.id <= maxId { return false }
             let message = try Message(index: index, decoding: value)
             if message.isIncoming { stillUnread += 1 }

@@ -40,7 +40,7 @@ struct IndexedMessageSearch {
                 // As the scan: a chat without a read state has nothing counted unread.
                 let readMark = readState?.maxIncomingReadId ?? Int32.max
                 if search.unreadOnly && ((readState?.unreadCount ?? 0) == 0 || entry.id <= readMark) { continue }
-                guard let message = try t.message(entry.index), text.matches(message.text) else { continue }
+                guard let message = try t.message(entry.index), text.matches(MessageSummary.searchableText(of: message)) else { continue }
                 let isUnread = message.isIncoming && message.id.id > readMark
                 if search.unreadOnly && !isUnread { continue }
                 hits.insert(MessageSearch.Hit(message: message, isRead: !isUnread))

@@ -1,6 +1,8 @@
 /// Message search over the Postbox (Siri's INSearchForMessages, the interface's `/` search),
 /// newest first (SearchOrder), at most `limit` hits. Text is matched by word prefixes
-/// (TextMatcher: every query word begins some word of the message).
+/// (TextMatcher: every query word begins some word of the message) against the message's
+/// searchable text (MessageSummary.searchableText): its text and what its media say, so a poll's
+/// answer, a contact's name or a file's name finds the message too.
 ///
 /// Two ways to the same answer:
 /// - The search index (IndexedMessageSearch), when main has built it for this store and the query
@@ -42,8 +44,9 @@ public struct MessageSearch: Sendable {
     /// The chat list is read the same way, 64 chats first, four times more each time.
     static let firstChatPage = 64
     /// `--from` a chat with at most this many messages scans it: a few milliseconds at most,
-    /// where a common word's posting list can be far longer than the chat.
-    static let smallChat: Int32 = 4096
+    /// where a common word's posting list can be far longer than the chat. (Counted by the ids it
+    /// spans, a group's history exported inside it included: MessageIdIndex.idSpan.)
+    static let smallChat: Int64 = 4096
 
     public init(text: TextMatcher? = nil, chat: PeerId? = nil, unreadOnly: Bool = false, since: Int32? = nil, limit: Int = 20) {
         self.text = text
@@ -66,7 +69,7 @@ public struct MessageSearch: Sendable {
             if let hash = t.searchHasher.queryHash(word), !hashes.contains(hash) { hashes.append(hash) }
         }
         guard !hashes.isEmpty, try t.searchIndexState() == .complete else { return nil }
-        if strategy == .automatic, let chat, (try t.chatListKey(chat)?.topMessage.id.id ?? 0) <= Self.smallChat { return nil }
+        if strategy == .automatic, let chat, try t.messageIdSpan(chat) <= Self.smallChat { return nil }
         return IndexedMessageSearch(search: self, text: text, hashes: hashes)
     }
 
@@ -83,9 +86,11 @@ public struct MessageSearch: Sendable {
             let entries = try t.topChatListEntries(count: page)
             for entry in entries.dropFirst(visited) {
                 if entry.pinningIndex == nil {
+                    // By timestamp alone: the list orders the chats of one timestamp by their top
+                    // message's id as big-endian bytes, where a negative id comes after the others.
                     let top = entry.topMessageIndex
                     if let since, top.timestamp < since { break walk }
-                    if let oldest = hits.oldestIfFull, top < oldest { break walk }
+                    if let oldest = hits.oldestIfFull, top.timestamp < oldest.timestamp { break walk }
                 }
                 if unreadOnly && (entry.readState?.unreadCount ?? 0) == 0 { continue }
                 try scan(entry.peerId, readState: entry.readState, newestId: entry.topMessageIndex.id.id, t, &hits)
@@ -127,7 +132,7 @@ public struct MessageSearch: Sendable {
                     guard isUnread else { continue }
                     unreadSeen += 1
                 }
-                if let text, !text.matches(message.text) { continue }
+                if let text, !text.matches(MessageSummary.searchableText(of: message)) { continue }
                 hits.insert(Hit(message: message, isRead: !isUnread))
             }
             let unfiltered = text == nil && !unreadOnly

@@ -1,5 +1,8 @@
 /// Keeps the search index in step with one transaction's message writes (PostboxTransaction's
 /// addMessages and deleteMessages, the only ways a message's text enters or leaves the store).
+/// A message is indexed under the words of its searchable text (MessageSummary.searchableText:
+/// its text, and what its media say — a poll's question and answers, a contact's name, a file's
+/// name, a place's title and address, a checklist's items), which is what search matches.
 /// Changes are gathered per row first and applied once: a batch of 20,000 messages costs one
 /// read-modify-write per (prefix, bucket) it touches, not one per word of every message.
 struct SearchIndexWriter {
@@ -21,8 +24,20 @@ struct SearchIndexWriter {
 
     mutating func add(_ message: Message) {
         guard Self.isIndexed(message) else { return }
-        hasher.hashes(of: message.text, into: &hashes)
+        hasher.hashes(of: MessageSummary.searchableText(of: message), into: &hashes)
         additions.add(message.index, hashes: hashes)
+    }
+
+    /// Schema 3's upgrade (SearchIndexCarriedWords): the message, stored and indexed under its
+    /// text's words by an older writer, goes under the words only its searchable text has too.
+    mutating func addCarriedWords(_ message: Message) {
+        guard Self.isIndexed(message) else { return }
+        let searchable = MessageSummary.searchableText(of: message)
+        guard searchable != message.text else { return }
+        let indexed = Set(hasher.hashes(of: message.text))
+        hasher.hashes(of: searchable, into: &hashes)
+        hashes.removeAll { indexed.contains($0) }
+        if !hashes.isEmpty { additions.add(message.index, hashes: hashes) }
     }
 
     /// Additions gathered elsewhere (MessageWritePreparation, on its thread) in place of adding
@@ -37,7 +52,7 @@ struct SearchIndexWriter {
         guard Self.isIndexed(message) else { return }
         let entry = PostingEntry(message.index)
         let bucket = SearchIndexRow.bucket(of: message.index.timestamp)
-        for hash in hasher.hashes(of: message.text) {
+        for hash in hasher.hashes(of: MessageSummary.searchableText(of: message)) {
             // Added earlier in this same transaction (the same message written twice): not stored yet.
             if additions.removeAdded(entry, hash: hash, bucket: bucket) { continue }
             removals[SearchIndexRow(hash: hash, bucket: bucket), default: []].insert(entry)

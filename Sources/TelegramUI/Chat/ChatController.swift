@@ -2,7 +2,9 @@ import Display
 
 /// A chat (Telegram's ChatController): the history with the newest at the bottom, read a page at
 /// a time as it scrolls up (when a scroll or a layout brings the top near, never while drawing),
-/// date separators, senders in groups, ✓/✓✓ on sent messages; the
+/// date separators, senders in groups, ✓/✓✓ on sent messages, what each message carries
+/// (MessageLines: replies, forwards, media, reactions, buttons; photos as pictures when the app
+/// draws them); the
 /// composer below (the layout's input height) sends text through the app. Opening the chat, and
 /// new messages arriving while it is at the bottom, mark it read through the app.
 ///
@@ -28,6 +30,12 @@ public final class ChatController: ViewController, PagedScreen {
     public var onSend: ((String) throws -> Void)?
     /// The newest incoming message shown at the bottom: the app marks the chat read up to it.
     public var onRead: ((ChatMessage.Index) -> Void)?
+    /// Photos as pictures, set by the app where it can draw them (a truecolour terminal): the
+    /// picture of a photo at a size in cells once it is drawn, nil until then (a frame only looks
+    /// it up; the app draws off the main thread and wakes the run loop). Unset, a photo is a line.
+    public var photoPicture: ((ChatMessage.Photo, Size) -> CellGrid?)? {
+        didSet { if (oldValue == nil) != (photoPicture == nil) { version += 1 } }
+    }
 
     /// The composer: a separator row and one line of text.
     public static let composerHeight = 2
@@ -115,7 +123,7 @@ public final class ChatController: ViewController, PagedScreen {
     func historyLines(width: Int) -> [ChatLine] {
         if let lines, lines.width == width, lines.version == version, lines.maxOutgoingReadId == maxOutgoingReadId { return lines.lines }
         let built = ChatLine.lines(for: history.messages, width: width, showsSenders: showsSenders, names: names,
-                                   maxOutgoingReadId: maxOutgoingReadId)
+                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil)
         lines = (width, version, maxOutgoingReadId, built)
         return built
     }
@@ -137,7 +145,7 @@ public final class ChatController: ViewController, PagedScreen {
             newer.removeFirst()
         }
         let built = ChatLine.lines(for: older, width: width, showsSenders: showsSenders, names: names,
-                                   maxOutgoingReadId: maxOutgoingReadId) + newer
+                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil) + newer
         version += 1
         lines = (width, version, maxOutgoingReadId, built)
         return built
@@ -151,23 +159,7 @@ public final class ChatController: ViewController, PagedScreen {
         let top = max(bottom - height, 0)
         let theme = context.theme
         for (offset, line) in all[top ..< bottom].enumerated() {
-            let row = height - (bottom - top) + offset
-            if line.isDate {
-                let text = " " + (line.parts.first?.0 ?? "") + " "
-                let shown = min(TextWidth.of(text), canvas.size.width)
-                canvas.put(text, column: max((canvas.size.width - shown) / 2, 0), row: row, style: theme.secondaryText, maxWidth: shown)
-                continue
-            }
-            var column = 1
-            for (text, role) in line.parts {
-                let style: Style
-                switch role {
-                case .time, .status: style = theme.secondaryText
-                case .sender: style = theme.accent.with(attributes: .bold)
-                case .text, .date: style = theme.content
-                }
-                column = canvas.put(text, column: column, row: row, style: style, maxWidth: max(canvas.size.width - column, 0))
-            }
+            line.draw(in: &canvas, row: height - (bottom - top) + offset, theme: theme, picture: photoPicture)
         }
         if history.messages.isEmpty {
             canvas.put("No messages here yet", column: 1, row: max(height - 1, 0), style: theme.secondaryText,

@@ -1,74 +1,72 @@
 import Display
 
-/// One row of a chat's history as drawn: a date separator, or a piece of a message (its first
-/// line carries the time and, in groups, the sender), wrapped to the width.
+/// One row of a chat's history as drawn: a date separator or a service line (both centred), or a
+/// row of a message (MessageLines): its first carries the time and, in groups, the sender; the
+/// others are indented under it — more of the text, a quoted reply, media, a row of a picture.
 struct ChatLine: Equatable {
-    enum Role: Equatable { case time, sender, text, date, status }
-    var parts: [(String, Role)]
-    var isDate = false
-
-    static func == (a: ChatLine, b: ChatLine) -> Bool {
-        a.isDate == b.isDate && a.parts.map(\.0) == b.parts.map(\.0) && a.parts.map(\.1) == b.parts.map(\.1)
+    enum Role: Equatable {
+        case time, sender, text, date, status
+        /// What a line is about (a poll's question, a contact's name): bold.
+        case title
+        /// Details beside the content (a size, "edited", a vote count): dimmed.
+        case meta
+        /// A reply's quote and the forward line: dimmed, their bar in the accent.
+        case quote, accent
+        case button
     }
 
-    /// The lines of `messages` (oldest first) for `width` columns.
+    /// One row of a photo's picture: the photo, the cells its picture takes, which row this is.
+    struct PictureRow: Equatable {
+        var photo: ChatMessage.Photo
+        var size: Size
+        var row: Int
+    }
+
+    var parts: [(String, Role)]
+    var isDate = false
+    var isService = false
+    /// Drawn over the row's leading spaces, at the text's column.
+    var picture: PictureRow?
+
+    /// Where a message's rows after the first begin: past "14:05 ".
+    static let indent = 6
+
+    var width: Int { parts.reduce(0) { $0 + TextWidth.of($1.0) } }
+
+    static func == (a: ChatLine, b: ChatLine) -> Bool {
+        a.isDate == b.isDate && a.isService == b.isService && a.picture == b.picture
+            && a.parts.map(\.0) == b.parts.map(\.0) && a.parts.map(\.1) == b.parts.map(\.1)
+    }
+
+    /// The lines of `messages` (oldest first) for `width` columns; photos as pictures when
+    /// `drawsPictures` (the app draws them), else as a line of text.
     static func lines(for messages: [ChatMessage], width: Int, showsSenders: Bool, names: [ChatId: String],
-                      maxOutgoingReadId: Int32) -> [ChatLine] {
+                      maxOutgoingReadId: Int32, drawsPictures: Bool = false) -> [ChatLine] {
         var result: [ChatLine] = []
         var previous: ChatMessage?
-        let indent = 6  // "14:05 "
+        let layout = MessageLines(width: width, drawsPictures: drawsPictures)
         for message in messages {
             if previous.map({ !TimeText.sameDay($0.index.timestamp, message.index.timestamp) }) ?? true {
                 result.append(ChatLine(parts: [(TimeText.date(message.index.timestamp), .date)], isDate: true))
             }
-            var head: [(String, Role)] = [(TimeText.clock(message.index.timestamp) + " ", .time)]
-            if !message.isIncoming {
-                head.append(("You: ", .sender))
-            } else if showsSenders, let author = message.authorId {
-                head.append(((names[author] ?? "?") + ": ", .sender))
-            }
-            let status = message.isIncoming ? "" : (message.index.id <= maxOutgoingReadId ? " ✓✓" : " ✓")
-            let body = message.shownText
-            let headWidth = head.reduce(0) { $0 + TextWidth.of($1.0) }
-            let wrapped = wrap(body, first: max(width - headWidth - TextWidth.of(status), 1),
-                               rest: max(width - indent - TextWidth.of(status), 1))
-            for (index, piece) in wrapped.enumerated() {
-                var parts = index == 0 ? head : [(String(repeating: " ", count: indent), .time)]
-                parts.append((piece, .text))
-                if index == wrapped.count - 1 && !status.isEmpty { parts.append((status, .status)) }
-                result.append(ChatLine(parts: parts))
+            if message.content.isService {
+                result += TextWrap.lines(message.shownText, first: max(width - 4, 1), rest: max(width - 4, 1))
+                    .map { ChatLine(parts: [($0, .meta)], isService: true) }
+            } else {
+                var head: [(String, Role)] = [(TimeText.clock(message.index.timestamp) + " ", .time)]
+                var sender: String?
+                if !message.isIncoming {
+                    sender = "You"
+                } else if showsSenders, let author = message.authorId {
+                    sender = names[author] ?? "?"
+                }
+                if let bot = message.content.viaBot { sender = (sender.map { $0 + " " } ?? "") + "via @" + bot }
+                if let sender { head.append((sender + ": ", .sender)) }
+                let status = message.isIncoming ? "" : (message.index.id <= maxOutgoingReadId ? "✓✓" : "✓")
+                result += layout.lines(for: message, head: head, status: status)
             }
             previous = message
         }
         return result
-    }
-
-    /// `text` cut into lines: at its own newlines, then at `first` columns for the first line and
-    /// `rest` for the others, at a space where there is one in the line's second half.
-    static func wrap(_ text: String, first: Int, rest: Int) -> [String] {
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line: [Character] = [], lineWidth = 0, lastSpace: Int? = nil
-            for character in paragraph {
-                let limit = lines.isEmpty ? first : rest
-                let width = TextWidth.of(character)
-                if lineWidth + width > limit, !line.isEmpty {
-                    if let space = lastSpace, space > line.count / 2 {
-                        lines.append(String(line[..<space]))
-                        line = Array(line[(space + 1)...])
-                    } else {
-                        lines.append(String(line))
-                        line = []
-                    }
-                    lineWidth = line.reduce(0) { $0 + TextWidth.of($1) }
-                    lastSpace = nil
-                }
-                if character == " " { lastSpace = line.count }
-                line.append(character)
-                lineWidth += width
-            }
-            lines.append(String(line))
-        }
-        return lines
     }
 }

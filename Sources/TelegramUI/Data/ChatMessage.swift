@@ -22,17 +22,21 @@ public struct ChatMessage: Equatable, Sendable {
     public var authorId: ChatId?
     public var text: String
     public var isIncoming: Bool
-    /// What the message is when it has no text (`image`, `sticker`): shown as `[image]`.
+    /// What the message is when it has no text and nothing in `content` says more: shown as `[image]`.
     public var kindName: String
+    /// What it carries besides its text: reply, forward, media, reactions, buttons.
+    public var content: Content
 
-    public init(index: Index, authorId: ChatId?, text: String, isIncoming: Bool, kindName: String = "text") {
+    public init(index: Index, authorId: ChatId?, text: String, isIncoming: Bool, kindName: String = "text",
+                content: Content = Content()) {
         self.index = index
         self.authorId = authorId
         self.text = text
         self.isIncoming = isIncoming
         self.kindName = kindName
+        self.content = content
     }
 
-    /// The text, or its kind in brackets when it has none.
-    public var shownText: String { text.isEmpty ? "[\(kindName)]" : text }
+    /// The text; its kind in brackets when it has none and carries nothing else to show.
+    public var shownText: String { text.isEmpty && content.media.isEmpty && kindName != "text" ? "[\(kindName)]" : text }
 }

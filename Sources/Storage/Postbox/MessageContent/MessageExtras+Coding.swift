@@ -215,8 +215,8 @@ extension MessageMedia {
             w.writeOptional(c.vcard)
         case .location(let l):
             w.write(Kind.location.rawValue)
-            w.write(Int64(bitPattern: l.latitude.bitPattern))
-            w.write(Int64(bitPattern: l.longitude.bitPattern))
+            w.writeOptional(l.latitude.map { Int64(bitPattern: $0.bitPattern) })
+            w.writeOptional(l.longitude.map { Int64(bitPattern: $0.bitPattern) })
             w.writeOptional(l.title)
             w.writeOptional(l.address)
             w.writeOptional(l.livePeriod)
@@ -275,8 +275,8 @@ extension MessageMedia {
             self = .contact(MessageContact(firstName: try r.readString(), lastName: try r.readString(), phone: try r.readString(),
                                            vcard: try r.readOptionalString()))
         case .location:
-            self = .location(MessageLocation(latitude: Double(bitPattern: UInt64(bitPattern: try r.readInt64())),
-                                             longitude: Double(bitPattern: UInt64(bitPattern: try r.readInt64())),
+            self = .location(MessageLocation(latitude: try r.readOptionalInt64().map { Double(bitPattern: UInt64(bitPattern: $0)) },
+                                             longitude: try r.readOptionalInt64().map { Double(bitPattern: UInt64(bitPattern: $0)) },
                                              title: try r.readOptionalString(), address: try r.readOptionalString(),
                                              livePeriod: try r.readOptionalInt32()))
         case .todo:

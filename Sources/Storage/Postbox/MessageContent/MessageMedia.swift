@@ -120,15 +120,15 @@ public struct MessageContact: Equatable, Sendable {
 }
 
 /// A point on the map: a location, a live location (with its period) or a venue (with its title
-/// and address).
+/// and address). No coordinates when the source had none (a point Telegram marks invalid).
 public struct MessageLocation: Equatable, Sendable {
-    public var latitude: Double
-    public var longitude: Double
+    public var latitude: Double?
+    public var longitude: Double?
     public var title: String?
     public var address: String?
     public var livePeriod: Int32?
 
-    public init(latitude: Double, longitude: Double, title: String? = nil, address: String? = nil, livePeriod: Int32? = nil) {
+    public init(latitude: Double?, longitude: Double?, title: String? = nil, address: String? = nil, livePeriod: Int32? = nil) {
         self.latitude = latitude
         self.longitude = longitude
         self.title = title

@@ -14,11 +14,20 @@ public enum MessageSummary {
         }
         if let game = extras.media.lazy.compactMap(\.game).first { return "🎮 Game: " + game.title }
         if let invoice = extras.media.lazy.compactMap(\.invoice).first { return "🧾 Invoice: " + invoice.title }
-        if let file = extras.file {
+        // A message that kept only its file (no typed media) is summarized by its kind.
+        if let file = extras.file ?? (extras.media.isEmpty ? message.contentKind.fileKind.map { MessageFile(kind: $0) } : nil) {
             let mark = mark(of: file)
             return message.text.isEmpty ? mark : prefix(of: file) + message.text
         }
-        if message.text.isEmpty, message.contentKind != .text { return "[\(message.contentKind.name)]" }
+        if message.text.isEmpty {
+            switch message.contentKind {
+            case .text: break
+            case .call: return "📞 Call"
+            case .mapLocation: return "📍 Location"
+            case .poll: return "📊 Poll"
+            default: return "[\(message.contentKind.name)]"
+            }
+        }
         return message.text
     }
 

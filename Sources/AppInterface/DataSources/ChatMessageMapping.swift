@@ -1,0 +1,42 @@
+import Storage
+import TelegramUI
+
+/// A stored message as the chat screen draws it, mapped while its page is read, in the page's
+/// transaction: the replied message is looked up by id then (its author and first line), so a
+/// frame never reads. Media go through ChatMediaMapping.
+struct ChatMessageMapping {
+    let transaction: PostboxTransaction
+    let media: ChatMediaMapping
+
+    init(_ transaction: PostboxTransaction, mediaBox: MediaBox) {
+        self.transaction = transaction
+        media = ChatMediaMapping(mediaBox: mediaBox)
+    }
+
+    func chatMessage(_ message: Message) throws -> ChatMessage {
+        let extras = message.extras
+        let content = ChatMessage.Content(
+            reply: try extras.replyTo.map { try reply($0, in: message.id.peerId) },
+            forward: extras.forward.map { ChatMessage.Forward(from: $0.from, savedFrom: $0.savedFrom) },
+            isEdited: extras.editTimestamp != nil, viaBot: extras.viaBot, signature: extras.signature,
+            isService: extras.isService, media: media.media(of: message),
+            reactions: extras.reactions.map { ChatMessage.Reaction(emoji: $0.emoji, count: Int($0.count)) },
+            buttons: extras.buttons.map { $0.map(\.text) })
+        return ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
+                           isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content)
+    }
+
+    /// The replied message's author and first line (its summary when it is media), if it is here.
+    private func reply(_ reply: MessageReply, in chat: PeerId) throws -> ChatMessage.Reply {
+        if let other = reply.peerId, other != chat { return .otherChat }
+        guard let replied = try transaction.message(MessageId(peerId: chat, id: reply.id)) else { return .deleted }
+        return .message(author: try authorName(of: replied), text: MessagePreview.firstLine(MessageSummary.text(of: replied)))
+    }
+
+    /// "You" for the account's own message, else the sender's name, or the name the message kept.
+    private func authorName(of message: Message) throws -> String? {
+        if !message.isIncoming { return "You" }
+        if let author = message.authorId, let peer = try transaction.peer(author) { return peer.displayTitle }
+        return message.extras.authorName
+    }
+}

@@ -1,0 +1,67 @@
+/// What a message carries besides its text, in the chat screen's terms (Telegram's message
+/// attributes and media). The app fills it from the store when it reads a page: the replied
+/// message is looked up then, never while drawing.
+extension ChatMessage {
+    public struct Content: Equatable, Sendable {
+        public var reply: Reply?
+        public var forward: Forward?
+        public var isEdited: Bool
+        /// The inline bot it was sent through, as its username (no `@`).
+        public var viaBot: String?
+        /// A channel post's author signature.
+        public var signature: String?
+        /// A service message ("Ada pinned a message"): the text is its line, drawn centred.
+        public var isService: Bool
+        public var media: [Media]
+        public var reactions: [Reaction]
+        /// Inline keyboard rows: each button's label.
+        public var buttons: [[String]]
+
+        public init(reply: Reply? = nil, forward: Forward? = nil, isEdited: Bool = false, viaBot: String? = nil,
+                    signature: String? = nil, isService: Bool = false, media: [Media] = [], reactions: [Reaction] = [],
+                    buttons: [[String]] = []) {
+            self.reply = reply
+            self.forward = forward
+            self.isEdited = isEdited
+            self.viaBot = viaBot
+            self.signature = signature
+            self.isService = isService
+            self.media = media
+            self.reactions = reactions
+            self.buttons = buttons
+        }
+    }
+
+    /// The message a reply answers, as its quote shows it.
+    public enum Reply: Equatable, Sendable {
+        /// Found in this chat: its author's name (nil when it has none) and its first line.
+        case message(author: String?, text: String)
+        /// In another chat (a reply across chats): not read here.
+        case otherChat
+        /// Not in the store (deleted, or older than the history kept).
+        case deleted
+    }
+
+    /// Where a forwarded message came from.
+    public struct Forward: Equatable, Sendable {
+        public var from: String?
+        /// The chat it was saved from (Saved Messages' "saved from").
+        public var savedFrom: String?
+
+        public init(from: String?, savedFrom: String? = nil) {
+            self.from = from
+            self.savedFrom = savedFrom
+        }
+    }
+
+    /// One reaction and how many chose it; a custom emoji has no character (`emoji` empty).
+    public struct Reaction: Equatable, Sendable {
+        public var emoji: String
+        public var count: Int
+
+        public init(emoji: String, count: Int) {
+            self.emoji = emoji
+            self.count = count
+        }
+    }
+}
