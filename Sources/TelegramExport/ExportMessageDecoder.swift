@@ -2,6 +2,9 @@
 /// has is read into its place or, for a service message, kept as its action's data; what is left
 /// is counted as not kept.
 extension ExportUnitDecoder {
+    /// 2013-08-14, Telegram's first release.
+    static let telegramLaunch: Int32 = 1_376_438_400
+
     /// nil for a message tdesktop itself could not export (`"type": "unsupported"`).
     mutating func message(_ object: JSONObject, offset: Int, chat: ExportChat) throws -> ExportMessage? {
         let head = ExportFields(object: object, what: "a message in chat \(chat.id)")
@@ -31,6 +34,9 @@ extension ExportUnitDecoder {
         }
         var edited = try f.unixTime("edited_unixtime")
         if edited != nil { f.markRead("edited") } else { edited = try localDate(f, "edited") }
+        // Until d0994019ca (2020-06) the writer put "edited" on every message, the epoch (in local
+        // time) when it never was: no edit happened before Telegram existed.
+        if let at = edited, at < Self.telegramLaunch { edited = nil }
 
         var message = ExportMessage(
             id: id, date: date, dateIsLocal: dateIsLocal, edited: edited, isService: isService, fromId: nil, fromName: nil,

@@ -134,7 +134,10 @@ public enum FileSystem {
     /// Copies a regular file in chunks (never whole in memory), writing it atomically and durably
     /// (synced, renamed, its directory synced); more than `limit` bytes is an error (EFBIG).
     /// `noFollow` refuses a symbolic link as the source.
-    public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false) throws {
+    /// `durable: false` leaves the syncs to the caller (a bulk copier syncs the filesystem once:
+    /// `syncFileSystem`).
+    public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false,
+                                durable: Bool = true) throws {
         let input: Int32
         do {
             input = try openRegularFile(source, limit: limit, followLinks: !noFollow).fd
@@ -160,7 +163,7 @@ public enum FileSystem {
                 if copied > limit { throw SystemError("file too large:", path: source, code: EFBIG) }
                 try chunk.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: temporary) }
             }
-            try sync(output, path: temporary)
+            if durable { try sync(output, path: temporary) }
         } catch {
             unlink(temporary)
             throw error
@@ -171,8 +174,28 @@ public enum FileSystem {
             unlink(temporary)
             throw error
         }
-        try syncDirectory(parentPath(destination))
+        if durable { try syncDirectory(parentPath(destination)) }
     }
+
+    /// Makes everything written to the filesystem holding `path` durable: one syncfs(2) where a
+    /// bulk copy would have synced each file and its directory (37,000 files: 74,000 syncs).
+    public static func syncFileSystem(containing path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError("cannot open to sync", path: path) }
+        defer { close(fd) }
+        guard let syncfs = Self.syncfs else {
+            // A C library without syncfs(2): the whole system's, which waits for its writes too.
+            Glibc.sync()
+            return
+        }
+        guard syncfs(fd) == 0 else { throw SystemError("cannot sync the filesystem of", path: path) }
+    }
+
+    /// glibc's syncfs(2), which the Glibc module does not export: looked up once, called as C.
+    private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    }()
 
     /// `readFile`, with nil for a file that does not exist: the readers of shared files each treat
     /// "absent" as a state of its own (no lock file, no account yet, no key yet).

@@ -174,11 +174,13 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         } catch {
             // Batches already handed over finish (or fail) before the error is reported.
             _ = try? writer.finish()
+            try syncCopiedFiles()
             try postbox.sync()
             throw error
         }
         let counts = try writer.finish()
         try mergeDeviceContacts()
+        try syncCopiedFiles()
         try postbox.sync()
         report.peersWritten = counts.peersWritten
         report.messagesAdded = counts.added
@@ -273,13 +275,13 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         seenIds.removeAll(keepingCapacity: true)
         // A chat the account left keeps its history out of the chat list, as Telegram does; one
         // a newer export lists again comes back. A single-chat export does not say: left alone.
-        if chat.isListed { listing[peers.peerId(chat.peer)] = !chat.isLeft }
+        if chat.isListed { listing[peerId(of: chat)] = !chat.isLeft }
         if chat.isLeft { report.leftChats += 1 }
         if let serviceName = Self.serviceChatNames[chat.kind], chat.name?.isEmpty ?? true {
             // Saved Messages is the exporting user's chat with itself (its id is theirs), Replies
             // Telegram's own: tdesktop writes no name for either. Named by personal_information
             // when the export has it.
-            peers.update(peers.peerId(chat.peer)) { peer in
+            peers.update(peerId(of: chat)) { peer in
                 if peer.displayTitle.isEmpty || peer.isDeleted {
                     peer.firstName = serviceName
                     peer.isDeleted = false
@@ -290,8 +292,15 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         }
     }
 
+    /// The chat's peer: Telegram's id in its namespace, except Saved Messages of an export too
+    /// old to name ids, which is the account's own chat all the same.
+    private func peerId(of chat: ExportChat) -> PeerId {
+        if chat.kind == .savedMessages, chat.hasSyntheticId, let selfId { return selfId }
+        return peers.peerId(chat.peer)
+    }
+
     public func message(_ message: ExportMessage, in chat: ExportChat) throws {
-        let peerId = peers.peerId(chat.peer)
+        let peerId = peerId(of: chat)
         learnExporter(from: message, in: chat)
         var authorId: PeerId?
         var authorName: String?
@@ -406,6 +415,7 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     private func flush() throws {
         let batchPeers = peers.takePending()
         guard !batchPeers.isEmpty || !pending.isEmpty || ownUserToRecord != nil || !listing.isEmpty else { return }
+        try syncCopiedFiles()
         try writer.submit(peers: batchPeers, messages: pending, ownUserId: ownUserToRecord, listing: listing)
         ownUserToRecord = nil
         listing = [:]
@@ -443,8 +453,19 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         }
         let destination = postbox.mediaBox.resourcePath(resourceId)
         if let size = FileSystem.fileSize(destination), size == FileSystem.fileSize(source) { return true }
-        try FileSystem.copyFile(from: source, to: destination, limit: Self.mediaSizeLimit)
+        // Made durable together, before the batch naming them is handed to the writer
+        // (syncCopiedFiles): a committed row never outlives a power cut without its file.
+        try FileSystem.copyFile(from: source, to: destination, limit: Self.mediaSizeLimit, durable: false)
+        copiedFiles += 1
         return true
+    }
+
+    private var copiedFiles = 0
+
+    private func syncCopiedFiles() throws {
+        guard copiedFiles > 0 else { return }
+        try FileSystem.syncFileSystem(containing: postbox.mediaBox.basePath)
+        copiedFiles = 0
     }
 
     /// Contacts not on Telegram join the device's address book: added where no contact of the same
