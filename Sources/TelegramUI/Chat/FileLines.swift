@@ -19,7 +19,7 @@ enum FileLines {
         case .videoMessage:
             label = "📹 Video message"
         case .sticker:
-            return [ChatLine(parts: file.emoji.map { [($0, .text), (" sticker", .meta)] } ?? [("Sticker", .meta)])]
+            return [ChatLine(parts: file.emoji.map { [($0, .text), (" Sticker", .meta)] } ?? [("Sticker", .meta)])]
         }
         if let duration = file.duration, file.kind != .document { details.append(Self.duration(duration)) }
         if let size = file.size, file.kind != .voice { details.append(Self.size(size)) }
