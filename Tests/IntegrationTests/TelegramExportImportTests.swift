@@ -144,7 +144,9 @@ struct TelegramExportImportTests {
     func handedImportRunsBesideTheApp() async throws {
         try await withSandbox("import-background") { sandbox in
             try await sandbox.login()
-            let export = try await sandbox.generateExport("big", ["--messages", "80000", "--chats", "6", "--plain"])
+            // Long enough that the import is still running when the commands below are answered,
+            // on a loaded machine too (80,000 once finished first under a parallel test run).
+            let export = try await sandbox.generateExport("big", ["--messages", "240000", "--chats", "6", "--plain"])
             let (run, _) = try await sandbox.startMainRun()
             defer { run.kill9() }
             let importing = try sandbox.start(Executables.main, ["import", "telegram-export", export.path, "--batch-size", "2000", "--json"])

@@ -89,6 +89,21 @@ struct MessageContentEncodingTests {
         #expect(try Message(index: index, decoding: message.encoded()) == message)
     }
 
+    @Test("A writer keeps to the bounds a reader accepts: longer lists are cut and counted, and the row reads back")
+    func clippedToBounds() throws {
+        let answers = (0..<5_000).map { MessagePoll.Answer(text: "a\($0)", voters: 1) }
+        let extras = MessageExtras(media: [.poll(MessagePoll(question: "?", answers: answers, totalVoters: 5_000, isClosed: false))],
+                                   reactions: (0..<4_100).map { MessageReaction(emoji: "\($0)", count: 1) })
+        var cut: [String: Int] = [:]
+        let clipped = extras.clipped(cut: &cut)
+        #expect(cut == ["message.poll.answers": 904, "message.reactions": 4])
+        let message = Message(index: index, authorId: nil, text: "", isIncoming: true, extras: clipped)
+        #expect(try Message(index: index, decoding: message.encoded()) == message)
+        // Unclipped, the row would not read back: the bound is real.
+        let unclipped = Message(index: index, authorId: nil, text: "", isIncoming: true, extras: extras)
+        #expect(throws: (any Error).self) { try Message(index: index, decoding: unclipped.encoded()) }
+    }
+
     @Test("Summaries as Telegram's lists show media, and the words a search finds them by")
     func summaries() {
         func message(_ media: MessageMedia, text: String = "") -> Message {

@@ -186,7 +186,7 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         report.messagesAdded = counts.added
         report.messagesUpdated = counts.updated
         report.messagesUnchanged = counts.unchanged
-        report.fieldsNotKept = summary.fieldsNotKept
+        report.fieldsNotKept.merge(summary.fieldsNotKept, uniquingKeysWith: +)
         report.unsupportedMessages = summary.unsupportedMessages
         report.localDates = summary.localDates
         report.singleChat = summary.isSingleChat
@@ -318,7 +318,7 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
                 authorId: authorId, text: ExportMessageMapper.text(message), isIncoming: !isOutgoing,
                 contentKind: ExportMessageMapper.contentKind(message), mediaResourceIds: placed.resourceIds,
                 extras: ExportMessageMapper.extras(message, file: placed.availability, peerId: peers.peerId, authorName: authorName,
-                                                   vcard: placed.vcard))
+                                                   vcard: placed.vcard).clipped(cut: &report.fieldsNotKept))
             try add(stored)
         } catch let error as TelegramExportError {
             throw TelegramExportError(offset: nil, "message \(message.id) in chat \(chat.id): \(error.message)")

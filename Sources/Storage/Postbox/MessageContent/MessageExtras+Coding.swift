@@ -6,9 +6,10 @@ extension MessageExtras {
         case end = 0, entities, replyTo, forward, editTimestamp, service, media, reactions, viaBot, signature, buttons, authorName
     }
 
-    /// Bounds a corrupt or hostile row cannot make a reader allocate past.
-    static let maxEntities: Int32 = 10_000
-    static let maxItems: Int32 = 4_096
+    /// Bounds a corrupt or hostile row cannot make a reader allocate past; a writer keeps to them
+    /// (`clipped`), or the row it wrote would not read back.
+    public static let maxEntities: Int32 = 10_000
+    public static let maxItems: Int32 = 4_096
 
     func encode(to w: inout BinaryWriter) {
         func field(_ tag: Tag, _ body: (inout BinaryWriter) -> Void) {

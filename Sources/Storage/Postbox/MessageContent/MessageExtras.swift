@@ -36,6 +36,44 @@ public struct MessageExtras: Equatable, Sendable {
     }
 
     public var isEmpty: Bool { self == MessageExtras() }
+
+    /// Within the bounds a reader accepts (MessageExtras.maxEntities, .maxItems): lists past them
+    /// cut there. `cut` counts the elements left out, by what they were.
+    public func clipped(cut: inout [String: Int]) -> MessageExtras {
+        var copy = self
+        func clip<T>(_ list: inout [T], _ limit: Int32, _ name: String) {
+            guard list.count > Int(limit) else { return }
+            cut[name, default: 0] += list.count - Int(limit)
+            list.removeLast(list.count - Int(limit))
+        }
+        clip(&copy.entities, Self.maxEntities, "message.text_entities")
+        clip(&copy.reactions, Self.maxItems, "message.reactions")
+        clip(&copy.buttons, Self.maxItems, "message.inline_bot_buttons")
+        for i in copy.buttons.indices { clip(&copy.buttons[i], Self.maxItems, "message.inline_bot_buttons") }
+        clip(&copy.media, Self.maxItems, "message.media")
+        for i in copy.media.indices {
+            switch copy.media[i] {
+            case .poll(var poll):
+                clip(&poll.answers, Self.maxItems, "message.poll.answers")
+                copy.media[i] = .poll(poll)
+            case .todo(var todo):
+                clip(&todo.items, Self.maxItems, "message.todo_list.answers")
+                copy.media[i] = .todo(todo)
+            default: break
+            }
+        }
+        if var service = copy.service {
+            clip(&service.fields, Self.maxItems, "service.fields")
+            for j in service.fields.indices {
+                if case .list(var names) = service.fields[j].value {
+                    clip(&names, Self.maxItems, "service." + service.fields[j].key)
+                    service.fields[j].value = .list(names)
+                }
+            }
+            copy.service = service
+        }
+        return copy
+    }
     public var isService: Bool { service != nil }
 
     /// The message's photo or document, if it has one.
