@@ -9,7 +9,7 @@ import TelegramExport
 /// and yajl's state across chunks.
 final class Recorder: TelegramExportConsumer {
     var parts: [String] = []
-    func personalInformation(_ info: ExportPersonalInfo) { parts.append("me \(info.userId)") }
+    func personalInformation(_ info: ExportPersonalInfo) { parts.append("me \(info.userId ?? 0)") }
     func profilePicture(_ picture: ExportProfilePicture) { parts.append("picture \(picture.file)") }
     func contact(_ contact: ExportContact) { parts.append("contact \(contact.userId ?? 0) \(contact.phoneNumber)") }
     func chatStarted(_ chat: ExportChat) { parts.append("chat \(chat.kind) \(chat.id)") }
@@ -26,7 +26,7 @@ func read(_ input: [UInt8], split: Int) -> (parts: [String], outcome: String) {
         try input[..<split].withUnsafeBytes { try reader.feed($0) }
         try input[split...].withUnsafeBytes { try reader.feed($0) }
         let summary = try reader.finish()
-        return (recorder.parts, "ok \(summary.bytes) \(summary.unsupportedMessages) \(summary.unknownFields.count)")
+        return (recorder.parts, "ok \(summary.bytes) \(summary.unsupportedMessages) \(summary.fieldsNotKept.count)")
     } catch let error as TelegramExportError {
         if let offset = error.offset {
             invariant(offset >= 0 && offset <= input.count, "error offset \(offset) outside \(input.count) bytes: \(error)")

@@ -173,8 +173,8 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
             try flush()
         } catch {
             // Batches already handed over finish (or fail) before the error is reported.
+            // Files copied for the batch not handed over are named by no row: no sync needed.
             _ = try? writer.finish()
-            try syncCopiedFiles()
             try postbox.sync()
             throw error
         }
