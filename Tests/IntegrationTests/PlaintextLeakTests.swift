@@ -45,8 +45,13 @@ struct PlaintextLeakTests {
             let accountDir = try #require(ContainerFiles.accountDirectories(sandbox.layout).first)
             let walPath = sandbox.rootPath + "/" + accountDir + "/postbox/db/db_sqlite-wal"
             let walBefore = ContainerFiles.size(walPath) ?? 0
-            let seeding = try sandbox.start(Executables.main, ["seed", "--peers", "60", "--messages", "100000", "--seed", "7"])
-            for _ in 0..<3000 where (ContainerFiles.size(walPath) ?? 0) <= walBefore {
+            // Far more than it gets to write: a seed that finished would truncate the WAL (once,
+            // under a parallel test run, 100,000 did before this loop looked).
+            let seeding = try sandbox.start(Executables.main, ["seed", "--peers", "60", "--messages", "1000000", "--seed", "7"])
+            // By the clock, not a count of sleeps: on a loaded machine (a parallel test run) the
+            // seed's first batch took longer than 3,000 sleeps of 10 ms once.
+            let deadline = ContinuousClock.now + .seconds(120)
+            while (ContainerFiles.size(walPath) ?? 0) <= walBefore && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }
             seeding.kill9()
