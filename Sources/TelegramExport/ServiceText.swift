@@ -23,7 +23,7 @@ public enum ServiceText {
         case "migrate_to_supergroup": return "\(actor) upgraded the group to a supergroup"
         case "migrate_from_group": return "Group\(title) upgraded to a supergroup"
         case "pin_message": return "\(actor) pinned a message"
-        case "proximity_reached": return "\(d("from") ?? "Someone") is within \(d("distance") ?? "?") m of \(d("to") ?? "someone")"
+        case "proximity_reached": return "\(message.fromName ?? d("from") ?? "Someone") is within \(d("distance") ?? "?") m of \(d("to") ?? "someone")"
         case "group_call_scheduled": return "\(actor) scheduled a voice chat"
         case "todo_completions": return "\(actor) marked tasks of a checklist"
         case "todo_append_tasks": return "\(actor) added tasks to a checklist"
