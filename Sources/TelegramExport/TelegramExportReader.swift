@@ -153,7 +153,10 @@ public final class TelegramExportReader: JSONEventHandler {
             case "profile_pictures": try push(.picturesList, event, key, array: true)
             case "contacts": try push(.contactsSection, event, key, array: false)
             case "chats", "left_chats": try push(.chatsSection(left: key == "left_chats"), event, key, array: false)
-            case "about", "frequent_contacts", "stories", "sessions", "web_sessions", "other_data": skip(event)
+            case "about": skip(event)
+            // Sections this app has no place for (the export's stories, the ranking of frequent
+            // contacts, sessions, other data): skipped, and said so in the report.
+            case "frequent_contacts", "stories", "sessions", "web_sessions", "other_data": skipUnknown("export." + key, event)
             case "name", "type", "id", "messages":
                 isSingleChat = true
                 try chatValue(key, event)
