@@ -352,3 +352,45 @@ extension ProcessResult {
         return rows
     }
 }
+
+/// An id a chat's export repeats: the later copy is kept, however far apart the two are (batches
+/// apart here), and importing the same export again writes nothing; a newer export without the
+/// repeat still keeps the message.
+@Suite("main import telegram-export: repeated ids")
+struct TelegramExportRepeatTests {
+    static func export(_ messages: [(id: Int, text: String)]) -> String {
+        // Dated by id: an unchanged message keeps its date in the newer export.
+        let rows = messages.map { m in
+            #"{"id": \#(m.id), "type": "message", "date_unixtime": "\#(1_700_000_000 + m.id * 10)", "from": "Grace", "from_id": "user42", "text": "\#(m.text)"}"#
+        }
+        return #"{"name": "Grace", "type": "personal_chat", "id": 42, "messages": [\#(rows.joined(separator: ","))]}"#
+    }
+
+    @Test("Repeated batches apart: the later copy kept, counted once; the same export again writes nothing",
+          .timeLimit(.minutes(2)))
+    func repeatsFarApart() async throws {
+        try await withSandbox("import-repeats") { sandbox in
+            try await sandbox.login()
+            let folder = sandbox.base + "/repeats"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let messages = [(1, "one"), (2, "first copy"), (3, "three"), (4, "four"), (5, "five"), (2, "second copy"), (6, "six")]
+            try Self.export(messages).write(toFile: folder + "/result.json", atomically: true, encoding: .utf8)
+            // Batches of two: the first copy of id 2 is written two batches before the second.
+            let first = try await sandbox.importExport(folder, ["--batch-size", "2"])
+            #expect(first["messages"] as? Int == 6 && first["duplicateMessages"] as? Int == 1, "\(first)")
+            let texts = { () async throws -> [String] in
+                let rows = try await sandbox.runOK(Executables.main, ["messages", "--peer", "42", "--json"])
+                return (try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            }
+            #expect(try await texts() == ["six", "five", "four", "three", "second copy", "one"])
+            let again = try await sandbox.importExport(folder, ["--batch-size", "2"])
+            #expect(again["messagesAdded"] as? Int == 0 && again["messagesUpdated"] as? Int == 0 && again["messagesUnchanged"] as? Int == 6, "\(again)")
+            // A newer export without the repeat: the one copy it has is written.
+            let newer = [(1, "one"), (2, "edited once"), (3, "three"), (4, "four"), (5, "five"), (6, "six")]
+            try Self.export(newer).write(toFile: folder + "/result.json", atomically: true, encoding: .utf8)
+            let third = try await sandbox.importExport(folder, ["--batch-size", "2"])
+            #expect(third["messagesUpdated"] as? Int == 1 && third["duplicateMessages"] as? Int == 0, "\(third)")
+            #expect(try await texts().contains("edited once"))
+        }
+    }
+}

@@ -15,14 +15,17 @@ final class ExportPeers {
     /// What an earlier import recorded as the account's export user (`exportOwnUserId`).
     let recordedOwnUserId: Int64?
 
+    /// The ids an earlier import found repeated, per chat (`exportRepeats`).
+    let recordedRepeats: [PeerId: [Int32: Int32]]
+
     init(postbox: Postbox) throws {
         var known: [PeerId: Peer] = [:]
-        recordedOwnUserId = try postbox.read { t in
+        (recordedOwnUserId, recordedRepeats) = try postbox.read { t in
             try t.enumeratePeers { peer in
                 known[peer.id] = peer
                 return true
             }
-            return try t.exportOwnUserId()
+            return (try t.exportOwnUserId(), try t.exportRepeats())
         }
         self.known = known
     }

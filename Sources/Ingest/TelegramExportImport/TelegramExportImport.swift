@@ -107,8 +107,17 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     private var exporterKnown = false
     /// The exporter's name as senders show it, for exports too old to write ids.
     private var selfName: String?
-    /// The ids seen in the chat being read.
+    /// The ids seen in the chat being read; of those that came again, how many times so far.
     private var seenIds = Set<Int32>()
+    private var repeatCounts: [Int32: Int32] = [:]
+    /// The chat being read, where its messages go, and what an earlier import of it found repeated.
+    private var chatPeerId: PeerId?
+    private var expectedRepeats: [Int32: Int32] = [:]
+    /// Earlier copies of an id the earlier import saw come again: held back until the later copy
+    /// replaces them, written at the chat's end if it does not come this time.
+    private var heldRepeats: [Int32: Message] = [:]
+    /// Chats whose repeats differ from what is recorded, to record at the end.
+    private var repeatsToRecord: [PeerId: [Int32: Int32]] = [:]
     private var deviceContacts: [DeviceContact] = []
 
     /// `timeZone`: where the export was made (IANA name, UTC or ±HH:MM), for dates written
@@ -180,6 +189,7 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         }
         let counts = try writer.finish()
         try mergeDeviceContacts()
+        try recordRepeats()
         try syncCopiedFiles()
         try postbox.sync()
         report.peersWritten = counts.peersWritten
@@ -273,6 +283,10 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     public func chatStarted(_ chat: ExportChat) throws {
         report.chats += 1
         seenIds.removeAll(keepingCapacity: true)
+        repeatCounts = [:]
+        heldRepeats = [:]
+        chatPeerId = peerId(of: chat)
+        expectedRepeats = peers.recordedRepeats[peerId(of: chat)] ?? [:]
         // A chat the account left keeps its history out of the chat list, as Telegram does; one
         // a newer export lists again comes back. A single-chat export does not say: left alone.
         if chat.isListed { listing[peerId(of: chat)] = !chat.isLeft }
@@ -339,16 +353,30 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     /// Adds the message to the batch; one whose id came before in this chat replaces it (the
     /// later one is kept), counted once.
     private func add(_ message: Message) throws {
-        if seenIds.insert(message.id.id).inserted {
+        let id = message.id.id
+        var occurrence: Int32 = 1
+        if seenIds.insert(id).inserted {
             report.messages += 1
         } else {
             report.duplicateMessages += 1
-            // Rare: looked for from the end, where a repeat nearly always is.
-            if let at = pending.lastIndex(where: { $0.id == message.id }) {
-                pending[at] = message
-                return
-            }
+            occurrence = (repeatCounts[id] ?? 1) + 1
+            repeatCounts[id] = occurrence
         }
+        // The same export again: this copy is not the last, as last time; held back.
+        if let times = expectedRepeats[id], occurrence < times {
+            heldRepeats[id] = message
+            return
+        }
+        heldRepeats[id] = nil
+        // Rare: looked for from the end, where a repeat nearly always is.
+        if occurrence > 1, let at = pending.lastIndex(where: { $0.id == message.id }) {
+            pending[at] = message
+            return
+        }
+        try append(message)
+    }
+
+    private func append(_ message: Message) throws {
         pending.append(message)
         if pending.count >= batchSize { try flush() }
     }
@@ -407,7 +435,12 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         if report.missingFileNames.count < Self.missingNamesShown { report.missingFileNames.append(path) }
     }
 
-    public func chatEnded(_ chat: ExportChat) throws {}
+    public func chatEnded(_ chat: ExportChat) throws {
+        // Copies held for a later one that did not come this time (a newer export).
+        for id in heldRepeats.keys.sorted() { try append(heldRepeats[id]!) }
+        heldRepeats = [:]
+        if let chatPeerId, repeatCounts != expectedRepeats { repeatsToRecord[chatPeerId] = repeatCounts }
+    }
 
     // MARK: Writing
 
@@ -466,6 +499,13 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         guard copiedFiles > 0 else { return }
         try FileSystem.syncFileSystem(containing: postbox.mediaBox.basePath)
         copiedFiles = 0
+    }
+
+    private func recordRepeats() throws {
+        guard !repeatsToRecord.isEmpty else { return }
+        try postbox.transaction { t in
+            for (peerId, repeats) in repeatsToRecord { try t.setExportRepeats(peerId, repeats) }
+        }
     }
 
     /// Contacts not on Telegram join the device's address book: added where no contact of the same

@@ -45,6 +45,8 @@ enum PostboxKeys {
     static let accountPeerId = ValueBoxKey("accountPeerId")
     /// The Telegram user id of the export imported as this account (see `exportOwnUserId`).
     static let exportOwnUserId = ValueBoxKey("exportOwnUserId")
+    /// Per chat, the ids an imported export repeats (see `exportRepeats`): this prefix ‖ peerId.
+    static let exportRepeats = ValueBoxKey("exportRepeats:")
 
     static func peer(_ id: PeerId) -> ValueBoxKey { ValueBoxKey(int64: id.toInt64()) }
     /// Bounds of a scan over every peer-keyed row (8-byte keys).
