@@ -19,21 +19,14 @@ extension ExportUnitDecoder {
         case let other?: throw f.fail("unknown message type \"\(other.prefix(40))\" (expected message or service)")
         }
         let isService = type == "service"
-        var dateIsLocal = false
-        let date: Int32
-        if let unix = try f.unixTime("date_unixtime") {
-            date = unix
-            f.markRead("date")
-            if idStyle == .unknown { idStyle = .prefixed }
-        } else if let local = try localDate(f, "date") {
-            date = local
-            dateIsLocal = true
+        guard let (date, dateIsLocal) = try instant(f, "date") else { throw f.fail("'date_unixtime' and 'date' are missing") }
+        if dateIsLocal {
             localDates += 1
-        } else {
-            throw f.fail("'date_unixtime' and 'date' are missing")
+        } else if idStyle == .unknown {
+            // date_unixtime came in 2022, after string ids (2021).
+            idStyle = .prefixed
         }
-        var edited = try f.unixTime("edited_unixtime")
-        if edited != nil { f.markRead("edited") } else { edited = try localDate(f, "edited") }
+        var edited = try instant(f, "edited")?.value
         // Until d0994019ca (2020-06) the writer put "edited" on every message, the epoch (in local
         // time) when it never was: no edit happened before Telegram existed.
         if let at = edited, at < Self.telegramLaunch { edited = nil }

@@ -41,14 +41,24 @@ struct ExportUnitDecoder {
     mutating func profilePicture(_ object: JSONObject) throws -> ExportProfilePicture {
         let f = ExportFields(object: object, what: "a profile picture")
         guard let photo = try f.file("photo") else { throw f.fail("'photo' is missing") }
-        var date = try f.unixTime("date_unixtime")
-        if date != nil { f.markRead("date") } else { date = try localDate(f, "date") }
+        let date = try instant(f, "date")?.value
         f.countUnread(prefix: "profile_picture", into: &notKept)
         return ExportProfilePicture(date: date, file: photo)
     }
 
+    /// A time the writer puts under `key` (an ISO date) and, from June 2022, `key_unixtime`
+    /// beside it: the Unix time when there is one, else the ISO date read in the import's zone
+    /// (`isLocal`).
+    func instant(_ f: ExportFields, _ key: String) throws -> (value: Int32, isLocal: Bool)? {
+        if let unix = try f.unixTime(key + "_unixtime") {
+            f.markRead(key)
+            return (unix, false)
+        }
+        return try localDate(f, key).map { ($0, true) }
+    }
+
     /// `key` as an ISO wall-clock time in the import's zone.
-    mutating func localDate(_ f: ExportFields, _ key: String) throws -> Int32? {
+    func localDate(_ f: ExportFields, _ key: String) throws -> Int32? {
         guard let text = try f.string(key) else { return nil }
         guard let local = ExportDate.parse(text) else { throw f.fail("'\(key)' should be a date like 2019-03-01T12:34:56, not \"\(text.prefix(32))\"") }
         let instant = zone.instant(local: local)
