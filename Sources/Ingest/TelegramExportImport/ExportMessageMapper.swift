@@ -6,18 +6,7 @@ import TelegramExport
 enum ExportMessageMapper {
     static func contentKind(_ message: ExportMessage) -> MessageContentKind {
         if message.isService { return message.action == "phone_call" || message.action == "conference_call" ? .call : .text }
-        if let media = message.media {
-            switch media.type {
-            case "photo": return .image
-            case "video_file": return .video
-            case "animation": return .gif
-            case "audio_file": return .music
-            case "voice_message": return .voiceMessage
-            case "video_message": return .videoMessage
-            case "sticker": return .sticker
-            default: return .file
-            }
-        }
+        if let media = message.media { return MessageContentKind(fileKind: media.type) }
         switch message.attachment {
         case .location?: return .mapLocation
         case .poll?: return .poll

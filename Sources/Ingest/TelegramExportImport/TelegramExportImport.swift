@@ -285,17 +285,18 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         seenIds.removeAll(keepingCapacity: true)
         repeatCounts = [:]
         heldRepeats = [:]
-        chatPeerId = peerId(of: chat)
-        expectedRepeats = peers.recordedRepeats[peerId(of: chat)] ?? [:]
+        let chatPeerId = peerId(of: chat)
+        self.chatPeerId = chatPeerId
+        expectedRepeats = peers.recordedRepeats[chatPeerId] ?? [:]
         // A chat the account left keeps its history out of the chat list, as Telegram does; one
         // a newer export lists again comes back. A single-chat export does not say: left alone.
-        if chat.isListed { listing[peerId(of: chat)] = !chat.isLeft }
+        if chat.isListed { listing[chatPeerId] = !chat.isLeft }
         if chat.isLeft { report.leftChats += 1 }
         if let serviceName = Self.serviceChatNames[chat.kind], chat.name?.isEmpty ?? true {
             // Saved Messages is the exporting user's chat with itself (its id is theirs), Replies
             // Telegram's own: tdesktop writes no name for either. Named by personal_information
             // when the export has it.
-            peers.update(peerId(of: chat)) { peer in
+            peers.update(chatPeerId) { peer in
                 if peer.displayTitle.isEmpty || peer.isDeleted {
                     peer.firstName = serviceName
                     peer.isDeleted = false
