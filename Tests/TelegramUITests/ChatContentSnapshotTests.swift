@@ -1,4 +1,5 @@
 import Display
+import Formats
 @testable import TelegramUI
 import TelegramUIFakes
 import Testing
@@ -199,8 +200,8 @@ struct ChatContentSnapshotTests {
 
     /// Sizes, durations and shares as the lines write them.
     @Test func numbersInWords() {
-        #expect(FileLines.size(850) == "850 B" && FileLines.size(1040) == "1 KB" && FileLines.size(1_258_291) == "1.2 MB")
-        #expect(FileLines.size(5 << 30) == "5 GB" && FileLines.size(Int64.max).hasSuffix(" GB"))
+        #expect(ByteCountText.text(850) == "850 B" && ByteCountText.text(1040) == "1 KB" && ByteCountText.text(1_258_291) == "1.2 MB")
+        #expect(ByteCountText.text(5 << 30) == "5 GB" && ByteCountText.text(Int64.max).hasSuffix(" GB"))
         #expect(FileLines.duration(3) == "0:03" && FileLines.duration(725) == "12:05" && FileLines.duration(3723) == "1:02:03")
         #expect(PollLines.percent(8, of: 13) == 62 && PollLines.percent(0, of: 0) == 0 && PollLines.percent(99, of: 13) == 100)
         #expect(LocationLines.degrees(-0.12) == "-0.12000" && LocationLines.degrees(.nan) == "?")

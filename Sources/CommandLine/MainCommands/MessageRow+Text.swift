@@ -1,3 +1,4 @@
+import Formats
 import Storage
 
 extension MessageRow {
@@ -21,7 +22,7 @@ extension MessageRow {
         for media in extras.media {
             switch media {
             case .file(let f):
-                var facts = [f.fileName, f.mimeType, f.size.map(Self.bytes), f.duration.map { "\($0) s" },
+                var facts = [f.fileName, f.mimeType, f.size.map(ByteCountText.text), f.duration.map { "\($0) s" },
                              f.width.flatMap { w in f.height.map { "\(w)×\($0)" } }].compactMap { $0 }
                 switch f.availability {
                 case .included: break
@@ -55,15 +56,5 @@ extension MessageRow {
         if let signature = extras.signature { after.append("— \(signature)") }
         if extras.editTimestamp != nil { after.append("(edited)") }
         return (before + [MessageSummary.text(of: message)] + after).filter { !$0.isEmpty }.joined(separator: " ")
-    }
-
-    static func bytes(_ n: Int64) -> String {
-        if n < 1024 { return "\(n) B" }
-        let units = ["KB", "MB", "GB", "TB"]
-        var value = Double(n) / 1024
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 { value /= 1024; unit += 1 }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 }

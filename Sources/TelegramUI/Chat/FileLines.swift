@@ -1,3 +1,4 @@
+import Formats
 /// A photo or a file as one line: what it is and its name, then its details ("📎 report.pdf ·
 /// 1.2 MB · not included", "🎤 Voice message · 0:03", "🖼 Photo · 64×48"). A sticker is its emoji.
 enum FileLines {
@@ -22,7 +23,7 @@ enum FileLines {
             return [ChatLine(parts: file.emoji.map { [($0, .text), (" Sticker", .meta)] } ?? [("Sticker", .meta)])]
         }
         if let duration = file.duration, file.kind != .document { details.append(Self.duration(duration)) }
-        if let size = file.size, file.kind != .voice { details.append(Self.size(size)) }
+        if let size = file.size, file.kind != .voice { details.append(ByteCountText.text(size)) }
         details += availability(file.availability)
         return line(label, details, width: width)
     }
@@ -49,21 +50,6 @@ enum FileLines {
         var parts: [(String, ChatLine.Role)] = [(label, .text)]
         for detail in details { parts.append((" · " + detail, .meta)) }
         return TextWrap.rows(parts, width: width, hanging: 3).map { ChatLine(parts: $0) }
-    }
-
-    /// Bytes as Telegram shows them: 1024 to a KB, one decimal ("850 B", "1.2 MB").
-    static func size(_ bytes: Int64) -> String {
-        guard bytes >= 1024 else { return "\(max(bytes, 0)) B" }
-        var unit: Int64 = 1024
-        for name in ["KB", "MB", "GB"] {
-            if bytes < unit * 1024 || name == "GB" {
-                // Divided first: a hostile size near Int64.max must not overflow.
-                let tenths = bytes / unit * 10 + (bytes % unit * 10 + unit / 2) / unit
-                return tenths % 10 == 0 ? "\(tenths / 10) \(name)" : "\(tenths / 10).\(tenths % 10) \(name)"
-            }
-            unit *= 1024
-        }
-        return "\(bytes) B"
     }
 
     /// Seconds as a player shows them: "0:03", "12:05", "1:02:03".
