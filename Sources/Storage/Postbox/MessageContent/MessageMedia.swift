@@ -135,8 +135,6 @@ public struct MessageLocation: Equatable, Sendable {
         self.address = address
         self.livePeriod = livePeriod
     }
-
-    public var isVenue: Bool { title != nil }
 }
 
 /// A checklist (TelegramMediaTodo).
