@@ -22,6 +22,13 @@ final class AccountScreens {
     /// How long a banner stays.
     static let bannerSeconds: Int32 = 4
 
+    /// The chats on screen at the last refresh: one left since keeps its draft at the next.
+    private var leftChats: [ChatController] = []
+    /// What a chat's keys do to its messages, through the account's host.
+    private lazy var chatActions = ChatActionsBridge(account: account, log: app.log, clipboard: { [unowned self] in copyToClipboard($0) })
+    /// Sets the terminal's clipboard (set by the interface, which owns the terminal).
+    var copyToClipboard: (String) -> Void = { _ in }
+
     /// Avatars and photos as pictures, on a truecolour terminal.
     private let pictures: TerminalPictures?
 
@@ -55,20 +62,22 @@ final class AccountScreens {
 
     /// Opens a chat: in the detail column on a wide terminal, pushed on a narrow one; a chat
     /// already open is replaced, not stacked; the search, if open, makes way for it.
-    func openChat(_ peerId: ChatId, title: String) {
-        let chat = ChatController(source: sources, peerId: peerId, title: title)
+    func openChat(_ peerId: ChatId, title: String, at message: ChatMessage.Index? = nil) {
+        let chat = ChatController(source: sources, peerId: peerId, title: title, opening: message)
         if let pictures { account.attach(pictures.photos, to: chat) }
         callFlow.offerCall(in: chat)
         let account = account, log = app.log
-        chat.onSend = { text in
-            try account.send(text, to: peerId)
-            log.info("message sent from the interface", metadata: ["peer": "\(peerId.packed)"])
+        chat.actions = chatActions
+        chat.onNextUnread = { [unowned self] in
+            guard let next = root.chatList.nextUnread(after: peerId) else { return }
+            openChat(next.peerId, title: next.title)
         }
         chat.onRead = { index in
             do { try account.markRead(peerId, upTo: index) } catch {
                 log.error("cannot mark read", metadata: ["error": "\(error)"])
             }
         }
+        for case let open as ChatController in navigation.viewControllers { open.saveDraftIfChanged() }
         let replacing = navigation.viewControllers.contains { $0 is ChatController || $0 is ChatSearchController }
         var stack = navigation.viewControllers.filter { !($0 is ChatController || $0 is ChatSearchController) }
         stack.append(chat)
@@ -82,7 +91,7 @@ final class AccountScreens {
 
     private func openSearch() {
         let search = ChatSearchController(source: sources)
-        search.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
+        search.onOpenChat = { [unowned self] peerId, title, message in openChat(peerId, title: title, at: message) }
         navigation.pushViewController(search, animated: false)
     }
 
@@ -95,7 +104,12 @@ final class AccountScreens {
         root.chatList.reload(now: now)
         notifyNewMessages(before: before, after: root.chatList.chats, now: now)
         if root.calls.isContentLoaded { root.calls.reload(now: now) }
-        for case let chat as ChatController in navigation.viewControllers where chat.isContentLoaded { chat.reload() }
+        for case let chat as ChatController in navigation.viewControllers where chat.isContentLoaded {
+            chat.reload()
+            chat.saveDraftIfChanged()
+        }
+        for chat in leftChats { chat.saveDraftIfChanged() }
+        leftChats = navigation.viewControllers.compactMap { $0 as? ChatController }
         callFlow.refresh()
         banner.expire(in: navigation, now: now)
     }
@@ -143,8 +157,15 @@ final class AccountScreens {
         return true
     }
 
+    /// Every open chat's draft written (the app quits).
+    func saveDrafts() {
+        for case let chat as ChatController in navigation.viewControllers { chat.saveDraftIfChanged() }
+        for chat in leftChats { chat.saveDraftIfChanged() }
+    }
+
     /// The account's screens go away (a switch, a logout): nothing of them stays on screen.
     func tearDown() {
+        saveDrafts()
         banner.dismiss(from: navigation)
     }
 }

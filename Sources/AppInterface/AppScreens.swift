@@ -19,6 +19,8 @@ final class AppScreens {
     private(set) var account: AccountScreens?
     private(set) var lockScreen: TextEntryController?
     private var appliedSettings: PresentationDataAndSettings?
+    /// Puts text on the terminal's clipboard (set by the interface, which owns the terminal).
+    var clipboard: (String) -> Void = { _ in }
 
     init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil) {
         self.app = app
@@ -60,6 +62,7 @@ final class AppScreens {
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
+            screens.copyToClipboard = { [unowned self] in clipboard($0) }
             account = screens
             var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])
             navigation.setViewControllers([screens.root], animated: false)

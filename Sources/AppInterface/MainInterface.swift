@@ -47,7 +47,9 @@ public enum MainInterface {
         defer { timer.cancel() }
         let window = screens.window
         app.phase("observers", stage: did) {
-            let quit = { [unowned window] (reason: String) in
+            screens.clipboard = TerminalClipboard.copy
+            let quit = { [unowned window, unowned screens] (reason: String) in
+                screens.account?.saveDrafts()
                 application.stop(reason: reason)
                 window.shouldQuit = true
             }
@@ -78,7 +80,10 @@ public enum MainInterface {
                 application.sendEvent(event)
                 if event == .tick || event == .requestsPending { changed = true }
             }
-            if application.shouldStop { window.shouldQuit = true }
+            if application.shouldStop, !window.shouldQuit {
+                screens.account?.saveDrafts()
+                window.shouldQuit = true
+            }
             if changed && !window.shouldQuit { screens.refresh() }
         }
     }

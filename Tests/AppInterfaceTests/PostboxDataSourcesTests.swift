@@ -78,6 +78,8 @@ struct PostboxDataSourcesTests {
     /// history; the senders' names and the subtitle from the peers.
     @Test func aChatReadsPagesAsItScrolls() throws {
         try Fixture.withPostbox(messages: 1000) { postbox in
+            // Read, so it opens at the bottom (an unread chat opens at its divider: the next test).
+            try postbox.transaction { t in _ = try t.markIncomingRead(Fixture.group, upTo: 1000) }
             let chat = ChatController(source: PostboxDataSources(postbox: postbox), peerId: Fixture.group.chatId, title: "Engine Club")
             let window = Window(rootController: NavigationController(mode: .single, root: chat),
                                 context: PresentationContext(theme: .dayMonochrome))
@@ -92,6 +94,35 @@ struct PostboxDataSourcesTests {
             let ada = ChatController(source: PostboxDataSources(postbox: postbox), peerId: Fixture.ada.chatId, title: "Ada")
             ada.loadContentIfNeeded()
             #expect(ada.subtitle == "@ada")
+        }
+    }
+
+    /// An unread chat opens at its "N unread messages" line, read from the store around the first
+    /// unread message, not from the newest down; Home reaches the first message and End the last.
+    @Test func anUnreadChatOpensAtItsDivider() throws {
+        try Fixture.withPostbox(messages: 1000) { postbox in
+            try postbox.transaction { t in _ = try t.markIncomingRead(Fixture.group, upTo: 600) }
+            let source = PostboxDataSources(postbox: postbox)
+            let unread = try #require(try source.firstUnread(in: Fixture.group.chatId))
+            #expect(unread.index.id == 602 && unread.count == 200, "\(unread)")
+            let chat = ChatController(source: source, peerId: Fixture.group.chatId, title: "Engine Club")
+            let window = Window(rootController: NavigationController(mode: .single, root: chat),
+                                context: PresentationContext(theme: .dayMonochrome))
+            window.layout(size: Size(width: 60, height: 20))
+            chat.loadPagesIfNeeded()
+            var surface = Surface(width: 0, height: 0)
+            window.render(into: &surface)
+            let divider = try #require(surface.textLines.firstIndex { $0.contains("200 unread messages") }, "\(surface.textLines)")
+            #expect(surface.textLines[divider + 1].contains("Ada Lovelace: message 602"), "\(surface.textLines)")
+            #expect(divider < 6, "near the top of the view: \(surface.textLines)")
+            window.handle(.key(.home))
+            chat.loadPagesIfNeeded()
+            window.render(into: &surface)
+            #expect(surface.textLines.contains { $0.hasSuffix(" message 1") || $0.contains(" message 1 ") }, "\(surface.textLines)")
+            window.handle(.key(.end))
+            chat.loadPagesIfNeeded()
+            window.render(into: &surface)
+            #expect(surface.textLines.contains { $0.contains("message 1000") }, "\(surface.textLines)")
         }
     }
 

@@ -57,6 +57,32 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
         return Array(older.suffix(limit).reversed())
     }
 
+    public func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
+        record("messagesAfter")
+        let newer = (histories[chat] ?? []).filter { message in index.map { message.index > $0 } ?? true }
+        return Array(newer.prefix(limit))
+    }
+
+    /// Each chat's pinned message and draft.
+    public var pinned: [ChatId: ChatMessage.Index] = [:]
+    public var drafts: [ChatId: ChatDraft] = [:]
+
+    public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? {
+        pinned[chat].flatMap { index in histories[chat]?.first { $0.index == index } }
+    }
+
+    public func draft(in chat: ChatId) throws -> ChatDraft? { drafts[chat] }
+
+    /// Each chat's read mark for incoming messages (ids above it are unread).
+    public var incomingRead: [ChatId: Int32] = [:]
+
+    public func firstUnread(in chat: ChatId) throws -> (index: ChatMessage.Index, count: Int)? {
+        record("firstUnread")
+        guard let mark = incomingRead[chat] else { return nil }
+        let unread = (histories[chat] ?? []).filter { $0.isIncoming && $0.index.id > mark }
+        return unread.first.map { ($0.index, unread.count) }
+    }
+
     public func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
         record("names")
         return authors.filter { ids.contains($0.key) }

@@ -87,11 +87,11 @@ struct EntryAndSearchTests {
         store.searchResults = { query, limit in
             asked.append((query, limit))
             let chats: [ChatSearchResult] = "engine club".hasPrefix(query) ? [.chat(FakeStore.engineClub, title: "Engine Club")] : []
-            return chats + (limit > 0 ? [.message(FakeStore.engineClub, title: "Engine Club", text: "You: message 299", timestamp: 1_700_000_000)] : [])
+            return chats + (limit > 0 ? [.message(FakeStore.engineClub, title: "Engine Club", text: "You: message 299", index: ChatMessage.Index(timestamp: 1_700_000_000, id: 299))] : [])
         }
         let search = ChatSearchController(source: store)
         var opened: [ChatId] = []
-        search.onOpenChat = { peer, _ in opened.append(peer) }
+        search.onOpenChat = { peer, _, _ in opened.append(peer) }
         let window = Self.window(search, height: 20)
         Self.type("engine", into: window)
         #expect(search.results == [.chat(FakeStore.engineClub, title: "Engine Club")])

@@ -124,20 +124,17 @@ struct ScreensOverSourcesTests {
     @Test func composerSendsThroughTheAppAndKeepsTextOnFailure() throws {
         let store = FakeStore.fixture(messages: 3)
         let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
-        var sent: [String] = []
-        var failing = true
-        chat.onSend = { text in
-            if failing { throw CocoaError(.fileWriteNoPermission) }
-            sent.append(text)
-        }
+        let actions = FakeChatActions(store: store)
+        actions.failure = CocoaError(.fileWriteNoPermission)
+        chat.actions = actions
         chat.loadContentIfNeeded()
         for character in "hi 中文" { _ = chat.handle(.key(.character(character))) }
         _ = chat.handle(.key(.enter))
-        #expect(sent.isEmpty && chat.composer.text == "hi 中文" && chat.status != nil, "kept to try again")
-        failing = false
+        #expect(actions.sent.isEmpty && chat.composer.text == "hi 中文" && chat.status != nil, "kept to try again")
+        actions.failure = nil
         _ = chat.handle(.paste("\nsecond line"))
         _ = chat.handle(.key(.enter))
-        #expect(sent == ["hi 中文\nsecond line"] && chat.composer.text.isEmpty)
+        #expect(actions.sent.map(\.text) == ["hi 中文\nsecond line"] && chat.composer.text.isEmpty)
     }
 
     @Test func contactsAndCallsShowTheirSources() throws {

@@ -15,13 +15,14 @@ struct ChatMessageMapping {
 
     func chatMessage(_ message: Message) throws -> ChatMessage {
         let extras = message.extras
-        let content = ChatMessage.Content(
+        var content = ChatMessage.Content(
             reply: try extras.replyTo.map { try reply($0, in: message.id.peerId) },
-            forward: extras.forward.map { ChatMessage.Forward(from: $0.from, savedFrom: $0.savedFrom) },
+            forward: extras.forward.map { ChatMessage.Forward(from: $0.from, savedFrom: $0.savedFrom, date: $0.date) },
             isEdited: extras.editTimestamp != nil, viaBot: extras.viaBot, signature: extras.signature,
             isService: extras.isService, media: media.media(of: message),
             reactions: extras.reactions.map { ChatMessage.Reaction(emoji: $0.emoji, count: Int($0.count)) },
             buttons: extras.buttons.map { $0.map(\.text) })
+        content.editedAt = extras.editTimestamp
         return ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
                            isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content)
     }

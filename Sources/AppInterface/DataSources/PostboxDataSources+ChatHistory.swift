@@ -9,6 +9,19 @@ extension PostboxDataSources: ChatHistoryDataSource {
         }
     }
 
+    func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
+        try postbox.read { t in
+            let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox)
+            return try t.messages(chat.peerId, after: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
+        }
+    }
+
+    func firstUnread(in chat: ChatId) throws -> (index: ChatMessage.Index, count: Int)? {
+        try postbox.read { t in
+            try t.firstUnreadIncoming(chat.peerId).map { ($0.index.chatIndex, Int($0.count)) }
+        }
+    }
+
     func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
         try postbox.read { t in
             var result: [ChatId: String] = [:]

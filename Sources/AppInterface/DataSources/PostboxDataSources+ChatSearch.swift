@@ -13,7 +13,7 @@ extension PostboxDataSources: ChatSearchDataSource {
                 let message = hit.message
                 return .message(message.id.peerId.chatId, title: try t.peer(message.id.peerId)?.displayTitle ?? "",
                                 text: try MessagePreview.withSender(MessagePreview.firstLine(MessageSummary.text(of: message)), of: message, in: t),
-                                timestamp: message.index.timestamp)
+                                index: message.index.chatIndex)
             })
         }
     }

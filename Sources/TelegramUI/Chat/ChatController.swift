@@ -1,34 +1,53 @@
 import Display
 
 /// A chat (Telegram's ChatController): the history with the newest at the bottom, read a page at
-/// a time as it scrolls up (when a scroll or a layout brings the top near, never while drawing),
-/// date separators, senders in groups, ✓/✓✓ on sent messages, what each message carries
-/// (MessageLines: replies, forwards, media, reactions, buttons; photos as pictures when the app
-/// draws them); the
-/// composer below (the layout's input height) sends text through the app. Opening the chat, and
-/// new messages arriving while it is at the bottom, mark it read through the app.
+/// a time as it scrolls (when a scroll or a layout brings an end of what is loaded near, never
+/// while drawing), date separators, senders in groups, ✓/✓✓ on sent messages, what each message
+/// carries (MessageLines); the pinned message in a bar under the title; the composer below.
 ///
-/// Keys: typing writes, Enter sends, ⌫ deletes, a paste arrives whole (newlines kept); ↑ ↓ scroll
-/// a line, PgUp PgDn a page, End back to the newest. Esc is left to the navigation (back).
+/// It opens where reading stopped: at an "N unread messages" line above the first unread message
+/// (or at a message asked for, a search hit, selected). Messages are read as they come into view.
+/// ↑ from an empty composer selects the newest message; the selection's keys act on it
+/// (ChatController+Selection, +Actions): reply, edit, delete, forward, react, pin, copy, details.
 @MainActor
 public final class ChatController: ViewController, PagedScreen {
     public let peerId: ChatId
     let source: any ChatHistoryDataSource
     let showsSenders: Bool
-    private(set) var history = ChatHistory()
-    public private(set) var composer = Composer()
-    /// Lines scrolled up from the newest (0: at the bottom, following new messages).
-    public private(set) var scrollFromBottom = 0
-    private var names: [ChatId: String] = [:]
-    private var maxOutgoingReadId: Int32 = 0
+    var history = ChatHistory()
+    public internal(set) var composer = Composer(capacity: Int.max)
+    /// Lines scrolled up from the bottom of what is loaded (0 and nothing newer: following new messages).
+    public internal(set) var scrollFromBottom = 0
+    var names: [ChatId: String] = [:]
+    var maxOutgoingReadId: Int32 = 0
     private var lines: (width: Int, version: Int, maxOutgoingReadId: Int32, lines: [ChatLine])?
-    private var version = 0
-    /// A failure to show in the composer row (cannot send, cannot read).
-    public private(set) var status: String?
+    var version = 0
+    /// A failure or a confirmation to show in the composer row (cannot send, copied).
+    public internal(set) var status: String?
+    /// The "N unread messages" line, fixed when the chat opened.
+    var divider: UnreadDivider? {
+        didSet { if oldValue != divider { version += 1 } }
+    }
+    /// The message pinned at the top, shown in a bar under the title.
+    public internal(set) var pinned: ChatMessage?
+    /// The selected message (nil: the composer has the keys), and those marked with Space.
+    public internal(set) var selection: ChatMessage.Index?
+    public internal(set) var marked: Set<ChatMessage.Index> = []
+    /// The message the composer answers, or the one it edits.
+    public internal(set) var replyTarget: ChatMessage?
+    public internal(set) var editTarget: ChatMessage?
+    /// The draft put aside while a message is edited, back when the edit ends.
+    var draftBeforeEdit: Composer?
+    /// Where the view goes once it is laid out: the divider, or a message asked for.
+    var pendingAnchor: ChatAnchor?
+    /// The draft as last saved, so it is written only when it changed.
+    var savedDraft: ChatDraft?
 
-    /// Sends the text; the app stores it (main is the writer). Throws with a reason to show.
-    public var onSend: ((String) throws -> Void)?
-    /// The newest incoming message shown at the bottom: the app marks the chat read up to it.
+    /// What acting on messages does; nil: the chat is read-only here.
+    public var actions: (any ChatMessageActions)?
+    /// The next chat with unread messages opened (Alt-U).
+    public var onNextUnread: (() -> Void)?
+    /// The newest incoming message shown: the app marks the chat read up to it.
     public var onRead: ((ChatMessage.Index) -> Void)?
     /// Photos as pictures, set by the app where it can draw them (a truecolour terminal): the
     /// picture of a photo at a size in cells once it is drawn, nil until then (a frame only looks
@@ -40,90 +59,153 @@ public final class ChatController: ViewController, PagedScreen {
     /// The composer: a separator row and one line of text.
     public static let composerHeight = 2
 
-    public init(source: any ChatHistoryDataSource, peerId: ChatId, title: String) {
+    /// `opening`: a message to open the chat at, selected (a search hit); else where reading stopped.
+    public init(source: any ChatHistoryDataSource, peerId: ChatId, title: String, opening message: ChatMessage.Index? = nil) {
         self.source = source
         self.peerId = peerId
         self.showsSenders = !peerId.isOneToOne
+        pendingAnchor = message.map { .message($0) }
         super.init(title: title)
         takesTextInput = true
     }
 
     override public func loadContent() {
-        reload()
-    }
-
-    /// Reads the newest page again (merged with what is loaded), the senders' names and the read
-    /// state, and older pages if the view needs them; marks read what is now at the bottom.
-    public func reload() {
-        let newestBefore = Array(history.messages.suffix(ChatHistory.pageSize)), before = (history.messages.count, names.count)
         do {
-            try history.loadNewest(source, peerId)
-            try refreshDetails()
-            status = nil
+            if case .message(let index) = pendingAnchor {
+                try history.load(around: index, source, peerId)
+                selection = history.position(of: index) != nil ? index : nil
+            } else if let unread = try source.firstUnread(in: peerId) {
+                divider = UnreadDivider(before: unread.index, count: unread.count)
+                pendingAnchor = .divider
+                try history.refresh(source, peerId)
+                if history.position(of: unread.index) == nil { try history.load(around: unread.index, source, peerId) }
+            }
+            if let draft = try source.draft(in: peerId) {
+                composer.insert(draft.text)
+                replyTarget = try draft.replyTo.flatMap { index in try message(at: index) }
+                savedDraft = draft
+            }
         } catch {
             status = "Cannot read the chat: \(error)"
         }
-        // Laid out again only when something shown changed (the app reloads every second).
-        // (The newest page is what a reload reads: an edit or a new message there shows; the read
-        // mark's ticks are keyed on `maxOutgoingReadId` in the cache.)
-        if before != (history.messages.count, names.count) || newestBefore != Array(history.messages.suffix(ChatHistory.pageSize)) {
-            version += 1
-        }
-        loadPagesIfNeeded()
-        markReadIfAtBottom()
+        reload()
     }
+
+    /// Reads again what may have changed (the newest page, what is on screen), the senders'
+    /// names, the read state and the pinned message; older or newer pages if the view needs
+    /// them; marks read what is now in view.
+    public func reload() {
+        do {
+            if try history.refresh(source, peerId, visible: visibleMessages(), following: isFollowing) { version += 1 }
+            try refreshDetails()
+            if status?.hasPrefix("Cannot read") == true { status = nil }
+        } catch {
+            status = "Cannot read the chat: \(error)"
+        }
+        keepSelectionLoaded()
+        loadPagesIfNeeded()
+        markReadInView()
+    }
+
+    /// At the bottom of the newest messages: new ones scroll into view as they come.
+    var isFollowing: Bool { scrollFromBottom == 0 && !history.hasNewer }
 
     private func refreshDetails() throws {
         let missing = Set(history.messages.compactMap(\.authorId)).subtracting(names.keys)
-        if !missing.isEmpty { names.merge(try source.names(missing)) { $1 } }
+        if !missing.isEmpty {
+            names.merge(try source.names(missing)) { $1 }
+            version += 1
+        }
         maxOutgoingReadId = try source.maxOutgoingReadId(in: peerId)
         if subtitle == nil { subtitle = try source.subtitle(of: peerId) }
+        pinned = try source.pinnedMessage(in: peerId)
     }
 
-    private func markReadIfAtBottom() {
-        guard scrollFromBottom == 0, let newest = history.messages.last(where: \.isIncoming),
-              newest.index != lastReadReported else { return }
-        lastReadReported = newest.index
-        onRead?(newest.index)
+    /// A message by its index: loaded, or read from the store (a reply's target, a pinned message).
+    func message(at index: ChatMessage.Index) throws -> ChatMessage? {
+        if let position = history.position(of: index) { return history.messages[position] }
+        let after = ChatMessage.Index(timestamp: index.timestamp, namespace: index.namespace, id: index.id &+ 1)
+        return try source.messages(in: peerId, before: after, limit: 1).first.flatMap { $0.index == index ? $0 : nil }
     }
 
     /// The last index handed to `onRead`: each is reported once, not at every reload.
     private var lastReadReported: ChatMessage.Index?
 
+    /// The newest incoming message in view is read (Telegram reads what is seen, not what is
+    /// below the divider still off screen).
+    func markReadInView() {
+        // Before the first layout, only a chat opening at its bottom knows what will be in view.
+        let opensAtBottom = validLayout == nil && pendingAnchor == nil && isFollowing
+        guard let newest = visibleMessages()?.upperBound ?? (opensAtBottom ? history.messages.last?.index : nil) else { return }
+        guard let incoming = history.messages.last(where: { $0.isIncoming && $0.index <= newest })?.index,
+              lastReadReported.map({ incoming > $0 }) ?? true else { return }
+        lastReadReported = incoming
+        onRead?(incoming)
+    }
+
     override public func controllerLayout(_ layout: ContainerViewLayout) -> ControllerLayout {
         var own = layout
-        own.inputHeight = max(layout.inputHeight ?? 0, Self.composerHeight)
+        own.inputHeight = max(layout.inputHeight ?? 0, composerRows)
         return super.controllerLayout(own)
     }
 
+    /// The rows under the history: the separator, the reply or edit line, the composer.
+    var composerRows: Int { Self.composerHeight + (replyTarget != nil || editTarget != nil ? 1 : 0) }
+
+    /// Rows at the top of the content the history does not use: the pinned bar.
+    var barRows: Int { pinned == nil ? 0 : 1 }
+
     /// The history's width and the rows it has: what the content area of the current layout gives.
-    private var historyArea: (width: Int, height: Int)? {
+    var historyArea: (width: Int, height: Int)? {
         guard let layout = validLayout else { return nil }
         let content = controllerLayout(layout).content
-        return (max(content.width - 2, 1), content.height)
+        return (max(content.width - 2, 1), max(content.height - barRows, 1))
     }
 
-    /// Near the top of what is loaded (less than a screen above the view): reads the page before
+    /// Near an end of what is loaded (less than a screen beyond the view): reads the page past
     /// it, until a screen is there or the history ends. Counted from the bottom, the scroll
-    /// position stays where it was; a position past the oldest message comes back to it. Runs on
-    /// scrolling, after a reload, and in the app's step before each frame — not on a new layout,
-    /// which can arrive in the middle of drawing (a screen back on top after a resize).
+    /// position stays where it was. Runs on scrolling, after a reload, and in the app's step
+    /// before each frame — not on a new layout, which can arrive in the middle of drawing.
     public func loadPagesIfNeeded() {
         guard isContentLoaded, let (width, height) = historyArea else { return }
         var all = historyLines(width: width)
+        resolveAnchor(all, height: height)
         while all.count - scrollFromBottom - height < height, history.hasOlder {
             let added: Int
             do { added = try history.loadOlder(source, peerId) } catch { status = "Cannot read older messages: \(error)"; break }
             try? refreshDetails()
             all = prependLines(forOldest: added, width: width)
         }
+        while scrollFromBottom < height, history.hasNewer {
+            let before = all.count
+            do { _ = try history.loadNewer(source, peerId) } catch { status = "Cannot read newer messages: \(error)"; break }
+            try? refreshDetails()
+            version += 1
+            all = historyLines(width: width)
+            scrollFromBottom += all.count - before
+        }
         scrollFromBottom = min(scrollFromBottom, max(all.count - height, 0))
+        markReadInView()
+    }
+
+    /// The view put at the anchor once there are lines to measure: the divider a few lines
+    /// under the top, a message asked for in the middle.
+    private func resolveAnchor(_ all: [ChatLine], height: Int) {
+        guard let anchor = pendingAnchor else { return }
+        pendingAnchor = nil
+        let target: Int?
+        switch anchor {
+        case .divider: target = all.firstIndex(where: \.isDivider).map { $0 - 1 }
+        case .message(let index): target = all.firstIndex(where: { $0.message == index }).map { $0 - height / 2 }
+        }
+        guard let top = target else { return }
+        scrollFromBottom = max(all.count - max(top, 0) - height, 0)
     }
 
     func historyLines(width: Int) -> [ChatLine] {
         if let lines, lines.width == width, lines.version == version, lines.maxOutgoingReadId == maxOutgoingReadId { return lines.lines }
         let built = ChatLine.lines(for: history.messages, width: width, showsSenders: showsSenders, names: names,
-                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil)
+                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider)
         lines = (width, version, maxOutgoingReadId, built)
         return built
     }
@@ -145,24 +227,50 @@ public final class ChatController: ViewController, PagedScreen {
             newer.removeFirst()
         }
         let built = ChatLine.lines(for: older, width: width, showsSenders: showsSenders, names: names,
-                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil) + newer
+                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider) + newer
         version += 1
         lines = (width, version, maxOutgoingReadId, built)
         return built
     }
 
-    override public func drawContent(in canvas: inout Canvas, context: PresentationContext) {
-        // What is loaded, nothing more: the pages were read before the frame.
-        let width = max(canvas.size.width - 2, 1), height = canvas.size.height
+    /// The lines in view: their range in `historyLines`.
+    func visibleLineRange() -> Range<Int>? {
+        guard let (width, height) = historyArea else { return nil }
         let all = historyLines(width: width)
         let bottom = all.count - min(scrollFromBottom, max(all.count - height, 0))
-        let top = max(bottom - height, 0)
+        return max(bottom - height, 0) ..< bottom
+    }
+
+    /// The oldest and newest messages with a line in view.
+    func visibleMessages() -> ClosedRange<ChatMessage.Index>? {
+        guard isContentLoaded, let range = visibleLineRange(), let (width, _) = historyArea else { return nil }
+        let all = historyLines(width: width)
+        guard let first = all[range].first(where: { $0.message != nil })?.message,
+              let last = all[range].last(where: { $0.message != nil })?.message else { return nil }
+        return first ... last
+    }
+
+    override public func drawContent(in canvas: inout Canvas, context: PresentationContext) {
+        // What is loaded, nothing more: the pages were read before the frame.
         let theme = context.theme
-        for (offset, line) in all[top ..< bottom].enumerated() {
-            line.draw(in: &canvas, row: height - (bottom - top) + offset, theme: theme, picture: photoPicture)
+        if let pinned {
+            PinnedBar.draw(pinned, in: &canvas, theme: theme)
+        }
+        let top = barRows
+        let width = max(canvas.size.width - 2, 1), height = max(canvas.size.height - top, 0)
+        let all = historyLines(width: width)
+        let bottom = all.count - min(scrollFromBottom, max(all.count - height, 0))
+        let first = max(bottom - height, 0)
+        for (offset, line) in all[first ..< bottom].enumerated() {
+            let row = top + height - (bottom - first) + offset
+            line.draw(in: &canvas, row: row, theme: theme, picture: photoPicture)
+            if let message = line.message {
+                SelectionMark.draw(in: &canvas, row: row, theme: theme,
+                                   selected: message == selection, marked: marked.contains(message))
+            }
         }
         if history.messages.isEmpty {
-            canvas.put("No messages here yet", column: 1, row: max(height - 1, 0), style: theme.secondaryText,
+            canvas.put("No messages here yet", column: 1, row: max(canvas.size.height - 1, 0), style: theme.secondaryText,
                        maxWidth: max(canvas.size.width - 2, 0))
         }
     }
@@ -171,12 +279,24 @@ public final class ChatController: ViewController, PagedScreen {
         super.render(in: &canvas, context: context)
         let theme = context.theme
         let size = canvas.size
-        guard size.height >= Self.composerHeight + 1 else { return }
-        let top = size.height - Self.composerHeight
+        guard size.height >= composerRows + 1 else { return }
+        var top = size.height - composerRows
         canvas.fill(Rect(column: 0, row: top, width: size.width, height: 1), with: "─", style: theme.separator)
-        canvas.fill(Rect(column: 0, row: top + 1, width: size.width, height: 1), style: theme.content)
+        if let line = ComposerContext.line(reply: replyTarget, edit: editTarget, names: names) {
+            top += 1
+            canvas.fill(Rect(column: 0, row: top, width: size.width, height: 1), style: theme.content)
+            let end = canvas.put(line.label, column: 1, row: top, style: theme.accent, maxWidth: max(size.width - 2, 0))
+            canvas.put(line.text, column: end, row: top, style: theme.secondaryText, maxWidth: max(size.width - end - 1, 0))
+        }
+        top += 1
+        canvas.fill(Rect(column: 0, row: top, width: size.width, height: 1), style: theme.content)
         if let status {
-            canvas.put(status, column: 1, row: top + 1, style: theme.secondaryText, maxWidth: max(size.width - 2, 0))
+            canvas.put(status, column: 1, row: top, style: theme.secondaryText, maxWidth: max(size.width - 2, 0))
+            return
+        }
+        if selection != nil {
+            canvas.put(marked.isEmpty ? "Message selected" : "\(marked.count) marked", column: 1, row: top,
+                       style: theme.secondaryText, maxWidth: max(size.width - 2, 0))
             return
         }
         let prompt = "› "
@@ -184,38 +304,28 @@ public final class ChatController: ViewController, PagedScreen {
         // The end of what is typed, so the cursor stays in view.
         var shown = VisibleTail.of(composer.text, columns: room - 1)
         if composer.text.isEmpty { shown = "" }
-        let after = canvas.put(prompt + shown, column: 1, row: top + 1, style: theme.content, maxWidth: size.width - 2)
-        canvas.put("▏", column: after, row: top + 1, style: theme.accent)
+        let after = canvas.put(prompt + shown, column: 1, row: top, style: theme.content, maxWidth: size.width - 2)
+        canvas.put("▏", column: after, row: top, style: theme.accent)
         if composer.text.isEmpty {
-            canvas.put("Message", column: after + 1, row: top + 1, style: theme.secondaryText, maxWidth: max(size.width - after - 2, 0))
+            canvas.put("Message", column: after + 1, row: top, style: theme.secondaryText, maxWidth: max(size.width - after - 2, 0))
         }
     }
 
     override public func handle(_ event: InputEvent) -> Bool {
-        let page = max((validLayout.map { controllerLayout($0).content.height } ?? 10) - 1, 1)
         switch event {
         case .paste(let text):
+            if selection != nil { endSelection() }
             composer.insert(text)
             status = nil
             return true
         case .key(let key):
-            if let character = key.plainCharacter {
-                composer.insert(String(character))
-                status = nil
+            if key == ChatListController.nextUnreadKey, let onNextUnread {
+                saveDraftIfChanged()
+                onNextUnread()
                 return true
             }
-            guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return super.handle(event) }
-            switch key.key {
-            case .backspace: composer.deleteBackward()
-            case .enter: send()
-            case .up: scroll(by: 1)
-            case .down: scroll(by: -1)
-            case .pageUp: scroll(by: page)
-            case .pageDown: scroll(by: -page)
-            case .end: scroll(by: -scrollFromBottom)
-            default: return super.handle(event)
-            }
-            return true
+            if selection != nil { return handleSelectionKey(key) || super.handle(event) }
+            return handleComposerKey(key) || super.handle(event)
         case .mouse(let mouse):
             switch mouse.kind {
             case .scrollUp: scroll(by: 3)
@@ -228,28 +338,114 @@ public final class ChatController: ViewController, PagedScreen {
         }
     }
 
-    private func scroll(by lines: Int) {
+    /// The composer's keys; with nothing written, ↑ selects the newest message and the history's
+    /// keys scroll. Esc ends a reply or an edit before it goes back.
+    private func handleComposerKey(_ key: KeyEvent) -> Bool {
+        if let character = key.plainCharacter {
+            composer.insert(String(character))
+            status = nil
+            return true
+        }
+        guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+        let page = max((historyArea?.height ?? 10) - 1, 1)
+        switch key.key {
+        case .backspace: composer.deleteBackward()
+        case .enter: send()
+        case .escape:
+            guard replyTarget != nil || editTarget != nil else { return false }
+            cancelReplyOrEdit()
+        case .up:
+            guard composer.text.isEmpty else { return true }
+            selectNewest()
+        case .down: scroll(by: -1)
+        case .pageUp: scroll(by: page)
+        case .pageDown: scroll(by: -page)
+        case .home: jumpToOldest()
+        case .end: jumpToNewest()
+        default: return false
+        }
+        return true
+    }
+
+    override public var keyHints: [KeyHintItem] {
+        chatKeyHints + (selection == nil ? super.keyHints : [])
+    }
+
+    func scroll(by lines: Int) {
         scrollFromBottom = max(scrollFromBottom + lines, 0)
         loadPagesIfNeeded()
-        markReadIfAtBottom()
+        markReadInView()
+    }
+
+    /// The top of the chat: its oldest page read, the view at its first line.
+    func jumpToOldest() {
+        do { try history.loadOldest(source, peerId) } catch { status = "Cannot read the chat: \(error)"; return }
+        version += 1
+        try? refreshDetails()
+        if let (width, height) = historyArea { scrollFromBottom = max(historyLines(width: width).count - height, 0) }
+        loadPagesIfNeeded()
+        markReadInView()
+    }
+
+    /// Back to the newest message, following again.
+    func jumpToNewest() {
+        if history.hasNewer {
+            do { try history.loadNewest(source, peerId) } catch { status = "Cannot read the chat: \(error)"; return }
+            version += 1
+            try? refreshDetails()
+        }
+        scrollFromBottom = 0
+        loadPagesIfNeeded()
+        markReadInView()
     }
 
     private func send() {
-        guard let onSend else {
+        guard let actions else {
             status = "This chat is read-only here"
             return
         }
         let saved = composer
         guard let text = composer.take() else { return }
         do {
-            try onSend(text)
-            scrollFromBottom = 0
+            if let edited = editTarget {
+                try actions.edit(edited.index, text: text, in: peerId)
+                editTarget = nil
+                composer = draftBeforeEdit ?? Composer(capacity: Int.max)
+                draftBeforeEdit = nil
+            } else {
+                try actions.send(text, replyTo: replyTarget?.index, in: peerId)
+                replyTarget = nil
+                if history.hasNewer { try history.loadNewest(source, peerId) }
+                scrollFromBottom = 0
+            }
+            status = nil
+            saveDraftIfChanged()
             reload()
         } catch {
             composer = saved
-            status = "Not sent: \(error)"
+            status = (editTarget != nil ? "Not saved: " : "Not sent: ") + "\(error)"
         }
     }
+
+    /// Writes the draft (text and reply) when it differs from what was saved last: on the app's
+    /// tick, when the chat is left and when the app quits.
+    public func saveDraftIfChanged() {
+        guard let actions, editTarget == nil else { return }
+        let draft = ChatDraft(text: composer.text, replyTo: replyTarget?.index)
+        guard draft != (savedDraft ?? ChatDraft(text: "")) else { return }
+        do {
+            try actions.saveDraft(draft.isEmpty ? nil : draft, in: peerId)
+            savedDraft = draft
+        } catch {
+            status = "Cannot keep the draft: \(error)"
+        }
+    }
+}
+
+/// Where a chat's view goes when it is first laid out.
+enum ChatAnchor: Equatable {
+    case divider
+    case message(ChatMessage.Index)
 }
 
 /// The end of a text that fits in `columns`, for an input line that shows where the cursor is.

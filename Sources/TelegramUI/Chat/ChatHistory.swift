@@ -1,24 +1,76 @@
-/// The part of a chat's history in memory: pages read from the source as the view scrolls up,
-/// oldest first. A 200,000-message chat is never read whole: the first page is the newest
-/// `pageSize`, each older page is read when the view comes near the top of what is loaded.
+/// The part of a chat's history in memory: a window of consecutive messages, oldest first, read a
+/// page at a time. It usually ends at the newest message and grows upward as the view scrolls;
+/// opened somewhere else (at the first unread message, a search hit, the top), it also grows
+/// downward until it meets the newest. A 200,000-message chat is never read whole.
 struct ChatHistory {
     static let pageSize = 100
 
     private(set) var messages: [ChatMessage] = []
     /// Whether an older page may exist (the last read filled its page).
     private(set) var hasOlder = true
+    /// Whether newer messages exist below the window (opened away from the end).
+    private(set) var hasNewer = false
 
-    /// The newest page, merged with what is loaded (messages that arrived are added, the rest kept).
-    mutating func loadNewest(_ source: any ChatHistoryDataSource, _ chat: ChatId) throws {
-        let page = try source.messages(in: chat, before: nil, limit: Self.pageSize)
-        if messages.isEmpty { hasOlder = page.count == Self.pageSize }
-        // More than a page arrived since the last read: what is loaded no longer joins the newest
-        // page, so start again from it rather than keep a gap.
-        if let oldest = page.last, let newestLoaded = messages.last, page.count == Self.pageSize, oldest.index > newestLoaded.index {
-            messages = []
-            hasOlder = true
+    /// Re-reads what may have changed: the newest page when the window reaches the end (new,
+    /// edited and deleted messages there), and the messages in `visible` (an edit or a deletion
+    /// on screen, anywhere in the history). `following`: the view is at the bottom, so a burst of
+    /// more than a page moves the window to the newest; otherwise the window stays where the
+    /// person reads and the newer ones wait below it.
+    /// Returns whether anything loaded changed.
+    @discardableResult
+    mutating func refresh(_ source: any ChatHistoryDataSource, _ chat: ChatId, visible: ClosedRange<ChatMessage.Index>? = nil,
+                          following: Bool = true) throws -> Bool {
+        var changed = false
+        if !hasNewer {
+            let page = try source.messages(in: chat, before: nil, limit: Self.pageSize)
+            if messages.isEmpty { hasOlder = page.count == Self.pageSize }
+            if let oldest = page.last, let newestLoaded = messages.last, page.count == Self.pageSize, oldest.index > newestLoaded.index {
+                // More than a page arrived since the last read: it no longer joins what is loaded.
+                if following {
+                    messages = []
+                    hasOlder = true
+                    changed = true
+                } else {
+                    hasNewer = true
+                }
+            }
+            if !hasNewer {
+                // The page is the truth from its oldest message up (or the whole chat, if short).
+                let from = page.count == Self.pageSize ? page.last?.index : nil
+                changed = replace(from: from, to: nil, with: page) || changed
+            }
         }
-        merge(page)
+        if let visible { changed = try reread(visible, source, chat) || changed }
+        return changed
+    }
+
+    /// The messages loaded in `range` read again: edited ones replaced, deleted ones gone.
+    private mutating func reread(_ range: ClosedRange<ChatMessage.Index>, _ source: any ChatHistoryDataSource, _ chat: ChatId) throws -> Bool {
+        let inside = messages.filter { range.contains($0.index) }.count
+        guard inside > 0 else { return false }
+        let above = messages.first { $0.index > range.upperBound }?.index
+        let page: [ChatMessage]
+        if let above {
+            page = try source.messages(in: chat, before: above, limit: inside + 1)
+        } else if !hasNewer {
+            page = try source.messages(in: chat, before: nil, limit: inside + 1)
+        } else {
+            let below = messages.last { $0.index < range.lowerBound }?.index
+            page = try source.messages(in: chat, after: below, limit: inside + 1)
+        }
+        return replace(from: range.lowerBound, to: range.upperBound, with: page.filter { range.contains($0.index) })
+    }
+
+    /// Loaded messages from `from` to `to` (open ends when nil) replaced by `page`'s; whether
+    /// that changed anything.
+    private mutating func replace(from: ChatMessage.Index?, to: ChatMessage.Index?, with page: [ChatMessage]) -> Bool {
+        func inRange(_ message: ChatMessage) -> Bool {
+            (from.map { message.index >= $0 } ?? true) && (to.map { message.index <= $0 } ?? true)
+        }
+        let fresh = page.sorted { $0.index < $1.index }
+        guard messages.filter(inRange) != fresh else { return false }
+        messages = (messages.filter { !inRange($0) } + fresh).sorted { $0.index < $1.index }
+        return true
     }
 
     /// The page before the oldest loaded message, put in front of what is loaded (no re-sort of
@@ -34,11 +86,50 @@ struct ChatHistory {
         return older.count
     }
 
-    private mutating func merge(_ page: [ChatMessage]) {
-        guard !page.isEmpty else { return }
-        var byIndex: [ChatMessage.Index: ChatMessage] = [:]
-        for message in messages { byIndex[message.index] = message }
-        for message in page { byIndex[message.index] = message }
-        messages = byIndex.values.sorted { $0.index < $1.index }
+    /// The page after the newest loaded message, added below it. Returns how many came.
+    @discardableResult
+    mutating func loadNewer(_ source: any ChatHistoryDataSource, _ chat: ChatId) throws -> Int {
+        guard hasNewer else { return 0 }
+        let last = messages.last?.index
+        let page = try source.messages(in: chat, after: last, limit: Self.pageSize)
+        hasNewer = page.count == Self.pageSize
+        let newer = page.filter { message in last.map { message.index > $0 } ?? true }.sorted { $0.index < $1.index }
+        messages += newer
+        return newer.count
+    }
+
+    /// The window moved to `index`: a page before it and a page from it on.
+    mutating func load(around index: ChatMessage.Index, _ source: any ChatHistoryDataSource, _ chat: ChatId) throws {
+        let older = try source.messages(in: chat, before: index, limit: Self.pageSize)
+        let newer = try source.messages(in: chat, after: older.first?.index, limit: Self.pageSize)
+        messages = (older.reversed() + newer).sorted { $0.index < $1.index }
+        hasOlder = older.count == Self.pageSize
+        hasNewer = newer.count == Self.pageSize
+    }
+
+    /// The window moved to the top of the chat: its oldest page.
+    mutating func loadOldest(_ source: any ChatHistoryDataSource, _ chat: ChatId) throws {
+        let page = try source.messages(in: chat, after: nil, limit: Self.pageSize)
+        messages = page.sorted { $0.index < $1.index }
+        hasOlder = false
+        hasNewer = page.count == Self.pageSize
+    }
+
+    /// The window moved back to the end of the chat: its newest page.
+    mutating func loadNewest(_ source: any ChatHistoryDataSource, _ chat: ChatId) throws {
+        messages = []
+        hasOlder = true
+        hasNewer = false
+        try refresh(source, chat)
+    }
+
+    /// The position of `index` among the loaded messages, if it is loaded.
+    func position(of index: ChatMessage.Index) -> Int? {
+        var low = 0, high = messages.count
+        while low < high {
+            let middle = (low + high) / 2
+            if messages[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        return low < messages.count && messages[low].index == index ? low : nil
     }
 }

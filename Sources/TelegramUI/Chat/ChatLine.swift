@@ -25,6 +25,10 @@ struct ChatLine: Equatable {
     var parts: [(String, Role)]
     var isDate = false
     var isService = false
+    /// The "N unread messages" line where the unread messages began when the chat was opened.
+    var isDivider = false
+    /// The message this row belongs to (nil for a date or the divider): what a selection marks.
+    var message: ChatMessage.Index?
     /// Drawn over the row's leading spaces, at the text's column.
     var picture: PictureRow?
 
@@ -34,21 +38,28 @@ struct ChatLine: Equatable {
     var width: Int { parts.reduce(0) { $0 + TextWidth.of($1.0) } }
 
     static func == (a: ChatLine, b: ChatLine) -> Bool {
-        a.isDate == b.isDate && a.isService == b.isService && a.picture == b.picture
+        a.isDate == b.isDate && a.isService == b.isService && a.isDivider == b.isDivider && a.message == b.message && a.picture == b.picture
             && a.parts.map(\.0) == b.parts.map(\.0) && a.parts.map(\.1) == b.parts.map(\.1)
     }
 
     /// The lines of `messages` (oldest first) for `width` columns; photos as pictures when
-    /// `drawsPictures` (the app draws them), else as a line of text.
-    static func lines(for messages: [ChatMessage], width: Int, showsSenders: Bool, names: [ChatId: String],
-                      maxOutgoingReadId: Int32, drawsPictures: Bool = false) -> [ChatLine] {
+    /// `drawsPictures` (the app draws them), else as a line of text. `previous`: the message
+    /// drawn above them (no date line when they start on its day). `divider`: the unread line,
+    /// drawn above that message.
+    static func lines(for messages: [ChatMessage], after previous: ChatMessage? = nil, width: Int, showsSenders: Bool,
+                      names: [ChatId: String], maxOutgoingReadId: Int32, drawsPictures: Bool = false,
+                      divider: UnreadDivider? = nil) -> [ChatLine] {
         var result: [ChatLine] = []
-        var previous: ChatMessage?
+        var previous = previous
         let layout = MessageLines(width: width, drawsPictures: drawsPictures)
         for message in messages {
             if previous.map({ !TimeText.sameDay($0.index.timestamp, message.index.timestamp) }) ?? true {
                 result.append(ChatLine(parts: [(TimeText.date(message.index.timestamp), .date)], isDate: true))
             }
+            if let divider, divider.before == message.index {
+                result.append(ChatLine(parts: [(divider.text, .accent)], isDivider: true))
+            }
+            let first = result.count
             if message.content.isService {
                 result += TextWrap.lines(message.shownText, first: max(width - 4, 1), rest: max(width - 4, 1))
                     .map { ChatLine(parts: [($0, .meta)], isService: true) }
@@ -65,6 +76,7 @@ struct ChatLine: Equatable {
                 let status = message.isIncoming ? "" : (message.index.id <= maxOutgoingReadId ? "✓✓" : "✓")
                 result += layout.lines(for: message, head: head, status: status)
             }
+            for i in first..<result.count { result[i].message = message.index }
             previous = message
         }
         return result

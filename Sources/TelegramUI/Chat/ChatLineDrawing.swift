@@ -4,6 +4,13 @@ import Display
 /// from the left margin in their roles' styles, a picture row drawn over its blank text.
 extension ChatLine {
     func draw(in canvas: inout Canvas, row: Int, theme: Theme, picture: ((ChatMessage.Photo, Size) -> CellGrid?)?) {
+        if isDivider {
+            canvas.fill(Rect(column: 0, row: row, width: canvas.size.width, height: 1), with: "─", style: theme.separator)
+            let text = " " + parts.map(\.0).joined() + " "
+            let shown = min(TextWidth.of(text), canvas.size.width)
+            canvas.put(text, column: max((canvas.size.width - shown) / 2, 0), row: row, style: theme.accent, maxWidth: shown)
+            return
+        }
         if isDate || isService {
             let text = " " + parts.map(\.0).joined() + " "
             let shown = min(TextWidth.of(text), canvas.size.width)

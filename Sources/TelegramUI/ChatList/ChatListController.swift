@@ -85,6 +85,9 @@ public final class ChatListController: ListController, PagedScreen {
         reload()
     }
 
+    /// Opens the next chat with unread messages, here and in a chat (Alt-U: Unread).
+    public static let nextUnreadKey = KeyEvent(.character("u"), modifiers: .alt)
+
     static func count(_ value: Int32) -> String { value > 999 ? "999+" : "\(value)" }
 
     override public func drawContent(in canvas: inout Canvas, context: PresentationContext) {
@@ -99,9 +102,24 @@ public final class ChatListController: ListController, PagedScreen {
         super.drawContent(in: &canvas, context: context)
     }
 
+    /// The chat with unread messages after `chat` in the list's order (from the top, past the
+    /// end), skipping muted ones as Telegram's "next unread" does; nil when none has any.
+    public func nextUnread(after chat: ChatId?) -> ChatListItem? {
+        let start = chat.flatMap { id in chats.firstIndex { $0.peerId == id } }.map { $0 + 1 } ?? 0
+        let order = chats[min(start, chats.count)...] + chats[..<min(start, chats.count)]
+        return order.first { $0.unreadCount > 0 && !$0.isMuted && $0.peerId != chat }
+    }
+
     override public func handle(_ event: InputEvent) -> Bool {
         if case .key(let key) = event, key.plainCharacter == "/", let onSearch {
             onSearch()
+            return true
+        }
+        if case .key(let key) = event, key == ChatListController.nextUnreadKey {
+            let current = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil
+            guard let next = nextUnread(after: current), let index = chats.firstIndex(where: { $0.peerId == next.peerId }) else { return true }
+            select(index)
+            onOpenChat?(next)
             return true
         }
         let handled = super.handle(event)
@@ -110,6 +128,6 @@ public final class ChatListController: ListController, PagedScreen {
     }
 
     override public var keyHints: [KeyHintItem] {
-        super.keyHints + (onSearch == nil ? [] : [KeyHintItem("/", "search")])
+        super.keyHints + (onSearch == nil ? [] : [KeyHintItem("/", "search")]) + [KeyHintItem(Self.nextUnreadKey, "next unread")]
     }
 }

@@ -16,7 +16,8 @@ public final class ChatSearchController: ListController {
     /// Whether message text was searched for the current query (Enter).
     public private(set) var searchedMessages = false
     public private(set) var failure: String?
-    public var onOpenChat: ((ChatId, String) -> Void)?
+    /// Opens a chat (at the message, for a message hit).
+    public var onOpenChat: ((ChatId, String, ChatMessage.Index?) -> Void)?
     public static let messageLimit = 50
 
     public init(source: any ChatSearchDataSource) {
@@ -26,7 +27,7 @@ public final class ChatSearchController: ListController {
         takesTextInput = true
         navigationPresentation = .master
         onOpen = { [unowned self] index in
-            if results.indices.contains(index) { onOpenChat?(results[index].peerId, results[index].title) }
+            if results.indices.contains(index) { onOpenChat?(results[index].peerId, results[index].title, results[index].messageIndex) }
         }
     }
 
@@ -50,8 +51,8 @@ public final class ChatSearchController: ListController {
         items = results.map { result in
             switch result {
             case .chat(_, let title): return ListItem(title: title, subtitle: "chat")
-            case .message(_, let title, let text, let timestamp):
-                return ListItem(title: title, subtitle: text, detail: TimeText.short(timestamp, now: now))
+            case .message(_, let title, let text, let index):
+                return ListItem(title: title, subtitle: text, detail: TimeText.short(index.timestamp, now: now))
             }
         }
     }

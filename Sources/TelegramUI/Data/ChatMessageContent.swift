@@ -6,6 +6,8 @@ extension ChatMessage {
         public var reply: Reply?
         public var forward: Forward?
         public var isEdited: Bool
+        /// When it was last edited, where the store knows.
+        public var editedAt: Int32?
         /// The inline bot it was sent through, as its username (no `@`).
         public var viaBot: String?
         /// A channel post's author signature.
@@ -47,10 +49,13 @@ extension ChatMessage {
         public var from: String?
         /// The chat it was saved from (Saved Messages' "saved from").
         public var savedFrom: String?
+        /// When the original was sent.
+        public var date: Int32?
 
-        public init(from: String?, savedFrom: String? = nil) {
+        public init(from: String?, savedFrom: String? = nil, date: Int32? = nil) {
             self.from = from
             self.savedFrom = savedFrom
+            self.date = date
         }
     }
 
@@ -58,10 +63,13 @@ extension ChatMessage {
     public struct Reaction: Equatable, Sendable {
         public var emoji: String
         public var count: Int
+        /// Whether one of them is the account's own (drawn highlighted; choosing it again takes it back).
+        public var isChosen: Bool
 
-        public init(emoji: String, count: Int) {
+        public init(emoji: String, count: Int, isChosen: Bool = false) {
             self.emoji = emoji
             self.count = count
+            self.isChosen = isChosen
         }
     }
 }

@@ -15,6 +15,13 @@ enum TimeText {
         return "\(longWeekdays[Int(parts.tm_wday)]), \(parts.tm_mday) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900)"
     }
 
+    /// A moment in full, for a message's details: `Monday, 23 November 2026, 14:05:09`.
+    static func full(_ timestamp: Int32) -> String {
+        guard let parts = LocalTime.parts(timestamp) else { return String(timestamp) }
+        let seconds = parts.tm_sec < 10 ? "0\(parts.tm_sec)" : "\(parts.tm_sec)"
+        return date(timestamp) + ", " + clock(timestamp) + ":" + seconds
+    }
+
     /// Whether two timestamps fall on the same local day.
     static func sameDay(_ a: Int32, _ b: Int32) -> Bool {
         guard let x = LocalTime.parts(a), let y = LocalTime.parts(b) else { return false }

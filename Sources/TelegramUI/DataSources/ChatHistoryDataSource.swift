@@ -1,12 +1,26 @@
-/// What a chat reads: its history a page at a time, its authors' names, how far the other side
-/// has read, and the line under its title.
+/// What a chat reads: its history a page at a time (from either end, or from a message in it),
+/// where its unread messages start, its authors' names, how far the other side has read, the
+/// line under its title and its pinned message.
 public protocol ChatHistoryDataSource {
     /// Up to `limit` messages older than `index` (the newest when nil), newest first.
     func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage]
+    /// Up to `limit` messages newer than `index` (the oldest when nil), oldest first.
+    func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage]
+    /// The oldest unread incoming message and how many are unread; nil when the chat is read.
+    func firstUnread(in chat: ChatId) throws -> (index: ChatMessage.Index, count: Int)?
     /// The names shown beside a group's messages.
     func names(_ ids: Set<ChatId>) throws -> [ChatId: String]
     /// The newest outgoing message id the other side has read (✓✓ up to it), 0 when none.
     func maxOutgoingReadId(in chat: ChatId) throws -> Int32
     /// Under the title: `secret chat`, `@username`, or nothing.
     func subtitle(of chat: ChatId) throws -> String?
+    /// The message pinned at the top of the chat, if any.
+    func pinnedMessage(in chat: ChatId) throws -> ChatMessage?
+    /// What was left written in the chat, if anything.
+    func draft(in chat: ChatId) throws -> ChatDraft?
+}
+
+extension ChatHistoryDataSource {
+    public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
+    public func draft(in chat: ChatId) throws -> ChatDraft? { nil }
 }

@@ -1,0 +1,153 @@
+import Display
+
+/// The selected message's keys (nchat's and Telegram's actions): r reply, e edit, d delete,
+/// f forward, + react, p pin or unpin, y copy, i details, Space mark for forward or delete. Each
+/// is one change the app makes; the chat reloads after it.
+extension ChatController {
+    /// The selection's keys as they are shown (the key line, `?`).
+    static let selectionHints: [KeyHintItem] = [
+        KeyHintItem("r", "reply"), KeyHintItem("e", "edit"), KeyHintItem("d", "delete"), KeyHintItem("f", "forward"),
+        KeyHintItem("+", "react"), KeyHintItem("p", "pin"), KeyHintItem("y", "copy"), KeyHintItem("i", "info"),
+        KeyHintItem("␣", "mark"),
+    ]
+
+    func performSelectionAction(_ key: Character) -> Bool {
+        guard let index = selection, let position = history.position(of: index) else { return false }
+        let message = history.messages[position]
+        switch key {
+        case "r": startReply(to: message)
+        case "e": startEdit(of: message)
+        case "d": offerDelete()
+        case "f": offerForward()
+        case "+": offerReactions(for: message)
+        case "p": togglePin(message)
+        case "y": copyText(of: message)
+        case "i": showDetails(of: message)
+        case " ":
+            if marked.contains(index) { marked.remove(index) } else { marked.insert(index) }
+        default: return false
+        }
+        return true
+    }
+
+    func startReply(to message: ChatMessage) {
+        guard actions != nil else { status = "This chat is read-only here"; return }
+        editTarget = nil
+        replyTarget = message
+        endSelection()
+    }
+
+    func startEdit(of message: ChatMessage) {
+        guard actions != nil else { status = "This chat is read-only here"; return }
+        guard !message.isIncoming, !message.content.isService else {
+            status = "Only your own messages can be edited"
+            return
+        }
+        if editTarget == nil { draftBeforeEdit = composer }
+        replyTarget = nil
+        editTarget = message
+        composer = Composer(capacity: Int.max)
+        composer.insert(message.text)
+        endSelection()
+    }
+
+    /// Esc in the composer: the reply dropped, or the edit given up and the draft back.
+    func cancelReplyOrEdit() {
+        if editTarget != nil {
+            editTarget = nil
+            composer = draftBeforeEdit ?? Composer(capacity: Int.max)
+            draftBeforeEdit = nil
+        }
+        replyTarget = nil
+        status = nil
+    }
+
+    func offerDelete() {
+        guard let actions else { status = "This chat is read-only here"; return }
+        let targets = actedOn.map(\.index)
+        guard !targets.isEmpty else { return }
+        let choices: [DeleteChoice]
+        do { choices = try actions.deleteChoices(for: targets, in: peerId) } catch { status = "Cannot delete: \(error)"; return }
+        let title = targets.count == 1 ? "Delete message?" : "Delete \(targets.count) messages?"
+        presentSheet(ChoiceSheetController(title: title, rows: choices.map { ListItem(title: $0.title) }) { [unowned self] picked in
+            do {
+                try actions.delete(targets, choice: choices[picked], in: peerId)
+                marked = []
+                status = targets.count == 1 ? "Message deleted" : "\(targets.count) messages deleted"
+            } catch {
+                status = "Not deleted: \(error)"
+            }
+            reload()
+        })
+    }
+
+    func offerForward() {
+        guard let actions else { status = "This chat is read-only here"; return }
+        let targets = actedOn.map(\.index)
+        guard !targets.isEmpty else { return }
+        let chats: [ForwardTarget]
+        do { chats = try actions.forwardTargets() } catch { status = "Cannot forward: \(error)"; return }
+        let title = targets.count == 1 ? "Forward to…" : "Forward \(targets.count) messages to…"
+        presentSheet(ChatPickerController(title: title, chats: chats) { [unowned self] target in
+            do {
+                try actions.forward(targets, from: peerId, to: target.chat)
+                marked = []
+                status = "Forwarded to \(target.title)"
+            } catch {
+                status = "Not forwarded: \(error)"
+            }
+            reload()
+        })
+    }
+
+    func offerReactions(for message: ChatMessage) {
+        guard let actions else { status = "This chat is read-only here"; return }
+        let own = Set(message.content.reactions.filter(\.isChosen).map(\.emoji))
+        let rows = actions.reactions.map { ListItem(title: $0, detail: own.contains($0) ? "yours — Enter takes it back" : nil) }
+        presentSheet(ChoiceSheetController(title: "React", rows: rows) { [unowned self] picked in
+            do { try actions.toggleReaction(actions.reactions[picked], on: message.index, in: peerId) } catch {
+                status = "Cannot react: \(error)"
+            }
+            reload()
+        })
+    }
+
+    func togglePin(_ message: ChatMessage) {
+        guard let actions else { status = "This chat is read-only here"; return }
+        let unpinning = pinned?.index == message.index
+        do {
+            try actions.setPinned(unpinning ? nil : message.index, in: peerId)
+            status = unpinning ? "Message unpinned" : "Message pinned"
+        } catch {
+            status = "Cannot pin: \(error)"
+        }
+        reload()
+    }
+
+    func copyText(of message: ChatMessage) {
+        guard let actions else { return }
+        let text = actedOn.count > 1 ? actedOn.map(\.shownText).joined(separator: "\n\n") : message.shownText
+        actions.copy(text)
+        status = "Copied"
+    }
+
+    func showDetails(of message: ChatMessage) {
+        let rows = MessageDetails.rows(message, author: message.isIncoming ? message.authorId.flatMap { names[$0] } ?? title : "You")
+        presentSheet(ChoiceSheetController(title: "Message", rows: rows.map { ListItem(title: $0.label, detail: $0.value) }) { _ in })
+    }
+
+    private func presentSheet(_ sheet: ViewController) {
+        guard let navigationController else { return }
+        sheet.navigationPresentation = .modal
+        navigationController.pushViewController(sheet, animated: false)
+    }
+
+    /// The key line: the selection's keys while a message is selected, else the composer's.
+    var chatKeyHints: [KeyHintItem] {
+        if selection != nil { return [KeyHintItem("↑↓", "select")] + Self.selectionHints + [KeyHintItem(KeyEvent(.escape), "done")] }
+        var hints = [KeyHintItem(KeyEvent(.enter), editTarget != nil ? "save" : "send")]
+        if composer.text.isEmpty { hints.append(KeyHintItem("↑", "select")) }
+        if replyTarget != nil || editTarget != nil { hints.append(KeyHintItem(KeyEvent(.escape), "cancel")) }
+        return hints
+    }
+}

@@ -1,0 +1,181 @@
+import Display
+import Testing
+import TelegramUI
+import TelegramUIFakes
+
+/// Selecting a message and acting on it, over the fake store: the keys of issue 29's selection
+/// (↑ from an empty composer, ↑ ↓ Home End, Esc) and each action's key, what it asks the app
+/// for, and what the chat shows after.
+@MainActor
+@Suite("TelegramUI: selecting and acting on messages")
+struct ChatSelectionTests {
+    /// A chat in a window 60×20 over a fixture of `messages`, with recording actions.
+    private func chat(messages: Int = 30) -> (ChatController, FakeStore, FakeChatActions, Window) {
+        let store = FakeStore.fixture(messages: messages)
+        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        let actions = FakeChatActions(store: store)
+        actions.targets = [ForwardTarget(chat: FakeStore.ada, title: "Ada Lovelace"), ForwardTarget(chat: .user(7), title: "Grace Hopper")]
+        chat.actions = actions
+        let window = Window(rootController: NavigationController(mode: .single, root: chat), context: PresentationContext(theme: .dayMonochrome))
+        window.layout(size: Size(width: 60, height: 20))
+        chat.loadPagesIfNeeded()
+        return (chat, store, actions, window)
+    }
+
+    private func screen(_ window: Window) -> [String] {
+        var surface = Surface(width: 0, height: 0)
+        window.render(into: &surface)
+        return surface.textLines
+    }
+
+    private func press(_ window: Window, _ keys: Key...) {
+        for key in keys { window.handle(.key(KeyEvent(key))) }
+    }
+
+    @Test func upFromAnEmptyComposerSelectsTheNewestAndEscReturns() {
+        let (chat, _, _, window) = chat()
+        press(window, .up)
+        #expect(chat.selection?.id == 30)
+        #expect(screen(window).contains { $0.hasPrefix("▌") && $0.contains("message 30") })
+        press(window, .up, .up)
+        #expect(chat.selection?.id == 28)
+        press(window, .down)
+        #expect(chat.selection?.id == 29)
+        press(window, .escape)
+        #expect(chat.selection == nil && !screen(window).contains { $0.hasPrefix("▌") })
+        // With text in the composer, ↑ does not select.
+        press(window, .character("x"), .up)
+        #expect(chat.selection == nil)
+    }
+
+    @Test func homeReachesTheOldestThroughEveryPageAndEndTheNewest() {
+        let (chat, store, _, window) = chat(messages: 1000)
+        press(window, .up, .home)
+        #expect(chat.selection?.id == 1)
+        #expect(screen(window).contains { $0.contains("message 1 ") || $0.hasSuffix("message 1") })
+        #expect(store.historyReads.count < 8, "the top read directly, not 10 pages: \(store.historyReads.count)")
+        press(window, .down)
+        #expect(chat.selection?.id == 2)
+        press(window, .end)
+        #expect(chat.selection?.id == 1000)
+    }
+
+    @Test func replySendsWithTheTargetAndShowsItAboveTheComposer() throws {
+        let (chat, _, actions, window) = chat()
+        press(window, .up, .up, .character("r"))
+        #expect(chat.selection == nil && chat.replyTarget?.index.id == 29)
+        #expect(screen(window).contains { $0.contains("↩ Reply to You: message 29") }, "\(screen(window))")
+        for c in "yes" { press(window, .character(c)) }
+        press(window, .enter)
+        #expect(actions.sent.count == 1 && actions.sent[0].text == "yes" && actions.sent[0].replyTo?.id == 29)
+        #expect(chat.replyTarget == nil)
+    }
+
+    @Test func editTakesOwnMessagesOnlyAndSavesUnderTheSameId() {
+        let (chat, _, actions, window) = chat()
+        press(window, .up, .character("e"))
+        #expect(chat.status == "Only your own messages can be edited" && chat.editTarget == nil, "message 30 is Ada's")
+        press(window, .up, .character("e"))
+        #expect(chat.editTarget?.index.id == 29 && chat.composer.text == "message 29")
+        press(window, .backspace, .backspace, .character("X"), .enter)
+        #expect(actions.edits.count == 1 && actions.edits[0].0.id == 29 && actions.edits[0].1 == "message X")
+        #expect(screen(window).contains { $0.contains("message X") && $0.contains("edited") }, "\(screen(window))")
+        // Esc gives up an edit and brings the draft back.
+        press(window, .character("d"), .character("r"), .up, .up, .up, .character("e"), .escape)
+        #expect(chat.editTarget == nil)
+    }
+
+    @Test func deleteOffersTelegramsChoicesAndEnterTakesTheFirst() {
+        let (chat, _, actions, window) = chat()
+        press(window, .up, .character("d"))
+        #expect(screen(window).contains { $0.contains("Delete for everyone") }, "\(screen(window))")
+        press(window, .enter)
+        #expect(actions.deletions.count == 1 && actions.deletions[0].0.map(\.id) == [30] && !actions.deletions[0].1.forEveryone)
+        #expect(!screen(window).contains { $0.contains("message 30") }, "gone from the chat")
+        #expect(chat.selection?.id == 29, "the selection moves to the message before")
+    }
+
+    @Test func spaceMarksSeveralForOneDeletion() {
+        let (_, _, actions, window) = chat()
+        press(window, .up, .character(" "), .up, .character(" "), .up, .character("d"), .down, .enter)
+        #expect(actions.deletions.count == 1 && Set(actions.deletions[0].0.map(\.id)) == [29, 30] && actions.deletions[0].1.forEveryone)
+    }
+
+    @Test func forwardPicksAChatByTyping() {
+        let (chat, _, actions, window) = chat()
+        press(window, .up, .character("f"))
+        #expect(screen(window).contains { $0.contains("Grace Hopper") })
+        for c in "gra" { press(window, .character(c)) }
+        #expect(!screen(window).contains { $0.contains("Ada Lovelace") })
+        press(window, .enter)
+        #expect(actions.forwards.count == 1 && actions.forwards[0].1 == .user(7) && actions.forwards[0].0.map(\.id) == [30])
+        #expect(chat.status == "Forwarded to Grace Hopper")
+    }
+
+    @Test func reactPinCopyAndDetails() {
+        let (chat, _, actions, window) = chat()
+        press(window, .up, .character("+"), .down, .enter)
+        #expect(actions.reactionsToggled.count == 1 && actions.reactionsToggled[0].0 == "❤️")
+        #expect(screen(window).contains { $0.contains("❤️ 1") }, "\(screen(window))")
+        press(window, .character("p"))
+        #expect(actions.pins.last??.id == 30)
+        #expect(screen(window).contains { $0.contains("📌 Pinned: message 30") }, "\(screen(window))")
+        press(window, .character("p"))
+        #expect(actions.pins.last! == nil && chat.pinned == nil, "p again unpins")
+        press(window, .character("y"))
+        #expect(actions.copied == ["message 30"] && chat.status == "Copied")
+        press(window, .character("i"))
+        let details = screen(window)
+        #expect(details.contains { $0.contains("Message ID") && $0.contains("30") }, "\(details)")
+        #expect(details.contains { $0.contains("From") && $0.contains("Ada Lovelace") })
+    }
+
+    /// Bug 2 of issue 29: a message deleted by another process left the open chat only when it
+    /// was reopened; a reload (the app's tick) now takes it away, wherever it is on screen.
+    @Test func aMessageDeletedElsewhereLeavesTheOpenChatAtTheNextReload() {
+        let (chat, store, _, window) = chat(messages: 400)
+        #expect(screen(window).contains { $0.contains("message 400") })
+        store.histories[FakeStore.engineClub]?.removeAll { $0.index.id == 400 }
+        chat.reload()
+        #expect(!screen(window).contains { $0.contains("message 400") })
+        // Scrolled far up (past the newest page), a deletion on screen goes too.
+        for _ in 0 ..< 20 { press(window, .pageUp) }
+        let shown = screen(window).compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        let victim = try! #require(shown.first)
+        store.histories[FakeStore.engineClub]?.removeAll { $0.index.id == Int32(victim) }
+        chat.reload()
+        #expect(!screen(window).contains { $0.hasSuffix(" message \(victim)") || $0.contains(" message \(victim) ") })
+    }
+
+    @Test func aDraftIsKeptAndComesBack() {
+        let (chat, store, actions, window) = chat()
+        press(window, .up, .up, .character("r"))
+        for c in "half" { press(window, .character(c)) }
+        chat.saveDraftIfChanged()
+        #expect(actions.drafts.last == ChatDraft(text: "half", replyTo: chat.replyTarget?.index))
+        chat.saveDraftIfChanged()
+        #expect(actions.drafts.count == 1, "unchanged: not written again")
+        let again = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        again.loadContentIfNeeded()
+        #expect(again.composer.text == "half" && again.replyTarget?.index.id == 29)
+    }
+
+    @Test func anUnreadChatOpensAtItsDividerAndReadsWhatComesIntoView() {
+        let store = FakeStore.fixture(messages: 600)
+        store.incomingRead[FakeStore.engineClub] = 100
+        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        var reads: [Int32] = []
+        chat.onRead = { reads.append($0.id) }
+        let window = Window(rootController: NavigationController(mode: .single, root: chat), context: PresentationContext(theme: .dayMonochrome))
+        window.layout(size: Size(width: 60, height: 20))
+        chat.loadPagesIfNeeded()
+        var surface = Surface(width: 0, height: 0)
+        window.render(into: &surface)
+        let lines = surface.textLines
+        let divider = lines.firstIndex { $0.contains("250 unread messages") }
+        #expect(divider != nil && lines[divider! + 1].contains("message 102"), "\(lines)")
+        #expect(reads.last.map { $0 < 130 } ?? false, "only what is in view is read: \(reads)")
+        window.handle(.key(KeyEvent(.end)))
+        #expect(reads.last == 600)
+    }
+}
