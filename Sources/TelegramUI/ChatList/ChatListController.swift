@@ -99,17 +99,22 @@ public final class ChatListController: ListController, PagedScreen {
         super.drawContent(in: &canvas, context: context)
     }
 
-    override public func handle(_ event: InputEvent) -> Bool {
-        if case .key(let key) = event, key.plainCharacter == "/", let onSearch {
+    override public func perform(_ action: ListKeyAction) -> Bool {
+        if action == .search, let onSearch {
             onSearch()
             return true
         }
+        return super.perform(action)
+    }
+
+    override public func handle(_ event: InputEvent) -> Bool {
         let handled = super.handle(event)
         if handled { loadPagesIfNeeded() }
         return handled
     }
 
     override public var keyHints: [KeyHintItem] {
-        super.keyHints + (onSearch == nil ? [] : [KeyHintItem("/", "search")])
+        let search = onSearch == nil ? nil : keyBindings.hint(for: .list(.search))
+        return super.keyHints + (search.map { [KeyHintItem($0, "search")] } ?? [])
     }
 }
