@@ -72,7 +72,9 @@ final class AppScreens {
         let problems = configuration.problems
         guard let first = problems.first else { return }
         for problem in problems { app.log.error("configuration file", metadata: ["problem": "\(problem)"]) }
-        var lines = [first.file + (first.line.map { " line \($0)" } ?? "") + ":", first.message]
+        // The file's name and line first, so a narrow window cuts the long folder, not the line.
+        let name = first.file.split(separator: "/").last.map(String.init) ?? first.file
+        var lines = [name + (first.line.map { " line \($0)" } ?? "") + ":", first.message, "in " + first.file]
         if problems.count > 1 { lines.append("and \(problems.count - 1) more in the log; the rest of the file applies") }
         configurationNotice.show(NoticeController(lines), in: navigation, now: Int32(clamping: time(nil)),
                                  seconds: Self.configurationNoticeSeconds)
