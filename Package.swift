@@ -29,6 +29,9 @@ let staticLibcrypto: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libcrypto.
 let staticLibsqlite3: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-lm"])]
 // yajl (libyajl-dev) from its static archive, into whatever links TelegramExport: main alone.
 let staticLibyajl: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libyajl_s.a"])]
+// TOMLKit (main's configuration file) imports Foundation's Data, Date and Calendar, so main links
+// the whole static Foundation; its ICU archive is not recorded by the static form, so it is named.
+let tomlKitFoundation: [LinkerSetting] = [.unsafeFlags(["-lCoreFoundation", "-l_FoundationICU"])]
 // FreeType's headers sit in their own folder (pkg-config's cflags for freetype2; Debian's path),
 // needed wherever cairo-ft.h is read.
 let freetypeHeaders = "/usr/include/freetype2"
@@ -69,6 +72,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // TOML for the person's configuration file (toml++ underneath), linked by main alone.
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // System libraries.
@@ -183,7 +188,7 @@ let package = Package(
 
         // Six thin executables.
         .executableTarget(name: "MainApp", dependencies: ["CommandLineSupport", "MainCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Executables/MainApp",
-                          linkerSettings: shippedLinking("main")),
+                          linkerSettings: shippedLinking("main") + tomlKitFoundation),
         .executableTarget(name: "ShareExtension", dependencies: ["CommandLineSupport", "ShareCommands", "Bootstrap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/ShareExtension",
                           linkerSettings: shippedLinking("share")),
@@ -220,10 +225,13 @@ let package = Package(
         // Pictures as half-block cells through libchafa (the chat list's avatars). Only
         // AppInterface uses it, so only `main` links libchafa and GLib.
         .target(name: "TerminalImages", dependencies: ["CChafa", "Display"]),
+        // The person's configuration file ($XDG_CONFIG_HOME/ph.telegra.Telegraph/config.toml): key bindings
+        // and the theme, read with TOMLKit. Only AppInterface uses it, so only `main` links toml++.
+        .target(name: "AppConfiguration", dependencies: ["Display", "Formats", .product(name: "TOMLKit", package: "TOMLKit")]),
         // main's interface on the terminal: the screens wired to AppCore's launched app, its events
         // bridged into the terminal's run loop. Only `main` links it.
         .target(name: "AppInterface", dependencies: ["AppCore", "ScreencastCall", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
-                                                     "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap"]),
+                                                     "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap", "AppConfiguration"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
@@ -271,6 +279,8 @@ let package = Package(
         // own decisions over a fake host and the fake store.
         .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "AppCore", "ScreencastCall", "TelegramUI", "TelegramUIFakes",
                                                               "Display", "Formats", "Storage", "Container", "Cryptography"]),
+        // The configuration file: good files, each kind of mistake with its line, the file's place.
+        .testTarget(name: "AppConfigurationTests", dependencies: ["AppConfiguration", "Display", "Formats"]),
         // Display: widths, surface operations and text snapshots of the surface. Container only to
         // check Display's unsafe-scalar rule against TerminalText's.
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Container", "TestSupport"], exclude: ["Snapshots"]),

@@ -13,15 +13,16 @@ final class AppNavigationController: NavigationController {
         if case .key(let key) = event, let onKey, onKey(key) { return true }
         if super.handle(event) { return true }
         guard case .key(let key) = event else { return false }
-        if key.plainCharacter == "?", let onHelp {
-            onHelp()
+        switch keyBindings.action(for: key, in: .global) {
+        case .global(.help)? where onHelp != nil:
+            onHelp?()
             return true
-        }
-        if key.plainCharacter == "q", let onQuit {
-            onQuit()
+        case .global(.quit)? where onQuit != nil:
+            onQuit?()
             return true
+        default:
+            return false
         }
-        return false
     }
 
     /// The screen's keys, then `?` and `q` where they reach this controller (not into a text
@@ -30,8 +31,13 @@ final class AppNavigationController: NavigationController {
         let typing = focusedController?.takesTextInput ?? false
         let inSheet = focusedController.map { $0 !== viewControllers.first && $0.navigationPresentation != .default && $0.navigationPresentation != .master } ?? false
         var hints = super.keyHints
-        if !typing && !inSheet { hints.append(KeyHintItem("?", "help")) }
-        hints.append(!typing && !inSheet && viewControllers.count <= 1 ? KeyHintItem("q", "quit") : KeyHintItem("^C", "quit"))
+        let help = keyBindings.hint(for: .global(.help)), quit = keyBindings.hint(for: .global(.quit))
+        if !typing && !inSheet, let help { hints.append(KeyHintItem(help, "help")) }
+        if !typing && !inSheet && viewControllers.count <= 1, let quit {
+            hints.append(KeyHintItem(quit, "quit"))
+        } else {
+            hints.append(KeyHintItem("^C", "quit"))
+        }
         return hints
     }
 }

@@ -1,5 +1,8 @@
+import AppConfiguration
 import AppCore
 import Display
+import Formats
+import Glibc
 import Storage
 import TelegramUI
 
@@ -21,16 +24,25 @@ final class AppScreens {
     private var appliedSettings: PresentationDataAndSettings?
     /// Puts text on the terminal's clipboard (set by the interface, which owns the terminal).
     var clipboard: (String) -> Void = { _ in }
+    /// The person's configuration file: the keys every screen reads, and a theme that wins
+    /// over the settings' while it names one.
+    let configuration: AppConfiguration
+    /// What the configuration file got wrong, shown at launch.
+    private var configurationNotice = TimedOverlay<NoticeController>()
+    static let configurationNoticeSeconds: Int32 = 10
 
-    init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil) {
+    init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil,
+         configuration: AppConfiguration = .defaults) {
         self.app = app
         self.depth = depth
         self.pictures = pictures
+        self.configuration = configuration
         let strings = app.presentation.strings
-        let context = PresentationContext(theme: Self.theme(app, depth: depth),
+        let context = PresentationContext(theme: Self.theme(app, configured: configuration.theme, depth: depth),
                                           strings: NavigationBarStrings(back: strings.commonBack, close: strings.commonClose))
         navigation = AppNavigationController(mode: .automaticMasterDetail)
         navigation.reducedMotion = reducedMotion
+        navigation.keyBindings = configuration.keyBindings
         // The call's corner box floats above the tab bar, not over it.
         navigation.minimizedBoxBottomInset = TabBar.height
         window = Window(rootController: navigation, context: context)
@@ -44,10 +56,30 @@ final class AppScreens {
         showRoot()
         updateLock()
         appliedSettings = app.presentation
+        showConfigurationProblems()
     }
 
-    static func theme(_ app: any AppHost, depth: ColorDepth) -> Theme {
-        Theme(app.presentation.themeSettings.theme == .night ? .night : .day, depth: depth)
+    /// The configuration file's theme if it names one, else the settings'.
+    static func theme(_ app: any AppHost, configured: PresentationThemeSettings.Theme?, depth: ColorDepth) -> Theme {
+        switch configured ?? app.presentation.themeSettings.theme {
+        case .terminal: return Theme(.terminal, depth: depth)
+        case .day: return Theme(.day, depth: depth)
+        case .night: return Theme(.night, depth: depth)
+        }
+    }
+
+    /// Each problem in the configuration file goes to the log; the first is shown in a notice
+    /// (with how many more), since the app runs on with the defaults in their place.
+    private func showConfigurationProblems() {
+        let problems = configuration.problems
+        guard let first = problems.first else { return }
+        for problem in problems { app.log.error("configuration file", metadata: ["problem": "\(problem)"]) }
+        // The file's name and line first, so a narrow window cuts the long folder, not the line.
+        let name = first.file.split(separator: "/").last.map(String.init) ?? first.file
+        var lines = [name + (first.line.map { " line \($0)" } ?? "") + ":", first.message, "in " + first.file]
+        if problems.count > 1 { lines.append("and \(problems.count - 1) more in the log; the rest of the file applies") }
+        configurationNotice.show(NoticeController(lines), in: navigation, now: Int32(clamping: time(nil)),
+                                 seconds: Self.configurationNoticeSeconds)
     }
 
     /// The context split: the current account's tabs, or the login. Until the tabs' first
@@ -63,6 +95,7 @@ final class AppScreens {
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
             screens.copyToClipboard = { [unowned self] in clipboard($0) }
+            screens.settings.configuredTheme = configuration.theme
             account = screens
             var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])
             navigation.setViewControllers([screens.root], animated: false)
@@ -111,6 +144,7 @@ final class AppScreens {
         } catch {
             app.log.error("cannot open the account", metadata: ["error": "\(error)"])
         }
+        configurationNotice.expire(in: navigation, now: Int32(clamping: time(nil)))
         if app.presentation != appliedSettings { applySettings() }
         guard lockScreen == nil else { return }
         account?.refresh()
@@ -140,12 +174,12 @@ final class AppScreens {
     /// The settings' observers: the theme, the Calls tab, the badge's muted chats, the rows.
     func applySettings() {
         appliedSettings = app.presentation
-        window.context.theme = Self.theme(app, depth: depth)
+        window.context.theme = Self.theme(app, configured: configuration.theme, depth: depth)
         account?.applySettings()
     }
 
     private func showHelp() {
         guard !(navigation.viewControllers.last is HelpController) else { return }
-        navigation.pushViewController(HelpController())
+        navigation.pushViewController(HelpController(bindings: navigation.keyBindings))
     }
 }

@@ -19,7 +19,7 @@ final class CallFlow {
     private let sources: any AccountDataSources
     /// The running call's screen (shown, or in the corner box); nil while no call runs.
     private(set) var controller: CallController?
-    private var notice = TimedOverlay<CallNoticeController>()
+    private var notice = TimedOverlay<NoticeController>()
 
     /// `^G` in a chat: a group call with it.
     static let chatCallKey = KeyEvent(.character("g"), modifiers: .control)
@@ -113,26 +113,6 @@ final class CallFlow {
 
     /// A line near the top for a few seconds (the call could not start, a call ended).
     private func show(_ text: String) {
-        notice.show(CallNoticeController(text), in: navigation, now: Int32(clamping: time(nil)), seconds: 3)
-    }
-}
-
-/// A one-line notice in a box at the top of the window; takes no input.
-@MainActor
-final class CallNoticeController: ViewController {
-    init(_ text: String) {
-        super.init(title: text)
-        displaysNavigationBar = false
-    }
-
-    override func overlayFrame(in bounds: Rect) -> Rect {
-        let width = min(TextWidth.of(title) + 4, bounds.width)
-        return Rect(column: (bounds.width - width) / 2, row: min(2, max(bounds.height - 3, 0)), width: width, height: 3)
-    }
-
-    override func render(in canvas: inout Canvas, context: PresentationContext) {
-        canvas.clear(style: context.theme.content)
-        canvas.drawBox(canvas.bounds, style: context.theme.sheetBorder)
-        canvas.put(title, column: 2, row: 1, style: context.theme.content, maxWidth: max(canvas.size.width - 4, 0))
+        notice.show(NoticeController([text]), in: navigation, now: Int32(clamping: time(nil)), seconds: 3)
     }
 }

@@ -1,3 +1,4 @@
+import AppConfiguration
 import AppCore
 import Bootstrap
 import Display
@@ -37,8 +38,9 @@ public enum MainInterface {
             let pictures = session.colorDepth == .trueColor
                 ? try? TerminalPictures { logger.error("cannot draw a picture; initials or words shown", metadata: ["error": "\($0)"]) }
                 : nil
+            let (_, configuration) = ConfigurationReader.load(baseBundleId: app.storage.container.configuration.baseAppBundleId)
             let screens = AppScreens(app: LaunchedAppHost(app), depth: session.colorDepth, reducedMotion: !session.supportsAnimation,
-                                     pictures: pictures)
+                                     pictures: pictures, configuration: configuration)
             return (session, screens, pictures)
         }
         defer { session.close() }

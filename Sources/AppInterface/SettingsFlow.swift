@@ -1,5 +1,6 @@
 import AppCore
 import Display
+import Formats
 import TelegramUI
 
 /// The Settings tab's rows and what Enter does on each: the passcode (set, change, turn off —
@@ -18,6 +19,8 @@ final class SettingsFlow {
     var onAccountChanged: () -> Void = {}
     /// The passcode screen was asked for (Lock Now).
     var onLock: () -> Void = {}
+    /// The configuration file's theme, which wins over the stored one while the file names it.
+    var configuredTheme: PresentationThemeSettings.Theme?
     /// The choices Telegram offers for auto-lock, in seconds.
     static let autolockChoices: [Int32] = [60, 300, 3600, 18_000]
 
@@ -50,8 +53,13 @@ final class SettingsFlow {
         rows.append(.init(title: "Calls Tab", value: settings.interfaceSettings.showCallsTab ? "Shown" : "Hidden") { [unowned self] in
             change { $0.interface.showCallsTab.toggle() }
         })
-        rows.append(.init(title: "Theme", value: settings.themeSettings.theme == .day ? "Day" : "Night") { [unowned self] in
-            change { $0.theme.theme = $0.theme.theme == .day ? .night : .day }
+        let theme = configuredTheme.map { Self.themeName($0) + " (config.toml)" } ?? Self.themeName(settings.themeSettings.theme)
+        rows.append(.init(title: "Theme", value: theme) { [unowned self] in
+            change { values in
+                let all = PresentationThemeSettings.Theme.allCases
+                let index = all.firstIndex(of: values.theme.theme) ?? 0
+                values.theme.theme = all[(index + 1) % all.count]
+            }
         })
         if let used = accounts.storageUsed() {
             rows.append(.init(title: "Storage Used", value: Self.bytes(used)))
@@ -202,6 +210,14 @@ final class SettingsFlow {
     }
 
     // MARK: Formatting
+
+    static func themeName(_ theme: PresentationThemeSettings.Theme) -> String {
+        switch theme {
+        case .terminal: return "Terminal"
+        case .day: return "Day"
+        case .night: return "Night"
+        }
+    }
 
     static func duration(_ seconds: Int32) -> String {
         seconds % 3600 == 0 ? "\(seconds / 3600) hour\(seconds == 3600 ? "" : "s")" : "\(seconds / 60) min"

@@ -42,13 +42,15 @@ public struct InterfaceSettings: Codable, Equatable, Sendable {
     }
 }
 
-/// The interface's theme (Telegram's PresentationThemeSettings, reduced to day or night): main's
-/// interface only; extensions draw their own.
+/// The interface's theme (Telegram's PresentationThemeSettings, reduced to day, night or the
+/// terminal's own colours): main's interface only; extensions draw their own. `terminal` is the
+/// default, so a dark terminal stays dark; a store written before it existed keeps its "day" or
+/// "night", which still mean what they meant.
 public struct PresentationThemeSettings: Codable, Equatable, Sendable {
-    public enum Theme: String, Codable, Sendable, CaseIterable { case day, night }
+    public enum Theme: String, Codable, Sendable, CaseIterable { case terminal, day, night }
     public var theme: Theme
 
-    public static let defaultSettings = PresentationThemeSettings(theme: .day)
+    public static let defaultSettings = PresentationThemeSettings(theme: .terminal)
 
     public init(theme: Theme) { self.theme = theme }
 }

@@ -35,7 +35,8 @@ struct ModuleImportsTests {
     static let allowed: [String: Set<String>] = [
         "AddressBook": ["Container", "Storage"],
         "AppCore": ["AddressBook", "Bootstrap", "BroadcastIPC", "Container", "Cryptography", "Formats", "Logging", "RequestChannel", "ScreencastCall", "Storage", "Ingest", "TelegramExport"],
-        "AppInterface": ["AppCore", "ScreencastCall", "Bootstrap", "Container", "Cryptography", "Display", "DrawingClient", "Formats", "Storage", "TelegramUI", "TerminalBackend", "TerminalImages"],
+        "AppConfiguration": ["Display", "Formats", "TOMLKit"],
+        "AppInterface": ["AppConfiguration", "AppCore", "ScreencastCall", "Bootstrap", "Container", "Cryptography", "Display", "DrawingClient", "Formats", "Storage", "TelegramUI", "TerminalBackend", "TerminalImages"],
         "Bootstrap": ["Container", "Cryptography", "Formats", "Logging", "Storage"],
         "BroadcastIPC": ["CSharedMemory", "Container", "Formats"],
         "BroadcastUpload": ["BroadcastIPC", "Container", "Formats"],

@@ -30,7 +30,8 @@ struct ListControllerTests {
         var opened: [Int] = []
         list.onOpen = { opened.append($0) }
         let scene = Scene(width: 40, height: 12, root: list)
-        scene.type("jj")
+        scene.press(.down)
+        scene.press(.down)
         scene.press(.enter)
         scene.window.handle(.mouse(MouseEvent(.press(.left), at: Point(column: 5, row: 6))))
         #expect(opened == [2, 4])

@@ -175,7 +175,7 @@ struct ChatSelectionTests {
         let divider = lines.firstIndex { $0.contains("250 unread messages") }
         #expect(divider != nil && lines[divider! + 1].contains("message 102"), "\(lines)")
         #expect(reads.last.map { $0 < 130 } ?? false, "only what is in view is read: \(reads)")
-        window.handle(.key(KeyEvent(.end)))
+        window.handle(.key(KeyEvent(.end, modifiers: .control)))
         #expect(reads.last == 600)
     }
 }

@@ -101,7 +101,7 @@ struct ScreensOverSourcesTests {
         }
         #expect(chat.history.messages.count == 1000 && dates >= 2)
         #expect(store.draw(window).contains { $0.contains("You: message 1") })
-        window.handle(.key(.end))
+        window.handle(.key(KeyEvent(.end, modifiers: .control)))
         #expect(store.draw(window).contains { $0.contains("Ada Lovelace: message 1000") })
         #expect(store.readsWhileDrawing.isEmpty, "\(store.readsWhileDrawing)")
     }

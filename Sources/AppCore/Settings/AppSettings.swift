@@ -59,7 +59,7 @@ extension AppSettings {
     public static func update(_ app: LaunchedApp, _ change: SettingsChange) throws -> Values {
         let theme = try change.theme.map { name -> PresentationThemeSettings.Theme in
             guard let theme = PresentationThemeSettings.Theme(rawValue: name) else {
-                throw OperationFailure(.invalidInput, "unknown theme \(name) (day or night)")
+                throw OperationFailure(.invalidInput, "unknown theme \(name) (terminal, day or night)")
             }
             return theme
         }

@@ -16,7 +16,7 @@ struct SettingsCommand: ParsableCommand {
     @Option(help: "Seconds of inactivity before auto-lock when a passcode is set (60…86400).") var autolockTimeout: Int32?
     @Option(help: "Name the sender in notifications on the lock screen (true/false).") var displayNameOnLockscreen: Bool?
     @Option(help: "Show message text in notifications (true/false).") var displayPreviews: Bool?
-    @Option(help: "The interface's theme: day or night.") var theme: PresentationThemeSettings.Theme?
+    @Option(help: "The interface's theme: terminal (its own colours), day or night.") var theme: PresentationThemeSettings.Theme?
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {

@@ -27,7 +27,7 @@ public enum KeyHint {
         switch event.key {
         case .character(let character):
             if event.modifiers.contains(.control) { return prefix + "^" + String(character).uppercased() }
-            name = String(character)
+            name = character == " " ? "Space" : String(character)
         case .enter: name = "⏎"
         case .tab: name = "Tab"
         case .backTab: name = "⇧Tab"

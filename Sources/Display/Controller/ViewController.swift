@@ -43,6 +43,13 @@ open class ViewController {
 
     /// The navigation controller this controller is in, set when it is placed.
     public internal(set) weak var navigationController: NavigationController?
+    /// The person's keys: set on one controller for itself (a test), else its navigation
+    /// controller's (the app sets them there once), else the defaults.
+    public var keyBindings: KeyBindings {
+        get { ownKeyBindings ?? navigationController?.keyBindings ?? .defaults }
+        set { ownKeyBindings = newValue }
+    }
+    private var ownKeyBindings: KeyBindings?
     /// The last layout the container gave it.
     public private(set) var validLayout: ContainerViewLayout?
     /// The strings of the last frame drawn: a click is measured against what was on screen.

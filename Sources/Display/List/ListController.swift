@@ -1,6 +1,7 @@
 /// A scrolling list of selectable rows (the part of Telegram's `ListView` and `ItemListController`
-/// a terminal needs): ↑/↓ (and k/j), Page Up/Down, Home/End move the selection and the list
-/// scrolls to keep it in view; Enter or a click opens the selected row through `onOpen`. Rows are
+/// a terminal needs): ↑/↓, Page Up/Down, Home/End (or the person's keys for the list context:
+/// vim's j/k, gg/G) move the selection and the list scrolls to keep it in view; Enter or a click
+/// opens the selected row through `onOpen`. Rows are
 /// one line each, or two with `showsSubtitles` (a chat list's last message under the name), with
 /// an optional picture at their left (`leadingColumns`: a chat list's avatars).
 @MainActor
@@ -100,21 +101,12 @@ open class ListController: ViewController {
 
     override open func handle(_ event: InputEvent) -> Bool {
         switch event {
-        case .key(let key) where key.modifiers.isDisjoint(with: [.control, .alt]):
-            let page = max(visibleRowCount - 1, 1)
-            switch key.key {
-            case .up, .character("k"): select(selectedIndex - 1)
-            case .down, .character("j"): select(selectedIndex + 1)
-            case .pageUp: select(selectedIndex - page)
-            case .pageDown: select(selectedIndex + page)
-            case .home: select(0)
-            case .end: select(items.count - 1)
-            case .enter:
-                guard !items.isEmpty else { return false }
-                onOpen?(selectedIndex)
-            default: return super.handle(event)
+        case .key(let key):
+            switch keyReader.read(key, in: .list, bindings: keyBindings) {
+            case .pending: return true
+            case .action(.list(let action)): return perform(action) || super.handle(event)
+            case .action, .unbound: return super.handle(event)
             }
-            return true
         case .mouse(let mouse):
             if super.handle(event) { return true }
             guard let layout = validLayout else { return false }
@@ -136,10 +128,35 @@ open class ListController: ViewController {
         }
     }
 
-    /// ↑↓ and ⏎ where there are rows to move through and open, then the bar's items.
+    /// A list action, as the person's keys name it; false where it does nothing here (⏎ on no
+    /// rows, `n` where there is no search), so the key goes on.
+    open func perform(_ action: ListKeyAction) -> Bool {
+        let page = max(visibleRowCount - 1, 1)
+        switch action {
+        case .up: select(selectedIndex - 1)
+        case .down: select(selectedIndex + 1)
+        case .pageUp: select(selectedIndex - page)
+        case .pageDown: select(selectedIndex + page)
+        case .top: select(0)
+        case .bottom: select(items.count - 1)
+        case .open:
+            guard !items.isEmpty, let onOpen else { return false }
+            onOpen(selectedIndex)
+        case .search, .nextHit, .nextUnreadChat: return false
+        }
+        return true
+    }
+
+    /// Keys read so far of a sequence (`gg`).
+    private var keyReader = KeySequenceReader()
+
+    /// The move and open keys where there are rows to move through and open, then the bar's items.
     override open var keyHints: [KeyHintItem] {
-        var hints = items.isEmpty ? [] : [KeyHintItem("↑↓", "move")]
-        if onOpen != nil, !items.isEmpty { hints.append(KeyHintItem(KeyEvent(.enter), "open")) }
+        guard !items.isEmpty else { return super.keyHints }
+        let bindings = keyBindings
+        let move = [bindings.hint(for: .list(.up)), bindings.hint(for: .list(.down))].compactMap { $0 }
+        var hints = move.isEmpty ? [] : [KeyHintItem(move.joined(), "move")]
+        if onOpen != nil, let open = bindings.hint(for: .list(.open)) { hints.append(KeyHintItem(open, "open")) }
         return hints + super.keyHints
     }
 }

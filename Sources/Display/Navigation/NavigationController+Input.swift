@@ -1,8 +1,7 @@
 extension NavigationController {
-    /// Keys that act on the navigation itself.
+    /// Keys that act on the navigation itself (the switch between columns is the person's:
+    /// `GlobalKeyAction.switchColumn`, F6 by default as most desktop apps cycle panes).
     public enum Keys {
-        /// Moves the focus between the split's columns (F6 cycles panes in most desktop apps).
-        public static let switchColumn = KeyEvent(.function(6))
         public static let maximizeMinimized = MinimizedContainer.maximizeKey
         public static let dismissMinimized = MinimizedContainer.dismissKey
     }
@@ -68,7 +67,7 @@ extension NavigationController {
         var frame = Rect(origin: .zero, size: currentLayout.size)
         if let split = splitRoot {
             let columns = NavigationSplitContainer.frames(for: currentLayout.size)
-            if event == .key(Keys.switchColumn) {
+            if case .key(let key) = event, keyBindings.action(for: key, in: .global) == .global(.switchColumn) {
                 if !split.detail.controllers.isEmpty { split.focusedColumn = split.focusedColumn == .master ? .detail : .master }
                 return true
             }

@@ -29,7 +29,7 @@ extension NavigationController {
         }
         if let split = splitRoot, !split.detail.controllers.isEmpty,
            let focused, split.master.top === focused || split.detail.top === focused {
-            hints.append(KeyHintItem(Keys.switchColumn, "column"))
+            if let key = keyBindings.hint(for: .global(.switchColumn)) { hints.append(KeyHintItem(key, "column")) }
         }
         if let minimized = minimizedContainer?.controller {
             hints.append(KeyHintItem(Keys.maximizeMinimized, "open"))

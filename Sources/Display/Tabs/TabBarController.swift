@@ -100,15 +100,16 @@ open class TabBarController: ViewController {
                 return true
             }
             guard !controllers.isEmpty else { return false }
-            if key == KeyEvent(.tab) {
+            switch keyBindings.action(for: key, in: .global) {
+            case .global(.nextTab)?:
                 select((selectedIndex + 1) % controllers.count)
                 return true
-            }
-            if key == KeyEvent(.backTab) {
+            case .global(.previousTab)?:
                 select((selectedIndex + controllers.count - 1) % controllers.count)
                 return true
+            default:
+                return false
             }
-            return false
         case .mouse(let mouse):
             guard case .press(.left) = mouse.kind, tabBarHeight > 0, let layout = validLayout else { return false }
             let bottom = layout.size.height - layout.insets.bottom

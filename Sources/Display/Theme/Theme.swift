@@ -2,7 +2,9 @@
 /// `NavigationBarTheme`, plus the tab bar's and lists'). Made from a palette for the terminal's
 /// colour depth; on a monochrome terminal every distinction is an attribute instead.
 public struct Theme: Hashable, Sendable {
-    public enum Appearance: Hashable, Sendable { case day, night }
+    /// Day and night paint their own background; `terminal` keeps the terminal's own foreground
+    /// and background (the default colours) and takes only accents from a palette.
+    public enum Appearance: Hashable, Sendable { case day, night, terminal }
 
     public var appearance: Appearance
     public var depth: ColorDepth
@@ -54,11 +56,16 @@ public struct Theme: Hashable, Sendable {
             destructive = Style(attributes: [.bold, .underline])
             return
         }
-        let palette = appearance == .day ? ThemePalette.day(depth) : ThemePalette.night(depth)
+        let palette: ThemePalette
+        switch appearance {
+        case .day: palette = .day(depth)
+        case .night: palette = .night(depth)
+        case .terminal: palette = .terminal(depth)
+        }
         content = Style(foreground: palette.text, background: palette.background)
         secondaryText = Style(foreground: palette.secondaryText, background: palette.background)
         accent = Style(foreground: palette.accent, background: palette.background)
-        selection = Style(foreground: palette.text, background: palette.selectionBackground)
+        selection = Style(foreground: palette.selectionText ?? palette.text, background: palette.selectionBackground)
         emptyArea = Style(foreground: palette.secondaryText, background: palette.emptyArea)
         barBackground = Style(foreground: palette.text, background: palette.barBackground)
         barTitle = Style(foreground: palette.text, background: palette.barBackground, attributes: .bold)

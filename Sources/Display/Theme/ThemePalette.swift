@@ -14,6 +14,9 @@ public struct ThemePalette: Hashable, Sendable {
     public var selectionBackground: Color
     /// What shows where no controller covers the window (Telegram's `emptyAreaColor`).
     public var emptyArea: Color
+    /// A selected row's text, where `text` would not read on `selectionBackground` (the
+    /// terminal's own foreground on the accent); nil: `text`.
+    public var selectionText: Color? = nil
 
     /// Telegram iOS's day theme: white, black text, #007AFF accent, #FF3B30 badges.
     public static func day(_ depth: ColorDepth) -> ThemePalette {
@@ -54,6 +57,29 @@ public struct ThemePalette: Hashable, Sendable {
                                 accent: .palette(12), barBackground: .default, separator: .palette(8),
                                 badgeBackground: .palette(9), badgeText: .palette(15),
                                 selectionBackground: .palette(12), emptyArea: .default)
+        }
+    }
+
+    /// The terminal's own colours for text, background and bars, so a dark terminal stays dark
+    /// and a light one light; accents that read on either (Telegram's blue, the red badge, a
+    /// grey for secondary text), and the selection as the accent behind white text.
+    public static func terminal(_ depth: ColorDepth) -> ThemePalette {
+        switch depth {
+        case .trueColor:
+            return ThemePalette(background: .default, text: .default, secondaryText: .rgb(142, 142, 147),
+                                accent: .rgb(0, 122, 255), barBackground: .default, separator: .rgb(142, 142, 147),
+                                badgeBackground: .rgb(255, 59, 48), badgeText: .rgb(255, 255, 255),
+                                selectionBackground: .rgb(0, 122, 255), emptyArea: .default, selectionText: .rgb(255, 255, 255))
+        case .palette256:
+            return ThemePalette(background: .default, text: .default, secondaryText: .palette(245),
+                                accent: .palette(33), barBackground: .default, separator: .palette(245),
+                                badgeBackground: .palette(203), badgeText: .palette(231),
+                                selectionBackground: .palette(33), emptyArea: .default, selectionText: .palette(231))
+        case .ansi16, .monochrome:
+            return ThemePalette(background: .default, text: .default, secondaryText: .palette(8),
+                                accent: .palette(4), barBackground: .default, separator: .palette(8),
+                                badgeBackground: .palette(1), badgeText: .palette(15),
+                                selectionBackground: .palette(4), emptyArea: .default, selectionText: .palette(15))
         }
     }
 }

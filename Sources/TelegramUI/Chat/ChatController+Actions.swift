@@ -4,26 +4,25 @@ import Display
 /// f forward, + react, p pin or unpin, y copy, i details, Space mark for forward or delete. Each
 /// is one change the app makes; the chat reloads after it.
 extension ChatController {
-    /// The selection's keys as they are shown (the key line, `?`).
-    static let selectionHints: [KeyHintItem] = [
-        KeyHintItem("r", "reply"), KeyHintItem("e", "edit"), KeyHintItem("d", "delete"), KeyHintItem("f", "forward"),
-        KeyHintItem("+", "react"), KeyHintItem("p", "pin"), KeyHintItem("y", "copy"), KeyHintItem("i", "info"),
-        KeyHintItem("␣", "mark"),
+    /// The selection's actions the key line shows, with their words there.
+    static let selectionHints: [(SelectionKeyAction, String)] = [
+        (.reply, "reply"), (.edit, "edit"), (.delete, "delete"), (.forward, "forward"), (.react, "react"),
+        (.pin, "pin"), (.copy, "copy"), (.details, "info"), (.mark, "mark"),
     ]
 
-    func performSelectionAction(_ key: Character) -> Bool {
+    func performMessageAction(_ action: SelectionKeyAction) -> Bool {
         guard let index = selection, let position = history.position(of: index) else { return false }
         let message = history.messages[position]
-        switch key {
-        case "r": startReply(to: message)
-        case "e": startEdit(of: message)
-        case "d": offerDelete()
-        case "f": offerForward()
-        case "+": offerReactions(for: message)
-        case "p": togglePin(message)
-        case "y": copyText(of: message)
-        case "i": showDetails(of: message)
-        case " ":
+        switch action {
+        case .reply: startReply(to: message)
+        case .edit: startEdit(of: message)
+        case .delete: offerDelete()
+        case .forward: offerForward()
+        case .react: offerReactions(for: message)
+        case .pin: togglePin(message)
+        case .copy: copyText(of: message)
+        case .details: showDetails(of: message)
+        case .mark:
             if marked.contains(index) { marked.remove(index) } else { marked.insert(index) }
         default: return false
         }
@@ -144,7 +143,11 @@ extension ChatController {
 
     /// The key line: the selection's keys while a message is selected, else the composer's.
     var chatKeyHints: [KeyHintItem] {
-        if selection != nil { return [KeyHintItem("↑↓", "select")] + Self.selectionHints + [KeyHintItem(KeyEvent(.escape), "done")] }
+        let bindings = keyBindings
+        if selection != nil {
+            let actions = Self.selectionHints.compactMap { action, label in bindings.hint(for: .selection(action)).map { KeyHintItem($0, label) } }
+            return [KeyHintItem("↑↓", "select")] + actions + [bindings.hint(for: .selection(.exit)).map { KeyHintItem($0, "done") }].compactMap { $0 }
+        }
         var hints = [KeyHintItem(KeyEvent(.enter), editTarget != nil ? "save" : "send")]
         if composer.text.isEmpty { hints.append(KeyHintItem("↑", "select")) }
         if replyTarget != nil || editTarget != nil { hints.append(KeyHintItem(KeyEvent(.escape), "cancel")) }

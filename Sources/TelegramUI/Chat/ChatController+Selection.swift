@@ -23,25 +23,34 @@ extension ChatController {
         status = nil
     }
 
+    /// The selection's keys, as the person's bindings name them (`.selection`, sequences too).
     func handleSelectionKey(_ key: KeyEvent) -> Bool {
-        guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+        switch selectionKeys.read(key, in: .selection, bindings: keyBindings) {
+        case .pending: return true
+        case .unbound: return false
+        case .action(let action):
+            guard case .selection(let action) = action else { return false }
+            return perform(action)
+        }
+    }
+
+    func perform(_ action: SelectionKeyAction) -> Bool {
         let page = max((historyArea?.height ?? 10) - 1, 1)
-        switch key.key {
+        switch action {
         case .up: moveSelection(by: -1)
         case .down: moveSelection(by: 1)
         case .pageUp: moveSelection(lines: -page)
         case .pageDown: moveSelection(lines: page)
-        case .home:
+        case .top:
             jumpToOldest()
             if let first = history.messages.first { select(first.index) }
-        case .end:
+        case .bottom:
             jumpToNewest()
             if let last = history.messages.last { select(last.index) }
-        case .escape: endSelection()
-        case .enter: return true
-        case .character(let character):
-            return performSelectionAction(character)
-        default: return false
+        case .exit: endSelection()
+        case .nextUnreadChat: openNextUnread()
+        case .search, .nextHit: return false
+        default: return performMessageAction(action)
         }
         return true
     }

@@ -40,12 +40,14 @@ public final class ChatController: ViewController, PagedScreen {
     var draftBeforeEdit: Composer?
     /// Where the view goes once it is laid out: the divider, or a message asked for.
     var pendingAnchor: ChatAnchor?
+    /// Keys of a sequence not yet complete (vim's `gg`) in the selection.
+    var selectionKeys = KeySequenceReader()
     /// The draft as last saved, so it is written only when it changed.
     var savedDraft: ChatDraft?
 
     /// What acting on messages does; nil: the chat is read-only here.
     public var actions: (any ChatMessageActions)?
-    /// The next chat with unread messages opened (Alt-U).
+    /// The next chat with unread messages opened (alt-n unless rebound).
     public var onNextUnread: (() -> Void)?
     /// The newest incoming message shown: the app marks the chat read up to it.
     public var onRead: ((ChatMessage.Index) -> Void)?
@@ -319,11 +321,6 @@ public final class ChatController: ViewController, PagedScreen {
             status = nil
             return true
         case .key(let key):
-            if key == ChatListController.nextUnreadKey, let onNextUnread {
-                saveDraftIfChanged()
-                onNextUnread()
-                return true
-            }
             if selection != nil { return handleSelectionKey(key) || super.handle(event) }
             return handleComposerKey(key) || super.handle(event)
         case .mouse(let mouse):
@@ -338,33 +335,52 @@ public final class ChatController: ViewController, PagedScreen {
         }
     }
 
-    /// The composer's keys; with nothing written, ↑ selects the newest message and the history's
-    /// keys scroll. Esc ends a reply or an edit before it goes back.
+    /// The composer's keys (the person's bindings, `.composer`); with nothing written, the
+    /// chat's (`.chat`): ↑ selects the newest message, the history scrolls. Esc ends a reply or
+    /// an edit before it goes back.
     private func handleComposerKey(_ key: KeyEvent) -> Bool {
+        if key.key == .escape, key.modifiers.isEmpty, replyTarget != nil || editTarget != nil {
+            cancelReplyOrEdit()
+            return true
+        }
+        if case .composer(let action)? = keyBindings.action(for: key, in: .composer) {
+            switch action {
+            case .send: send()
+            case .deleteBackward: composer.deleteBackward()
+            case .newLine: composer.insert("\n")
+            default: return false
+            }
+            return true
+        }
         if let character = key.plainCharacter {
             composer.insert(String(character))
             status = nil
             return true
         }
-        guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+        guard composer.text.isEmpty || key.key == .pageUp || key.key == .pageDown,
+              case .chat(let action)? = keyBindings.action(for: key, in: .chat) else { return false }
+        return perform(action)
+    }
+
+    /// A chat action, as the person's keys name it.
+    func perform(_ action: ChatKeyAction) -> Bool {
         let page = max((historyArea?.height ?? 10) - 1, 1)
-        switch key.key {
-        case .backspace: composer.deleteBackward()
-        case .enter: send()
-        case .escape:
-            guard replyTarget != nil || editTarget != nil else { return false }
-            cancelReplyOrEdit()
-        case .up:
-            guard composer.text.isEmpty else { return true }
-            selectNewest()
-        case .down: scroll(by: -1)
+        switch action {
+        case .select: selectNewest()
         case .pageUp: scroll(by: page)
         case .pageDown: scroll(by: -page)
-        case .home: jumpToOldest()
-        case .end: jumpToNewest()
-        default: return false
+        case .top: jumpToOldest()
+        case .bottom: jumpToNewest()
+        case .nextUnreadChat: openNextUnread()
+        case .groupCall: return false
         }
         return true
+    }
+
+    func openNextUnread() {
+        guard let onNextUnread else { return }
+        saveDraftIfChanged()
+        onNextUnread()
     }
 
     override public var keyHints: [KeyHintItem] {

@@ -85,9 +85,6 @@ public final class ChatListController: ListController, PagedScreen {
         reload()
     }
 
-    /// Opens the next chat with unread messages, here and in a chat (Alt-U: Unread).
-    public static let nextUnreadKey = KeyEvent(.character("u"), modifiers: .alt)
-
     static func count(_ value: Int32) -> String { value > 999 ? "999+" : "\(value)" }
 
     override public func drawContent(in canvas: inout Canvas, context: PresentationContext) {
@@ -110,24 +107,32 @@ public final class ChatListController: ListController, PagedScreen {
         return order.first { $0.unreadCount > 0 && !$0.isMuted && $0.peerId != chat }
     }
 
-    override public func handle(_ event: InputEvent) -> Bool {
-        if case .key(let key) = event, key.plainCharacter == "/", let onSearch {
+    override public func perform(_ action: ListKeyAction) -> Bool {
+        switch action {
+        case .search:
+            guard let onSearch else { return super.perform(action) }
             onSearch()
             return true
-        }
-        if case .key(let key) = event, key == ChatListController.nextUnreadKey {
+        case .nextUnreadChat:
             let current = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil
             guard let next = nextUnread(after: current), let index = chats.firstIndex(where: { $0.peerId == next.peerId }) else { return true }
             select(index)
             onOpenChat?(next)
             return true
+        default:
+            return super.perform(action)
         }
+    }
+
+    override public func handle(_ event: InputEvent) -> Bool {
         let handled = super.handle(event)
         if handled { loadPagesIfNeeded() }
         return handled
     }
 
     override public var keyHints: [KeyHintItem] {
-        super.keyHints + (onSearch == nil ? [] : [KeyHintItem("/", "search")]) + [KeyHintItem(Self.nextUnreadKey, "next unread")]
+        let search = onSearch == nil ? nil : keyBindings.hint(for: .list(.search))
+        let unread = keyBindings.hint(for: .list(.nextUnreadChat))
+        return super.keyHints + (search.map { [KeyHintItem($0, "search")] } ?? []) + (unread.map { [KeyHintItem($0, "next unread")] } ?? [])
     }
 }

@@ -132,18 +132,34 @@ public final class ChatSearchController: ListController {
             }
             return super.handle(event)
         }
-        // In the results: ↑ on the first goes back to the query; letters go back to typing.
+        // In the results: up on the first goes back to the query; letters bound to nothing in
+        // lists (all of them but vim's j, k, g, G, n) go back to typing.
         if case .key(let key) = event {
-            if key == KeyEvent(.up), selectedIndex == 0 {
+            if keyBindings.action(for: key, in: .list) == .list(.up), selectedIndex == 0 {
                 isEditingQuery = true
                 return true
             }
-            if key.modifiers.isEmpty, case .character = key.key {
+            if key.modifiers.isEmpty, case .character = key.key, keyBindings.match([key], in: .list) == .none {
                 isEditingQuery = true
                 return handle(event)
             }
         }
         return super.handle(event)
+    }
+
+    /// `/` back to the query, `n` to the next result (round to the first after the last).
+    override public func perform(_ action: ListKeyAction) -> Bool {
+        switch action {
+        case .search:
+            isEditingQuery = true
+            return true
+        case .nextHit:
+            guard !items.isEmpty else { return false }
+            select(selectedIndex + 1 < items.count ? selectedIndex + 1 : 0)
+            return true
+        default:
+            return super.perform(action)
+        }
     }
 
     override public var keyHints: [KeyHintItem] {

@@ -1,0 +1,19 @@
+import Display
+import Formats
+
+/// What the person's configuration file says, over the defaults: the keys (the style and each
+/// rebinding) and the theme, if it picks one; and what in it could not be used.
+public struct AppConfiguration: Sendable {
+    public var keyBindings: KeyBindings
+    /// nil: the settings' theme (`main settings --theme`, the Settings screen) applies.
+    public var theme: PresentationThemeSettings.Theme?
+    public var problems: [ConfigurationProblem]
+
+    public static let defaults = AppConfiguration(keyBindings: .defaults, theme: nil, problems: [])
+
+    public init(keyBindings: KeyBindings, theme: PresentationThemeSettings.Theme?, problems: [ConfigurationProblem]) {
+        self.keyBindings = keyBindings
+        self.theme = theme
+        self.problems = problems
+    }
+}
