@@ -4,7 +4,7 @@ import Storage
 import TelegramUI
 
 /// An account's host in the app: its Postbox read through `PostboxDataSources`, written through
-/// `OutgoingMessages` (main is the writer).
+/// `OutgoingMessages` and `MessageActions` (main is the writer; AccountContextHost+Actions).
 struct AccountContextHost: AccountHost {
     let account: AccountContext
     let deviceKey: DeviceKey
@@ -13,7 +13,7 @@ struct AccountContextHost: AccountHost {
     var sources: any AccountDataSources { PostboxDataSources(postbox: account.postbox) }
 
     func send(_ text: String, to chat: ChatId) throws {
-        _ = try OutgoingMessages.sendText(text, to: chat.peerId, account: account)
+        _ = try send(text, entities: [], replyTo: nil, to: chat)
     }
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {

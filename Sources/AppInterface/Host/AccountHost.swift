@@ -2,10 +2,10 @@ import TelegramUI
 
 /// What one account's screens need: what they read, and the two writes a chat makes.
 @MainActor
-protocol AccountHost {
+protocol AccountHost: MessageActionsHost {
     var accountId: Int64 { get }
     var sources: any AccountDataSources { get }
-    /// The composer's send, with the request's limits and checks.
+    /// The composer's send: a long text goes as several messages, nothing cut.
     func send(_ text: String, to chat: ChatId) throws
     /// A chat shown is read up to `index`.
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws
