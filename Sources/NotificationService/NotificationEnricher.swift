@@ -88,7 +88,10 @@ struct NotificationEnricher {
         var content = NotificationContent(status: .delivered, title: alert.title ?? "", subtitle: alert.subtitle ?? "",
                                           body: alert.body ?? "")
         content.userInfo = userInfo(peerId: peerId, messageId: messageId)
-        if let messageId { content.identifier = "\(peerId.toInt64())_\(messageId)" }
+        // A reaction names the account's own message, which is read: it is news of its own, and
+        // its notification must not replace the message's.
+        let isReaction = payload.locKey == NotificationPayload.LocKey.reactText || payload.locKey == NotificationPayload.LocKey.chatReactText
+        if let messageId { content.identifier = "\(peerId.toInt64())_\(messageId)" + (isReaction ? "_reaction" : "") }
         if payload.editDate != nil {
             // The message's push again: it replaces the notification shown for that message.
             content.reason = "edited"
@@ -98,7 +101,7 @@ struct NotificationEnricher {
         content.categoryIdentifier = category(aps.category, peerId: peerId)
         content.sound = settings.playSounds ? aps.sound : nil
 
-        if let messageId, let state = try t.readState(peerId), state.maxIncomingReadId >= messageId {
+        if !isReaction, let messageId, let state = try t.readState(peerId), state.maxIncomingReadId >= messageId {
             return Result(content: suppressed(content, "alreadyRead", "message \(messageId) was already read"))
         }
         let peerSettings = try t.notificationSettings(peerId)
