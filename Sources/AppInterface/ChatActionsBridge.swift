@@ -47,7 +47,7 @@ final class ChatActionsBridge: ChatMessageActions {
         try account.setPinned(message, in: chat)
     }
 
-    func saveDraft(_ draft: ChatDraft?, in chat: ChatId) throws {
+    func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {
         try account.saveDraft(draft, in: chat)
     }
 

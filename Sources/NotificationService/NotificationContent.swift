@@ -31,6 +31,10 @@ public struct NotificationContent: Codable, Equatable, Sendable {
     }
 
     public var status: Status
+    /// The notification request's identifier: `<peerId>_<msgId>` for a message, so a later push
+    /// for the same message (an edit) replaces the one shown, as a request with the same
+    /// identifier does on the system; empty when the push names no message.
+    public var identifier: String = ""
     /// Machine-readable cause for anything but a plain delivery (e.g. "msgKeyMismatch", "muted").
     public var reason: String?
     /// The same, for people.
@@ -75,6 +79,7 @@ public struct NotificationContent: Codable, Equatable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(status, forKey: .status)
+        try c.encode(identifier, forKey: .identifier)
         try c.encode(reason, forKey: .reason)
         try c.encode(detail, forKey: .detail)
         try c.encode(title, forKey: .title)

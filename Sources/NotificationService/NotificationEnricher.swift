@@ -72,7 +72,12 @@ struct NotificationEnricher {
     }
 
     private func message(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
-        guard let peerId = payload.peerId, let aps = payload.aps, let alert = aps.alert else { return Result(content: incomplete()) }
+        guard let peerId = payload.peerId else { return Result(content: incomplete()) }
+        // Telegram's updates that show nothing (the other side read the account's messages, an
+        // unpin) come with no alert: the service has nothing to show, as Telegram's shows nothing.
+        guard let aps = payload.aps, let alert = aps.alert else {
+            return Result(content: silent("silentUpdate", "an update with nothing to show; the app applies it when it syncs"))
+        }
         let messageId: Int32?
         if let text = payload.msgId {
             guard let id = NotificationPayload.messageId(text) else { throw ServiceFailure("badMessageIds", "msg_id is not a valid message id") }
@@ -83,11 +88,20 @@ struct NotificationEnricher {
         var content = NotificationContent(status: .delivered, title: alert.title ?? "", subtitle: alert.subtitle ?? "",
                                           body: alert.body ?? "")
         content.userInfo = userInfo(peerId: peerId, messageId: messageId)
+        // A reaction names the account's own message, which is read: it is news of its own, and
+        // its notification must not replace the message's.
+        let isReaction = payload.locKey == NotificationPayload.LocKey.reactText || payload.locKey == NotificationPayload.LocKey.chatReactText
+        if let messageId { content.identifier = "\(peerId.toInt64())_\(messageId)" + (isReaction ? "_reaction" : "") }
+        if payload.editDate != nil {
+            // The message's push again: it replaces the notification shown for that message.
+            content.reason = "edited"
+            content.detail = "replaces the delivered notification of message \(messageId.map(String.init) ?? "?")"
+        }
         content.threadIdentifier = aps.threadId ?? String(peerId.toInt64())
         content.categoryIdentifier = category(aps.category, peerId: peerId)
         content.sound = settings.playSounds ? aps.sound : nil
 
-        if let messageId, let state = try t.readState(peerId), state.maxIncomingReadId >= messageId {
+        if !isReaction, let messageId, let state = try t.readState(peerId), state.maxIncomingReadId >= messageId {
             return Result(content: suppressed(content, "alreadyRead", "message \(messageId) was already read"))
         }
         let peerSettings = try t.notificationSettings(peerId)

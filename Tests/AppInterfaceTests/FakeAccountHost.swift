@@ -1,4 +1,6 @@
 @testable import AppInterface
+import AppCore
+import Storage
 import TelegramUI
 import TelegramUIFakes
 
@@ -31,7 +33,7 @@ final class FakeAccountHost: AccountHost {
     var reactions: [String] { [] }
     func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws {}
     func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws {}
-    func saveDraft(_ draft: ChatDraft?, in chat: ChatId) throws {}
+    func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {}
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
         if let markReadFailure { throw markReadFailure }

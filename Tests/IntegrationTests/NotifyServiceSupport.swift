@@ -39,6 +39,7 @@ struct NotifyContent: Decodable, Sendable {
     }
 
     let status: String
+    let identifier: String
     let reason: String?
     let detail: String?
     let title: String

@@ -12,7 +12,7 @@ public final class FakeChatActions: ChatMessageActions {
     public private(set) var forwards: [([ChatMessage.Index], ChatId)] = []
     public private(set) var reactionsToggled: [(String, ChatMessage.Index)] = []
     public private(set) var pins: [ChatMessage.Index?] = []
-    public private(set) var drafts: [ChatDraft?] = []
+    public private(set) var drafts: [ComposerDraft?] = []
     public private(set) var copied: [String] = []
     public var targets: [ForwardTarget] = []
     public var choices = [DeleteChoice(title: "Delete for me", forEveryone: false),
@@ -80,7 +80,7 @@ public final class FakeChatActions: ChatMessageActions {
         store.pinned[chat] = message
     }
 
-    public func saveDraft(_ draft: ChatDraft?, in chat: ChatId) throws {
+    public func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {
         try check()
         drafts.append(draft)
         store.drafts[chat] = draft

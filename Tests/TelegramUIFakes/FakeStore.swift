@@ -65,13 +65,13 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
 
     /// Each chat's pinned message and draft.
     public var pinned: [ChatId: ChatMessage.Index] = [:]
-    public var drafts: [ChatId: ChatDraft] = [:]
+    public var drafts: [ChatId: ComposerDraft] = [:]
 
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? {
         pinned[chat].flatMap { index in histories[chat]?.first { $0.index == index } }
     }
 
-    public func draft(in chat: ChatId) throws -> ChatDraft? { drafts[chat] }
+    public func draft(in chat: ChatId) throws -> ComposerDraft? { drafts[chat] }
 
     /// Each chat's read mark for incoming messages (ids above it are unread).
     public var incomingRead: [ChatId: Int32] = [:]

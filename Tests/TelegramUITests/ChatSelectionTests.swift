@@ -152,7 +152,7 @@ struct ChatSelectionTests {
         press(window, .up, .up, .character("r"))
         for c in "half" { press(window, .character(c)) }
         chat.saveDraftIfChanged()
-        #expect(actions.drafts.last == ChatDraft(text: "half", replyTo: chat.replyTarget?.index))
+        #expect(actions.drafts.last == ComposerDraft(text: "half", replyTo: chat.replyTarget?.index))
         chat.saveDraftIfChanged()
         #expect(actions.drafts.count == 1, "unchanged: not written again")
         let again = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")

@@ -11,7 +11,8 @@ public enum OutgoingMessages {
     /// encrypted on the device that has its key (Telegram's share sheet and Siri never offer one,
     /// and neither main's requests nor its composer take one).
     static func store(text: String, to peerId: PeerId, now: Int32, contentKind: MessageContentKind = .text,
-                      mediaResourceIds: [String] = [], in t: PostboxTransaction) throws -> MessageId {
+                      mediaResourceIds: [String] = [], extras: MessageExtras = MessageExtras(),
+                      in t: PostboxTransaction) throws -> MessageId {
         guard let peer = try t.peer(peerId), !peer.isDeleted else {
             throw RequestRefusal(description: "no chat with peer id \(peerId.toInt64())")
         }
@@ -24,7 +25,7 @@ public enum OutgoingMessages {
         let id = MessageId(peerId: peerId, id: try t.maxMessageId(peerId) + 1)
         let message = Message(index: MessageIndex(id: id, timestamp: max(now, latest?.index.timestamp ?? now)),
                               authorId: try t.accountPeerId(), text: text, isIncoming: false, contentKind: contentKind,
-                              mediaResourceIds: mediaResourceIds)
+                              mediaResourceIds: mediaResourceIds, extras: extras)
         try t.addMessages([message])
         return id
     }

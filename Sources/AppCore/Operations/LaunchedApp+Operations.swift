@@ -108,6 +108,8 @@ extension LaunchedApp {
         composing.silent = request.silent
         composing.topicId = request.topicId
         composing.topicTitle = request.topicTitle
+        composing.emoji = request.emoji
+        composing.unpin = request.unpin
         let composed = try PushComposer(account: context, strings: shared.presentationData.strings).compose(composing)
         logger.info("push composed", metadata: ["kind": "\(request.kind.rawValue)", "account": "\(context.record.id)"])
         return composed

@@ -121,9 +121,13 @@ public struct PushRequest: Codable, Equatable, Sendable {
     public var silent: Bool
     public var topicId: Int64?
     public var topicTitle: String?
+    /// A reaction push's emoji.
+    public var emoji: String?
+    /// A pinned push that unpins.
+    public var unpin: Bool
 
     public init(accountId: Int64?, kind: PushKind, peerId: Int64, text: String?, messageId: Int32?, authorId: Int64?,
-                silent: Bool, topicId: Int64?, topicTitle: String?) {
+                silent: Bool, topicId: Int64?, topicTitle: String?, emoji: String? = nil, unpin: Bool = false) {
         self.accountId = accountId
         self.kind = kind
         self.peerId = peerId
@@ -133,5 +137,27 @@ public struct PushRequest: Codable, Equatable, Sendable {
         self.silent = silent
         self.topicId = topicId
         self.topicTitle = topicTitle
+        self.emoji = emoji
+        self.unpin = unpin
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case accountId, kind, peerId, text, messageId, authorId, silent, topicId, topicTitle, emoji, unpin
+    }
+
+    /// An operation from a build before reactions and pins decodes with neither.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        accountId = try c.decodeIfPresent(Int64.self, forKey: .accountId)
+        kind = try c.decode(PushKind.self, forKey: .kind)
+        peerId = try c.decode(Int64.self, forKey: .peerId)
+        text = try c.decodeIfPresent(String.self, forKey: .text)
+        messageId = try c.decodeIfPresent(Int32.self, forKey: .messageId)
+        authorId = try c.decodeIfPresent(Int64.self, forKey: .authorId)
+        silent = try c.decode(Bool.self, forKey: .silent)
+        topicId = try c.decodeIfPresent(Int64.self, forKey: .topicId)
+        topicTitle = try c.decodeIfPresent(String.self, forKey: .topicTitle)
+        emoji = try c.decodeIfPresent(String.self, forKey: .emoji)
+        unpin = try c.decodeIfPresent(Bool.self, forKey: .unpin) ?? false
     }
 }

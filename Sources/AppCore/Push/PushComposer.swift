@@ -17,6 +17,10 @@ public struct PushComposer {
         public var silent = false
         public var topicId: Int64?
         public var topicTitle: String?
+        /// A reaction's emoji.
+        public var emoji: String?
+        /// A pinned update that unpins.
+        public var unpin = false
 
         public init(kind: PushKind, peerId: PeerId) {
             self.kind = kind
@@ -61,6 +65,8 @@ public struct PushComposer {
                 var payload = NotificationPayload(locKey: NotificationPayload.LocKey.readHistory, maxId: String(id))
                 payload.setPeer(peer.id)
                 return (payload, id)
+            case .edited, .reaction, .pinned, .readOutbox:
+                return try messageUpdate(request, peer: peer, now: now, in: t)
             }
         }
         let encrypted = cipher.encrypt(try payload.encoded())
@@ -84,7 +90,7 @@ public struct PushComposer {
 
     /// A user writes for themself; in a secret chat, the user on the other side; in a group, the
     /// latest incoming message's author; a channel posts as itself.
-    private func defaultAuthor(of peer: Peer, in t: PostboxTransaction) throws -> PeerId? {
+    func defaultAuthor(of peer: Peer, in t: PostboxTransaction) throws -> PeerId? {
         switch peer.id.namespace {
         case .cloudUser: return peer.id
         case .secretChat: return peer.associatedPeerId
@@ -93,7 +99,7 @@ public struct PushComposer {
         }
     }
 
-    private func targetMessageId(_ request: Request, in t: PostboxTransaction) throws -> Int32 {
+    func targetMessageId(_ request: Request, in t: PostboxTransaction) throws -> Int32 {
         if let id = request.messageId { return id }
         guard let latest = try t.latestMessages(request.peerId, limit: 1).first else {
             throw Failure(description: "chat \(request.peerId) has no messages")
@@ -103,7 +109,7 @@ public struct PushComposer {
 
     /// Telegram's server payload for a message. A secret chat's text never reaches the server, so
     /// its push says only that something arrived.
-    private func messagePayload(_ request: Request, peer: Peer, author: Peer?, message: Message) -> NotificationPayload {
+    func messagePayload(_ request: Request, peer: Peer, author: Peer?, message: Message) -> NotificationPayload {
         var payload = NotificationPayload(msgId: String(message.id.id))
         payload.setPeer(peer.id)
         let threadId = request.topicId.map { "\(peer.id.toInt64()):\($0)" } ?? String(peer.id.toInt64())
@@ -148,7 +154,8 @@ public struct PushComposer {
     private func outerAps(_ kind: PushKind) -> PushAps {
         switch kind {
         case .message: return PushAps(alert: PushAps.Alert(body: strings.applicationLockedMessageString), sound: "0.m4a", mutableContent: 1)
-        case .muted, .deleted, .read: return PushAps(mutableContent: 1)
+        case .edited, .reaction, .pinned: return PushAps(alert: PushAps.Alert(body: strings.applicationLockedMessageString), mutableContent: 1)
+        case .muted, .deleted, .read, .readOutbox: return PushAps(mutableContent: 1)
         }
     }
 }

@@ -20,7 +20,7 @@ struct ChatMessageMapping {
             forward: extras.forward.map { ChatMessage.Forward(from: $0.from, savedFrom: $0.savedFrom, date: $0.date) },
             isEdited: extras.editTimestamp != nil, viaBot: extras.viaBot, signature: extras.signature,
             isService: extras.isService, media: media.media(of: message),
-            reactions: extras.reactions.map { ChatMessage.Reaction(emoji: $0.emoji, count: Int($0.count)) },
+            reactions: extras.reactions.map { ChatMessage.Reaction(emoji: $0.emoji, count: Int($0.count), isChosen: $0.isChosen) },
             buttons: extras.buttons.map { $0.map(\.text) })
         content.editedAt = extras.editTimestamp
         return ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,

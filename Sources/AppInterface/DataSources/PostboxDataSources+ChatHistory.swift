@@ -22,6 +22,21 @@ extension PostboxDataSources: ChatHistoryDataSource {
         }
     }
 
+    func pinnedMessage(in chat: ChatId) throws -> ChatMessage? {
+        try postbox.read { t in
+            guard let id = try t.pinnedMessageId(chat.peerId), let message = try t.message(id) else { return nil }
+            return try ChatMessageMapping(t, mediaBox: postbox.mediaBox).chatMessage(message)
+        }
+    }
+
+    func draft(in chat: ChatId) throws -> ComposerDraft? {
+        guard let draft = try postbox.read({ try $0.draft(chat.peerId) }) else { return nil }
+        let reply = try draft.replyTo.flatMap { reply in
+            try postbox.read { try $0.message(MessageId(peerId: chat.peerId, id: reply.id))?.index.chatIndex }
+        }
+        return ComposerDraft(text: draft.text, replyTo: reply)
+    }
+
     func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
         try postbox.read { t in
             var result: [ChatId: String] = [:]

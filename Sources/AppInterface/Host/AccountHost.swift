@@ -17,7 +17,7 @@ protocol AccountHost {
     var reactions: [String] { get }
     func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws
     func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws
-    func saveDraft(_ draft: ChatDraft?, in chat: ChatId) throws
+    func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws
     /// A chat shown is read up to `index`.
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws
     /// The list's avatars drawn from this account's files.

@@ -50,11 +50,13 @@ extension MessageRow {
             after.append(extras.buttons.map { $0.map { "[ \($0.text) ]" }.joined(separator: " ") }.joined(separator: " / "))
         }
         if !extras.reactions.isEmpty {
-            after.append(extras.reactions.map { "\($0.emoji.isEmpty ? "★" : $0.emoji) \($0.count)" }.joined(separator: "  "))
+            // The account's own reaction is marked, as Telegram highlights it.
+            after.append(extras.reactions.map { "\($0.emoji.isEmpty ? "★" : $0.emoji) \($0.count)\($0.isChosen ? "*" : "")" }.joined(separator: "  "))
         }
         if let bot = extras.viaBot { after.append("via \(bot.hasPrefix("@") ? bot : "@" + bot)") }
         if let signature = extras.signature { after.append("— \(signature)") }
         if extras.editTimestamp != nil { after.append("(edited)") }
+        if isPinned { after.append("(pinned)") }
         return (before + [MessageSummary.text(of: message)] + after).filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

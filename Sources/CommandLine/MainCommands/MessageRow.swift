@@ -4,10 +4,20 @@ import Storage
 /// (docs/cli-contract.md), each key present only when the message has it.
 struct MessageRow: Encodable {
     let message: Message
+    /// The chat's pins hold it (`"pinned": true`).
+    var isPinned = false
+    /// An outgoing message the other side read, ✓✓ (`"read": true`); nil for incoming ones.
+    var isReadByOther: Bool?
+
+    init(_ message: Message, pinned: Bool = false, readState: ReadState? = nil) {
+        self.message = message
+        isPinned = pinned
+        if !message.isIncoming, let readState { isReadByOther = message.id.id <= readState.maxOutgoingReadId }
+    }
 
     private enum Key: String, CodingKey {
         case id, timestamp, outgoing, authorId, authorName, kind, text, replyTo, forward, editedAt, entities, reactions, viaBot
-        case signature, buttons, media, poll, contact, location, todo, game, invoice, service
+        case signature, buttons, media, poll, contact, location, todo, game, invoice, service, pinned, read
     }
 
     private struct Dynamic: CodingKey {
@@ -43,6 +53,8 @@ struct MessageRow: Encodable {
             try f.encodeIfPresent(forward.savedFrom, forKey: Dynamic("savedFrom"))
         }
         try c.encodeIfPresent(extras.editTimestamp, forKey: .editedAt)
+        if isPinned { try c.encode(true, forKey: .pinned) }
+        try c.encodeIfPresent(isReadByOther, forKey: .read)
         if !extras.entities.isEmpty {
             var list = c.nestedUnkeyedContainer(forKey: .entities)
             for e in extras.entities {
@@ -60,6 +72,7 @@ struct MessageRow: Encodable {
                 try o.encode(r.emoji, forKey: Dynamic("emoji"))
                 try o.encode(r.count, forKey: Dynamic("count"))
                 try o.encodeIfPresent(r.documentId, forKey: Dynamic("documentId"))
+                if r.isChosen { try o.encode(true, forKey: Dynamic("chosen")) }
             }
         }
         try c.encodeIfPresent(extras.viaBot, forKey: .viaBot)

@@ -44,7 +44,9 @@ struct MessagesCommand: ParsableCommand {
             return try context.postbox.read { t in
                 let peerId = PeerId(peer)
                 guard try t.peer(peerId) != nil else { throw UnknownChat(peer: peer) }
-                return try t.latestMessages(peerId, limit: limit).map(MessageRow.init)
+                let pins = Set(try t.pinnedMessages(peerId).ids)
+                let readState = try t.readState(peerId)
+                return try t.latestMessages(peerId, limit: limit).map { MessageRow($0, pinned: pins.contains($0.id.id), readState: readState) }
             }
         }
         if json {

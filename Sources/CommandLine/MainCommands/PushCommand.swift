@@ -21,32 +21,42 @@ struct PushCommand: ParsableCommand {
 
         Kinds: message (MESSAGE_TEXT and friends), muted (MESSAGE_MUTED, a silent update), \
         deleted (MESSAGE_DELETED; the chat's newest message unless --message), read \
-        (READ_HISTORY up to --message or the newest). --json prints a report around the push.
+        (READ_HISTORY up to --message or the newest), edited (--message's text replaced by \
+        --text; the message's push again with edit_date), reaction (--from reacts --emoji to \
+        the account's --message: REACT_TEXT), pinned (--message pinned by --from: PINNED_TEXT; \
+        --unpin unpins silently), read-outbox (the other side read the account's messages up \
+        to --message or its newest: a silent update). --json prints a report around the push.
         """)
 
     @OptionGroup var options: ContainerOptions
     @Option(help: "The chat's peer id (as `main status` and links show it).") var peer: Int64
     @Option(help: "The message text (message and muted kinds).") var text: String?
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
-    @Option(help: "message, muted, deleted or read.") var kind: PushKind = .message
-    @Option(help: "The message a deleted or read push names (default: the chat's newest).") var message: Int32?
-    @Option(help: "The author's peer id in a group (default: the latest incoming author).") var from: Int64?
+    @Option(help: "message, muted, deleted, read, edited, reaction, pinned or read-outbox.") var kind: PushKind = .message
+    @Option(name: [.customLong("message"), .customLong("message-id")],
+            help: "The message the push names (default: the chat's newest; read-outbox: the account's newest).") var message: Int32?
+    @Option(name: [.customLong("from"), .customLong("author")],
+            help: "Who wrote, reacted or pinned (a peer id; default: the chat's user, a group's latest incoming author).") var from: Int64?
+    @Option(help: "The reaction (reaction kind): one of Telegram's, e.g. 👍.") var emoji: String?
+    @Flag(help: "Unpin instead of pin (pinned kind).") var unpin = false
     @Flag(help: "Sent silently: no sound, and 🔕 in the title.") var silent = false
     @Option(help: "Forum topic id; the thread becomes <peer>:<topic>.") var topic: Int64?
     @Option(help: "Forum topic title, shown as the subtitle.") var topicTitle: String?
     @Flag(help: "Print a JSON report (push, account, message id, key id) instead of the bare push.") var json = false
 
     func validate() throws {
-        if (kind == .message || kind == .muted) && (text ?? "").isEmpty {
+        if (kind == .message || kind == .muted || kind == .edited) && (text ?? "").isEmpty {
             throw ValidationError("--text is required for --kind \(kind.rawValue)")
         }
         if let text, text.utf8.count > 4096 { throw ValidationError("--text is limited to 4096 bytes (a push carries at most 4 KiB)") }
         if topicTitle != nil && topic == nil { throw ValidationError("--topic-title needs --topic") }
+        if kind == .reaction && (emoji ?? "").isEmpty { throw ValidationError("--emoji is required for --kind reaction") }
+        if unpin && kind != .pinned { throw ValidationError("--unpin goes with --kind pinned") }
     }
 
     func run() throws {
         let request = PushRequest(accountId: account, kind: kind, peerId: peer, text: text, messageId: message, authorId: from,
-                                  silent: silent, topicId: topic, topicTitle: topicTitle)
+                                  silent: silent, topicId: topic, topicTitle: topicTitle, emoji: emoji, unpin: unpin)
         let composed = try Operations.perform(.push(request), options).expect("push") {
             if case .pushed(let composed) = $0 { return composed } else { return nil }
         }

@@ -13,6 +13,12 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
         public static let messageDeleted = "MESSAGE_DELETED"
         public static let readHistory = "READ_HISTORY"
         public static let sessionRevoke = "SESSION_REVOKE"
+        /// Someone reacted to the account's message ("Ada reacted 👍 to your message …").
+        public static let reactText = "REACT_TEXT"
+        public static let chatReactText = "CHAT_REACT_TEXT"
+        /// Someone pinned a message ("Ada pinned "…"").
+        public static let pinnedText = "PINNED_TEXT"
+        public static let chatPinnedText = "CHAT_PINNED_TEXT"
     }
 
     public var locKey: String?
@@ -26,6 +32,8 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
     public var messages: String?
     /// READ_HISTORY: read up to this id.
     public var maxId: String?
+    /// An edited message's push: when it was edited (Unix time); the rest is the message's push.
+    public var editDate: String?
     public var topicTitle: String?
     public var topicId: String?
     /// "1": sent silently (Telegram appends 🔕 to the title).
@@ -34,7 +42,8 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
 
     public init(locKey: String? = nil, locArgs: [String]? = nil, fromId: String? = nil, chatId: String? = nil,
                 channelId: String? = nil, encryptionId: String? = nil, msgId: String? = nil, messages: String? = nil,
-                maxId: String? = nil, topicTitle: String? = nil, topicId: String? = nil, silent: String? = nil, aps: PushAps? = nil) {
+                maxId: String? = nil, editDate: String? = nil, topicTitle: String? = nil, topicId: String? = nil, silent: String? = nil,
+                aps: PushAps? = nil) {
         self.locKey = locKey
         self.locArgs = locArgs
         self.fromId = fromId
@@ -44,6 +53,7 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
         self.msgId = msgId
         self.messages = messages
         self.maxId = maxId
+        self.editDate = editDate
         self.topicTitle = topicTitle
         self.topicId = topicId
         self.silent = silent
@@ -53,7 +63,7 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case locKey = "loc-key", locArgs = "loc-args"
         case fromId = "from_id", chatId = "chat_id", channelId = "channel_id", encryptionId = "encryption_id"
-        case msgId = "msg_id", messages, maxId = "max_id"
+        case msgId = "msg_id", messages, maxId = "max_id", editDate = "edit_date"
         case topicTitle = "topic_title", topicId = "topic_id", silent, aps
     }
 
@@ -68,6 +78,7 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
         msgId = c.lenientString(.msgId)
         messages = c.lenientString(.messages)
         maxId = c.lenientString(.maxId)
+        editDate = c.lenientString(.editDate)
         topicTitle = c.lenientString(.topicTitle)
         topicId = c.lenientString(.topicId)
         silent = c.lenientString(.silent)

@@ -26,6 +26,12 @@ public enum PostboxTable {
     /// Telegram searches with SQLite FTS inside its encrypted database; here each value is sealed
     /// and the keys must not name words, so it has an index of its own.
     public static let searchIndex: Int32 = 64
+    /// peerId → the chat's pinned message ids (PinnedMessages). Telegram keeps them as a message
+    /// tag and in the peer's cached data; here one small row a chat, read when a chat opens.
+    public static let pinnedMessages: Int32 = 65
+    /// peerId → the chat's draft (ChatDraft): Telegram's PeerChatInterfaceStateTable, whose
+    /// number it takes from Telegram's newest PostboxImpl.
+    public static let chatInterfaceStates: Int32 = 67
 
     /// Postbox schema (SQLite user_version) this build reads and writes; main brings an older
     /// store up when it opens it (PostboxSchemaUpgrade), and until then readers refuse it

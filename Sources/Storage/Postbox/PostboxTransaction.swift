@@ -361,6 +361,7 @@ public final class PostboxTransaction {
         try searchIndex.apply()
         if !deleted.isEmpty { try updateCounters { $0.messageCount -= Int64(deleted.count) } }
         for peerId in touchedPeers {
+            try unpinDeleted(peerId, Set(deleted.lazy.filter { $0.peerId == peerId }.map(\.id)))
             guard var entry = try chatListKey(peerId), let newest = try latestMessages(peerId, limit: 1).first else { continue }
             if entry.topMessage != newest.index {
                 let old = entry
@@ -459,6 +460,17 @@ public final class PostboxTransaction {
         let state = try readState(peerId) ?? ReadState()
         guard maxId > state.maxIncomingReadId else { return 0 }
         return try moveIncomingReadMark(peerId, to: maxId)
+    }
+
+    /// The other side read the account's messages up to `maxId` (Telegram's maxOutgoingReadId,
+    /// which draws ✓✓): it only moves forward. Whether it moved.
+    @discardableResult
+    public func markOutgoingRead(_ peerId: PeerId, upTo maxId: Int32) throws -> Bool {
+        var state = try readState(peerId) ?? ReadState()
+        guard maxId > state.maxOutgoingReadId else { return false }
+        state.maxOutgoingReadId = maxId
+        try setReadState(peerId, state)
+        return true
     }
 
     /// Marks incoming messages from `messageId` on unread again (Siri's "mark as unread"); returns

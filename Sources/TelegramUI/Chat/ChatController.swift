@@ -43,7 +43,7 @@ public final class ChatController: ViewController, PagedScreen {
     /// Keys of a sequence not yet complete (vim's `gg`) in the selection.
     var selectionKeys = KeySequenceReader()
     /// The draft as last saved, so it is written only when it changed.
-    var savedDraft: ChatDraft?
+    var savedDraft: ComposerDraft?
 
     /// What acting on messages does; nil: the chat is read-only here.
     public var actions: (any ChatMessageActions)?
@@ -447,8 +447,8 @@ public final class ChatController: ViewController, PagedScreen {
     /// tick, when the chat is left and when the app quits.
     public func saveDraftIfChanged() {
         guard let actions, editTarget == nil else { return }
-        let draft = ChatDraft(text: composer.text, replyTo: replyTarget?.index)
-        guard draft != (savedDraft ?? ChatDraft(text: "")) else { return }
+        let draft = ComposerDraft(text: composer.text, replyTo: replyTarget?.index)
+        guard draft != (savedDraft ?? ComposerDraft(text: "")) else { return }
         do {
             try actions.saveDraft(draft.isEmpty ? nil : draft, in: peerId)
             savedDraft = draft

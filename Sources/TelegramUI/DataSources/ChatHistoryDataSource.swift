@@ -17,10 +17,10 @@ public protocol ChatHistoryDataSource {
     /// The message pinned at the top of the chat, if any.
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage?
     /// What was left written in the chat, if anything.
-    func draft(in chat: ChatId) throws -> ChatDraft?
+    func draft(in chat: ChatId) throws -> ComposerDraft?
 }
 
 extension ChatHistoryDataSource {
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
-    public func draft(in chat: ChatId) throws -> ChatDraft? { nil }
+    public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
 }

@@ -20,7 +20,7 @@ public protocol ChatMessageActions: AnyObject {
     /// Pins the message (nil: unpins the chat's pinned message).
     func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws
     /// Keeps what is being written in the chat (nil: nothing is).
-    func saveDraft(_ draft: ChatDraft?, in chat: ChatId) throws
+    func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws
     /// Puts the text on the clipboard (the terminal's, through OSC 52).
     func copy(_ text: String)
 }
@@ -48,7 +48,7 @@ public struct ForwardTarget: Equatable, Sendable {
 }
 
 /// What was being written in a chat and left there: the text and the message it answers.
-public struct ChatDraft: Equatable, Sendable {
+public struct ComposerDraft: Equatable, Sendable {
     public var text: String
     public var replyTo: ChatMessage.Index?
 

@@ -48,17 +48,24 @@ public struct MessageForward: Equatable, Sendable {
 }
 
 /// One reaction and how many chose it. A custom emoji has no character: `emoji` is empty and
-/// `documentId` names it; a paid reaction is "⭐".
+/// `documentId` names it; a paid reaction is "⭐". `chosenOrder` is set when the account chose it
+/// (Telegram's MessageReaction.chosenOrder, whose presence is `isSelected`): the order among the
+/// account's own reactions, 0 first.
 public struct MessageReaction: Equatable, Sendable {
     public var emoji: String
     public var documentId: String?
     public var count: Int32
+    public var chosenOrder: Int32?
 
-    public init(emoji: String, documentId: String? = nil, count: Int32) {
+    public init(emoji: String, documentId: String? = nil, count: Int32, chosenOrder: Int32? = nil) {
         self.emoji = emoji
         self.documentId = documentId
         self.count = count
+        self.chosenOrder = chosenOrder
     }
+
+    /// The account's own (Telegram's isSelected).
+    public var isChosen: Bool { chosenOrder != nil }
 }
 
 /// An inline keyboard button under a bot's message.

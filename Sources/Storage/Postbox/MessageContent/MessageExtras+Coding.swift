@@ -4,6 +4,10 @@
 extension MessageExtras {
     enum Tag: UInt8 {
         case end = 0, entities, replyTo, forward, editTimestamp, service, media, reactions, viaBot, signature, buttons, authorName
+        /// Which reactions are the account's own: (position in `reactions`, chosenOrder) pairs. A
+        /// field of its own, after `reactions`, so a reader that predates it skips it and reads
+        /// every reaction as before, and a row written before it has none chosen.
+        case chosenReactions
     }
 
     /// Bounds a corrupt or hostile row cannot make a reader allocate past; a writer keeps to them
@@ -56,6 +60,16 @@ extension MessageExtras {
                 }
             }
         }
+        let chosen = reactions.indices.compactMap { i in reactions[i].chosenOrder.map { (Int32(i), $0) } }
+        if !chosen.isEmpty {
+            field(.chosenReactions) { w in
+                w.write(Int32(chosen.count))
+                for (position, order) in chosen {
+                    w.write(position)
+                    w.write(order)
+                }
+            }
+        }
         if let viaBot { field(.viaBot) { $0.write(viaBot) } }
         if let signature { field(.signature) { $0.write(signature) } }
         if !buttons.isEmpty {
@@ -101,6 +115,12 @@ extension MessageExtras {
                 let count = try f.readCount(max: Self.maxItems)
                 for _ in 0..<count {
                     reactions.append(MessageReaction(emoji: try f.readString(), documentId: try f.readOptionalString(), count: try f.readInt32()))
+                }
+            case .chosenReactions:
+                for _ in 0..<(try f.readCount(max: Self.maxItems)) {
+                    let position = Int(try f.readInt32()), order = try f.readInt32()
+                    // Written after the reactions it names; a position they lack is ignored.
+                    if reactions.indices.contains(position) { reactions[position].chosenOrder = order }
                 }
             case .viaBot: viaBot = try f.readString()
             case .signature: signature = try f.readString()

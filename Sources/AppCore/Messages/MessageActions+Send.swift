@@ -1,0 +1,23 @@
+import Storage
+
+extension MessageActions {
+    /// Sends `text` to the chat: a text over Telegram's limit goes as several messages in order
+    /// (LongTextSplit), the reply on the first. The ids, in order.
+    @discardableResult
+    public func send(text: String, entities: [MessageTextEntity] = [], replyTo: MessageReply? = nil, to peerId: PeerId) throws -> [MessageId] {
+        guard !text.allSatisfy(\.isWhitespace) else { throw MessageActionRefusal("nothing to send: the text is empty") }
+        return try write { t, now in
+            if let replyTo, replyTo.peerId == nil || replyTo.peerId == peerId {
+                _ = try Self.existing(MessageId(peerId: peerId, id: replyTo.id), in: t)
+            }
+            var ids: [MessageId] = []
+            for (i, part) in LongTextSplit.parts(text, entities: entities).enumerated() {
+                let extras = MessageExtras(entities: part.entities, replyTo: i == 0 ? replyTo : nil)
+                ids.append(try OutgoingMessages.store(text: part.text, to: peerId, now: now, extras: extras, in: t))
+            }
+            // Sending clears the chat's draft, as Telegram's composer does.
+            try t.setDraft(peerId, nil)
+            return ids
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import AppCore
+import Storage
+import TelegramUI
+
+/// A chat's actions on its messages, through AppCore's MessageActions (each one durable
+/// transaction by main), in the screens' terms.
+extension AccountContextHost {
+    private var actions: MessageActions { MessageActions(account: account) }
+
+    private func ids(_ indices: [ChatMessage.Index], in chat: ChatId) -> [MessageId] {
+        indices.map { MessageId(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }
+    }
+
+    func send(_ text: String, replyTo: ChatMessage.Index?, to chat: ChatId) throws {
+        _ = try actions.send(text: text, replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
+    }
+
+    func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws {
+        _ = try actions.edit(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: text)
+    }
+
+    func deleteChoices(for messages: [ChatMessage.Index], in chat: ChatId) throws -> [DeleteChoice] {
+        let options = try actions.deleteOptions(for: ids(messages, in: chat))
+        var choices: [DeleteChoice] = []
+        // Telegram's sheet: "for me" first where there is one, "for everyone" (or, where it is the
+        // only way, plain "Delete") after it.
+        if options.forMe { choices.append(DeleteChoice(title: options.forEveryone ? "Delete for me" : "Delete", forEveryone: false)) }
+        if options.forEveryone { choices.append(DeleteChoice(title: options.forMe ? "Delete for everyone" : "Delete", forEveryone: true)) }
+        guard !choices.isEmpty else { throw MessageActionRefusal("these messages cannot be deleted here") }
+        return choices
+    }
+
+    func delete(_ messages: [ChatMessage.Index], forEveryone: Bool, in chat: ChatId) throws {
+        _ = try actions.delete(ids(messages, in: chat), scope: forEveryone ? .forEveryone : .forMe)
+    }
+
+    func forwardTargets() throws -> [ForwardTarget] {
+        try account.postbox.read { t in
+            try t.topChatListEntries(count: 500).compactMap { entry -> ForwardTarget? in
+                guard let peer = try t.peer(entry.peerId), !peer.isDeleted, !peer.isSecretChat else { return nil }
+                let title = peer.id == (try t.accountPeerId()) ? "Saved Messages" : peer.displayTitle
+                return ForwardTarget(chat: peer.id.chatId, title: title)
+            }
+        }
+    }
+
+    func forward(_ messages: [ChatMessage.Index], from chat: ChatId, to target: ChatId) throws {
+        _ = try actions.forward(ids(messages, in: chat), to: target.peerId)
+    }
+
+    var reactions: [String] { actions.reactions }
+
+    func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws {
+        _ = try actions.toggleReaction(emoji, on: MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id))
+    }
+
+    func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws {
+        if let message {
+            _ = try actions.setPinned(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), pinned: true)
+        } else if let pinned = try actions.pinnedMessage(of: chat.peerId) {
+            _ = try actions.setPinned(pinned.id, pinned: false)
+        }
+    }
+
+    func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {
+        guard let draft, !draft.isEmpty else { return try actions.clearDraft(chat.peerId) }
+        // What was typed, markdown and all, so it comes back as it was written.
+        try actions.saveDraft(chat.peerId, text: draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id) })
+    }
+}

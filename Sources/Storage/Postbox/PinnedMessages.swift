@@ -1,0 +1,61 @@
+/// A chat's pinned messages: their ids, newest pin first (PostboxTable.pinnedMessages). Telegram
+/// lets a chat pin many and shows the most recently pinned one in the bar over the chat (its
+/// pinned-message tag and CachedPeerData.pinnedMessageId); `top` is that one.
+public struct PinnedMessages: BinaryCodable, Equatable, Sendable {
+    public var ids: [Int32]
+
+    public init(ids: [Int32] = []) { self.ids = ids }
+
+    /// The one the chat shows: the latest pinned.
+    public var top: Int32? { ids.first }
+
+    /// Pinning again moves a message to the top; unpinning takes it out.
+    public mutating func set(_ id: Int32, pinned: Bool) {
+        ids.removeAll { $0 == id }
+        if pinned { ids.insert(id, at: 0) }
+    }
+
+    public func encode(to w: inout BinaryWriter) {
+        w.write(Int32(ids.count))
+        for id in ids { w.write(id) }
+    }
+
+    public init(from r: inout BinaryReader) throws {
+        ids = []
+        for _ in 0..<(try r.readCount(max: MessageExtras.maxItems)) { ids.append(try r.readInt32()) }
+    }
+}
+
+extension PostboxTransaction {
+    public func pinnedMessages(_ peerId: PeerId) throws -> PinnedMessages {
+        try valueBox.get(PostboxTable.pinnedMessages, PostboxKeys.peer(peerId)).map { try PinnedMessages(decoding: $0) } ?? PinnedMessages()
+    }
+
+    /// The message the chat shows pinned, if any.
+    public func pinnedMessageId(_ peerId: PeerId) throws -> MessageId? {
+        try pinnedMessages(peerId).top.map { MessageId(peerId: peerId, id: $0) }
+    }
+
+    /// Pins or unpins one message; an empty list removes the chat's row.
+    public func setMessagePinned(_ id: MessageId, pinned: Bool) throws {
+        var pins = try pinnedMessages(id.peerId)
+        pins.set(id.id, pinned: pinned)
+        try setPinnedMessages(id.peerId, pins)
+    }
+
+    func setPinnedMessages(_ peerId: PeerId, _ pins: PinnedMessages) throws {
+        if pins.ids.isEmpty {
+            try valueBox.remove(PostboxTable.pinnedMessages, PostboxKeys.peer(peerId))
+        } else {
+            try valueBox.set(PostboxTable.pinnedMessages, PostboxKeys.peer(peerId), pins.encoded())
+        }
+    }
+
+    /// Deleted messages leave the chat's pins (deleteMessages).
+    func unpinDeleted(_ peerId: PeerId, _ ids: Set<Int32>) throws {
+        var pins = try pinnedMessages(peerId)
+        let before = pins.ids.count
+        pins.ids.removeAll { ids.contains($0) }
+        if pins.ids.count != before { try setPinnedMessages(peerId, pins) }
+    }
+}
