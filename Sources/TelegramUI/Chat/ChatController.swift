@@ -8,8 +8,10 @@ import Display
 /// composer below (the layout's input height) sends text through the app. Opening the chat, and
 /// new messages arriving while it is at the bottom, mark it read through the app.
 ///
-/// Keys: typing writes, Enter sends, ⌫ deletes, a paste arrives whole (newlines kept); ↑ ↓ scroll
-/// a line, PgUp PgDn a page, End back to the newest. Esc is left to the navigation (back).
+/// Keys: the composer takes what a line editor does first (`Composer.handle`: typing, ← →, Ctrl-A
+/// E W U K, Alt-B F, Alt-Enter and Ctrl-J for a new line, ↑ ↓ between its lines); a paste arrives
+/// whole (newlines kept); Enter sends; Alt-E edits the draft in `$VISUAL`. What it leaves: ↑ ↓
+/// scroll a line, PgUp PgDn a page, End back to the newest. Esc is left to the navigation (back).
 @MainActor
 public final class ChatController: ViewController, PagedScreen {
     public let peerId: ChatId
@@ -28,6 +30,9 @@ public final class ChatController: ViewController, PagedScreen {
 
     /// Sends the text; the app stores it (main is the writer). Throws with a reason to show.
     public var onSend: ((String) throws -> Void)?
+    /// Edits the draft in an external editor (Alt-E), set by the app where it has a terminal to
+    /// hand over: the edited text, or a throw with why it is unchanged.
+    public var onEditExternally: ((String) throws -> String)?
     /// The newest incoming message shown at the bottom: the app marks the chat read up to it.
     public var onRead: ((ChatMessage.Index) -> Void)?
     /// Photos as pictures, set by the app where it can draw them (a truecolour terminal): the
@@ -37,8 +42,8 @@ public final class ChatController: ViewController, PagedScreen {
         didSet { if (oldValue == nil) != (photoPicture == nil) { version += 1 } }
     }
 
-    /// The composer: a separator row and one line of text.
-    public static let composerHeight = 2
+    /// The key that opens the draft in the external editor.
+    public static let editExternallyKey = KeyEvent(.character("e"), modifiers: .alt)
 
     public init(source: any ChatHistoryDataSource, peerId: ChatId, title: String) {
         self.source = source
@@ -92,7 +97,7 @@ public final class ChatController: ViewController, PagedScreen {
 
     override public func controllerLayout(_ layout: ContainerViewLayout) -> ControllerLayout {
         var own = layout
-        own.inputHeight = max(layout.inputHeight ?? 0, Self.composerHeight)
+        own.inputHeight = max(layout.inputHeight ?? 0, ComposerView.height(composer, size: layout.size))
         return super.controllerLayout(own)
     }
 
@@ -169,26 +174,15 @@ public final class ChatController: ViewController, PagedScreen {
 
     override public func render(in canvas: inout Canvas, context: PresentationContext) {
         super.render(in: &canvas, context: context)
-        let theme = context.theme
-        let size = canvas.size
-        guard size.height >= Self.composerHeight + 1 else { return }
-        let top = size.height - Self.composerHeight
-        canvas.fill(Rect(column: 0, row: top, width: size.width, height: 1), with: "─", style: theme.separator)
-        canvas.fill(Rect(column: 0, row: top + 1, width: size.width, height: 1), style: theme.content)
-        if let status {
-            canvas.put(status, column: 1, row: top + 1, style: theme.secondaryText, maxWidth: max(size.width - 2, 0))
-            return
-        }
-        let prompt = "› "
-        let room = max(size.width - 4, 1)
-        // The end of what is typed, so the cursor stays in view.
-        var shown = VisibleTail.of(composer.text, columns: room - 1)
-        if composer.text.isEmpty { shown = "" }
-        let after = canvas.put(prompt + shown, column: 1, row: top + 1, style: theme.content, maxWidth: size.width - 2)
-        canvas.put("▏", column: after, row: top + 1, style: theme.accent)
-        if composer.text.isEmpty {
-            canvas.put("Message", column: after + 1, row: top + 1, style: theme.secondaryText, maxWidth: max(size.width - after - 2, 0))
-        }
+        let height = ComposerView.height(composer, size: canvas.size)
+        guard canvas.size.height >= height + 1 else { return }
+        ComposerView.draw(composer, status: status, height: height, in: &canvas, theme: context.theme)
+    }
+
+    /// The composer's text replaced (a draft brought back, a message to edit), the cursor at its end.
+    public func setDraft(_ text: String) {
+        composer.set(text)
+        status = nil
     }
 
     override public func handle(_ event: InputEvent) -> Bool {
@@ -199,15 +193,20 @@ public final class ChatController: ViewController, PagedScreen {
             status = nil
             return true
         case .key(let key):
-            if let character = key.plainCharacter {
-                composer.insert(String(character))
+            if key == KeyEvent(.enter) {
+                send()
+                return true
+            }
+            if key == Self.editExternallyKey, let onEditExternally {
+                editExternally(onEditExternally)
+                return true
+            }
+            if composer.handle(key) {
                 status = nil
                 return true
             }
             guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return super.handle(event) }
             switch key.key {
-            case .backspace: composer.deleteBackward()
-            case .enter: send()
             case .up: scroll(by: 1)
             case .down: scroll(by: -1)
             case .pageUp: scroll(by: page)
@@ -234,6 +233,16 @@ public final class ChatController: ViewController, PagedScreen {
         markReadIfAtBottom()
     }
 
+    /// The draft through the external editor; a failure leaves it as it was and says why.
+    private func editExternally(_ edit: (String) throws -> String) {
+        do {
+            composer.set(try edit(composer.text))
+            status = nil
+        } catch {
+            status = "The editor changed nothing: \(error)"
+        }
+    }
+
     private func send() {
         guard let onSend else {
             status = "This chat is read-only here"
@@ -249,21 +258,5 @@ public final class ChatController: ViewController, PagedScreen {
             composer = saved
             status = "Not sent: \(error)"
         }
-    }
-}
-
-/// The end of a text that fits in `columns`, for an input line that shows where the cursor is.
-enum VisibleTail {
-    static func of(_ text: String, columns: Int) -> String {
-        var width = 0
-        var start = text.endIndex
-        while start > text.startIndex {
-            let previous = text.index(before: start)
-            let characterWidth = TextWidth.of(text[previous])
-            if width + characterWidth > columns { break }
-            width += characterWidth
-            start = previous
-        }
-        return String(text[start...])
     }
 }
