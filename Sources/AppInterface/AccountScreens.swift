@@ -24,6 +24,8 @@ final class AccountScreens {
 
     /// Avatars and photos as pictures, on a truecolour terminal.
     private let pictures: TerminalPictures?
+    /// The person's editor on a chat's draft (Alt-E), where the terminal can be handed over.
+    var editExternally: ((String) throws -> String)?
 
     init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, pictures: TerminalPictures?) {
         self.app = app
@@ -64,6 +66,7 @@ final class AccountScreens {
             try account.send(text, to: peerId)
             log.info("message sent from the interface", metadata: ["peer": "\(peerId.packed)"])
         }
+        chat.onEditExternally = editExternally
         chat.onRead = { index in
             do { try account.markRead(peerId, upTo: index) } catch {
                 log.error("cannot mark read", metadata: ["error": "\(error)"])

@@ -19,6 +19,10 @@ final class AppScreens {
     private(set) var account: AccountScreens?
     private(set) var lockScreen: TextEntryController?
     private var appliedSettings: PresentationDataAndSettings?
+    /// A draft through the person's editor, where the terminal can be handed over (Alt-E in a chat).
+    var editExternally: ((String) throws -> String)? {
+        didSet { account?.editExternally = editExternally }
+    }
 
     init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil) {
         self.app = app
@@ -57,6 +61,7 @@ final class AppScreens {
         if navigation.minimizedController != nil { navigation.dismissMinimized() }
         if let current = app.currentAccount {
             let screens = AccountScreens(app: app, account: current, navigation: navigation, pictures: pictures)
+            screens.editExternally = editExternally
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
