@@ -239,7 +239,7 @@ public final class ChatController: ViewController, PagedScreen {
             composer.set(try edit(composer.text))
             status = nil
         } catch {
-            status = "The editor changed nothing: \(error)"
+            status = "Draft unchanged: \(error)"
         }
     }
 
