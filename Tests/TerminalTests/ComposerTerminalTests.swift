@@ -70,7 +70,7 @@ struct ComposerTerminalTests {
         pasted = String(pasted.prefix(10_000 - 4)) + " END"
         #expect(pasted.count == 10_000)
         try session.paste(pasted)
-        screen = try await session.waitFor(text: " END")
+        screen = try await session.waitFor(text: " END", timeout: 15)
         let rows = Self.composer(screen)
         #expect(rows.count >= 5 && rows.count <= 24 / 3, "grown, to at most a third: \(rows)")
         #expect(!rows.contains { $0.contains("BEGIN") }, "scrolled to the cursor")
@@ -79,12 +79,13 @@ struct ComposerTerminalTests {
 
         // Alt-E: the editor gets the whole draft, and its text comes back.
         try session.press("M-e")
-        try await session.waitFor(text: "› from the editor")
+        try await session.waitFor(text: "› from the editor", timeout: 15)
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == pasted, "the editor was given all 10,000 characters")
         // A failing editor leaves the draft and says so.
         FileManager.default.createFile(atPath: fail, contents: Data())
+        try await session.still()
         try session.press("M-e")
-        try await session.waitFor(text: "Draft unchanged")
+        try await session.waitFor(text: "Draft unchanged", timeout: 15)
         try session.press("End")
         try await session.waitFor(text: "› from the editor")
         try session.press("Enter")
