@@ -27,6 +27,9 @@ public final class ChatController: ViewController, PagedScreen {
     private var version = 0
     /// A failure to show in the composer row (cannot send, cannot read).
     public private(set) var status: String?
+    /// Whether `status` is a read failure, which the next good read clears; a note about the
+    /// draft (not sent, the editor failed) stays until the person types.
+    private var statusIsReadFailure = false
 
     /// Sends the text; the app stores it (main is the writer). Throws with a reason to show.
     public var onSend: ((String) throws -> Void)?
@@ -64,9 +67,10 @@ public final class ChatController: ViewController, PagedScreen {
         do {
             try history.loadNewest(source, peerId)
             try refreshDetails()
-            status = nil
+            if statusIsReadFailure { status = nil }
         } catch {
             status = "Cannot read the chat: \(error)"
+            statusIsReadFailure = true
         }
         // Laid out again only when something shown changed (the app reloads every second).
         // (The newest page is what a reload reads: an edit or a new message there shows; the read
@@ -118,7 +122,11 @@ public final class ChatController: ViewController, PagedScreen {
         var all = historyLines(width: width)
         while all.count - scrollFromBottom - height < height, history.hasOlder {
             let added: Int
-            do { added = try history.loadOlder(source, peerId) } catch { status = "Cannot read older messages: \(error)"; break }
+            do { added = try history.loadOlder(source, peerId) } catch {
+                status = "Cannot read older messages: \(error)"
+                statusIsReadFailure = true
+                break
+            }
             try? refreshDetails()
             all = prependLines(forOldest: added, width: width)
         }
@@ -239,13 +247,19 @@ public final class ChatController: ViewController, PagedScreen {
             composer.set(try edit(composer.text))
             status = nil
         } catch {
-            status = "Draft unchanged: \(error)"
+            note("Draft unchanged: \(error)")
         }
+    }
+
+    /// A note about the draft in the composer's row, kept until the person types.
+    private func note(_ text: String) {
+        status = text
+        statusIsReadFailure = false
     }
 
     private func send() {
         guard let onSend else {
-            status = "This chat is read-only here"
+            note("This chat is read-only here")
             return
         }
         let saved = composer
@@ -256,7 +270,7 @@ public final class ChatController: ViewController, PagedScreen {
             reload()
         } catch {
             composer = saved
-            status = "Not sent: \(error)"
+            note("Not sent: \(error)")
         }
     }
 }
