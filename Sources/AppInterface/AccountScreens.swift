@@ -31,6 +31,8 @@ final class AccountScreens {
 
     /// Avatars and photos as pictures, on a truecolour terminal.
     private let pictures: TerminalPictures?
+    /// The person's editor on a chat's draft (Alt-E), where the terminal can be handed over.
+    var editExternally: ((String) throws -> String)?
 
     init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, pictures: TerminalPictures?) {
         self.app = app
@@ -72,6 +74,7 @@ final class AccountScreens {
             guard let next = root.chatList.nextUnread(after: peerId) else { return }
             openChat(next.peerId, title: next.title)
         }
+        chat.onEditExternally = editExternally
         chat.onRead = { index in
             do { try account.markRead(peerId, upTo: index) } catch {
                 log.error("cannot mark read", metadata: ["error": "\(error)"])

@@ -30,6 +30,10 @@ final class AppScreens {
     /// What the configuration file got wrong, shown at launch.
     private var configurationNotice = TimedOverlay<NoticeController>()
     static let configurationNoticeSeconds: Int32 = 10
+    /// A draft through the person's editor, where the terminal can be handed over (Alt-E in a chat).
+    var editExternally: ((String) throws -> String)? {
+        didSet { account?.editExternally = editExternally }
+    }
 
     init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil,
          configuration: AppConfiguration = .defaults) {
@@ -91,6 +95,7 @@ final class AppScreens {
         if navigation.minimizedController != nil { navigation.dismissMinimized() }
         if let current = app.currentAccount {
             let screens = AccountScreens(app: app, account: current, navigation: navigation, pictures: pictures)
+            screens.editExternally = editExternally
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }

@@ -44,6 +44,7 @@ public enum MainInterface {
             return (session, screens, pictures)
         }
         defer { session.close() }
+        screens.editExternally = { [unowned session] text in try ExternalEditor.edit(text, session: session) }
         let application = try AppRun.didFinishLaunching(app)
         let timer = RunLoop.startSources(application, duration: duration, readsStandardInput: false) { bridge.deliver($0) }
         defer { timer.cancel() }

@@ -54,12 +54,14 @@ public enum KeyMapping {
     }
 
     /// The key for a control character typed as text (`wget_wch` returned OK with a code under
-    /// 32, or DEL), or nil for a printable one. Enter arrives as 13 (`nonl`) or 10, Backspace as
-    /// DEL or Ctrl-H, so Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M read as Backspace, Tab and Enter, as
-    /// every terminal program sees them. Ctrl-Space (NUL) is `.character(" ")` with `.control`.
+    /// 32, or DEL), or nil for a printable one. Enter arrives as CR, 13 (the session sets `nonl`,
+    /// so the terminal's CR is not turned into LF); LF, 10, is Ctrl-J, the composer's new line as
+    /// in readline and Telegram Desktop's Ctrl-Enter counterpart. Backspace arrives as DEL or Ctrl-H,
+    /// so Ctrl-H, Ctrl-I and Ctrl-M read as Backspace, Tab and Enter, as every terminal program sees
+    /// them. Ctrl-Space (NUL) is `.character(" ")` with `.control`.
     public static func key(forControl code: UInt32) -> KeyEvent? {
         switch code {
-        case 13, 10: return KeyEvent(.enter)
+        case 13: return KeyEvent(.enter)
         case 9: return KeyEvent(.tab)
         case 8, 127: return KeyEvent(.backspace)
         case 27: return KeyEvent(.escape)

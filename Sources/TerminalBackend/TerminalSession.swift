@@ -131,6 +131,25 @@ public final class TerminalSession {
     /// A paste whose end marker never came: what arrived, as one paste.
     public func pasteTimedOut() -> [InputEvent] { decoder.pasteTimedOut() }
 
+    /// Hands the terminal to `body` (an editor run on it) and takes it back: the curses modes
+    /// saved (`def_prog_mode`), bracketed paste and the mouse off, `endwin`; afterwards the modes
+    /// restored (`reset_prog_mode`), paste and mouse on again, and the next frame drawn whole.
+    public func handOver<T>(_ body: () throws -> T) rethrows -> T {
+        guard screen != nil else { return try body() }
+        def_prog_mode()
+        BracketedPaste.write(pasteDisable, to: output)
+        if hasMouse { mousemask(0, nil) }
+        endwin()
+        defer {
+            reset_prog_mode()
+            _ = BracketedPaste.enable(output: output)
+            if hasMouse { _ = mousemask(tg_ALL_MOUSE_EVENTS() | tg_REPORT_MOUSE_POSITION(), nil) }
+            _ = curs_set(0)
+            renderer.invalidate()
+        }
+        return try body()
+    }
+
     /// Leaves curses mode: bracketed paste and mouse off, `endwin`, the terminal as it was.
     public func close() {
         guard let screen else { return }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("TelegramUI: composer and message lines")
 struct ComposerAndLinesTests {
-    @Test func composerTakesTextAndKeepsItsLimit() {
+    @Test func composerTakesTextUncappedAndAFieldKeepsItsCapacity() {
         var composer = Composer()
         #expect(composer.take() == nil)
         composer.insert("  \n ")
@@ -14,9 +14,12 @@ struct ComposerAndLinesTests {
         composer.insert("héllo 👩‍👩‍👧")
         composer.deleteBackward()
         #expect(composer.text == "héllo ", "one grapheme cluster at a time")
-        composer.insert(String(repeating: "x", count: 5000))
-        #expect(composer.text.count == Composer.limit)
-        #expect(composer.take()?.count == Composer.limit && composer.text.isEmpty)
+        composer.insert(String(repeating: "x", count: 20000))
+        #expect(composer.text.count == 20006, "a chat's composer cuts nothing: the app splits a long text")
+        #expect(composer.take()?.count == 20006 && composer.text.isEmpty)
+        var field = Composer(capacity: 4)
+        field.insert("123456")
+        #expect(field.text == "1234", "a form's field keeps its capacity")
     }
 
     @Test(arguments: [5, 8, 13, 40])

@@ -52,6 +52,19 @@ struct InputDecoderTests {
         #expect(decode(text("a") + [.character(27)]) == [.key(.character("a")), .key(.escape)])
     }
 
+    /// The terminal's Enter (CR) sends; Alt-Enter (ESC CR) and Ctrl-J (LF) are the composer's new
+    /// line, so neither may read as a plain Enter.
+    @Test func enterAltEnterAndControlJAreThreeKeys() {
+        #expect(decode([.character(13)]) == [.key(.enter)])
+        #expect(decode([.character(27), .character(13)]) == [.key(.enter, .alt)])
+        #expect(decode([.character(10)]) == [.key(.character("j"), .control)])
+        #expect(decode(text("hi") + [.character(10)] + text("there") + [.character(13)]) == [
+            .key(.character("h")), .key(.character("i")), .key(.character("j"), .control),
+            .key(.character("t")), .key(.character("h")), .key(.character("e")), .key(.character("r")),
+            .key(.character("e")), .key(.enter),
+        ])
+    }
+
     @Test func pasteIsOneEvent() {
         let inputs: [RawInput] = [.pasteStart] + text("one\r") + [.character(13), .character(10)] + text("two\tthree")
             + [.character(27)] + [.pasteEnd]

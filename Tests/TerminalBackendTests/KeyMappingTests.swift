@@ -47,7 +47,8 @@ struct KeyMappingTests {
         #expect(KeyMapping.key(forControl: 127) == KeyEvent(.backspace))
         #expect(KeyMapping.key(forControl: 8) == KeyEvent(.backspace))
         #expect(KeyMapping.key(forControl: 13) == KeyEvent(.enter))
-        #expect(KeyMapping.key(forControl: 10) == KeyEvent(.enter))
+        // LF is Ctrl-J (a new line in the composer); Enter is CR under `nonl`.
+        #expect(KeyMapping.key(forControl: 10) == KeyEvent(.character("j"), modifiers: .control))
         #expect(KeyMapping.key(forControl: 9) == KeyEvent(.tab))
         #expect(KeyMapping.key(forControl: 27) == KeyEvent(.escape))
         #expect(KeyMapping.key(forControl: 1) == KeyEvent(.character("a"), modifiers: .control))

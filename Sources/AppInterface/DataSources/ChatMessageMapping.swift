@@ -24,7 +24,8 @@ struct ChatMessageMapping {
             buttons: extras.buttons.map { $0.map(\.text) })
         content.editedAt = extras.editTimestamp
         return ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
-                           isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content)
+                           isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content,
+                           entities: ChatTextEntityMapping.entities(extras.entities, in: message.text))
     }
 
     /// The replied message's author and first line (its summary when it is media), if it is here.

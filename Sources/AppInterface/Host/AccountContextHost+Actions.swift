@@ -12,11 +12,14 @@ extension AccountContextHost {
     }
 
     func send(_ text: String, replyTo: ChatMessage.Index?, to chat: ChatId) throws {
-        _ = try actions.send(text: text, replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
+        // Telegram's markdown (`**bold**`, `[text](url)`...) becomes the message's entities.
+        let (plain, entities) = MessageMarkdown.parse(text)
+        _ = try actions.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
     }
 
     func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws {
-        _ = try actions.edit(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: text)
+        let (plain, entities) = MessageMarkdown.parse(text)
+        _ = try actions.edit(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: plain, entities: entities)
     }
 
     func deleteChoices(for messages: [ChatMessage.Index], in chat: ChatId) throws -> [DeleteChoice] {

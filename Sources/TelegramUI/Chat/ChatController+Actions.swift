@@ -45,7 +45,7 @@ extension ChatController {
         if editTarget == nil { draftBeforeEdit = composer }
         replyTarget = nil
         editTarget = message
-        composer = Composer(capacity: Int.max)
+        composer = Composer()
         composer.insert(message.text)
         endSelection()
     }
@@ -54,7 +54,7 @@ extension ChatController {
     func cancelReplyOrEdit() {
         if editTarget != nil {
             editTarget = nil
-            composer = draftBeforeEdit ?? Composer(capacity: Int.max)
+            composer = draftBeforeEdit ?? Composer()
             draftBeforeEdit = nil
         }
         replyTarget = nil

@@ -15,7 +15,7 @@ public final class ChatController: ViewController, PagedScreen {
     let source: any ChatHistoryDataSource
     let showsSenders: Bool
     var history = ChatHistory()
-    public internal(set) var composer = Composer(capacity: Int.max)
+    public internal(set) var composer = Composer()
     /// Lines scrolled up from the bottom of what is loaded (0 and nothing newer: following new messages).
     public internal(set) var scrollFromBottom = 0
     var names: [ChatId: String] = [:]
@@ -24,6 +24,9 @@ public final class ChatController: ViewController, PagedScreen {
     var version = 0
     /// A failure or a confirmation to show in the composer row (cannot send, copied).
     public internal(set) var status: String?
+    /// Whether `status` is a read failure, which the next good read clears; a note (not sent,
+    /// copied, the editor failed) stays until the person types.
+    var statusIsReadFailure = false
     /// The "N unread messages" line, fixed when the chat opened.
     var divider: UnreadDivider? {
         didSet { if oldValue != divider { version += 1 } }
@@ -51,15 +54,15 @@ public final class ChatController: ViewController, PagedScreen {
     public var onNextUnread: (() -> Void)?
     /// The newest incoming message shown: the app marks the chat read up to it.
     public var onRead: ((ChatMessage.Index) -> Void)?
+    /// Edits the draft in an external editor (its key: `.composer(.externalEditor)`), set by the
+    /// app where it has a terminal to hand over: the edited text, or a throw with why it is unchanged.
+    public var onEditExternally: ((String) throws -> String)?
     /// Photos as pictures, set by the app where it can draw them (a truecolour terminal): the
     /// picture of a photo at a size in cells once it is drawn, nil until then (a frame only looks
     /// it up; the app draws off the main thread and wakes the run loop). Unset, a photo is a line.
     public var photoPicture: ((ChatMessage.Photo, Size) -> CellGrid?)? {
         didSet { if (oldValue == nil) != (photoPicture == nil) { version += 1 } }
     }
-
-    /// The composer: a separator row and one line of text.
-    public static let composerHeight = 2
 
     /// `opening`: a message to open the chat at, selected (a search hit); else where reading stopped.
     public init(source: any ChatHistoryDataSource, peerId: ChatId, title: String, opening message: ChatMessage.Index? = nil) {
@@ -83,14 +86,27 @@ public final class ChatController: ViewController, PagedScreen {
                 if history.position(of: unread.index) == nil { try history.load(around: unread.index, source, peerId) }
             }
             if let draft = try source.draft(in: peerId) {
-                composer.insert(draft.text)
+                composer.set(draft.text)
                 replyTarget = try draft.replyTo.flatMap { index in try message(at: index) }
                 savedDraft = draft
             }
         } catch {
-            status = "Cannot read the chat: \(error)"
+            readFailed("Cannot read the chat: \(error)")
         }
         reload()
+    }
+
+    /// A read failure in the composer row, cleared by the next good read.
+    func readFailed(_ text: String) {
+        status = text
+        statusIsReadFailure = true
+    }
+
+    /// A note about what the person did (not sent, copied, the editor failed) in the composer
+    /// row, kept until they type.
+    func note(_ text: String) {
+        status = text
+        statusIsReadFailure = false
     }
 
     /// Reads again what may have changed (the newest page, what is on screen), the senders'
@@ -100,9 +116,9 @@ public final class ChatController: ViewController, PagedScreen {
         do {
             if try history.refresh(source, peerId, visible: visibleMessages(), following: isFollowing) { version += 1 }
             try refreshDetails()
-            if status?.hasPrefix("Cannot read") == true { status = nil }
+            if statusIsReadFailure { status = nil }
         } catch {
-            status = "Cannot read the chat: \(error)"
+            readFailed("Cannot read the chat: \(error)")
         }
         keepSelectionLoaded()
         loadPagesIfNeeded()
@@ -151,8 +167,11 @@ public final class ChatController: ViewController, PagedScreen {
         return super.controllerLayout(own)
     }
 
-    /// The rows under the history: the separator, the reply or edit line, the composer.
-    var composerRows: Int { Self.composerHeight + (replyTarget != nil || editTarget != nil ? 1 : 0) }
+    /// The rows under the history: the reply or edit line, the separator and the composer's text.
+    var composerRows: Int {
+        let size = validLayout?.size ?? Size(width: 80, height: 24)
+        return ComposerView.height(composer, size: size) + (replyTarget != nil || editTarget != nil ? 1 : 0)
+    }
 
     /// Rows at the top of the content the history does not use: the pinned bar.
     var barRows: Int { pinned == nil ? 0 : 1 }
@@ -174,13 +193,13 @@ public final class ChatController: ViewController, PagedScreen {
         resolveAnchor(all, height: height)
         while all.count - scrollFromBottom - height < height, history.hasOlder {
             let added: Int
-            do { added = try history.loadOlder(source, peerId) } catch { status = "Cannot read older messages: \(error)"; break }
+            do { added = try history.loadOlder(source, peerId) } catch { readFailed("Cannot read older messages: \(error)"); break }
             try? refreshDetails()
             all = prependLines(forOldest: added, width: width)
         }
         while scrollFromBottom < height, history.hasNewer {
             let before = all.count
-            do { _ = try history.loadNewer(source, peerId) } catch { status = "Cannot read newer messages: \(error)"; break }
+            do { _ = try history.loadNewer(source, peerId) } catch { readFailed("Cannot read newer messages: \(error)"); break }
             try? refreshDetails()
             version += 1
             all = historyLines(width: width)
@@ -281,36 +300,23 @@ public final class ChatController: ViewController, PagedScreen {
         super.render(in: &canvas, context: context)
         let theme = context.theme
         let size = canvas.size
+        let height = ComposerView.height(composer, size: size)
         guard size.height >= composerRows + 1 else { return }
-        var top = size.height - composerRows
-        canvas.fill(Rect(column: 0, row: top, width: size.width, height: 1), with: "─", style: theme.separator)
         if let line = ComposerContext.line(reply: replyTarget, edit: editTarget, names: names) {
-            top += 1
-            canvas.fill(Rect(column: 0, row: top, width: size.width, height: 1), style: theme.content)
-            let end = canvas.put(line.label, column: 1, row: top, style: theme.accent, maxWidth: max(size.width - 2, 0))
-            canvas.put(line.text, column: end, row: top, style: theme.secondaryText, maxWidth: max(size.width - end - 1, 0))
+            // Above the composer's separator: what it answers or edits.
+            let row = size.height - height - 1
+            canvas.fill(Rect(column: 0, row: row, width: size.width, height: 1), style: theme.content)
+            let end = canvas.put(line.label, column: 1, row: row, style: theme.accent, maxWidth: max(size.width - 2, 0))
+            canvas.put(line.text, column: end, row: row, style: theme.secondaryText, maxWidth: max(size.width - end - 1, 0))
         }
-        top += 1
-        canvas.fill(Rect(column: 0, row: top, width: size.width, height: 1), style: theme.content)
-        if let status {
-            canvas.put(status, column: 1, row: top, style: theme.secondaryText, maxWidth: max(size.width - 2, 0))
-            return
-        }
-        if selection != nil {
-            canvas.put(marked.isEmpty ? "Message selected" : "\(marked.count) marked", column: 1, row: top,
-                       style: theme.secondaryText, maxWidth: max(size.width - 2, 0))
-            return
-        }
-        let prompt = "› "
-        let room = max(size.width - 4, 1)
-        // The end of what is typed, so the cursor stays in view.
-        var shown = VisibleTail.of(composer.text, columns: room - 1)
-        if composer.text.isEmpty { shown = "" }
-        let after = canvas.put(prompt + shown, column: 1, row: top, style: theme.content, maxWidth: size.width - 2)
-        canvas.put("▏", column: after, row: top, style: theme.accent)
-        if composer.text.isEmpty {
-            canvas.put("Message", column: after + 1, row: top, style: theme.secondaryText, maxWidth: max(size.width - after - 2, 0))
-        }
+        let shownStatus = status ?? (selection == nil ? nil : marked.isEmpty ? "Message selected" : "\(marked.count) marked")
+        ComposerView.draw(composer, status: shownStatus, height: height, in: &canvas, theme: theme)
+    }
+
+    /// The composer's text replaced (a draft brought back, a message to edit), the cursor at its end.
+    public func setDraft(_ text: String) {
+        composer.set(text)
+        status = nil
     }
 
     override public func handle(_ event: InputEvent) -> Bool {
@@ -346,14 +352,17 @@ public final class ChatController: ViewController, PagedScreen {
         if case .composer(let action)? = keyBindings.action(for: key, in: .composer) {
             switch action {
             case .send: send()
-            case .deleteBackward: composer.deleteBackward()
-            case .newLine: composer.insert("\n")
-            default: return false
+            case .externalEditor:
+                guard let onEditExternally else { return false }
+                editExternally(onEditExternally)
+            default:
+                guard composer.perform(action) else { break }
+                status = nil
+                return true
             }
-            return true
+            if action == .send || action == .externalEditor { return true }
         }
-        if let character = key.plainCharacter {
-            composer.insert(String(character))
+        if composer.handle(key) {
             status = nil
             return true
         }
@@ -377,6 +386,16 @@ public final class ChatController: ViewController, PagedScreen {
         return true
     }
 
+    /// The draft through the external editor; a failure leaves it as it was and says why.
+    private func editExternally(_ edit: (String) throws -> String) {
+        do {
+            composer.set(try edit(composer.text))
+            status = nil
+        } catch {
+            note("Draft unchanged: \(error)")
+        }
+    }
+
     func openNextUnread() {
         guard let onNextUnread else { return }
         saveDraftIfChanged()
@@ -395,7 +414,7 @@ public final class ChatController: ViewController, PagedScreen {
 
     /// The top of the chat: its oldest page read, the view at its first line.
     func jumpToOldest() {
-        do { try history.loadOldest(source, peerId) } catch { status = "Cannot read the chat: \(error)"; return }
+        do { try history.loadOldest(source, peerId) } catch { readFailed("Cannot read the chat: \(error)"); return }
         version += 1
         try? refreshDetails()
         if let (width, height) = historyArea { scrollFromBottom = max(historyLines(width: width).count - height, 0) }
@@ -406,7 +425,7 @@ public final class ChatController: ViewController, PagedScreen {
     /// Back to the newest message, following again.
     func jumpToNewest() {
         if history.hasNewer {
-            do { try history.loadNewest(source, peerId) } catch { status = "Cannot read the chat: \(error)"; return }
+            do { try history.loadNewest(source, peerId) } catch { readFailed("Cannot read the chat: \(error)"); return }
             version += 1
             try? refreshDetails()
         }
@@ -417,7 +436,7 @@ public final class ChatController: ViewController, PagedScreen {
 
     private func send() {
         guard let actions else {
-            status = "This chat is read-only here"
+            note("This chat is read-only here")
             return
         }
         let saved = composer
@@ -426,7 +445,7 @@ public final class ChatController: ViewController, PagedScreen {
             if let edited = editTarget {
                 try actions.edit(edited.index, text: text, in: peerId)
                 editTarget = nil
-                composer = draftBeforeEdit ?? Composer(capacity: Int.max)
+                composer = draftBeforeEdit ?? Composer()
                 draftBeforeEdit = nil
             } else {
                 try actions.send(text, replyTo: replyTarget?.index, in: peerId)
@@ -439,7 +458,7 @@ public final class ChatController: ViewController, PagedScreen {
             reload()
         } catch {
             composer = saved
-            status = (editTarget != nil ? "Not saved: " : "Not sent: ") + "\(error)"
+            note((editTarget != nil ? "Not saved: " : "Not sent: ") + "\(error)")
         }
     }
 
@@ -453,7 +472,7 @@ public final class ChatController: ViewController, PagedScreen {
             try actions.saveDraft(draft.isEmpty ? nil : draft, in: peerId)
             savedDraft = draft
         } catch {
-            status = "Cannot keep the draft: \(error)"
+            note("Cannot keep the draft: \(error)")
         }
     }
 }
@@ -464,18 +483,3 @@ enum ChatAnchor: Equatable {
     case message(ChatMessage.Index)
 }
 
-/// The end of a text that fits in `columns`, for an input line that shows where the cursor is.
-enum VisibleTail {
-    static func of(_ text: String, columns: Int) -> String {
-        var width = 0
-        var start = text.endIndex
-        while start > text.startIndex {
-            let previous = text.index(before: start)
-            let characterWidth = TextWidth.of(text[previous])
-            if width + characterWidth > columns { break }
-            width += characterWidth
-            start = previous
-        }
-        return String(text[start...])
-    }
-}

@@ -13,6 +13,8 @@ struct ChatLine: Equatable {
         /// A reply's quote and the forward line: dimmed, their bar in the accent.
         case quote, accent
         case button
+        /// Message text under entities: bold, italic, code, a spoiler, a link...
+        case styled(ChatTextEntity.Styles)
     }
 
     /// One row of a photo's picture: the photo, the cells its picture takes, which row this is.

@@ -19,7 +19,12 @@ extension ChatLine {
         }
         var column = 1
         for (text, role) in parts {
-            column = canvas.put(text, column: column, row: row, style: Self.style(role, theme), maxWidth: max(canvas.size.width - column, 0))
+            var shown = text
+            // A spoiler hides its text: as many ░ as it takes columns.
+            if case .styled(let styles) = role, styles.contains(.spoiler) {
+                shown = String(repeating: "░", count: TextWidth.of(text))
+            }
+            column = canvas.put(shown, column: column, row: row, style: Self.style(role, theme), maxWidth: max(canvas.size.width - column, 0))
         }
         if let piece = self.picture {
             drawPicture(piece, in: &canvas, row: row, theme: theme, picture: picture)
@@ -33,7 +38,21 @@ extension ChatLine {
         case .title: return theme.content.with(attributes: .bold)
         case .accent, .button: return theme.accent
         case .text, .date: return theme.content
+        case .styled(let styles): return style(styles, theme)
         }
+    }
+
+    /// Formatted text: links and code in the accent colour, a spoiler's cover dimmed, and the
+    /// attributes a terminal has (no strikethrough in curses: struck text is dimmed).
+    static func style(_ styles: ChatTextEntity.Styles, _ theme: Theme) -> Style {
+        if styles.contains(.spoiler) { return theme.secondaryText }
+        let style = styles.contains(.link) || styles.contains(.code) ? theme.accent : theme.content
+        var attributes: Style.Attributes = []
+        if styles.contains(.bold) { attributes.insert(.bold) }
+        if styles.contains(.italic) { attributes.insert(.italic) }
+        if styles.contains(.underline) || styles.contains(.link) { attributes.insert(.underline) }
+        if styles.contains(.strikethrough) { attributes.insert(.dim) }
+        return style.with(attributes: attributes)
     }
 
     /// This row of the picture; until it is drawn, its first row says a photo is coming.

@@ -19,7 +19,13 @@ struct MessageLines {
         }
         let text = message.shownText
         if !text.isEmpty {
-            rows += TextWrap.lines(text, first: rows.isEmpty ? first : rest, rest: rest).map { ChatLine(parts: [($0, .text)]) }
+            let first = rows.isEmpty ? first : rest
+            if message.entities.isEmpty || text != message.text {
+                rows += TextWrap.lines(text, first: first, rest: rest).map { ChatLine(parts: [($0, .text)]) }
+            } else {
+                let styles = ChatTextEntity.styles(of: message.entities, count: text.count)
+                rows += TextWrap.styledLines(text, styles: styles, first: first, rest: rest).map { ChatLine(parts: $0) }
+            }
         }
         let sharesHead = rows.first.map { $0.picture == nil && $0.width <= first } ?? true
         appendMeta(Self.meta(content, status: status), to: &rows, room: { $0 == 0 && sharesHead ? first : rest })

@@ -27,6 +27,32 @@ enum TextWrap {
         return lines
     }
 
+    /// `text` cut into lines as `lines` cuts it, each line's parts in the roles of its characters'
+    /// `styles` (a message's entities): plain text as `.text`, formatted text as `.styled`.
+    static func styledLines(_ text: String, styles: [ChatTextEntity.Styles], first: Int,
+                            rest: Int) -> [[(String, ChatLine.Role)]] {
+        var lines: [[(String, ChatLine.Role)]] = []
+        var base = 0  // characters before this paragraph
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let characters = Array(paragraph)
+            for range in breaks(characters, first: lines.isEmpty ? first : rest, rest: rest) {
+                var row: [(String, ChatLine.Role)] = []
+                for position in range {
+                    let style = base + position < styles.count ? styles[base + position] : []
+                    let role: ChatLine.Role = style.isEmpty ? .text : .styled(style)
+                    if let last = row.last, last.1 == role {
+                        row[row.count - 1].0.append(characters[position])
+                    } else {
+                        row.append((String(characters[position]), role))
+                    }
+                }
+                lines.append(row.isEmpty ? [("", .text)] : row)
+            }
+            base += characters.count + 1
+        }
+        return lines
+    }
+
     /// One line of styled parts cut into rows of `width` columns, the rows after the first indented
     /// by `hanging` spaces (so a list item's text lines up under itself). Newlines become spaces.
     static func rows(_ parts: [(String, ChatLine.Role)], width: Int, hanging: Int = 0) -> [[(String, ChatLine.Role)]] {

@@ -26,15 +26,18 @@ public struct ChatMessage: Equatable, Sendable {
     public var kindName: String
     /// What it carries besides its text: reply, forward, media, reactions, buttons.
     public var content: Content
+    /// The text's formatting (bold, code, spoilers, links...), in its Characters.
+    public var entities: [ChatTextEntity]
 
     public init(index: Index, authorId: ChatId?, text: String, isIncoming: Bool, kindName: String = "text",
-                content: Content = Content()) {
+                content: Content = Content(), entities: [ChatTextEntity] = []) {
         self.index = index
         self.authorId = authorId
         self.text = text
         self.isIncoming = isIncoming
         self.kindName = kindName
         self.content = content
+        self.entities = entities
     }
 
     /// The text; its kind in brackets when it has none and carries nothing else to show.

@@ -1,7 +1,8 @@
 import Display
 
 /// A screen with one text field, the unit of the app's forms: the login (phone number, then
-/// name), the passcode sheets and the unlock screen. The field takes keys and pastes (one line),
+/// name), the passcode sheets and the unlock screen. The field takes keys and pastes (one line;
+/// the cursor moves and edits as the chat's composer does, `Composer.handle`),
 /// a masked field shows `•`; `validate` is checked as the person types and its problem shown
 /// under the field (inline, as Telegram's login marks a bad number), Enter hands the text to
 /// `onSubmit`, whose outcome moves to the next step, shows an error or ends the flow. Esc goes
@@ -60,10 +61,9 @@ public final class TextEntryController: ViewController {
         if !step.lines.isEmpty { row += 1 }
         canvas.put(step.label, column: 2, row: row, style: theme.secondaryText, maxWidth: width)
         row += 1
-        // The field: what fits of its end, the cursor after it, an underline beneath.
-        let shown = VisibleTail.of(shownText, columns: max(width - 1, 0))
-        let end = canvas.put(shown, column: 2, row: row, style: theme.content.with(attributes: .bold), maxWidth: width)
-        canvas.put("▏", column: end, row: row, style: theme.accent, maxWidth: max(width + 2 - end, 0))
+        // The field: what fits around the cursor, the cursor where it is, an underline beneath.
+        FieldLine.draw(shownText, cursor: field.cursor, in: &canvas, column: 2, row: row, width: width,
+                       style: theme.content.with(attributes: .bold), cursorStyle: theme.content.with(attributes: .reverse))
         canvas.put(String(repeating: "─", count: width), column: 2, row: row + 1, style: theme.sheetBorder)
         if let error {
             canvas.put(error, column: 2, row: row + 2, style: theme.destructive, maxWidth: width)
@@ -80,17 +80,14 @@ public final class TextEntryController: ViewController {
             error = nil
             return true
         case .key(let key):
-            if key.modifiers.isEmpty || key.modifiers == .shift, case .character(let character) = key.key {
-                guard !character.isNewline else { return true }
-                field.insert(String(character))
+            if key.modifiers.isEmpty || key.modifiers == .shift, case .character(let character) = key.key, character.isNewline {
+                return true
+            }
+            if key.key != .enter, key.key != .escape, field.handle(key) {
                 error = nil
                 return true
             }
             switch key.key {
-            case .backspace:
-                field.deleteBackward()
-                error = nil
-                return true
             case .enter:
                 submit()
                 return true
