@@ -72,6 +72,26 @@ struct AppWiringTests {
         #expect(frame.contains("Engine Club") && !frame.contains("Telegram is locked"), "\(frame)")
     }
 
+    @Test func theLockoutCountsDownWithTheTickAndGoesWhenTheWaitIsOver() throws {
+        let wired = WiredScreens()
+        wired.host.passcode = "2468"
+        try wired.host.lock()
+        wired.screens.refresh()
+        wired.type("1357")
+        wired.press(.key(.enter))
+        wired.host.unlockWait = 28
+        wired.screens.refresh()
+        #expect(wired.frame().contains("try again in 28 seconds"), "\(wired.frame())")
+        wired.host.unlockWait = 27
+        wired.screens.refresh()
+        var frame = wired.frame()
+        #expect(frame.contains("try again in 27 seconds") && !frame.contains("28 seconds"), "\(frame)")
+        wired.host.unlockWait = 0
+        wired.screens.refresh()
+        frame = wired.frame()
+        #expect(!frame.contains("try again") && frame.contains("Telegram is locked"), "the wait is over: \(frame)")
+    }
+
     @Test func currentAccountChangedElsewhereRebuildsTheRoot() throws {
         let host = FakeAppHost(accounts: [FakeAccountHost(id: 1, store: .fixture(messages: 30)), Self.secondAccount()])
         let wired = WiredScreens(host)
