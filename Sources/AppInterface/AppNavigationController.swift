@@ -1,8 +1,7 @@
 import Display
 
 /// The app's navigation controller: what no screen takes reaches it last — `?` shows the keys,
-/// `q` on a root screen quits (a chat's composer and the text fields take both letters; a sheet
-/// keeps every key). `onKey` sees keys that act across screens first (a banner's `^O`).
+/// `q` on a root screen quits. `onKey` sees keys that act across screens first (a banner's `^O`).
 @MainActor
 final class AppNavigationController: NavigationController {
     var onQuit: (() -> Void)?
@@ -13,25 +12,36 @@ final class AppNavigationController: NavigationController {
         if case .key(let key) = event, let onKey, onKey(key) { return true }
         if super.handle(event) { return true }
         guard case .key(let key) = event else { return false }
-        if key.plainCharacter == "?", let onHelp {
+        if key.plainCharacter == "?", lettersReachTheApp, let onHelp {
             onHelp()
             return true
         }
-        if key.plainCharacter == "q", let onQuit {
+        if key.plainCharacter == "q", qQuits, let onQuit {
             onQuit()
             return true
         }
         return false
     }
 
-    /// The screen's keys, then `?` and `q` where they reach this controller (not into a text
-    /// field, not in a sheet), else `^C`, which quits from anywhere.
+    /// Whether the app's single-letter keys act: never while the focused screen takes text (a
+    /// field, a search, a type-to-select under way: a word starting with q is typed, not a quit)
+    /// nor in a sheet, which keeps every key.
+    private var lettersReachTheApp: Bool {
+        guard let focused = focusedController else { return true }
+        let inSheet = focused !== viewControllers.first && focused.navigationPresentation != .default
+            && focused.navigationPresentation != .master
+        return !focused.takesTextInput && !inSheet
+    }
+
+    /// `q` quits only where the key line offers it, on a root screen: with a chat open (even with
+    /// the focus on the split's list column) it is a letter, and ^C quits.
+    private var qQuits: Bool { lettersReachTheApp && viewControllers.count <= 1 }
+
+    /// The screen's keys, then `?` and `q` exactly where they act, else `^C`, which quits from anywhere.
     override var keyHints: [KeyHintItem] {
-        let typing = focusedController?.takesTextInput ?? false
-        let inSheet = focusedController.map { $0 !== viewControllers.first && $0.navigationPresentation != .default && $0.navigationPresentation != .master } ?? false
         var hints = super.keyHints
-        if !typing && !inSheet { hints.append(KeyHintItem("?", "help")) }
-        hints.append(!typing && !inSheet && viewControllers.count <= 1 ? KeyHintItem("q", "quit") : KeyHintItem("^C", "quit"))
+        if lettersReachTheApp { hints.append(KeyHintItem("?", "help")) }
+        hints.append(qQuits ? KeyHintItem("q", "quit") : KeyHintItem("^C", "quit"))
         return hints
     }
 }

@@ -92,6 +92,26 @@ struct AppWiringTests {
         #expect(!frame.contains("try again") && frame.contains("Telegram is locked"), "the wait is over: \(frame)")
     }
 
+    @Test func qIsALetterInTheSplitsListColumnWithAChatOpenAndQuitsOnlyWhereTheKeyLineSaysSo() throws {
+        let wired = WiredScreens(width: 160, height: 48)
+        var quits = 0
+        wired.screens.navigation.onQuit = { quits += 1 }
+        let account = try #require(wired.account)
+        let chat = try #require(wired.host.accountHosts[1]?.store.chats.first)
+        account.openChat(chat.peerId, title: chat.title)
+        wired.press(.key(.function(6)))
+        #expect(wired.frame().contains("^C quit"))
+        wired.type("quint")
+        #expect(quits == 0, "the list column with a chat open: q is typed, not a quit")
+        #expect(account.openChatPeer == chat.peerId)
+        // On the root screen alone, q quits, as the key line says.
+        let root = WiredScreens(width: 160, height: 48)
+        root.screens.navigation.onQuit = { quits += 1 }
+        #expect(root.frame().contains("q quit"))
+        root.type("q")
+        #expect(quits == 1)
+    }
+
     @Test func currentAccountChangedElsewhereRebuildsTheRoot() throws {
         let host = FakeAppHost(accounts: [FakeAccountHost(id: 1, store: .fixture(messages: 30)), Self.secondAccount()])
         let wired = WiredScreens(host)
