@@ -65,7 +65,7 @@ public enum AddressBookFile {
         private(set) var contacts: [DeviceContact] = []
         private(set) var skipped = 0
 
-        mutating func add(name: String, phones raw: [String], line: Int) throws {
+        mutating func add(name: String, phones raw: [String], uid: String? = nil, line: Int) throws {
             var phones: [String] = []
             for number in raw {
                 let digits = PhoneNumber.digits(number)
@@ -82,7 +82,7 @@ public enum AddressBookFile {
             guard contacts.count < AddressBookFile.contactLimit else {
                 throw Invalid("more than \(AddressBookFile.contactLimit) contacts")
             }
-            contacts.append(DeviceContact(name: name, phones: phones))
+            contacts.append(DeviceContact(name: name, phones: phones, uid: uid))
         }
     }
 }

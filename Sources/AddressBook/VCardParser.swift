@@ -6,13 +6,15 @@ import Glibc
 #endif
 
 /// vCard 2.1, 3.0 and 4.0 (RFC 2426, RFC 6350) as far as names and numbers go: FN, else N;
-/// every TEL, as text or as a tel: URI. Folded lines are joined; escapes are undone.
+/// every TEL, as text or as a tel: URI; UID, the card's identity a later import merges by.
+/// Folded lines are joined; escapes are undone.
 enum VCardParser {
     private struct Card {
         let line: Int
         var fullName = ""
         var structuredName = ""
         var phones: [String] = []
+        var uid: String?
         var name: String { fullName.allSatisfy(\.isWhitespace) ? structuredName : fullName }
     }
 
@@ -31,7 +33,7 @@ enum VCardParser {
                 card = Card(line: number)
             case "END":
                 guard let open = card else { throw Invalid("line \(number): END:VCARD without BEGIN:VCARD") }
-                try collector.add(name: open.name, phones: open.phones, line: open.line)
+                try collector.add(name: open.name, phones: open.phones, uid: open.uid, line: open.line)
                 card = nil
             default:
                 guard card != nil else { throw Invalid("line \(number): text outside BEGIN:VCARD … END:VCARD") }
@@ -42,6 +44,9 @@ enum VCardParser {
                 case "FN": card?.fullName = unescape(value[...])
                 case "N": card?.structuredName = structuredName(value)
                 case "TEL": card?.phones.append(telephone(value))
+                case "UID":
+                    let uid = unescape(value[...]).trimmingWhitespace()
+                    card?.uid = uid.isEmpty ? nil : uid
                 default: break
                 }
             }

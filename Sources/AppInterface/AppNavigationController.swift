@@ -1,8 +1,7 @@
 import Display
 
 /// The app's navigation controller: what no screen takes reaches it last — `?` shows the keys,
-/// `q` on a root screen quits (a chat's composer and the text fields take both letters; a sheet
-/// keeps every key). `onKey` sees keys that act across screens first (a banner's `^O`).
+/// `q` on a root screen quits. `onKey` sees keys that act across screens first (a banner's `^O`).
 @MainActor
 final class AppNavigationController: NavigationController {
     var onQuit: (() -> Void)?
@@ -14,10 +13,10 @@ final class AppNavigationController: NavigationController {
         if super.handle(event) { return true }
         guard case .key(let key) = event else { return false }
         switch keyBindings.action(for: key, in: .global) {
-        case .global(.help)? where onHelp != nil:
+        case .global(.help)? where onHelp != nil && lettersReachTheApp:
             onHelp?()
             return true
-        case .global(.quit)? where onQuit != nil:
+        case .global(.quit)? where onQuit != nil && qQuits:
             onQuit?()
             return true
         default:
@@ -25,15 +24,26 @@ final class AppNavigationController: NavigationController {
         }
     }
 
-    /// The screen's keys, then `?` and `q` where they reach this controller (not into a text
-    /// field, not in a sheet), else `^C`, which quits from anywhere.
+    /// Whether the app's single-letter keys act: never while the focused screen takes text (a
+    /// field, a search, a type-to-select under way: a word starting with q is typed, not a quit)
+    /// nor in a sheet, which keeps every key.
+    private var lettersReachTheApp: Bool {
+        guard let focused = focusedController else { return true }
+        let inSheet = focused !== viewControllers.first && focused.navigationPresentation != .default
+            && focused.navigationPresentation != .master
+        return !focused.takesTextInput && !inSheet
+    }
+
+    /// `q` quits only where the key line offers it, on a root screen: with a chat open (even with
+    /// the focus on the split's list column) it is a letter, and ^C quits.
+    private var qQuits: Bool { lettersReachTheApp && viewControllers.count <= 1 }
+
+    /// The screen's keys, then `?` and `q` exactly where they act, else `^C`, which quits from anywhere.
     override var keyHints: [KeyHintItem] {
-        let typing = focusedController?.takesTextInput ?? false
-        let inSheet = focusedController.map { $0 !== viewControllers.first && $0.navigationPresentation != .default && $0.navigationPresentation != .master } ?? false
         var hints = super.keyHints
         let help = keyBindings.hint(for: .global(.help)), quit = keyBindings.hint(for: .global(.quit))
-        if !typing && !inSheet, let help { hints.append(KeyHintItem(help, "help")) }
-        if !typing && !inSheet && viewControllers.count <= 1, let quit {
+        if lettersReachTheApp, let help { hints.append(KeyHintItem(help, "help")) }
+        if qQuits, let quit {
             hints.append(KeyHintItem(quit, "quit"))
         } else {
             hints.append(KeyHintItem("^C", "quit"))

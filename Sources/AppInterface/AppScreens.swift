@@ -20,7 +20,7 @@ final class AppScreens {
     private let depth: ColorDepth
     private let pictures: TerminalPictures?
     private(set) var account: AccountScreens?
-    private(set) var lockScreen: TextEntryController?
+    private(set) var lockScreen: LockScreen?
     private var appliedSettings: PresentationDataAndSettings?
     /// Puts text on the terminal's clipboard (set by the interface, which owns the terminal).
     var clipboard: (String) -> Void = { _ in }
@@ -131,12 +131,14 @@ final class AppScreens {
     func updateLock() {
         let isLocked = app.isLocked
         if isLocked, lockScreen == nil {
-            let screen = LockScreen.make(app: app) { [unowned self] in updateLock() }
-            navigation.presentGlobalOverlay(screen, blocksInteraction: true)
+            let screen = LockScreen(app: app) { [unowned self] in updateLock() }
+            navigation.presentGlobalOverlay(screen.controller, blocksInteraction: true)
             lockScreen = screen
         } else if !isLocked, let screen = lockScreen {
-            navigation.dismissGlobalOverlay(screen)
+            navigation.dismissGlobalOverlay(screen.controller)
             lockScreen = nil
+        } else {
+            lockScreen?.followWait()
         }
     }
 

@@ -70,8 +70,5 @@ public struct BootstrapReport: Codable, Sendable {
     }
 }
 
-public func formatMilliseconds(_ ms: Double) -> String {
-    let hundredths = Int((ms * 100).rounded())
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) ms"
-}
+/// Start-up steps in milliseconds, as every report says them (Formats.DurationText).
+public func formatMilliseconds(_ ms: Double) -> String { DurationText.text(milliseconds: ms) }

@@ -40,7 +40,11 @@ public final class ExtensionBootstrap {
         self.timer = timer
         container = try timer.step("container") {
             let (configuration, _) = try BuildConfiguration.load(environment: environment)
-            return try ResolvedContainer.resolve(identity, containerFlag: containerFlag, environment: environment, configuration: configuration)
+            let container = try ResolvedContainer.resolve(identity, containerFlag: containerFlag, environment: environment,
+                                                          configuration: configuration)
+            // An extension reads what main set up: it never makes a container of its own.
+            try container.requireExisting()
+            return container
         }
         let layout = container.layout
         deviceKey = try timer.step("deviceKey") {

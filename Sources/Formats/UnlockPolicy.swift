@@ -12,6 +12,12 @@ public enum UnlockPolicy {
         return min(baseWaitSeconds << doublings, maxWaitSeconds)
     }
 
+    /// What a refused try says while the wait lasts: `main unlock` once, the lock screen each
+    /// second as it counts down.
+    public static func waitText(_ seconds: Int32) -> String {
+        "too many failed attempts; try again in \(seconds) second\(seconds == 1 ? "" : "s")"
+    }
+
     /// Seconds still to wait now; 0 when a try is allowed. A different boot restarts the wait
     /// from the reboot rather than forgiving it.
     public static func remainingWait(_ attempts: UnlockAttempts?, now: MonotonicTimestamp) -> Int32 {

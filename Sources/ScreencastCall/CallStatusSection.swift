@@ -1,4 +1,5 @@
 import Container
+import Formats
 
 /// The call as `main status` and `main call stats` show it: the statistics file's keys, plus
 /// `live` (not ended, and rewritten within the last 3 s).
@@ -55,8 +56,4 @@ extension CallStatisticsReport {
 }
 
 /// Two decimals, for people.
-private func format(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let fraction = abs(hundredths % 100)
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-}
+private func format(_ value: Double) -> String { DecimalText.hundredths(value) }

@@ -38,7 +38,7 @@ public final class GroupCall: @unchecked Sendable {
     public let peerId: Int64
     public let mode: BroadcastCoordinationType
     /// Unix seconds.
-    let startedAt: Int32
+    public let startedAt: Int32
     public let directory: CoordinationDirectory
     /// The ring frames arrive in: `0-data-<id>` (created here) or the extension's `0-sink-<id>`.
     public let framePath: String

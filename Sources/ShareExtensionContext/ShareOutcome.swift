@@ -35,7 +35,7 @@ public enum ShareOutcome: Encodable {
             return ["sent: message \(messageId.map(String.init) ?? "?") to \(title)"]
         case .queued(_, let appRunning, let deadline):
             return [appRunning
-                ? "queued: main did not answer within \(Self.seconds(deadline)) s; the request stays queued"
+                ? "queued: main did not answer within \(DurationText.text(seconds: deadline)); the request stays queued"
                 : "queued: main is not running; it will be sent when the app runs"]
         case .ambiguous(let ambiguous):
             return ["candidates (peer id, kind, title):"] + ambiguous.candidates.prefix(30).map {
@@ -94,9 +94,5 @@ public enum ShareOutcome: Encodable {
             kind = peer.id.kindName
             title = peer.displayTitle
         }
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

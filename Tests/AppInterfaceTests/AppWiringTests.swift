@@ -72,6 +72,46 @@ struct AppWiringTests {
         #expect(frame.contains("Engine Club") && !frame.contains("Telegram is locked"), "\(frame)")
     }
 
+    @Test func theLockoutCountsDownWithTheTickAndGoesWhenTheWaitIsOver() throws {
+        let wired = WiredScreens()
+        wired.host.passcode = "2468"
+        try wired.host.lock()
+        wired.screens.refresh()
+        wired.type("1357")
+        wired.press(.key(.enter))
+        wired.host.unlockWait = 28
+        wired.screens.refresh()
+        #expect(wired.frame().contains("try again in 28 seconds"), "\(wired.frame())")
+        wired.host.unlockWait = 27
+        wired.screens.refresh()
+        var frame = wired.frame()
+        #expect(frame.contains("try again in 27 seconds") && !frame.contains("28 seconds"), "\(frame)")
+        wired.host.unlockWait = 0
+        wired.screens.refresh()
+        frame = wired.frame()
+        #expect(!frame.contains("try again") && frame.contains("Telegram is locked"), "the wait is over: \(frame)")
+    }
+
+    @Test func qIsALetterInTheSplitsListColumnWithAChatOpenAndQuitsOnlyWhereTheKeyLineSaysSo() throws {
+        let wired = WiredScreens(width: 160, height: 48)
+        var quits = 0
+        wired.screens.navigation.onQuit = { quits += 1 }
+        let account = try #require(wired.account)
+        let chat = try #require(wired.host.accountHosts[1]?.store.chats.first)
+        account.openChat(chat.peerId, title: chat.title)
+        wired.press(.key(.function(6)))
+        #expect(wired.frame().contains("^C quit"))
+        wired.type("quint")
+        #expect(quits == 0, "the list column with a chat open: q is typed, not a quit")
+        #expect(account.openChatPeer == chat.peerId)
+        // On the root screen alone, q quits, as the key line says.
+        let root = WiredScreens(width: 160, height: 48)
+        root.screens.navigation.onQuit = { quits += 1 }
+        #expect(root.frame().contains("q quit"))
+        root.type("q")
+        #expect(quits == 1)
+    }
+
     @Test func currentAccountChangedElsewhereRebuildsTheRoot() throws {
         let host = FakeAppHost(accounts: [FakeAccountHost(id: 1, store: .fixture(messages: 30)), Self.secondAccount()])
         let wired = WiredScreens(host)

@@ -23,6 +23,8 @@ final class FakeAppHost: AppHost {
 
     var passcode: String?
     var isLocked = false
+    /// What the lock policy would make the next try wait, set by a test as the clock goes.
+    var unlockWait: Int32 = 0
     private(set) var unlockAttempts: [String] = []
 
     struct Refused: Error, CustomStringConvertible {

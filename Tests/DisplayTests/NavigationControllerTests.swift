@@ -263,6 +263,23 @@ struct NavigationControllerTests {
         #expect(chat.receivedKeys == ["a", "c"])
     }
 
+    @Test func aScreenAloneInTheSplitHasTheFocusFromTheStartAndKeepsIt() {
+        // A login: not a master screen, so it sits alone in the detail column of a wide split.
+        let login = TextController("Login", lines: ["Your phone number"])
+        let scene = Scene(width: 160, height: 48, mode: .automaticMasterDetail, root: login)
+        scene.navigation.reducedMotion = true
+        scene.type("5")
+        #expect(login.receivedKeys == ["5"], "the only screen shown gets the keys")
+        scene.press(.function(6))
+        scene.window.handle(.mouse(MouseEvent(.press(.left), at: Point(column: 5, row: 10))))
+        scene.type("6")
+        #expect(login.receivedKeys == ["5", "6"], "neither F6 nor a click moves the focus to the empty column")
+        scene.resize(80, 24)
+        scene.resize(160, 48)
+        scene.type("7")
+        #expect(login.receivedKeys == ["5", "6", "7"], "nor does a collapse and an expand")
+    }
+
     @Test func collapseAndExpandKeepTheStackAndTheControllers() {
         let list = TextController("Chats", presentation: .master)
         let scene = Scene(width: 160, height: 48, mode: .automaticMasterDetail, root: list)

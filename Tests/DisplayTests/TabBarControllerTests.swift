@@ -63,6 +63,23 @@ struct TabBarControllerTests {
         #expect(pushed.previousItem == .back(title: "Contacts"))
     }
 
+    @Test func labelsFitWholeWheneverTheWidthAllows() throws {
+        // The split's list column at 160 columns is 53 wide: an even quarter (13) cut "3 Chats 99+".
+        let children = ["Contacts", "Calls", "Chats", "Settings"].map { TextController($0) }
+        children[2].tabBarItem = TabBarItem(title: "Chats", badge: "99+")
+        let tabs = TabBarController(controllers: children)
+        let scene = Scene(width: 53, height: 12, root: tabs)
+        let row = scene.surface().textLines.last!
+        for label in ["1 Contacts", "2 Calls", "3 Chats", " 99+ ", "4 Settings"] {
+            #expect(row.contains(label), "\(label) whole in \(row)")
+        }
+        #expect(!row.contains("…"), "\(row)")
+        // A click lands on the item drawn under it.
+        let chats = try #require(Array(row).firstIndex(of: "3"))
+        scene.window.handle(.mouse(MouseEvent(.press(.left), at: Point(column: chats, row: 11))))
+        #expect(tabs.selectedIndex == 2)
+    }
+
     @Test func clickSelectsAnItem() {
         let (tabs, _) = Self.tabs()
         let scene = Scene(width: 60, height: 12, root: tabs)

@@ -63,3 +63,23 @@ struct FormatsTests {
                               "totalUnreadCountIncludeMuted"])
     }
 }
+
+@Suite("Numbers and durations for people")
+struct DecimalTextTests {
+    @Test func hundredthsRoundAndKeepTheSign() {
+        #expect(DecimalText.hundredths(0.6371132939999999) == "0.64")
+        #expect(DecimalText.hundredths(12.3) == "12.30")
+        #expect(DecimalText.hundredths(-0.05) == "-0.05")
+        #expect(DecimalText.hundredths(-1.5) == "-1.50")
+        #expect(DecimalText.hundredths(-0.001) == "0.00")
+        #expect(DecimalText.hundredths(.nan) == "?")
+    }
+
+    @Test func durationsReadAsPeopleSayThem() {
+        #expect(DurationText.text(seconds: 0.6371132939999999) == "0.64 s")
+        #expect(DurationText.text(seconds: 10) == "10 s")
+        #expect(DurationText.text(seconds: 125.4) == "2 min 5 s")
+        #expect(DurationText.text(seconds: 3720) == "1 h 2 min")
+        #expect(DurationText.text(milliseconds: 3.071) == "3.07 ms")
+    }
+}

@@ -49,4 +49,31 @@ struct AccountCommandsTests {
             #expect(now != String(negative) && ids.map(String.init).contains(now))
         }
     }
+
+    @Test("an account is one phone: login with a phone already logged in switches to it; accounts shows id, phone, name, current",
+          .timeLimit(.minutes(2)))
+    func onePhoneOneAccount() async throws {
+        try await withSandbox("accounts-phone") { sandbox in
+            let ada = try await sandbox.login(phone: "+15550001", name: "Ada L")
+            let grace = try await sandbox.login(phone: "+15550002", name: "Grace H")
+            // The same phone written another way: the same account, made current, nothing created.
+            let again = try await sandbox.runOK(Executables.main, ["login", "--phone", "+1 555-0001", "--name", "Someone Else"])
+            #expect(again.stdout.contains("already logged in") && again.stdout.contains(String(ada)), "\(again)")
+            let json = try await sandbox.runOK(Executables.main, ["login", "--phone", "+15550001", "--name", "Ada L", "--json"]).json()
+            #expect(json["accountId"] as? String == String(ada) && json["existing"] as? Bool == true, "\(json)")
+
+            let listing = try await sandbox.runOK(Executables.main, ["accounts", "--json"]).json()
+            let entries = try #require(listing["accounts"] as? [[String: Any]])
+            #expect(entries.count == 2, "no second account for one phone: \(entries)")
+            #expect(listing["currentAccountId"] as? String == String(ada))
+            let first = entries.first { $0["id"] as? String == String(ada) }
+            #expect(first?["phone"] as? String == "+15550001" && first?["name"] as? String == "Ada L" && first?["current"] as? Bool == true)
+
+            let text = try await sandbox.runOK(Executables.main, ["accounts"]).stdout
+            let adaLine = try #require(text.split(separator: "\n").first { $0.contains(String(ada)) }, "\(text)")
+            #expect(adaLine.contains("+15550001") && adaLine.contains("Ada L") && adaLine.contains("current"), "\(text)")
+            let graceLine = try #require(text.split(separator: "\n").first { $0.contains(String(grace)) }, "\(text)")
+            #expect(graceLine.contains("+15550002") && graceLine.contains("Grace H") && !graceLine.contains("current"), "\(text)")
+        }
+    }
 }

@@ -25,6 +25,30 @@ struct IntentsDeviceContactsTests {
         Peer(id: PeerId(namespace: .cloudGroup, id: 4), title: "Family", phone: "5550100004"),
     ]
 
+    @Test("An import merges by person: the same UID, else a number in common, is updated; new ones added; others kept")
+    func mergeByIdentity() throws {
+        try Self.withPostbox { postbox, _ in
+            let mom = DeviceContact(name: "Mom", phones: ["15550100001"])
+            let dad = DeviceContact(name: "Dad", phones: ["15550100009"], uid: "dad-1")
+            let noNumber = DeviceContact(name: "Neighbour", phones: [])
+            try postbox.transaction { t in try t.mergeDeviceContacts([mom, dad, noNumber]) }
+            // Mom with a new number beside the old one (written another way), Dad renamed under
+            // his UID with a new number, the neighbour the same, an aunt new.
+            let second = [DeviceContact(name: "Mother", phones: ["5550100001", "5550100077"]),
+                          DeviceContact(name: "Father", phones: ["15550100010"], uid: "dad-1"),
+                          DeviceContact(name: "Neighbour", phones: []), DeviceContact(name: "Aunt", phones: ["15550100003"])]
+            let counts = try postbox.transaction { t in try t.mergeDeviceContacts(second) }
+            var expected = DeviceContactsMerge()
+            (expected.added, expected.updated, expected.unchanged, expected.kept) = (1, 2, 1, 0)
+            #expect(counts == expected)
+            #expect(try postbox.read { try $0.deviceContacts() }.map(\.name) == ["Mother", "Father", "Neighbour", "Aunt"])
+            // A file of one: the others are kept, not removed.
+            let third = try postbox.transaction { t in try t.mergeDeviceContacts([DeviceContact(name: "Aunt", phones: ["15550100003"])]) }
+            #expect(third.unchanged == 1 && third.kept == 3 && third.added == 0)
+            #expect(try postbox.read { try $0.deviceContacts() }.count == 4)
+        }
+    }
+
     @Test("An import replaces the previous one; order is kept")
     func replaceWholesale() throws {
         try Self.withPostbox { postbox, _ in

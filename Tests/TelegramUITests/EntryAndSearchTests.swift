@@ -106,4 +106,23 @@ struct EntryAndSearchTests {
         window.handle(.key(.enter))
         #expect(opened == [FakeStore.engineClub])
     }
+
+    @Test("search marks a secret chat 🔒, as the chat list does, so it is not taken for the normal chat of the same name")
+    func searchMarksSecretChats() throws {
+        let store = FakeStore.fixture(messages: 3)
+        let ada = ChatId(kind: .user, id: 5, packed: 5)
+        let secret = ChatId(kind: .secretChat, id: 6, packed: 6)
+        store.searchResults = { _, limit in
+            [.chat(ada, title: "Ada Lovelace"), .chat(secret, title: "Ada Lovelace")]
+                + (limit > 0 ? [.message(secret, title: "Ada Lovelace", text: "the engine", index: ChatMessage.Index(timestamp: 1_700_000_000, id: 1))] : [])
+        }
+        let search = ChatSearchController(source: store)
+        let window = Self.window(search, height: 20)
+        Self.type("ada", into: window)
+        window.handle(.key(.enter))
+        let rows = Self.text(window).split(separator: "\n").filter { $0.contains("Ada Lovelace") }
+        #expect(rows.count == 3, "\(rows)")
+        #expect(rows.filter { $0.contains("🔒 Ada Lovelace") }.count == 2, "the secret chat and its message marked: \(rows)")
+        #expect(rows.filter { !$0.contains("🔒") }.count == 1, "the normal chat unmarked: \(rows)")
+    }
 }

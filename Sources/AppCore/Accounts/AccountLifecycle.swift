@@ -10,6 +10,8 @@ public enum AccountLifecycle {
     public struct Created: Codable, Sendable {
         public let accountId: String
         public let peerId: Int64
+        /// The phone was already logged in: that account was made current, nothing was created.
+        public let existing: Bool
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -20,7 +22,8 @@ public enum AccountLifecycle {
         }
     }
 
-    /// `main login`: a random record id, a user peer id, the account's own peer, a fresh
+    /// `main login`: an account is one phone, so a phone already logged in switches to its account
+    /// (as Telegram's login does). Otherwise a random record id, a user peer id, the account's own peer, a fresh
     /// notification secret in the keychain table, its key id mirrored into backupData, current.
     public static func login(app: LaunchedApp, phone: String, name: String) throws -> Created {
         let trimmedPhone = phone.trimmingWhitespace()
@@ -28,6 +31,10 @@ public enum AccountLifecycle {
         if let problem = LoginInput.nameProblem(name) { throw Failure(description: problem) }
         let (firstName, lastName) = LoginInput.splitName(name)
         let manager = app.shared.accountManager
+        if let existing = AccountProfile.loggedIn(withPhone: trimmedPhone, manager: manager) {
+            try switchTo(app: app, accountId: existing.accountId)
+            return Created(accountId: String(existing.accountId), peerId: existing.peerId, existing: true)
+        }
         var accountId: Int64 = 0
         while accountId == 0 || manager.state.records.contains(where: { $0.id == accountId }) { accountId = SecureRandom.int64() }
         let peerId = PeerId(namespace: .cloudUser, id: Int64(UInt32.random(in: 100_000 ... UInt32.max >> 1)))
@@ -45,7 +52,7 @@ public enum AccountLifecycle {
             state.currentRecordId = accountId
         }
         app.logger.info("account created", metadata: ["account": "\(accountId)"])
-        return Created(accountId: String(accountId), peerId: peerId.toInt64())
+        return Created(accountId: String(accountId), peerId: peerId.toInt64(), existing: false)
     }
 
     /// `main logout`: marks the record logged out (its data stays until cleanup); if it was

@@ -19,6 +19,7 @@ public enum CallHost {
         let call = try GroupCall(layout: app.layout, peerId: peer, mode: mode, duration: duration, logger: app.logger)
         call.start()
         app.call = call
+        app.callAccountId = account.record.id
         app.logger.info("call started", metadata: ["call": "\(call.id)", "peer": "\(peer)", "mode": "\(mode.rawValue)"])
         return call
     }
@@ -37,7 +38,24 @@ public enum CallHost {
         app.logger.info("call ended", metadata: ["call": "\(call.id)", "reason": "\(reason)",
                                                 "received": "\(report.statistics.framesReceived)",
                                                 "dropped": "\(report.statistics.framesDropped)"])
+        addToCallList(app, call)
         return report
+    }
+
+    /// An ended call goes into its account's call list, as Telegram logs every call: outgoing
+    /// (this app placed it), answered, as long as it ran. A failed write is logged; the call has
+    /// ended either way.
+    private static func addToCallList(_ app: LaunchedApp, _ call: GroupCall) {
+        let accountId = app.callAccountId
+        app.callAccountId = nil
+        let duration = max(0, Clock.unixTime() - call.startedAt)
+        let record = CallRecord(callId: Int64(call.id), peerId: PeerId(call.peerId), timestamp: call.startedAt, duration: duration,
+                                isOutgoing: true, isMissed: false, isVideo: false)
+        do {
+            try app.accountContext(accountId).postbox.transaction { try $0.addCall(record) }
+        } catch {
+            app.logger.error("the ended call was not added to the call list", metadata: ["call": "\(call.id)", "error": "\(error)"])
+        }
     }
 
     /// On the app's tick: a call whose `--duration` has passed ends.

@@ -28,6 +28,8 @@ public final class LaunchedApp {
     /// The group call the app hosts (one at a time), from its start until it ends or the app
     /// stops. Touched only on the app's event thread.
     public internal(set) var call: GroupCall?
+    /// The account the call was started in: its call list gets the call when it ends.
+    var callAccountId: Int64?
     /// The chat the last `open` operation named, until the interface takes it. Touched only on
     /// the app's event thread.
     var linkToOpen: LinkToOpen?

@@ -78,6 +78,9 @@ public struct AppLockController {
 
     public enum UnlockResult: String, Codable, Equatable, Sendable { case unlocked, alreadyUnlocked }
 
+    /// Seconds before the next try is accepted (0: now), after failed ones.
+    public var remainingWait: Int32 { UnlockPolicy.remainingWait(currentState().unlockAttemts, now: MonotonicTimestamp.now()) }
+
     /// Checks the passcode; failures are counted in the lock state and make the next try wait.
     public func unlock(passcode: String) throws -> UnlockResult {
         guard let stored = accountManager.state.accessChallengeData.passcode else { return .alreadyUnlocked }
@@ -85,7 +88,7 @@ public struct AppLockController {
         if !isLocked() { return .alreadyUnlocked }
         let now = MonotonicTimestamp.now()
         let wait = UnlockPolicy.remainingWait(state.unlockAttemts, now: now)
-        if wait > 0 { throw Refused(description: "too many failed attempts; try again in \(wait) seconds") }
+        if wait > 0 { throw Refused(description: UnlockPolicy.waitText(wait)) }
         let hash = KeyDerivation.pbkdf2(password: Array(passcode.utf8), salt: Array(stored.salt), iterations: stored.iterations)
         guard KeyDerivation.constantTimeEquals(hash, Array(stored.hash)) else {
             let count = (state.unlockAttemts?.count ?? 0) + 1

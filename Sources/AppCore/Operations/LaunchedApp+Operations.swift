@@ -59,8 +59,8 @@ extension LaunchedApp {
             return .pushed(try push(request))
         case .setPeerPhoto(let peerId, let file, let accountId):
             return .peerPhotoStored(resourceId: try setPeerPhoto(peerId, file: file, accountId: accountId))
-        case .importContacts(let file, let accountId):
-            return .contactsImported(try importContacts(file, accountId: accountId))
+        case .importContacts(let file, let accountId, let replace):
+            return .contactsImported(try importContacts(file, accountId: accountId, replace: replace))
         case .open(let url):
             return .opened(try open(url, showing: inRunningApp))
         case .startCall(let peerId, let embedded, let duration):
@@ -131,16 +131,24 @@ extension LaunchedApp {
         return resourceId
     }
 
-    private func importContacts(_ file: String, accountId: Int64?) throws -> ContactsImportReport {
+    private func importContacts(_ file: String, accountId: Int64?, replace: Bool) throws -> ContactsImportReport {
         let parsed = try AddressBookFile.read(file)
         let context = try accountContext(accountId)
-        let matched = try context.postbox.transaction { t -> Int in
-            try t.replaceDeviceContacts(parsed.contacts)
+        let (merge, matched) = try context.postbox.transaction { t -> (DeviceContactsMerge, Int) in
+            var merge = DeviceContactsMerge()
+            if replace {
+                try t.replaceDeviceContacts(parsed.contacts)
+                merge.added = parsed.contacts.count
+            } else {
+                merge = try t.mergeDeviceContacts(parsed.contacts)
+            }
             let users = try t.usersByPhoneKey()
-            return parsed.contacts.filter { !DeviceContactMatch.peerIds($0, users: users).isEmpty }.count
+            return (merge, parsed.contacts.filter { !DeviceContactMatch.peerIds($0, users: users).isEmpty }.count)
         }
-        logger.info("device contacts imported", metadata: ["count": "\(parsed.contacts.count)", "matched": "\(matched)"])
-        return ContactsImportReport(format: parsed.format.rawValue, imported: parsed.contacts.count, skipped: parsed.skipped, matched: matched)
+        logger.info("device contacts imported", metadata: ["count": "\(parsed.contacts.count)", "matched": "\(matched)",
+                                                           "added": "\(merge.added)", "updated": "\(merge.updated)", "kept": "\(merge.kept)"])
+        return ContactsImportReport(format: parsed.format.rawValue, imported: parsed.contacts.count, skipped: parsed.skipped, matched: matched,
+                                    added: merge.added, updated: merge.updated, unchanged: merge.unchanged, kept: merge.kept, replaced: replace)
     }
 
     private func open(_ url: String, showing: Bool) throws -> OpenedLink {

@@ -15,7 +15,8 @@ public enum MainOperation: Codable, Equatable, Sendable {
     case importTelegramExport(ImportRequest)
     case push(PushRequest)
     case setPeerPhoto(peerId: Int64, file: String, accountId: Int64?)
-    case importContacts(file: String, accountId: Int64?)
+    /// Merged into the stored address book by each person's identity; `replace`: instead of it.
+    case importContacts(file: String, accountId: Int64?, replace: Bool)
     case open(url: String)
     case startCall(peerId: Int64, embedded: Bool, duration: Double?)
     case stopScreencast

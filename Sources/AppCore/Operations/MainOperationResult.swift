@@ -53,6 +53,12 @@ public struct ContactsImportReport: Codable, Equatable, Sendable {
     public let imported: Int
     public let skipped: Int
     public let matched: Int
+    /// How the file met the stored address book (a replace: all added, none kept).
+    public let added: Int
+    public let updated: Int
+    public let unchanged: Int
+    public let kept: Int
+    public let replaced: Bool
 }
 
 /// The screencast cutoff written for the running call.

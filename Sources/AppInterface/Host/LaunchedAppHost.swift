@@ -60,6 +60,7 @@ final class LaunchedAppHost: AppHost {
     func clearPasscode() throws { try lockController.clearPasscode() }
     func lock() throws { try lockController.lock() }
     func unlock(passcode: String) throws { _ = try lockController.unlock(passcode: passcode) }
+    var unlockWait: Int32 { lockController.remainingWait }
 
     // MARK: Calls
 

@@ -10,4 +10,6 @@ protocol PasscodeActions: AnyObject {
     func lock() throws
     /// `main unlock`'s policy: failures counted, the next try made to wait.
     func unlock(passcode: String) throws
+    /// Seconds before the next try is accepted (0: now).
+    var unlockWait: Int32 { get }
 }

@@ -19,6 +19,9 @@ struct AccountsListing: Codable {
     struct Entry: Codable {
         let id: String
         let peerId: Int64
+        /// From the account's Postbox; nil for a logged-out account or one that cannot be read.
+        let phone: String?
+        let name: String?
         let current: Bool
         let loggedOut: Bool
         let sortOrder: Int32
@@ -27,11 +30,18 @@ struct AccountsListing: Codable {
     let currentAccountId: String?
     let accounts: [Entry]
 
-    init(_ state: AccountManagerState) {
+    /// The records with each logged-in account's phone and name, read from its Postbox.
+    init(_ manager: AccountManager) {
+        let profiles = manager.state.activeRecords.compactMap { AccountProfile.read($0, manager: manager) }
+        self.init(manager.state, profiles: Dictionary(profiles.map { ($0.accountId, $0) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    init(_ state: AccountManagerState, profiles: [Int64: AccountProfile]) {
         currentAccountId = state.currentRecord.map { String($0.id) }
         accounts = state.records.sorted { ($0.sortOrder, $0.id) < ($1.sortOrder, $1.id) }.map {
-            Entry(id: String($0.id), peerId: $0.backupData?.peerId ?? 0, current: $0.id == state.currentRecord?.id,
-                  loggedOut: $0.isLoggedOut, sortOrder: $0.sortOrder)
+            let profile = profiles[$0.id]
+            return Entry(id: String($0.id), peerId: $0.backupData?.peerId ?? 0, phone: profile?.phone, name: profile?.name,
+                         current: $0.id == state.currentRecord?.id, loggedOut: $0.isLoggedOut, sortOrder: $0.sortOrder)
         }
     }
 
@@ -43,23 +53,24 @@ struct AccountsListing: Codable {
 
     var lines: [String] {
         if accounts.isEmpty { return ["no accounts (create one with `main login`)"] }
-        return accounts.map { "\($0.current ? "*" : " ") \($0.id)  peer \($0.peerId)\($0.loggedOut ? "  (logged out)" : "")" }
+        return accounts.map { entry in
+            let who = [entry.phone, entry.name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "  ")
+            return "\(entry.current ? "*" : " ") \(entry.id)  \(who.isEmpty ? "peer \(entry.peerId)" : who)"
+                + (entry.current ? "  (current)" : "") + (entry.loggedOut ? "  (logged out)" : "")
+        }
     }
 }
 
 struct ListAccounts: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List accounts; * marks the current one.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List accounts (id, phone, name); * marks the current one.")
 
     @OptionGroup var options: ContainerOptions
     @Flag(help: "Print JSON.") var json = false
 
-    /// Reads atomic-state only: no lock, no database, works while `main run` runs.
+    /// Reads atomic-state and each logged-in account's Postbox read-only (its phone and name):
+    /// works while `main run` runs.
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let (configuration, _) = try BuildConfiguration.load(environment: environment)
-        let container = try ResolvedContainer.resolve(.main, containerFlag: options.container, environment: environment, configuration: configuration)
-        let state = try AccountManagerState.read(path: container.layout.atomicStatePath) ?? AccountManagerState()
-        let listing = AccountsListing(state)
+        let listing = try withReadingApp(options) { AccountsListing($0.shared.accountManager) }
         json ? printJSON(try JSONFile.text(listing)) : printLines(listing.lines)
     }
 }

@@ -32,6 +32,7 @@ extension CallCommand {
             let (configuration, _) = try BuildConfiguration.load(environment: environment)
             let container = try ResolvedContainer.resolve(.main, containerFlag: options.container, environment: environment,
                                                           configuration: configuration)
+            try container.requireExisting()
             switch CallStatisticsLookup.read(layout: container.layout) {
             case .none:
                 throw CallFailure("no call statistics (no call has run in this container)")

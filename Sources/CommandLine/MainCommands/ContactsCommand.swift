@@ -20,7 +20,9 @@ struct ContactsCommand: ParsableCommand {
         discussion: """
         `intents send-message --to "Mom"` finds Mom here: a device contact's phone numbers are \
         matched to Telegram users' numbers (digits only; the last 10 digits, or all of a shorter \
-        number). Each import replaces the previous one.
+        number). An import merges into what is stored: the same person (the same vCard UID, else a \
+        number in common) is updated, a new one added, one not in the file kept; --replace \
+        replaces the whole address book instead.
 
           main contacts import ~/contacts.vcf
           main contacts --json
@@ -87,7 +89,7 @@ struct ListContacts: ParsableCommand {
 struct ImportContacts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Replace the device contacts with those in a vCard or CSV file.",
+        abstract: "Merge a vCard or CSV file into the device contacts (or --replace them).",
         discussion: """
         The format is told from the content. vCard 3.0 or 4.0 (2.1 without quoted-printable): one \
         or more BEGIN:VCARD … END:VCARD cards; FN (else N) is the name, every TEL a number; folded \
@@ -101,12 +103,13 @@ struct ImportContacts: ParsableCommand {
     @OptionGroup var options: ContainerOptions
     @Argument(help: "The vCard (.vcf) or CSV file.") var file: String
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
-    @Flag(help: "Print JSON: {\"format\", \"imported\", \"skipped\", \"matched\"}.") var json = false
+    @Flag(help: "Replace the device contacts with the file's, instead of merging.") var replace = false
+    @Flag(help: "Print JSON: {\"format\", \"imported\", \"skipped\", \"matched\", \"added\", \"updated\", \"unchanged\", \"kept\", \"replaced\"}.") var json = false
 
     func run() throws {
         // Read and checked before launching: a bad file never costs a launch, a hand-over or a write.
         _ = try AddressBookFile.read(file)
-        let operation = MainOperation.importContacts(file: FileSystem.absolutePath(file), accountId: account)
+        let operation = MainOperation.importContacts(file: FileSystem.absolutePath(file), accountId: account, replace: replace)
         let report = try Operations.perform(operation, options).expect("contacts import") {
             if case .contactsImported(let report) = $0 { return report } else { return nil }
         }
@@ -114,7 +117,10 @@ struct ImportContacts: ParsableCommand {
             printJSON(try JSONFile.text(report))
         } else {
             let skipped = report.skipped > 0 ? " (\(report.skipped) skipped: no name and no number)" : ""
-            printLine("imported \(report.imported) contacts from a \(report.format == "csv" ? "CSV" : "vCard") file\(skipped); \(report.matched) matched Telegram users by phone")
+            let merge = report.replaced
+                ? "the address book replaced"
+                : "\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged, \(report.kept) kept from before"
+            printLine("imported \(report.imported) contacts from a \(report.format == "csv" ? "CSV" : "vCard") file\(skipped): \(merge); \(report.matched) matched Telegram users by phone")
         }
     }
 }

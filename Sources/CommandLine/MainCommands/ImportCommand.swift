@@ -82,13 +82,6 @@ struct ImportTelegramExportCommand: ParsableCommand {
         if let me, TelegramExportImport.Exporter(me) == nil { throw ValidationError("--me needs your user id or your name") }
     }
 
-    /// Seconds to the hundredth, as a person reads them.
-    static func seconds(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
-
     func run() throws {
         // Relative paths mean what they mean here, whichever process applies the import.
         // The zone is this process's: the app that applies the import may run elsewhere.
@@ -108,7 +101,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
     /// The report for people.
     static func lines(_ report: TelegramExportImport.Report) -> [String] {
         var lines = [
-            "imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(seconds(report.seconds)) s (\(report.messagesPerSecond) messages/s)",
+            "imported \(report.chats) chats and \(report.messages) messages (\(report.messagesAdded) new, \(report.messagesUpdated) changed, \(report.messagesUnchanged) unchanged) in \(DurationText.text(seconds: report.seconds)) (\(report.messagesPerSecond) messages/s)",
             "\(count(report.contacts, "contact")), \(report.mediaFiles) media files and \(report.thumbnails) thumbnails copied, \(report.mediaLeftOut) left out by the export (kept as placeholders), \(report.avatars) avatars",
         ]
         if report.deviceContacts > 0 {

@@ -7,8 +7,12 @@ import Formats
 struct LoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Create an account and make it current.",
-        discussion: "Creates the account's encrypted Postbox, its 256-byte notification secret, and its record in accounts-metadata.")
+        abstract: "Create an account and make it current (a phone already logged in: switch to its account).",
+        discussion: """
+        Creates the account's encrypted Postbox, its 256-byte notification secret, and its record in \
+        accounts-metadata. An account is one phone, as on Telegram: a phone already logged in makes \
+        that account current and creates nothing (--json says "existing": true).
+        """)
 
     @OptionGroup var options: ContainerOptions
     @Option(help: "The account's phone number, e.g. +15550001.") var phone: String
@@ -19,7 +23,13 @@ struct LoginCommand: ParsableCommand {
         let created = try Operations.perform(.login(phone: phone, name: name), options).expect("login") {
             if case .loggedIn(let created) = $0 { return created } else { return nil }
         }
-        json ? printJSON(try JSONFile.text(created)) : printLine("logged in: account \(created.accountId) (peer \(created.peerId)), now current")
+        if json {
+            printJSON(try JSONFile.text(created))
+        } else if created.existing {
+            printLine("already logged in: \(phone) is account \(created.accountId) (peer \(created.peerId)), now current")
+        } else {
+            printLine("logged in: account \(created.accountId) (peer \(created.peerId)), now current")
+        }
     }
 }
 

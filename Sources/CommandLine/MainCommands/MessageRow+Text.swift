@@ -1,11 +1,12 @@
+import Container
 import Formats
 import Storage
 
 extension MessageRow {
-    /// The text form's line: id, timestamp, in/out, then the message as a person reads it — what it
+    /// The text form's line: id, local date and time (as the chat dates it; --json keeps the epoch), in/out, then the message as a person reads it — what it
     /// answers and where it came from, its text or summary, and what it carries, each readable.
     var textLine: String {
-        "\(message.id.id)\t\(message.index.timestamp)\t\(message.isIncoming ? "in" : "out")\t" + readable
+        "\(message.id.id)\t\(LocalTime.dateAndTime(message.index.timestamp))\t\(message.isIncoming ? "in" : "out")\t" + readable
     }
 
     var readable: String {

@@ -17,7 +17,7 @@ struct MessagesCommand: ParsableCommand {
         [{"id", "timestamp", "outgoing", "authorId", "kind", "text", ...}] with what each message \
         carries (replyTo, forward, editedAt, entities, reactions, viaBot, signature, buttons, \
         media, poll, contact, location, todo, service; docs/cli-contract.md); text mode prints one \
-        line per message: id, timestamp, in/out, then the message as it reads ("[reply to 12] \
+        line per message: id, local date and time ("2026-11-23 14:05"), in/out, then the message as it reads ("[reply to 12] \
         📊 Poll: Lunch? [Yes 3 · No 1; 4 voters]"). A peer id that is not a chat: exit 1.
         """)
 

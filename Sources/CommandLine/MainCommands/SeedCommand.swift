@@ -39,7 +39,7 @@ struct SeedCommand: ParsableCommand {
             printJSON(try JSONFile.text(summary))
         } else {
             let rate = summary.seconds > 0 ? Int(Double(summary.messages) / summary.seconds) : 0
-            printLine("seeded \(summary.peers) chats and \(summary.messages) messages in \(summary.seconds) s (\(rate) messages/s), \(summary.pinned) pinned, \(summary.calls) calls")
+            printLine("seeded \(summary.peers) chats and \(summary.messages) messages in \(DurationText.text(seconds: summary.seconds)) (\(rate) messages/s), \(summary.pinned) pinned, \(summary.calls) calls")
         }
     }
 }

@@ -65,7 +65,7 @@ struct StatusReport: Codable {
             chatList = nil
             store = nil
         }
-        let listing = AccountsListing(app.shared.accountManager.state)
+        let listing = AccountsListing(app.shared.accountManager)
         currentAccountId = listing.currentAccountId
         accounts = listing.accounts
         let reader = app.shared.accountManager.lockReader(app.layout)

@@ -54,9 +54,7 @@ public struct RenderCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let session = try WidgetSession(containerFlag: options.container)
-        defer { session.finish() }
-        let timeline = WidgetTimelineSource.load(session, family: family)
+        let timeline = try WidgetTimelineSource.load(containerFlag: options.container, family: family)
         let picture = WidgetPictureBuilder.picture(timeline, appearance: appearance)
         let png = try DrawingLibrary.render(.widget(picture))
         // AtomicFile puts its temp file beside the target; a bare name needs its directory spelt out.

@@ -14,10 +14,10 @@ public struct TimelineParameters: ContainerParameters {
     public static var syntax: DirectSyntax<Self> { [.container, .option("--family", \.family), .flag("--json", \.json)] }
 
     public func run() throws {
-        let session = try WidgetSession(containerFlag: container)
-        defer { session.finish() }
-        let timeline = WidgetTimelineSource.load(session, family: family)
-        session.bootstrap.logger.info("timeline", metadata: ["state": "\(timeline.state.rawValue)", "family": "\(family.rawValue)"])
+        let family = self.family
+        let timeline = try WidgetTimelineSource.load(containerFlag: container, family: family) { session, timeline in
+            session.bootstrap.logger.info("timeline", metadata: ["state": "\(timeline.state.rawValue)", "family": "\(family.rawValue)"])
+        }
         json ? StandardStreams.writeJSON(try JSONFile.text(timeline)) : StandardStreams.writeLines(timeline.lines)
     }
 }

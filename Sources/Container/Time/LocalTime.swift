@@ -35,6 +35,14 @@ public enum LocalTime {
         return twoDigits(Int(time.tm_mday)) + "." + twoDigits(Int(time.tm_mon) + 1) + "." + twoDigits(Int(time.tm_year) % 100)
     }
 
+    /// A full local date and time, "2026-11-23 14:05": what a line of text output shows where a
+    /// screen would show its date separator and clock (machine-readable output keeps the epoch).
+    public static func dateAndTime(_ timestamp: Int32) -> String {
+        guard let time = parts(timestamp) else { return String(timestamp) }
+        return "\(Int(time.tm_year) + 1900)-\(twoDigits(Int(time.tm_mon) + 1))-\(twoDigits(Int(time.tm_mday))) "
+            + twoDigits(Int(time.tm_hour)) + ":" + twoDigits(Int(time.tm_min))
+    }
+
     public static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
 
     private static func secondsSinceMidnight(_ t: tm) -> Int64 {

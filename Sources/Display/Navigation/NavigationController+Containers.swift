@@ -27,7 +27,7 @@ extension NavigationController {
                 // Expand: the same controllers, back in their columns, the focus where it was.
                 split = NavigationSplitContainer()
                 split.setControllers(master: master.map(\.controller), detail: detail.map(\.controller), transition: .immediate)
-                split.focusedColumn = detail.isEmpty ? .master : splitFocus
+                split.focusedColumn = splitFocus
                 flatRoot.setControllers([], transition: .immediate)
                 splitRoot = split
             }

@@ -68,12 +68,12 @@ extension NavigationController {
         if let split = splitRoot {
             let columns = NavigationSplitContainer.frames(for: currentLayout.size)
             if case .key(let key) = event, keyBindings.action(for: key, in: .global) == .global(.switchColumn) {
-                if !split.detail.controllers.isEmpty { split.focusedColumn = split.focusedColumn == .master ? .detail : .master }
+                split.focusedColumn = split.focusedColumn == .master ? .detail : .master
                 return true
             }
             if case .mouse(let mouse) = event, case .press = mouse.kind {
                 if columns.master.contains(mouse.position) { split.focusedColumn = .master }
-                if columns.detail.contains(mouse.position), !split.detail.controllers.isEmpty { split.focusedColumn = .detail }
+                if columns.detail.contains(mouse.position) { split.focusedColumn = .detail }
             }
             switch split.focusedColumn {
             case .master: target = split.master.top; frame = columns.master

@@ -7,7 +7,12 @@ final class NavigationSplitContainer {
 
     let master = NavigationContainer(isClosable: false)
     let detail = NavigationContainer(isClosable: false)
-    var focusedColumn: Column = .master
+    /// Never an empty column while the other shows a screen, however it is set (a launch, an
+    /// expand, F6, a click): whatever single screen is shown — a login alone in the detail
+    /// column — gets the keys.
+    var focusedColumn: Column = .master {
+        didSet { keepFocusOnAScreen() }
+    }
 
     var isAnimating: Bool { master.isAnimating || detail.isAnimating }
 
@@ -23,7 +28,15 @@ final class NavigationSplitContainer {
         detail.setControllers(detailControllers, transition: transition)
         // A new detail takes the focus; an empty detail column cannot hold it.
         if detailGrew { focusedColumn = .detail }
-        if detailControllers.isEmpty { focusedColumn = .master }
+        keepFocusOnAScreen()
+    }
+
+    private func keepFocusOnAScreen() {
+        switch focusedColumn {
+        case .master where master.controllers.isEmpty && !detail.controllers.isEmpty: focusedColumn = .detail
+        case .detail where detail.controllers.isEmpty: focusedColumn = .master
+        default: break
+        }
     }
 
     /// The columns' frames in a split `size` wide: master, separator, detail.

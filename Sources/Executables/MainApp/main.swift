@@ -18,8 +18,15 @@ let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 let arguments = Array(CommandLine.arguments.dropFirst())
 var launch: [String]? = nil
 let helpFlags: Set<String> = ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-if onTerminal, arguments.first.map({ $0.hasPrefix("-") && !helpFlags.contains($0) }) ?? true {
-    // `main` or `main --container DIR`: the app, with its options.
+if arguments.first.map({ $0.hasPrefix("-") && !helpFlags.contains($0) }) ?? true {
+    // `main` or `main --container DIR`: the app's interface, with its options. Off a terminal there
+    // is none to open: said so, non-zero, rather than help or a usage error about the options
+    // (`main run` is the headless app scripts start).
+    guard onTerminal else {
+        StandardStreams.writeError("error: `main` alone opens the interface, which needs a terminal on standard input and output; "
+            + "`main run` runs the app without one (headless), `main --help` lists the commands")
+        exit(1)
+    }
     launch = ["run"] + arguments
 } else if let link = arguments.first, ["tg:", "https://t.me/", "t.me/"].contains(where: { link.hasPrefix($0) }) {
     launch = (onTerminal ? ["run", "--open", link] : ["open", link]) + arguments.dropFirst()

@@ -5,25 +5,74 @@ public struct DeviceContact: BinaryCodable, Equatable, Sendable {
     public var name: String
     /// Digits only ("+1 (555) 010-0001" is "15550100001"): the form every comparison uses.
     public var phones: [String]
+    /// The vCard's UID, the card's own identity across exports; nil from CSV or a card without one.
+    public var uid: String?
 
-    public init(name: String, phones: [String]) {
+    public init(name: String, phones: [String], uid: String? = nil) {
         self.name = name
         self.phones = phones
+        self.uid = uid
     }
 
+    /// Whether `other` is the same person as this contact: the same vCard UID where both have
+    /// one, else a phone number in common, else (neither has a number) the same name.
+    public func isSamePerson(as other: DeviceContact) -> Bool {
+        if let uid, let otherUid = other.uid { return uid == otherUid }
+        let keys = Set(phones.compactMap(PhoneNumber.matchKey))
+        if !keys.isEmpty || !other.phones.isEmpty { return other.phones.contains { PhoneNumber.matchKey($0).map(keys.contains) ?? false } }
+        return PeerSearchText.normalized(name) == PeerSearchText.normalized(other.name)
+    }
+
+    // Version 2 adds the UID; version 1 records (before it) read as having none.
     public func encode(to w: inout BinaryWriter) {
-        w.write(UInt8(1))
+        w.write(UInt8(2))
         w.write(name)
         w.write(Int32(phones.count))
         for phone in phones { w.write(phone) }
+        w.writeOptional(uid)
     }
 
     public init(from r: inout BinaryReader) throws {
-        _ = try r.readUInt8()
+        let version = try r.readUInt8()
         name = try r.readString()
         let count = try r.readInt32()
         guard (0...1024).contains(count) else { throw BinaryReader.Truncated() }
         phones = try (0..<count).map { _ in try r.readString() }
+        uid = version >= 2 ? try r.readOptionalString() : nil
+    }
+}
+
+/// What merging an imported address book into the stored one did.
+public struct DeviceContactsMerge: Equatable, Sendable {
+    /// In the file, not stored before.
+    public var added = 0
+    /// In the file and stored, changed (a new name or number).
+    public var updated = 0
+    /// In the file and stored, the same.
+    public var unchanged = 0
+    /// Stored, not in the file: kept (a merge removes nobody; `--replace` does).
+    public var kept = 0
+
+    public init() {}
+
+    /// `incoming` merged into `stored`: each incoming contact replaces the stored one that is the
+    /// same person (each stored one matched at most once) or is added after them.
+    public static func merge(_ incoming: [DeviceContact], into stored: [DeviceContact]) -> ([DeviceContact], DeviceContactsMerge) {
+        var result = stored
+        var matched = Set<Int>()
+        var counts = DeviceContactsMerge()
+        for contact in incoming {
+            if let index = result.indices.first(where: { $0 < stored.count && !matched.contains($0) && result[$0].isSamePerson(as: contact) }) {
+                matched.insert(index)
+                if result[index] == contact { counts.unchanged += 1 } else { counts.updated += 1 }
+                result[index] = contact
+            } else {
+                result.append(contact)
+                counts.added += 1
+            }
+        }
+        counts.kept = stored.count - matched.count
+        return (result, counts)
     }
 }
 
@@ -54,7 +103,7 @@ extension PostboxTransaction {
         return contacts
     }
 
-    /// An import replaces the whole address book: a contact deleted on the device goes too.
+    /// `--replace`: the whole address book replaced, a contact deleted on the device gone too.
     public func replaceDeviceContacts(_ contacts: [DeviceContact]) throws {
         var old: [ValueBoxKey] = []
         try valueBox.range(PostboxTable.deviceContacts, start: ValueBoxKey(), end: Self.deviceContactsEnd, values: false) { key, _ in
@@ -65,6 +114,14 @@ extension PostboxTransaction {
         for (index, contact) in contacts.enumerated() {
             try valueBox.set(PostboxTable.deviceContacts, ValueBoxKey(int32: Int32(index)), contact.encoded())
         }
+    }
+
+    /// An import: merged into what is stored by each person's identity (DeviceContactsMerge).
+    @discardableResult
+    public func mergeDeviceContacts(_ contacts: [DeviceContact]) throws -> DeviceContactsMerge {
+        let (merged, counts) = DeviceContactsMerge.merge(contacts, into: try deviceContacts())
+        try replaceDeviceContacts(merged)
+        return counts
     }
 
     /// Device contacts whose name fits `query`, by the rule Telegram names are found by

@@ -64,7 +64,7 @@ public final class ChatListController: ListController, PagedScreen {
         }
         items = chats.map { chat in
             let marks = [chat.isPinned ? "📌" : nil, chat.isMuted ? "🔕" : nil].compactMap { $0 }.joined()
-            return ListItem(title: (chat.isSecret ? "🔒 " : "") + chat.title + (marks.isEmpty ? "" : " " + marks),
+            return ListItem(title: chat.peerId.rowTitle(chat.title) + (marks.isEmpty ? "" : " " + marks),
                             subtitle: chat.preview, detail: TimeText.short(chat.timestamp, now: now),
                             badge: chat.unreadCount > 0 ? Self.count(chat.unreadCount) : nil, leading: avatar(for: chat))
         }

@@ -50,9 +50,9 @@ public final class ChatSearchController: ListController {
         }
         items = results.map { result in
             switch result {
-            case .chat(_, let title): return ListItem(title: title, subtitle: "chat")
-            case .message(_, let title, let text, let index):
-                return ListItem(title: title, subtitle: text, detail: TimeText.short(index.timestamp, now: now))
+            case .chat(let id, let title): return ListItem(title: id.rowTitle(title), subtitle: "chat")
+            case .message(let id, let title, let text, let index):
+                return ListItem(title: id.rowTitle(title), subtitle: text, detail: TimeText.short(index.timestamp, now: now))
             }
         }
     }

@@ -21,5 +21,9 @@ public struct ChatId: Hashable, Sendable, CustomStringConvertible {
     /// One-to-one (a user or a secret chat): its messages carry no sender names.
     public var isOneToOne: Bool { kind == .user || kind == .secretChat }
 
+    /// A row's title as the chat list and the search both show it: a secret chat marked 🔒, so it
+    /// is never taken for the normal chat with the same person.
+    public func rowTitle(_ title: String) -> String { (kind == .secretChat ? "🔒 " : "") + title }
+
     public var description: String { String(packed) }
 }

@@ -20,6 +20,8 @@ enum StoragePhase {
     static func run(configuration: BuildConfiguration, options: LaunchOptions) throws -> StorageContext {
         let container = try ResolvedContainer.resolve(.main, containerFlag: options.containerFlag,
                                                       environment: options.environment, configuration: configuration)
+        // A reader (chats, messages, status…) creates nothing: no container, no answer.
+        if options.mode == .reader { try container.requireExisting() }
         let layout = container.layout
         try FileSystem.createDirectory(layout.rootPath)
         var lock: FileLock?
