@@ -126,6 +126,38 @@ struct PostboxDataSourcesTests {
         }
     }
 
+    /// A chat's draft: in the list as "Draft: …" in place of the last message, and back in the
+    /// chat's composer with the message it answers.
+    @Test func aDraftShowsInTheListAndComesBackInTheChat() throws {
+        try Fixture.withPostbox(messages: 20) { postbox in
+            try postbox.transaction { t in
+                try t.setDraft(Fixture.group, ChatDraft(text: "half a **thought**\nsecond line", replyTo: MessageReply(id: 7), timestamp: 1_700_000_000))
+            }
+            let source = PostboxDataSources(postbox: postbox)
+            let list = ChatListController(source: source)
+            list.loadContentIfNeeded()
+            #expect(list.items.first { $0.title.contains("Engine Club") }?.subtitle == "Draft: half a **thought**", "\(list.items)")
+            let chat = ChatController(source: source, peerId: Fixture.group.chatId, title: "Engine Club")
+            chat.loadContentIfNeeded()
+            #expect(chat.composer.text == "half a **thought**\nsecond line" && chat.replyTarget?.index.id == 7)
+        }
+    }
+
+    /// The account's own formatted message comes to an edit as the markdown it was written in.
+    @Test func anOwnFormattedMessageIsEditedAsMarkdown() throws {
+        try Fixture.withPostbox(messages: 2) { postbox in
+            let (text, entities) = MessageMarkdown.parse("a **bold** and [link](https://t.me)")
+            let index = MessageIndex(id: MessageId(peerId: Fixture.group, id: 50), timestamp: 1_700_100_000)
+            try postbox.transaction { t in
+                try t.addMessages([Message(index: index, authorId: Fixture.me, text: text, isIncoming: false,
+                                           extras: MessageExtras(entities: entities))])
+            }
+            let page = try PostboxDataSources(postbox: postbox).messages(in: Fixture.group.chatId, before: nil, limit: 1)
+            #expect(page.first?.markdown == "a **bold** and [link](https://t.me)")
+            #expect(page.first?.text == "a bold and link")
+        }
+    }
+
     @Test func searchFindsChatsThenMessagesWithTheirSenders() throws {
         try Fixture.withPostbox(messages: 300) { postbox in
             let source = PostboxDataSources(postbox: postbox)

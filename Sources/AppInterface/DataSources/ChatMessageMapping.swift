@@ -23,9 +23,13 @@ struct ChatMessageMapping {
             reactions: extras.reactions.map { ChatMessage.Reaction(emoji: $0.emoji, count: Int($0.count), isChosen: $0.isChosen) },
             buttons: extras.buttons.map { $0.map(\.text) })
         content.editedAt = extras.editTimestamp
-        return ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
+        var chat = ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
                            isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content,
                            entities: ChatTextEntityMapping.entities(extras.entities, in: message.text))
+        if !message.isIncoming, !extras.entities.isEmpty, !extras.isService {
+            chat.markdown = MessageMarkdown.markdown(message.text, entities: extras.entities)
+        }
+        return chat
     }
 
     /// The replied message's author and first line (its summary when it is media), if it is here.

@@ -24,6 +24,7 @@ extension PostboxDataSources: ChatListDataSource {
                 item.topMessage = message?.index.chatIndex
                 item.topMessageIsIncoming = message?.isIncoming ?? false
                 item.topMessageText = text
+                item.draft = try t.draft(entry.peerId).flatMap { $0.text.isEmpty ? nil : MessagePreview.firstLine($0.text) }
                 return item
             }
             return ChatListPage(items: items, unreadChats: try t.unreadTotals(includeMuted: unreadIncludingMuted, now: now).chats)

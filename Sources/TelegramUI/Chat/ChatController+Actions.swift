@@ -46,7 +46,7 @@ extension ChatController {
         replyTarget = nil
         editTarget = message
         composer = Composer()
-        composer.insert(message.text)
+        composer.set(message.markdown ?? message.text)
         endSelection()
     }
 
@@ -146,11 +146,10 @@ extension ChatController {
         let bindings = keyBindings
         if selection != nil {
             let actions = Self.selectionHints.compactMap { action, label in bindings.hint(for: .selection(action)).map { KeyHintItem($0, label) } }
-            return [KeyHintItem("↑↓", "select")] + actions + [bindings.hint(for: .selection(.exit)).map { KeyHintItem($0, "done") }].compactMap { $0 }
+            return [KeyHintItem("↑↓", "select")] + actions
         }
         var hints = [KeyHintItem(KeyEvent(.enter), editTarget != nil ? "save" : "send")]
-        if composer.text.isEmpty { hints.append(KeyHintItem("↑", "select")) }
-        if replyTarget != nil || editTarget != nil { hints.append(KeyHintItem(KeyEvent(.escape), "cancel")) }
+        if composer.text.isEmpty, let select = bindings.hint(for: .chat(.select)) { hints.append(KeyHintItem(select, "select")) }
         return hints
     }
 }

@@ -406,6 +406,14 @@ public final class ChatController: ViewController, PagedScreen {
         chatKeyHints + (selection == nil ? super.keyHints : [])
     }
 
+    /// What Esc does here, as the navigation's key line names it: ends the selection, drops the
+    /// reply or the edit, else goes back.
+    override public var previousActionHint: String? {
+        if selection != nil { return "done" }
+        if replyTarget != nil || editTarget != nil { return "cancel" }
+        return nil
+    }
+
     func scroll(by lines: Int) {
         scrollFromBottom = max(scrollFromBottom + lines, 0)
         loadPagesIfNeeded()

@@ -5,7 +5,8 @@ import Display
 enum ReactionRows {
     static func rows(_ reactions: [ChatMessage.Reaction], width: Int) -> [ChatLine] {
         // A custom emoji has no character to show: a mark stands in for it.
-        let items = reactions.map { [((($0.emoji.isEmpty ? "◆" : $0.emoji) + " "), ChatLine.Role.text), ("\($0.count)", .meta)] }
+        // The account's own reaction has its count in the accent, as Telegram fills its chip.
+        let items = reactions.map { [((($0.emoji.isEmpty ? "◆" : $0.emoji) + " "), ChatLine.Role.text), ("\($0.count)", $0.isChosen ? .accent : .meta)] }
         return Packing.rows(items, separator: "  ", width: width)
     }
 }

@@ -65,7 +65,7 @@ public final class ChatListController: ListController, PagedScreen {
         items = chats.map { chat in
             let marks = [chat.isPinned ? "📌" : nil, chat.isMuted ? "🔕" : nil].compactMap { $0 }.joined()
             return ListItem(title: chat.peerId.rowTitle(chat.title) + (marks.isEmpty ? "" : " " + marks),
-                            subtitle: chat.preview, detail: TimeText.short(chat.timestamp, now: now),
+                            subtitle: chat.draft.map { "Draft: " + $0 } ?? chat.preview, detail: TimeText.short(chat.timestamp, now: now),
                             badge: chat.unreadCount > 0 ? Self.count(chat.unreadCount) : nil, leading: avatar(for: chat))
         }
         if let selected, let index = chats.firstIndex(where: { $0.peerId == selected }) { select(index) }

@@ -19,6 +19,9 @@ public struct ChatListItem: Equatable, Sendable {
     public var topMessage: ChatMessage.Index? = nil
     public var topMessageIsIncoming = false
     public var topMessageText = ""
+    /// What was left written in the chat: the row shows "Draft: …" in place of the last message,
+    /// as Telegram's list does.
+    public var draft: String? = nil
 
     public init(peerId: ChatId, title: String, isPinned: Bool = false, isMuted: Bool = false, isSecret: Bool = false,
                 unreadCount: Int32 = 0, preview: String = "", timestamp: Int32 = 0, letters: [String] = [],

@@ -28,6 +28,9 @@ public struct ChatMessage: Equatable, Sendable {
     public var content: Content
     /// The text's formatting (bold, code, spoilers, links...), in its Characters.
     public var entities: [ChatTextEntity]
+    /// The text as its editor writes it, its formatting as markdown (`**bold**`), for the
+    /// account's own formatted messages; nil: the text itself.
+    public var markdown: String?
 
     public init(index: Index, authorId: ChatId?, text: String, isIncoming: Bool, kindName: String = "text",
                 content: Content = Content(), entities: [ChatTextEntity] = []) {
