@@ -49,7 +49,9 @@ final class TmuxSession {
         socket = "tg-test-\(getpid())-\(Self.counter)-\(UInt32.random(in: 0 ... .max))"
         self.width = width
         self.height = height
+        // set-clipboard: a program's OSC 52 becomes tmux's paste buffer (`clipboard()` reads it).
         var arguments = ["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                         "set-option", "-g", "set-clipboard", "on", ";",
                          "new-session", "-d", "-x", String(width), "-y", String(height)]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
         arguments += command
@@ -148,6 +150,11 @@ final class TmuxSession {
         try tmux(["resize-window", "-x", String(width), "-y", String(height)])
         self.width = width
         self.height = height
+    }
+
+    /// tmux's newest paste buffer: what the program last put on the clipboard (OSC 52).
+    func clipboard() throws -> String {
+        try tmux(["show-buffer"])
     }
 
     /// A tmux format for the pane (`#{pane_dead}`, `#{alternate_on}`, ...).
