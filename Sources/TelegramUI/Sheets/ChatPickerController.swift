@@ -76,7 +76,8 @@ public final class ChatPickerController: ListController {
     }
 
     override public var keyHints: [KeyHintItem] {
-        [KeyHintItem("abc", "filter"), KeyHintItem("↑↓", "move"), KeyHintItem(KeyEvent(.enter), "forward"),
-         KeyHintItem(KeyEvent(.escape), "cancel")]
+        [KeyHintItem("abc", "filter"), KeyHintItem("↑↓", "move"), KeyHintItem(KeyEvent(.enter), "forward")]
     }
+
+    override public var previousActionHint: String? { "cancel" }
 }

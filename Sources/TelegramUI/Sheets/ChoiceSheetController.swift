@@ -18,6 +18,8 @@ public final class ChoiceSheetController: ListController {
     }
 
     override public var keyHints: [KeyHintItem] {
-        [KeyHintItem("↑↓", "move"), KeyHintItem(KeyEvent(.enter), "choose"), KeyHintItem(KeyEvent(.escape), "cancel")]
+        [KeyHintItem("↑↓", "move"), KeyHintItem(KeyEvent(.enter), "choose")]
     }
+
+    override public var previousActionHint: String? { "cancel" }
 }
