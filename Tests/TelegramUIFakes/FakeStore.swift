@@ -73,6 +73,13 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
 
     public func draft(in chat: ChatId) throws -> ComposerDraft? { drafts[chat] }
 
+    public func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? {
+        record("find")
+        return (histories[chat] ?? []).last { message in
+            message.text.lowercased().contains(query.lowercased()) && (before.map { message.index < $0 } ?? true)
+        }?.index
+    }
+
     /// Each chat's read mark for incoming messages (ids above it are unread).
     public var incomingRead: [ChatId: Int32] = [:]
 

@@ -178,4 +178,26 @@ struct ChatSelectionTests {
         window.handle(.key(KeyEvent(.end, modifiers: .control)))
         #expect(reads.last == 600)
     }
+
+    /// Vim style in the selection: j/k move, gg the oldest, G the newest, / finds a message by its
+    /// words (older than the selection), n the next one older.
+    @Test func vimKeysMoveAndFindInTheSelection() {
+        let (chat, _, _, window) = chat(messages: 300)
+        chat.keyBindings = KeyBindings(style: .vim)
+        press(window, .up, .character("k"), .character("k"))
+        #expect(chat.selection?.id == 298)
+        press(window, .character("j"))
+        #expect(chat.selection?.id == 299)
+        press(window, .character("/"))
+        for c in "message 12" { press(window, .character(c)) }
+        #expect(screen(window).contains { $0.contains("/message 12") }, "the query line: \(screen(window))")
+        press(window, .enter)
+        #expect(chat.selection?.id == 129, "the newest older match: \(String(describing: chat.selection))")
+        press(window, .character("n"))
+        #expect(chat.selection?.id == 128)
+        press(window, .character("g"), .character("g"))
+        #expect(chat.selection?.id == 1)
+        press(window, .character("G"))
+        #expect(chat.selection?.id == 300)
+    }
 }

@@ -37,6 +37,17 @@ extension PostboxDataSources: ChatHistoryDataSource {
         return ComposerDraft(text: draft.text, replyTo: reply)
     }
 
+    /// Through the search index, newest first: the first hit older than `before` among the chat's
+    /// newest `findLimit` hits.
+    func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? {
+        let cursor = before.map { $0.messageIndex(in: chat) }
+        let hits = try postbox.read { try MessageSearch(text: TextMatcher(query), chat: chat.peerId, limit: Self.findLimit).run($0) }
+        return hits.first { hit in cursor.map { hit.message.index < $0 } ?? true }?.message.index.chatIndex
+    }
+
+    /// Hits a find in a chat looks through: `n` goes back this far from the newest.
+    static let findLimit = 1000
+
     func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
         try postbox.read { t in
             var result: [ChatId: String] = [:]

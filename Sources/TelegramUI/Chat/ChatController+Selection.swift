@@ -25,6 +25,7 @@ extension ChatController {
 
     /// The selection's keys, as the person's bindings name them (`.selection`, sequences too).
     func handleSelectionKey(_ key: KeyEvent) -> Bool {
+        if findQuery != nil { return handleFindKey(key) }
         switch selectionKeys.read(key, in: .selection, bindings: keyBindings) {
         case .pending: return true
         case .unbound: return false
@@ -49,7 +50,8 @@ extension ChatController {
             if let last = history.messages.last { select(last.index) }
         case .exit: endSelection()
         case .nextUnreadChat: openNextUnread()
-        case .search, .nextHit: return false
+        case .search: startFind()
+        case .nextHit: findNext()
         default: return performMessageAction(action)
         }
         return true

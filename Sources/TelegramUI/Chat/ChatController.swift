@@ -43,6 +43,9 @@ public final class ChatController: ViewController, PagedScreen {
     var draftBeforeEdit: Composer?
     /// Where the view goes once it is laid out: the divider, or a message asked for.
     var pendingAnchor: ChatAnchor?
+    /// The find line while it is open (vim style's `/`), and the last query found (`n`).
+    var findQuery: Composer?
+    var lastFind: String?
     /// Keys of a sequence not yet complete (vim's `gg`) in the selection.
     var selectionKeys = KeySequenceReader()
     /// The draft as last saved, so it is written only when it changed.
@@ -309,7 +312,8 @@ public final class ChatController: ViewController, PagedScreen {
             let end = canvas.put(line.label, column: 1, row: row, style: theme.accent, maxWidth: max(size.width - 2, 0))
             canvas.put(line.text, column: end, row: row, style: theme.secondaryText, maxWidth: max(size.width - end - 1, 0))
         }
-        let shownStatus = status ?? (selection == nil ? nil : marked.isEmpty ? "Message selected" : "\(marked.count) marked")
+        let shownStatus = findQuery.map { "/" + $0.text + "▏" }
+            ?? status ?? (selection == nil ? nil : marked.isEmpty ? "Message selected" : "\(marked.count) marked")
         ComposerView.draw(composer, status: shownStatus, height: height, in: &canvas, theme: theme)
     }
 
@@ -322,6 +326,10 @@ public final class ChatController: ViewController, PagedScreen {
     override public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .paste(let text):
+            if findQuery != nil {
+                findQuery?.insert(text)
+                return true
+            }
             if selection != nil { endSelection() }
             composer.insert(text)
             status = nil

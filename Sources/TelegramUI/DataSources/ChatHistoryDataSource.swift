@@ -18,9 +18,13 @@ public protocol ChatHistoryDataSource {
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage?
     /// What was left written in the chat, if anything.
     func draft(in chat: ChatId) throws -> ComposerDraft?
+    /// The newest message of the chat older than `before` (the newest of all when nil) whose text
+    /// has the query's words (as the chat list's search matches them); nil when none has.
+    func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index?
 }
 
 extension ChatHistoryDataSource {
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
+    public func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? { nil }
 }
