@@ -25,7 +25,7 @@ final class AccountScreens {
     /// The chats on screen at the last refresh: one left since keeps its draft at the next.
     private var leftChats: [ChatController] = []
     /// What a chat's keys do to its messages, through the account's host.
-    private lazy var chatActions = ChatActionsBridge(account: account, log: app.log, clipboard: { [unowned self] in copyToClipboard($0) })
+    private lazy var chatActions = account.chatActions(log: app.log, clipboard: { [unowned self] in copyToClipboard($0) })
     /// Sets the terminal's clipboard (set by the interface, which owns the terminal).
     var copyToClipboard: (String) -> Void = { _ in }
 

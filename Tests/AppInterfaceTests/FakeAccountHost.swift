@@ -21,19 +21,15 @@ final class FakeAccountHost: AccountHost {
 
     var sources: any AccountDataSources { store }
 
-    func send(_ text: String, replyTo: ChatMessage.Index?, to chat: ChatId) throws {
-        sent.append((chat, text))
+    /// The sends are recorded here (`sent`), and logged as the app's actions log them.
+    func chatActions(log: InterfaceLog, clipboard: @escaping (String) -> Void) -> any ChatMessageActions {
+        let actions = FakeChatActions(store: store)
+        actions.onSend = { [weak self] text, chat in
+            self?.sent.append((chat, text))
+            log.info("message sent from the interface", metadata: ["peer": "\(chat.packed)"])
+        }
+        return actions
     }
-
-    func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws {}
-    func deleteChoices(for messages: [ChatMessage.Index], in chat: ChatId) throws -> [DeleteChoice] { [] }
-    func delete(_ messages: [ChatMessage.Index], forEveryone: Bool, in chat: ChatId) throws {}
-    func forwardTargets() throws -> [ForwardTarget] { [] }
-    func forward(_ messages: [ChatMessage.Index], from chat: ChatId, to target: ChatId) throws {}
-    var reactions: [String] { [] }
-    func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws {}
-    func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws {}
-    func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {}
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
         if let markReadFailure { throw markReadFailure }

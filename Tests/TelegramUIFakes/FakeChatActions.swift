@@ -15,6 +15,8 @@ public final class FakeChatActions: ChatMessageActions {
     public private(set) var drafts: [ComposerDraft?] = []
     public private(set) var copied: [String] = []
     public var targets: [ForwardTarget] = []
+    /// Called with each send's text and chat (a host recording what its chats send).
+    public var onSend: ((String, ChatId) -> Void)?
     public var choices = [DeleteChoice(title: "Delete for me", forEveryone: false),
                           DeleteChoice(title: "Delete for everyone", forEveryone: true)]
 
@@ -25,6 +27,7 @@ public final class FakeChatActions: ChatMessageActions {
     public func send(_ text: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws {
         try check()
         sent.append((text, replyTo))
+        onSend?(text, chat)
         var history = store.histories[chat] ?? []
         let last = history.last?.index ?? ChatMessage.Index(timestamp: 1_700_000_000, id: 0)
         var content = ChatMessage.Content()

@@ -2,19 +2,37 @@ import AppCore
 import Storage
 import TelegramUI
 
+extension AccountContextHost {
+    func chatActions(log: InterfaceLog, clipboard: @escaping (String) -> Void) -> any ChatMessageActions {
+        PostboxChatActions(account: account, log: log, clipboard: clipboard)
+    }
+}
+
 /// A chat's actions on its messages, through AppCore's MessageActions (each one durable
 /// transaction by main), in the screens' terms.
-extension AccountContextHost {
+@MainActor
+final class PostboxChatActions: ChatMessageActions {
+    let account: AccountContext
+    let log: InterfaceLog
+    let clipboard: (String) -> Void
+
+    init(account: AccountContext, log: InterfaceLog, clipboard: @escaping (String) -> Void) {
+        self.account = account
+        self.log = log
+        self.clipboard = clipboard
+    }
+
     private var actions: MessageActions { MessageActions(account: account) }
 
     private func ids(_ indices: [ChatMessage.Index], in chat: ChatId) -> [MessageId] {
         indices.map { MessageId(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }
     }
 
-    func send(_ text: String, replyTo: ChatMessage.Index?, to chat: ChatId) throws {
+    func send(_ text: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws {
         // Telegram's markdown (`**bold**`, `[text](url)`...) becomes the message's entities.
         let (plain, entities) = MessageMarkdown.parse(text)
         _ = try actions.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
+        log.info("message sent from the interface", metadata: ["peer": "\(chat.packed)"])
     }
 
     func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws {
@@ -33,8 +51,8 @@ extension AccountContextHost {
         return choices
     }
 
-    func delete(_ messages: [ChatMessage.Index], forEveryone: Bool, in chat: ChatId) throws {
-        _ = try actions.delete(ids(messages, in: chat), scope: forEveryone ? .forEveryone : .forMe)
+    func delete(_ messages: [ChatMessage.Index], choice: DeleteChoice, in chat: ChatId) throws {
+        _ = try actions.delete(ids(messages, in: chat), scope: choice.forEveryone ? .forEveryone : .forMe)
     }
 
     func forwardTargets() throws -> [ForwardTarget] {
@@ -70,4 +88,6 @@ extension AccountContextHost {
         // What was typed, markdown and all, so it comes back as it was written.
         try actions.saveDraft(chat.peerId, text: draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id) })
     }
+
+    func copy(_ text: String) { clipboard(text) }
 }

@@ -6,18 +6,9 @@ import TelegramUI
 protocol AccountHost {
     var accountId: Int64 { get }
     var sources: any AccountDataSources { get }
-    /// The composer's send (Telegram's markdown made entities; past the length limit, several
-    /// messages), as a reply when `replyTo` is set.
-    func send(_ text: String, replyTo: ChatMessage.Index?, to chat: ChatId) throws
-    func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws
-    func deleteChoices(for messages: [ChatMessage.Index], in chat: ChatId) throws -> [DeleteChoice]
-    func delete(_ messages: [ChatMessage.Index], forEveryone: Bool, in chat: ChatId) throws
-    func forwardTargets() throws -> [ForwardTarget]
-    func forward(_ messages: [ChatMessage.Index], from chat: ChatId, to target: ChatId) throws
-    var reactions: [String] { get }
-    func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws
-    func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws
-    func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws
+    /// What a chat's keys do to its messages (the writes), logging through `log`; `clipboard`
+    /// puts a copied text on the terminal's clipboard.
+    func chatActions(log: InterfaceLog, clipboard: @escaping (String) -> Void) -> any ChatMessageActions
     /// A chat shown is read up to `index`.
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws
     /// The list's avatars drawn from this account's files.

@@ -21,27 +21,7 @@ extension PostboxTransaction {
                                    _ body: (MessageIndex, [UInt8]) throws -> Bool) throws {
         let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
         func walk(from start: ValueBoxKey, to end: ValueBoxKey) throws -> Bool {
-            var held: [(MessageIndex, [UInt8])] = []
-            var going = true
-            func release() throws {
-                for (index, value) in held where going { going = try body(index, value) }
-                held.removeAll()
-            }
-            try valueBox.range(PostboxTable.messageHistory, start: start, end: end) { key, value in
-                let index = PostboxKeys.messageIndex(from: key)
-                if let first = held.first, first.0.timestamp != index.timestamp {
-                    try release()
-                    if !going { return false }
-                }
-                if index.id.id >= 0 {
-                    held.append((index, value))
-                } else {
-                    going = try body(index, value)
-                }
-                return going
-            }
-            if going { try release() }
-            return going
+            try walkHistory(from: start, to: end, holdingNegativeIds: false, body)
         }
         guard let after else {
             _ = try walk(from: prefix, to: prefix.successor)
@@ -60,5 +40,34 @@ extension PostboxTransaction {
             guard try walk(from: key(after.id.id), to: key(Int32.min)) else { return }
         }
         _ = try walk(from: timestamp.successor, to: prefix.successor)
+    }
+
+    /// The history keys between `start` and `end` (both excluded), in that order, with one
+    /// timestamp's ids of one sign held back until its other ids are passed: the negative ones on a
+    /// descending walk (`holdingNegativeIds`), those ≥ 0 on an ascending one; so the walk gives
+    /// MessageIndex order. False once `body` stopped.
+    func walkHistory(from start: ValueBoxKey, to end: ValueBoxKey, holdingNegativeIds: Bool,
+                     _ body: (MessageIndex, [UInt8]) throws -> Bool) throws -> Bool {
+        var held: [(MessageIndex, [UInt8])] = []
+        var going = true
+        func release() throws {
+            for (index, value) in held where going { going = try body(index, value) }
+            held.removeAll()
+        }
+        try valueBox.range(PostboxTable.messageHistory, start: start, end: end) { key, value in
+            let index = PostboxKeys.messageIndex(from: key)
+            if let first = held.first, first.0.timestamp != index.timestamp {
+                try release()
+                if !going { return false }
+            }
+            if (index.id.id < 0) == holdingNegativeIds {
+                held.append((index, value))
+            } else {
+                going = try body(index, value)
+            }
+            return going
+        }
+        if going { try release() }
+        return going
     }
 }

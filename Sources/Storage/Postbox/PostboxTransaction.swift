@@ -178,29 +178,8 @@ public final class PostboxTransaction {
     func forEachMessageNewestFirst(_ peerId: PeerId, namespace: Int32, before: MessageIndex?,
                                    _ body: (MessageIndex, [UInt8]) throws -> Bool) throws {
         let prefix = PostboxKeys.historyPrefix(peerId, namespace: namespace)
-        /// The keys between `start` and `end` (both excluded) in that order; false once `body` stopped.
         func walk(from start: ValueBoxKey, to end: ValueBoxKey) throws -> Bool {
-            var held: [(MessageIndex, [UInt8])] = []
-            var going = true
-            func release() throws {
-                for (index, value) in held where going { going = try body(index, value) }
-                held.removeAll()
-            }
-            try valueBox.range(PostboxTable.messageHistory, start: start, end: end) { key, value in
-                let index = PostboxKeys.messageIndex(from: key)
-                if let first = held.first, first.0.timestamp != index.timestamp {
-                    try release()
-                    if !going { return false }
-                }
-                if index.id.id < 0 {
-                    held.append((index, value))
-                } else {
-                    going = try body(index, value)
-                }
-                return going
-            }
-            if going { try release() }
-            return going
+            try walkHistory(from: start, to: end, holdingNegativeIds: true, body)
         }
         guard let before else {
             _ = try walk(from: prefix.successor, to: prefix)
