@@ -15,8 +15,9 @@ struct StorageBenchCommand: ParsableCommand {
         reads the top --count chat list entries, each with its peer, read state and top message \
         decrypted, in one read transaction, 1 + --reads times. The first read is reported apart \
         (cold), then the median and p90 of the others (warm). Nothing is written. A measuring \
-        tool for Scripts/bench, not one of the six executables.
-        """)
+        tool for Scripts/bench, not one of the six executables. `storage-bench message-actions`         times main's edits and deletions instead.
+        """,
+        subcommands: [MessageActionsBenchCommand.self])
 
     @OptionGroup var options: ContainerOptions
     @Option(help: "Warm reads timed after the first.") var reads = 1000
@@ -68,16 +69,9 @@ struct StorageBenchCommand: ParsableCommand {
             let w = report.timings.warmMs
             StandardStreams.writeLines([
                 "top \(count) of the chat list: \(first.entries) entries, \(first.topMessages) top messages decrypted",
-                "  first read (cold)   \(format(coldMs)) ms",
-                "  \(reads) warm reads     median \(format(w.median)) ms  p90 \(format(w.p90)) ms  max \(format(w.max)) ms",
+                "  first read (cold)   \(Milliseconds.text(coldMs)) ms",
+                "  \(reads) warm reads     median \(Milliseconds.text(w.median)) ms  p90 \(Milliseconds.text(w.p90)) ms  max \(Milliseconds.text(w.max)) ms",
             ])
         }
-    }
-
-    /// Milliseconds with three decimals (microseconds), without Foundation's String(format:).
-    private func format(_ value: Double) -> String {
-        let micros = Int((value * 1000).rounded())
-        let fraction = String(micros % 1000)
-        return "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }
