@@ -3,7 +3,8 @@
 
 Part of Tools/bench/runner.py, and runnable alone (`Scripts/bench --interface` does that) on a
 container made by Scripts/bench: its current account has a chat with 100,000 messages pinned at
-the top of the chat list (`main seed --big-chat`), which is the row selected at launch.
+the top of the chat list (`main seed --big-chat`), which is the row selected at launch, and under
+it a chat whose newest 10,000 messages are incoming and unread (`main seed --unread-chat`).
 
 The real `main` (no arguments, the container in APP_GROUP_CONTAINER, as a person starts it) runs
 on a pty of 160x48 (TIOCSWINSZ; LINES and COLUMNS removed from the environment, so ncurses asks
@@ -33,11 +34,19 @@ What is measured, per launch (LAUNCHES of them, one more first as a warm-up):
     launch `main push` (the push server) adds one incoming message, so the launch's first open
     finds it unread and marks it read, as opening a chat with news does; later opens find it read.
     The two are reported apart;
+  * right after the second open, a selection (issue 29): ↑ from the empty composer selects the
+    newest message, SELECTION_MOVES ↑ move it up (the view follows), as many ↓ back; one line;
+    Esc back to the composer;
   * PageUp in that chat (one page of history older; pages are read from the Postbox as it goes):
     pages 1-10 of both opens, and pages 31-40 of the second, reported apart (deep in the history);
-  * Esc back, and the next open; `q` quits (the writer lock released before the next launch).
-Each key's frame must not be empty, the first frame and each open must carry the chat's title,
-else the run fails. With pyte installed, `--screens DIR` writes the first launch's screens as
+  * Esc back, and the next open;
+  * ↓ and Enter: the chat with UNREAD unread opens at its "N unread messages" divider, marking
+    what is in view read (a write on the frame's path). Before each launch, `intents
+    set-attribute --unread` queues its newest UNREAD messages unread again, which the `main push`
+    above applies as it launches, so every launch opens it with UNREAD (the count is read with
+    `main chats` and reported); Esc, and `q` quits (the writer lock released before the next launch).
+Each key's frame must not be empty, the first frame and each open must carry the chat's title
+(the unread chat's frame its divider), else the run fails. With pyte installed, `--screens DIR` writes the first launch's screens as
 text, to see that every frame timed is the screen it claims.
 """
 

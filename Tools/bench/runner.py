@@ -40,7 +40,9 @@ of its own (Tools/bench/ingest.py).
 
 With --interface-launches N (Scripts/bench passes it), main's interface is measured on a
 pseudo-terminal before the broadcast (Tools/bench/interface.py): launch to the first frame
-against `main status`, key to frame, opening the big chat, a page of scrolling.
+against `main status`, key to frame, opening the big chat, a selection and a page of scrolling
+in it, opening a chat with 10,000 unread at its divider; then main's edits and deletions timed
+inside one process (Tools/bench/actions.py).
 
 Every run writes its result file (Tools/bench/results.py: Benchmarks/results/, and for a full run
 Benchmarks/latest.json); the budgets come from Benchmarks/budgets.toml (Tools/bench/budgets.py).
