@@ -51,7 +51,8 @@ let package = Package(
         // The same hello with the Swift runtime linked statically: a line of the report, not a
         // reference; ratios still divide by the dynamic hello-reference.
         .executable(name: "hello-reference-static", targets: ["HelloReferenceStatic"]),
-        // Times the top-50 chat list read inside one process for Scripts/bench, a tool.
+        // Times the top-50 chat list read inside one process for Scripts/bench, a tool; and
+        // (`message-actions`) main's edits and deletions through AppCore's MessageActions.
         .executable(name: "storage-bench", targets: ["StorageBench"]),
         // A hidden debug tool: the terminal backend on its own (a box, the size, the last event).
         .executable(name: "display-demo", targets: ["DisplayDemo"]),
@@ -209,7 +210,7 @@ let package = Package(
         // libFoundationEssentials.a needs Synchronization, which nothing else in hello pulls in.
         .executableTarget(name: "HelloReferenceStatic", path: "Sources/Executables/HelloReferenceStatic",
                           linkerSettings: staticSwiftRuntime + [.linkedLibrary("swiftSynchronization")]),
-        .executableTarget(name: "StorageBench", dependencies: ["CommandLineSupport", "Bootstrap", "Container", "Formats", "Storage",
+        .executableTarget(name: "StorageBench", dependencies: ["AppCore", "CommandLineSupport", "Bootstrap", "Container", "Formats", "Storage",
                                                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/StorageBench", linkerSettings: staticSwiftRuntime),
 

@@ -61,7 +61,7 @@ struct ModuleImportsTests {
         "Executables/MainApp": ["AppCore", "Bootstrap", "CommandLineSupport", "MainCommands"],
         "Executables/NotifyServiceExtension": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "NotificationService", "NotifyServiceCommands"],
         "Executables/ShareExtension": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "ShareCommands", "ShareExtensionContext"],
-        "Executables/StorageBench": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "Formats", "Storage"],
+        "Executables/StorageBench": ["AppCore", "ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "Formats", "Storage"],
         "Executables/WidgetExtension": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "WidgetCommands", "WidgetKitWidget"],
         "Formats": ["Container"],
         "Ingest": ["Container", "Storage", "TelegramExport"],

@@ -55,6 +55,7 @@ INTERFACE_BUDGETS = {
     "openChatMs": DATA["interface"]["open_chat_ms"],
     "pageMs": DATA["interface"]["page_ms"],
 }
+MESSAGE_ACTION_MS = DATA["message_actions"]["applied_ms"]
 IMPORT_SECONDS_PER_MILLION = DATA["import"]["seconds_per_million"]
 IMPORT_RSS_MIB = DATA["import"]["peak_rss_mib"]
 BROADCAST_MIN_FPS = DATA["broadcast"]["min_fps"]
@@ -125,6 +126,8 @@ def markdown() -> str:
     rows.append(("main's interface", f"first frame ≤ {u['first_frame_ratio']:g} × `main status`; key to frame "
                  f"≤ {u['key_ms']:g} ms; opening a chat ≤ {u['open_chat_ms']:g} ms; a page ≤ {u['page_ms']:g} ms",
                  "[interface]"))
+    rows.append(("an edit or a deletion applied by main, inside the process", f"≤ {MESSAGE_ACTION_MS:g} ms",
+                 "[message_actions]"))
     rows.append(("`main import telegram-export`, text only and every variant", f"≤ {IMPORT_SECONDS_PER_MILLION:g} s per 1,000,000 messages, "
                  f"{rss(IMPORT_RSS_MIB)}", "[import]"))
     rows.append(("broadcast, 1920×1080 NV12", f"≥ {BROADCAST_MIN_FPS} fps (one frame short allowed), "

@@ -20,7 +20,7 @@ def make_fixture(main: MainCommand, sizes: Sizes) -> tuple[dict, dict]:
     # Wall time of the whole seed process, beside the seed's own "seconds" (its insert loop).
     started = time.monotonic_ns()
     seed = main.json("seed", "--peers", str(sizes.peers), "--messages", str(sizes.messages),
-                     "--big-chat", str(sizes.big_chat), "--seed", "1", "--json")
+                     "--big-chat", str(sizes.big_chat), "--unread-chat", str(sizes.unread_chat), "--seed", "1", "--json")
     wall = (time.monotonic_ns() - started) / 1e9
     for number, name in ((2, "Bravo"), (3, "Charlie")):
         main.run("login", "--phone", f"+1555000{number}", "--name", f"Bench {name}", "--json")
@@ -38,6 +38,8 @@ def make_fixture(main: MainCommand, sizes: Sizes) -> tuple[dict, dict]:
         "peers": sizes.peers,
         "messages": sizes.messages,
         "bigChatMessages": sizes.big_chat,
+        "unreadChatUnread": seed.get("unreadChatUnread"),
+        "unreadChatPeerId": seed.get("unreadChatPeerId"),
         "seedWallSeconds": wall,
         "seedMessagesPerSecond": sizes.messages / wall if wall > 0 else None,
         "seedReportedSeconds": seed.get("seconds"),

@@ -3,7 +3,8 @@
 
 Part of Tools/bench/runner.py, and runnable alone (`Scripts/bench --interface` does that) on a
 container made by Scripts/bench: its current account has a chat with 100,000 messages pinned at
-the top of the chat list (`main seed --big-chat`), which is the row selected at launch.
+the top of the chat list (`main seed --big-chat`), which is the row selected at launch, and under
+it a chat whose newest 10,000 messages are incoming and unread (`main seed --unread-chat`).
 
 The real `main` (no arguments, the container in APP_GROUP_CONTAINER, as a person starts it) runs
 on a pty of 160x48 (TIOCSWINSZ; LINES and COLUMNS removed from the environment, so ncurses asks
@@ -33,11 +34,19 @@ What is measured, per launch (LAUNCHES of them, one more first as a warm-up):
     launch `main push` (the push server) adds one incoming message, so the launch's first open
     finds it unread and marks it read, as opening a chat with news does; later opens find it read.
     The two are reported apart;
+  * right after the second open, a selection (issue 29): ↑ from the empty composer selects the
+    newest message, SELECTION_MOVES ↑ move it up (the view follows), as many ↓ back; one line;
+    Esc back to the composer;
   * PageUp in that chat (one page of history older; pages are read from the Postbox as it goes):
     pages 1-10 of both opens, and pages 31-40 of the second, reported apart (deep in the history);
-  * Esc back, and the next open; `q` quits (the writer lock released before the next launch).
-Each key's frame must not be empty, the first frame and each open must carry the chat's title,
-else the run fails. With pyte installed, `--screens DIR` writes the first launch's screens as
+  * Esc back, and the next open;
+  * ↓ and Enter: the chat with UNREAD unread opens at its "N unread messages" divider, marking
+    what is in view read (a write on the frame's path). Before each launch, `intents
+    set-attribute --unread` queues its newest UNREAD messages unread again, which the `main push`
+    above applies as it launches, so every launch opens it with UNREAD (the count is read with
+    `main chats` and reported); Esc, and `q` quits (the writer lock released before the next launch).
+Each key's frame must not be empty, the first frame and each open must carry the chat's title
+(the unread chat's frame its divider), else the run fails. With pyte installed, `--screens DIR` writes the first launch's screens as
 text, to see that every frame timed is the screen it claims.
 """
 
@@ -74,6 +83,11 @@ FRAME_LIMIT_S = 3.0
 # messages from the Postbox every few pages, and what it has in memory grows as it goes up).
 PAGES_PER_OPEN = (10, 40)
 MOVES_PER_LAUNCH = 5
+# In the big chat's second open: ↑ selects the newest message, then this many ↑ and as many ↓
+# move the selection (the view follows it) back to the newest.
+SELECTION_MOVES = 12
+# Unread messages the second chat of the list ends with (`main seed --unread-chat`).
+UNREAD = 10_000
 
 
 def key_sequences() -> dict[str, bytes]:
@@ -226,6 +240,7 @@ def screen_text(stream: bytes) -> str | None:
 def one_launch(main: str, env: dict, workdir: str, chat: dict, tabs: int, keys: dict, samples: dict,
                screens: dict | None) -> None:
     title = chat["title"].encode()
+    unread_title = chat["unreadChat"]["title"].encode()
     terminal = Terminal([main], env, os.path.join(workdir, "interface.err"))
 
     def shot(name: str) -> None:
@@ -245,6 +260,12 @@ def one_launch(main: str, env: dict, workdir: str, chat: dict, tabs: int, keys: 
         for n, pages in enumerate(PAGES_PER_OPEN):
             samples["openUnread" if n == 0 else "openRead"].append(terminal.key("Enter", keys["enter"], must_show=title))
             shot(f"4-open-{n + 1}")
+            if n == 1:
+                # A selection in the 100,000-message chat, back to the newest, then the composer.
+                for name in ["up"] * (SELECTION_MOVES + 1) + ["down"] * SELECTION_MOVES:
+                    samples["selection"].append(terminal.key(name, keys[name]))
+                    shot(f"4-selection-{name}")
+                terminal.key("Escape", keys["escape"])
             for p in range(pages):
                 page = terminal.key("PageUp", keys["pageUp"])
                 if p < 10:
@@ -254,6 +275,14 @@ def one_launch(main: str, env: dict, workdir: str, chat: dict, tabs: int, keys: 
                 if p < 2 or p == pages - 1:
                     shot(f"5-page-{p + 1}")
             terminal.key("Escape", keys["escape"])
+        # The next row: the chat with UNREAD unread messages opens at its divider (marking what
+        # is in view read: the next launch's set-attribute marks them unread again).
+        terminal.key("Down", keys["down"])
+        samples["openDivider"].append(terminal.key("Enter", keys["enter"], must_show=b"unread messages"))
+        shot("6-open-unread")
+        if unread_title not in terminal.stream:
+            raise terminal._fail(f"the chat opened is not {unread_title.decode()!r}")
+        terminal.key("Escape", keys["escape"])
         terminal.quit(keys["quit"])
     finally:
         terminal.kill()
@@ -272,12 +301,38 @@ REPORT_LINES = [  # key in samples, what, budget key
     ("tab", "key to frame: Tab to the next tab", "key"),
     ("openUnread", "Enter: open the chat (1 unread, marked read)", "openChat"),
     ("openRead", "Enter: open the chat (already read)", "openChat"),
+    ("selection", "key to frame: ↑/↓ moving the selection in the {messages:,}-message chat", "key"),
+    ("openDivider", "Enter: open a chat with {unread:,} unread at its divider", "openChat"),
     ("page", "PageUp: one page of that chat, pages 1-10", "page"),
     ("deepPage", "PageUp: pages 31-40 (deep in the history)", "page"),
 ]
 
 
-def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, screens_dir: str | None = None) -> dict:
+def unread_chat(main: str, row: dict) -> dict:
+    """The second chat of the list, the fixture's chat ending with unread incoming messages."""
+    if row["unreadCount"] == 0:
+        raise Failure([main, "chats"], 1, f"the second chat of the list ({row['title']!r}) has no unread messages: "
+                      "make the fixture with `main seed --unread-chat N` (Scripts/bench does)")
+    return {"peerId": row["peerId"], "title": row["title"], "newest": row["topMessageId"]}
+
+
+def mark_unread(main: str, env: dict, chat: dict, unread: int, err_path: str) -> None:
+    """The chat's newest `unread` messages (all incoming in the fixture) unread again, as Siri's
+    "mark as unread" asks: queued by `intents set-attribute` (main is not running) and applied by
+    the next writer launch (the `main push` that follows). Cheaper than a fresh chat per launch,
+    and the launch's own open is untouched by it."""
+    intents = os.path.join(os.path.dirname(main), "intents")
+    first = max(chat["newest"] - unread + 1, 1)
+    spawn_wait_ms([intents, "set-attribute", "--message", f"{chat['peerId']}_0_{first}", "--unread"], env, err_path)
+
+
+def unread_count(main: str, env: dict, peer_id: int) -> int:
+    rows = run_json([main, "chats", "--limit", "2", "--json"], env)
+    return next(row["unreadCount"] for row in rows if row["peerId"] == peer_id)
+
+
+def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, screens_dir: str | None = None,
+                      unread: int = UNREAD) -> dict:
     main = os.path.join(os.path.abspath(bin_dir), "main")
     if not os.access(main, os.X_OK):
         return {"skipped": f"{main} is not built"}
@@ -288,9 +343,12 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
     try:
         keys = key_sequences()
         status = run_json([main, "status", "--json"], env)
-        chat = run_json([main, "chats", "--limit", "1", "--json"], env)[0]
+        chat, second = run_json([main, "chats", "--limit", "2", "--json"], env)
         # Fixture message ids run 1...N in each chat, so the newest id is the chat's size.
         report["chat"] = {"peerId": chat["peerId"], "title": chat["title"], "messages": chat["topMessageId"]}
+        chat["unreadChat"] = unread_chat(main, second)
+        report["unreadChat"] = {"peerId": second["peerId"], "title": second["title"], "messages": second["topMessageId"],
+                                "unreadAsked": unread, "unreadOpened": []}
         tabs = len(status["rootTabs"])
         samples: dict[str, list] = {key: [] for key, _, _ in REPORT_LINES}
         samples["status"] = []
@@ -299,7 +357,11 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
             err = os.path.join(workdir, "status.err")
             for n in range(launches + 1):  # the first is a warm-up
                 # News in the chat for this launch's first open (the push server's side).
+                # The unread chat's newest `unread` messages unread again (the last launch read a
+                # screen of them), applied by that push's launch.
+                mark_unread(main, env, chat["unreadChat"], unread, err)
                 run_json([main, "push", "--peer", str(chat["peerId"]), "--text", f"Bench interface {n}"], env)
+                opened_with = unread_count(main, env, chat["unreadChat"]["peerId"])
                 round_samples: dict[str, list] = {key: [] for key in samples}
                 status_first = n % 2 == 0
                 if status_first:
@@ -310,6 +372,7 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
                 if n > 0:
                     for key, values in round_samples.items():
                         samples[key] += values
+                    report["unreadChat"]["unreadOpened"].append(opened_with)
                 print(f"\rinterface: launch {n + 1}/{launches + 1}", end="", file=sys.stderr, flush=True)
             print(file=sys.stderr)
     except Failure as failure:
@@ -325,7 +388,7 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
     rows = []
     for key, what, budget_key in REPORT_LINES:
         values = [s if isinstance(s, float) else s[0] for s in samples[key]]
-        row = {"key": key, "what": what, **summarize(values)}
+        row = {"key": key, "what": what.format(messages=report["chat"]["messages"], unread=unread), **summarize(values)}
         if budget_key == "firstFrame":
             row["budgetMs"] = INTERFACE_BUDGETS["firstFrameRatio"] * report["statusMs"]["median"]
             row["ratio"] = row["median"] / report["statusMs"]["median"]
@@ -336,6 +399,9 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
     report["lines"] = rows
     report["verdict"] = "OVER" if any(r["verdict"] == "OVER" for r in rows) else "PASS"
     return report
+
+
+WHAT_WIDTH = 66
 
 
 def print_interface(report: dict) -> None:
@@ -349,15 +415,19 @@ def print_interface(report: dict) -> None:
     chat = ui["chat"]
     print(f"interface (main on a {ui['size']} pty, TERM={ui['term']}; {ui['launches']} launches after a warm-up, each "
           f"next to a main status; chat {chat['title']!r}, {chat['messages']:,} messages; frame = its last byte):")
-    print(f"  {'what':<46} {'median ms':>9} {'p90 ms':>8} {'max ms':>8} {'samples':>7}  {'budget':<22} verdict")
+    print(f"  {'what':<{WHAT_WIDTH}} {'median ms':>9} {'p90 ms':>8} {'max ms':>8} {'samples':>7}  {'budget':<22} verdict")
     s = ui["statusMs"]
-    print(f"  {'main status, whole process':<46} {s['median']:>9.2f} {s['p90']:>8.2f} {s['max']:>8.2f} {s['runs']:>7}  "
+    print(f"  {'main status, whole process':<{WHAT_WIDTH}} {s['median']:>9.2f} {s['p90']:>8.2f} {s['max']:>8.2f} {s['runs']:>7}  "
           f"{'(reference)':<22} -")
     for row in ui["lines"]:
         budget = (f"<= 2 x status = {row['budgetMs']:.1f}" if row["key"] == "firstFrame" else f"<= {row['budgetMs']:.0f} ms")
         extra = f"  ({row['ratio']:.2f} x status)" if "ratio" in row else ""
-        print(f"  {row['what']:<46} {row['median']:>9.2f} {row['p90']:>8.2f} {row['max']:>8.2f} {row['runs']:>7}  "
+        print(f"  {row['what']:<{WHAT_WIDTH}} {row['median']:>9.2f} {row['p90']:>8.2f} {row['max']:>8.2f} {row['runs']:>7}  "
               f"{budget:<22} {row['verdict']}{extra}")
+    u = ui["unreadChat"]
+    print(f"  the unread chat {u['title']!r} ({u['messages']:,} messages) opened with {min(u['unreadOpened']):,} to "
+          f"{max(u['unreadOpened']):,} unread (asked {u['unreadAsked']:,}; each launch's open reads a screen of them, "
+          f"intents set-attribute --unread marks them unread again before the next)")
     sizes = ", ".join(f"{k} {v:,.0f}" for k, v in ui["frameBytes"].items())
     print(f"  bytes per frame (median): {sizes}; quiet window {ui['quietMs']:.0f} ms ends a frame, not counted in it")
     print()
@@ -370,13 +440,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--launches", type=int, default=LAUNCHES, help=f"measured launches (default {LAUNCHES})")
     parser.add_argument("--quiet-ms", type=float, default=30.0,
                         help="silence that ends a frame (default 30); changes where frames end, not their figures")
+    parser.add_argument("--unread", type=int, default=UNREAD,
+                        help=f"unread messages the second chat is opened with (default {UNREAD:,}; the fixture's --unread-chat)")
     parser.add_argument("--screens", metavar="DIR", help="with pyte installed: the first launch's screens as text")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if a line is over budget")
     args = parser.parse_args(argv)
     global QUIET_S
     QUIET_S = args.quiet_ms / 1000
-    ui = measure_interface(args.bin_dir, args.container, max(args.launches, 1), args.screens)
+    ui = measure_interface(args.bin_dir, args.container, max(args.launches, 1), args.screens, max(args.unread, 1))
     return finish_part("interface", ui, print_interface, args.json, args.fail_over_budget)
 
 

@@ -109,6 +109,10 @@ def interface_figures(ui: dict) -> list[dict]:
     return rows
 
 
+def message_action_figures(actions: dict) -> list[dict]:
+    return [_figure(line["what"], line["median"], "ms", line["verdict"], at_most=line["budgetMs"]) for line in actions["lines"]]
+
+
 def broadcast_figures(b: dict) -> list[dict]:
     if b.get("verdict") == "FAILED":
         return [{"figure": "broadcast", "value": None, "unit": None, "budget": None, "verdict": "FAILED",
@@ -128,7 +132,7 @@ def broadcast_figures(b: dict) -> list[dict]:
 
 PARTS = [("chatList", chat_list_figures), ("ingest", ingest_figures), ("import", import_figures),
          ("search", search_figures), ("frames", frames_figures), ("interface", interface_figures),
-         ("broadcast", broadcast_figures)]
+         ("messageActions", message_action_figures), ("broadcast", broadcast_figures)]
 
 
 def figures(report: dict) -> list[dict]:

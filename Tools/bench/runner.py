@@ -40,7 +40,9 @@ of its own (Tools/bench/ingest.py).
 
 With --interface-launches N (Scripts/bench passes it), main's interface is measured on a
 pseudo-terminal before the broadcast (Tools/bench/interface.py): launch to the first frame
-against `main status`, key to frame, opening the big chat, a page of scrolling.
+against `main status`, key to frame, opening the big chat, a selection and a page of scrolling
+in it, opening a chat with 10,000 unread at its divider; then main's edits and deletions timed
+inside one process (Tools/bench/actions.py).
 
 Every run writes its result file (Tools/bench/results.py: Benchmarks/results/, and for a full run
 Benchmarks/latest.json); the budgets come from Benchmarks/budgets.toml (Tools/bench/budgets.py).
@@ -58,6 +60,7 @@ import os
 import sys
 import tempfile
 
+from bench.actions import measure_message_actions
 from bench.broadcast import judge_broadcast, measure_broadcast
 from bench.budgets import budget_table, command_budget, time_verdict
 from bench.chatlist import measure_chat_list
@@ -101,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--interface-launches", type=int, default=0,
                         help="measure main's interface on a pty with this many launches (Tools/bench/interface.py; "
                         "the container needs its big chat on top); 0: not measured")
+    parser.add_argument("--interface-unread", type=int, default=10_000,
+                        help="unread messages the interface opens its second chat with (the fixture's --unread-chat)")
     parser.add_argument("--ingest-messages", type=int, default=0,
                         help="measure main ingesting this many messages alone and with 5 readers (Tools/bench/ingest.py, "
                         "in a container of its own); 0: not measured")
@@ -252,7 +257,9 @@ def main(argv: list[str] | None = None) -> int:
                                               args.search_rare_messages, (fixture or {}).get("messages", 0), args.search_large)
         # Before the broadcast, whose `main call start` becomes the app; each launch quits (lock released).
         if args.interface_launches > 0:
-            report["interface"] = measure_interface(bin_dir, container, args.interface_launches)
+            report["interface"] = measure_interface(bin_dir, container, args.interface_launches, unread=args.interface_unread)
+            # After the interface, which reads the big chat these edit and delete in.
+            report["messageActions"] = measure_message_actions(bin_dir, container, env)
         # Last, so that nothing else competes with the 30 s stream (and the call leaves nothing behind).
         if args.broadcast_peer and "broadcast" in extensions:
             if not args.json:
@@ -319,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     if "failed" in interface:
         all_ok = False
     any_over = any_over or interface.get("verdict") == "OVER"
-    for part in ("chatList", "ingest", "import", "search"):
+    for part in ("chatList", "ingest", "import", "search", "messageActions"):
         result = report.get(part) or {}
         if "failed" in result:
             all_ok = False

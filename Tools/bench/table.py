@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bench.actions import print_message_actions
 from bench.broadcast import print_broadcast
 from bench.chatlist import print_chat_list
 from bench.commands import REFERENCE
@@ -83,6 +84,7 @@ def print_table(report: dict) -> None:
     print_search(report)
     print_frames(report)
     print_interface(report)
+    print_message_actions(report)
     print("time: median wall time of the whole process / hello-reference's median, same run; goal: issue 15's aim. "
           "peak RSS: ru_maxrss of the whole process.")
     print(f"footprint at exit: Anonymous + Swap + the shared mappings' Private_Dirty, from the process's smaps read at its "

@@ -19,7 +19,7 @@ import signal
 import sys
 import tempfile
 
-from bench import interface, runner
+from bench import actions, interface, runner
 from bench.fixture import make_fixture, search_words
 from bench.main_command import MainCommand, StepFailed
 from bench.pushes import push_count, write_pushes
@@ -37,6 +37,7 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("--build", required=True, help="how they were built (for the report)")
     parser.add_argument("--quick", action="store_true", help="the small fixture and fewer runs")
     parser.add_argument("--interface", action="store_true", help="only main's interface (no pushes)")
+    parser.add_argument("--actions", action="store_true", help="only main's edits and deletions (no pushes)")
     parser.add_argument("--runs", type=int, help="runs per command (default: the size's)")
     parser.add_argument("--keep", action="store_true", help="keep the container and print its path")
     parser.add_argument("--json", action="store_true", help="the result as JSON on stdout")
@@ -48,12 +49,15 @@ def measure(args: argparse.Namespace, sizes: Sizes, container: str, workdir: str
     main = MainCommand(args.bin_dir, container, workdir, spawner)
     passed_on = [flag for flag, on in (("--json", args.json), ("--fail-over-budget", args.fail_over_budget)) if on]
     log(f"== fixture in {container}: 3 accounts, current one {sizes.peers} peers / {sizes.messages} messages "
-        f"({sizes.big_chat} in one chat) ==")
+        f"({sizes.big_chat} in one chat, {sizes.unread_chat} unread in the next) ==")
     fixture, seed = make_fixture(main, sizes)
     if args.interface:
         log(f"== main's interface on a pseudo-terminal: {sizes.launches} launches ==")
         return interface.main(["--bin-dir", args.bin_dir, "--container", container,
-                               "--launches", str(sizes.launches), *passed_on])
+                               "--launches", str(sizes.launches), "--unread", str(sizes.unread_chat), *passed_on])
+    if args.actions:
+        log("== main's edits and deletions, inside one process ==")
+        return actions.main(["--bin-dir", args.bin_dir, "--container", container, *passed_on])
 
     runs = sizes.runs if args.runs is None else args.runs
     count = push_count(runs)
@@ -73,7 +77,7 @@ def measure(args: argparse.Namespace, sizes: Sizes, container: str, workdir: str
         "--kind", "quick" if args.quick else "full", "--bin-dir", args.bin_dir, "--container", container,
         "--runs", str(runs), "--fixture-info", fixture_path, "--build", args.build, "--pushes", pushes,
         "--search", word, "--broadcast-peer", str(call_peer), "--broadcast-seconds", str(sizes.broadcast_seconds),
-        "--interface-launches", str(sizes.launches), "--ingest-messages", str(sizes.messages),
+        "--interface-launches", str(sizes.launches), "--interface-unread", str(sizes.unread_chat), "--ingest-messages", str(sizes.messages),
         "--ingest-peers", str(sizes.peers), "--ingest-rounds", str(sizes.ingest_rounds),
         "--search-rare", rare_word, "--search-rare-messages", str(rare_messages),
         "--search-large", str(sizes.search_large), "--import-messages", str(sizes.import_messages), *passed_on])

@@ -83,7 +83,7 @@ extension LaunchedApp {
             throw OperationFailure(.failed, "no current account (create one with `main login`)")
         }
         let summary = try FixtureGenerator(peerCount: fixture.peers, messageCount: fixture.messages, seed: fixture.seed,
-                                           bigChatMessages: fixture.bigChatMessages)
+                                           bigChatMessages: fixture.bigChatMessages, unreadChatMessages: fixture.unreadChatMessages)
             .run(postbox: account.postbox, accountPeerId: peerId)
         logger.info("seeded", metadata: ["peers": "\(summary.peers)", "messages": "\(summary.messages)"])
         return summary

@@ -102,12 +102,15 @@ public struct FixtureRequest: Codable, Equatable, Sendable {
     public var messages: Int
     public var seed: UInt64
     public var bigChatMessages: Int
+    /// Unread incoming messages the chat after the big one ends with (FixtureGenerator).
+    public var unreadChatMessages: Int
 
-    public init(peers: Int, messages: Int, seed: UInt64, bigChatMessages: Int) {
+    public init(peers: Int, messages: Int, seed: UInt64, bigChatMessages: Int, unreadChatMessages: Int = 0) {
         self.peers = peers
         self.messages = messages
         self.seed = seed
         self.bigChatMessages = bigChatMessages
+        self.unreadChatMessages = unreadChatMessages
     }
 }
 

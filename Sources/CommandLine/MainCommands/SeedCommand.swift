@@ -19,6 +19,9 @@ struct SeedCommand: ParsableCommand {
     @Option(name: .customLong("big-chat"),
             help: "Messages (of --messages) that the first chat, pinned at the top of the list, holds; the rest go to the other chats. 0: no such chat.")
     var bigChat: Int = 0
+    @Option(name: .customLong("unread-chat"),
+            help: "Unread incoming messages that the next chat (after the big chat, pinned too) ends with; it holds twice as many of --messages, the older half read. 0: no such chat.")
+    var unreadChat: Int = 0
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
@@ -28,10 +31,17 @@ struct SeedCommand: ParsableCommand {
         guard peers > 1 || bigChat == 0 || bigChat == messages else {
             throw ValidationError("--big-chat with --peers 1 must be all the messages (there is no other chat for the rest)")
         }
+        guard unreadChat >= 0, bigChat + 2 * unreadChat <= messages else {
+            throw ValidationError("--unread-chat's chat holds twice its unread messages: --big-chat + 2 × --unread-chat must be at most --messages")
+        }
+        guard unreadChat == 0 || peers >= (bigChat > 0 ? 3 : 2) else {
+            throw ValidationError("--unread-chat needs a chat of its own and one more for the rest: --peers \(bigChat > 0 ? 3 : 2) or more")
+        }
     }
 
     func run() throws {
-        let fixture = FixtureRequest(peers: peers, messages: messages, seed: seed, bigChatMessages: bigChat)
+        let fixture = FixtureRequest(peers: peers, messages: messages, seed: seed, bigChatMessages: bigChat,
+                                     unreadChatMessages: unreadChat)
         let summary = try Operations.perform(.seed(fixture), options).expect("seed") {
             if case .seeded(let summary) = $0 { return summary } else { return nil }
         }

@@ -18,6 +18,10 @@ public struct FixtureGenerator {
         /// beside the vocabulary's common words: the search benchmark's worst case for a scan.
         public var rareWord: String
         public var rareWordMessages: Int
+        /// The chat that ends with `unreadChatUnread` unread incoming messages (nil: none), as
+        /// `main chats` prints peer ids, for the benchmark to open and mark unread again.
+        public var unreadChatPeerId: Int64?
+        public var unreadChatUnread: Int = 0
     }
 
     public let peerCount: Int
@@ -27,6 +31,10 @@ public struct FixtureGenerator {
     /// list — holds, the rest spread over the other chats; 0: no such chat, every chat weighted
     /// alike. The benchmark opens a 100,000-message chat with it.
     public let bigChatMessages: Int
+    /// How many unread incoming messages the next chat (second in the list after the big chat,
+    /// pinned too) ends with; it holds twice as many, the older half read. 0: no such chat. The
+    /// benchmark opens a chat with 10,000 unread at its divider with it.
+    public let unreadChatMessages: Int
     /// Messages per write transaction: bounded so a kill mid-seed loses at most one chunk, and
     /// so that the WAL stays well inside its 64 MiB budget while readers hold it. Larger transactions
     /// cost less a message (fewer commits and checkpoints, and each search row and chat tail
@@ -37,14 +45,34 @@ public struct FixtureGenerator {
     /// How many messages hold the rare word (fewer when there are fewer messages).
     public static let rareWordPlantings = 5
 
-    public init(peerCount: Int, messageCount: Int, seed: UInt64, bigChatMessages: Int = 0) {
+    public init(peerCount: Int, messageCount: Int, seed: UInt64, bigChatMessages: Int = 0, unreadChatMessages: Int = 0) {
         precondition(bigChatMessages >= 0 && bigChatMessages <= messageCount, "the big chat's messages are some of the messages")
         precondition(peerCount > 1 || bigChatMessages == 0 || bigChatMessages == messageCount,
                      "with one chat, the big chat holds every message")
+        precondition(unreadChatMessages >= 0 && bigChatMessages + 2 * unreadChatMessages <= messageCount,
+                     "the unread chat's messages (twice its unread) are some of the messages")
+        precondition(unreadChatMessages == 0 || peerCount >= (bigChatMessages > 0 ? 3 : 2),
+                     "the unread chat needs a chat of its own, and another for the rest of the messages")
         self.peerCount = peerCount
         self.messageCount = messageCount
         self.seed = seed
         self.bigChatMessages = bigChatMessages
+        self.unreadChatMessages = unreadChatMessages
+    }
+
+    /// Where the unread chat is among the peers: right after the big chat (nil: none).
+    var unreadChatIndex: Int? {
+        unreadChatMessages > 0 ? (bigChatMessages > 0 ? 1 : 0) : nil
+    }
+
+    /// Messages per chat: Zipf-like weights give a few busy chats and a long tail; the big chat
+    /// and the unread chat hold exactly their shares first and the other chats split the rest.
+    func messagesPerPeer(_ peers: Int) -> [Int] {
+        var fixed: [Int] = []
+        if bigChatMessages > 0 && peers > 1 { fixed.append(bigChatMessages) }
+        if unreadChatMessages > 0 { fixed.append(2 * unreadChatMessages) }
+        // The initializer leaves a chat for the rest whenever there is a fixed one.
+        return fixed + Self.spread(messageCount - fixed.reduce(0, +), over: peers - fixed.count)
     }
 
     public func run(postbox: Postbox, accountPeerId: PeerId, progress: (Int) -> Void = { _ in }) throws -> Summary {
@@ -56,11 +84,7 @@ public struct FixtureGenerator {
         try postbox.transaction { t in
             for peer in peers { try t.updatePeer(peer) }
         }
-        // Messages per chat: Zipf-like weights give a few busy chats and a long tail; with a big
-        // chat, the first chat holds exactly its share and the others split the rest.
-        let perPeer = bigChatMessages > 0 && peers.count > 1
-            ? [bigChatMessages] + Self.spread(messageCount - bigChatMessages, over: peers.count - 1)
-            : Self.spread(messageCount, over: peers.count)
+        let perPeer = messagesPerPeer(peers.count)
 
         let now = Clock.unixTime()
         let users = peers.filter(\.isUser)
@@ -91,8 +115,9 @@ public struct FixtureGenerator {
         }
         try postbox.transaction { t in
             for (index, peer) in peers.enumerated() where perPeer[index] > 0 {
-                // Every fifth chat keeps a few unread messages at its end.
-                let unread = index % 5 == 0 ? min(perPeer[index], Int(rng.next() % 12) + 1) : 0
+                // Every fifth chat keeps a few unread messages at its end; the unread chat its half.
+                let unread = index == unreadChatIndex ? unreadChatMessages
+                    : index % 5 == 0 ? min(perPeer[index], Int(rng.next() % 12) + 1) : 0
                 try t.prepareReadState(peer.id, maxIncomingReadId: Int32(perPeer[index] - unread))
             }
         }
@@ -102,11 +127,12 @@ public struct FixtureGenerator {
             // The chat's history spans the last 30 days, ending at a random recent moment.
             let end = now - Int32(rng.next() % 86_400)
             let step = max(1, (30 * 86_400) / Int32(max(count, 1)))
-            let unreadTail = index % 5 == 0
+            // The incoming tail that the read mark leaves unread (prepareReadState above).
+            let incomingTail = index == unreadChatIndex ? unreadChatMessages : index % 5 == 0 ? 12 : 0
             for n in 0..<count {
                 let id = Int32(n + 1)
                 let timestamp = end - Int32(count - n) * step
-                let isIncoming = unreadTail && n >= count - 12 ? true : rng.next() % 10 < 6
+                let isIncoming = n >= count - incomingTail ? true : rng.next() % 10 < 6
                 let author: PeerId
                 switch peer.id.namespace {
                 case .cloudUser, .secretChat: author = isIncoming ? (peer.associatedPeerId ?? peer.id) : accountPeerId
@@ -146,7 +172,8 @@ public struct FixtureGenerator {
         if let user = users.first, let phone = user.phone { sampleNames.append(phone) }
         return Summary(peers: peers.count, messages: written, pinned: pinned.count, calls: calls,
                        seconds: Clock.milliseconds(since: start) / 1000, sampleNames: sampleNames, sampleTexts: sampleTexts,
-                       rareWord: FixtureVocabulary.rareWord, rareWordMessages: planted)
+                       rareWord: FixtureVocabulary.rareWord, rareWordMessages: planted,
+                       unreadChatPeerId: unreadChatIndex.map { peers[$0].id.toInt64() }, unreadChatUnread: unreadChatMessages)
     }
 
     /// `count` messages over `chats` chats with weights 1/√(i+2), the remainder one by one from

@@ -462,20 +462,19 @@ public final class PostboxTransaction {
         return try moveIncomingReadMark(peerId, to: messageId == .min ? .min : messageId - 1)
     }
 
-    /// Sets the read mark either way and recounts the chat's unread incoming messages above it.
+    /// Sets the read mark either way. The unread count moves by the incoming messages between
+    /// the old mark and the new (every write keeps the stored count exact), so a mark moved by a
+    /// screen costs a screen, not every unread message above it: opening a chat with 10,000
+    /// unread at its divider reads the few in view. When the upper mark's message is not stored,
+    /// the count above the new mark is taken again from the newest message down.
     private func moveIncomingReadMark(_ peerId: PeerId, to maxId: Int32) throws -> Int32 {
         var state = try readState(peerId) ?? ReadState()
-        var stillUnread: Int32 = 0
-        // Count incoming messages above the new mark, newest first, and stop at the first one at
-        // or below it: ids grow with time in a chat (a group's history exported inside its
-        // supergroup, ids below zero, is older than the supergroup's own), so everything older is
-        // read. (Walking on cost a whole 100,000-message history per read mark: 100+ ms for one
-        // key in the chat.)
-        try forEachMessageNewestFirst(peerId, namespace: MessageId.cloudNamespace, before: nil) { index, value in
-            if index.id.id <= maxId { return false }
-            let message = try Message(index: index, decoding: value)
-            if message.isIncoming { stillUnread += 1 }
-            return true
+        let old = state.maxIncomingReadId
+        let stillUnread: Int32
+        if let between = try incomingMessages(peerId, above: min(old, maxId), upTo: max(old, maxId)) {
+            stillUnread = max(maxId > old ? state.unreadCount - between : state.unreadCount + between, 0)
+        } else {
+            stillUnread = try incomingMessages(peerId, above: maxId)
         }
         let before = state.unreadCount
         state.maxIncomingReadId = maxId
@@ -483,6 +482,34 @@ public final class PostboxTransaction {
         try setReadState(peerId, state)
         try unreadCountChanged(peerId, from: before, to: stillUnread)
         return before - stillUnread
+    }
+
+    /// Incoming messages with `low` < id ≤ `high`, walked newest first from message `high`; nil
+    /// when that message is not stored (deleted, or a mark past the newest).
+    private func incomingMessages(_ peerId: PeerId, above low: Int32, upTo high: Int32) throws -> Int32? {
+        guard low < high else { return 0 }
+        guard let top = try message(MessageId(peerId: peerId, id: high)) else { return nil }
+        var count: Int32 = top.isIncoming ? 1 : 0
+        // Ids grow with time in a chat (a group's history exported inside its supergroup, ids
+        // below zero, is older than the supergroup's own), so the walk stops at the first id at
+        // or below `low`.
+        try forEachMessageNewestFirst(peerId, namespace: MessageId.cloudNamespace, before: top.index) { index, value in
+            if index.id.id <= low { return false }
+            if index.id.id < high, try Message(index: index, decoding: value).isIncoming { count += 1 }
+            return true
+        }
+        return count
+    }
+
+    /// Incoming messages above `maxId`, counted from the newest down to the first at or below it.
+    private func incomingMessages(_ peerId: PeerId, above maxId: Int32) throws -> Int32 {
+        var count: Int32 = 0
+        try forEachMessageNewestFirst(peerId, namespace: MessageId.cloudNamespace, before: nil) { index, value in
+            if index.id.id <= maxId { return false }
+            if try Message(index: index, decoding: value).isIncoming { count += 1 }
+            return true
+        }
+        return count
     }
 
     // MARK: Notification settings
