@@ -109,17 +109,17 @@ enum PostingCodec {
         var previous: PostingEntry?
         try bytes.withUnsafeBufferPointer { b in
             while i < b.count {
-                let head = try read(b, &i)
+                let head = try Varint.read(b, &i)
                 let time = Int32(bitPattern: UInt32(truncatingIfNeeded: head >> 1))
                 let entry: PostingEntry
                 if head & 1 == 0 {
                     guard let previous else { throw Malformed() }
-                    let id = Int32(truncatingIfNeeded: Int64(previous.id) + Varint.unzigzag(try read(b, &i)))
+                    let id = Int32(truncatingIfNeeded: Int64(previous.id) + Varint.unzigzag(try Varint.read(b, &i)))
                     entry = PostingEntry(peer: previous.peer, namespace: previous.namespace, timestamp: previous.timestamp &+ time, id: id)
                 } else {
-                    let peer = Int64(bitPattern: UInt64(bitPattern: previous?.peer ?? 0) &+ (try read(b, &i)))
-                    let namespace = Int32(bitPattern: UInt32(truncatingIfNeeded: try read(b, &i)))
-                    let id = Int32(truncatingIfNeeded: Varint.unzigzag(try read(b, &i)))
+                    let peer = Int64(bitPattern: UInt64(bitPattern: previous?.peer ?? 0) &+ (try Varint.read(b, &i)))
+                    let namespace = Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(b, &i)))
+                    let id = Int32(truncatingIfNeeded: Varint.unzigzag(try Varint.read(b, &i)))
                     entry = PostingEntry(peer: peer, namespace: namespace, timestamp: bucketStart &+ time, id: id)
                 }
                 entries.append(entry)
@@ -138,20 +138,5 @@ enum PostingCodec {
         }
         out[i] = UInt8(v)
         i += 1
-    }
-
-    @inline(__always)
-    private static func read(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) throws -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < b.count {
-            let byte = b[i]
-            i += 1
-            value |= UInt64(byte & 0x7f) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-            guard shift < 64 else { throw Malformed() }
-        }
-        throw Malformed()
     }
 }

@@ -30,9 +30,18 @@ struct SegmentDirectory: Equatable {
 
     var isEmpty: Bool { ranges.isEmpty }
 
-    /// The segments that may hold any of `entries`.
+    /// The segments that may hold any of `entries`: for each range, the first entry at or after
+    /// its start (a binary search, so deleting a chat's thousands of messages stays linear).
     func segments(mayHolding entries: Set<PostingEntry>) -> [Int32] {
-        ranges.compactMap { segment, range in entries.contains(where: range.mayHold) ? segment : nil }
+        let sorted = entries.sorted(by: PostingEntry.storedBefore)
+        return ranges.compactMap { segment, range in
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if PostingEntry.storedBefore(sorted[middle], range.first) { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && range.mayHold(sorted[low]) ? segment : nil
+        }
     }
 
     static func load(_ valueBox: ValueBox, _ row: SearchIndexRow) throws -> SegmentDirectory? {
@@ -76,28 +85,30 @@ struct SegmentDirectory: Equatable {
 
     static func decode(_ bytes: [UInt8], bucketStart: Int32) throws -> SegmentDirectory {
         guard bytes.first == version else { throw PostingCodec.Malformed() }
-        var i = 1
         var directory = SegmentDirectory()
-        var segment: Int32 = 0
-        var peer: Int64 = 0
-        func take() throws -> PostingEntry {
-            peer = Int64(bitPattern: UInt64(bitPattern: peer) &+ (try Varint.read(bytes, &i)))
-            let namespace = Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(bytes, &i)))
-            let timestamp = bucketStart &+ Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(bytes, &i)))
-            let id = Int32(truncatingIfNeeded: Varint.unzigzag(try Varint.read(bytes, &i)))
-            return PostingEntry(peer: peer, namespace: namespace, timestamp: timestamp, id: id)
-        }
-        while i < bytes.count {
-            segment = segment &+ Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(bytes, &i)))
-            let first = try take()
-            directory.ranges[segment] = Range(first: first, last: try take())
+        try bytes.withUnsafeBufferPointer { b in
+            var i = 1
+            var segment: Int32 = 0
+            var peer: Int64 = 0
+            func take() throws -> PostingEntry {
+                peer = Int64(bitPattern: UInt64(bitPattern: peer) &+ (try Varint.read(b, &i)))
+                let namespace = Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(b, &i)))
+                let timestamp = bucketStart &+ Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(b, &i)))
+                let id = Int32(truncatingIfNeeded: Varint.unzigzag(try Varint.read(b, &i)))
+                return PostingEntry(peer: peer, namespace: namespace, timestamp: timestamp, id: id)
+            }
+            while i < b.count {
+                segment = segment &+ Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(b, &i)))
+                let first = try take()
+                directory.ranges[segment] = Range(first: first, last: try take())
+            }
         }
         return directory
     }
 }
 
-/// LEB128 varints over arrays, for values written rarely (PostingCodec writes its hot path through
-/// a pointer).
+/// LEB128 varints: written to an array for values written rarely (PostingCodec writes its hot
+/// path through a pointer), read from a buffer by both.
 enum Varint {
     static func write(_ value: UInt64, _ out: inout [UInt8]) {
         var v = value
@@ -108,11 +119,13 @@ enum Varint {
         out.append(UInt8(v))
     }
 
-    static func read(_ bytes: [UInt8], _ i: inout Int) throws -> UInt64 {
+    /// The varint at `i`; `i` moves past it.
+    @inline(__always)
+    static func read(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) throws -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        while i < bytes.count {
-            let byte = bytes[i]
+        while i < b.count {
+            let byte = b[i]
             i += 1
             value |= UInt64(byte & 0x7f) << shift
             if byte < 0x80 { return value }
