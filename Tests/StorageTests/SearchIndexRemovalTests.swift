@@ -167,6 +167,44 @@ struct SearchIndexRemovalTests {
         }
     }
 
+    struct Interrupted: Error {}
+
+    @Test("A transaction that fails after an edit, a deletion and appends that close segments leaves segments and directories as they were: they commit together or not at all")
+    func failedTransactionLeavesTheIndex() throws {
+        try withTemporaryDirectory("search-index-removal-rollback") { dir in
+            let (postbox, messages) = try Self.commonChat(dir, messages: 1200)
+            func snapshot() throws -> [ValueBoxKey: [UInt8]] {
+                try postbox.read { t in
+                    var rows: [ValueBoxKey: [UInt8]] = [:]
+                    try t.valueBox.range(PostboxTable.searchIndex, start: ValueBoxKey(), end: ValueBoxKey([UInt8](repeating: 0xff, count: 15))) { key, value in
+                        rows[key] = value
+                        return true
+                    }
+                    return rows
+                }
+            }
+            let before = try snapshot()
+            let peer = messages[0].id.peerId
+            #expect(throws: Interrupted.self) {
+                try postbox.transaction(durable: true) { t in
+                    _ = try t.updateMessage(messages[5].id) { $0.text = "other words" }
+                    _ = try t.deleteMessages([messages[700].id])
+                    // Enough new messages to close the newest segment of every row.
+                    try t.addMessages((1 ... 600).map { n in
+                        Message(index: MessageIndex(id: MessageId(peerId: peer, id: 2000 + n), timestamp: Self.bucketStart + 2000 + n), authorId: peer,
+                                text: "common words everywhere", isIncoming: true)
+                    })
+                    throw Interrupted()
+                }
+            }
+            #expect(try snapshot() == before)
+            let corpus = Corpus(postbox: postbox, peers: [peer], messages: Dictionary(uniqueKeysWithValues: messages.map { ($0.id, $0) }),
+                                rng: SeededGenerator(seed: 1))
+            try MessageSearchIndexTests.expectIndexIsExact(corpus, "after the failed transaction")
+            try Self.expectDirectoriesHold(postbox, "after the failed transaction")
+        }
+    }
+
     @Test("Schema 4's upgrade gives an index of format 1 (no directories) its directories in place: refused by a reader before, the same index as this build's after")
     func schema3StoreIsUpgraded() throws {
         try withTemporaryDirectory("search-index-schema3") { dir in
