@@ -183,6 +183,8 @@ struct MessageSearchIndexTests {
         try postbox.read { t in
             var all: [IndexEntry] = []
             try t.valueBox.range(PostboxTable.searchIndex, start: ValueBoxKey(), end: ValueBoxKey([UInt8](repeating: 0xff, count: 15))) { key, value in
+                // A row's SegmentDirectory (at its 10-byte prefix) lists no messages.
+                if key.count == 10 { return true }
                 let row = SearchIndexRow(hash: UInt64(bitPattern: key.int64(at: 0)), bucket: SearchIndexRow.bucket(of: key))
                 var entries: [PostingEntry] = []
                 try PostingCodec.decode(value, bucketStart: row.start, into: &entries)
@@ -477,7 +479,7 @@ struct MessageSearchIndexTests {
             let state: SearchIndexState = fillInProgress ? .building(after: keys[keys.count / 2]) : .complete
             try box.write {
                 try Self.indexTextAlone(corpus, covering: state)
-                try state.save(box)
+                try state.save(box, format: 1)
                 try box.connection.execute("PRAGMA user_version=2")
             }
             let search = MessageSearch(text: TextMatcher("capybara"), limit: 20)
@@ -486,7 +488,7 @@ struct MessageSearchIndexTests {
             }
 
             let writer = try Postbox(layout: layout, accountId: 3, deviceKey: Self.key, readOnly: false)
-            #expect(writer.valueBox.storedSchemaVersion == 3)
+            #expect(writer.valueBox.storedSchemaVersion == PostboxTable.schemaVersion)
             #expect(try writer.read { try SearchIndexState.load($0.valueBox) } == state, "the upgrade leaves the fill where it was")
             corpus = Corpus(postbox: writer, peers: corpus.peers, messages: corpus.messages, rng: corpus.rng)
             if fillInProgress {
@@ -511,6 +513,8 @@ struct MessageSearchIndexTests {
             let box = corpus.postbox.valueBox
             try box.write {
                 try Self.indexTextAlone(corpus, covering: .complete)
+                // The index as schema 3 found it: format 1.
+                try SearchIndexState.complete.save(box, format: 1)
                 try SearchIndexCarriedWords.add(box, hasher: corpus.postbox.searchHasher, batchSize: 7)
             }
             try Self.expectIndexIsExact(corpus, "batches of 7")

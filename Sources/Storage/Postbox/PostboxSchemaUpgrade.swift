@@ -11,6 +11,8 @@ enum PostboxSchemaUpgrade {
             if from < 2 { try MessageIdIndex.rebuild(valueBox) }
             // 3: messages are indexed under what they carry too, not their text alone.
             if from < 3 { try SearchIndexCarriedWords.add(valueBox, hasher: searchHasher) }
+            // 4: a search index row of several segments has a directory of them (SegmentDirectory).
+            if from < 4 { try SearchIndexDirectories.build(valueBox) }
         }
     }
 }

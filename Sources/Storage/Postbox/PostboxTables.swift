@@ -43,7 +43,12 @@ public enum PostboxTable {
     ///   text and what their media say: MessageSummary.searchableText); the upgrade indexes the
     ///   words of what the messages stored before carry (SearchIndexCarriedWords), which a reader
     ///   of a store main has not upgraded yet would miss.
-    public static let schemaVersion: Int32 = 3
+    /// - 4: a search index row of several segments has a directory of them (SegmentDirectory), so
+    ///   an edit or a deletion reads a segment or two per word (search index format 2). The upgrade
+    ///   builds the directories in place (SearchIndexDirectories), so the index stays usable;
+    ///   without it a format 1 index would be dropped and rebuilt, every search scanning until
+    ///   then. An older main refuses the store rather than rebuild the index as format 1.
+    public static let schemaVersion: Int32 = 4
 }
 
 enum PostboxKeys {

@@ -54,7 +54,15 @@ enum PostingCodec {
     /// Encodes entries in storage order (PostingEntry.storedBefore) into as many segments as
     /// the budget needs.
     static func encodeSegments(_ entries: [PostingEntry], bucketStart: Int32) -> [[UInt8]] {
+        var counts: [Int] = []
+        return encodeSegments(entries, bucketStart: bucketStart, counts: &counts)
+    }
+
+    /// The same, with how many entries each segment took (in `counts`), so a writer knows each
+    /// segment's first and last entry (SegmentDirectory).
+    static func encodeSegments(_ entries: [PostingEntry], bucketStart: Int32, counts: inout [Int]) -> [[UInt8]] {
         var segments: [[UInt8]] = []
+        counts.removeAll(keepingCapacity: true)
         // Encoded through a pointer into one scratch segment: appending to an array byte by byte
         // was most of what writing the index cost in Swift.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segmentBudget) { buffer in
@@ -67,7 +75,9 @@ enum PostingCodec {
                     out[0] = version
                     count = 1
                     previous = nil
+                    counts.append(0)
                 }
+                counts[counts.count - 1] += 1
                 count = append(entry, after: previous, bucketStart: bucketStart, out, at: count)
                 previous = entry
             }
@@ -83,12 +93,12 @@ enum PostingCodec {
         var i = start
         if let previous, previous.peer == entry.peer, previous.namespace == entry.namespace {
             write(UInt64(UInt32(bitPattern: entry.timestamp &- previous.timestamp)) << 1, out, &i)
-            write(zigzag(Int64(entry.id) - Int64(previous.id)), out, &i)
+            write(Varint.zigzag(Int64(entry.id) - Int64(previous.id)), out, &i)
         } else {
             write(UInt64(UInt32(bitPattern: entry.timestamp &- bucketStart)) << 1 | 1, out, &i)
             write(UInt64(bitPattern: entry.peer) &- UInt64(bitPattern: previous?.peer ?? 0), out, &i)
             write(UInt64(UInt32(bitPattern: entry.namespace)), out, &i)
-            write(zigzag(Int64(entry.id)), out, &i)
+            write(Varint.zigzag(Int64(entry.id)), out, &i)
         }
         return i
     }
@@ -99,17 +109,17 @@ enum PostingCodec {
         var previous: PostingEntry?
         try bytes.withUnsafeBufferPointer { b in
             while i < b.count {
-                let head = try read(b, &i)
+                let head = try Varint.read(b, &i)
                 let time = Int32(bitPattern: UInt32(truncatingIfNeeded: head >> 1))
                 let entry: PostingEntry
                 if head & 1 == 0 {
                     guard let previous else { throw Malformed() }
-                    let id = Int32(truncatingIfNeeded: Int64(previous.id) + unzigzag(try read(b, &i)))
+                    let id = Int32(truncatingIfNeeded: Int64(previous.id) + Varint.unzigzag(try Varint.read(b, &i)))
                     entry = PostingEntry(peer: previous.peer, namespace: previous.namespace, timestamp: previous.timestamp &+ time, id: id)
                 } else {
-                    let peer = Int64(bitPattern: UInt64(bitPattern: previous?.peer ?? 0) &+ (try read(b, &i)))
-                    let namespace = Int32(bitPattern: UInt32(truncatingIfNeeded: try read(b, &i)))
-                    let id = Int32(truncatingIfNeeded: unzigzag(try read(b, &i)))
+                    let peer = Int64(bitPattern: UInt64(bitPattern: previous?.peer ?? 0) &+ (try Varint.read(b, &i)))
+                    let namespace = Int32(bitPattern: UInt32(truncatingIfNeeded: try Varint.read(b, &i)))
+                    let id = Int32(truncatingIfNeeded: Varint.unzigzag(try Varint.read(b, &i)))
                     entry = PostingEntry(peer: peer, namespace: namespace, timestamp: bucketStart &+ time, id: id)
                 }
                 entries.append(entry)
@@ -117,12 +127,6 @@ enum PostingCodec {
             }
         }
     }
-
-    @inline(__always)
-    private static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
-
-    @inline(__always)
-    private static func unzigzag(_ v: UInt64) -> Int64 { Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1) }
 
     @inline(__always)
     private static func write(_ value: UInt64, _ out: UnsafeMutablePointer<UInt8>, _ i: inout Int) {
@@ -134,20 +138,5 @@ enum PostingCodec {
         }
         out[i] = UInt8(v)
         i += 1
-    }
-
-    @inline(__always)
-    private static func read(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) throws -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < b.count {
-            let byte = b[i]
-            i += 1
-            value |= UInt64(byte & 0x7f) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-            guard shift < 64 else { throw Malformed() }
-        }
-        throw Malformed()
     }
 }

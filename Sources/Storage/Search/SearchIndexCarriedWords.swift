@@ -6,8 +6,9 @@
 /// upgrade's transaction, a batch of messages read at a time.
 enum SearchIndexCarriedWords {
     static func add(_ valueBox: ValueBox, hasher: SearchIndexHasher, batchSize: Int = SearchIndexBackfill.batchSize) throws {
-        // No index of this format: SearchIndexState.prepare drops it and the fill writes it anew.
-        guard let state = try SearchIndexState.load(valueBox) else { return }
+        // No index of the format schema 3 had (1): SearchIndexState.prepare drops it and the fill
+        // writes it anew.
+        guard let state = try SearchIndexState.load(valueBox, format: 1) else { return }
         var after = ValueBoxKey()
         while true {
             var writer = SearchIndexWriter(valueBox: valueBox, hasher: hasher)

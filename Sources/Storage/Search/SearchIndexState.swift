@@ -10,8 +10,9 @@ enum SearchIndexState: Equatable {
     case building(after: ValueBoxKey?)
 
     /// Bumped whenever words, cuts, hashes or the row layout change: a store indexed by another
-    /// format is rebuilt, never read.
-    static let formatVersion: UInt8 = 1
+    /// format is rebuilt, never read. 2: rows of several segments have a SegmentDirectory (schema
+    /// 4's step gives a format 1 index its directories in place: SearchIndexDirectories).
+    static let formatVersion: UInt8 = 2
     static let metadataKey = ValueBoxKey("searchIndex")
 
     /// Whether the message with this history key is in the index (or must be put in it).
@@ -22,9 +23,9 @@ enum SearchIndexState: Equatable {
         }
     }
 
-    /// nil when missing or of another format.
-    static func load(_ valueBox: ValueBox) throws -> SearchIndexState? {
-        guard let bytes = try valueBox.get(PostboxTable.metadata, metadataKey), bytes.count >= 2, bytes[0] == formatVersion else {
+    /// nil when missing or of another format (`format`: this build's, or an older one's for an upgrade step).
+    static func load(_ valueBox: ValueBox, format: UInt8 = formatVersion) throws -> SearchIndexState? {
+        guard let bytes = try valueBox.get(PostboxTable.metadata, metadataKey), bytes.count >= 2, bytes[0] == format else {
             return nil
         }
         switch bytes[1] {
@@ -34,8 +35,9 @@ enum SearchIndexState: Equatable {
         }
     }
 
-    func save(_ valueBox: ValueBox) throws {
-        var bytes: [UInt8] = [Self.formatVersion]
+    /// (`format`: an older one only for tests making an older store.)
+    func save(_ valueBox: ValueBox, format: UInt8 = formatVersion) throws {
+        var bytes: [UInt8] = [format]
         switch self {
         case .complete: bytes.append(1)
         case .building(nil): bytes.append(0)

@@ -25,6 +25,13 @@ struct SearchIndexWriter {
     mutating func add(_ message: Message) {
         guard Self.isIndexed(message) else { return }
         hasher.hashes(of: MessageSummary.searchableText(of: message), into: &hashes)
+        if !removals.isEmpty {
+            // An edit: a word the old text had too keeps its entry where it is (its removal is
+            // taken back), so an edit writes only the rows of the words it changed.
+            let entry = PostingEntry(message.index)
+            let bucket = SearchIndexRow.bucket(of: message.index.timestamp)
+            hashes.removeAll { removals[SearchIndexRow(hash: $0, bucket: bucket)]?.remove(entry) != nil }
+        }
         additions.add(message.index, hashes: hashes)
     }
 
@@ -60,7 +67,7 @@ struct SearchIndexWriter {
     }
 
     func apply() throws {
-        for (row, gone) in removals { try remove(gone, from: row) }
+        for (row, gone) in removals where !gone.isEmpty { try remove(gone, from: row) }
         for (row, list) in zip(additions.rows, additions.lists) where !list.isEmpty { try append(list, to: row) }
     }
 
@@ -68,7 +75,8 @@ struct SearchIndexWriter {
     /// new entries fit: a live send rewrites one segment, about a page, per word) and opens new
     /// segments as it fills; a full newest segment is left as it is and the new entries go into
     /// segments of their own. So rows stay dense (fewer rows for a search to read) and a batch
-    /// rewrites at most one stored segment per row.
+    /// rewrites at most one stored segment per row. Every segment that stops being the newest
+    /// gets its range in the row's SegmentDirectory (only then: a send that fits writes no more).
     private func append(_ new: [PostingEntry], to row: SearchIndexRow) throws {
         let prefix = row.prefix
         var segment: Int32 = -1
@@ -82,7 +90,9 @@ struct SearchIndexWriter {
         }
         let budget = PostingCodec.segmentBudget
         let hasRoom = segment >= 0 && (newestBytes < budget * 3 / 4 || newestBytes + new.count * PostingCodec.largestEntry <= budget)
+        var closed: [Int32: SegmentDirectory.Range] = [:]
         if !hasRoom {
+            if let first = newest.first, let last = newest.last { closed[segment] = SegmentDirectory.Range(first: first, last: last) }
             newest = []
             segment += 1
         }
@@ -90,30 +100,56 @@ struct SearchIndexWriter {
         // chat in this order): sorted only when not.
         let inOrder = zip(new, new.dropFirst()).allSatisfy { !PostingEntry.storedBefore($1, $0) }
         let sorted = ArraySlice(inOrder ? new : new.sorted(by: PostingEntry.storedBefore))
-        for value in PostingCodec.encodeSegments(Self.merge(newest, sorted), bucketStart: row.start) {
+        let merged = Self.merge(newest, sorted)
+        var counts: [Int] = []
+        let values = PostingCodec.encodeSegments(merged, bucketStart: row.start, counts: &counts)
+        var start = 0
+        for (n, value) in values.enumerated() {
             try valueBox.set(PostboxTable.searchIndex, row.segmentKey(segment), value)
+            if n < values.count - 1 { closed[segment] = SegmentDirectory.Range(first: merged[start], last: merged[start + counts[n] - 1]) }
+            start += counts[n]
             segment += 1
         }
+        guard !closed.isEmpty else { return }
+        var directory = try SegmentDirectory.load(valueBox, row) ?? SegmentDirectory()
+        directory.ranges.merge(closed) { _, new in new }
+        try directory.save(valueBox, row)
     }
 
+    /// Reads only the segments that may hold what goes (SegmentDirectory's, and the newest), so
+    /// taking a message out of a common word's list costs a segment or two, not the whole list.
     private func remove(_ gone: Set<PostingEntry>, from row: SearchIndexRow) throws {
         let prefix = row.prefix
-        var changed: [(ValueBoxKey, [PostingEntry])] = []
-        try valueBox.range(PostboxTable.searchIndex, start: prefix, end: prefix.successor) { key, value in
+        var newestSegment: Int32?
+        try valueBox.range(PostboxTable.searchIndex, start: prefix.successor, end: prefix, limit: 1, values: false) { key, _ in
+            newestSegment = SearchIndexRow.segment(of: key)
+            return false
+        }
+        var directory = try SegmentDirectory.load(valueBox, row)
+        var segments = Set(directory?.segments(mayHolding: gone) ?? [])
+        if let newestSegment { segments.insert(newestSegment) }
+        var emptied: [Int32] = []
+        for segment in segments {
+            let key = row.segmentKey(segment)
+            // A segment removed since the directory named it.
+            guard let value = try valueBox.get(PostboxTable.searchIndex, key) else { continue }
             var entries: [PostingEntry] = []
             try PostingCodec.decode(value, bucketStart: row.start, into: &entries)
             let kept = entries.filter { !gone.contains($0) }
-            if kept.count != entries.count { changed.append((key, kept)) }
-            return true
-        }
-        // Written after the range is read: a statement must not change the rows it walks.
-        for (key, kept) in changed {
+            if kept.count == entries.count { continue }
             if kept.isEmpty {
                 try valueBox.remove(PostboxTable.searchIndex, key)
+                emptied.append(segment)
             } else {
                 // Fewer entries than before: always within one segment's budget again.
                 try valueBox.set(PostboxTable.searchIndex, key, PostingCodec.encodeSegments(kept, bucketStart: row.start)[0])
             }
+        }
+        // The directory forgets a removed segment (and goes with the row's last one).
+        if var changed = directory, !emptied.isEmpty {
+            for segment in emptied { changed.ranges[segment] = nil }
+            directory = changed
+            try changed.save(valueBox, row)
         }
     }
 
