@@ -143,10 +143,11 @@ struct MessageActionsTerminalTests {
 
     /// A draft with its reply kept across a restart (^C saves it on the way out), back in the
     /// composer; and "Draft: …" in the chat list once the chat is left.
-    @Test func aDraftLastsAcrossARestart() async throws {
+    @Test(arguments: [(80, 24), (160, 48)])
+    func aDraftLastsAcrossARestart(size: (Int, Int)) async throws {
         let base = try TemporaryDirectory("ui-draft")
         defer { base.remove() }
-        let (session, container, _, _) = try await Self.openUserChat(width: 80, height: 24, in: base)
+        let (session, container, _, _) = try await Self.openUserChat(width: size.0, height: size.1, in: base)
         try await Self.key(session, "Up")
         try await Self.key(session, "r")
         try session.type("half a thought")
@@ -155,7 +156,7 @@ struct MessageActionsTerminalTests {
         try await session.waitFor(timeout: 10, "main to end") { _ in (try? session.format("#{alternate_on}")) == "0" }
         session.kill()
 
-        let again = try await Self.openUserChat(width: 80, height: 24, in: base, reusing: container)
+        let again = try await Self.openUserChat(width: size.0, height: size.1, in: base, reusing: container)
         defer { again.session.kill() }
         let screen = try await again.session.waitFor(text: "› half a thought")
         #expect(screen.contains { $0.contains("↩ Reply to") }, "the reply came back too: \(screen.joined(separator: "\n"))")
