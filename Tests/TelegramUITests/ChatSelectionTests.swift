@@ -61,13 +61,20 @@ struct ChatSelectionTests {
     }
 
     @Test func replySendsWithTheTargetAndShowsItAboveTheComposer() throws {
-        let (chat, _, actions, window) = chat()
+        let (chat, store, actions, window) = chat()
         press(window, .up, .up, .character("r"))
         #expect(chat.selection == nil && chat.replyTarget?.index.id == 29)
         #expect(screen(window).contains { $0.contains("↩ Reply to You: message 29") }, "\(screen(window))")
         for c in "yes" { press(window, .character(c)) }
         press(window, .enter)
         #expect(actions.sent.count == 1 && actions.sent[0].text == "yes" && actions.sent[0].replyTo?.id == 29)
+        #expect(chat.replyTarget == nil)
+        // A reply whose message is deleted elsewhere is dropped at the next reload.
+        press(window, .up, .up, .character("r"))
+        let target = chat.replyTarget?.index
+        #expect(target != nil)
+        store.histories[FakeStore.engineClub]?.removeAll { $0.index == target }
+        chat.reload()
         #expect(chat.replyTarget == nil)
     }
 

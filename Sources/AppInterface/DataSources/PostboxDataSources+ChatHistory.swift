@@ -30,11 +30,11 @@ extension PostboxDataSources: ChatHistoryDataSource {
     }
 
     func draft(in chat: ChatId) throws -> ComposerDraft? {
-        guard let draft = try postbox.read({ try $0.draft(chat.peerId) }) else { return nil }
-        let reply = try draft.replyTo.flatMap { reply in
-            try postbox.read { try $0.message(MessageId(peerId: chat.peerId, id: reply.id))?.index.chatIndex }
+        try postbox.read { t in
+            guard let draft = try t.draft(chat.peerId) else { return nil }
+            let reply = try draft.replyTo.flatMap { try t.message(MessageId(peerId: chat.peerId, id: $0.id))?.index.chatIndex }
+            return ComposerDraft(text: draft.text, replyTo: reply)
         }
-        return ComposerDraft(text: draft.text, replyTo: reply)
     }
 
     /// Through the search index, newest first: the first hit older than `before` among the chat's

@@ -57,9 +57,10 @@ final class PostboxChatActions: ChatMessageActions {
 
     func forwardTargets() throws -> [ForwardTarget] {
         try account.postbox.read { t in
-            try t.topChatListEntries(count: 500).compactMap { entry -> ForwardTarget? in
-                guard let peer = try t.peer(entry.peerId), !peer.isDeleted, !peer.isSecretChat else { return nil }
-                let title = peer.id == (try t.accountPeerId()) ? "Saved Messages" : peer.displayTitle
+            let accountPeerId = try t.accountPeerId()
+            return try t.topChatListEntries(count: 500).compactMap { entry -> ForwardTarget? in
+                guard let peer = entry.peer, !peer.isDeleted, !peer.isSecretChat else { return nil }
+                let title = peer.id == accountPeerId ? PostboxDataSources.savedMessagesTitle : peer.displayTitle
                 return ForwardTarget(chat: peer.id.chatId, title: title)
             }
         }

@@ -100,7 +100,7 @@ extension ChatController {
     /// than the view); pages past either end read as needed.
     func revealSelection() {
         guard let index = selection, let (width, height) = historyArea else { return }
-        var all = historyLines(width: width)
+        let all = historyLines(width: width)
         guard let first = all.firstIndex(where: { $0.message == index }) else { return }
         let last = all.lastIndex(where: { $0.message == index }) ?? first
         let bottom = all.count - scrollFromBottom
@@ -112,22 +112,21 @@ extension ChatController {
             scrollFromBottom = max(all.count - first - height, 0)
         }
         loadPagesIfNeeded()
-        all = historyLines(width: width)
-        markReadInView()
     }
 
     /// The selection kept on a message that still exists after a reload (the nearest older one
-    /// when it was deleted), and the marks on loaded messages only.
+    /// when it was deleted), the marks on loaded messages only, and no reply to a message deleted
+    /// from what is loaded.
     func keepSelectionLoaded() {
         marked = marked.filter { history.position(of: $0) != nil }
+        if let reply = replyTarget, history.position(of: reply.index) == nil, reply.index > (history.messages.first?.index ?? reply.index) {
+            replyTarget = nil
+        }
         guard let index = selection, history.position(of: index) == nil else { return }
         if let older = history.messages.last(where: { $0.index < index }) ?? history.messages.first {
             selection = older.index
         } else {
             endSelection()
-        }
-        if let reply = replyTarget, history.position(of: reply.index) == nil, reply.index > (history.messages.first?.index ?? reply.index) {
-            replyTarget = nil
         }
     }
 

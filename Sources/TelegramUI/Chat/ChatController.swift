@@ -125,7 +125,6 @@ public final class ChatController: ViewController, PagedScreen {
         }
         keepSelectionLoaded()
         loadPagesIfNeeded()
-        markReadInView()
     }
 
     /// At the bottom of the newest messages: new ones scroll into view as they come.
@@ -191,6 +190,9 @@ public final class ChatController: ViewController, PagedScreen {
     /// position stays where it was. Runs on scrolling, after a reload, and in the app's step
     /// before each frame — not on a new layout, which can arrive in the middle of drawing.
     public func loadPagesIfNeeded() {
+        // What is in view is read afterwards, whatever this found to do (before the first layout
+        // too: a chat opening at its bottom knows its newest message will show).
+        defer { markReadInView() }
         guard isContentLoaded, let (width, height) = historyArea else { return }
         var all = historyLines(width: width)
         resolveAnchor(all, height: height)
@@ -209,7 +211,6 @@ public final class ChatController: ViewController, PagedScreen {
             scrollFromBottom += all.count - before
         }
         scrollFromBottom = min(scrollFromBottom, max(all.count - height, 0))
-        markReadInView()
     }
 
     /// The view put at the anchor once there are lines to measure: the divider a few lines
@@ -425,7 +426,6 @@ public final class ChatController: ViewController, PagedScreen {
     func scroll(by lines: Int) {
         scrollFromBottom = max(scrollFromBottom + lines, 0)
         loadPagesIfNeeded()
-        markReadInView()
     }
 
     /// The top of the chat: its oldest page read, the view at its first line.
@@ -435,7 +435,6 @@ public final class ChatController: ViewController, PagedScreen {
         try? refreshDetails()
         if let (width, height) = historyArea { scrollFromBottom = max(historyLines(width: width).count - height, 0) }
         loadPagesIfNeeded()
-        markReadInView()
     }
 
     /// Back to the newest message, following again.
@@ -447,7 +446,6 @@ public final class ChatController: ViewController, PagedScreen {
         }
         scrollFromBottom = 0
         loadPagesIfNeeded()
-        markReadInView()
     }
 
     private func send() {

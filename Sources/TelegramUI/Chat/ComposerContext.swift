@@ -2,13 +2,9 @@
 /// panels): "↩ Reply to Ada: " or "✎ Editing: " and the message's first line.
 enum ComposerContext {
     static func line(reply: ChatMessage?, edit: ChatMessage?, names: [ChatId: String]) -> (label: String, text: String)? {
-        if let edit { return ("✎ Editing: ", firstLine(edit)) }
+        if let edit { return ("✎ Editing: ", edit.firstLine) }
         guard let reply else { return nil }
         let author = reply.isIncoming ? reply.authorId.flatMap { names[$0] } : "You"
-        return ("↩ Reply to " + (author.map { $0 + ": " } ?? ""), firstLine(reply))
-    }
-
-    static func firstLine(_ message: ChatMessage) -> String {
-        message.shownText.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? message.shownText
+        return ("↩ Reply to " + (author.map { $0 + ": " } ?? ""), reply.firstLine)
     }
 }

@@ -7,7 +7,6 @@ enum PinnedBar {
         let width = canvas.size.width
         canvas.fill(Rect(column: 0, row: 0, width: width, height: 1), style: theme.barBackground)
         let end = canvas.put("📌 Pinned: ", column: 1, row: 0, style: theme.accent, maxWidth: max(width - 2, 0))
-        let line = message.shownText.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? message.shownText
-        canvas.put(line, column: end, row: 0, style: theme.barSubtitle, maxWidth: max(width - end - 1, 0))
+        canvas.put(message.firstLine, column: end, row: 0, style: theme.barSubtitle, maxWidth: max(width - end - 1, 0))
     }
 }

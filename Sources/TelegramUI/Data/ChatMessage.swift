@@ -43,6 +43,11 @@ public struct ChatMessage: Equatable, Sendable {
         self.entities = entities
     }
 
+    /// The first non-empty line of `shownText`: what a quote, the pinned bar or the reply line shows.
+    public var firstLine: String {
+        shownText.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? shownText
+    }
+
     /// The text; its kind in brackets when it has none and carries nothing else to show.
     public var shownText: String { text.isEmpty && content.media.isEmpty && kindName != "text" ? "[\(kindName)]" : text }
 }

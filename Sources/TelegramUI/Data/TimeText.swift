@@ -18,8 +18,7 @@ enum TimeText {
     /// A moment in full, for a message's details: `Monday, 23 November 2026, 14:05:09`.
     static func full(_ timestamp: Int32) -> String {
         guard let parts = LocalTime.parts(timestamp) else { return String(timestamp) }
-        let seconds = parts.tm_sec < 10 ? "0\(parts.tm_sec)" : "\(parts.tm_sec)"
-        return date(timestamp) + ", " + clock(timestamp) + ":" + seconds
+        return date(timestamp) + ", " + clock(timestamp) + ":" + LocalTime.twoDigits(Int(parts.tm_sec))
     }
 
     /// Whether two timestamps fall on the same local day.
