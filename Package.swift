@@ -52,7 +52,7 @@ let package = Package(
         // reference; ratios still divide by the dynamic hello-reference.
         .executable(name: "hello-reference-static", targets: ["HelloReferenceStatic"]),
         // Times the top-50 chat list read inside one process for Scripts/bench, a tool; and
-        // (`message-actions`) main's edits and deletions through AppCore's MessageActions.
+        // (`message-actions`) main's edits and deletions through Messaging's MessageActions.
         .executable(name: "storage-bench", targets: ["StorageBench"]),
         // A hidden debug tool: the terminal backend on its own (a box, the size, the last event).
         .executable(name: "display-demo", targets: ["DisplayDemo"]),
@@ -153,10 +153,15 @@ let package = Package(
         // The app's side of a group call that accepts a screencast from `broadcast`.
         .target(name: "ScreencastCall", dependencies: ["BroadcastIPC", "Container", "Formats",
                                                        .product(name: "Logging", package: "swift-log")]),
+        // The account's actions on messages (send, edit, delete, forward, react, pin, drafts, reads),
+        // each one durable Postbox transaction by Telegram's rules: TelegramCore's Messages.
+        .target(name: "Messaging", dependencies: ["Container", "Storage", "RequestChannel"]),
+        // Stands in for Telegram's push server: `main push` applies an update and encrypts its push.
+        .target(name: "PushServer", dependencies: ["Container", "Cryptography", "Formats", "Storage", "Messaging"]),
         // The main app: launch phases, bindings, contexts, the operations its commands ask for. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "BroadcastIPC", "ScreencastCall",
-            "AddressBook", "Ingest", "TelegramExport",
+            "AddressBook", "Ingest", "TelegramExport", "Messaging", "PushServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -182,7 +187,7 @@ let package = Package(
             "CommandLineSupport", "BroadcastUpload", "BroadcastIPC", "Bootstrap", "Container", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CommandLine/BroadcastCommands"),
         .target(name: "MainCommands", dependencies: [
-            "CommandLineSupport", "AppCore", "AppInterface", "AddressBook", "Ingest", "ScreencastCall", "RequestChannel", "Bootstrap",
+            "CommandLineSupport", "AppCore", "AppInterface", "AddressBook", "Ingest", "ScreencastCall", "RequestChannel", "Bootstrap", "PushServer",
             "Container", "Cryptography", "Formats", "Storage", "TelegramExport", "BroadcastIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/CommandLine/MainCommands"),
@@ -210,7 +215,7 @@ let package = Package(
         // libFoundationEssentials.a needs Synchronization, which nothing else in hello pulls in.
         .executableTarget(name: "HelloReferenceStatic", path: "Sources/Executables/HelloReferenceStatic",
                           linkerSettings: staticSwiftRuntime + [.linkedLibrary("swiftSynchronization")]),
-        .executableTarget(name: "StorageBench", dependencies: ["AppCore", "CommandLineSupport", "Bootstrap", "Container", "Formats", "Storage",
+        .executableTarget(name: "StorageBench", dependencies: ["AppCore", "CommandLineSupport", "Bootstrap", "Container", "Formats", "Storage", "Messaging",
                                                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/Executables/StorageBench", linkerSettings: staticSwiftRuntime),
 
@@ -232,7 +237,7 @@ let package = Package(
         // main's interface on the terminal: the screens wired to AppCore's launched app, its events
         // bridged into the terminal's run loop. Only `main` links it.
         .target(name: "AppInterface", dependencies: ["AppCore", "ScreencastCall", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
-                                                     "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap", "AppConfiguration"]),
+                                                     "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap", "AppConfiguration", "Messaging"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
@@ -248,6 +253,7 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Container", "Storage", "TestSupport"]),
         // A VFS over "unix" that loses power (SQLite's own crash-test method), for StorageTests only.
         .target(name: "SQLiteCrashVFS", path: "Tests/SQLiteCrashVFS"),
+        .testTarget(name: "MessagingTests", dependencies: ["Messaging", "Container", "Cryptography", "Storage", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport", "SQLiteCrashVFS"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],
                     exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),

@@ -4,6 +4,7 @@ import Cryptography
 import Formats
 import Ingest
 import Logging
+import PushServer
 import ScreencastCall
 import Storage
 import TelegramExport
@@ -110,7 +111,7 @@ extension LaunchedApp {
         composing.topicTitle = request.topicTitle
         composing.emoji = request.emoji
         composing.unpin = request.unpin
-        let composed = try PushComposer(account: context, strings: shared.presentationData.strings).compose(composing)
+        let composed = try PushComposer(postbox: context.postbox, accountId: context.record.id, strings: shared.presentationData.strings).compose(composing)
         logger.info("push composed", metadata: ["kind": "\(request.kind.rawValue)", "account": "\(context.record.id)"])
         return composed
     }

@@ -1,3 +1,4 @@
+import PushServer
 /// One change main's own commands ask of the app, as a value: the command line builds it, and the
 /// app applies it, in this process or, while `main run` holds the writer lock, in the running app,
 /// which it reaches through the request channel. Paths are absolute (the issuing process resolved

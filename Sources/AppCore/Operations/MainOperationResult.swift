@@ -1,4 +1,5 @@
 import Ingest
+import PushServer
 import ScreencastCall
 
 /// What a MainOperation did, as the command that asked prints it.

@@ -3,6 +3,7 @@ import Container
 import Cryptography
 import Formats
 import FoundationEssentials
+import Messaging
 import Storage
 
 /// Applies one request to its account, inside one Postbox transaction that also records the
@@ -16,7 +17,7 @@ struct RequestApplier {
         // Files are copied into the MediaBox first, under names fixed by the request id, so a crash
         // before the transaction commits only means copying them again.
         if case .sendMessage(_, let text, let attachments) = request.action {
-            try RequestApplier.checkLimits(text: text, attachments: attachments)
+            try OutgoingMessages.checkLimits(text: text, attachments: attachments)
         }
         let media = try stageMedia(request)
         // Durable before it returns: the processor acknowledges it next.
@@ -80,16 +81,6 @@ struct RequestApplier {
             ids.append(resourceId)
         }
         return ids
-    }
-
-    /// ShareLimits, enforced again here: the request file came from another process.
-    static func checkLimits(text: String, attachments: [RequestAttachment]) throws {
-        guard !text.isEmpty || !attachments.isEmpty else { throw RequestRefusal(description: "an empty message") }
-        guard text.utf8.count <= ShareLimits.maximumTextBytes else { throw RequestRefusal(description: "the text is over \(ShareLimits.maximumTextBytes) bytes") }
-        guard attachments.count <= ShareLimits.maximumFiles else { throw RequestRefusal(description: "more than \(ShareLimits.maximumFiles) files") }
-        guard attachments.allSatisfy({ (0...ShareLimits.maximumFileSize).contains($0.size) }) else {
-            throw RequestRefusal(description: "a file over \(ShareLimits.maximumFileSize / (1 << 20)) MiB")
-        }
     }
 
     static func contentKind(_ kind: String) -> MessageContentKind {

@@ -1,4 +1,5 @@
 import AppCore
+import Messaging
 import Storage
 import TelegramUI
 
@@ -8,7 +9,7 @@ extension AccountContextHost {
     }
 }
 
-/// A chat's actions on its messages, through AppCore's MessageActions (each one durable
+/// A chat's actions on its messages, through Messaging's MessageActions (each one durable
 /// transaction by main), in the screens' terms.
 @MainActor
 final class PostboxChatActions: ChatMessageActions {
@@ -22,7 +23,7 @@ final class PostboxChatActions: ChatMessageActions {
         self.clipboard = clipboard
     }
 
-    private var actions: MessageActions { MessageActions(account: account) }
+    private var actions: MessageActions { MessageActions(postbox: account.postbox) }
 
     private func ids(_ indices: [ChatMessage.Index], in chat: ChatId) -> [MessageId] {
         indices.map { MessageId(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }

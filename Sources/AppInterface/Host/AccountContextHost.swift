@@ -1,5 +1,6 @@
 import AppCore
 import Cryptography
+import Messaging
 import Storage
 import TelegramUI
 
@@ -13,7 +14,7 @@ struct AccountContextHost: AccountHost {
     var sources: any AccountDataSources { PostboxDataSources(postbox: account.postbox) }
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
-        try OutgoingMessages.markRead(chat.peerId, upTo: index.messageIndex(in: chat), account: account)
+        try OutgoingMessages.markRead(chat.peerId, upTo: index.messageIndex(in: chat), postbox: account.postbox)
     }
 
     func attach(_ avatars: ChatListAvatars, to list: ChatListController) {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Bootstrap
 import CommandLineSupport
 import Formats
+import PushServer
 import Storage
 
 extension PushKind: ExpressibleByArgument {}

@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandLineSupport
 import Container
 import Formats
+import Messaging
 import FoundationEssentials
 import Storage
 
@@ -51,7 +52,7 @@ struct MessageActionsBenchCommand: ParsableCommand {
         }
         let targets = try MessageActionTargets.find(in: account.postbox, peer: peer.map(PeerId.init),
                                                     count: edits + deletions)
-        let actions = MessageActions(account: account)
+        let actions = MessageActions(postbox: account.postbox)
         var editMs: [Double] = [], deleteMs: [Double] = []
         for message in targets.messages.prefix(edits) {
             // A realistic edit: the text kept, a word added (the search index sees both).

@@ -5,19 +5,19 @@ import Storage
 /// is one durable Postbox transaction by main (the only writer), checked by Telegram's rules
 /// (MessageActionRules), so every process reading the store sees it once it returns.
 public struct MessageActions {
-    let account: AccountContext
+    let postbox: Postbox
     /// Unix time (tests set their own).
     let clock: () -> Int32
 
-    public init(account: AccountContext, clock: @escaping () -> Int32 = { Int32(clamping: Clock.unixTime()) }) {
-        self.account = account
+    public init(postbox: Postbox, clock: @escaping () -> Int32 = { Int32(clamping: Clock.unixTime()) }) {
+        self.postbox = postbox
         self.clock = clock
     }
 
     /// One durable write: the change is on disk before the caller reports it.
     func write<T>(_ body: (PostboxTransaction, _ now: Int32) throws -> T) throws -> T {
         let now = clock()
-        return try account.postbox.transaction(durable: true) { t in try body(t, now) }
+        return try postbox.transaction(durable: true) { t in try body(t, now) }
     }
 
     /// The stored message, or a refusal naming it.

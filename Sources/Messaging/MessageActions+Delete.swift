@@ -11,7 +11,7 @@ extension MessageActions {
     /// What Telegram offers for deleting these messages together.
     public func deleteOptions(for ids: [MessageId]) throws -> DeleteOptions {
         let now = clock()
-        return try account.postbox.read { t in try Self.deleteOptions(for: ids, now: now, in: t) }
+        return try postbox.read { t in try Self.deleteOptions(for: ids, now: now, in: t) }
     }
 
     static func deleteOptions(for ids: [MessageId], now: Int32, in t: PostboxTransaction) throws -> DeleteOptions {

@@ -18,7 +18,7 @@ extension MessageActions {
     }
 
     /// The service message of a pin: by the account (`author` nil: "You") or another user.
-    static func addPinService(for message: Message, by author: Peer?, now: Int32, in t: PostboxTransaction) throws -> MessageId {
+    public static func addPinService(for message: Message, by author: Peer?, now: Int32, in t: PostboxTransaction) throws -> MessageId {
         let line = PinServiceText.line(author: author?.displayTitle ?? "You", pinned: message)
         let service = MessageServiceAction(action: "pin_message", fields: [("message_id", .integer(Int64(message.id.id)))])
         var extras = MessageExtras(replyTo: MessageReply(id: message.id.id))

@@ -25,7 +25,7 @@ extension MessageActions {
     /// Whether Telegram lets the account edit the message (canEditMessage, canPerformEditingActions).
     public func canEdit(_ id: MessageId) throws -> Bool {
         let now = clock()
-        return try account.postbox.read { t in
+        return try postbox.read { t in
             guard let message = try t.message(id) else { return false }
             return (try? Self.checkEditable(message, accountPeerId: try t.accountPeerId(), now: now)) != nil
         }

@@ -2,6 +2,7 @@ import Container
 import Cryptography
 import FoundationEssentials
 import Formats
+import Messaging
 import Storage
 
 /// Stands in for Telegram's push server: applies the update to the account's Postbox as the
@@ -32,19 +33,25 @@ public struct PushComposer {
         public let description: String
     }
 
-    let account: AccountContext
+    let postbox: Postbox
+    /// The account's id, as pushes name it.
+    let accountId: Int64
     let strings: PresentationStrings
 
-    public init(account: AccountContext, strings: PresentationStrings) {
-        self.account = account
+    public init(postbox: Postbox, accountId: Int64, strings: PresentationStrings) {
+        self.postbox = postbox
+        self.accountId = accountId
         self.strings = strings
     }
 
     public func compose(_ request: Request, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> ComposedPush {
-        let cipher = try NotificationPayloadCipher(secret: NotificationSecret.load(account.postbox))
-        let (payload, messageId) = try account.postbox.transaction { t -> (NotificationPayload, Int32?) in
+        guard let secret = try postbox.read({ try $0.notificationSecret() }) else {
+            throw Failure(description: "account \(accountId) has no notification secret in its keychain")
+        }
+        let cipher = try NotificationPayloadCipher(secret: secret)
+        let (payload, messageId) = try postbox.transaction { t -> (NotificationPayload, Int32?) in
             guard let peer = try t.peer(request.peerId) else {
-                throw Failure(description: "no chat with peer id \(request.peerId) in account \(account.record.id)")
+                throw Failure(description: "no chat with peer id \(request.peerId) in account \(accountId)")
             }
             switch request.kind {
             case .message, .muted:
@@ -71,7 +78,7 @@ public struct PushComposer {
         }
         let encrypted = cipher.encrypt(try payload.encoded())
         return ComposedPush(push: PushEnvelope(aps: outerAps(request.kind), p: Base64URL.encode(encrypted)),
-                            accountId: String(account.record.id), peerId: request.peerId.toInt64(), messageId: messageId,
+                            accountId: String(accountId), peerId: request.peerId.toInt64(), messageId: messageId,
                             kind: request.kind, keyId: Hex.encode(cipher.keyId))
     }
 

@@ -1,4 +1,5 @@
 import Formats
+import Messaging
 import Storage
 
 /// The server's updates to messages already stored: an edit, a reaction, a pin, the other side's

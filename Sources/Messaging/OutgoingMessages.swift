@@ -10,7 +10,7 @@ public enum OutgoingMessages {
     /// chat that does not exist or is deleted, and for a secret chat: its messages are end-to-end
     /// encrypted on the device that has its key (Telegram's share sheet and Siri never offer one,
     /// and neither main's requests nor its composer take one).
-    static func store(text: String, to peerId: PeerId, now: Int32, contentKind: MessageContentKind = .text,
+    public static func store(text: String, to peerId: PeerId, now: Int32, contentKind: MessageContentKind = .text,
                       mediaResourceIds: [String] = [], extras: MessageExtras = MessageExtras(),
                       in t: PostboxTransaction) throws -> MessageId {
         guard let peer = try t.peer(peerId), !peer.isDeleted else {
@@ -31,14 +31,25 @@ public enum OutgoingMessages {
     }
 
     /// The composer's send: the request's limits and checks, in one transaction.
-    public static func sendText(_ text: String, to peerId: PeerId, account: AccountContext,
+    public static func sendText(_ text: String, to peerId: PeerId, postbox: Postbox,
                                 now: Int32 = Int32(clamping: Clock.unixTime())) throws -> MessageId {
-        try RequestApplier.checkLimits(text: text, attachments: [])
-        return try account.postbox.transaction { t in try store(text: text, to: peerId, now: now, in: t) }
+        try checkLimits(text: text, attachments: [])
+        return try postbox.transaction { t in try store(text: text, to: peerId, now: now, in: t) }
     }
 
     /// Opening a chat reads it: incoming messages up to `index` are marked read.
-    public static func markRead(_ peerId: PeerId, upTo index: MessageIndex, account: AccountContext) throws {
-        try account.postbox.transaction { t in _ = try t.markIncomingRead(peerId, upTo: index.id.id) }
+    public static func markRead(_ peerId: PeerId, upTo index: MessageIndex, postbox: Postbox) throws {
+        try postbox.transaction { t in _ = try t.markIncomingRead(peerId, upTo: index.id.id) }
+    }
+
+    /// ShareLimits, for the composer as for a request (enforced again by main: a request file
+    /// came from another process).
+    public static func checkLimits(text: String, attachments: [RequestAttachment]) throws {
+        guard !text.isEmpty || !attachments.isEmpty else { throw RequestRefusal(description: "an empty message") }
+        guard text.utf8.count <= ShareLimits.maximumTextBytes else { throw RequestRefusal(description: "the text is over \(ShareLimits.maximumTextBytes) bytes") }
+        guard attachments.count <= ShareLimits.maximumFiles else { throw RequestRefusal(description: "more than \(ShareLimits.maximumFiles) files") }
+        guard attachments.allSatisfy({ (0...ShareLimits.maximumFileSize).contains($0.size) }) else {
+            throw RequestRefusal(description: "a file over \(ShareLimits.maximumFileSize / (1 << 20)) MiB")
+        }
     }
 }

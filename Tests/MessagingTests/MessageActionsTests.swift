@@ -1,4 +1,4 @@
-@testable import AppCore
+@testable import Messaging
 import Container
 import Cryptography
 import Storage
@@ -40,8 +40,7 @@ struct MessageActionsTests {
                     m(Self.secret, 1, "secret", incoming: true, author: Self.ada),
                 ])
             }
-            let account = AccountContext(record: AccountRecord(id: 7, attributes: []), postbox: postbox)
-            try body(MessageActions(account: account, clock: { Self.now }), postbox)
+            try body(MessageActions(postbox: postbox, clock: { Self.now }), postbox)
         }
     }
 
@@ -69,7 +68,7 @@ struct MessageActionsTests {
             #expect(throws: MessageActionRefusal.self) { try actions.edit(MessageId(peerId: Self.ada, id: 1), text: "not mine") }
             #expect(throws: MessageActionRefusal.self) { try actions.edit(MessageId(peerId: Self.ada, id: 2), text: "  ") }
             // 48 hours after sending: refused, saying so.
-            let late = MessageActions(account: actions.account, clock: { Self.now + 48 * 3600 })
+            let late = MessageActions(postbox: actions.postbox, clock: { Self.now + 48 * 3600 })
             #expect(throws: MessageActionRefusal("Telegram allows editing a message for 48 hours after it was sent (except in Saved Messages)")) {
                 try late.edit(MessageId(peerId: Self.ada, id: 2), text: "too late")
             }

@@ -39,7 +39,7 @@ extension MessageActions {
 
     /// Someone else reacted to a message (a server update): their reaction counted, the
     /// account's own left as it is.
-    static func addingOthers(_ emoji: String, to reactions: [MessageReaction]) -> [MessageReaction] {
+    public static func addingOthers(_ emoji: String, to reactions: [MessageReaction]) -> [MessageReaction] {
         var result = reactions
         if let i = result.firstIndex(where: { $0.emoji == emoji && $0.documentId == nil }) {
             result[i].count += 1

@@ -1,4 +1,4 @@
-@testable import AppCore
+@testable import Messaging
 import Storage
 import Testing
 
