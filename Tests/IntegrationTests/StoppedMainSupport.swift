@@ -31,8 +31,14 @@ enum StoppedMain {
 
     /// Whether `pid` holds `lock` exclusively on the database whose `-shm` is `shmPath`. Read from
     /// /proc/locks, so the test process never opens the file (closing a descriptor would drop its
-    /// own POSIX locks on it).
+    /// own POSIX locks on it). /proc/locks is a seq_file walked by position across read(2)s: when
+    /// other processes (parallel tests) take or drop locks between two reads, a line can be
+    /// skipped. A line never shows a lock that is not held, so a few reads decide "not held".
     static func holds(_ pid: Int32, _ lock: WALLock, shmPath: String) -> Bool {
+        (0 ..< 5).contains { _ in holdsInOneRead(pid, lock, shmPath: shmPath) }
+    }
+
+    private static func holdsInOneRead(_ pid: Int32, _ lock: WALLock, shmPath: String) -> Bool {
         var st = stat()
         guard stat(shmPath, &st) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
         let inode = ":\(st.st_ino)"
