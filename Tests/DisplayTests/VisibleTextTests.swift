@@ -13,7 +13,7 @@ struct VisibleTextTests {
         "中\u{1B}文", "👩‍👩‍👧\u{0}\u{1F1FA}\u{7}\u{1F1E6}", "\r\n", "\u{301}\u{1B}",
     ]
 
-    /// The rule restated in Display is exactly issue 12's: the same answer for every scalar.
+    /// The rule restated in Display is exactly the container's: the same answer for every scalar.
     @Test func sameRuleAsTerminalText() {
         for value in UInt32(0) ... 0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }

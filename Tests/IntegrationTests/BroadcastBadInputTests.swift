@@ -7,7 +7,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 6's proof, bad-input half: no call, unreadable coordination files, impossible frame
+/// The broadcast's proof, bad-input half: no call, unreadable coordination files, impossible frame
 /// sizes from the command line and from a rogue writer, a frame file truncated or deleted under
 /// the processes. Each ends in a clear error or a counted rejection, never a crash.
 @Suite("Screen broadcast: bad inputs")

@@ -7,7 +7,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 6's proof, status half: every way a running broadcast ends, with real processes —
+/// The broadcast's proof, status half: every way a running broadcast ends, with real processes —
 /// active → finished(screencastEnded | callEnded | userStopped), and each side noticing the
 /// other's death — inside the windows Telegram's rules give.
 @Suite("Screen broadcast: status transitions")

@@ -8,7 +8,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 6's proof, delivery half: real `main` and `broadcast` processes stream frames and audio
+/// The broadcast's proof, delivery half: real `main` and `broadcast` processes stream frames and audio
 /// through the container in both of Telegram's modes and with both kinds of host, every
 /// accepted frame proves itself whole, and every frame the extension sent is accounted for.
 @Suite("Screen broadcast: delivery between main and the extension")

@@ -8,7 +8,7 @@ import TestSupport
 import Glibc
 #endif
 
-// Shared helpers for the screen-broadcast tests (issue 6): typed mirrors of the JSON that
+// Shared helpers for the screen-broadcast tests: typed mirrors of the JSON that
 // `main call start|end|stats` and `broadcast start` print (written from the documented contract,
 // not imported from the product), a fixture that makes a container with a chat to call, and
 // polling helpers, because every timing claim here is "within N s" and must be waited for with

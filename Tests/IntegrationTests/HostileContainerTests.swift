@@ -6,7 +6,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// What the hostile-file runs found (issue 12): a special file or a link in place of a container
+/// What the hostile-file runs found: a special file or a link in place of a container
 /// file never hangs an extension, the lock fails closed when its file goes, and every extension's
 /// output for people carries no control character from data.
 @Suite("hostile container files")

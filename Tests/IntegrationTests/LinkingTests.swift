@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The executables as they ship (issue 15, docs/linking.md): the Swift runtime, libcrypto and
+/// The executables as they ship (docs/linking.md): the Swift runtime, libcrypto and
 /// libsqlite3 linked in, Drawing's C libraries loaded only by a process that draws, and never a
 /// second Swift runtime. Checked on the very binaries every other integration test spawns.
 @Suite("How the executables link and load")

@@ -8,7 +8,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 29's budget beside Scripts/bench's timing of the write: an edit or a deletion applied by
+/// The budget beside Scripts/bench's timing of the write: an edit or a deletion applied by
 /// the running app (`main run --headless`, the push handed to it) is in the widget's data within
 /// its next tick — main publishes widget-data once a second, so 2 s from the write is one tick
 /// with room to spare. The data is read in this process (the sealed file, with the container's

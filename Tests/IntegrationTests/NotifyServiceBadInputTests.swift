@@ -12,7 +12,7 @@ struct NotifyServiceBadInputTests {
     enum BadPush: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case notJSON, missingPayload, badBase64, unknownKeyId, tamperedMsgKey, flippedCiphertext, badLengthPrefix
         case truncated, misaligned, oversizedPayload, oversizedInput
-        // Issue 12: strict where the format is strict.
+        // Strict where the format is strict.
         case paddedBase64, shortPadding, longPadding, badDeletionIds, duplicateKeyEnvelope, duplicateKeyPayload
 
         var testDescription: String { rawValue }

@@ -6,7 +6,7 @@ import Formats
 import RequestChannel
 import TestSupport
 
-/// Issue 12, defect 6: the states a kill -9 can leave during main's clean-up of the request
+/// The states a kill -9 can leave during main's clean-up of the request
 /// queue, built directly so each window is tested every run (Scripts/chaos hits them at random).
 /// An applied request is never acknowledged as rejected, `rejected/` holds only real refusals,
 /// and each of those has its reason.

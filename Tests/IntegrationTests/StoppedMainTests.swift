@@ -7,7 +7,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 27: a main stopped (SIGSTOP: iOS suspends apps, Ctrl-Z does it on a terminal) while it
+/// A main stopped (SIGSTOP: iOS suspends apps, Ctrl-Z does it on a terminal) while it
 /// holds a lock — the writer lock, a SQLite write transaction, a request half-way through the
 /// drain — stalls nobody. Every extension and main's read-only commands finish within their
 /// deadlines with an honest answer (share and intents "queued", never "sent"; notify-service the

@@ -4,7 +4,7 @@ import Container
 import Storage
 import TestSupport
 
-/// Issue 16: `main import telegram-export`, checked through what main and every extension then show.
+/// `main import telegram-export`, checked through what main and every extension then show.
 @Suite("main import telegram-export")
 struct TelegramExportImportTests {
     @Test("A full export of every chat type lands as chats, messages, contacts and avatars the extensions show; re-importing changes nothing",

@@ -3,7 +3,7 @@ import Testing
 import Storage
 import TestSupport
 
-/// Issue 28: every variant Telegram Desktop's JSON writer wrote between 2018 and 2026 imports
+/// Every variant Telegram Desktop's JSON writer wrote between 2018 and 2026 imports
 /// whole. Scripts/gen_telegram_export.py --variants --era YEAR writes what that year's writer wrote
 /// (its docstring names the tdesktop commit of each era) and lists, for every message, what
 /// `main messages --json` must show for it; these tests import it with the real `main` and compare.

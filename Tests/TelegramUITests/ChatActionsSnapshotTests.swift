@@ -3,7 +3,7 @@ import Display
 import TelegramUIFakes
 import Testing
 
-/// Issue 29's new screens drawn in memory at 60×16 and compared line by line: a selected message
+/// The conversation's screens drawn in memory at 60×16 and compared line by line: a selected message
 /// with its key line, the reply line over the composer, the pinned bar and the unread divider,
 /// the delete sheet, the reaction sheet and the forward picker narrowed by typing. Clock times
 /// and date lines are the machine's local time, so they are put in words before comparing.

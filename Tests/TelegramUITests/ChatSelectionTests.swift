@@ -3,7 +3,7 @@ import Testing
 import TelegramUI
 import TelegramUIFakes
 
-/// Selecting a message and acting on it, over the fake store: the keys of issue 29's selection
+/// Selecting a message and acting on it, over the fake store: the keys of the selection
 /// (↑ from an empty composer, ↑ ↓ Home End, Esc) and each action's key, what it asks the app
 /// for, and what the chat shows after.
 @MainActor
@@ -137,7 +137,7 @@ struct ChatSelectionTests {
         #expect(details.contains { $0.contains("From") && $0.contains("Ada Lovelace") })
     }
 
-    /// Bug 2 of issue 29: a message deleted by another process left the open chat only when it
+    /// A message deleted by another process left the open chat only when it
     /// was reopened; a reload (the app's tick) now takes it away, wherever it is on screen.
     @Test func aMessageDeletedElsewhereLeavesTheOpenChatAtTheNextReload() {
         let (chat, store, _, window) = chat(messages: 400)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A group call in the real `main` in tmux (issue 14: "a call started from Calls shows in the
+/// A group call in the real `main` in tmux ("a call started from Calls shows in the
 /// corner while `broadcast` streams into it"): `c` on the Calls tab starts it into the corner box,
 /// the `broadcast` extension (another process) streams into it and the box shows its live figures,
 /// F7 opens the call screen, `e` ends the call there and the box is gone; `main call stats` (a

@@ -36,7 +36,7 @@ struct ImportTerminalTests {
         try app.press("q")
     }
 
-    /// Issue 16: an import handed to the running interface runs beside it. The interface goes on
+    /// An import handed to the running interface runs beside it. The interface goes on
     /// drawing and says how far the import is in the list's title (an interface frozen by the
     /// import never could), and answers keys; the terminal that issued it draws the bar from the
     /// progress the app publishes; the chats are listed after, and a read history raises no banner.

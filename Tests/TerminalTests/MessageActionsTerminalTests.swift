@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 29's conversation in the real `main` on a real terminal (tmux), at 160×48 (the chat
+/// The conversation in the real `main` on a real terminal (tmux), at 160×48 (the chat
 /// beside the list) and 80×24: a message selected with ↑ and each action on it — reply, edit
 /// (markdown kept as entities), react, pin, copy (OSC 52 to tmux's buffer), details, forward,
 /// two marked and deleted — checked on screen and in the store as another process reads it

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 29's budget beside Scripts/bench's timing of the write: an edit and a deletion that the
+/// The budget beside Scripts/bench's timing of the write: an edit and a deletion that the
 /// push server applies (`main push`, handed to the running app) show in the open chat of the real
 /// `main` within the app's next once-a-second tick — 2 s from the write, with the screen's
 /// capture in it.
