@@ -12,8 +12,9 @@ import TerminalImages
 /// then turned by libchafa into half blocks (symbols), or into a kitty transmission whose
 /// picture shows through placeholder cells. Decoded once per photo, size and mode, off the main
 /// thread (CellPictureQueue); a frame only looks the picture up. Until it is drawn the chat shows
-/// "🖼 Photo" in its place; in mode none (or sixel, whose pixels `SixelOverlay` puts over the
-/// chat's cells after the frame), the chat draws its line of words or blank cells.
+/// "🖼 Photo" in its place; in mode none the chat draws its line of words. Sixel (detected, and
+/// encoded by TerminalImages' SixelPicture) has no placement over the chat's cells yet: half
+/// blocks stand in for it.
 @MainActor
 final class ChatPhotos {
     struct Key: Hashable, Sendable {
@@ -47,7 +48,8 @@ final class ChatPhotos {
     func attach(_ chat: ChatController, mediaBox: MediaBox) {
         chats.removeAll { $0.chat == nil || $0.chat === chat }
         chats.append(WeakChat(chat: chat, mediaBox: mediaBox))
-        let mode = output.mode
+        // Sixel is detected, but its pixels are not placed over the chat yet: half blocks stand in.
+        let mode = output.mode == .sixel && output.depth == .trueColor ? .symbols : output.mode
         guard mode == .symbols || mode == .kitty else {
             chat.photoPicture = nil
             return
