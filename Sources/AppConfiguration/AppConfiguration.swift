@@ -8,6 +8,10 @@ public struct AppConfiguration: Sendable {
     /// nil: the settings' theme (`main settings --theme`, the Settings screen) applies.
     public var theme: PresentationThemeSettings.Theme?
     public var problems: [ConfigurationProblem]
+    /// How photos are drawn (`graphics`); nil: "auto", the terminal is asked. See GraphicsSettings.
+    public var graphics: GraphicsMode?
+    /// The terminal's bell on a new message while the window is not in front (`[notifications] bell`).
+    public var bell = true
 
     public static let defaults = AppConfiguration(keyBindings: .defaults, theme: nil, problems: [])
 

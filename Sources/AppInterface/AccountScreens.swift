@@ -26,10 +26,12 @@ final class AccountScreens {
     private var leftChats: [ChatController] = []
     /// What a chat's keys do to its messages, through the account's host.
     private lazy var chatActions = account.chatActions(log: app.log, clipboard: { [unowned self] in copyToClipboard($0) })
+    /// New incoming messages arrived in an unmuted chat, the open one included (the bell's cue).
+    var onIncomingMessages: () -> Void = {}
     /// Sets the terminal's clipboard (set by the interface, which owns the terminal).
     var copyToClipboard: (String) -> Void = { _ in }
 
-    /// Avatars and photos as pictures, on a truecolour terminal.
+    /// Avatars and photos as pictures, where the terminal shows them.
     private let pictures: TerminalPictures?
     /// The person's editor on a chat's draft (Alt-E), where the terminal can be handed over.
     var editExternally: ((String) throws -> String)?
@@ -41,7 +43,7 @@ final class AccountScreens {
         self.navigation = navigation
         sources = account.sources
         let chatList = ChatListController(source: sources)
-        if let pictures { account.attach(pictures.avatars, to: chatList) }
+        if let avatars = pictures?.avatars { account.attach(avatars, to: chatList) }
         let calls = CallsController(source: sources)
         settings = SettingsFlow(app: app, navigation: navigation)
         let settingsController = SettingsController { [] }
@@ -141,10 +143,13 @@ final class AccountScreens {
         guard !before.isEmpty else { return }
         let known = Dictionary(before.compactMap { item in item.topMessage.map { (item.peerId, $0) } }, uniquingKeysWith: max)
         let open = openChatPeer
-        let fresh = after.filter { chat in
-            guard let top = chat.topMessage, chat.topMessageIsIncoming, chat.unreadCount > 0, !chat.isMuted, chat.peerId != open else { return false }
+        let arrived = after.filter { chat in
+            // The open chat's messages are read as they are shown, so its count may already be 0.
+            guard let top = chat.topMessage, chat.topMessageIsIncoming, chat.unreadCount > 0 || chat.peerId == open, !chat.isMuted else { return false }
             return known[chat.peerId].map { top > $0 } ?? true
         }
+        if !arrived.isEmpty { onIncomingMessages() }
+        let fresh = arrived.filter { $0.peerId != open && $0.unreadCount > 0 }
         guard let newest = fresh.max(by: { ($0.topMessage!) < ($1.topMessage!) }) else { return }
         let previews = app.presentation.inAppNotificationSettings.displayPreviews
         let body = previews ? newest.preview : "New message"

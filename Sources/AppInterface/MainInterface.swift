@@ -26,24 +26,45 @@ public enum MainInterface {
     public static func run(_ app: LaunchedApp, duration: Double?) throws {
         let bridge = try EventBridge()
         let will = LaunchStage.willFinishLaunching, did = LaunchStage.didFinishLaunching
-        let (session, screens, pictures) = try app.phase("window", stage: will) { () throws -> (TerminalSession, AppScreens, TerminalPictures?) in
+        let (session, screens, pictures, graphics, bell) = try app.phase("window", stage: will) {
+            () throws -> (TerminalSession, AppScreens, TerminalPictures?, GraphicsDetection, TerminalBell) in
             let session: TerminalSession
             do {
                 session = try TerminalSession()
             } catch {
                 throw Unavailable(description: "cannot open the terminal (\(error)); run `main run --headless` for the app without its interface")
             }
-            // Pictures only where the half blocks' colours show as they are; elsewhere initials and words.
             let logger = app.logger
-            let pictures = session.colorDepth == .trueColor
-                ? try? TerminalPictures { logger.error("cannot draw a picture; initials or words shown", metadata: ["error": "\($0)"]) }
-                : nil
             let (_, configuration) = ConfigurationReader.load(baseBundleId: app.storage.container.configuration.baseAppBundleId)
+            // The pictures' mode: chosen (the environment beats the file), or asked of the
+            // terminal once the first frame is up; symbols or words until it answers.
+            let chosen = GraphicsDetection.override(environment: getenv("TELEGRAM_GRAPHICS").map { String(cString: $0) },
+                                                    configured: configuration.graphics)
+            if let problem = chosen.problem { logger.warning("\(problem)") }
+            let graphics = GraphicsDetection(override: chosen.mode, colorDepth: session.colorDepth, inTmux: getenv("TMUX") != nil)
+            let output = PictureOutput(mode: graphics.mode, depth: session.colorDepth, inTmux: graphics.inTmux) { [unowned session] in
+                session.send($0)
+            }
+            // Pictures only where colours can carry them (half blocks' 24 bits, kitty's ids in 256).
+            let pictures = session.colorDepth == .trueColor || session.colorDepth == .palette256
+                ? try? TerminalPictures(output: output) { logger.error("cannot draw a picture; initials or words shown", metadata: ["error": "\($0)"]) }
+                : nil
             let screens = AppScreens(app: LaunchedAppHost(app), depth: session.colorDepth, reducedMotion: !session.supportsAnimation,
                                      pictures: pictures, configuration: configuration)
-            return (session, screens, pictures)
+            let bell = TerminalBell(enabled: configuration.bell) { [unowned session] in session.send([0x07]) }
+            return (session, screens, pictures, graphics, bell)
         }
         defer { session.close() }
+        defer { pictures?.photos.output.close() }
+        var detection = graphics
+        session.onReply = { [unowned bell] reply in
+            if case .focus(let focused) = reply { return bell.focusChanged(focused) }
+            guard detection.receive(reply) else { return }
+            app.logger.info("graphics detected", metadata: ["mode": "\(detection.mode.rawValue)"])
+            pictures?.setMode(detection.mode)
+        }
+        screens.onIncomingMessages = { [unowned bell] in bell.messagesArrived() }
+        session.send(graphics.queries)
         screens.editExternally = { [unowned session] text in try ExternalEditor.edit(text, session: session) }
         let application = try AppRun.didFinishLaunching(app)
         let timer = RunLoop.startSources(application, duration: duration, readsStandardInput: false) { bridge.deliver($0) }
@@ -72,7 +93,7 @@ public enum MainInterface {
         }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         app.logger.info("interface opened", metadata: [
-            "term": "\(term)", "colours": "\(session.colorCount)",
+            "term": "\(term)", "colours": "\(session.colorCount)", "graphics": "\(graphics.mode.rawValue)",
             "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
             "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
         let frames = PagingWindow(window) { screens.loadPagesIfNeeded() }

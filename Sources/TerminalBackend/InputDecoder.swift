@@ -16,6 +16,10 @@ import Display
 ///   ncurses recognised inside the paste (pasted escape sequences) cannot be turned back into
 ///   their bytes and are dropped; a resize during a paste is still delivered. A paste whose end
 ///   marker never comes is delivered when the caller reports a timeout (`pasteTimedOut`).
+/// - Replies. The terminal's answers to queries (kitty graphics, DA1) and its focus reports are
+///   not keys: they are taken out (`ReplyParser`, `FocusReports`) and kept for `takeReplies`.
+///   A reply cut between two reads waits for its rest; ESC and ESC [ followed by anything else
+///   stay Escape and Alt-[.
 public struct InputDecoder: Sendable {
     /// Codes ncurses assigned to extended key capabilities (see `ExtendedKeys`).
     public var extendedKeys: [Int32: KeyEvent]
@@ -26,6 +30,8 @@ public struct InputDecoder: Sendable {
     private var altOnText = false
     private var escapePending = false
     private var paste: PasteBuffer?
+    private var replyParser = ReplyParser()
+    private var replies: [TerminalReply] = []
 
     public init(extendedKeys: [Int32: KeyEvent] = [:], pasteLimit: Int = 1 << 20) {
         self.extendedKeys = extendedKeys
@@ -39,6 +45,35 @@ public struct InputDecoder: Sendable {
     /// non-text input.
     public mutating func feed(_ input: RawInput) -> [InputEvent] {
         if paste != nil { return feedPaste(input) }
+        if case .keyCode(let code) = input, let focused = FocusReports.focus(forCode: code) {
+            replies.append(.focus(focused))
+            return []
+        }
+        if replyParser.isActive {
+            if case .character(let code) = input {
+                switch replyParser.feed(code) {
+                case .consumed: return []
+                case .reply(let reply): if let reply { replies.append(reply) }; return []
+                case .notReply(let characters): return characters.flatMap { feedKey(.character($0)) }
+                }
+            }
+            return replyParser.abandon().flatMap { feedKey(.character($0)) } + feed(input)
+        }
+        if case .character(27) = input {
+            let events = flush()  // an earlier lone ESC was Escape
+            replyParser.begin()
+            return events
+        }
+        return feedKey(input)
+    }
+
+    /// The replies decoded since the last call, in arrival order.
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies = [] }
+        return replies
+    }
+
+    private mutating func feedKey(_ input: RawInput) -> [InputEvent] {
         switch input {
         case .character(let code) where KeyMapping.isPrintable(code):
             if escapePending {
@@ -70,7 +105,11 @@ public struct InputDecoder: Sendable {
 
     /// Nothing more is waiting: the text read so far is complete, and a pending ESC was a press
     /// of Escape.
-    public mutating func endOfBurst() -> [InputEvent] { flush() }
+    public mutating func endOfBurst() -> [InputEvent] {
+        if replyParser.isInBody { return flushText() }
+        let pending = replyParser.abandon().flatMap { feedKey(.character($0)) }
+        return pending + flush()
+    }
 
     /// The paste's end marker did not come in time: deliver what arrived.
     public mutating func pasteTimedOut() -> [InputEvent] {

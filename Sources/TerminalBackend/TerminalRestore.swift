@@ -23,13 +23,13 @@ enum TerminalRestore {
     }
 
     /// Stores the undo bytes for this terminal: keypad and (where on) mouse reporting off,
-    /// bracketed paste off, attributes reset, cursor shown, alternate screen left.
+    /// bracketed paste and focus reports off, attributes reset, cursor shown, alternate screen left.
     @MainActor
     static func prepare(pasteDisable: String, mouseEnabled: Bool) {
         var bytes = ""
         if let keypadOff = tg_tigetstr("rmkx") { bytes += String(cString: keypadOff) }
         if mouseEnabled { bytes += mouseOff }
-        bytes += pasteDisable
+        bytes += pasteDisable + FocusReports.disable
         for capability in ["sgr0", "cnorm", "rmcup"] {
             if let value = tg_tigetstr(capability) { bytes += String(cString: value) }
         }

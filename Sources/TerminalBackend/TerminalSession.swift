@@ -8,7 +8,7 @@ import Glibc
 /// (standard input and output when both are one, else `/dev/tty`) and puts it in the modes a
 /// full-screen app needs: raw (Ctrl-C, Ctrl-Z and Ctrl-S are keys), no echo, no CR/LF
 /// translation, keypad keys decoded, a 25 ms Escape delay, no cursor, the terminal's own default
-/// colours, every mouse event the terminal reports, bracketed paste. Signals and `exit()` leave
+/// colours, every mouse event the terminal reports, bracketed paste, focus reports. Signals and `exit()` leave
 /// the terminal usable (`TerminalRestore`). One session at a time.
 @MainActor
 public final class TerminalSession {
@@ -36,6 +36,8 @@ public final class TerminalSession {
     private let pasteDisable: String
     private var decoder: InputDecoder
     private var mouse = MouseDecoder()
+    /// Hears the terminal's replies (query answers, focus reports) as they are read.
+    public var onReply: ((TerminalReply) -> Void)?
     /// Becomes readable on SIGWINCH (see the shim's `tg_winch_install`); -1 if unavailable.
     let resizeDescriptor: Int32
 
@@ -96,6 +98,8 @@ public final class TerminalSession {
         _ = mouseinterval(0)  // presses and releases as they come, no click detection delay
 
         pasteDisable = BracketedPaste.enable(output: output)
+        FocusReports.register()
+        BracketedPaste.write(FocusReports.enable, to: output)
         TerminalRestore.prepare(pasteDisable: pasteDisable, mouseEnabled: hasMouse)
 
         decoder = InputDecoder(extendedKeys: ExtendedKeys.discover())
@@ -125,7 +129,17 @@ public final class TerminalSession {
             if result == ERR { break }
             for input in rawInputs(result: result, code: code) { events += decoder.feed(input) }
         }
-        return events + decoder.endOfBurst()
+        events += decoder.endOfBurst()
+        for reply in decoder.takeReplies() { onReply?(reply) }
+        return events
+    }
+
+    /// Bytes for the terminal itself (a query, a picture, the bell), sent now: between frames,
+    /// after curses' own output has gone, so the two never interleave.
+    public func send(_ bytes: [UInt8]) {
+        guard screen != nil, !bytes.isEmpty else { return }
+        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, output) }
+        fflush(output)
     }
 
     /// A paste whose end marker never came: what arrived, as one paste.
@@ -137,12 +151,13 @@ public final class TerminalSession {
     public func handOver<T>(_ body: () throws -> T) rethrows -> T {
         guard screen != nil else { return try body() }
         def_prog_mode()
-        BracketedPaste.write(pasteDisable, to: output)
+        BracketedPaste.write(pasteDisable + FocusReports.disable, to: output)
         if hasMouse { mousemask(0, nil) }
         endwin()
         defer {
             reset_prog_mode()
             _ = BracketedPaste.enable(output: output)
+            BracketedPaste.write(FocusReports.enable, to: output)
             if hasMouse { _ = mousemask(tg_ALL_MOUSE_EVENTS() | tg_REPORT_MOUSE_POSITION(), nil) }
             _ = curs_set(0)
             renderer.invalidate()
@@ -153,7 +168,7 @@ public final class TerminalSession {
     /// Leaves curses mode: bracketed paste and mouse off, `endwin`, the terminal as it was.
     public func close() {
         guard let screen else { return }
-        BracketedPaste.write(pasteDisable, to: output)
+        BracketedPaste.write(pasteDisable + FocusReports.disable, to: output)
         mousemask(0, nil)
         endwin()
         delscreen(screen)

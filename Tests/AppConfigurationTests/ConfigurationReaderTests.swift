@@ -106,3 +106,26 @@ struct ConfigurationReaderTests {
         #expect(PresentationThemeSettings.defaultSettings.theme == .terminal)
     }
 }
+
+/// `graphics` and `[notifications] bell` (GraphicsSettings).
+@Suite("Configuration file: pictures and the bell")
+struct GraphicsSettingsTests {
+    @Test func graphicsAndBellAreRead() {
+        let configuration = ConfigurationReader.parse("graphics = \"sixel\"\n[notifications]\nbell = false\n", file: "c.toml")
+        #expect(configuration.problems.isEmpty, "\(configuration.problems)")
+        #expect(configuration.graphics == .sixel && configuration.bell == false)
+    }
+
+    @Test func theDefaultsAskTheTerminalAndRing() {
+        let configuration = ConfigurationReader.parse("graphics = \"auto\"\n", file: "c.toml")
+        #expect(configuration.problems.isEmpty && configuration.graphics == nil && configuration.bell)
+        #expect(AppConfiguration.defaults.graphics == nil && AppConfiguration.defaults.bell)
+    }
+
+    @Test func badValuesAreProblemsOnTheirLines() {
+        let configuration = ConfigurationReader.parse("graphics = \"iterm\"\n[notifications]\nbell = \"yes\"\n", file: "c.toml")
+        #expect(configuration.graphics == nil && configuration.bell)
+        #expect(configuration.problems.map(\.line) == [1, 3], "\(configuration.problems)")
+        #expect(configuration.problems.first?.message.contains("\"auto\", \"kitty\", \"sixel\", \"symbols\", \"none\"") == true)
+    }
+}

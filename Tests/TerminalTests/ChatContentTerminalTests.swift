@@ -27,12 +27,13 @@ struct ChatContentTerminalTests {
 
     /// `main run` in a `width` × `height` terminal with the group open; `environment` before it
     /// (a terminal type). Returns the session and the chat's screen once its newest message shows.
-    static func openGroup(width: Int, height: Int, environment: String = "") async throws
+    static func openGroup(width: Int, height: Int, environment: String = "", recording: Bool = false) async throws
         -> (session: TmuxSession, screen: [String], base: TemporaryDirectory, word: String) {
         let base = try TemporaryDirectory("ui-content")
         let (container, title, row, word) = try await importedGroup(in: base)
         let session = try TmuxSession(width: width, height: height, command: [
-            "/bin/sh", "-c", "\(environment) '\(Executables.path(Executables.main))' run --container '\(container)'; exec sleep 60"])
+            "/bin/sh", "-c", "\(environment) '\(Executables.path(Executables.main))' run --container '\(container)'; exec sleep 60"],
+            recording: recording ? base.sub("output") : nil)
         _ = try await session.waitFor(text: title, timeout: 15)
         for _ in 0 ..< row { try session.press("Down") }
         try session.press("Enter")
@@ -100,20 +101,10 @@ struct ChatContentTerminalTests {
     /// 16 columns of half blocks, 8 rows, under its sender's line, in the photo's colours.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tic"), "tic is not installed"))
     func trueColourTerminalDrawsThePhoto() async throws {
-        let terminfo = try TemporaryDirectory("ui-terminfo")
+        let terminfo = try await Self.directColourTerminfo()
         defer { terminfo.remove() }
-        let source = terminfo.sub("direct.src")
-        try """
-        tmux-direct|tmux with direct colour,
-        \tuse=tmux-256color, colors#0x1000000, pairs#0x10000, RGB,
-        \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
-        \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
-
-        """.write(toFile: source, atomically: true, encoding: .utf8)
-        let compiled = try await RunningProcess.run("/usr/bin/tic", ["-x", "-o", terminfo.sub("db"), source])
-        try #require(compiled.succeeded, "\(compiled)")
         let (session, _, base, _) = try await Self.openGroup(width: 160, height: 48,
-                                                                  environment: "TERMINFO='\(terminfo.sub("db"))' TERM=tmux-direct")
+                                                                  environment: Self.directColour(terminfo))
         defer { session.kill(); base.remove() }
         // Drawn off the main thread: the picture comes a moment after the chat.
         let pictureRow = "       " + String(repeating: "▀", count: 16)
@@ -126,5 +117,26 @@ struct ChatContentTerminalTests {
         }
         #expect(try session.capture(styled: true).joined().contains("38;2;"), "the picture's colours are not direct colours")
         try session.press("q")
+    }
+
+    /// A direct-colour terminal type for tmux, compiled with `tic` into a temporary folder.
+    static func directColourTerminfo() async throws -> TemporaryDirectory {
+        let terminfo = try TemporaryDirectory("ui-terminfo")
+        let source = terminfo.sub("direct.src")
+        try """
+        tmux-direct|tmux with direct colour,
+        \tuse=tmux-256color, colors#0x1000000, pairs#0x10000, RGB,
+        \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
+        \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
+
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let compiled = try await RunningProcess.run("/usr/bin/tic", ["-x", "-o", terminfo.sub("db"), source])
+        try #require(compiled.succeeded, "\(compiled)")
+        return terminfo
+    }
+
+    /// The environment that puts `main` on that terminal type.
+    static func directColour(_ terminfo: TemporaryDirectory) -> String {
+        "TERMINFO='\(terminfo.sub("db"))' TERM=tmux-direct"
     }
 }

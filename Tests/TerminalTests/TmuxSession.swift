@@ -43,7 +43,9 @@ final class TmuxSession {
     /// terminal. `environment` is added to the pane's. `recording`: a file that gets every byte the
     /// program writes (`pipe-pane`), for what is on screen too briefly for a capture to be sure to
     /// see (a progress bar wiped at the end, on a loaded machine).
-    init(width: Int = 80, height: Int = 24, command: [String], environment: [String: String] = [:], recording: String? = nil) throws {
+    /// `options`: global tmux options set before the program starts (`focus-events on`).
+    init(width: Int = 80, height: Int = 24, command: [String], environment: [String: String] = [:], recording: String? = nil,
+         options: [(name: String, value: String)] = []) throws {
         guard let executable = Self.executable else { throw Failure(description: "tmux is not installed") }
         Self.counter += 1
         socket = "tg-test-\(getpid())-\(Self.counter)-\(UInt32.random(in: 0 ... .max))"
@@ -51,8 +53,9 @@ final class TmuxSession {
         self.height = height
         // set-clipboard: a program's OSC 52 becomes tmux's paste buffer (`clipboard()` reads it).
         var arguments = ["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                         "set-option", "-g", "set-clipboard", "on", ";",
-                         "new-session", "-d", "-x", String(width), "-y", String(height)]
+                         "set-option", "-g", "set-clipboard", "on", ";"]
+        for option in options { arguments += ["set-option", "-g", option.name, option.value, ";"] }
+        arguments += ["new-session", "-d", "-x", String(width), "-y", String(height)]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
         arguments += command
         self.recording = recording

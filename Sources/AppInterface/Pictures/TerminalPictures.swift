@@ -1,25 +1,36 @@
-/// The pictures main draws in a truecolour terminal — the chat list's avatars and a chat's photos
-/// — each on its own drawing thread with its own wake-up for the run loop. None on fewer
-/// colours: the screens then show initials and "🖼 Photo" lines.
+import Display
+import TerminalBackend
+
+/// The pictures main draws — the chat list's avatars (half blocks, on a true-colour terminal)
+/// and a chat's photos (in the terminal's graphics mode) — each on its own drawing thread with
+/// its own wake-up for the run loop. None where the terminal can show no picture at all: the
+/// screens then show initials and "🖼 Photo" lines.
 @MainActor
 struct TerminalPictures {
-    let avatars: ChatListAvatars
+    let avatars: ChatListAvatars?
     let photos: ChatPhotos
 
-    init(onFailure: @escaping @Sendable (String) -> Void) throws {
-        avatars = try ChatListAvatars(onFailure: onFailure)
-        photos = try ChatPhotos(onFailure: onFailure)
+    init(output: PictureOutput, onFailure: @escaping @Sendable (String) -> Void) throws {
+        avatars = output.depth == .trueColor ? try ChatListAvatars(onFailure: onFailure) : nil
+        photos = try ChatPhotos(output: output, onFailure: onFailure)
     }
 
-    var wakeDescriptors: [Int32] { [avatars.wakeDescriptor, photos.wakeDescriptor] }
+    var wakeDescriptors: [Int32] { (avatars.map { [$0.wakeDescriptor] } ?? []) + [photos.wakeDescriptor] }
 
     /// Takes the wake-up on `descriptor` if it is one of these; false when it is not.
     func drain(_ descriptor: Int32) -> Bool {
         switch descriptor {
-        case avatars.wakeDescriptor: avatars.drain()
+        case avatars?.wakeDescriptor: avatars?.drain()
         case photos.wakeDescriptor: photos.drain()
         default: return false
         }
         return true
+    }
+
+    /// A reply settled the graphics mode: the photos follow.
+    func setMode(_ mode: GraphicsMode) {
+        guard photos.output.mode != mode else { return }
+        photos.output.mode = mode
+        photos.modeChanged()
     }
 }
