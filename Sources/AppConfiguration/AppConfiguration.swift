@@ -8,6 +8,8 @@ public struct AppConfiguration: Sendable {
     /// nil: the settings' theme (`main settings --theme`, the Settings screen) applies.
     public var theme: PresentationThemeSettings.Theme?
     public var problems: [ConfigurationProblem]
+    /// The program that opens files and links, with its arguments (nil: xdg-open).
+    public var opener: [String]?
 
     public static let defaults = AppConfiguration(keyBindings: .defaults, theme: nil, problems: [])
 

@@ -16,7 +16,7 @@ import TOMLKit
 /// top = "g g"              # a sequence
 /// ```
 public enum ConfigurationReader {
-    static let topLevelKeys: Set<String> = ["style", "theme", "keys"]
+    static let topLevelKeys: Set<String> = ["style", "theme", "keys", "opener"]
 
     /// The file at `path`; no file is no problem (the defaults).
     public static func read(path: String) -> AppConfiguration {
@@ -60,7 +60,7 @@ public enum ConfigurationReader {
 
         mutating func configuration(_ root: TOMLTable) -> AppConfiguration {
             for key in root.keys where !ConfigurationReader.topLevelKeys.contains(key) {
-                problem([], key, "unknown setting \"\(key)\" (style, theme or [keys])")
+                problem([], key, "unknown setting \"\(key)\" (style, theme, opener or [keys])")
             }
             let keysTable = table(root, "keys", in: [])
             var style = KeyStyle.standard
@@ -85,7 +85,10 @@ public enum ConfigurationReader {
             }
             var bindings = KeyBindings(style: style)
             if let keysTable { bind(keysTable, into: &bindings) }
-            return AppConfiguration(keyBindings: bindings, theme: theme, problems: problems)
+            let opener = opener(root)
+            var configuration = AppConfiguration(keyBindings: bindings, theme: theme, problems: problems)
+            configuration.opener = opener
+            return configuration
         }
 
         mutating func table(_ parent: TOMLTable, _ key: String, in path: [String]) -> TOMLTable? {

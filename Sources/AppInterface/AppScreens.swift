@@ -100,6 +100,7 @@ final class AppScreens {
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
             screens.copyToClipboard = { [unowned self] in clipboard($0) }
+            screens.opener = Opener(command: configuration.opener ?? Opener.defaultCommand)
             screens.settings.configuredTheme = configuration.theme
             account = screens
             var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])
