@@ -150,12 +150,20 @@ struct OpenSaveTerminalTests {
         let again = try await RunningProcess.run(main, ["install-desktop", "--json"], environment: environment)
         #expect(again.stdout == installed.stdout && Self.text(base.sub("config") + "/mimeapps.list")?.components(separatedBy: "x-scheme-handler/tg=").count == 3)
 
+        // What the entry runs, with no app running, on a terminal: the interface, at that chat.
+        let link = "tg://localpeer?id=\(peer)"
+        let started = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' open '\(link)' --container '\(container)'; exec sleep 60"])
+        // (At 100 columns the chat is pushed over the list: its bar says "‹ Chats" and the title.)
+        _ = try await started.waitFor(timeout: 15, "the interface at the chat") { $0.contains { $0.contains("‹ Chats") && $0.contains(title) } }
+        try started.press("C-c")
+        _ = try await started.waitFor(timeout: 10, "the interface gone") { !$0.contains { $0.contains("‹ Chats") } }
+        started.kill()
+
         let app = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", "'\(main)' run --container '\(container)'; exec sleep 60"])
         defer { app.kill() }
         _ = try await app.waitFor(text: "Chats", timeout: 15)
         // xdg-open in a terminal of its own, as a person runs it (a display named, so it looks for
         // the scheme's handler): the entry runs `main open`, which hands the link to the app.
-        let link = "tg://localpeer?id=\(peer)"
         let opener = try TmuxSession(width: 100, height: 10, command: ["/bin/sh", "-c", "xdg-open '\(link)'; echo \"xdg-open exit $?\"; exec sleep 60"],
                                      environment: ["XDG_DATA_HOME": base.sub("data"), "XDG_CONFIG_HOME": base.sub("config"),
                                                    "APP_GROUP_CONTAINER": container, "DISPLAY": ":404"])

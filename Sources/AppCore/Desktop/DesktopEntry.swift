@@ -1,4 +1,4 @@
-/// main's desktop entry (Desktop Entry Specification 1.5): an application run in a terminal
+/// main's desktop entry (Desktop Entry Specification; Version=1.4, the newest desktop-file-validate 0.26 knows): an application run in a terminal
 /// (`Terminal=true`) as `<main> open %u`, the handler of `tg:` links, so
 /// `xdg-open tg://resolve?domain=…` opens the chat. Its id is the app's bundle id, which the
 /// desktop notifications name too.
@@ -16,7 +16,7 @@ public struct DesktopEntry: Sendable, Equatable {
         """
         [Desktop Entry]
         Type=Application
-        Version=1.5
+        Version=1.4
         Name=Telegraph
         GenericName=Messenger
         Comment=Telegram's chats in a terminal
