@@ -27,7 +27,7 @@ public enum AttachmentFiles {
             }
             do {
                 defer { close(output) }
-                try copy(input, source: source, to: output, path: path)
+                try FileSystem.copyContents(input, source: source, to: output, path: path)
             } catch {
                 unlink(path)
                 throw error
@@ -62,18 +62,5 @@ public enum AttachmentFiles {
         let parent = FileSystem.parentPath(directory)
         if parent != directory, !FileSystem.isDirectory(parent) { try createFolder(parent) }
         if mkdir(directory, 0o755) != 0, errno != EEXIST { throw SystemError("cannot create directory", path: directory) }
-    }
-
-    private static func copy(_ input: Int32, source: String, to output: Int32, path: String) throws {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("cannot read", path: source)
-            }
-            if n == 0 { return }
-            try chunk.withUnsafeBytes { try FileSystem.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: path) }
-        }
     }
 }
