@@ -12,6 +12,8 @@ public struct AppConfiguration: Sendable {
     public var graphics: GraphicsMode?
     /// The terminal's bell on a new message while the window is not in front (`[notifications] bell`).
     public var bell = true
+    /// The program that opens files and links, with its arguments (nil: xdg-open).
+    public var opener: [String]?
 
     public static let defaults = AppConfiguration(keyBindings: .defaults, theme: nil, problems: [])
 

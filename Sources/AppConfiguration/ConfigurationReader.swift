@@ -16,7 +16,7 @@ import TOMLKit
 /// top = "g g"              # a sequence
 /// ```
 public enum ConfigurationReader {
-    static let topLevelKeys: Set<String> = ["style", "theme", "keys", "graphics", "notifications"]
+    static let topLevelKeys: Set<String> = ["style", "theme", "keys", "graphics", "notifications", "opener"]
 
     /// The file at `path`; no file is no problem (the defaults).
     public static func read(path: String) -> AppConfiguration {
@@ -87,6 +87,7 @@ public enum ConfigurationReader {
             if let keysTable { bind(keysTable, into: &bindings) }
             var configuration = AppConfiguration(keyBindings: bindings, theme: theme, problems: [])
             readGraphics(root, into: &configuration)
+            configuration.opener = opener(root)
             configuration.problems = problems
             return configuration
         }

@@ -1,3 +1,4 @@
+import AppCore
 import Glibc
 import Display
 import TelegramUI
@@ -30,6 +31,12 @@ final class AccountScreens {
     var onIncomingMessages: () -> Void = {}
     /// Sets the terminal's clipboard (set by the interface, which owns the terminal).
     var copyToClipboard: (String) -> Void = { _ in }
+    /// The program files and links are opened with (the configuration file's `opener`).
+    var opener = Opener()
+    /// What a chat's Enter and s do to its files and links, through the account's host.
+    private lazy var openActions = account.openActions(opener: opener, log: app.log) { [unowned self] peerId, title in
+        openChat(peerId, title: title)
+    }
 
     /// Avatars and photos as pictures, where the terminal shows them.
     private let pictures: TerminalPictures?
@@ -72,6 +79,7 @@ final class AccountScreens {
         callFlow.offerCall(in: chat)
         let account = account, log = app.log
         chat.actions = chatActions
+        chat.openActions = openActions
         chat.onNextUnread = { [unowned self] in
             guard let next = root.chatList.nextUnread(after: peerId) else { return }
             openChat(next.peerId, title: next.title)

@@ -102,7 +102,11 @@ final class AppScreens {
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
             screens.copyToClipboard = { [unowned self] in clipboard($0) }
+<<<<<<< HEAD
             screens.onIncomingMessages = { [unowned self] in onIncomingMessages() }
+=======
+            screens.opener = Opener(command: configuration.opener ?? Opener.defaultCommand)
+>>>>>>> open-save
             screens.settings.configuredTheme = configuration.theme
             account = screens
             var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])

@@ -40,6 +40,17 @@ struct ConfigurationReaderTests {
         #expect(keys.hint(for: .selection(.reply)) == "M-r")
     }
 
+    @Test func openerIsAnArgumentVector() {
+        #expect(ConfigurationReader.parse("opener = [\"my-open\", \"--new window\"]\n", file: "c.toml").opener == ["my-open", "--new window"])
+        #expect(ConfigurationReader.parse("", file: "c.toml").opener == nil)
+        for wrong in ["opener = \"xdg-open %s\"", "opener = []", "opener = [\"\"]", "opener = [1]"] {
+            let read = ConfigurationReader.parse(wrong + "\n", file: "c.toml")
+            #expect(read.opener == nil)
+            #expect(read.problems.map(\.line) == [1], "\(wrong)")
+            #expect(read.problems.first?.message.contains("the program and its arguments") == true)
+        }
+    }
+
     @Test func vimAsAKeysSetting() {
         let configuration = ConfigurationReader.parse("[keys]\nvim = true\n", file: Self.file)
         #expect(configuration.problems.isEmpty)

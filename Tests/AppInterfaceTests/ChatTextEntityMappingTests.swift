@@ -25,6 +25,15 @@ struct ChatTextEntityMappingTests {
         ])
     }
 
+    @Test func linksCarryWhatTheyOpen() {
+        let text = "see docs, example.org, @ada_l and mail ada@x.org"
+        let mapped = ChatTextEntityMapping.entities([
+            MessageTextEntity(type: "text_link", offset: 4, length: 4, value: "https://docs.example.org/a"),
+            entity("link", 10, 11), entity("mention", 23, 6), entity("email", 39, 9),
+        ], in: text)
+        #expect(mapped.map(\.url) == ["https://docs.example.org/a", "https://example.org", "https://t.me/ada_l", nil])
+    }
+
     @Test func badRangesAndUnknownTypesAreIgnored() {
         let text = "short 😀"
         let mapped = ChatTextEntityMapping.entities([

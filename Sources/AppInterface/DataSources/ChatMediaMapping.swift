@@ -44,10 +44,11 @@ struct ChatMediaMapping {
         if availability == .here, resourceId != nil, here == nil { availability = .missing }
         if file.isPhoto {
             return .photo(ChatMessage.Photo(width: file.width.map(Int.init), height: file.height.map(Int.init), availability: availability,
-                                            fileId: here, hasSpoiler: file.hasSpoiler))
+                                            fileId: here, hasSpoiler: file.hasSpoiler, name: file.fileName))
         }
         return .file(ChatMessage.File(kind: Self.kind(file.kind), name: file.fileName, size: file.size, duration: file.duration.map(Int.init),
-                                      performer: file.performer, title: file.title, emoji: file.stickerEmoji, availability: availability))
+                                      performer: file.performer, title: file.title, emoji: file.stickerEmoji, availability: availability,
+                                      fileId: here))
     }
 
     /// A message that is media by its kind alone: its first resource is the file (none: a seeded

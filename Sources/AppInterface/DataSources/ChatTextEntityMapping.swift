@@ -17,6 +17,7 @@ enum ChatTextEntityMapping {
             units += character.utf16.count
         }
         starts.append(units)
+        var characters: [Character]?
         return entities.compactMap { entity in
             let offset = Int(entity.offset), end = Int(entity.offset) + Int(entity.length)
             guard let styles = styles(entity.type), offset >= 0, entity.length > 0, end <= units else { return nil }
@@ -24,8 +25,27 @@ enum ChatTextEntityMapping {
             let lower = partitionIndex(starts, { $0 > offset }) - 1
             let upper = partitionIndex(starts, { $0 >= end })
             guard lower >= 0, lower < upper else { return nil }
-            return ChatTextEntity(range: lower ..< min(upper, text.count), styles: styles)
+            let range = lower ..< min(upper, text.count)
+            var url: String?
+            if entity.type == "text_link" {
+                url = entity.value
+            } else if entity.type == "link" || entity.type == "mention" {
+                if characters == nil { characters = Array(text) }
+                url = link(entity.type, String(characters![range]))
+            }
+            return ChatTextEntity(range: range, styles: styles, url: url)
         }
+    }
+
+    /// What a url or a mention entity opens: the url (https:// when it names no scheme), the
+    /// mention's t.me link.
+    static func link(_ type: String, _ written: String) -> String? {
+        if type == "mention" {
+            guard written.hasPrefix("@"), written.count > 1 else { return nil }
+            return "https://t.me/" + written.dropFirst()
+        }
+        guard !written.isEmpty, !written.hasPrefix("-") else { return nil }
+        return written.contains("://") ? written : "https://" + written
     }
 
     /// The first index whose value satisfies `predicate` (`starts` rises).

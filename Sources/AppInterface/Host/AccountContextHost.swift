@@ -9,6 +9,8 @@ import TelegramUI
 struct AccountContextHost: AccountHost {
     let account: AccountContext
     let deviceKey: DeviceKey
+    /// The app's own link scheme (tg): such links in a chat open here.
+    var scheme = "tg"
 
     var accountId: Int64 { account.record.id }
     var sources: any AccountDataSources { PostboxDataSources(postbox: account.postbox) }
@@ -19,6 +21,10 @@ struct AccountContextHost: AccountHost {
 
     func attach(_ avatars: ChatListAvatars, to list: ChatListController) {
         avatars.attach(list, mediaBox: account.postbox.mediaBox, deviceKey: deviceKey)
+    }
+
+    func openActions(opener: Opener, log: InterfaceLog, openChat: @escaping (ChatId, String) -> Void) -> (any ChatOpenActions)? {
+        PostboxChatOpenActions(account: account, opener: opener, directories: .current(), scheme: scheme, log: log, openChat: openChat)
     }
 
     func attach(_ photos: ChatPhotos, to chat: ChatController) {

@@ -1,3 +1,4 @@
+import AppCore
 import TelegramUI
 
 /// What one account's screens need: what they read, and what a chat writes (each one change by
@@ -9,12 +10,19 @@ protocol AccountHost {
     /// What a chat's keys do to its messages (the writes), logging through `log`; `clipboard`
     /// puts a copied text on the terminal's clipboard.
     func chatActions(log: InterfaceLog, clipboard: @escaping (String) -> Void) -> any ChatMessageActions
+    /// Opening and saving a chat's files and links with `opener`; `openChat` shows a link's chat.
+    /// Nil where there is no desktop to hand them to.
+    func openActions(opener: Opener, log: InterfaceLog, openChat: @escaping (ChatId, String) -> Void) -> (any ChatOpenActions)?
     /// A chat shown is read up to `index`.
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws
     /// The list's avatars drawn from this account's files.
     func attach(_ avatars: ChatListAvatars, to list: ChatListController)
     /// A chat's photos drawn from this account's files.
     func attach(_ photos: ChatPhotos, to chat: ChatController)
+}
+
+extension AccountHost {
+    func openActions(opener: Opener, log: InterfaceLog, openChat: @escaping (ChatId, String) -> Void) -> (any ChatOpenActions)? { nil }
 }
 
 /// Everything an account's screens read, and a chat's name where no row gives it (a call begun

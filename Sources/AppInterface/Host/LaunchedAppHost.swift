@@ -36,7 +36,7 @@ final class LaunchedAppHost: AppHost {
     // MARK: Accounts
 
     var currentAccount: (any AccountHost)? {
-        app.account.map { AccountContextHost(account: $0, deviceKey: app.shared.deviceKey) }
+        app.account.map { AccountContextHost(account: $0, deviceKey: app.shared.deviceKey, scheme: app.shared.bindings.appSpecificScheme) }
     }
 
     func reloadAccountIfNeeded() throws -> Bool { try app.reloadContextIfNeeded() }

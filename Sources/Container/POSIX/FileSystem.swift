@@ -148,21 +148,9 @@ public enum FileSystem {
         let temporary = destination + ".partial-" + String(UInt64.random(in: 0 ... .max), radix: 16)
         let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard output >= 0 else { throw SystemError("cannot create", path: temporary) }
-        var copied = 0
         do {
             defer { close(output) }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw SystemError("cannot read", path: source)
-                }
-                if n == 0 { break }
-                copied += n
-                if copied > limit { throw SystemError("file too large:", path: source, code: EFBIG) }
-                try chunk.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: temporary) }
-            }
+            try copyContents(input, source: source, to: output, path: temporary, limit: limit)
             if durable { try sync(output, path: temporary) }
         } catch {
             unlink(temporary)
@@ -175,6 +163,24 @@ public enum FileSystem {
             throw error
         }
         if durable { try syncDirectory(parentPath(destination)) }
+    }
+
+    /// Copies what is left to read from `input` to `output` in chunks; more than `limit` bytes is
+    /// an error (EFBIG). `source` and `path` name the two in errors.
+    public static func copyContents(_ input: Int32, source: String, to output: Int32, path: String, limit: Int = .max) throws {
+        var copied = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("cannot read", path: source)
+            }
+            if n == 0 { return }
+            copied += n
+            if copied > limit { throw SystemError("file too large:", path: source, code: EFBIG) }
+            try chunk.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: path) }
+        }
     }
 
     /// Makes everything written to the filesystem holding `path` durable: one syncfs(2) where a

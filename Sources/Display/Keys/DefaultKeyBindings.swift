@@ -44,6 +44,8 @@ public enum DefaultKeyBindings {
         (.selection(.copy), ["y"]),
         (.selection(.details), ["i"]),
         (.selection(.mark), ["space"]),
+        (.selection(.open), ["enter"]),
+        (.selection(.save), ["s"]),
         (.selection(.search), []),
         (.selection(.nextHit), []),
         (.selection(.nextUnreadChat), ["alt-n"]),

@@ -52,6 +52,8 @@ extension KeyAction {
             case .copy: return "copy the text"
             case .details: return "details"
             case .mark: return "mark several (forward, delete)"
+            case .open: return "open the file, photo or link"
+            case .save: return "save the file to Downloads"
             case .search: return "search the chat"
             case .nextHit: return "next search hit"
             case .nextUnreadChat: return "next chat with unread messages"

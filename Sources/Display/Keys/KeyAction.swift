@@ -17,6 +17,8 @@ public enum ChatKeyAction: String, CaseIterable, Hashable, Sendable {
 public enum SelectionKeyAction: String, CaseIterable, Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom, exit
     case reply, edit, delete, forward, react, pin, copy, details, mark
+    /// Opens the message's file, photo or link; saves its file to the downloads folder.
+    case open, save
     case search, nextHit, nextUnreadChat
 }
 

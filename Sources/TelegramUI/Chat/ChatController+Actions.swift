@@ -24,6 +24,8 @@ extension ChatController {
         case .details: showDetails(of: message)
         case .mark:
             if marked.contains(index) { marked.remove(index) } else { marked.insert(index) }
+        case .open: openSelected(message)
+        case .save: saveSelected(message)
         default: return false
         }
         return true
@@ -135,7 +137,7 @@ extension ChatController {
         presentSheet(ChoiceSheetController(title: "Message", rows: rows.map { ListItem(title: $0.label, detail: $0.value) }) { _ in })
     }
 
-    private func presentSheet(_ sheet: ViewController) {
+    func presentSheet(_ sheet: ViewController) {
         guard let navigationController else { return }
         sheet.navigationPresentation = .modal
         navigationController.pushViewController(sheet, animated: false)
@@ -145,7 +147,13 @@ extension ChatController {
     var chatKeyHints: [KeyHintItem] {
         let bindings = keyBindings
         if selection != nil {
-            let actions = Self.selectionHints.compactMap { action, label in bindings.hint(for: .selection(action)).map { KeyHintItem($0, label) } }
+            var shown = Self.selectionHints
+            // Open and save first, where the selected message has something to open or save.
+            if let message = selection.flatMap({ index in history.position(of: index).map { history.messages[$0] } }) {
+                if message.attachment != nil { shown.insert((.save, "save"), at: 0) }
+                if !Self.openTargets(of: message).isEmpty { shown.insert((.open, "open"), at: 0) }
+            }
+            let actions = shown.compactMap { action, label in bindings.hint(for: .selection(action)).map { KeyHintItem($0, label) } }
             return [KeyHintItem("↑↓", "select")] + actions
         }
         var hints = [KeyHintItem(KeyEvent(.enter), editTarget != nil ? "save" : "send")]

@@ -53,6 +53,8 @@ public final class ChatController: ViewController, PagedScreen {
 
     /// What acting on messages does; nil: the chat is read-only here.
     public var actions: (any ChatMessageActions)?
+    /// What opening and saving a message's file or link does; nil: not here.
+    public var openActions: (any ChatOpenActions)?
     /// The next chat with unread messages opened (alt-n unless rebound).
     public var onNextUnread: (() -> Void)?
     /// The newest incoming message shown: the app marks the chat read up to it.

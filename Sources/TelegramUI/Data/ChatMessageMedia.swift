@@ -30,9 +30,12 @@ extension ChatMessage {
         /// The app's name for the photo's file when it is here: what it draws the picture from.
         public var fileId: String?
         public var hasSpoiler: Bool
+        /// The photo's file name where its source kept one (an export's `photos/photo_1@….jpg`).
+        public var name: String?
 
         public init(width: Int? = nil, height: Int? = nil, availability: Availability = .here, fileId: String? = nil,
-                    hasSpoiler: Bool = false) {
+                    hasSpoiler: Bool = false, name: String? = nil) {
+            self.name = name
             self.width = width
             self.height = height
             self.availability = availability
@@ -58,9 +61,12 @@ extension ChatMessage {
         /// The emoji a sticker stands for.
         public var emoji: String?
         public var availability: Availability
+        /// The app's name for the file when it is here: what opening and saving read.
+        public var fileId: String?
 
         public init(kind: Kind, name: String? = nil, size: Int64? = nil, duration: Int? = nil, performer: String? = nil,
-                    title: String? = nil, emoji: String? = nil, availability: Availability = .here) {
+                    title: String? = nil, emoji: String? = nil, availability: Availability = .here, fileId: String? = nil) {
+            self.fileId = fileId
             self.kind = kind
             self.name = name
             self.size = size

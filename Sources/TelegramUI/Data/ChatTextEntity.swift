@@ -21,10 +21,14 @@ public struct ChatTextEntity: Equatable, Sendable {
     /// Characters of the message's text.
     public var range: Range<Int>
     public var styles: Styles
+    /// What the span opens when it is a link: a text link's target, a url's text, a mention's
+    /// t.me link (nil: not one that opens, or no link at all).
+    public var url: String?
 
-    public init(range: Range<Int>, styles: Styles) {
+    public init(range: Range<Int>, styles: Styles, url: String? = nil) {
         self.range = range
         self.styles = styles
+        self.url = url
     }
 
     /// Each of `count` characters' styles under `entities` (ranges past the end cut there).

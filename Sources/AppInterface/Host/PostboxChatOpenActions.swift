@@ -1,0 +1,77 @@
+import AppCore
+import Container
+import Storage
+import TelegramUI
+
+/// Opening and saving a chat's files and links on the desktop: a MediaBox file (kept under its
+/// resource id) copied under the message's name into a private folder and handed to the opener;
+/// saved into the downloads folder under a name that replaces nothing; the app's own links
+/// (tg://, t.me) opened as their chat here, every other link handed to the opener.
+@MainActor
+final class PostboxChatOpenActions: ChatOpenActions {
+    let account: AccountContext
+    let opener: Opener
+    let directories: XDGDirectories
+    let scheme: String
+    let log: InterfaceLog
+    /// Shows a chat in the interface (a link's).
+    let openChat: (ChatId, String) -> Void
+
+    init(account: AccountContext, opener: Opener, directories: XDGDirectories, scheme: String, log: InterfaceLog,
+         openChat: @escaping (ChatId, String) -> Void) {
+        self.account = account
+        self.opener = opener
+        self.directories = directories
+        self.scheme = scheme
+        self.log = log
+        self.openChat = openChat
+    }
+
+    private var mediaBox: MediaBox { account.postbox.mediaBox }
+    /// Where the named copies the opener is given are kept: the MediaBox's cache, private to the app.
+    private var openedFolder: String { mediaBox.basePath + "/cached/opened" }
+
+    func open(_ attachment: ChatAttachment) throws -> String {
+        let (source, fileId) = try file(of: attachment)
+        let name = Self.name(of: attachment, fileId: fileId)
+        let path = try AttachmentFiles.openableCopy(source, in: openedFolder, key: fileId, as: name)
+        try opener.launch(path)
+        log.info("attachment opened", metadata: ["opener": "\(opener.command[0])"])
+        return "Opening \(name)"
+    }
+
+    func save(_ attachment: ChatAttachment) throws -> String {
+        let (source, fileId) = try file(of: attachment)
+        let path = try AttachmentFiles.save(source, into: try directories.downloads(), as: Self.name(of: attachment, fileId: fileId))
+        log.info("attachment saved")
+        return "Saved to \(path)"
+    }
+
+    func openLink(_ url: String) throws -> String? {
+        if let link = try AppLink.inApp(url, scheme: scheme) {
+            let peer = try account.postbox.read { try link.resolve(in: $0) }
+            openChat(peer.id.chatId, peer.displayTitle)
+            return nil
+        }
+        try opener.launch(url)
+        log.info("link opened", metadata: ["opener": "\(opener.command[0])"])
+        return "Opening \(url)"
+    }
+
+    private func file(of attachment: ChatAttachment) throws -> (path: String, fileId: String) {
+        guard let fileId = attachment.fileId else { throw Missing(description: attachment.unavailableReason ?? "the file is not here") }
+        let path = mediaBox.resourcePath(fileId)
+        guard FileSystem.isRegularFile(path) else { throw Missing(description: "the file is missing") }
+        return (path, fileId)
+    }
+
+    /// The message's name for it, made safe; a photo without one is a JPEG named for its id.
+    static func name(of attachment: ChatAttachment, fileId: String) -> String {
+        let fallback = attachment.isPhoto ? "photo-\(AttachmentFileName.safe(fileId, fallback: "1")).jpg" : "file"
+        return AttachmentFileName.safe(attachment.name.map { FileSystem.lastComponent($0) }, fallback: fallback)
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        let description: String
+    }
+}
