@@ -158,6 +158,9 @@ let package = Package(
         .target(name: "Messaging", dependencies: ["Container", "Storage", "RequestChannel"]),
         // Stands in for Telegram's push server: `main push` applies an update and encrypts its push.
         .target(name: "PushServer", dependencies: ["Container", "Cryptography", "Formats", "Storage", "Messaging"]),
+        // The Linux desktop's side of main: the XDG folders, the opener (spawned detached, never through
+        // a shell), saves that never overwrite, the desktop entry and the tg:// handler.
+        .target(name: "DesktopIntegration", dependencies: ["Container"]),
         // The main app: launch phases, bindings, contexts, the operations its commands ask for. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "BroadcastIPC", "ScreencastCall",
@@ -187,7 +190,7 @@ let package = Package(
             "CommandLineSupport", "BroadcastUpload", "BroadcastIPC", "Bootstrap", "Container", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CommandLine/BroadcastCommands"),
         .target(name: "MainCommands", dependencies: [
-            "CommandLineSupport", "AppCore", "AppInterface", "AddressBook", "Ingest", "ScreencastCall", "RequestChannel", "Bootstrap", "PushServer",
+            "CommandLineSupport", "AppCore", "AppInterface", "AddressBook", "Ingest", "ScreencastCall", "RequestChannel", "Bootstrap", "PushServer", "DesktopIntegration",
             "Container", "Cryptography", "Formats", "Storage", "TelegramExport", "BroadcastIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/CommandLine/MainCommands"),
@@ -237,7 +240,7 @@ let package = Package(
         // main's interface on the terminal: the screens wired to AppCore's launched app, its events
         // bridged into the terminal's run loop. Only `main` links it.
         .target(name: "AppInterface", dependencies: ["AppCore", "ScreencastCall", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
-                                                     "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap", "AppConfiguration", "Messaging"]),
+                                                     "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap", "AppConfiguration", "Messaging", "DesktopIntegration"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),
         .executableTarget(name: "DisplayBench", dependencies: ["Display"], path: "Sources/Executables/DisplayBench"),
@@ -253,6 +256,7 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Container", "Storage", "TestSupport"]),
         // A VFS over "unix" that loses power (SQLite's own crash-test method), for StorageTests only.
         .target(name: "SQLiteCrashVFS", path: "Tests/SQLiteCrashVFS"),
+        .testTarget(name: "DesktopIntegrationTests", dependencies: ["DesktopIntegration", "Container"]),
         .testTarget(name: "MessagingTests", dependencies: ["Messaging", "Container", "Cryptography", "Storage", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport", "SQLiteCrashVFS"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],

@@ -1,4 +1,5 @@
 import AppCore
+import DesktopIntegration
 import Glibc
 import Display
 import TelegramUI

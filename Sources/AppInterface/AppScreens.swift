@@ -1,5 +1,6 @@
 import AppConfiguration
 import AppCore
+import DesktopIntegration
 import Display
 import Formats
 import Glibc
@@ -102,11 +103,8 @@ final class AppScreens {
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
             screens.copyToClipboard = { [unowned self] in clipboard($0) }
-<<<<<<< HEAD
             screens.onIncomingMessages = { [unowned self] in onIncomingMessages() }
-=======
             screens.opener = Opener(command: configuration.opener ?? Opener.defaultCommand)
->>>>>>> open-save
             screens.settings.configuredTheme = configuration.theme
             account = screens
             var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])

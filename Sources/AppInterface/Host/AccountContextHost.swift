@@ -1,5 +1,6 @@
 import AppCore
 import Cryptography
+import DesktopIntegration
 import Messaging
 import Storage
 import TelegramUI

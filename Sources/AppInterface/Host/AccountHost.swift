@@ -1,4 +1,5 @@
 import AppCore
+import DesktopIntegration
 import TelegramUI
 
 /// What one account's screens need: what they read, and what a chat writes (each one change by

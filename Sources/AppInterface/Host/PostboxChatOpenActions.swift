@@ -1,5 +1,6 @@
 import AppCore
 import Container
+import DesktopIntegration
 import Storage
 import TelegramUI
 

@@ -1,6 +1,7 @@
 import AppCore
 import ArgumentParser
 import CommandLineSupport
+import DesktopIntegration
 import Formats
 #if canImport(Glibc)
 import Glibc

@@ -1,11 +1,11 @@
-import AppCore
+import DesktopIntegration
 import Container
 import Glibc
 import Testing
 
-/// AppCore's desktop parts: safe names, saves that never overwrite, the opener's argument vector
+/// The desktop's side: safe names, saves that never overwrite, the opener's argument vector
 /// and its detached launch, the XDG folders, mimeapps.list, the desktop entry, the in-app links.
-@Suite("AppCore: files, the opener and the desktop entry")
+@Suite("Desktop: files, the opener and the desktop entry")
 struct DesktopFilesTests {
     private func temporaryFolder() -> String {
         var template = Array("/tmp/desktop-files-XXXXXX".utf8CString)
@@ -127,15 +127,5 @@ struct DesktopFilesTests {
         #expect(text.contains("\nTerminal=true\n") && text.contains("\nMimeType=x-scheme-handler/tg;\n"))
         #expect(DesktopEntry(executable: "/usr/bin/main").text.contains("\nExec=/usr/bin/main open %u\n"))
         #expect(DesktopEntry(executable: "/a/$x\"b").text.contains("\nExec=\"/a/\\\\$x\\\\\"b\" open %u\n"))
-    }
-
-    @Test func theAppsOwnLinksOpenInsideItAndOthersDoNot() throws {
-        #expect(try AppLink.inApp("tg://resolve?domain=ada", scheme: "tg") == .resolve(username: "ada"))
-        #expect(try AppLink.inApp("https://t.me/ada", scheme: "tg") == .resolve(username: "ada"))
-        #expect(try AppLink.inApp("http://www.telegram.me/ada/12", scheme: "tg") == .resolve(username: "ada"))
-        #expect(try AppLink.inApp("https://t.me/joinchat/AbC", scheme: "tg") == nil)
-        #expect(try AppLink.inApp("https://t.me/+AbC", scheme: "tg") == nil)
-        #expect(try AppLink.inApp("https://example.org/t.me/ada", scheme: "tg") == nil)
-        #expect(throws: AppLink.Invalid.self) { try AppLink.inApp("tg://settings", scheme: "tg") }
     }
 }
