@@ -8,6 +8,8 @@ public struct AppConfiguration: Sendable {
     /// nil: the settings' theme (`main settings --theme`, the Settings screen) applies.
     public var theme: PresentationThemeSettings.Theme?
     public var problems: [ConfigurationProblem]
+    /// [notifications]' desktop keys, which main records for notify-service.
+    public var desktopNotifications = DesktopNotificationSettings.defaultSettings
 
     public static let defaults = AppConfiguration(keyBindings: .defaults, theme: nil, problems: [])
 

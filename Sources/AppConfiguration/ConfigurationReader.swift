@@ -16,7 +16,7 @@ import TOMLKit
 /// top = "g g"              # a sequence
 /// ```
 public enum ConfigurationReader {
-    static let topLevelKeys: Set<String> = ["style", "theme", "keys"]
+    static let topLevelKeys: Set<String> = ["style", "theme", "keys", "notifications"]
 
     /// The file at `path`; no file is no problem (the defaults).
     public static func read(path: String) -> AppConfiguration {
@@ -85,7 +85,10 @@ public enum ConfigurationReader {
             }
             var bindings = KeyBindings(style: style)
             if let keysTable { bind(keysTable, into: &bindings) }
-            return AppConfiguration(keyBindings: bindings, theme: theme, problems: problems)
+            let desktop = desktopNotifications(root)
+            var configuration = AppConfiguration(keyBindings: bindings, theme: theme, problems: problems)
+            configuration.desktopNotifications = desktop
+            return configuration
         }
 
         mutating func table(_ parent: TOMLTable, _ key: String, in path: [String]) -> TOMLTable? {

@@ -39,6 +39,8 @@ public enum MainInterface {
                 ? try? TerminalPictures { logger.error("cannot draw a picture; initials or words shown", metadata: ["error": "\($0)"]) }
                 : nil
             let (_, configuration) = ConfigurationReader.load(baseBundleId: app.storage.container.configuration.baseAppBundleId)
+            // notify-service cannot read the file (it links no TOML): main records its part.
+            try? configuration.desktopNotifications.record(app.storage.container.layout)
             let screens = AppScreens(app: LaunchedAppHost(app), depth: session.colorDepth, reducedMotion: !session.supportsAnimation,
                                      pictures: pictures, configuration: configuration)
             return (session, screens, pictures)
