@@ -165,6 +165,27 @@ struct NotifyServiceDesktopTests {
         }
     }
 
+    @Test("Two notify-service processes at once keep both chats' ids", .timeLimit(.minutes(3)))
+    func concurrentPosts() async throws {
+        try await withSandbox("ns-desktop-concurrent") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox)
+            let chats = [try fixture.chat("user"), try fixture.chat("user", skipping: 1)]
+            for round in 0..<4 {
+                var pushes: [String] = []
+                for chat in chats { pushes.append(try await sandbox.sendPush(peer: chat.peerId, text: "at once \(round)").line) }
+                let running = try pushes.map { try sandbox.start(NotifyService.executable, ["--json"], stdin: $0, env: bus.environment) }
+                for process in running {
+                    let result = try await process.wait(timeout: 60)
+                    let shown = ["posted", "replaced"].contains { result.stdout.contains("\"outcome\" : \"\($0)\"") }
+                    #expect(result.exitCode == 0 && shown, "\(result)")
+                }
+                let ids = try String(contentsOfFile: sandbox.layout.rootPath + "/desktop-notifications/ids.json", encoding: .utf8)
+                for chat in chats { #expect(ids.contains("\"peerId\":\(chat.peerId)"), "round \(round): \(ids)") }
+            }
+        }
+    }
+
     /// Every log line main and the extensions wrote.
     static func logText(_ sandbox: Sandbox) -> String {
         let root = sandbox.layout.logsPath
