@@ -39,7 +39,8 @@ final class DesktopBus: @unchecked Sendable {
         let helper = sandbox.directory.sub("dbusmock-helper.py")
         try Self.script.write(toFile: helper, atomically: true, encoding: .utf8)
         let bus = DesktopBus(address: address, daemon: daemon, mock: mock, helper: helper)
-        let deadline = Date().addingTimeInterval(20)
+        // Python and dbus-python start slowly on a loaded machine.
+        let deadline = Date().addingTimeInterval(60)
         while (try? await bus.calls(sandbox)) == nil {
             guard Date() < deadline else { throw HarnessError("the notification mock never came up: \(mock.stderr)") }
             try await Task.sleep(nanoseconds: 100_000_000)
