@@ -35,6 +35,10 @@ let tomlKitFoundation: [LinkerSetting] = [.unsafeFlags(["-lCoreFoundation", "-l_
 // FreeType's headers sit in their own folder (pkg-config's cflags for freetype2; Debian's path),
 // needed wherever cairo-ft.h is read.
 let freetypeHeaders = "/usr/include/freetype2"
+// libdbus-1's headers (pkg-config dbus-1's cflags, Debian's paths) and its static archive
+// (libdbus-1-dev), linked into notify-service alone through DesktopNotifications.
+let dbusHeaders = ["-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"]
+let staticLibdbus: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libdbus-1.a"])]
 
 let package = Package(
     name: "TelegramLinux",
@@ -92,6 +96,10 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev"])]),
 
+        // libdbus-1's client API (the session bus) and the two libsystemd functions its static
+        // archive names but a client never calls (SystemdSocketActivation.c says why).
+        .target(name: "CDBus", cSettings: [.unsafeFlags(dbusHeaders)]),
+
         // Container contract: identity, paths, atomic files, locks, TempBox, logging.
         .target(name: "Container", dependencies: [
             .product(name: "Logging", package: "swift-log"),
@@ -123,9 +131,14 @@ let package = Package(
             "Container", "Cryptography", "Formats", "Storage",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The notification service extension's work: choose the account, decrypt, enrich, deliver.
+        // The desktop's notification server over the session D-Bus (libdbus-1): Notify,
+        // CloseNotification, capabilities, the signals. notify-service only.
+        .target(name: "DesktopNotifications", dependencies: ["CDBus"],
+                swiftSettings: [.unsafeFlags(dbusHeaders.flatMap { ["-Xcc", $0] })], linkerSettings: staticLibdbus),
+        // The notification service extension's work: choose the account, decrypt, enrich, deliver;
+        // then post to the desktop and answer its actions.
         .target(name: "NotificationService", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient", "DesktopNotifications", "RequestChannel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The share extension's work: the peer picker, content checks, sending through a request.

@@ -14,6 +14,8 @@ public struct AppConfiguration: Sendable {
     public var bell = true
     /// The program that opens files and links, with its arguments (nil: xdg-open).
     public var opener: [String]?
+    /// [notifications]' desktop keys, which main records for notify-service.
+    public var desktopNotifications = DesktopNotificationSettings.defaultSettings
 
     public static let defaults = AppConfiguration(keyBindings: .defaults, theme: nil, problems: [])
 

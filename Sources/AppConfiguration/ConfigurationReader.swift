@@ -88,6 +88,7 @@ public enum ConfigurationReader {
             var configuration = AppConfiguration(keyBindings: bindings, theme: theme, problems: [])
             readGraphics(root, into: &configuration)
             configuration.opener = opener(root)
+            configuration.desktopNotifications = desktopNotifications(root)
             configuration.problems = problems
             return configuration
         }

@@ -36,6 +36,8 @@ public enum MainInterface {
             }
             let logger = app.logger
             let (_, configuration) = ConfigurationReader.load(baseBundleId: app.storage.container.configuration.baseAppBundleId)
+            // notify-service cannot read the file (it links no TOML): main records its part.
+            try? configuration.desktopNotifications.record(app.storage.container.layout)
             // The pictures' mode: chosen (the environment beats the file), or asked of the
             // terminal once the first frame is up; symbols or words until it answers.
             let chosen = GraphicsDetection.override(environment: getenv("TELEGRAM_GRAPHICS").map { String(cString: $0) },

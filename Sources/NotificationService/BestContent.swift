@@ -1,3 +1,4 @@
+import Container
 import Formats
 import Synchronization
 
@@ -9,6 +10,7 @@ final class BestContent: Sendable {
         var content: NotificationContent
         var finished = false
         var lock: LockReader?
+        var layout: ContainerLayout?
         var lockedMessage = PresentationStrings.english.applicationLockedMessageString
     }
 
@@ -22,8 +24,9 @@ final class BestContent: Sendable {
     var isFinished: Bool { state.withLock { $0.finished } }
 
     /// How to read the lock and what a locked notification says, once the container is known.
-    func setContainer(lock: LockReader, lockedMessage: String) {
+    func setContainer(_ layout: ContainerLayout, lock: LockReader, lockedMessage: String) {
         state.withLock {
+            $0.layout = layout
             $0.lock = lock
             $0.lockedMessage = lockedMessage
         }
@@ -40,10 +43,10 @@ final class BestContent: Sendable {
     }
 
     /// Closes the box: later updates (a worker that outlived the deadline) are ignored.
-    func finish() -> (content: NotificationContent, lock: LockReader?, lockedMessage: String) {
+    func finish() -> (content: NotificationContent, lock: LockReader?, lockedMessage: String, layout: ContainerLayout?) {
         state.withLock {
             $0.finished = true
-            return ($0.content, $0.lock, $0.lockedMessage)
+            return ($0.content, $0.lock, $0.lockedMessage, $0.layout)
         }
     }
 }

@@ -25,12 +25,19 @@ public enum PushDelivery {
         }
     }
 
-    public static func deliver(_ options: Options) -> NotificationContent {
+    /// The content to show, the lock applied, and the container it was composed in (nil when none
+    /// was found), where the desktop's part keeps its state.
+    public struct Delivered: Sendable {
+        public var content: NotificationContent
+        public var layout: ContainerLayout?
+    }
+
+    public static func deliver(_ options: Options) -> Delivered {
         let box = BestContent(FallbackContent.make(aps: nil, genericBody: generic, failure: FallbackContent.deadline))
         let finishedInTime = Deadline.run(seconds: options.deadlineSeconds) { process(options, box) }
-        var (content, lock, lockedMessage) = box.finish()
+        var (content, lock, lockedMessage, layout) = box.finish()
         if !finishedInTime { content.deadlineExpired = true }
-        return LockRedaction.apply(content, lock: lock, lockedMessage: lockedMessage)
+        return Delivered(content: LockRedaction.apply(content, lock: lock, lockedMessage: lockedMessage), layout: layout)
     }
 
     public static let generic = PresentationStrings.english.applicationLockedMessageString
@@ -58,7 +65,7 @@ public enum PushDelivery {
         if let bootstrap {
             let published = try? JSONFile.read(NotificationsPresentationData.self, from: bootstrap.layout.notificationsPresentationDataPath,
                                                limit: 64 * 1024)
-            box.setContainer(lock: bootstrap.lock,
+            box.setContainer(bootstrap.layout, lock: bootstrap.lock,
                              lockedMessage: published?.applicationLockedMessageString ?? generic)
         }
         let lockedMessage = box.lockedMessage

@@ -50,6 +50,18 @@ public final class RequestSubmitter {
         return Draft(id: id, directory: directory)
     }
 
+    /// A draft under an id the caller derived from what it answers (a notification's reply), so
+    /// that answering the same thing twice is the same request: the second `commit` fails while
+    /// the first is pending (its directory is there) and is acknowledged as already applied after.
+    /// A draft a crashed attempt left in `staging/` is started afresh.
+    public func begin(id: String) throws -> Draft {
+        guard RequestDirectories.isRequestId(id) else { throw SystemError("not a request id: \(id)", path: directories.staging, code: EINVAL) }
+        let directory = directories.staging + "/" + id
+        if FileSystem.isDirectory(directory) { try FileSystem.removeTree(directory) }
+        try FileSystem.createDirectory(directory, durable: false)
+        return Draft(id: id, directory: directory)
+    }
+
     /// Seals the request into the draft and moves the whole directory into `pending/` at once.
     /// When this returns the request is queued durably: its files, the draft's entries, the
     /// device key it is sealed with and its entry in `pending/` are on the disk, so a power cut

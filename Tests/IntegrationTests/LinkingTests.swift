@@ -10,7 +10,7 @@ struct LinkingTests {
     /// Shared libraries no executable may name: the Swift runtime and its C++ library (static),
     /// the databases' and crypto's libraries (static), and drawing's (loaded on first use).
     static let forbidden = ["libswiftCore", "libFoundationEssentials", "libswift_Concurrency", "libdispatch", "libstdc++",
-                            "libcrypto", "libsqlite3", "libyajl", "libcairo", "libfreetype", "libfontconfig", "libpixman", "libjpeg"]
+                            "libcrypto", "libsqlite3", "libyajl", "libdbus", "libsystemd", "libcairo", "libfreetype", "libfontconfig", "libpixman", "libjpeg"]
 
     @Test("No executable loads the Swift runtime, OpenSSL, SQLite, yajl or Cairo as shared libraries at start")
     func sharedLibrariesAtStart() async throws {
@@ -74,6 +74,17 @@ struct LinkingTests {
         for name in Executables.all {
             let binary = try Data(contentsOf: URL(fileURLWithPath: Executables.path(name)))
             #expect((binary.range(of: marker) != nil) == (name == Executables.main), "\(name)")
+        }
+    }
+
+    @Test("libdbus-1 (the desktop's notifications) is linked statically into notify-service and into no other executable")
+    func dbusInNotifyServiceOnly() throws {
+        try Executables.requireBuilt()
+        // A string of libdbus's own (its bus-address environment variable for activated services).
+        let marker = Data("DBUS_STARTER_ADDRESS".utf8)
+        for name in Executables.all {
+            let binary = try Data(contentsOf: URL(fileURLWithPath: Executables.path(name)))
+            #expect((binary.range(of: marker) != nil) == (name == NotifyService.executable), "\(name)")
         }
     }
 

@@ -44,6 +44,8 @@ public final class Sandbox: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "APP_GROUP_CONTAINER")
         env.removeValue(forKey: "TELEGRAM_BUNDLE_ID")
+        // No desktop session unless a test starts its own bus: notify-service would post to it.
+        env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         env["XDG_DATA_HOME"] = directory.sub("xdg")
         for (k, v) in extra { env[k] = v }
         return env

@@ -24,9 +24,14 @@ public struct DeliverParameters: ContainerParameters {
     }
 
     public func run() throws {
-        let content = PushDelivery.deliver(.init(input: file.map(PushInput.file) ?? .standardInput, deadlineSeconds: deadline,
-                                                 containerFlag: container, environment: ProcessInfo.processInfo.environment))
-        json ? StandardStreams.writeJSON(try JSONFile.text(content)) : StandardStreams.writeLines(content.lines)
+        let environment = ProcessInfo.processInfo.environment
+        let delivered = PushDelivery.deliver(.init(input: file.map(PushInput.file) ?? .standardInput, deadlineSeconds: deadline,
+                                                   containerFlag: container, environment: environment))
+        let content = delivered.content
+        // Composed first, shown on the desktop after: what is printed is what was posted.
+        let desktop = DesktopDelivery.deliver(content, layout: delivered.layout, environment: environment)
+        json ? StandardStreams.writeJSON(try JSONFile.text(DeliverReport(content: content, desktop: desktop)))
+             : StandardStreams.writeLines(content.lines + [desktop.line])
         if content.status == .fallback {
             StandardStreams.writeError("notify-service: delivered the fallback: \(content.reason ?? "unknown")\(content.detail.map { " (\($0))" } ?? "")")
             throw ExitCode(2)

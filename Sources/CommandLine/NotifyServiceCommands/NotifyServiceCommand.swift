@@ -12,7 +12,7 @@ public struct NotifyServiceCommand: ParsableCommand {
 
           main push --peer 1000000 --text "hi" | notify-service --json
         """,
-        subcommands: [DeliverCommand.self, ContentCommand.self, BootstrapCommand.self],
+        subcommands: [DeliverCommand.self, ContentCommand.self, ListenCommand.self, BootstrapCommand.self],
         defaultSubcommand: DeliverCommand.self)
 
     public init() {}

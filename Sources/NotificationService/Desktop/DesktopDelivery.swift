@@ -1,0 +1,121 @@
+import Container
+import DesktopNotifications
+import DrawingClient
+import Formats
+
+/// After notify-service has composed a notification (previews, lock and mutes already applied:
+/// this reads the composed content and decides no policy), it shows it on the desktop: posts it
+/// to the session's notification server, replacing the chat's earlier one, or closes the chat's
+/// notification for a deletion or a read mark. Without a session bus nothing else changes.
+public enum DesktopDelivery {
+    /// The desktop entry id (`ph.telegra.Telegraph.desktop`, which `main install-desktop` writes).
+    public static let desktopEntry = "ph.telegra.Telegraph"
+    public static let appName = "Telegram"
+    /// Every D-Bus call waits at most this long: a stuck bus costs the push a second, never a hang.
+    static let callTimeoutMilliseconds: Int32 = 1000
+    /// The avatar's side in the image-data hint: servers show it at 48–64 pixels.
+    static let imageSide = 64
+
+    public static func deliver(_ content: NotificationContent, layout: ContainerLayout?, environment: [String: String],
+                               startListener: (ContainerLayout, [String: String]) -> Void = DesktopActionListener.startIfNeeded) -> DesktopOutcome {
+        guard let layout else { return DesktopOutcome(.none, reason: "noContainer", detail: "no container: nothing to post for") }
+        guard DesktopNotificationSettings.read(layout, environment: environment).desktop else {
+            return DesktopOutcome(.off, reason: "off", detail: "desktop notifications are off in the configuration file")
+        }
+        let ids = DesktopNotificationIds(layout: layout)
+        switch content.status {
+        case .suppressed:
+            return DesktopOutcome(.none, reason: content.reason, detail: "nothing to show")
+        case .removed:
+            return close(content.removal, ids: ids, environment: environment)
+        case .delivered, .fallback:
+            return post(content, ids: ids, layout: layout, environment: environment, startListener: startListener)
+        }
+    }
+
+    private static func connect(_ environment: [String: String]) throws(BusFailure) -> NotificationServer {
+        NotificationServer(bus: try SessionBus(environment: environment, timeoutMilliseconds: callTimeoutMilliseconds),
+                           timeoutMilliseconds: callTimeoutMilliseconds)
+    }
+
+    private static func unavailable(_ failure: BusFailure) -> DesktopOutcome {
+        let kind: DesktopOutcome.Kind = failure.code == .callFailed ? .failed : .unavailable
+        return DesktopOutcome(kind, reason: failure.code.rawValue, detail: failure.detail)
+    }
+
+    private static func post(_ content: NotificationContent, ids: DesktopNotificationIds, layout: ContainerLayout,
+                             environment: [String: String], startListener: (ContainerLayout, [String: String]) -> Void) -> DesktopOutcome {
+        let chat = content.userInfo["accountId"].flatMap { Int64($0) }.flatMap { account in
+            content.userInfo["peerId"].flatMap { Int64($0) }.map { (accountId: account, peerId: $0) }
+        }
+        let earlier = chat.flatMap { ids.entry(accountId: $0.accountId, peerId: $0.peerId) }
+        let server: NotificationServer
+        let capabilities: [String]
+        do {
+            server = try connect(environment)
+            capabilities = try server.capabilities()
+        } catch {
+            return unavailable(error)
+        }
+        let notification = DesktopNotificationComposer.notification(
+            content, replacing: earlier?.id ?? 0, canOpen: chat != nil,
+            inlineReply: chat != nil && !content.locked && capabilities.contains("inline-reply"),
+            markup: capabilities.contains("body-markup"),
+            image: content.attachments.first { $0.identifier == "avatar" }.flatMap { avatarImage($0.path) })
+        let id: UInt32
+        do {
+            id = try server.notify(notification)
+        } catch {
+            return unavailable(error)
+        }
+        let inlineReply = notification.actions.contains { $0.key == DesktopNotification.inlineReplyActionKey }
+        guard let chat else { return DesktopOutcome(.posted, id: id, inlineReply: inlineReply) }
+        do {
+            try ids.record(.init(accountId: chat.accountId, peerId: chat.peerId, id: id,
+                                 messageId: content.userInfo["msg_id"].flatMap { Int32($0) }, postedAt: Clock.unixMilliseconds()))
+        } catch {
+            // Shown, but its chat's next message will not replace it nor a click open it.
+            return DesktopOutcome(earlier == nil ? .posted : .replaced, id: id, replacedId: earlier?.id, inlineReply: inlineReply,
+                                  reason: "idsNotRecorded", detail: "\(error)")
+        }
+        startListener(layout, environment)
+        return DesktopOutcome(earlier == nil ? .posted : .replaced, id: id, replacedId: earlier?.id, inlineReply: inlineReply)
+    }
+
+    /// Closes the chat's notification when the removal covers the message it shows.
+    private static func close(_ removal: NotificationContent.Removal?, ids: DesktopNotificationIds,
+                              environment: [String: String]) -> DesktopOutcome {
+        guard let removal else { return DesktopOutcome(.none, reason: "nothingToClose") }
+        func covers(_ entry: DesktopNotificationIds.Entry) -> Bool {
+            guard entry.peerId == removal.peerId else { return false }
+            guard let shown = entry.messageId else { return true }
+            if let messageIds = removal.messageIds { return messageIds.contains(shown) }
+            return removal.upToMessageId.map { shown <= $0 } ?? false
+        }
+        // The ids file first: nothing of ours shown for the chat, no bus connection at all.
+        guard ids.entries().contains(where: covers) else { return DesktopOutcome(.none, reason: "nothingToClose") }
+        let server: NotificationServer
+        do {
+            server = try connect(environment)
+        } catch {
+            return unavailable(error)
+        }
+        let closing: [DesktopNotificationIds.Entry]
+        do {
+            closing = try ids.remove(where: covers)
+        } catch {
+            return DesktopOutcome(.failed, reason: "idsNotRecorded", detail: "\(error)")
+        }
+        for entry in closing {
+            do { try server.close(entry.id) } catch { return unavailable(error) }
+        }
+        return DesktopOutcome(.closed, closedIds: closing.map(\.id))
+    }
+
+    /// The composed avatar scaled to the hint's size; none is no reason to lose the notification.
+    static func avatarImage(_ path: String) -> DesktopNotification.Image? {
+        guard let pixels = try? DrawingLibrary.render(.avatarPixels(avatarPath: path, pixelSize: imageSide)),
+              pixels.count == imageSide * imageSide * 4 else { return nil }
+        return DesktopNotification.Image(width: Int32(imageSide), height: Int32(imageSide), rgba: pixels)
+    }
+}

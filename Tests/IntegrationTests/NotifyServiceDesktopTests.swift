@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import Container
+import TestSupport
+
+/// notify-service on the desktop: the composed notification posted to a session bus's
+/// notification server (python-dbusmock's notification_daemon), replaced, closed, and answered.
+@Suite("notify-service posts to the desktop", .serialized)
+struct NotifyServiceDesktopTests {
+    static func hints(_ call: DesktopBus.Call) -> [String: JSONValue] { call.args[6].object ?? [:] }
+
+    @Test("A message: summary, body, avatar, category, desktop entry, Open and inline reply", .timeLimit(.minutes(3)))
+    func message() async throws {
+        try await withSandbox("ns-desktop-message") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox)
+            let chat = try fixture.chat("user")
+            let text = "on the desktop <b>&</b> q7Tz"
+            let push = try await sandbox.sendPush(peer: chat.peerId, text: text)
+            let (result, content, desktop) = try await sandbox.deliverToDesktop(push.line, env: bus.environment)
+            #expect(content.status == "delivered", "\(result)")
+            #expect(desktop.outcome == "posted" && desktop.id != nil && desktop.inlineReply, "\(result)")
+            let call = try #require(try await bus.notifyCalls(sandbox).last, "no Notify call")
+            #expect(call.args[0].string == "Telegram")
+            #expect(call.args[1].number == 0, "a first notification replaces nothing: \(call.args)")
+            #expect(call.args[3].string == content.title && !content.title.isEmpty, "\(call.args)")
+            // Without body-markup the text goes as written.
+            #expect(call.args[4].string == text, "\(call.args)")
+            #expect(call.args[5].array?.compactMap(\.string) == ["default", "Open", "inline-reply", "Reply"], "\(call.args)")
+            let hints = Self.hints(call)
+            #expect(hints["category"]?.string == "im.received", "\(hints)")
+            #expect(hints["desktop-entry"]?.string == "ph.telegra.Telegraph", "\(hints)")
+            let image = try #require(hints["image-data"]?.array, "no image-data: \(hints)")
+            #expect(image.prefix(6).compactMap(\.number) == [64, 64, 256, 1, 8, 4] || image.prefix(6).map(\.description) == ["64", "64", "256", "true", "8", "4"], "\(image)")
+            let bytes: Int64? = image.last?.object?["bytes"]?.number
+            #expect(bytes == Int64(64 * 64 * 4), "\(image)")
+        }
+    }
+
+    @Test("No inline reply where the server lacks it; a muted chat posts nothing", .timeLimit(.minutes(3)))
+    func mutedAndNoReply() async throws {
+        try await withSandbox("ns-desktop-muted") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox, capabilities: "body actions")
+            let muted = try #require(fixture.chats.first { $0.muted }, "the fixture has no muted chat")
+            let (mutedResult, _, mutedDesktop) = try await sandbox.deliverToDesktop(
+                try await sandbox.sendPush(peer: muted.peerId, text: "muted m3Kd").line, env: bus.environment)
+            #expect(mutedDesktop.outcome == "none" && mutedDesktop.reason == "muted", "\(mutedResult)")
+            #expect(try await bus.notifyCalls(sandbox).isEmpty, "a muted chat posted")
+
+            let chat = try fixture.chat("user")
+            let (result, _, desktop) = try await sandbox.deliverToDesktop(
+                try await sandbox.sendPush(peer: chat.peerId, text: "no reply r2Pq").line, env: bus.environment)
+            #expect(desktop.outcome == "posted" && !desktop.inlineReply, "\(result)")
+            let call = try #require(try await bus.notifyCalls(sandbox).last)
+            #expect(call.args[5].array?.compactMap(\.string) == ["default", "Open"], "\(call.args)")
+        }
+    }
+
+    @Test("Locked: the locked text is the summary, no body, no avatar, no reply", .timeLimit(.minutes(3)))
+    func locked() async throws {
+        try await withSandbox("ns-desktop-locked") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            try await sandbox.runOK(Executables.main, ["passcode", "set"], stdin: "2468\n")
+            try await sandbox.runOK(Executables.main, ["lock"])
+            let bus = try await DesktopBus.start(sandbox)
+            let chat = try fixture.chat("user")
+            let text = "locked desktop words w5Ne"
+            let (result, content, desktop) = try await sandbox.deliverToDesktop(
+                try await sandbox.sendPush(peer: chat.peerId, text: text).line, env: bus.environment)
+            #expect(content.locked && desktop.outcome == "posted" && !desktop.inlineReply, "\(result)")
+            let call = try #require(try await bus.notifyCalls(sandbox).last)
+            #expect(call.args[3].string == NotifyService.genericBody && call.args[4].string == "", "\(call.args)")
+            #expect(Self.hints(call)["image-data"] == nil, "a locked notification carries the avatar")
+            #expect(!"\(call.args)".contains(text) && !"\(call.args)".contains(chat.title), "\(call.args)")
+        }
+    }
+
+    @Test("Previews off: the body is the hidden-preview text", .timeLimit(.minutes(3)))
+    func previewsOff() async throws {
+        try await withSandbox("ns-desktop-previews") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            try await sandbox.runOK(Executables.main, ["settings", "--display-previews", "false"])
+            let bus = try await DesktopBus.start(sandbox)
+            let chat = try fixture.chat("user")
+            let text = "hidden preview h8Lw"
+            let (result, content, _) = try await sandbox.deliverToDesktop(
+                try await sandbox.sendPush(peer: chat.peerId, text: text).line, env: bus.environment)
+            let call = try #require(try await bus.notifyCalls(sandbox).last, "\(result)")
+            #expect(call.args[4].string == content.body && content.body != text, "\(call.args)")
+            #expect(!"\(call.args)".contains(text))
+        }
+    }
+
+    @Test("The chat's next message replaces its notification; a deletion closes it", .timeLimit(.minutes(3)))
+    func replaceAndClose() async throws {
+        try await withSandbox("ns-desktop-replace") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox)
+            let chat = try fixture.chat("user")
+            let (_, _, first) = try await sandbox.deliverToDesktop(try await sandbox.sendPush(peer: chat.peerId, text: "first a1").line, env: bus.environment)
+            let second = try await sandbox.sendPush(peer: chat.peerId, text: "second b2")
+            let (result, _, replaced) = try await sandbox.deliverToDesktop(second.line, env: bus.environment)
+            #expect(replaced.outcome == "replaced" && replaced.replacedId == first.id, "\(result)")
+            let calls = try await bus.notifyCalls(sandbox)
+            #expect(calls.count == 2 && calls[1].args[1].number == Int64(first.id ?? 0), "\(calls.map(\.args))")
+
+            let messageId = try #require(second.messageId)
+            let deleted = try await sandbox.sendPush(peer: chat.peerId, kind: "deleted", extra: ["--message", "\(messageId)"])
+            let (deleteResult, _, closed) = try await sandbox.deliverToDesktop(deleted.line, env: bus.environment)
+            #expect(closed.outcome == "closed" && closed.closedIds == [replaced.id ?? 0], "\(deleteResult)")
+            let close = try await bus.calls(sandbox).filter { $0.method == "CloseNotification" }
+            #expect(close.map { $0.args.first?.number } == [Int64(replaced.id ?? 0)], "\(close.map(\.args))")
+        }
+    }
+
+    @Test("Without a session bus nothing else changes and the desktop is unavailable", .timeLimit(.minutes(3)))
+    func noBus() async throws {
+        try await withSandbox("ns-desktop-nobus") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let chat = try fixture.chat("user")
+            let push = try await sandbox.sendPush(peer: chat.peerId, text: "no bus n4Vb")
+            let (result, content, desktop) = try await sandbox.deliverToDesktop(push.line, env: [:])
+            #expect(result.exitCode == 0 && content.status == "delivered" && content.body == "no bus n4Vb", "\(result)")
+            #expect(desktop.outcome == "unavailable" && desktop.reason == "noSessionBus", "\(result)")
+            let nowhere = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.directory.sub("no-bus-here"))"]
+            let (result2, content2, desktop2) = try await sandbox.deliverToDesktop(push.line, env: nowhere)
+            #expect(content2.body == content.body && desktop2.outcome == "unavailable" && desktop2.reason == "connectFailed", "\(result2)")
+        }
+    }
+
+    @Test("Open and an inline reply reach the running main once, each signal emitted twice", .timeLimit(.minutes(3)))
+    func actions() async throws {
+        try await withSandbox("ns-desktop-actions") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox)
+            let chat = try fixture.chat("user")
+            let (main, _) = try await sandbox.startMainRun()
+            defer { main.kill9() }
+            let (result, _, desktop) = try await sandbox.deliverToDesktop(
+                try await sandbox.sendPush(peer: chat.peerId, text: "reply to me c5Jx").line, env: bus.environment)
+            let id = try #require(desktop.id, "\(result)")
+            // The listener the post started subscribes within a moment.
+            try await Task.sleep(nanoseconds: 1_500_000_000)
+            let reply = "the reply d6Kz"
+            for _ in 0..<2 { try await bus.emit(sandbox, "NotificationReplied", "us", "[\(id), \"\(reply)\"]") }
+            for _ in 0..<2 { try await bus.emit(sandbox, "ActionInvoked", "us", "[\(id), \"default\"]") }
+            let deadline = Date().addingTimeInterval(20)
+            var found = 0
+            var opened = 0
+            while Date() < deadline {
+                let messages = try await sandbox.runOK(Executables.main, ["messages", "--peer", "\(chat.peerId)", "--limit", "20", "--json"])
+                found = messages.stdout.components(separatedBy: reply).count - 1
+                opened = Self.logText(sandbox).components(separatedBy: "link opened").count - 1
+                if found >= 1 && opened >= 1 { break }
+                try await Task.sleep(nanoseconds: 300_000_000)
+            }
+            // A little longer: a second application would show by now.
+            try await Task.sleep(nanoseconds: 1_500_000_000)
+            let messages = try await sandbox.runOK(Executables.main, ["messages", "--peer", "\(chat.peerId)", "--limit", "20", "--json"])
+            found = messages.stdout.components(separatedBy: reply).count - 1
+            #expect(found == 1, "the reply was stored \(found) times: \(messages.stdout)")
+            opened = Self.logText(sandbox).components(separatedBy: "link opened").count - 1
+            #expect(opened == 1, "main opened the chat \(opened) times: \(Self.logText(sandbox).suffix(2000))")
+        }
+    }
+
+    @Test("Two notify-service processes at once keep both chats' ids", .timeLimit(.minutes(3)))
+    func concurrentPosts() async throws {
+        try await withSandbox("ns-desktop-concurrent") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox)
+            let chats = [try fixture.chat("user"), try fixture.chat("user", skipping: 1)]
+            for round in 0..<4 {
+                var pushes: [String] = []
+                for chat in chats { pushes.append(try await sandbox.sendPush(peer: chat.peerId, text: "at once \(round)").line) }
+                let running = try pushes.map { try sandbox.start(NotifyService.executable, ["--json"], stdin: $0, env: bus.environment) }
+                for process in running {
+                    let result = try await process.wait(timeout: 60)
+                    let shown = ["posted", "replaced"].contains { result.stdout.contains("\"outcome\" : \"\($0)\"") }
+                    #expect(result.exitCode == 0 && shown, "\(result)")
+                }
+                let ids = try String(contentsOfFile: sandbox.layout.rootPath + "/desktop-notifications/ids.json", encoding: .utf8)
+                for chat in chats { #expect(ids.contains("\"peerId\":\(chat.peerId)"), "round \(round): \(ids)") }
+            }
+        }
+    }
+
+    /// Every log line main and the extensions wrote.
+    static func logText(_ sandbox: Sandbox) -> String {
+        let root = sandbox.layout.logsPath
+        guard let files = FileManager.default.enumerator(atPath: root) else { return "" }
+        return files.compactMap { $0 as? String }.compactMap { try? String(contentsOfFile: root + "/" + $0, encoding: .utf8) }.joined()
+    }
+}
