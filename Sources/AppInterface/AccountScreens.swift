@@ -33,6 +33,8 @@ final class AccountScreens {
     private let pictures: TerminalPictures?
     /// The person's editor on a chat's draft (Alt-E), where the terminal can be handed over.
     var editExternally: ((String) throws -> String)?
+    /// Wakes the run loop as attached files copy; set where there is a run loop to wake (^T).
+    var attachmentWake: WakePipe?
 
     init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, pictures: TerminalPictures?) {
         self.app = app
@@ -70,6 +72,7 @@ final class AccountScreens {
         callFlow.offerCall(in: chat)
         let account = account, log = app.log
         chat.actions = chatActions
+        if let attachmentWake { chat.attachmentSource = account.attachmentSource(wake: attachmentWake, log: app.log) }
         chat.onNextUnread = { [unowned self] in
             guard let next = root.chatList.nextUnread(after: peerId) else { return }
             openChat(next.peerId, title: next.title)

@@ -45,6 +45,8 @@ public enum MainInterface {
         }
         defer { session.close() }
         screens.editExternally = { [unowned session] text in try ExternalEditor.edit(text, session: session) }
+        let attachmentWake = try WakePipe()
+        screens.attachmentWake = attachmentWake
         let application = try AppRun.didFinishLaunching(app)
         let timer = RunLoop.startSources(application, duration: duration, readsStandardInput: false) { bridge.deliver($0) }
         defer { timer.cancel() }
@@ -76,8 +78,10 @@ public enum MainInterface {
             "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
             "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
         let frames = PagingWindow(window) { screens.loadPagesIfNeeded() }
-        session.run(frames, watching: [bridge.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
+        session.run(frames, watching: [bridge.readDescriptor, attachmentWake.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
             if let pictures, pictures.drain(descriptor) { return }
+            // Files copying: the next frame shows how far (and stores them once they are all there).
+            if descriptor == attachmentWake.readDescriptor { return attachmentWake.drain() }
             var changed = false
             for event in bridge.drain() {
                 application.sendEvent(event)

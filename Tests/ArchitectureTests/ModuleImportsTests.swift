@@ -65,7 +65,7 @@ struct ModuleImportsTests {
         "Executables/WidgetExtension": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "WidgetCommands", "WidgetKitWidget"],
         "Formats": ["Container"],
         "Ingest": ["Container", "Storage", "TelegramExport"],
-        "Messaging": ["Container", "RequestChannel", "Storage"],
+        "Messaging": ["Container", "DrawingClient", "RequestChannel", "Storage"],
         "NotificationService": ["Bootstrap", "Container", "Cryptography", "DrawingClient", "Formats", "Logging", "Storage"],
         "PushServer": ["Container", "Cryptography", "Formats", "Messaging", "Storage"],
         "RequestChannel": ["Container", "Cryptography", "Formats", "Logging"],

@@ -135,9 +135,10 @@ public enum FileSystem {
     /// (synced, renamed, its directory synced); more than `limit` bytes is an error (EFBIG).
     /// `noFollow` refuses a symbolic link as the source.
     /// `durable: false` leaves the syncs to the caller (a bulk copier syncs the filesystem once:
-    /// `syncFileSystem`).
+    /// `syncFileSystem`). `shouldContinue` hears the bytes copied after each chunk; false stops the
+    /// copy (ECANCELED), the partial file removed.
     public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false,
-                                durable: Bool = true) throws {
+                                durable: Bool = true, shouldContinue: ((Int) -> Bool)? = nil) throws {
         let input: Int32
         do {
             input = try openRegularFile(source, limit: limit, followLinks: !noFollow).fd
@@ -162,6 +163,7 @@ public enum FileSystem {
                 copied += n
                 if copied > limit { throw SystemError("file too large:", path: source, code: EFBIG) }
                 try chunk.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: temporary) }
+                if let shouldContinue, !shouldContinue(copied) { throw SystemError("copy cancelled:", path: source, code: ECANCELED) }
             }
             if durable { try sync(output, path: temporary) }
         } catch {

@@ -135,7 +135,7 @@ extension ChatController {
         presentSheet(ChoiceSheetController(title: "Message", rows: rows.map { ListItem(title: $0.label, detail: $0.value) }) { _ in })
     }
 
-    private func presentSheet(_ sheet: ViewController) {
+    func presentSheet(_ sheet: ViewController) {
         guard let navigationController else { return }
         sheet.navigationPresentation = .modal
         navigationController.pushViewController(sheet, animated: false)

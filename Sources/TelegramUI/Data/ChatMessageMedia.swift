@@ -58,9 +58,12 @@ extension ChatMessage {
         /// The emoji a sticker stands for.
         public var emoji: String?
         public var availability: Availability
+        /// The file's MIME type, shown after a document's size.
+        public var mimeType: String?
 
         public init(kind: Kind, name: String? = nil, size: Int64? = nil, duration: Int? = nil, performer: String? = nil,
-                    title: String? = nil, emoji: String? = nil, availability: Availability = .here) {
+                    title: String? = nil, emoji: String? = nil, availability: Availability = .here, mimeType: String? = nil) {
+            self.mimeType = mimeType
             self.kind = kind
             self.name = name
             self.size = size
