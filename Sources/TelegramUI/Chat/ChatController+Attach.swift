@@ -186,7 +186,7 @@ extension ChatController {
 
     /// The key line while the path entry is open.
     var pathEntryHints: [KeyHintItem] {
-        [KeyHintItem(KeyEvent(.tab), "complete"), KeyHintItem(KeyEvent(.enter), "add"), KeyHintItem(KeyEvent(.escape), "done")]
+        [KeyHintItem(KeyEvent(.tab), "complete"), KeyHintItem(KeyEvent(.enter), "add")]
     }
 
     /// What one message takes (ShareLimits.maximumFiles, which the app enforces again).

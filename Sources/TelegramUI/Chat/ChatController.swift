@@ -452,7 +452,8 @@ public final class ChatController: ViewController, PagedScreen {
     /// What Esc does here, as the navigation's key line names it: ends the selection, drops the
     /// reply or the edit, else goes back.
     override public var previousActionHint: String? {
-        if selection != nil { return "done" }
+        if selection != nil || pathEntry != nil { return "done" }
+        if upload != nil { return "cancel" }
         if replyTarget != nil || editTarget != nil { return "cancel" }
         return nil
     }
