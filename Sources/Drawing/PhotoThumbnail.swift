@@ -1,5 +1,3 @@
-internal import CCairo
-
 /// A sent photo's small thumbnail (Telegram's smallest photo size, "s"): the PNG or JPEG scaled
 /// to fit `maxSide` on its longer side, its shape kept, as PNG bytes. Made once when the photo is
 /// sent, so a list or a notification never decodes the whole photo.
@@ -16,17 +14,7 @@ public enum PhotoThumbnail {
         let width = max(Int((Double(photo.width) * scale).rounded()), 1)
         let height = max(Int((Double(photo.height) * scale).rounded()), 1)
         let canvas = try CairoCanvas(width: width, height: height)
-        cairo_save(canvas.cr)
-        cairo_scale(canvas.cr, Double(width) / Double(photo.width), Double(height) / Double(photo.height))
-        cairo_set_source_surface(canvas.cr, photo.surface, 0, 0)
-        if let pattern = cairo_get_source(canvas.cr) {
-            // GOOD filters properly when shrinking; PAD keeps the edge from fading into the outside.
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        }
-        cairo_paint(canvas.cr)
-        cairo_restore(canvas.cr)
-        try canvas.check("scale thumbnail")
+        try PhotoPixels.draw(photo, on: canvas, width: Double(width), height: Double(height))
         return try canvas.pngBytes()
     }
 }
