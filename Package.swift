@@ -167,8 +167,9 @@ let package = Package(
         .target(name: "ScreencastCall", dependencies: ["BroadcastIPC", "Container", "Formats",
                                                        .product(name: "Logging", package: "swift-log")]),
         // The account's actions on messages (send, edit, delete, forward, react, pin, drafts, reads),
-        // each one durable Postbox transaction by Telegram's rules: TelegramCore's Messages.
-        .target(name: "Messaging", dependencies: ["Container", "Storage", "RequestChannel"]),
+        // each one durable Postbox transaction by Telegram's rules: TelegramCore's Messages; and
+        // sending files (a photo's thumbnail drawn through DrawingClient).
+        .target(name: "Messaging", dependencies: ["Container", "DrawingClient", "Storage", "RequestChannel"]),
         // Stands in for Telegram's push server: `main push` applies an update and encrypts its push.
         .target(name: "PushServer", dependencies: ["Container", "Cryptography", "Formats", "Storage", "Messaging"]),
         // The Linux desktop's side of main: the XDG folders, the opener (spawned detached, never through
@@ -270,7 +271,8 @@ let package = Package(
         // A VFS over "unix" that loses power (SQLite's own crash-test method), for StorageTests only.
         .target(name: "SQLiteCrashVFS", path: "Tests/SQLiteCrashVFS"),
         .testTarget(name: "DesktopIntegrationTests", dependencies: ["DesktopIntegration", "Container"]),
-        .testTarget(name: "MessagingTests", dependencies: ["Messaging", "Container", "Cryptography", "Storage", "TestSupport"]),
+        .testTarget(name: "MessagingTests", dependencies: ["Messaging", "Container", "Cryptography", "Storage", "TestSupport", "RequestChannel"],
+                    exclude: ["Vectors"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport", "SQLiteCrashVFS"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],
                     exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),

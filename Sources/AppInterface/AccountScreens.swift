@@ -43,6 +43,8 @@ final class AccountScreens {
     private let pictures: TerminalPictures?
     /// The person's editor on a chat's draft (Alt-E), where the terminal can be handed over.
     var editExternally: ((String) throws -> String)?
+    /// Wakes the run loop as attached files copy; set where there is a run loop to wake (^T).
+    var attachmentWake: WakePipe?
 
     init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, pictures: TerminalPictures?) {
         self.app = app
@@ -81,6 +83,7 @@ final class AccountScreens {
         let account = account, log = app.log
         chat.actions = chatActions
         chat.openActions = openActions
+        if let attachmentWake { chat.attachmentSource = account.attachmentSource(wake: attachmentWake, log: app.log) }
         chat.onNextUnread = { [unowned self] in
             guard let next = root.chatList.nextUnread(after: peerId) else { return }
             openChat(next.peerId, title: next.title)

@@ -37,6 +37,10 @@ final class AppScreens {
     var editExternally: ((String) throws -> String)? {
         didSet { account?.editExternally = editExternally }
     }
+    /// Wakes the run loop as a chat's attached files copy (set by the interface, which runs it).
+    var attachmentWake: WakePipe? {
+        didSet { account?.attachmentWake = attachmentWake }
+    }
 
     init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil,
          configuration: AppConfiguration = .defaults) {
@@ -99,6 +103,7 @@ final class AppScreens {
         if let current = app.currentAccount {
             let screens = AccountScreens(app: app, account: current, navigation: navigation, pictures: pictures)
             screens.editExternally = editExternally
+            screens.attachmentWake = attachmentWake
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }

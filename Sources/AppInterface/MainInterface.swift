@@ -68,6 +68,8 @@ public enum MainInterface {
         screens.onIncomingMessages = { [unowned bell] in bell.messagesArrived() }
         session.send(graphics.queries)
         screens.editExternally = { [unowned session] text in try ExternalEditor.edit(text, session: session) }
+        let attachmentWake = try WakePipe()
+        screens.attachmentWake = attachmentWake
         let application = try AppRun.didFinishLaunching(app)
         let timer = RunLoop.startSources(application, duration: duration, readsStandardInput: false) { bridge.deliver($0) }
         defer { timer.cancel() }
@@ -99,8 +101,10 @@ public enum MainInterface {
             "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
             "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
         let frames = PagingWindow(window) { screens.loadPagesIfNeeded() }
-        session.run(frames, watching: [bridge.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
+        session.run(frames, watching: [bridge.readDescriptor, attachmentWake.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
             if let pictures, pictures.drain(descriptor) { return }
+            // Files copying: the next frame shows how far (and stores them once they are all there).
+            if descriptor == attachmentWake.readDescriptor { return attachmentWake.drain() }
             var changed = false
             for event in bridge.drain() {
                 application.sendEvent(event)

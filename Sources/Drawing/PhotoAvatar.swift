@@ -30,11 +30,11 @@ public enum PhotoAvatar {
         return try canvas.pngBytes()
     }
 
-    /// A PNG or JPEG file of at most `maxFileBytes`, with sides in 1…`maxDimension`, decoded.
-    static func decode(photoPath: String) throws -> CairoImage {
+    /// A PNG or JPEG file of at most `fileLimit` bytes, with sides in 1…`maxDimension`, decoded.
+    static func decode(photoPath: String, fileLimit: Int = maxFileBytes) throws -> CairoImage {
         // Read once through one descriptor and decoded from memory: a file checked by path and
         // then opened again by Cairo could be swapped (for a FIFO, a link) in between.
-        let bytes = try readFile(photoPath, limit: maxFileBytes)
+        let bytes = try readFile(photoPath, limit: fileLimit)
         let photo = bytes.starts(with: JPEGCodec.signature)
             ? try JPEGCodec.decode(bytes, maxSide: maxDimension, what: photoPath)
             : try PNGCodec.decode(bytes, maxSide: maxDimension, what: photoPath)

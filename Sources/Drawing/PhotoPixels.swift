@@ -19,10 +19,16 @@ public enum PhotoPixels {
         let photo = try PhotoAvatar.decode(photoPath: photoPath)
         let canvas = try CairoCanvas(width: width, height: height)
         let scale = min(Double(width) / Double(photo.width), Double(height) / Double(photo.height))
+        try draw(photo, on: canvas, width: Double(photo.width) * scale, height: Double(photo.height) * scale)
+        return try canvas.straightRGBA()
+    }
+
+    /// `photo` scaled to `width × height` at the canvas's top-left (PhotoThumbnail's too).
+    static func draw(_ photo: CairoImage, on canvas: CairoCanvas, width: Double, height: Double) throws {
         cairo_save(canvas.cr)
-        cairo_rectangle(canvas.cr, 0, 0, Double(photo.width) * scale, Double(photo.height) * scale)
+        cairo_rectangle(canvas.cr, 0, 0, width, height)
         cairo_clip(canvas.cr)
-        cairo_scale(canvas.cr, scale, scale)
+        cairo_scale(canvas.cr, width / Double(photo.width), height / Double(photo.height))
         cairo_set_source_surface(canvas.cr, photo.surface, 0, 0)
         if let pattern = cairo_get_source(canvas.cr) {
             // GOOD filters properly when shrinking; PAD keeps the edge from fading into the outside.
@@ -32,6 +38,5 @@ public enum PhotoPixels {
         cairo_paint(canvas.cr)
         cairo_restore(canvas.cr)
         try canvas.check("scale photo")
-        return try canvas.straightRGBA()
     }
 }

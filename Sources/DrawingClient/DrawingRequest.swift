@@ -17,4 +17,6 @@ public enum DrawingRequest: Equatable, Sendable {
     /// the rest transparent, answered as raw straight RGBA (`width × height × 4` bytes): main's
     /// chat makes terminal cells of it.
     case photoPixels(photoPath: String, width: Int, height: Int)
+    /// A sent photo's thumbnail: the PNG or JPEG scaled to fit `maxSide`, its shape kept, as PNG.
+    case photoThumbnail(photoPath: String, maxSide: Int)
 }

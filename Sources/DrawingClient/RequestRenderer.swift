@@ -19,6 +19,8 @@ enum RequestRenderer {
             return try AvatarPixels.rgba(png: readAvatar(avatarPath), pixelSize: pixelSize)
         case .photoPixels(let photoPath, let width, let height):
             return try PhotoPixels.rgba(photoPath: photoPath, width: width, height: height)
+        case .photoThumbnail(let photoPath, let maxSide):
+            return try PhotoThumbnail.png(photoPath: photoPath, maxSide: maxSide)
         }
     }
 

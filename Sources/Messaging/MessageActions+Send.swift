@@ -7,9 +7,7 @@ extension MessageActions {
     public func send(text: String, entities: [MessageTextEntity] = [], replyTo: MessageReply? = nil, to peerId: PeerId) throws -> [MessageId] {
         guard !text.allSatisfy(\.isWhitespace) else { throw MessageActionRefusal("nothing to send: the text is empty") }
         return try write { t, now in
-            if let replyTo, replyTo.peerId == nil || replyTo.peerId == peerId {
-                _ = try Self.existing(MessageId(peerId: peerId, id: replyTo.id), in: t)
-            }
+            try Self.checkReply(replyTo, in: peerId, t)
             var ids: [MessageId] = []
             for (i, part) in LongTextSplit.parts(text, entities: entities).enumerated() {
                 let extras = MessageExtras(entities: part.entities, replyTo: i == 0 ? replyTo : nil)
@@ -18,6 +16,13 @@ extension MessageActions {
             // Sending clears the chat's draft, as Telegram's composer does.
             try t.setDraft(peerId, nil)
             return ids
+        }
+    }
+
+    /// A reply within the chat must answer a message that is there.
+    static func checkReply(_ replyTo: MessageReply?, in peerId: PeerId, _ t: PostboxTransaction) throws {
+        if let replyTo, replyTo.peerId == nil || replyTo.peerId == peerId {
+            _ = try existing(MessageId(peerId: peerId, id: replyTo.id), in: t)
         }
     }
 }

@@ -66,7 +66,7 @@ struct ModuleImportsTests {
         "Executables/WidgetExtension": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "WidgetCommands", "WidgetKitWidget"],
         "Formats": ["Container"],
         "Ingest": ["Container", "Storage", "TelegramExport"],
-        "Messaging": ["Container", "RequestChannel", "Storage"],
+        "Messaging": ["Container", "DrawingClient", "RequestChannel", "Storage"],
         "NotificationService": ["Bootstrap", "Container", "Cryptography", "DesktopNotifications", "DrawingClient", "Formats", "Logging", "RequestChannel", "Storage"],
         "PushServer": ["Container", "Cryptography", "Formats", "Messaging", "Storage"],
         "DesktopNotifications": ["CDBus"],

@@ -91,11 +91,44 @@ struct ShareTests {
             let stored = try #require(message, "the file's message is not in the Postbox")
             #expect(stored.contentKind == .image, "a PNG arrived as \(stored.contentKind)")
             #expect(stored.text == "a picture")
-            #expect(stored.mediaResourceIds.count == 1)
+            // The photo, then its thumbnail; the message carries what the photo is.
+            #expect(stored.mediaResourceIds.count == 2)
             if let resource = stored.mediaResourceIds.first {
                 #expect(ContainerFiles.bytes(mediaPath + "/" + resource).map(Array.init) == png, "the stored file is not the PNG")
             }
+            #expect(stored.extras.file?.isPhoto == true && stored.extras.file?.fileName == "holiday.dat" && stored.extras.file?.width != nil,
+                    "\(stored.extras)")
             #expect(ShareSupport.pending(sandbox).isEmpty && ShareSupport.staging(sandbox).isEmpty)
+        }
+    }
+
+    @Test("Files shared go as media, one message each, the caption on the first; main lists their names", .timeLimit(.minutes(3)))
+    func filesGoAsMedia() async throws {
+        try await withSandbox("share-media") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let chat = try fixture.chat("user")
+            let directory = try ShareSupport.filesDirectory(sandbox)
+            try Data("%PDF-1.4 notes".utf8).write(toPath: directory + "/notes.pdf")
+            try Data(NotifyPNG.make()).write(toPath: directory + "/trip.png")
+            let (app, _) = try await sandbox.startMainRun()
+            defer { app.kill9() }
+            let (result, sent) = try await ShareSupport.json(sandbox, ["--to", "\(chat.peerId)", "--file", directory + "/trip.png",
+                                                                      directory + "/notes.pdf", "--caption", "the trip"])
+            #expect(sent["status"] as? String == "sent", "\(result)")
+            app.send(SIGTERM)
+            _ = try await app.wait(timeout: 30)
+
+            let listed = try await sandbox.runOK(Executables.main, ["messages", "--peer", "\(chat.peerId)", "--limit", "2", "--json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            let media = rows.compactMap { $0["media"] as? [String: Any] }
+            #expect(media.compactMap { $0["fileName"] as? String } == ["notes.pdf", "trip.png"], "\(listed.stdout)")
+            #expect(media.map { $0["kind"] as? String } == ["file", "photo"])
+            #expect(media.first?["mimeType"] as? String == "application/pdf" && media.first?["size"] as? Int == 14)
+            #expect(rows.map { $0["text"] as? String } == ["", "the trip"])
+            let text = try await sandbox.runOK(Executables.main, ["messages", "--peer", "\(chat.peerId)", "--limit", "2"])
+            #expect(text.stdout.contains("notes.pdf") && text.stdout.contains("trip.png"), "\(text.stdout)")
+            let top = try await sandbox.chatList().first { $0.peerId == chat.peerId }
+            #expect(top.map { Int64($0.topMessageId) } == ShareSupport.int64(sent["messageId"]).map { $0 + 1 }, "\(sent)")
         }
     }
 

@@ -19,23 +19,26 @@ struct RequestApplier {
         if case .sendMessage(_, let text, let attachments) = request.action {
             try OutgoingMessages.checkLimits(text: text, attachments: attachments)
         }
-        let media = try stageMedia(request)
+        // Described (a photo's sides and thumbnail) before the transaction too, under names fixed
+        // by the request id as well.
+        let files = try stageMedia(request)
         // Durable before it returns: the processor acknowledges it next.
         return try account.postbox.transaction(durable: true) { t -> [String: String] in
             if let earlier = try t.appliedRequestResult(request.id) { return try RequestApplier.decodeResult(earlier) }
-            let result = try change(request, media: media, now: now, in: t)
+            let result = try change(request, files: files, now: now, in: t)
             try t.recordAppliedRequest(request.id, result: try RequestApplier.encodeResult(result))
             return result
         }
     }
 
-    private func change(_ request: AppRequest, media: [String], now: Int32, in t: PostboxTransaction) throws -> [String: String] {
+    private func change(_ request: AppRequest, files: [OutgoingFile], now: Int32, in t: PostboxTransaction) throws -> [String: String] {
         switch request.action {
-        case .sendMessage(let peerValue, let text, let attachments):
-            let id = try OutgoingMessages.store(text: text, to: PeerId(peerValue), now: now,
-                                                contentKind: attachments.first.map { RequestApplier.contentKind($0.kind) } ?? .text,
-                                                mediaResourceIds: media, in: t)
-            return ["peerId": String(peerValue), "messageId": String(id.id)]
+        case .sendMessage(let peerValue, let text, _):
+            // With files, one message each, the text the first one's caption (OutgoingMessages).
+            let ids = files.isEmpty
+                ? [try OutgoingMessages.store(text: text, to: PeerId(peerValue), now: now, in: t)]
+                : try OutgoingMessages.store(files: files, caption: text, to: PeerId(peerValue), now: now, in: t)
+            return ["peerId": String(peerValue), "messageId": String(ids[0].id)]
         case .setMessageRead(let peerValue, let messageId, let read):
             let peerId = PeerId(peerValue)
             guard try t.message(MessageId(peerId: peerId, id: messageId)) != nil else {
@@ -63,10 +66,11 @@ struct RequestApplier {
         }
     }
 
-    /// Copies the staged files into the MediaBox as `share-<request id>-<n>`.
-    private func stageMedia(_ request: AppRequest) throws -> [String] {
+    /// Copies the staged files into the MediaBox as `share-<request id>-<n>`, each described by
+    /// its bytes (the name the sender gave, shown, never used as a path).
+    private func stageMedia(_ request: AppRequest) throws -> [OutgoingFile] {
         guard case .sendMessage(_, _, let attachments) = request.action else { return [] }
-        var ids: [String] = []
+        var files: [OutgoingFile] = []
         for (index, attachment) in attachments.enumerated() {
             let source = directory + "/" + FileSystem.safeFileName(attachment.fileName)
             guard let size = FileSystem.fileSize(source), FileSystem.isRegularFile(source), size == attachment.size else {
@@ -78,18 +82,9 @@ struct RequestApplier {
                 try account.postbox.mediaBox.createDirectories()
                 try FileSystem.copyFile(from: source, to: destination, limit: ShareLimits.maximumFileSize, noFollow: true)
             }
-            ids.append(resourceId)
+            files.append(try OutgoingFile.describe(resourceId: resourceId, fileName: attachment.displayName, mediaBox: account.postbox.mediaBox))
         }
-        return ids
-    }
-
-    static func contentKind(_ kind: String) -> MessageContentKind {
-        switch kind {
-        case "image": return .image
-        case "video": return .video
-        case "audio": return .music
-        default: return .file
-        }
+        return files
     }
 
     static func encodeResult(_ result: [String: String]) throws -> [UInt8] {

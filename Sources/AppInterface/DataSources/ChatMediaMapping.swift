@@ -48,7 +48,7 @@ struct ChatMediaMapping {
         }
         return .file(ChatMessage.File(kind: Self.kind(file.kind), name: file.fileName, size: file.size, duration: file.duration.map(Int.init),
                                       performer: file.performer, title: file.title, emoji: file.stickerEmoji, availability: availability,
-                                      fileId: here))
+                                      fileId: here, mimeType: file.mimeType))
     }
 
     /// A message that is media by its kind alone: its first resource is the file (none: a seeded

@@ -7,6 +7,10 @@ extension AccountContextHost {
     func chatActions(log: InterfaceLog, clipboard: @escaping (String) -> Void) -> any ChatMessageActions {
         PostboxChatActions(account: account, log: log, clipboard: clipboard)
     }
+
+    func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)? {
+        FileAttachments(account: account, wake: wake, log: log)
+    }
 }
 
 /// A chat's actions on its messages, through Messaging's MessageActions (each one durable

@@ -20,6 +20,13 @@ protocol AccountHost {
     func attach(_ avatars: ChatListAvatars, to list: ChatListController)
     /// A chat's photos drawn from this account's files.
     func attach(_ photos: ChatPhotos, to chat: ChatController)
+    /// Where a chat finds files to send and sends them into this account's MediaBox, waking the
+    /// run loop through `wake` as they copy; nil where files cannot be sent.
+    func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)?
+}
+
+extension AccountHost {
+    func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)? { nil }
 }
 
 extension AccountHost {

@@ -135,9 +135,10 @@ public enum FileSystem {
     /// (synced, renamed, its directory synced); more than `limit` bytes is an error (EFBIG).
     /// `noFollow` refuses a symbolic link as the source.
     /// `durable: false` leaves the syncs to the caller (a bulk copier syncs the filesystem once:
-    /// `syncFileSystem`).
+    /// `syncFileSystem`). `shouldContinue` hears the bytes copied after each chunk; false stops the
+    /// copy (ECANCELED), the partial file removed.
     public static func copyFile(from source: String, to destination: String, limit: Int, noFollow: Bool = false,
-                                durable: Bool = true) throws {
+                                durable: Bool = true, shouldContinue: ((Int) -> Bool)? = nil) throws {
         let input: Int32
         do {
             input = try openRegularFile(source, limit: limit, followLinks: !noFollow).fd
@@ -150,7 +151,7 @@ public enum FileSystem {
         guard output >= 0 else { throw SystemError("cannot create", path: temporary) }
         do {
             defer { close(output) }
-            try copyContents(input, source: source, to: output, path: temporary, limit: limit)
+            try copyContents(input, source: source, to: output, path: temporary, limit: limit, shouldContinue: shouldContinue)
             if durable { try sync(output, path: temporary) }
         } catch {
             unlink(temporary)
@@ -167,7 +168,8 @@ public enum FileSystem {
 
     /// Copies what is left to read from `input` to `output` in chunks; more than `limit` bytes is
     /// an error (EFBIG). `source` and `path` name the two in errors.
-    public static func copyContents(_ input: Int32, source: String, to output: Int32, path: String, limit: Int = .max) throws {
+    public static func copyContents(_ input: Int32, source: String, to output: Int32, path: String, limit: Int = .max,
+                                    shouldContinue: ((Int) -> Bool)? = nil) throws {
         var copied = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -180,6 +182,7 @@ public enum FileSystem {
             copied += n
             if copied > limit { throw SystemError("file too large:", path: source, code: EFBIG) }
             try chunk.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n]), path: path) }
+            if let shouldContinue, !shouldContinue(copied) { throw SystemError("copy cancelled:", path: source, code: ECANCELED) }
         }
     }
 

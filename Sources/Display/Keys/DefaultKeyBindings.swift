@@ -27,6 +27,7 @@ public enum DefaultKeyBindings {
         (.chat(.bottom), ["ctrl-end"]),
         (.chat(.groupCall), ["ctrl-g"]),
         (.chat(.nextUnreadChat), ["alt-n"]),
+        (.chat(.attach), ["ctrl-t"]),
 
         (.selection(.up), ["up"]),
         (.selection(.down), ["down"]),

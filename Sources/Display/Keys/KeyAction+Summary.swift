@@ -33,6 +33,7 @@ extension KeyAction {
             case .bottom: return "back to the newest message"
             case .groupCall: return "start a group call"
             case .nextUnreadChat: return "next chat with unread messages"
+            case .attach: return "attach files"
             }
         case .selection(let action):
             switch action {

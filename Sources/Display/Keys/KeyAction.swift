@@ -12,6 +12,8 @@ public enum ChatKeyAction: String, CaseIterable, Hashable, Sendable {
     /// Selects the newest message (from an empty composer).
     case select
     case pageUp, pageDown, top, bottom, groupCall, nextUnreadChat
+    /// Opens the path entry that attaches files (any time, not only from an empty composer).
+    case attach
 }
 
 public enum SelectionKeyAction: String, CaseIterable, Hashable, Sendable {

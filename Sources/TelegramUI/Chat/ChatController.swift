@@ -50,6 +50,15 @@ public final class ChatController: ViewController, PagedScreen {
     var selectionKeys = KeySequenceReader()
     /// The draft as last saved, so it is written only when it changed.
     var savedDraft: ComposerDraft?
+    /// Where files to attach are found and how they are sent; nil: none can be (ChatController+Attach).
+    public var attachmentSource: (any ChatAttachmentSource)?
+    /// The files going with the next message, the path entry while it is open (its Tabs in a row),
+    /// and the files on their way with the caption they took, back in the composer if they fail.
+    public internal(set) var attached: [AttachedFile] = []
+    public internal(set) var pathEntry: Composer?
+    var pathTabs = 0
+    var upload: (any AttachmentUpload)?
+    var uploadCaption: Composer?
 
     /// What acting on messages does; nil: the chat is read-only here.
     public var actions: (any ChatMessageActions)?
@@ -171,10 +180,11 @@ public final class ChatController: ViewController, PagedScreen {
         return super.controllerLayout(own)
     }
 
-    /// The rows under the history: the reply or edit line, the separator and the composer's text.
+    /// The rows under the history: the attached files and the path entry, the reply or edit
+    /// line, the separator and the composer's text.
     var composerRows: Int {
         let size = validLayout?.size ?? Size(width: 80, height: 24)
-        return ComposerView.height(composer, size: size) + (replyTarget != nil || editTarget != nil ? 1 : 0)
+        return ComposerView.height(composer, size: size) + (replyTarget != nil || editTarget != nil ? 1 : 0) + attachmentRows
     }
 
     /// Rows at the top of the content the history does not use: the pinned bar.
@@ -195,6 +205,7 @@ public final class ChatController: ViewController, PagedScreen {
         // What is in view is read afterwards, whatever this found to do (before the first layout
         // too: a chat opening at its bottom knows its newest message will show).
         defer { markReadInView() }
+        pollUpload()
         guard isContentLoaded, let (width, height) = historyArea else { return }
         var all = historyLines(width: width)
         resolveAnchor(all, height: height)
@@ -308,6 +319,7 @@ public final class ChatController: ViewController, PagedScreen {
         let size = canvas.size
         let height = ComposerView.height(composer, size: size)
         guard size.height >= composerRows + 1 else { return }
+        drawAttachments(in: &canvas, from: size.height - composerRows, theme: theme)
         if let line = ComposerContext.line(reply: replyTarget, edit: editTarget, names: names) {
             // Above the composer's separator: what it answers or edits.
             let row = size.height - height - 1
@@ -315,7 +327,7 @@ public final class ChatController: ViewController, PagedScreen {
             let end = canvas.put(line.label, column: 1, row: row, style: theme.accent, maxWidth: max(size.width - 2, 0))
             canvas.put(line.text, column: end, row: row, style: theme.secondaryText, maxWidth: max(size.width - end - 1, 0))
         }
-        let shownStatus = findQuery.map { "/" + $0.text + "▏" }
+        let shownStatus = findQuery.map { "/" + $0.text + "▏" } ?? uploadStatus
             ?? status ?? (selection == nil ? nil : marked.isEmpty ? "Message selected" : "\(marked.count) marked")
         ComposerView.draw(composer, status: shownStatus, height: height, in: &canvas, theme: theme)
     }
@@ -333,6 +345,11 @@ public final class ChatController: ViewController, PagedScreen {
                 findQuery?.insert(text)
                 return true
             }
+            if upload != nil { return true }
+            if pathEntry != nil {
+                pathEntry?.insert(text)
+                return true
+            }
             if selection != nil { endSelection() }
             composer.insert(text)
             status = nil
@@ -344,6 +361,11 @@ public final class ChatController: ViewController, PagedScreen {
             switch mouse.kind {
             case .scrollUp: scroll(by: 3)
             case .scrollDown: scroll(by: -3)
+            case .press(.left) where !attached.isEmpty && upload == nil:
+                guard let size = validLayout?.size,
+                      removeAttachment(atRow: mouse.position.row, column: mouse.position.column, firstRow: size.height - composerRows, width: size.width) else {
+                    return super.handle(event)
+                }
             default: return super.handle(event)
             }
             return true
@@ -356,6 +378,16 @@ public final class ChatController: ViewController, PagedScreen {
     /// chat's (`.chat`): ↑ selects the newest message, the history scrolls. Esc ends a reply or
     /// an edit before it goes back.
     private func handleComposerKey(_ key: KeyEvent) -> Bool {
+        if let upload {
+            // Files on their way: Esc stops them, nothing else is taken until they are sent.
+            if key.key == .escape, key.modifiers.isEmpty { upload.cancel() }
+            return true
+        }
+        if pathEntry != nil { return handlePathEntryKey(key) }
+        if case .chat(.attach)? = keyBindings.action(for: key, in: .chat) {
+            openPathEntry()
+            return true
+        }
         if key.key == .escape, key.modifiers.isEmpty, replyTarget != nil || editTarget != nil {
             cancelReplyOrEdit()
             return true
@@ -393,6 +425,7 @@ public final class ChatController: ViewController, PagedScreen {
         case .bottom: jumpToNewest()
         case .nextUnreadChat: openNextUnread()
         case .groupCall: return false
+        case .attach: openPathEntry()
         }
         return true
     }
@@ -414,13 +447,15 @@ public final class ChatController: ViewController, PagedScreen {
     }
 
     override public var keyHints: [KeyHintItem] {
-        chatKeyHints + (selection == nil ? super.keyHints : [])
+        if pathEntry != nil, upload == nil { return pathEntryHints }
+        return chatKeyHints + (selection == nil ? super.keyHints : [])
     }
 
     /// What Esc does here, as the navigation's key line names it: ends the selection, drops the
     /// reply or the edit, else goes back.
     override public var previousActionHint: String? {
-        if selection != nil { return "done" }
+        if selection != nil || pathEntry != nil { return "done" }
+        if upload != nil { return "cancel" }
         if replyTarget != nil || editTarget != nil { return "cancel" }
         return nil
     }
@@ -453,6 +488,10 @@ public final class ChatController: ViewController, PagedScreen {
     private func send() {
         guard let actions else {
             note("This chat is read-only here")
+            return
+        }
+        if !attached.isEmpty, editTarget == nil {
+            sendAttachments()
             return
         }
         let saved = composer

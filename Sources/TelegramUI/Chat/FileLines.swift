@@ -24,6 +24,8 @@ enum FileLines {
         }
         if let duration = file.duration, file.kind != .document { details.append(Self.duration(duration)) }
         if let size = file.size, file.kind != .voice { details.append(ByteCountText.text(size)) }
+        // A document's type says what opens it; "some bytes" says nothing.
+        if file.kind == .document, let type = file.mimeType, type != "application/octet-stream" { details.append(type) }
         details += availability(file.availability)
         return line(label, details, width: width)
     }

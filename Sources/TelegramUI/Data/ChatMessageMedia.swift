@@ -63,10 +63,14 @@ extension ChatMessage {
         public var availability: Availability
         /// The app's name for the file when it is here: what opening and saving read.
         public var fileId: String?
+        /// The file's MIME type, shown after a document's size.
+        public var mimeType: String?
 
         public init(kind: Kind, name: String? = nil, size: Int64? = nil, duration: Int? = nil, performer: String? = nil,
-                    title: String? = nil, emoji: String? = nil, availability: Availability = .here, fileId: String? = nil) {
+                    title: String? = nil, emoji: String? = nil, availability: Availability = .here, fileId: String? = nil,
+                    mimeType: String? = nil) {
             self.fileId = fileId
+            self.mimeType = mimeType
             self.kind = kind
             self.name = name
             self.size = size

@@ -1,4 +1,3 @@
-import RequestChannel
 /// What a shared file is, told from its first bytes (magic numbers), never from its name: a name
 /// is whatever the sender typed, and main shows the file by this kind.
 public struct ContentType: Equatable, Sendable, CustomStringConvertible {
