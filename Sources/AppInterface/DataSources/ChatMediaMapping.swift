@@ -47,7 +47,8 @@ struct ChatMediaMapping {
                                             fileId: here, hasSpoiler: file.hasSpoiler))
         }
         return .file(ChatMessage.File(kind: Self.kind(file.kind), name: file.fileName, size: file.size, duration: file.duration.map(Int.init),
-                                      performer: file.performer, title: file.title, emoji: file.stickerEmoji, availability: availability))
+                                      performer: file.performer, title: file.title, emoji: file.stickerEmoji, mimeType: file.mimeType,
+                                      availability: availability))
     }
 
     /// A message that is media by its kind alone: its first resource is the file (none: a seeded

@@ -57,10 +57,13 @@ extension ChatMessage {
         public var title: String?
         /// The emoji a sticker stands for.
         public var emoji: String?
+        /// Its MIME type ("application/pdf"), where the sender's client gave one.
+        public var mimeType: String?
         public var availability: Availability
 
         public init(kind: Kind, name: String? = nil, size: Int64? = nil, duration: Int? = nil, performer: String? = nil,
-                    title: String? = nil, emoji: String? = nil, availability: Availability = .here) {
+                    title: String? = nil, emoji: String? = nil, mimeType: String? = nil, availability: Availability = .here) {
+            self.mimeType = mimeType
             self.kind = kind
             self.name = name
             self.size = size
