@@ -28,8 +28,8 @@ final class AccountScreens {
     private var leftChats: [ChatController] = []
     /// What a chat's keys do to its messages, through the account's host.
     private lazy var chatActions = account.chatActions(log: app.log, clipboard: { [unowned self] in copyToClipboard($0) })
-    /// New incoming messages arrived in an unmuted chat, the open one included (the bell's cue).
-    var onIncomingMessages: () -> Void = {}
+    /// Chats with new messages, the open one included (the bell's cue; it picks what rings).
+    var onIncomingMessages: ([TerminalBell.Arrival]) -> Void = { _ in }
     /// Sets the terminal's clipboard (set by the interface, which owns the terminal).
     var copyToClipboard: (String) -> Void = { _ in }
     /// The program files and links are opened with (the configuration file's `opener`).
@@ -160,7 +160,11 @@ final class AccountScreens {
             guard let top = chat.topMessage, chat.topMessageIsIncoming, chat.unreadCount > 0 || chat.peerId == open, !chat.isMuted else { return false }
             return known[chat.peerId].map { top > $0 } ?? true
         }
-        if !arrived.isEmpty { onIncomingMessages() }
+        onIncomingMessages(after.compactMap { chat in
+            guard let top = chat.topMessage, known[chat.peerId].map({ top > $0 }) ?? true else { return nil }
+            return TerminalBell.Arrival(muted: chat.isMuted, incoming: chat.topMessageIsIncoming,
+                                        unread: chat.unreadCount > 0 || chat.peerId == open)
+        })
         let fresh = arrived.filter { $0.peerId != open && $0.unreadCount > 0 }
         guard let newest = fresh.max(by: { ($0.topMessage!) < ($1.topMessage!) }) else { return }
         let previews = app.presentation.inAppNotificationSettings.displayPreviews

@@ -31,8 +31,8 @@ final class AppScreens {
     /// What the configuration file got wrong, shown at launch.
     private var configurationNotice = TimedOverlay<NoticeController>()
     static let configurationNoticeSeconds: Int32 = 10
-    /// New incoming messages arrived (the bell's cue; set by the interface, which owns the terminal).
-    var onIncomingMessages: () -> Void = {}
+    /// Chats with new messages (the bell's cue; set by the interface, which owns the terminal).
+    var onIncomingMessages: ([TerminalBell.Arrival]) -> Void = { _ in }
     /// A draft through the person's editor, where the terminal can be handed over (Alt-E in a chat).
     var editExternally: ((String) throws -> String)? {
         didSet { account?.editExternally = editExternally }
@@ -108,7 +108,7 @@ final class AppScreens {
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
             screens.copyToClipboard = { [unowned self] in clipboard($0) }
-            screens.onIncomingMessages = { [unowned self] in onIncomingMessages() }
+            screens.onIncomingMessages = { [unowned self] in onIncomingMessages($0) }
             screens.opener = Opener(command: configuration.opener ?? Opener.defaultCommand)
             screens.settings.configuredTheme = configuration.theme
             account = screens

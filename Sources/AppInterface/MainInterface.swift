@@ -44,7 +44,9 @@ public enum MainInterface {
                                                     configured: configuration.graphics)
             if let problem = chosen.problem { logger.warning("\(problem)") }
             let graphics = GraphicsDetection(override: chosen.mode, colorDepth: session.colorDepth, inTmux: getenv("TMUX") != nil)
-            let output = PictureOutput(mode: graphics.mode, depth: session.colorDepth, inTmux: graphics.inTmux) { [unowned session] in
+            let descriptor = session.outputDescriptor
+            let output = PictureOutput(mode: graphics.mode, depth: session.colorDepth, inTmux: graphics.inTmux,
+                                       cellPixels: { CellPixels.of(descriptor: descriptor) }) { [unowned session] in
                 session.send($0)
             }
             // Pictures only where colours can carry them (half blocks' 24 bits, kitty's ids in 256).
@@ -59,13 +61,15 @@ public enum MainInterface {
         defer { session.close() }
         defer { pictures?.photos.output.close() }
         var detection = graphics
-        session.onReply = { [unowned bell] reply in
+        session.onReply = { [unowned bell, unowned session] reply in
             if case .focus(let focused) = reply { return bell.focusChanged(focused) }
             guard detection.receive(reply) else { return }
             app.logger.info("graphics detected", metadata: ["mode": "\(detection.mode.rawValue)"])
             pictures?.setMode(detection.mode)
+            session.renderer.sixels = pictures?.sixelLayer
         }
-        screens.onIncomingMessages = { [unowned bell] in bell.messagesArrived() }
+        session.renderer.sixels = pictures?.sixelLayer
+        screens.onIncomingMessages = { [unowned bell] in bell.messagesArrived($0) }
         session.send(graphics.queries)
         screens.editExternally = { [unowned session] text in try ExternalEditor.edit(text, session: session) }
         let attachmentWake = try WakePipe()

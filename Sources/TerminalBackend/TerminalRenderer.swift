@@ -13,16 +13,33 @@ import Glibc
 /// The bottom-right cell: ncurses stores a character written there even though the cursor
 /// cannot advance past it (`mvwadd_wch` returns ERR, which is ignored) and sends it without
 /// scrolling, because `scrollok` stays off on `stdscr`.
+///
+/// Sixel pictures (`sixels`, set by an app that draws them) are written after the update, with
+/// the rows they leave redrawn whole by curses in the same update (SixelLayer, SixelOverlay).
 @MainActor
 public final class TerminalRenderer {
     private var last: Surface?
     private let mapper: ColorMapper
     private let pairs: ColorPairs
     private let maxScalars = Int(tg_CCHARW_MAX())
+    /// Bytes for the terminal after curses' update (the sixels), in order after its own.
+    private let send: ([UInt8]) -> Void
 
-    init(mapper: ColorMapper, pairs: ColorPairs) {
+    /// Pictures drawn in sixel over their marker cells; nil: none. Setting or clearing it
+    /// redraws the next frame whole, which also clears any pixels left.
+    public var sixels: SixelLayer? {
+        didSet {
+            guard oldValue !== sixels else { return }
+            // Inserting or deleting characters would slide text under pixels curses cannot see.
+            if let window = tg_stdscr() { idcok(window, sixels == nil) }
+            invalidate()
+        }
+    }
+
+    init(mapper: ColorMapper, pairs: ColorPairs, send: @escaping ([UInt8]) -> Void) {
         self.mapper = mapper
         self.pairs = pairs
+        self.send = send
     }
 
     /// Draws `surface`: the cells that differ from the last frame, or everything when the size
@@ -32,15 +49,24 @@ public final class TerminalRenderer {
         if last?.size != surface.size {
             clearScreen(window)
         }
-        if !write(surface.diff(from: last ?? Surface(width: 0, height: 0)), to: window) {
+        var runs = surface.diff(from: last ?? Surface(width: 0, height: 0))
+        if !write(runs, to: window) {
             // The colour pairs ran out mid-frame and started over: cells drawn earlier may now
             // point at redefined pairs, so draw everything again with the fresh table.
             clearScreen(window)
-            _ = write(surface.diff(from: Surface(width: 0, height: 0)), to: window)
+            runs = surface.diff(from: Surface(width: 0, height: 0))
+            _ = write(runs, to: window)
+        }
+        var pictures: [UInt8] = []
+        if let sixels {
+            let frame = sixels.frame(surface, changedRows: Set(runs.map(\.row)), redrawAll: last == nil)
+            for row in frame.redraw where row < surface.height { wredrawln(window, Int32(row), 1) }
+            pictures = frame.output
         }
         wnoutrefresh(window)
         doupdate()
         last = surface
+        if !pictures.isEmpty { send(pictures) }
     }
 
     /// Makes the next `draw` repaint the whole screen (after a resize, or when something else

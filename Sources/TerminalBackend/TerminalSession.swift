@@ -107,9 +107,15 @@ public final class TerminalSession {
             reducedMotion: getenv(MotionPreference.reducedMotionVariable).map { String(cString: $0) },
             term: getenv("TERM").map { String(cString: $0) })
         renderer = TerminalRenderer(mapper: ColorMapper(depth: colorDepth, colors: colorCount),
-                                    pairs: ColorPairs(capacity: tg_COLOR_PAIRS(), hasDefaultColors: hasDefaultColors))
+                                    pairs: ColorPairs(capacity: tg_COLOR_PAIRS(), hasDefaultColors: hasDefaultColors)) { [output] bytes in
+            _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, output) }
+            fflush(output)
+        }
         resizeDescriptor = tg_winch_install()
     }
+
+    /// The descriptor the screen is written to (the terminal's size in pixels is asked of it).
+    public var outputDescriptor: Int32 { fileno(output) }
 
     /// The terminal's size in cells (ncurses' `COLS` × `LINES`, updated on KEY_RESIZE).
     public var size: Size { Size(width: Int(tg_COLS()), height: Int(tg_LINES())) }

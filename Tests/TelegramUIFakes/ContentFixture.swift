@@ -41,7 +41,8 @@ extension FakeStore {
             message(ada, "", C(media: [.location(.init(latitude: 51.5, longitude: -0.12))])),
             message(grace, "", C(media: [.checklist(.init(title: "Before the demo", items: [
                 .init(text: "Oil the gears", done: true), .init(text: "Punch the cards"), .init(text: "Invite the Royal Society", done: true)]))])),
-            message(ada, "the report", C(media: [.file(.init(kind: .document, name: "report-2024.pdf", size: 1_258_291, availability: .notIncluded))]), kind: "file"),
+            message(ada, "the report", C(media: [.file(.init(kind: .document, name: "report.pdf", size: 1_258_291, mimeType: "application/pdf",
+                                                                   availability: .notIncluded))]), kind: "file"),
             message(grace, "", C(media: [.file(.init(kind: .document, name: "notes.txt", size: 850, availability: .missing))]), kind: "file"),
             message(ada, "", C(media: [.file(.init(kind: .voice, size: 3000, duration: 3))]), kind: "voiceMessage"),
             message(grace, "", C(media: [.file(.init(kind: .video, name: "launch.mp4", size: 3_565_158, duration: 65))]), kind: "video"),

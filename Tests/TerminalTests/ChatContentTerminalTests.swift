@@ -63,7 +63,7 @@ struct ChatContentTerminalTests {
         // A forward's header, its text on the next row under the text column.
         let forward = try #require(rows.firstIndex { $0.contains(": Forwarded from Barbara Liskov") }, "\(shown)")
         #expect(rows[forward + 1].hasPrefix("       \(word) "), "\(shown)")
-        #expect(Self.row(rows, matching: #": 📎 report-\d+\.pdf · 1 KB( · application/pdf)? · not included$"#) != nil, "the file the export left out: \(shown)")
+        #expect(Self.row(rows, matching: #": 📎 report-\d+\.pdf · 1 KB · application/pdf · not included$"#) != nil, "the file the export left out: \(shown)")
         #expect(Self.row(rows, matching: #"You: 🖼 Photo( · \d+×\d+)?$"#) != nil, "no true colour here: the photo is a line: \(shown)")
         #expect(Self.row(rows, matching: #": 🎤 Voice message"#) != nil && Self.row(rows, matching: #": (\S+ )?Sticker$"#) != nil, "\(shown)")
         #expect(Self.row(rows, matching: #"\#(word) 28 .*  edited$"#) != nil, "an edited message says so: \(shown)")

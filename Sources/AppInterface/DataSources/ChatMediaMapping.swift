@@ -47,8 +47,8 @@ struct ChatMediaMapping {
                                             fileId: here, hasSpoiler: file.hasSpoiler, name: file.fileName))
         }
         return .file(ChatMessage.File(kind: Self.kind(file.kind), name: file.fileName, size: file.size, duration: file.duration.map(Int.init),
-                                      performer: file.performer, title: file.title, emoji: file.stickerEmoji, availability: availability,
-                                      fileId: here, mimeType: file.mimeType))
+                                      performer: file.performer, title: file.title, emoji: file.stickerEmoji, mimeType: file.mimeType,
+                                      availability: availability, fileId: here))
     }
 
     /// A message that is media by its kind alone: its first resource is the file (none: a seeded

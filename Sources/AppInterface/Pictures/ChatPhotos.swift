@@ -12,9 +12,9 @@ import TerminalImages
 /// then turned by libchafa into half blocks (symbols), or into a kitty transmission whose
 /// picture shows through placeholder cells. Decoded once per photo, size and mode, off the main
 /// thread (CellPictureQueue); a frame only looks the picture up. Until it is drawn the chat shows
-/// "🖼 Photo" in its place; in mode none the chat draws its line of words. Sixel (detected, and
-/// encoded by TerminalImages' SixelPicture) has no placement over the chat's cells yet: half
-/// blocks stand in for it.
+/// "🖼 Photo" in its place; in mode none the chat draws its line of words. In sixel the chat draws
+/// marker cells and the renderer writes the pixels over them (SixelPhotos); where the terminal
+/// does not tell its cell size in pixels, half blocks stand in (or words, under 24 bits).
 @MainActor
 final class ChatPhotos {
     struct Key: Hashable, Sendable {
@@ -35,25 +35,38 @@ final class ChatPhotos {
     }
 
     private let queue: CellPictureQueue<Key>
-    var wakeDescriptor: Int32 { queue.wakeDescriptor }
+    var wakeDescriptors: [Int32] { [queue.wakeDescriptor, sixels.wakeDescriptor] }
     let output: PictureOutput
+    let sixels: SixelPhotos
     private var chats: [WeakChat] = []
 
     init(output: PictureOutput, onFailure: @escaping @Sendable (String) -> Void) throws {
         self.output = output
         queue = try CellPictureQueue(memoryLimit: Self.memoryLimit, onFailure: onFailure)
+        sixels = try SixelPhotos(onFailure: onFailure)
     }
 
     /// Gives `chat` its photos from `mediaBox` (its account's), in the mode of the moment.
     func attach(_ chat: ChatController, mediaBox: MediaBox) {
         chats.removeAll { $0.chat == nil || $0.chat === chat }
         chats.append(WeakChat(chat: chat, mediaBox: mediaBox))
-        // Sixel is detected, but its pixels are not placed over the chat yet: half blocks stand in.
-        let mode = output.mode == .sixel && output.depth == .trueColor ? .symbols : output.mode
-        guard mode == .symbols || mode == .kitty else {
+        var mode = output.mode
+        if mode == .sixel, output.cellPixels() == nil { mode = output.depth == .trueColor ? .symbols : .none }
+        switch mode {
+        case .none:
             chat.photoPicture = nil
-            return
+        case .sixel:
+            chat.photoPicture = { [sixels, output] photo, size in
+                guard let fileId = photo.fileId, let cellPixels = output.cellPixels() else { return nil }
+                return sixels.picture(Key(path: mediaBox.resourcePath(fileId), size: size, mode: .sixel), cellPixels: cellPixels)
+            }
+        case .symbols, .kitty:
+            attachCells(chat, mediaBox: mediaBox, mode: mode)
         }
+    }
+
+    /// Half blocks or kitty's placeholders, drawn into cells by the queue.
+    private func attachCells(_ chat: ChatController, mediaBox: MediaBox, mode: GraphicsMode) {
         chat.photoPicture = { [queue, output] photo, size in
             guard let fileId = photo.fileId else { return nil }
             output.sendPending()
@@ -69,8 +82,10 @@ final class ChatPhotos {
         }
     }
 
-    /// On the main thread when `wakeDescriptor` is readable: the next frame shows what was drawn.
-    func drain() {
+    /// On the main thread when one of `wakeDescriptors` is readable: the next frame shows what
+    /// was drawn.
+    func drain(_ descriptor: Int32) {
+        if descriptor == sixels.wakeDescriptor { return sixels.drain() }
         queue.drain()
         output.sendPending()
     }

@@ -11,6 +11,8 @@ import TerminalImages
 final class PictureOutput: Sendable {
     let depth: ColorDepth
     let inTmux: Bool
+    /// The terminal's cell in pixels, nil where it does not say (sixel needs it); any thread.
+    let cellPixels: @Sendable () -> Size?
     private let send: @MainActor @Sendable ([UInt8]) -> Void
 
     private struct State {
@@ -22,9 +24,11 @@ final class PictureOutput: Sendable {
 
     private let state: Mutex<State>
 
-    init(mode: GraphicsMode, depth: ColorDepth, inTmux: Bool, send: @escaping @MainActor @Sendable ([UInt8]) -> Void) {
+    init(mode: GraphicsMode, depth: ColorDepth, inTmux: Bool, cellPixels: @escaping @Sendable () -> Size? = { nil },
+         send: @escaping @MainActor @Sendable ([UInt8]) -> Void) {
         self.depth = depth
         self.inTmux = inTmux
+        self.cellPixels = cellPixels
         self.send = send
         state = Mutex(State(mode: mode))
     }

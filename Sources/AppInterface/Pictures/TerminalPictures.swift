@@ -15,17 +15,22 @@ struct TerminalPictures {
         photos = try ChatPhotos(output: output, onFailure: onFailure)
     }
 
-    var wakeDescriptors: [Int32] { (avatars.map { [$0.wakeDescriptor] } ?? []) + [photos.wakeDescriptor] }
+    var wakeDescriptors: [Int32] { (avatars.map { [$0.wakeDescriptor] } ?? []) + photos.wakeDescriptors }
 
     /// Takes the wake-up on `descriptor` if it is one of these; false when it is not.
     func drain(_ descriptor: Int32) -> Bool {
-        switch descriptor {
-        case avatars?.wakeDescriptor: avatars?.drain()
-        case photos.wakeDescriptor: photos.drain()
-        default: return false
+        if descriptor == avatars?.wakeDescriptor {
+            avatars?.drain()
+        } else if photos.wakeDescriptors.contains(descriptor) {
+            photos.drain(descriptor)
+        } else {
+            return false
         }
         return true
     }
+
+    /// What the renderer writes over the frame in sixel mode; nil in the others.
+    var sixelLayer: SixelLayer? { photos.output.mode == .sixel ? photos.sixels.layer : nil }
 
     /// A reply settled the graphics mode: the photos follow.
     func setMode(_ mode: GraphicsMode) {

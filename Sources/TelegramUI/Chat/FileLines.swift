@@ -1,6 +1,6 @@
 import Formats
 /// A photo or a file as one line: what it is and its name, then its details ("📎 report.pdf ·
-/// 1.2 MB · not included", "🎤 Voice message · 0:03", "🖼 Photo · 64×48"). A sticker is its emoji.
+/// 1.2 MB · application/pdf · not included", "🎤 Voice message · 0:03", "🖼 Photo · 64×48"). A sticker is its emoji.
 enum FileLines {
     static func rows(_ file: ChatMessage.File, width: Int) -> [ChatLine] {
         var details: [String] = []
@@ -25,7 +25,7 @@ enum FileLines {
         if let duration = file.duration, file.kind != .document { details.append(Self.duration(duration)) }
         if let size = file.size, file.kind != .voice { details.append(ByteCountText.text(size)) }
         // A document's type says what opens it; "some bytes" says nothing.
-        if file.kind == .document, let type = file.mimeType, type != "application/octet-stream" { details.append(type) }
+        if file.kind == .document, let type = file.mimeType, !type.isEmpty, type != "application/octet-stream" { details.append(type) }
         details += availability(file.availability)
         return line(label, details, width: width)
     }

@@ -60,17 +60,17 @@ extension ChatMessage {
         public var title: String?
         /// The emoji a sticker stands for.
         public var emoji: String?
+        /// Its MIME type ("application/pdf"), where the sender's client gave one: shown after a
+        /// document's size.
+        public var mimeType: String?
         public var availability: Availability
         /// The app's name for the file when it is here: what opening and saving read.
         public var fileId: String?
-        /// The file's MIME type, shown after a document's size.
-        public var mimeType: String?
 
         public init(kind: Kind, name: String? = nil, size: Int64? = nil, duration: Int? = nil, performer: String? = nil,
-                    title: String? = nil, emoji: String? = nil, availability: Availability = .here, fileId: String? = nil,
-                    mimeType: String? = nil) {
+                    title: String? = nil, emoji: String? = nil, mimeType: String? = nil, availability: Availability = .here,
+                    fileId: String? = nil) {
             self.fileId = fileId
-            self.mimeType = mimeType
             self.kind = kind
             self.name = name
             self.size = size
@@ -78,6 +78,7 @@ extension ChatMessage {
             self.performer = performer
             self.title = title
             self.emoji = emoji
+            self.mimeType = mimeType
             self.availability = availability
         }
     }

@@ -2,21 +2,23 @@ import Container
 import Display
 import Synchronization
 
-/// Pictures in terminal cells, drawn off the main thread and kept in memory by what they show.
+/// Pictures (cells, or a terminal's picture bytes), drawn off the main thread and kept in memory
+/// by what they show.
 /// A screen asks for a picture while it lays out or draws: the first time it gets nil and the
 /// picture is queued for a drawing thread; once drawn, a byte on `wakeDescriptor` wakes the run
 /// loop (which calls `drain()`), and the next ask gets it from memory — a rebuilt list or a new
 /// frame never redoes a decode. A picture that cannot be drawn is not tried again.
 ///
-/// The chat list's avatars and the chat's photos each keep one (ChatListAvatars, ChatPhotos).
-final class CellPictureQueue<Key: Hashable & Sendable>: Sendable {
+/// The chat list's avatars and the chat's photos each keep one (ChatListAvatars, ChatPhotos; the
+/// photos' sixels another).
+final class PictureQueue<Key: Hashable & Sendable, Picture: Sendable>: Sendable {
     private struct Job: Sendable {
         let key: Key
-        let draw: @Sendable () throws -> CellGrid
+        let draw: @Sendable () throws -> Picture
     }
 
     private struct State: Sendable {
-        var pictures: [Key: CellGrid] = [:]
+        var pictures: [Key: Picture] = [:]
         var failed: Set<Key> = []
         var queue: [Job] = []
         var queued: Set<Key> = []
@@ -40,8 +42,8 @@ final class CellPictureQueue<Key: Hashable & Sendable>: Sendable {
     }
 
     /// The picture when it is drawn; nil (and `draw` queued) the first time.
-    func picture(_ key: Key, draw: @escaping @Sendable () throws -> CellGrid) -> CellGrid? {
-        let (picture, start) = state.withLock { state -> (CellGrid?, Bool) in
+    func picture(_ key: Key, draw: @escaping @Sendable () throws -> Picture) -> Picture? {
+        let (picture, start) = state.withLock { state -> (Picture?, Bool) in
             if let picture = state.pictures[key] { return (picture, false) }
             guard !state.failed.contains(key), state.queued.insert(key).inserted else { return (nil, false) }
             state.queue.append(Job(key: key, draw: draw))
@@ -83,3 +85,6 @@ final class CellPictureQueue<Key: Hashable & Sendable>: Sendable {
         }.start()
     }
 }
+
+/// Pictures as cells (half blocks, kitty's placeholders).
+typealias CellPictureQueue<Key: Hashable & Sendable> = PictureQueue<Key, CellGrid>
