@@ -84,6 +84,7 @@ struct OpenSaveTerminalTests {
         let path = String(call.split(separator: "]").last?.dropFirst() ?? "")
         #expect(call.hasPrefix("[--from test][/") && call.hasSuffix("]"), "\(call)")
         #expect(path.hasPrefix(container + "/"), "the copy stays in the container: \(path)")
+        #expect(path.hasSuffix("/notes.txt"), "opened under the name the message gives it: \(path)")
         #expect(Self.text(path) == bytes, "the opener's file holds the shared bytes: \(path)")
 
         // s twice: two files, the second numbered, neither replacing the other.
@@ -92,7 +93,8 @@ struct OpenSaveTerminalTests {
         try await MessageActionsTerminalTests.key(session, "s")
         try await session.waitFor(timeout: 5, "a second save") { _ in (try? FileManager.default.contentsOfDirectory(atPath: downloads).count) == 2 }
         let saved = try FileManager.default.contentsOfDirectory(atPath: downloads).sorted()
-        #expect(saved.count == 2 && saved[1].contains(" (1)"), "\(saved)")
+        // Under the name the share gave it, the second numbered.
+        #expect(Set(saved) == ["notes.txt", "notes (1).txt"], "\(saved)")
         for name in saved { #expect(Self.text(downloads + "/" + name) == bytes) }
 
         // ↓ the links' message: Enter offers both; the first goes to the opener as it is.
