@@ -2,8 +2,9 @@
 /// to fit `maxSide` on its longer side, its shape kept, as PNG bytes. Made once when the photo is
 /// sent, so a list or a notification never decodes the whole photo.
 public enum PhotoThumbnail {
-    /// Photos a person sends may be larger than a profile photo: up to what a share takes.
-    public static let maxFileBytes = 32 << 20
+    /// Photos a person sends may be larger than a profile photo: up to the 10 MiB a photo may be
+    /// (larger pictures go as files).
+    public static let maxFileBytes = 10 << 20
 
     public static func png(photoPath: String, maxSide: Int) throws -> [UInt8] {
         guard (1...PhotoPixels.maxSide).contains(maxSide) else {

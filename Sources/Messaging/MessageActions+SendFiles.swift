@@ -9,7 +9,7 @@ extension MessageActions {
     public func send(files: [OutgoingFile], caption: String, entities: [MessageTextEntity] = [], replyTo: MessageReply? = nil,
                      to peerId: PeerId) throws -> [MessageId] {
         guard !files.isEmpty else { throw MessageActionRefusal("nothing to send: no files") }
-        guard files.count <= ShareLimits.maximumFiles else { throw MessageActionRefusal("more than \(ShareLimits.maximumFiles) files") }
+        guard files.count <= ComposerLimits.maximumFiles else { throw MessageActionRefusal("more than \(ComposerLimits.maximumFiles) files") }
         guard caption.utf8.count <= ShareLimits.maximumTextBytes else {
             throw MessageActionRefusal("the caption is over \(ShareLimits.maximumTextBytes) bytes")
         }

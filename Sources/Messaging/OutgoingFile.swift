@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// A file to send, already in the account's MediaBox, described by its bytes (never its name):
-/// a picture Telegram sends as a photo (JPEG, PNG, GIF, WebP) with its sides and, where Drawing
+/// a picture Telegram sends as a photo (JPEG, PNG, GIF, WebP, up to ComposerLimits.maximumPhotoSize) with its sides and, where Drawing
 /// decodes it (JPEG, PNG), a small thumbnail beside it; anything else a file with its name, MIME
 /// type and size. The share request and the composer both send through it.
 public struct OutgoingFile: Equatable, Sendable {
@@ -28,7 +28,7 @@ public struct OutgoingFile: Equatable, Sendable {
         let path = mediaBox.resourcePath(resourceId)
         let (head, size) = try leadingBytes(path, count: PhotoHeader.headerLength)
         let name = FileSystem.lastComponent(fileName)
-        if let photo = PhotoHeader.read(head) {
+        if let photo = PhotoHeader.read(head), size <= ComposerLimits.maximumPhotoSize {
             let media = MessageFile(kind: "photo", fileName: name, mimeType: photo.mimeType, size: Int64(size),
                                     width: Int32(clamping: photo.width), height: Int32(clamping: photo.height))
             return OutgoingFile(resourceIds: [resourceId] + (thumbnail(of: path, resourceId: resourceId, mediaBox: mediaBox).map { [$0] } ?? []),
@@ -60,7 +60,7 @@ public struct OutgoingFile: Equatable, Sendable {
 
     /// Up to `count` bytes from the file's start, and its size (a regular file, never blocking).
     private static func leadingBytes(_ path: String, count: Int) throws -> ([UInt8], Int) {
-        let (fd, size) = try FileSystem.openRegularFile(path, limit: ShareLimits.maximumFileSize)
+        let (fd, size) = try FileSystem.openRegularFile(path, limit: ComposerLimits.maximumFileSize)
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: min(count, size))
         var filled = 0

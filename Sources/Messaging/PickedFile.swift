@@ -27,10 +27,10 @@ public struct PickedFile: Equatable, Sendable {
         case S_IFCHR, S_IFBLK: throw MessageActionRefusal("\(path) is a device, not a file")
         default: throw MessageActionRefusal("\(path) is not a regular file")
         }
-        guard Int(st.st_size) <= ShareLimits.maximumFileSize else { throw tooLarge(path, Int(st.st_size)) }
+        guard Int(st.st_size) <= ComposerLimits.maximumFileSize else { throw tooLarge(path, Int(st.st_size)) }
         let size: Int
         do {
-            let opened = try FileSystem.openRegularFile(path, limit: ShareLimits.maximumFileSize, followLinks: true)
+            let opened = try FileSystem.openRegularFile(path, limit: ComposerLimits.maximumFileSize, followLinks: true)
             close(opened.fd)
             size = opened.size
         } catch let error as SystemError {
@@ -46,7 +46,7 @@ public struct PickedFile: Equatable, Sendable {
     public func copy(into mediaBox: MediaBox, as resourceId: String, shouldContinue: ((Int) -> Bool)? = nil) throws {
         try mediaBox.createDirectories()
         do {
-            try FileSystem.copyFile(from: path, to: mediaBox.resourcePath(resourceId), limit: ShareLimits.maximumFileSize,
+            try FileSystem.copyFile(from: path, to: mediaBox.resourcePath(resourceId), limit: ComposerLimits.maximumFileSize,
                                     shouldContinue: shouldContinue)
         } catch let error as SystemError where error.code == EFBIG {
             throw Self.tooLarge(path, FileSystem.fileSize(path) ?? size)
@@ -54,7 +54,8 @@ public struct PickedFile: Equatable, Sendable {
     }
 
     static func tooLarge(_ path: String, _ size: Int) -> MessageActionRefusal {
-        MessageActionRefusal("\(path) is \(size >> 20) MiB; files up to \(ShareLimits.maximumFileSize >> 20) MiB can be sent")
+        // Rounded up: a file one byte over the limit is not "the limit".
+        MessageActionRefusal("\(path) is \((size + (1 << 20) - 1) >> 20) MiB; files up to \(ComposerLimits.maximumFileSize >> 20) MiB can be sent")
     }
 
     static func unreadable(_ path: String, _ code: Int32) -> MessageActionRefusal {

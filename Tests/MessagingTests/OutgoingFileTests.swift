@@ -96,9 +96,12 @@ struct OutgoingFileTests {
             #expect(throws: MessageActionRefusal("\(dir.sub("nope")): no such file")) { try PickedFile.check(dir.sub("nope")) }
             let big = dir.sub("big.bin")
             let fd = open(big, O_CREAT | O_WRONLY, 0o600)
+            // Over the share extension's 32 MiB is fine for main's own composer; over Telegram's 2,000 MiB is not.
             #expect(ftruncate(fd, off_t(ShareLimits.maximumFileSize + 1)) == 0)
+            #expect(try PickedFile.check(big).size == ShareLimits.maximumFileSize + 1)
+            #expect(ftruncate(fd, off_t(ComposerLimits.maximumFileSize + 1)) == 0)
             close(fd)
-            #expect(throws: MessageActionRefusal.self) { try PickedFile.check(big) }
+            #expect(throws: MessageActionRefusal("\(big) is 2001 MiB; files up to 2000 MiB can be sent")) { try PickedFile.check(big) }
 
             let fine = dir.sub("fine.bin")
             let out = open(fine, O_CREAT | O_WRONLY, 0o600)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 30's attachments out in the real `main` (tmux), at 160×48 and 80×24: ^T opens the path
+/// Attachments out in the real `main` (tmux), at 160×48 and 80×24: ^T opens the path
 /// entry, Tab completes, two files and a photo are added, a FIFO and a directory are refused in
 /// the composer's row without anything sent, and Enter sends the three with the caption — shown
 /// as "📎 name · size · type" lines and the photo, and listed by `main messages --json`.
@@ -64,5 +64,46 @@ struct AttachmentsTerminalTests {
         #expect(media.last?["mimeType"] as? String == "text/plain")
         #expect(stored.last?["text"] as? String == "holiday caption")
         #expect(stored.last.flatMap { $0["id"] as? Int } == before.map { $0 + 1 })
+    }
+
+    /// A file near Telegram's 2,000 MiB limit copies long enough to watch: the composer shows the
+    /// progress, Esc cancels, nothing is sent and no partial copy is left in the container.
+    @Test func escCancelsALargeSend() async throws {
+        let base = try TemporaryDirectory("ui-attach-cancel")
+        defer { base.remove() }
+        try FileManager.default.createDirectory(atPath: base.sub("f"), withIntermediateDirectories: true)
+        let big = base.sub("f") + "/big.bin"
+        // Sparse: no disk until it is copied; the copy writes real blocks until it is cancelled.
+        #expect(FileManager.default.createFile(atPath: big, contents: Data([1])))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try handle.truncate(atOffset: 1_900 << 20)
+        try handle.close()
+        let (session, container, peer, _) = try await MessageActionsTerminalTests.openUserChat(width: 80, height: 24, in: base)
+        defer { session.kill() }
+        let before = try await MessageActionsTerminalTests.messages(peer, container, limit: 1).first?["id"] as? Int
+
+        try await MessageActionsTerminalTests.key(session, "C-t")
+        try await session.waitFor(text: "Attach:")
+        try session.type(big)
+        try await MessageActionsTerminalTests.key(session, "Enter")
+        _ = try await session.waitFor(text: "📎 big.bin")
+        try await MessageActionsTerminalTests.key(session, "Enter")
+        try session.type("too big to wait for")
+        // The progress moves the screen: keys without waiting for it to be still.
+        try session.press("Enter")
+        _ = try await session.waitFor(text: "Esc cancels")
+        try session.press("Escape")
+        let screen = try await session.waitFor(text: "nothing was sent")
+        #expect(!screen.contains { $0.contains("Esc cancels") }, "\(screen.joined(separator: "\n"))")
+        #expect(try await MessageActionsTerminalTests.messages(peer, container, limit: 1).first?["id"] as? Int == before)
+        let left = FileManager.default.enumerator(atPath: container)?.compactMap { $0 as? String }
+            .filter { $0.contains("partial") || $0.hasPrefix("media") && $0.contains("big") } ?? []
+        #expect(left.isEmpty, "a cancelled copy left \(left)")
+        var largest: UInt64 = 0
+        for case let path as String in FileManager.default.enumerator(atPath: container) ?? FileManager.DirectoryEnumerator() {
+            let size = (try? FileManager.default.attributesOfItem(atPath: container + "/" + path)[.size] as? UInt64) ?? 0
+            largest = max(largest, size)
+        }
+        #expect(largest < 100 << 20, "a file of \(largest >> 20) MiB is left in the container after the cancel")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 30's open and save in the real `main` on a real terminal (tmux), at 160×48 and 80×24:
+/// Open and save in the real `main` on a real terminal (tmux), at 160×48 and 80×24:
 /// Enter on a shared file runs the configured opener (a script that records its arguments) on a
 /// named copy holding the file's bytes; `s` twice saves two files, neither overwritten; a message
 /// with two links offers a sheet, a web link goes to the opener and a t.me link opens its chat
