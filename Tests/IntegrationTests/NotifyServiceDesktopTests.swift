@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import Testing
 import Container
 import TestSupport
@@ -162,6 +163,38 @@ struct NotifyServiceDesktopTests {
             #expect(found == 1, "the reply was stored \(found) times: \(messages.stdout)")
             opened = Self.logText(sandbox).components(separatedBy: "link opened").count - 1
             #expect(opened == 1, "main opened the chat \(opened) times: \(Self.logText(sandbox).suffix(2000))")
+        }
+    }
+
+    @Test("Open with no main running starts the configured terminal with main run --open, once", .timeLimit(.minutes(3)))
+    func openWithoutMain() async throws {
+        try await withSandbox("ns-desktop-open-cold") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox)
+            let chat = try fixture.chat("user")
+            // The terminal: a script that records its arguments, one line each, a run a block.
+            let record = sandbox.directory.sub("terminal-ran")
+            let script = sandbox.directory.sub("terminal.sh")
+            try "#!/bin/sh\nprintf '%s\\n' \"$@\" '--' >> '\(record)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+            #expect(chmod(script, 0o755) == 0)
+            try DesktopNotificationSettings(desktop: true, terminal: [script, "-e"]).record(sandbox.layout)
+
+            let (result, _, desktop) = try await sandbox.deliverToDesktop(
+                try await sandbox.sendPush(peer: chat.peerId, text: "open me cold q2Wn").line, env: bus.environment)
+            let id = try #require(desktop.id, "\(result)")
+            try await Task.sleep(nanoseconds: 1_500_000_000)
+            for _ in 0..<2 { try await bus.emit(sandbox, "ActionInvoked", "us", "[\(id), \"default\"]") }
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline && !FileManager.default.fileExists(atPath: record) { try await Task.sleep(nanoseconds: 200_000_000) }
+            try await Task.sleep(nanoseconds: 1_500_000_000)
+            let lines = (try? String(contentsOfFile: record, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            let runs = lines.split(separator: "--").map(Array.init)
+            #expect(runs.count == 1, "the terminal was started \(runs.count) times: \(lines)")
+            let argv = runs.first ?? []
+            #expect(argv.first == "-e" && argv.dropFirst().first?.hasSuffix("/main") == true, "\(argv)")
+            #expect(Array(argv.dropFirst(2).prefix(2)) == ["run", "--open"], "\(argv)")
+            #expect(argv.dropFirst(4).first?.hasPrefix("tg://localpeer?id=\(chat.peerId)&") == true, "\(argv)")
+            #expect(Array(argv.suffix(2)) == ["--container", sandbox.layout.containerPath], "the container it was clicked in: \(argv)")
         }
     }
 
