@@ -11,6 +11,8 @@ from bench.meter import Failure
 REFERENCE = "hello-reference"
 # The same hello with the Swift runtime linked statically: a line of the report, no budget.
 STATIC_REFERENCE = "hello-reference-static"
+# A push whose notification is posted to the desktop (issue 30), on the bench's own bus.
+DESKTOP_POSTED = "notify-service push (desktop posted)"
 
 
 def _check_push(doc: dict, argv: list[str]) -> Failure | None:
@@ -18,6 +20,15 @@ def _check_push(doc: dict, argv: list[str]) -> Failure | None:
         return Failure(argv, 0, f"push not delivered: status {doc.get('status')!r}, reason {doc.get('reason')!r}")
     if not doc.get("attachments"):
         return Failure(argv, 0, "delivered without an avatar attachment")
+    return None
+
+
+def _check_desktop(doc: dict, argv: list[str]) -> Failure | None:
+    """Delivered as any push, and posted to the bench's notification server."""
+    desktop = doc.get("desktop") or {}
+    if desktop.get("outcome") not in ("posted", "replaced"):
+        return Failure(argv, 0, f"not posted to the desktop: outcome {desktop.get('outcome')!r}, "
+                       f"reason {desktop.get('reason')!r}, detail {desktop.get('detail')!r}")
     return None
 
 
@@ -49,7 +60,9 @@ def validate(name: str, argv: list[str], env: dict, fixture: dict | None) -> tup
     if not name.endswith("bootstrap --json"):  # a command's own output, checked by its own rule
         if name.startswith("widget"):
             return [], _check_widget(name, doc, argv)
-        return [], None if name.startswith(("share", "intents")) else _check_push(doc, argv)
+        if name.startswith(("share", "intents")):
+            return [], None
+        return [], _check_push(doc, argv) or (_check_desktop(doc, argv) if name == DESKTOP_POSTED else None)
     for key in ("processType", "bundleId", "currentAccountId", "postboxReadOnly", "messageCount", "totalMilliseconds"):
         if key not in doc:
             notes.append(f"missing key {key!r}")

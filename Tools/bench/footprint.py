@@ -91,12 +91,12 @@ def measure_footprint(meter: Meter, argvs: list[list[str]], env: dict, smaps_pat
     }
 
 
-def measure_footprints(meter: Meter, workdir: str, names: list[str], next_argv, env: dict,
+def measure_footprints(meter: Meter, workdir: str, names: list[str], next_argv, env_for,
                        runs: int = FOOTPRINT_RUNS) -> dict[str, dict]:
     """FOOTPRINT_RUNS traced runs of each command (next_argv: the runner's rotation of argvs, so a
-    drawn-avatar push still draws a new avatar each time)."""
+    drawn-avatar push still draws a new avatar each time; env_for: the command's environment)."""
     smaps_path = os.path.join(workdir, "smaps.txt")
-    return {name: measure_footprint(meter, [next_argv(name) for _ in range(runs)], env, smaps_path)
+    return {name: measure_footprint(meter, [next_argv(name) for _ in range(runs)], env_for(name), smaps_path)
             for name in names}
 
 

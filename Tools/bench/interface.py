@@ -45,6 +45,9 @@ What is measured, per launch (LAUNCHES of them, one more first as a warm-up):
     set-attribute --unread` queues its newest UNREAD messages unread again, which the `main push`
     above applies as it launches, so every launch opens it with UNREAD (the count is read with
     `main chats` and reported); Esc, and `q` quits (the writer lock released before the next launch).
+After the launches, keys in a chat of photos while they decode, per picture mode (symbols, kitty,
+sixel; Tools/bench/interface_photos.py, issue 30), each key's frame told apart from the pictures'
+own later redraws.
 Each key's frame must not be empty, the first frame and each open must carry the chat's title
 (the unread chat's frame its divider), else the run fails. With pyte installed, `--screens DIR` writes the first launch's screens as
 text, to see that every frame timed is the screen it claims.
@@ -68,6 +71,7 @@ import termios
 import time
 
 from bench.budgets import INTERFACE_BUDGETS
+from bench.interface_photos import CELL_PIXELS, MODES, PHOTOS, make_photo_chat, measure_photo_keys
 from bench.meter import Failure
 from bench.part import finish_part
 from common.processes import read_text
@@ -104,10 +108,11 @@ def key_sequences() -> dict[str, bytes]:
 class Terminal:
     """One `main` on a pty: spawn, read frames, write keys, quit."""
 
-    def __init__(self, argv: list[str], env: dict, err_path: str):
+    def __init__(self, argv: list[str], env: dict, err_path: str, pixels: tuple[int, int] = (0, 0)):
+        """pixels: the window's size in pixels (ws_xpixel, ws_ypixel; 0: unknown, as most ptys say)."""
         self.argv, self.err_path = argv, err_path
         master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, *pixels))
         actions = [(os.POSIX_SPAWN_DUP2, slave, 0), (os.POSIX_SPAWN_DUP2, slave, 1),
                    (os.POSIX_SPAWN_OPEN, 2, err_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)]
         self.master, self.stream = master, bytearray()
@@ -124,8 +129,13 @@ class Terminal:
     def read_burst(self, limit_s: float) -> tuple[int | None, bytes]:
         """Bytes until QUIET_S passes without one (waiting up to limit_s for the first): the time
         of the last byte (monotonic ns) and the bytes; (None, b"") if nothing came."""
+        chunks = self.read_chunks(limit_s)
+        return (chunks[-1][0] if chunks else None), b"".join(chunk for _, chunk in chunks)
+
+    def read_chunks(self, limit_s: float) -> list[tuple[int, bytes]]:
+        """As read_burst, each read apart: [(monotonic ns right after the read, its bytes)]."""
         deadline = time.monotonic() + limit_s
-        data, last = bytearray(), None
+        chunks, last = [], None
         while True:
             wait = QUIET_S if last is not None else max(deadline - time.monotonic(), 0)
             if not select.select([self.master], [], [], wait)[0]:
@@ -137,9 +147,9 @@ class Terminal:
             if not chunk:
                 raise self._fail("main closed the terminal (exited) while a frame was expected")
             last = time.monotonic_ns()
-            data += chunk
-        self.stream += data
-        return last, bytes(data)
+            chunks.append((last, chunk))
+            self.stream += chunk
+        return chunks
 
     def first_frame(self, title: bytes) -> float:
         """ms from spawn to the last byte of the burst that completes the chat list with data."""
@@ -336,7 +346,8 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
     main = os.path.join(os.path.abspath(bin_dir), "main")
     if not os.access(main, os.X_OK):
         return {"skipped": f"{main} is not built"}
-    env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "LINES", "COLUMNS")}
+    # No session bus: main's interface never posts to a desktop (and a developer's gets nothing).
+    env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "LINES", "COLUMNS", "DBUS_SESSION_BUS_ADDRESS")}
     env.update(APP_GROUP_CONTAINER=os.path.abspath(container), TERM=TERM)
     report: dict = {"size": f"{COLUMNS}x{ROWS}", "term": TERM, "launches": launches,
                     "quietMs": QUIET_S * 1000, "budgets": INTERFACE_BUDGETS}
@@ -350,11 +361,15 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
         report["unreadChat"] = {"peerId": second["peerId"], "title": second["title"], "messages": second["topMessageId"],
                                 "unreadAsked": unread, "unreadOpened": []}
         tabs = len(status["rootTabs"])
+        # Issue 30: the third chat gets photos (Tools/bench/interface_photos.py).
+        photo_chat = run_json([main, "chats", "--limit", "3", "--json"], env)[2]
         samples: dict[str, list] = {key: [] for key, _, _ in REPORT_LINES}
         samples["status"] = []
         screens: dict | None = {} if screens_dir else None
         with tempfile.TemporaryDirectory(prefix="bench-interface.") as workdir:
             err = os.path.join(workdir, "status.err")
+            # Queued, applied by the first launch's `main push` below.
+            make_photo_chat(main, env, workdir, photo_chat["peerId"])
             for n in range(launches + 1):  # the first is a warm-up
                 # News in the chat for this launch's first open (the push server's side).
                 # The unread chat's newest `unread` messages unread again (the last launch read a
@@ -375,6 +390,10 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
                     report["unreadChat"]["unreadOpened"].append(opened_with)
                 print(f"\rinterface: launch {n + 1}/{launches + 1}", end="", file=sys.stderr, flush=True)
             print(file=sys.stderr)
+            photo_launches = max(1, launches // 3)
+            print(f"interface: {photo_launches} launch(es) per picture mode in the photo chat", file=sys.stderr, flush=True)
+            photos = measure_photo_keys(main, env, workdir, keys, chat["title"].encode(), photo_chat, photo_launches,
+                                        Terminal, (COLUMNS * CELL_PIXELS[0], ROWS * CELL_PIXELS[1]))
     except Failure as failure:
         report["failed"] = f"{' '.join(failure.argv)} (exit {failure.exit_code}): {failure.stderr.strip()[-2000:]}"
         return report
@@ -394,6 +413,15 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
             row["ratio"] = row["median"] / report["statusMs"]["median"]
         else:
             row["budgetMs"] = INTERFACE_BUDGETS[budget_key + "Ms"]
+        row["verdict"] = "PASS" if row["median"] <= row["budgetMs"] else "OVER"
+        rows.append(row)
+    report["photoChat"] = {"peerId": photo_chat["peerId"], "title": photo_chat["title"], "photos": PHOTOS}
+    for mode in MODES:
+        got = photos[mode]
+        row = {"key": f"photoKeys-{mode}", "budgetMs": INTERFACE_BUDGETS["pictureKeyMs"],
+               "what": f"key to frame: ↑/PageUp among {PHOTOS} photos decoding ({mode})", **summarize(got["keys"]),
+               "burstMedianMs": statistics.median(got["burstMs"]), "redrawsAfter": got["redrawsAfter"],
+               "pictureFrames": got["pictureFrames"]}
         row["verdict"] = "PASS" if row["median"] <= row["budgetMs"] else "OVER"
         rows.append(row)
     report["lines"] = rows
@@ -428,6 +456,12 @@ def print_interface(report: dict) -> None:
     print(f"  the unread chat {u['title']!r} ({u['messages']:,} messages) opened with {min(u['unreadOpened']):,} to "
           f"{max(u['unreadOpened']):,} unread (asked {u['unreadAsked']:,}; each launch's open reads a screen of them, "
           f"intents set-attribute --unread marks them unread again before the next)")
+    if ui.get("photoChat"):
+        p = ui["photoChat"]
+        seen = "; ".join(f"{r['key'].split('-', 1)[1]}: {r['pictureFrames']} of {r['runs']} key frames drew pictures, "
+                         f"{r['redrawsAfter']} picture redraws after them set apart (to the burst's end "
+                         f"{r['burstMedianMs']:.1f} ms median)" for r in ui["lines"] if r["key"].startswith("photoKeys-"))
+        print(f"  the photo chat {p['title']!r} ({p['photos']} photos shared into it): {seen}")
     sizes = ", ".join(f"{k} {v:,.0f}" for k, v in ui["frameBytes"].items())
     print(f"  bytes per frame (median): {sizes}; quiet window {ui['quietMs']:.0f} ms ends a frame, not counted in it")
     print()

@@ -64,7 +64,8 @@ from bench.actions import measure_message_actions
 from bench.broadcast import judge_broadcast, measure_broadcast
 from bench.budgets import budget_table, command_budget, time_verdict
 from bench.chatlist import measure_chat_list
-from bench.commands import REFERENCE, STATIC_REFERENCE, summarize, validate
+from bench.commands import DESKTOP_POSTED, REFERENCE, STATIC_REFERENCE, summarize, validate
+from bench.desktop_bus import LISTENER_EXIT_LIMIT_S, BusUnavailable, DesktopBus
 from bench.floor import measure_floor
 from bench.footprint import FOOTPRINT_RUNS, measure_footprints
 from bench.frames import measure_frames
@@ -95,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="what the result file calls the run; Scripts/bench passes full (the §8 fixture and every "
                         "part: also written to Benchmarks/latest.json) or quick (default partial)")
     parser.add_argument("--only", nargs="*", choices=EXTENSIONS, help="measure only these extensions")
-    parser.add_argument("--pushes", help="JSON {fresh: [push files], cached: push file} for notify-service deliveries")
+    parser.add_argument("--pushes", help="JSON {fresh: [push files], cached: push file, desktop: [push files]} for "
+                        "notify-service deliveries (desktop: each posted to the bench's own notification server)")
     parser.add_argument("--search", help="a word of a seeded message, for intents search-messages")
     parser.add_argument("--broadcast-peer", help="a user chat of the current account: measure a screen broadcast "
                         "into a call with it (main call start + broadcast start)")
@@ -132,8 +134,11 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.fixture_info, encoding="utf-8") as f:
             fixture = json.load(f)
 
-    # Same environment for every process; drop variables that would change identity or container.
-    env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "APP_GROUP_CONTAINER")}
+    # Same environment for every process; drop variables that would change identity or container,
+    # and the session bus: only the desktop-posted line posts, to the bench's own bus (a developer's
+    # desktop gets no bench notifications, and the other lines measure no D-Bus connection).
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("TELEGRAM_BUNDLE_ID", "APP_GROUP_CONTAINER", "DBUS_SESSION_BUS_ADDRESS", "TELEGRAM_DESKTOP_NOTIFICATIONS")}
     env["APP_GROUP_CONTAINER"] = container  # hello-reference reads (and prints) it, like an extension
 
     extensions = args.only or EXTENSIONS
@@ -159,6 +164,11 @@ def main(argv: list[str] | None = None) -> int:
             name = "notify-service push (avatar cached)"
             commands[name] = [deliver + [pushes["cached"]]]
             budget_of[name] = "notify-service"
+        # Each run a different chat again (its own pushes, so the line above keeps its own), and the
+        # notification posted to the desktop: the bench's bus and server (Tools/bench/desktop_bus.py).
+        if pushes.get("desktop"):
+            commands[DESKTOP_POSTED] = [deliver + [path] for path in pushes["desktop"]]
+            budget_of[DESKTOP_POSTED] = "notify-service"
     # The extensions' common reads over the big account (issue 4): the share sheet's peer picker
     # and a Siri message search.
     if "share" in extensions:
@@ -191,53 +201,48 @@ def main(argv: list[str] | None = None) -> int:
     failures: dict[str, Failure] = {}
     notes: dict[str, list[str]] = {}
     measured = [name for name in commands if name != REFERENCE]
-    for name, argvs in commands.items():
-        if not os.access(argvs[0][0], os.X_OK):
-            failures[name] = Failure(argvs[0], 127, f"not found or not executable: {argvs[0][0]}")
-            continue
-        # A fresh-avatar command validates on a spare push so every measured run still draws.
-        probe = argvs.pop() if len(argvs) > 1 else argvs[0]
-        notes[name], failure = validate(name, probe, env, fixture)
-        if failure:
-            failures[name] = failure
-    turn = {name: 0 for name in commands}
+    samples, footprints = measure_all(args, commands, failures, notes, measured, env, fixture, report)
+    return judge(args, commands, failures, notes, measured, budget_of, samples, footprints, report)
 
-    def next_argv(name: str) -> list[str]:
-        argvs = commands[name]
-        argv = argvs[turn[name] % len(argvs)]
-        turn[name] += 1
-        return argv
 
-    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
-    footprints: dict[str, dict] = {}
+def start_desktop_bus(commands: dict, failures: dict, env: dict) -> tuple[DesktopBus | None, dict]:
+    """The bench's session bus when the desktop-posted line is measured; the environments per command
+    that differ from env (that line's: the bus's address)."""
+    if DESKTOP_POSTED not in commands:
+        return None, {}
+    try:
+        bus = DesktopBus(env)
+    except BusUnavailable as problem:
+        failures[DESKTOP_POSTED] = Failure(commands[DESKTOP_POSTED][0], 1, f"the bench's session bus: {problem}")
+        return None, {}
+    return bus, {DESKTOP_POSTED: dict(env, DBUS_SESSION_BUS_ADDRESS=bus.address)}
+
+
+def stop_desktop_bus(bus: DesktopBus, bin_dir: str, container: str, notes: dict, report: dict) -> None:
+    report["desktopBus"] = done = bus.stop(os.path.join(bin_dir, "notify-service"), container)
+    notes.setdefault(DESKTOP_POSTED, []).append(
+        f"the bench's notification server answered {done['notifyCalls']} Notify calls, {done['withImage']} with "
+        f"image-data; {done['listenersRunning']} notify-service listen running when the bus stopped, "
+        f"{done['listenersKilled']} left {LISTENER_EXIT_LIMIT_S:.0f} s later (killed)")
+
+
+def measure_all(args, commands: dict, failures: dict, notes: dict, measured: list[str], env: dict,
+                fixture: dict | None, report: dict) -> tuple[dict, dict]:
+    """Validates and times the commands, then the parts; fills failures, notes and report; returns
+    the samples and footprints per command."""
+    bin_dir = os.path.abspath(args.bin_dir)
+    container = os.path.abspath(args.container)
     with tempfile.TemporaryDirectory(prefix="bench-runner.") as workdir:
         meter = Meter(workdir)
         report["measurement"] = meter.method
-        live = [name for name in measured if name not in failures]
-        if REFERENCE not in failures:
-            for name in [REFERENCE] + live:  # warm-up, not recorded
-                for _ in range(args.warmup):
-                    try:
-                        meter.run(next_argv(name), env)
-                    except Failure as failure:
-                        failures.setdefault(name, failure)
-            live = [name for name in live if name not in failures]
-            for round_index in range(args.runs):
-                shift = round_index % max(len(live), 1)
-                for measured_name in live[shift:] + live[:shift]:
-                    for name in (REFERENCE, measured_name):
-                        if name in failures:
-                            continue
-                        try:
-                            samples[name].append(meter.run(next_argv(name), env))
-                        except Failure as failure:
-                            failures[name] = failure
-                if not args.json:
-                    print(f"\rround {round_index + 1}/{args.runs}", end="", file=sys.stderr, flush=True)
-            if not args.json:
-                print(file=sys.stderr)
-            # Memory at exit, in runs of their own: the ptrace stops would perturb the timed runs.
-            footprints = measure_footprints(meter, workdir, [REFERENCE] + live, next_argv, env)
+        # Up only while the commands are timed: nothing of it is left during the parts after them.
+        bus, envs = start_desktop_bus(commands, failures, env)
+        try:
+            samples, footprints = measure_commands(args, commands, failures, notes, measured,
+                                                   lambda name: envs.get(name, env), fixture, meter, workdir)
+        finally:
+            if bus:
+                stop_desktop_bus(bus, bin_dir, container, notes, report)
         report["floor"] = measure_floor(meter, workdir, container, min(args.runs, 10), env)
         report["frames"] = measure_frames(args.bin_dir)
         report["chatList"] = measure_chat_list(bin_dir, container, env)
@@ -261,13 +266,72 @@ def main(argv: list[str] | None = None) -> int:
             # After the interface, which reads the big chat these edit and delete in.
             report["messageActions"] = measure_message_actions(bin_dir, container, env)
         # Last, so that nothing else competes with the 30 s stream (and the call leaves nothing behind).
-        if args.broadcast_peer and "broadcast" in extensions:
+        if args.broadcast_peer and "broadcast" in (args.only or EXTENSIONS):
             if not args.json:
                 print(f"broadcast: streaming {args.broadcast_seconds} s of 1920x1080 at 60 fps ...",
                       file=sys.stderr, flush=True)
             report["broadcast"] = measure_broadcast(meter, workdir, bin_dir, container, env,
                                                     args.broadcast_peer, args.broadcast_seconds)
             judge_broadcast(report["broadcast"])
+    return samples, footprints
+
+
+def measure_commands(args, commands: dict, failures: dict, notes: dict, measured: list[str], env_for,
+                     fixture: dict | None, meter: Meter, workdir: str) -> tuple[dict, dict]:
+    """Each command validated once, then timed in interleaved rounds and its footprint at exit
+    measured, in env_for(name); returns the samples and footprints per command."""
+    for name, argvs in commands.items():
+        if name in failures:
+            continue
+        if not os.access(argvs[0][0], os.X_OK):
+            failures[name] = Failure(argvs[0], 127, f"not found or not executable: {argvs[0][0]}")
+            continue
+        # A fresh-avatar command validates on a spare push so every measured run still draws.
+        probe = argvs.pop() if len(argvs) > 1 else argvs[0]
+        notes[name], failure = validate(name, probe, env_for(name), fixture)
+        if failure:
+            failures[name] = failure
+    turn = {name: 0 for name in commands}
+
+    def next_argv(name: str) -> list[str]:
+        argvs = commands[name]
+        argv = argvs[turn[name] % len(argvs)]
+        turn[name] += 1
+        return argv
+
+    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
+    footprints: dict[str, dict] = {}
+    live = [name for name in measured if name not in failures]
+    if REFERENCE not in failures:
+        for name in [REFERENCE] + live:  # warm-up, not recorded
+            for _ in range(args.warmup):
+                try:
+                    meter.run(next_argv(name), env_for(name))
+                except Failure as failure:
+                    failures.setdefault(name, failure)
+        live = [name for name in live if name not in failures]
+        for round_index in range(args.runs):
+            shift = round_index % max(len(live), 1)
+            for measured_name in live[shift:] + live[:shift]:
+                for name in (REFERENCE, measured_name):
+                    if name in failures:
+                        continue
+                    try:
+                        samples[name].append(meter.run(next_argv(name), env_for(name)))
+                    except Failure as failure:
+                        failures[name] = failure
+            if not args.json:
+                print(f"\rround {round_index + 1}/{args.runs}", end="", file=sys.stderr, flush=True)
+        if not args.json:
+            print(file=sys.stderr)
+        # Memory at exit, in runs of their own: the ptrace stops would perturb the timed runs.
+        footprints = measure_footprints(meter, workdir, [REFERENCE] + live, next_argv, env_for)
+    return samples, footprints
+
+
+def judge(args, commands: dict, failures: dict, notes: dict, measured: list[str], budget_of: dict, samples: dict,
+          footprints: dict, report: dict) -> int:
+    """The verdicts against the budgets, the result file and the printed report; the exit status."""
 
     def failure_doc(failure: Failure) -> dict:
         return {"argv": failure.argv, "exitCode": failure.exit_code, "stderr": failure.stderr}

@@ -3,7 +3,8 @@
 
 In a fresh temporary container: the fixture (Tools/bench/fixture.py), then either the pushes
 (Tools/bench/pushes.py) and every part (Tools/bench/runner.py), or with --interface main's
-interface alone (Tools/bench/interface.py). Progress and failures go to stderr, so that --json
+interface alone (Tools/bench/interface.py), or with --notify the pushes and notify-service's
+lines alone (runner.py --only notify-service). Progress and failures go to stderr, so that --json
 leaves stdout to the result. The container and the work folder are removed at the end, on a
 failure and on Ctrl-C or SIGTERM too (--keep keeps the container and says where).
 Exit status: a failed fixture step's own (`bench: FAILED: ...` with its stderr), else the part's.
@@ -38,6 +39,8 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="the small fixture and fewer runs")
     parser.add_argument("--interface", action="store_true", help="only main's interface (no pushes)")
     parser.add_argument("--actions", action="store_true", help="only main's edits and deletions (no pushes)")
+    parser.add_argument("--notify", action="store_true",
+                        help="only notify-service: its bootstrap, the pushes (avatar drawn, cached, desktop posted), its floor")
     parser.add_argument("--runs", type=int, help="runs per command (default: the size's)")
     parser.add_argument("--keep", action="store_true", help="keep the container and print its path")
     parser.add_argument("--json", action="store_true", help="the result as JSON on stdout")
@@ -61,10 +64,10 @@ def measure(args: argparse.Namespace, sizes: Sizes, container: str, workdir: str
 
     runs = sizes.runs if args.runs is None else args.runs
     count = push_count(runs)
-    log(f"== pushes: {count} chats, one push each ==")
+    log(f"== pushes: {2 * count - 1} chats, one push each ==")
     chats = main.json("chats", "--limit", "2000", "--json")
-    pushes = write_pushes(main, workdir, chats, count)
-    fixture["pushedMessages"] = count  # main push stores each push's message in the account
+    pushes, written = write_pushes(main, workdir, chats, count)
+    fixture["pushedMessages"] = written  # main push stores each push's message in the account
     fixture_path = os.path.join(workdir, "fixture.json")
     with open(fixture_path, "w", encoding="utf-8") as f:
         json.dump(fixture, f)
@@ -72,6 +75,11 @@ def measure(args: argparse.Namespace, sizes: Sizes, container: str, workdir: str
     call_peer = next(row["peerId"] for row in chats if row["kind"] == "user")
     word, rare_word, rare_messages = search_words(seed)
 
+    if args.notify:
+        log(f"== notify-service: {runs} runs per command ==")
+        return runner.main(["--bin-dir", args.bin_dir, "--container", container, "--runs", str(runs),
+                            "--fixture-info", fixture_path, "--build", args.build, "--pushes", pushes,
+                            "--only", "notify-service", *passed_on])
     log(f"== measuring: {runs} runs per command ==")
     return runner.main([
         "--kind", "quick" if args.quick else "full", "--bin-dir", args.bin_dir, "--container", container,
