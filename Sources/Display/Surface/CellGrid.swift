@@ -31,12 +31,23 @@ public struct CellGrid: Hashable, Sendable {
     public let height: Int
     /// Row-major, `width × height`.
     public private(set) var elements: [Element]
+    /// Each element's character as the one one-column cluster a cell holds, or nil when it is
+    /// anything else (wide, or made into several clusters or none): worked out when the element
+    /// is set — off the frame path for a picture — so a frame copies cells instead of measuring
+    /// each one again as text.
+    private(set) var narrowClusters: [DisplayCluster?]
 
     /// A `width × height` grid of `fill` (by default a space over what is below: nothing drawn).
     public init(width: Int, height: Int, fill: Element = Element()) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         elements = Array(repeating: fill, count: self.width * self.height)
+        narrowClusters = Array(repeating: CellGrid.narrowCluster(fill.character), count: self.width * self.height)
+    }
+
+    static func narrowCluster(_ character: Character) -> DisplayCluster? {
+        let clusters = DisplayText.clusters(String(character))
+        return clusters.count == 1 && clusters[0].width == 1 ? clusters[0] : nil
     }
 
     public subscript(column: Int, row: Int) -> Element {
@@ -46,6 +57,9 @@ public struct CellGrid: Hashable, Sendable {
         }
         set {
             precondition(column >= 0 && column < width && row >= 0 && row < height, "element outside the grid")
+            if elements[row * width + column].character != newValue.character {
+                narrowClusters[row * width + column] = CellGrid.narrowCluster(newValue.character)
+            }
             elements[row * width + column] = newValue
         }
     }
@@ -58,7 +72,24 @@ extension Canvas {
         let columns = min(size?.width ?? grid.width, grid.width)
         let rows = min(size?.height ?? grid.height, grid.height)
         guard columns > 0, rows > 0 else { return }
+        let origin = Point(column: point.column + frame.column, row: point.row + frame.row)
+        let clip = self.clip.intersection(surface.bounds)
         for row in 0 ..< rows {
+            let y = origin.row + row
+            guard y >= clip.row && y < clip.maxRow else { continue }
+            let start = row * grid.width
+            // A row of one-column cells wholly inside the clip (a picture's, nearly always): its
+            // cells written straight in, one row at a time.
+            if origin.column >= clip.column && origin.column + columns <= clip.maxColumn,
+               !grid.narrowClusters[start ..< start + columns].contains(where: { $0 == nil }) {
+                surface.withRow(y) { cells in
+                    for column in 0 ..< columns {
+                        let cell = Cell(cluster: grid.narrowClusters[start + column]!, style: grid.elements[start + column].style(over: below))
+                        Surface.write(cell, column: origin.column + column, in: cells)
+                    }
+                }
+                continue
+            }
             var column = 0
             while column < columns {
                 let element = grid[column, row]
