@@ -5,9 +5,8 @@
 // to 65535×65535 whatever the screen says, so a small hostile file could make it allocate
 // gigabytes. Here only the first frame is decoded, after its sides and place were checked.
 #include "CCairo.h"
+#include "LoadedLibrary.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,26 +17,7 @@
     FUNC(DGifOpen) FUNC(DGifCloseFile) FUNC(DGifGetRecordType) FUNC(DGifGetImageDesc) FUNC(DGifGetLine) \
     FUNC(DGifGetExtension) FUNC(DGifGetExtensionNext) FUNC(GifErrorString)
 
-#define FIELD(name) __typeof__(&name) name;
-static struct { GIF_FUNCTIONS(FIELD) } gif;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char loadFailure[256];
-
-static void loadGIF(void) {
-    const char *name = "libgif.so.7";   // libgif7's soname
-    void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *reason = dlerror();
-        snprintf(loadFailure, sizeof loadFailure, "cannot load %s: %s", name, reason ? reason : "unknown error");
-        return;
-    }
-#define RESOLVE(name) \
-    if (!(gif.name = (__typeof__(&name))dlsym(handle, #name))) { \
-        snprintf(loadFailure, sizeof loadFailure, "libgif.so.7 has no %s", #name); \
-        return; \
-    }
-    GIF_FUNCTIONS(RESOLVE)
-}
+LOADED_LIBRARY("libgif.so.7", GIF_FUNCTIONS)   // libgif7's soname
 
 // giflib reads through a callback: the bytes in memory, running out at their end (a short read
 // is giflib's "truncated").
@@ -58,7 +38,7 @@ static int readBytes(GifFileType *file, GifByteType *into, int count) {
 }
 
 static const char *errorText(int code) {
-    const char *text = gif.GifErrorString(code);
+    const char *text = library.GifErrorString(code);
     return text ? text : "unknown error";
 }
 
@@ -73,7 +53,7 @@ static int decodeFirstFrame(GifFileType *file, cairo_surface_t **surface, char *
     int transparent = -1;   // from the graphics control block before the frame
     for (;;) {
         GifRecordType record;
-        if (gif.DGifGetRecordType(file, &record) == GIF_ERROR) {
+        if (library.DGifGetRecordType(file, &record) == GIF_ERROR) {
             snprintf(message, messageSize, "not a readable GIF (%s)", errorText(file->Error));
             return -1;
         }
@@ -84,14 +64,14 @@ static int decodeFirstFrame(GifFileType *file, cairo_surface_t **surface, char *
         if (record == EXTENSION_RECORD_TYPE) {
             int code;
             GifByteType *block;
-            if (gif.DGifGetExtension(file, &code, &block) == GIF_ERROR) {
+            if (library.DGifGetExtension(file, &code, &block) == GIF_ERROR) {
                 snprintf(message, messageSize, "not a readable GIF (%s)", errorText(file->Error));
                 return -1;
             }
             // The block starts with its length: 4 for a graphics control block (flags, delay, index).
             if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) transparent = (block[1] & 1) ? block[4] : -1;
             while (block) {
-                if (gif.DGifGetExtensionNext(file, &block) == GIF_ERROR) {
+                if (library.DGifGetExtensionNext(file, &block) == GIF_ERROR) {
                     snprintf(message, messageSize, "not a readable GIF (%s)", errorText(file->Error));
                     return -1;
                 }
@@ -104,7 +84,7 @@ static int decodeFirstFrame(GifFileType *file, cairo_surface_t **surface, char *
         }
         break;
     }
-    if (gif.DGifGetImageDesc(file) == GIF_ERROR) {
+    if (library.DGifGetImageDesc(file) == GIF_ERROR) {
         snprintf(message, messageSize, "not a readable GIF (%s)", errorText(file->Error));
         return -1;
     }
@@ -142,7 +122,7 @@ static int decodeFirstFrame(GifFileType *file, cairo_surface_t **surface, char *
     for (int pass = 0; pass < passes; pass++) {
         int start = frame.Interlace ? passStart[pass] : 0, step = frame.Interlace ? passStep[pass] : 1;
         for (int y = start; y < frame.Height; y += step) {
-            if (gif.DGifGetLine(file, line, frame.Width) == GIF_ERROR) {
+            if (library.DGifGetLine(file, line, frame.Width) == GIF_ERROR) {
                 snprintf(message, messageSize, "not a readable GIF (%s)", errorText(file->Error));
                 free(line);
                 cairo_surface_destroy(image);
@@ -173,15 +153,11 @@ static int decodeFirstFrame(GifFileType *file, cairo_surface_t **surface, char *
 int tg_gif_decode(const unsigned char *data, size_t size, int maxSide, cairo_surface_t **surface,
                   char *message, size_t messageSize) {
     *surface = NULL;
-    pthread_once(&once, loadGIF);
-    if (loadFailure[0]) {
-        snprintf(message, messageSize, "%s", loadFailure);
-        return -1;
-    }
+    if (loadedLibrary(message, messageSize) != 0) return -1;
     struct Source source = { data, size, 0 };
     int error = 0;
     // Reads the signature, the screen and the global colour map: nothing the size of the picture.
-    GifFileType *file = gif.DGifOpen(&source, readBytes, &error);
+    GifFileType *file = library.DGifOpen(&source, readBytes, &error);
     if (!file) {
         snprintf(message, messageSize, "not a readable GIF (%s)", errorText(error));
         return -1;
@@ -193,6 +169,6 @@ int tg_gif_decode(const unsigned char *data, size_t size, int maxSide, cairo_sur
     } else {
         result = decodeFirstFrame(file, surface, message, messageSize);
     }
-    gif.DGifCloseFile(file, &error);
+    library.DGifCloseFile(file, &error);
     return result;
 }

@@ -2,9 +2,8 @@
 // through libwebp loaded on first use like libjpeg (JPEGDecoder.c) and Cairo (DrawingLibraries.c
 // says why nothing is linked): only a process that decodes a WebP maps it.
 #include "CCairo.h"
+#include "LoadedLibrary.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <webp/decode.h>
@@ -12,26 +11,7 @@
 #define WEBP_FUNCTIONS(FUNC) \
     FUNC(WebPGetFeaturesInternal) FUNC(WebPInitDecoderConfigInternal) FUNC(WebPDecode) FUNC(WebPFreeDecBuffer)
 
-#define FIELD(name) __typeof__(&name) name;
-static struct { WEBP_FUNCTIONS(FIELD) } webp;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char loadFailure[256];
-
-static void loadWebP(void) {
-    const char *name = "libwebp.so.7";   // libwebp7's soname
-    void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *reason = dlerror();
-        snprintf(loadFailure, sizeof loadFailure, "cannot load %s: %s", name, reason ? reason : "unknown error");
-        return;
-    }
-#define RESOLVE(name) \
-    if (!(webp.name = (__typeof__(&name))dlsym(handle, #name))) { \
-        snprintf(loadFailure, sizeof loadFailure, "libwebp.so.7 has no %s", #name); \
-        return; \
-    }
-    WEBP_FUNCTIONS(RESOLVE)
-}
+LOADED_LIBRARY("libwebp.so.7", WEBP_FUNCTIONS)   // libwebp7's soname
 
 static const char *statusText(VP8StatusCode status) {
     switch (status) {
@@ -49,19 +29,15 @@ static const char *statusText(VP8StatusCode status) {
 int tg_webp_decode(const unsigned char *data, size_t size, int maxSide, cairo_surface_t **surface,
                    char *message, size_t messageSize) {
     *surface = NULL;
-    pthread_once(&once, loadWebP);
-    if (loadFailure[0]) {
-        snprintf(message, messageSize, "%s", loadFailure);
-        return -1;
-    }
+    if (loadedLibrary(message, messageSize) != 0) return -1;
     // The header's inline WebPGetFeatures and WebPInitDecoderConfig would name the library's
     // functions directly (and fail the link, nothing links libwebp): their Internal forms instead.
     WebPDecoderConfig config;
-    if (!webp.WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION)) {
+    if (!library.WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION)) {
         snprintf(message, messageSize, "libwebp.so.7 does not speak this decoder ABI (%#x)", WEBP_DECODER_ABI_VERSION);
         return -1;
     }
-    VP8StatusCode status = webp.WebPGetFeaturesInternal(data, size, &config.input, WEBP_DECODER_ABI_VERSION);
+    VP8StatusCode status = library.WebPGetFeaturesInternal(data, size, &config.input, WEBP_DECODER_ABI_VERSION);
     if (status != VP8_STATUS_OK) {
         snprintf(message, messageSize, "not a readable WebP (%s)", statusText(status));
         return -1;
@@ -100,8 +76,8 @@ int tg_webp_decode(const unsigned char *data, size_t size, int maxSide, cairo_su
     config.output.u.RGBA.rgba = cairo_image_surface_get_data(image);
     config.output.u.RGBA.stride = stride;
     config.output.u.RGBA.size = (size_t)stride * (size_t)height;
-    status = webp.WebPDecode(data, size, &config);
-    webp.WebPFreeDecBuffer(&config.output);   // external memory: frees only libwebp's own state
+    status = library.WebPDecode(data, size, &config);
+    library.WebPFreeDecBuffer(&config.output);   // external memory: frees only libwebp's own state
     if (status != VP8_STATUS_OK) {
         snprintf(message, messageSize, "not a readable WebP (%s)", statusText(status));
         cairo_surface_destroy(image);
