@@ -2,9 +2,8 @@
 // a Cairo image surface, through libjpeg(-turbo) loaded on first use like Cairo itself
 // (DrawingLibraries.c says why nothing is linked): only a process that decodes a JPEG maps it.
 #include "CCairo.h"
+#include "LoadedLibrary.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,26 +13,7 @@
     FUNC(jpeg_std_error) FUNC(jpeg_CreateDecompress) FUNC(jpeg_mem_src) FUNC(jpeg_read_header) \
     FUNC(jpeg_start_decompress) FUNC(jpeg_read_scanlines) FUNC(jpeg_finish_decompress) FUNC(jpeg_destroy_decompress)
 
-#define FIELD(name) __typeof__(&name) name;
-static struct { JPEG_FUNCTIONS(FIELD) } jpeg;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char loadFailure[256];
-
-static void loadJPEG(void) {
-    const char *name = "libjpeg.so.62";   // libjpeg62-turbo's soname
-    void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *reason = dlerror();
-        snprintf(loadFailure, sizeof loadFailure, "cannot load %s: %s", name, reason ? reason : "unknown error");
-        return;
-    }
-#define RESOLVE(name) \
-    if (!(jpeg.name = (__typeof__(&name))dlsym(handle, #name))) { \
-        snprintf(loadFailure, sizeof loadFailure, "libjpeg.so.62 has no %s", #name); \
-        return; \
-    }
-    JPEG_FUNCTIONS(RESOLVE)
-}
+LOADED_LIBRARY("libjpeg.so.62", JPEG_FUNCTIONS)   // libjpeg62-turbo's soname
 
 // libjpeg reports a fatal error by calling error_exit, which must not return: back to the decoder.
 struct ErrorManager {
@@ -55,42 +35,38 @@ static void outputMessage(j_common_ptr info) { (void)info; }
 int tg_jpeg_decode(const unsigned char *data, size_t size, int maxSide, cairo_surface_t **surface,
                    char *message, size_t messageSize) {
     *surface = NULL;
-    pthread_once(&once, loadJPEG);
-    if (loadFailure[0]) {
-        snprintf(message, messageSize, "%s", loadFailure);
-        return -1;
-    }
+    if (loadedLibrary(message, messageSize) != 0) return -1;
     struct jpeg_decompress_struct info;
     struct ErrorManager errors;
     memset(&info, 0, sizeof info);
-    info.err = jpeg.jpeg_std_error(&errors.base);
+    info.err = library.jpeg_std_error(&errors.base);
     errors.base.error_exit = errorExit;
     errors.base.output_message = outputMessage;
     // Volatile: read after a longjmp back into this frame.
     cairo_surface_t *volatile image = NULL;
     if (setjmp(errors.jump)) {
         snprintf(message, messageSize, "not a readable JPEG (%s)", errors.message);
-        jpeg.jpeg_destroy_decompress(&info);
+        library.jpeg_destroy_decompress(&info);
         if (image) cairo_surface_destroy(image);
         return -1;
     }
-    jpeg.jpeg_CreateDecompress(&info, JPEG_LIB_VERSION, sizeof info);
-    jpeg.jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg.jpeg_read_header(&info, TRUE);
+    library.jpeg_CreateDecompress(&info, JPEG_LIB_VERSION, sizeof info);
+    library.jpeg_mem_src(&info, data, (unsigned long)size);
+    library.jpeg_read_header(&info, TRUE);
     // Checked before anything the size of the picture is allocated.
     if (info.image_width < 1 || info.image_height < 1 || info.image_width > (JDIMENSION)maxSide
         || info.image_height > (JDIMENSION)maxSide) {
         snprintf(message, messageSize, "the JPEG is %u×%u; sides must be 1…%d", info.image_width, info.image_height, maxSide);
-        jpeg.jpeg_destroy_decompress(&info);
+        library.jpeg_destroy_decompress(&info);
         return -2;
     }
     // Straight into Cairo's RGB24 layout (B, G, R, unused in memory on little-endian machines).
     info.out_color_space = JCS_EXT_BGRX;
-    jpeg.jpeg_start_decompress(&info);
+    library.jpeg_start_decompress(&info);
     image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)info.output_width, (int)info.output_height);
     if (cairo_surface_status(image) != CAIRO_STATUS_SUCCESS) {
         snprintf(message, messageSize, "cannot allocate a %u×%u surface", info.output_width, info.output_height);
-        jpeg.jpeg_destroy_decompress(&info);
+        library.jpeg_destroy_decompress(&info);
         cairo_surface_destroy(image);
         return -1;
     }
@@ -99,11 +75,11 @@ int tg_jpeg_decode(const unsigned char *data, size_t size, int maxSide, cairo_su
     int stride = cairo_image_surface_get_stride(image);
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = pixels + (size_t)info.output_scanline * (size_t)stride;
-        jpeg.jpeg_read_scanlines(&info, &row, 1);
+        library.jpeg_read_scanlines(&info, &row, 1);
     }
-    jpeg.jpeg_finish_decompress(&info);
+    library.jpeg_finish_decompress(&info);
     long warnings = errors.base.num_warnings;
-    jpeg.jpeg_destroy_decompress(&info);
+    library.jpeg_destroy_decompress(&info);
     if (warnings > 0) {
         snprintf(message, messageSize, "a damaged or truncated JPEG (%ld warnings)", warnings);
         cairo_surface_destroy(image);

@@ -7,7 +7,7 @@ public struct DrawingError: Error, CustomStringConvertible, Equatable, Sendable 
         case invalidArgument
         /// The file does not exist or cannot be opened.
         case fileNotFound
-        /// The bytes are not a PNG (or, for a photo, JPEG) image, or the image is corrupt.
+        /// The bytes are not a PNG (or, for a photo, JPEG, WebP or GIF) image, or the image is corrupt.
         case notPNG
         /// The file is larger than the documented limit.
         case fileTooLarge

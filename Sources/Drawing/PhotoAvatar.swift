@@ -6,7 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// A profile photo as a round avatar: the PNG or JPEG scaled to fill the square (aspect fill,
+/// A profile photo as a round avatar: the PNG, JPEG, WebP or GIF (its first frame) scaled to fill the square (aspect fill,
 /// centred) and clipped to a circle, like Telegram's `avatarRoundImage`.
 public enum PhotoAvatar {
     /// Larger files are refused before decoding. Profile photos are a few hundred KiB at most.
@@ -17,7 +17,7 @@ public enum PhotoAvatar {
     public static let maxDimension = 8192
 
     /// - Parameters:
-    ///   - photoPath: a PNG or JPEG file of at most `maxFileBytes`, with sides in 1…`maxDimension`.
+    ///   - photoPath: a PNG, JPEG, WebP or GIF file of at most `maxFileBytes`, with sides in 1…`maxDimension`.
     ///   - pixelSize: the avatar's width and height in pixels, 1…`LettersAvatar.maxPixelSize`.
     public static func renderPNG(photoPath: String, pixelSize: Int) throws -> [UInt8] {
         guard (1...LettersAvatar.maxPixelSize).contains(pixelSize) else {
@@ -30,14 +30,13 @@ public enum PhotoAvatar {
         return try canvas.pngBytes()
     }
 
-    /// A PNG or JPEG file of at most `fileLimit` bytes, with sides in 1…`maxDimension`, decoded.
+    /// A PNG, JPEG, WebP or GIF file (told by its bytes) of at most `fileLimit` bytes, with sides in 1…`maxDimension`, decoded.
     static func decode(photoPath: String, fileLimit: Int = maxFileBytes) throws -> CairoImage {
         // Read once through one descriptor and decoded from memory: a file checked by path and
         // then opened again by Cairo could be swapped (for a FIFO, a link) in between.
         let bytes = try readFile(photoPath, limit: fileLimit)
-        let photo = bytes.starts(with: JPEGCodec.signature)
-            ? try JPEGCodec.decode(bytes, maxSide: maxDimension, what: photoPath)
-            : try PNGCodec.decode(bytes, maxSide: maxDimension, what: photoPath)
+        let photo = try PictureCodec.detect(bytes)?.decode(bytes, maxSide: maxDimension, what: photoPath)
+            ?? PNGCodec.decode(bytes, maxSide: maxDimension, what: photoPath)
         // The header was checked, but the file may have changed since; check what was decoded too.
         guard (1...maxDimension).contains(photo.width), (1...maxDimension).contains(photo.height) else {
             throw DrawingError(.badDimensions, "\(photoPath) is \(photo.width)×\(photo.height); sides must be 1…\(maxDimension)")

@@ -1,6 +1,6 @@
 internal import CCairo
 
-/// A message's photo (PNG or JPEG) scaled to fit a box, as raw pixels for a terminal picture:
+/// A message's photo (PNG, JPEG, WebP or GIF) scaled to fit a box, as raw pixels for a terminal picture:
 /// main's chat turns them into half-block cells (TerminalImages). The photo keeps its shape: it
 /// is fitted into the box from its top-left corner and the rest stays transparent, so the cells
 /// there are left blank — the chat reserves the box before the photo's shape is known.
@@ -9,7 +9,7 @@ public enum PhotoPixels {
     public static let maxSide = 512
 
     /// - Parameters:
-    ///   - photoPath: a PNG or JPEG file (PhotoAvatar's limits: `maxFileBytes`, `maxDimension`).
+    ///   - photoPath: a PNG, JPEG, WebP or GIF file (PhotoAvatar's limits: `maxFileBytes`, `maxDimension`).
     ///   - width, height: the box, 1…`maxSide` each.
     /// - Returns: `width × height` pixels of straight RGBA, rows top to bottom.
     public static func rgba(photoPath: String, width: Int, height: Int) throws -> [UInt8] {

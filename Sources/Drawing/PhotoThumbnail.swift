@@ -1,4 +1,4 @@
-/// A sent photo's small thumbnail (Telegram's smallest photo size, "s"): the PNG or JPEG scaled
+/// A sent photo's small thumbnail (Telegram's smallest photo size, "s"): the PNG, JPEG, WebP or GIF scaled
 /// to fit `maxSide` on its longer side, its shape kept, as PNG bytes. Made once when the photo is
 /// sent, so a list or a notification never decodes the whole photo.
 public enum PhotoThumbnail {

@@ -13,10 +13,10 @@ public enum DrawingRequest: Equatable, Sendable {
     /// An avatar PNG drawn earlier (AvatarCache) scaled to fill a `pixelSize` square, answered as
     /// raw straight RGBA (`pixelSize² × 4` bytes), not PNG: main's chat list makes terminal cells of it.
     case avatarPixels(avatarPath: String, pixelSize: Int)
-    /// A message's photo (PNG or JPEG) fitted into a `width × height` box from its top-left,
+    /// A message's photo (PNG, JPEG, WebP or GIF's first frame) fitted into a `width × height` box from its top-left,
     /// the rest transparent, answered as raw straight RGBA (`width × height × 4` bytes): main's
     /// chat makes terminal cells of it.
     case photoPixels(photoPath: String, width: Int, height: Int)
-    /// A sent photo's thumbnail: the PNG or JPEG scaled to fit `maxSide`, its shape kept, as PNG.
+    /// A sent photo's thumbnail: the PNG, JPEG, WebP or GIF scaled to fit `maxSide`, its shape kept, as PNG.
     case photoThumbnail(photoPath: String, maxSide: Int)
 }

@@ -7,9 +7,8 @@ import Glibc
 #endif
 
 /// A file to send, already in the account's MediaBox, described by its bytes (never its name):
-/// a picture Telegram sends as a photo (JPEG, PNG, GIF, WebP, up to ComposerLimits.maximumPhotoSize) with its sides and, where Drawing
-/// decodes it (JPEG, PNG), a small thumbnail beside it; anything else a file with its name, MIME
-/// type and size. The share request and the composer both send through it.
+/// a picture Telegram sends as a photo (JPEG, PNG, GIF, WebP, up to ComposerLimits.maximumPhotoSize) with its sides and a small
+/// thumbnail beside it (a GIF's first frame); anything else a file with its name, MIME type and size. The share request and the composer both send through it.
 public struct OutgoingFile: Equatable, Sendable {
     /// The file, then its thumbnail when it has one.
     public let resourceIds: [String]
@@ -22,8 +21,8 @@ public struct OutgoingFile: Equatable, Sendable {
 
     /// Describes the file stored as `resourceId` (named `fileName` where it came from). A photo's
     /// thumbnail is written durably before this returns, under a name fixed by `resourceId`, so
-    /// doing it again after a crash writes the same file. A photo Drawing cannot decode (GIF,
-    /// WebP, a damaged JPEG) is still a photo, with the sides its header gives and no thumbnail.
+    /// doing it again after a crash writes the same file. A photo Drawing cannot decode (a damaged
+    /// one, an animated WebP) is still a photo, with the sides its header gives and no thumbnail.
     public static func describe(resourceId: String, fileName: String, mediaBox: MediaBox) throws -> OutgoingFile {
         let path = mediaBox.resourcePath(resourceId)
         let (head, size) = try leadingBytes(path, count: PhotoHeader.headerLength)

@@ -10,7 +10,7 @@ struct LinkingTests {
     /// Shared libraries no executable may name: the Swift runtime and its C++ library (static),
     /// the databases' and crypto's libraries (static), and drawing's (loaded on first use).
     static let forbidden = ["libswiftCore", "libFoundationEssentials", "libswift_Concurrency", "libdispatch", "libstdc++",
-                            "libcrypto", "libsqlite3", "libyajl", "libdbus", "libsystemd", "libcairo", "libfreetype", "libfontconfig", "libpixman", "libjpeg"]
+                            "libcrypto", "libsqlite3", "libyajl", "libdbus", "libsystemd", "libcairo", "libfreetype", "libfontconfig", "libpixman", "libjpeg", "libwebp", "libgif"]
 
     @Test("No executable loads the Swift runtime, OpenSSL, SQLite, yajl or Cairo as shared libraries at start")
     func sharedLibrariesAtStart() async throws {

@@ -72,6 +72,31 @@ struct OutgoingFileTests {
         }
     }
 
+    /// WebP and GIF photos get their thumbnail too (a GIF's first frame), decoded by Drawing.
+    @Test func webpAndGIFPhotosGetAThumbnail() throws {
+        let vectors = FileSystem.parentPath(FileSystem.parentPath(#filePath)) + "/DrawingTests/Vectors/"
+        try withPostbox("outgoing-webp-gif") { dir, postbox, peer in
+            let box = postbox.mediaBox
+            try box.createDirectories()
+            for (id, name, type, width, height) in [("w", "photo-64x48-lossy.webp", "image/webp", 64, 48),
+                                                     ("g", "interlaced-16x32.gif", "image/gif", 16, 32)] {
+                try FileSystem.copyFile(from: vectors + name, to: box.resourcePath(id), limit: 1 << 20)
+                let file = try OutgoingFile.describe(resourceId: id, fileName: name, mediaBox: box)
+                #expect(file.media.kind == "photo" && file.media.mimeType == type && file.media.width == Int32(width))
+                #expect(file.resourceIds == [id, id + "-thumb"], "\(name)")
+                let thumbnail = try FileSystem.readFile(box.resourcePath(id + "-thumb"))
+                #expect(PhotoHeader.read(thumbnail) == PhotoHeader(mimeType: "image/png", width: width, height: height), "\(name)")
+            }
+            // A GIF Drawing refuses (its frame outside its screen) still goes as a photo, without one.
+            var hostile = try FileSystem.readFile(vectors + "transparent-16x16.gif")
+            let frame = try #require((13..<hostile.count).first { hostile[$0] == 0x2C })
+            hostile[frame + 1] = 9
+            try AtomicFile.write(hostile, to: box.resourcePath("h"))
+            let file = try OutgoingFile.describe(resourceId: "h", fileName: "h.gif", mediaBox: box)
+            #expect(file.media.kind == "photo" && file.resourceIds == ["h"])
+        }
+    }
+
     /// A chat files cannot go to: nothing of the send is stored.
     @Test func aRefusedSendStoresNothing() throws {
         try withPostbox("outgoing-refused") { dir, postbox, peer in

@@ -25,4 +25,19 @@ int tg_drawing_libraries_load(char *message, size_t size);
 int tg_jpeg_decode(const unsigned char *data, size_t size, int maxSide, cairo_surface_t **surface,
                    char *message, size_t messageSize);
 
+/// Decodes a still WebP (libwebp loaded on first use) into a new image surface in `*surface`:
+/// ARGB32 (premultiplied) when it has alpha, RGB24 when not. Sides outside 1…maxSide are refused
+/// from the header, before the picture is allocated (-2); a damaged, truncated or animated file,
+/// or no libwebp, is -1. The message says why (at most `messageSize` bytes).
+int tg_webp_decode(const unsigned char *data, size_t size, int maxSide, cairo_surface_t **surface,
+                   char *message, size_t messageSize);
+
+/// Decodes a GIF's first frame (giflib loaded on first use) onto a new surface of the GIF's screen
+/// size in `*surface`: ARGB32 where it has transparency or the frame leaves part of the screen,
+/// RGB24 when not. A screen outside 1…maxSide is refused before the picture is allocated (-2); a
+/// damaged or truncated file, a frame outside the screen, a colour index outside its map, or no
+/// giflib, is -1. The message says why (at most `messageSize` bytes).
+int tg_gif_decode(const unsigned char *data, size_t size, int maxSide, cairo_surface_t **surface,
+                  char *message, size_t messageSize);
+
 #endif
