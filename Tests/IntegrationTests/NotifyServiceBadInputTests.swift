@@ -189,6 +189,10 @@ struct NotifyServiceBadInputTests {
         }
     }
 
+    /// Longer than any delivery takes, even on a loaded machine running the whole suite (one took
+    /// over 20 s there); each test kills its holder when it is done.
+    static let holdSeconds = 100.0
+
     /// Starts python3 holding SQLite's exclusive lock on the account's Postbox for `seconds`.
     private static func holdWriterLock(_ sandbox: Sandbox, _ fixture: NotifyFixture, seconds: Double) async throws -> RunningProcess {
         let holder = try sandbox.startPython(NotifyPython.holdExclusiveLock, [fixture.postboxDatabase, "\(seconds)"], label: "python-lock")
@@ -201,7 +205,7 @@ struct NotifyServiceBadInputTests {
         try await withSandbox("ns-postbox-busy") { sandbox in
             let text = "writer holds the store n7Dw"
             let (fixture, input) = try await Self.goodPush(sandbox, text: text)
-            let holder = try await Self.holdWriterLock(sandbox, fixture, seconds: 20)
+            let holder = try await Self.holdWriterLock(sandbox, fixture, seconds: Self.holdSeconds)
             defer { holder.kill9() }
             let (result, content) = try await sandbox.deliverPush(input)
             #expect(holder.isRunning, "the lock holder exited before notify-service finished: \(holder.stderr)")
@@ -216,7 +220,7 @@ struct NotifyServiceBadInputTests {
         try await withSandbox("ns-postbox-deadline") { sandbox in
             let text = "deadline while held y2Jf"
             let (fixture, input) = try await Self.goodPush(sandbox, text: text)
-            let holder = try await Self.holdWriterLock(sandbox, fixture, seconds: 20)
+            let holder = try await Self.holdWriterLock(sandbox, fixture, seconds: Self.holdSeconds)
             defer { holder.kill9() }
             // The same executable started at the same moment (--help: no store, which is held here)
             // measures what a launch costs right now.
