@@ -3,10 +3,10 @@ import Container
 
 /// Reading and atomically writing the small JSON files processes share.
 public enum JSONFile {
-    public static func write<T: Encodable>(_ value: T, to path: String, pretty: Bool = false) throws {
+    public static func write<T: Encodable>(_ value: T, to path: String, pretty: Bool = false, durable: Bool = true) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
-        try AtomicFile.write(Array(try encoder.encode(value)), to: path)
+        try AtomicFile.write(Array(try encoder.encode(value)), to: path, durable: durable)
     }
 
     public static func read<T: Decodable>(_ type: T.Type, from path: String, limit: Int = 16 << 20) throws -> T {

@@ -105,6 +105,14 @@ struct NotifyServiceDesktopTests {
             #expect(replaced.outcome == "replaced" && replaced.replacedId == first.id, "\(result)")
             let calls = try await bus.notifyCalls(sandbox)
             #expect(calls.count == 2 && calls[1].args[1].number == Int64(first.id ?? 0), "\(calls.map(\.args))")
+            // The second push read the avatar's pixels kept beside its PNG by the first: the same image.
+            #expect(calls.count == 2 && Self.hints(calls[0])["image-data"] != nil && Self.hints(calls[0])["image-data"] == Self.hints(calls[1])["image-data"])
+            let kept = FileManager.default.enumerator(atPath: sandbox.layout.containerPath)?.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".rgba64") } ?? []
+            #expect(kept.count == 1, "\(kept)")
+            for path in kept {
+                #expect((try? FileManager.default.attributesOfItem(atPath: sandbox.layout.containerPath + "/" + path)[.size] as? Int) == 64 * 64 * 4)
+            }
 
             let messageId = try #require(second.messageId)
             let deleted = try await sandbox.sendPush(peer: chat.peerId, kind: "deleted", extra: ["--message", "\(messageId)"])

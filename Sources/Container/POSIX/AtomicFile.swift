@@ -6,9 +6,11 @@ import Glibc
 /// temp file in the same directory, write, fsync, rename over the target, fsync the directory.
 /// It throws if any step fails. When only the directory's fsync after the rename fails, the new
 /// file is in place but not durable: that is `NotDurable`, so nobody is told it was written, nor
-/// that nothing changed.
+/// that nothing changed. `durable: false` leaves out both syncs, for a file whose loss at a power
+/// cut loses nothing (it describes state that does not outlive the machine's session either):
+/// still whole or absent to every reader, and across a crash of the writer.
 public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = FileSystem.fileMode) throws {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = FileSystem.fileMode, durable: Bool = true) throws {
         let directory = FileSystem.parentPath(path)
         let temp = "\(directory)/.\(FileSystem.lastComponent(path)).tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -19,7 +21,7 @@ public enum AtomicFile {
         }
         do {
             try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: temp) }
-            try FileSystem.sync(fd, path: temp)
+            if durable { try FileSystem.sync(fd, path: temp) }
         } catch {
             close(fd)
             throw error
@@ -27,6 +29,7 @@ public enum AtomicFile {
         close(fd)
         try FileSystem.rename(temp, path)
         ok = true
+        guard durable else { return }
         do {
             try FileSystem.syncDirectory(directory)
         } catch {

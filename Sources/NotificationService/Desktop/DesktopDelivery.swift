@@ -16,7 +16,9 @@ public enum DesktopDelivery {
     /// The avatar's side in the image-data hint: servers show it at 48–64 pixels.
     static let imageSide = 64
 
+    /// `connection`: the bus opened ahead (DesktopConnection.openAhead), else it is opened here.
     public static func deliver(_ content: NotificationContent, layout: ContainerLayout?, environment: [String: String],
+                               connection: DesktopConnection? = nil,
                                startListener: (ContainerLayout, [String: String]) -> Void = DesktopActionListener.startIfNeeded) -> DesktopOutcome {
         guard let layout else { return DesktopOutcome(.none, reason: "noContainer", detail: "no container: nothing to post for") }
         guard DesktopNotificationSettings.read(layout, environment: environment).desktop else {
@@ -27,15 +29,14 @@ public enum DesktopDelivery {
         case .suppressed:
             return DesktopOutcome(.none, reason: content.reason, detail: "nothing to show")
         case .removed:
-            return close(content.removal, ids: ids, environment: environment)
+            return close(content.removal, ids: ids, environment: environment, connection: connection)
         case .delivered, .fallback:
-            return post(content, ids: ids, layout: layout, environment: environment, startListener: startListener)
+            return post(content, ids: ids, layout: layout, environment: environment, connection: connection, startListener: startListener)
         }
     }
 
-    private static func connect(_ environment: [String: String]) throws(BusFailure) -> NotificationServer {
-        NotificationServer(bus: try SessionBus(environment: environment, timeoutMilliseconds: callTimeoutMilliseconds),
-                           timeoutMilliseconds: callTimeoutMilliseconds)
+    private static func connect(_ environment: [String: String], _ connection: DesktopConnection?) -> DesktopConnection.Opened {
+        connection?.result() ?? DesktopConnection.open(environment)
     }
 
     private static func unavailable(_ failure: BusFailure) -> DesktopOutcome {
@@ -44,18 +45,17 @@ public enum DesktopDelivery {
     }
 
     private static func post(_ content: NotificationContent, ids: DesktopNotificationIds, layout: ContainerLayout,
-                             environment: [String: String], startListener: (ContainerLayout, [String: String]) -> Void) -> DesktopOutcome {
+                             environment: [String: String], connection: DesktopConnection?,
+                             startListener: (ContainerLayout, [String: String]) -> Void) -> DesktopOutcome {
         let chat = content.userInfo["accountId"].flatMap { Int64($0) }.flatMap { account in
             content.userInfo["peerId"].flatMap { Int64($0) }.map { (accountId: account, peerId: $0) }
         }
         let earlier = chat.flatMap { ids.entry(accountId: $0.accountId, peerId: $0.peerId) }
         let server: NotificationServer
         let capabilities: [String]
-        do {
-            server = try connect(environment)
-            capabilities = try server.capabilities()
-        } catch {
-            return unavailable(error)
+        switch connect(environment, connection) {
+        case .success(let opened): (server, capabilities) = opened
+        case .failure(let failure): return unavailable(failure)
         }
         let notification = DesktopNotificationComposer.notification(
             content, replacing: earlier?.id ?? 0, canOpen: chat != nil,
@@ -84,7 +84,7 @@ public enum DesktopDelivery {
 
     /// Closes the chat's notification when the removal covers the message it shows.
     private static func close(_ removal: NotificationContent.Removal?, ids: DesktopNotificationIds,
-                              environment: [String: String]) -> DesktopOutcome {
+                              environment: [String: String], connection: DesktopConnection?) -> DesktopOutcome {
         guard let removal else { return DesktopOutcome(.none, reason: "nothingToClose") }
         func covers(_ entry: DesktopNotificationIds.Entry) -> Bool {
             guard entry.peerId == removal.peerId else { return false }
@@ -95,10 +95,9 @@ public enum DesktopDelivery {
         // The ids file first: nothing of ours shown for the chat, no bus connection at all.
         guard ids.entries().contains(where: covers) else { return DesktopOutcome(.none, reason: "nothingToClose") }
         let server: NotificationServer
-        do {
-            server = try connect(environment)
-        } catch {
-            return unavailable(error)
+        switch connect(environment, connection) {
+        case .success(let opened): server = opened.server
+        case .failure(let failure): return unavailable(failure)
         }
         let closing: [DesktopNotificationIds.Entry]
         do {
@@ -113,9 +112,20 @@ public enum DesktopDelivery {
     }
 
     /// The composed avatar scaled to the hint's size; none is no reason to lose the notification.
+    /// Kept beside the avatar's PNG (the cache is named by what the avatar shows, so a new photo
+    /// or name makes a new one): the next push from the chat reads 16 KiB instead of loading
+    /// Cairo and decoding the PNG again, which cost it 3 ms and 4 MiB.
     static func avatarImage(_ path: String) -> DesktopNotification.Image? {
-        guard let pixels = try? DrawingLibrary.render(.avatarPixels(avatarPath: path, pixelSize: imageSide)),
-              pixels.count == imageSide * imageSide * 4 else { return nil }
+        let size = imageSide * imageSide * 4
+        let cached = path + ".rgba\(imageSide)"
+        var pixels = (try? FileSystem.readFileIfExists(cached, limit: size)).flatMap { $0 }
+        if pixels?.count != size {
+            pixels = try? DrawingLibrary.render(.avatarPixels(avatarPath: path, pixelSize: imageSide))
+            guard let pixels, pixels.count == size else { return nil }
+            // A cache: made again if a power cut takes it.
+            try? AtomicFile.write(pixels, to: cached, durable: false)
+        }
+        guard let pixels else { return nil }
         return DesktopNotification.Image(width: Int32(imageSide), height: Int32(imageSide), rgba: pixels)
     }
 }

@@ -57,7 +57,9 @@ public struct DesktopNotificationIds: Sendable {
         defer { lock.unlock() }
         var entries = entries()
         let result = try change(&entries)
-        try JSONFile.write(File(entries: entries), to: path)
+        // Not synced: the notifications these ids name do not outlive a power cut either (the
+        // server's are gone with the session), so a lost update loses nothing shown.
+        try JSONFile.write(File(entries: entries), to: path, durable: false)
         return result
     }
 
