@@ -92,7 +92,7 @@ public enum DesktopDelivery {
             if let messageIds = removal.messageIds { return messageIds.contains(shown) }
             return removal.upToMessageId.map { shown <= $0 } ?? false
         }
-        // The ids file first: nothing of ours shown for the chat, no bus connection at all.
+        // The ids file first: nothing of ours shown for the chat, nothing asked of the server.
         guard ids.entries().contains(where: covers) else { return DesktopOutcome(.none, reason: "nothingToClose") }
         let server: NotificationServer
         switch connect(environment, connection) {
