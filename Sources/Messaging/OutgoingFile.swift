@@ -61,14 +61,6 @@ public struct OutgoingFile: Equatable, Sendable {
     private static func leadingBytes(_ path: String, count: Int) throws -> ([UInt8], Int) {
         let (fd, size) = try FileSystem.openRegularFile(path, limit: ComposerLimits.maximumFileSize)
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: min(count, size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            filled += n
-        }
-        return (Array(bytes.prefix(filled)), size)
+        return (try FileSystem.readPrefix(fd, count: min(count, size), path: path), size)
     }
 }

@@ -34,17 +34,6 @@ public enum ShareStaging {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw SystemError("cannot open", path: path) }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: ContentType.headerLength)
-        var filled = 0
-        while filled < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("cannot read", path: path)
-            }
-            if n == 0 { break }
-            filled += n
-        }
-        return Array(buffer[0..<filled])
+        return try FileSystem.readPrefix(fd, count: ContentType.headerLength, path: path)
     }
 }

@@ -131,6 +131,23 @@ public enum FileSystem {
         return result
     }
 
+    /// The first `count` bytes of a descriptor (fewer when it ends first): a file's header, told
+    /// by its magic numbers, without reading the rest.
+    public static func readPrefix(_ fd: Int32, count: Int, path: String) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(count, 0))
+        var filled = 0
+        while filled < buffer.count {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("cannot read", path: path)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(buffer[0 ..< filled])
+    }
+
     /// Copies a regular file in chunks (never whole in memory), writing it atomically and durably
     /// (synced, renamed, its directory synced); more than `limit` bytes is an error (EFBIG).
     /// `noFollow` refuses a symbolic link as the source.

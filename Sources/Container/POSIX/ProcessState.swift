@@ -29,15 +29,8 @@ public enum ProcessState: Equatable, Sendable {
         let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        var count = 0
-        while count < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            count += n
-        }
-        let text = buffer.prefix(count)
+        guard let text = try? FileSystem.readPrefix(fd, count: 1024, path: "/proc/\(pid)/stat") else { return nil }
+        let count = text.count
         guard let close = text.lastIndex(of: UInt8(ascii: ")")), close + 2 < count,
               text[close + 1] == UInt8(ascii: " ") else { return nil }
         return text[close + 2]
