@@ -56,8 +56,7 @@ public struct DesktopActionListener {
         let lock = FileLock(path: Self.lockPath(layout))
         try? FileSystem.createDirectory(layout.desktopNotificationsPath)
         guard (try? lock.tryLock()) == true else { return .alreadyRunning }
-        let server = NotificationServer(bus: try SessionBus(environment: environment, timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds),
-                                        timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds)
+        let server = try DesktopConnection.server(environment)
         try server.subscribe()
         let ids = DesktopNotificationIds(layout: layout)
         var lastSignal = Clock.monotonicNanoseconds()

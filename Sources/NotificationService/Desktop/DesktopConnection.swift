@@ -24,12 +24,17 @@ public final class DesktopConnection: @unchecked Sendable {
 
     static func open(_ environment: [String: String]) -> Opened {
         do {
-            let server = NotificationServer(bus: try SessionBus(environment: environment, timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds),
-                                            timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds)
+            let server = try server(environment)
             return .success((server, try server.capabilities()))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The session's notification server, every call bounded by DesktopDelivery's timeout.
+    static func server(_ environment: [String: String]) throws(BusFailure) -> NotificationServer {
+        NotificationServer(bus: try SessionBus(environment: environment, timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds),
+                           timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds)
     }
 
     /// The connection, once the thread has made it (or failed to).
