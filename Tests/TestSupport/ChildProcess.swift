@@ -26,11 +26,14 @@ public final class ChildProcess: @unchecked Sendable {
 
     public let command: [String]
     public let pid: pid_t
+    /// When it was started (Clock.monotonicNanoseconds).
+    public let startTime: UInt64
     /// The write end of the child's standard input, with `.pipe`.
     public let inputPipe: FileHandle?
 
     private let lock = NSLock()
     private var status: Termination?
+    private var endedAt: UInt64?
 
     /// How a child ended.
     public struct Termination: Sendable, Equatable {
@@ -83,6 +86,7 @@ public final class ChildProcess: @unchecked Sendable {
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
+        startTime = Clock.monotonicNanoseconds()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
         guard spawned == 0 else {
@@ -92,6 +96,7 @@ public final class ChildProcess: @unchecked Sendable {
         self.pid = pid
         self.command = [executable] + arguments
         self.inputPipe = pipeEnds[1] >= 0 ? FileHandle(fileDescriptor: pipeEnds[1], closeOnDealloc: true) : nil
+        ExitWatcher.shared.watch(self)
     }
 
     /// A child still running when the last reference goes is killed, and reaped off this thread.
@@ -117,9 +122,34 @@ public final class ChildProcess: @unchecked Sendable {
         if status == nil {
             var raw: Int32 = 0
             let reaped = waitpid(pid, &raw, WNOHANG)
-            if reaped == pid { status = Self.decode(raw) }
+            if reaped == pid { ended(Self.decode(raw)) }
         }
         return status
+    }
+
+    /// For ExitWatcher: reaps and stamps the child if it has ended, without waiting for the lock
+    /// (held by a `waitUntilExit`, which stamps it itself). True once it has ended.
+    func reapIfEnded() -> Bool {
+        guard lock.try() else { return false }
+        defer { lock.unlock() }
+        if status == nil {
+            var raw: Int32 = 0
+            if waitpid(pid, &raw, WNOHANG) == pid { ended(Self.decode(raw)) }
+        }
+        return status != nil
+    }
+
+    /// When the child was seen to end (Clock.monotonicNanoseconds), within ExitWatcher's few
+    /// milliseconds; nil while it runs (asking does not reap it).
+    public var endTime: UInt64? {
+        lock.lock()
+        defer { lock.unlock() }
+        return endedAt
+    }
+
+    private func ended(_ termination: Termination) {
+        status = termination
+        endedAt = Clock.monotonicNanoseconds()
     }
 
     /// Sends `signal`, unless the child has been reaped (its pid may be another process's by now).
@@ -138,9 +168,8 @@ public final class ChildProcess: @unchecked Sendable {
         if let status { return status }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-        let ended = Self.decode(raw)
-        status = ended
-        return ended
+        ended(Self.decode(raw))
+        return status!
     }
 
     private static func decode(_ raw: Int32) -> Termination {

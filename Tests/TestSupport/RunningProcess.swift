@@ -20,7 +20,7 @@ public final class RunningProcess: @unchecked Sendable {
                                  stdin: stdin, stdout: stdoutPath, stderr: stderrPath)
         self.stdoutPath = stdoutPath
         self.stderrPath = stderrPath
-        started = Clock.monotonicNanoseconds()
+        started = child.startTime
     }
 
     public var command: [String] { child.command }
@@ -81,10 +81,12 @@ public final class RunningProcess: @unchecked Sendable {
         HarnessError("\(context.map { $0 + ": " } ?? "")timed out after \(timeout) s and was killed: \(result())")
     }
 
-    /// The result so far: call it once the child has ended.
+    /// The result so far: call it once the child has ended. `seconds` runs to the child's end,
+    /// not to this call (which may come much later).
     public func result() -> ProcessResult {
         let ended = child.termination
+        let end = child.endTime ?? Clock.monotonicNanoseconds()
         return ProcessResult(command: command, exitCode: ended?.exitCode, signal: ended?.signal,
-                             stdout: stdout, stderr: stderr, seconds: Clock.milliseconds(since: started) / 1000)
+                             stdout: stdout, stderr: stderr, seconds: Double(end &- started) / 1e9)
     }
 }
