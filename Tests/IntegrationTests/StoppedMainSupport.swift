@@ -145,6 +145,8 @@ extension Sandbox {
         let chatList = try await chats.wait(timeout: 90, context: "\(context): main chats")
         #expect(chatList.exitCode == 0 && chatList.seconds < launchSlack, "\(context): \(chatList)")
 
+        print("\(context): seconds each took: notify-service \(notified.seconds), share \(shared.seconds), intents \(intended.seconds), "
+              + "widget \(timeline.seconds), status \(statusResult.seconds), chats \(chatList.seconds)")
         return WhileStopped(shareRequestId: shareJSON["requestId"] as? String ?? "", intentRequestId: intentJSON["requestId"] as? String ?? "")
     }
 }
