@@ -60,4 +60,7 @@ public struct DesktopNotification: Equatable, Sendable {
     /// The action key that asks a server with the "inline-reply" capability for a reply field
     /// (KDE's and Telegram Desktop's convention); the text comes back in NotificationReplied.
     public static let inlineReplyActionKey = "inline-reply"
+
+    /// Whether it offers a reply typed into the notification.
+    public var inlineReply: Bool { actions.contains { $0.key == Self.inlineReplyActionKey } }
 }

@@ -19,8 +19,10 @@ public struct NotificationServer {
     }
 
     /// GetCapabilities: what the server supports ("actions", "body", "inline-reply", ...).
-    public func capabilities() throws(BusFailure) -> [String] {
-        guard let capabilities = try bus.call(method("GetCapabilities"), timeoutMilliseconds: timeoutMilliseconds).reader().stringArray() else {
+    /// `timeoutMilliseconds`: this call's own bound, when shorter than the server's.
+    public func capabilities(timeoutMilliseconds: Int32? = nil) throws(BusFailure) -> [String] {
+        guard let capabilities = try bus.call(method("GetCapabilities"), timeoutMilliseconds: timeoutMilliseconds ?? self.timeoutMilliseconds)
+            .reader().stringArray() else {
             throw BusFailure(.callFailed, "GetCapabilities answered something other than a list of strings")
         }
         return capabilities
@@ -28,6 +30,11 @@ public struct NotificationServer {
 
     /// Notify: shows (or replaces) a notification; the server's id for it.
     public func notify(_ notification: DesktopNotification) throws(BusFailure) -> UInt32 {
+        try sendNotify(notification).id()
+    }
+
+    /// Notify sent, its id read later: the caller works while the call travels to the server.
+    public func sendNotify(_ notification: DesktopNotification) throws(BusFailure) -> PendingNotify {
         let message = method("Notify")
         let out = message.appender()
         out.append(string: notification.appName).append(uint32: notification.replacesId).append(string: "")
@@ -55,10 +62,7 @@ public struct NotificationServer {
         }
         out.close()
         out.append(int32: notification.expireTimeout)
-        guard let id = try bus.call(message, timeoutMilliseconds: timeoutMilliseconds).reader().uint32() else {
-            throw BusFailure(.callFailed, "Notify answered without a notification id")
-        }
-        return id
+        return PendingNotify(call: try bus.send(message, timeoutMilliseconds: timeoutMilliseconds))
     }
 
     /// CloseNotification: removes a notification the server shows (one already gone is no error
@@ -78,5 +82,18 @@ public struct NotificationServer {
     /// Waits at most `timeoutMilliseconds` for the server's signals; nil once the bus is gone.
     public func receive(timeoutMilliseconds: Int32) -> [NotificationSignal]? {
         bus.receive(timeoutMilliseconds: timeoutMilliseconds).map { $0.compactMap(NotificationSignal.init) }
+    }
+}
+
+/// A Notify call on its way to the server.
+public struct PendingNotify {
+    let call: PendingCall
+
+    /// The server's id for the notification, once it answers (within the call's timeout).
+    public func id() throws(BusFailure) -> UInt32 {
+        guard let id = try call.reply().reader().uint32() else {
+            throw BusFailure(.callFailed, "Notify answered without a notification id")
+        }
+        return id
     }
 }

@@ -36,13 +36,20 @@ public final class SessionBus {
 
     /// Sends a method call and waits for its reply at most `timeoutMilliseconds`.
     func call(_ message: BusMessage, timeoutMilliseconds: Int32) throws(BusFailure) -> BusMessage {
-        let error = BusError()
-        guard let reply = dbus_connection_send_with_reply_and_block(connection, message.raw, timeoutMilliseconds, &error.raw) else {
-            let code: BusFailure.Code = error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
-                || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" ? .noServer : .callFailed
-            throw BusFailure(code, error.message)
+        try send(message, timeoutMilliseconds: timeoutMilliseconds).reply()
+    }
+
+    /// Sends a method call now; its reply is read later (`PendingCall.reply`), so the caller can
+    /// work while the call travels. The timeout counts from now.
+    func send(_ message: BusMessage, timeoutMilliseconds: Int32) throws(BusFailure) -> PendingCall {
+        var pending: OpaquePointer?
+        guard dbus_connection_send_with_reply(connection, message.raw, &pending, timeoutMilliseconds) != 0 else {
+            throw BusFailure(.callFailed, "out of memory sending a call on the session bus")
         }
-        return BusMessage(adopting: reply)
+        // NULL with TRUE: the connection is already closed.
+        guard let pending else { throw BusFailure(.callFailed, "the session bus connection is closed") }
+        dbus_connection_flush(connection)
+        return PendingCall(adopting: pending)
     }
 
     /// Whether some connection owns `name` right now.
@@ -68,6 +75,35 @@ public final class SessionBus {
         var messages: [BusMessage] = []
         while let raw = dbus_connection_pop_message(connection) { messages.append(BusMessage(adopting: raw)) }
         return messages
+    }
+}
+
+/// A method call on its way: its reply (or an error, or the timeout) once asked for.
+final class PendingCall {
+    private let raw: OpaquePointer
+
+    init(adopting raw: OpaquePointer) { self.raw = raw }
+
+    deinit {
+        // An unread reply is not waited for: dropping the call cancels its timeout.
+        dbus_pending_call_cancel(raw)
+        dbus_pending_call_unref(raw)
+    }
+
+    /// Waits for the reply (at most the timeout given when sent); an error reply throws.
+    func reply() throws(BusFailure) -> BusMessage {
+        dbus_pending_call_block(raw)
+        guard let reply = dbus_pending_call_steal_reply(raw) else {
+            throw BusFailure(.callFailed, "the session bus call ended without a reply")
+        }
+        let message = BusMessage(adopting: reply)
+        let error = BusError()
+        if dbus_set_error_from_message(&error.raw, reply) != 0 {
+            let code: BusFailure.Code = error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
+                || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" ? .noServer : .callFailed
+            throw BusFailure(code, error.message)
+        }
+        return message
     }
 }
 

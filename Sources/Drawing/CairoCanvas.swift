@@ -72,16 +72,23 @@ final class CairoCanvas {
             throw DrawingError(.cairo, "cairo: the \(width)×\(height) surface has no pixels")
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var rgba: [UInt8] = []
-        rgba.reserveCapacity(width * height * 4)
-        for y in 0 ..< height {
-            for x in 0 ..< width {
-                let word = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
-                let pixel = CairoImage.straightRGBA(word, opaque: false)
-                rgba += [pixel.r, pixel.g, pixel.b, pixel.a]
+        let (width, height) = (self.width, self.height)
+        // Written in place: one array, not one per pixel.
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { rgba, count in
+            var out = 0
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let word = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
+                    let pixel = CairoImage.straightRGBA(word, opaque: false)
+                    rgba[out] = pixel.r
+                    rgba[out + 1] = pixel.g
+                    rgba[out + 2] = pixel.b
+                    rgba[out + 3] = pixel.a
+                    out += 4
+                }
             }
+            count = out
         }
-        return rgba
     }
 
     /// The finished picture as PNG bytes.

@@ -16,6 +16,17 @@ public enum LettersAvatar {
     ///   - gradientIndex: any Int; wrapped into the palette (see `AvatarPalette`).
     ///   - pixelSize: width and height in pixels, 1…`maxPixelSize`.
     public static func renderPNG(letters: [String], gradientIndex: Int, pixelSize: Int) throws -> [UInt8] {
+        try draw(letters: letters, gradientIndex: gradientIndex, pixelSize: pixelSize).pngBytes()
+    }
+
+    /// The PNG and, from the same drawing, the avatar scaled to a `pixelsSide` square as straight
+    /// RGBA (a desktop notification's image), without decoding the PNG again.
+    public static func render(letters: [String], gradientIndex: Int, pixelSize: Int, pixelsSide: Int) throws -> AvatarDrawing {
+        let canvas = try draw(letters: letters, gradientIndex: gradientIndex, pixelSize: pixelSize)
+        return try AvatarDrawing(canvas, pixelsSide: pixelsSide)
+    }
+
+    private static func draw(letters: [String], gradientIndex: Int, pixelSize: Int) throws -> CairoCanvas {
         guard (1...maxPixelSize).contains(pixelSize) else {
             throw DrawingError(.invalidArgument, "avatar size \(pixelSize) is outside 1…\(maxPixelSize)")
         }
@@ -26,7 +37,7 @@ public enum LettersAvatar {
         if !text.isEmpty {
             try drawLetters(text, on: canvas)
         }
-        return try canvas.pngBytes()
+        return canvas
     }
 
     /// Telegram's `letters[0] + letters[1]`, keeping one character of each so a caller passing whole

@@ -20,6 +20,16 @@ public enum PhotoAvatar {
     ///   - photoPath: a PNG, JPEG, WebP or GIF file of at most `maxFileBytes`, with sides in 1…`maxDimension`.
     ///   - pixelSize: the avatar's width and height in pixels, 1…`LettersAvatar.maxPixelSize`.
     public static func renderPNG(photoPath: String, pixelSize: Int) throws -> [UInt8] {
+        try draw(photoPath: photoPath, pixelSize: pixelSize).pngBytes()
+    }
+
+    /// The PNG and, from the same drawing, the avatar scaled to a `pixelsSide` square as straight
+    /// RGBA (a desktop notification's image), without decoding the PNG again.
+    public static func render(photoPath: String, pixelSize: Int, pixelsSide: Int) throws -> AvatarDrawing {
+        try AvatarDrawing(try draw(photoPath: photoPath, pixelSize: pixelSize), pixelsSide: pixelsSide)
+    }
+
+    private static func draw(photoPath: String, pixelSize: Int) throws -> CairoCanvas {
         guard (1...LettersAvatar.maxPixelSize).contains(pixelSize) else {
             throw DrawingError(.invalidArgument, "avatar size \(pixelSize) is outside 1…\(LettersAvatar.maxPixelSize)")
         }
@@ -27,7 +37,7 @@ public enum PhotoAvatar {
         let canvas = try CairoCanvas(width: pixelSize, height: pixelSize)
         canvas.clipToCircle()
         try draw(photo, filling: canvas)
-        return try canvas.pngBytes()
+        return canvas
     }
 
     /// A PNG, JPEG, WebP or GIF file (told by its bytes) of at most `fileLimit` bytes, with sides in 1…`maxDimension`, decoded.

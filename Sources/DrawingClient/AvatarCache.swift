@@ -49,19 +49,28 @@ public struct AvatarCache {
 
     /// The same from what a peer's avatar shows: its initials (`Peer.displayLetters`) and its photo.
     public func avatarPath(peerId: PeerId, letters: [String], photoResourceId: String?) throws -> String {
+        try avatar(peerId: peerId, letters: letters, photoResourceId: photoResourceId, pixelsSide: nil).path
+    }
+
+    /// The cached PNG's path and, when it was drawn just now and `pixelsSide` is given, the same
+    /// picture as a `pixelsSide` square of straight RGBA, made from the drawing (a desktop
+    /// notification's image, with no second decode). Nil pixels: the PNG was there already.
+    public func avatar(for peer: Peer, pixelsSide: Int?) throws -> (path: String, drawnPixels: [UInt8]?) {
+        try avatar(peerId: peer.id, letters: peer.displayLetters, photoResourceId: peer.photoResourceId, pixelsSide: pixelsSide)
+    }
+
+    private func avatar(peerId: PeerId, letters: [String], photoResourceId: String?, pixelsSide: Int?) throws -> (path: String, drawnPixels: [UInt8]?) {
         let representation = style.representation
         if let photoId = photoResourceId, FileSystem.isRegularFile(mediaBox.resourcePath(photoId)) {
-            return try cached(mediaBox.cachedRepresentationPath(photoId, representation: representation)) {
-                try DrawingLibrary.render(.photoAvatar(photoPath: mediaBox.resourcePath(photoId), pixelSize: style.pixelSize))
-            }
+            return try cached(mediaBox.cachedRepresentationPath(photoId, representation: representation), pixelsSide: pixelsSide,
+                              .photoAvatar(photoPath: mediaBox.resourcePath(photoId), pixelSize: style.pixelSize))
         }
         let letters = Array(letters.prefix(2))
         let index = style.gradientIndex(peerId)
         let fingerprint = Hex.encode(Digest.hmacSHA256(key: nameKey, data: Array("\(index)\u{0}\(letters.joined(separator: "\u{0}"))".utf8)).prefix(8))
         let resourceId = "letters-\(peerId.toInt64())-\(fingerprint)"
-        return try cached(mediaBox.cachedRepresentationPath(resourceId, representation: representation)) {
-            try DrawingLibrary.render(.lettersAvatar(letters: letters, gradientIndex: index, pixelSize: style.pixelSize))
-        }
+        return try cached(mediaBox.cachedRepresentationPath(resourceId, representation: representation), pixelsSide: pixelsSide,
+                          .lettersAvatar(letters: letters, gradientIndex: index, pixelSize: style.pixelSize))
     }
 
     /// The cached avatar (drawn first if need be) scaled to a `pixelSize` square, as straight RGBA
@@ -75,11 +84,16 @@ public struct AvatarCache {
         return pixels
     }
 
-    private func cached(_ path: String, render: () throws -> [UInt8]) throws -> String {
-        if FileSystem.isRegularFile(path) { return path }
-        let png = try render()
+    private func cached(_ path: String, pixelsSide: Int?, _ request: DrawingRequest) throws -> (path: String, drawnPixels: [UInt8]?) {
+        if FileSystem.isRegularFile(path) { return (path, nil) }
+        let png: [UInt8], pixels: [UInt8]?
+        if let pixelsSide {
+            (png, pixels) = try DrawingLibrary.renderAvatar(request, pixelsSide: pixelsSide)
+        } else {
+            (png, pixels) = (try DrawingLibrary.render(request), nil)
+        }
         try mediaBox.createDirectories()
         try AtomicFile.write(png, to: path)
-        return path
+        return (path, pixels)
     }
 }

@@ -15,9 +15,22 @@ public enum DrawingLibrary {
 
     /// Renders one request to PNG bytes (raw RGBA for `.avatarPixels` and `.photoPixels`).
     public static func render(_ request: DrawingRequest) throws -> [UInt8] {
+        try drawing { try RequestRenderer.render(request) }
+    }
+
+    /// An avatar request (`.lettersAvatar`, `.photoAvatar`) drawn once, answered as its PNG and as
+    /// the same picture scaled to a `pixelsSide` square of straight RGBA.
+    public static func renderAvatar(_ request: DrawingRequest, pixelsSide: Int) throws -> (png: [UInt8], pixels: [UInt8]) {
+        try drawing {
+            let drawn = try RequestRenderer.renderAvatar(request, pixelsSide: pixelsSide)
+            return (drawn.png, drawn.pixels)
+        }
+    }
+
+    private static func drawing<T>(_ body: () throws -> T) throws -> T {
         do {
             try DrawingLibraries.load()
-            return try RequestRenderer.render(request)
+            return try body()
         } catch let error as DrawingError {
             throw Failure(description: error.message)
         }

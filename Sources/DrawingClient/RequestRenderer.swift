@@ -24,6 +24,17 @@ enum RequestRenderer {
         }
     }
 
+    static func renderAvatar(_ request: DrawingRequest, pixelsSide: Int) throws -> AvatarDrawing {
+        switch request {
+        case .lettersAvatar(let letters, let gradientIndex, let pixelSize):
+            return try LettersAvatar.render(letters: letters, gradientIndex: gradientIndex, pixelSize: pixelSize, pixelsSide: pixelsSide)
+        case .photoAvatar(let photoPath, let pixelSize):
+            return try PhotoAvatar.render(photoPath: photoPath, pixelSize: pixelSize, pixelsSide: pixelsSide)
+        default:
+            throw DrawingError(.invalidArgument, "not an avatar: \(request)")
+        }
+    }
+
     /// The widget's picture in Drawing's terms. A photo that can't be read is drawn as letters: one
     /// chat's missing file must not cost the whole widget.
     private static func widgetScene(_ picture: WidgetPicture) -> WidgetScene {

@@ -12,6 +12,8 @@ final class BestContent: Sendable {
         var lock: LockReader?
         var layout: ContainerLayout?
         var lockedMessage = PresentationStrings.english.applicationLockedMessageString
+        var desktop: DesktopConnection?
+        var avatarPixels: [UInt8]?
     }
 
     private let state: Mutex<State>
@@ -33,6 +35,19 @@ final class BestContent: Sendable {
     }
 
     var lockedMessage: String { state.withLock { $0.lockedMessage } }
+    var layout: ContainerLayout? { state.withLock { $0.layout } }
+
+    /// The desktop's part, made ready while the content is composed.
+    var desktop: DesktopConnection? {
+        get { state.withLock { $0.desktop } }
+        set { state.withLock { $0.desktop = newValue } }
+    }
+
+    /// The avatar drawn for this push as the desktop notification's image.
+    var avatarPixels: [UInt8]? {
+        get { state.withLock { $0.avatarPixels } }
+        set { state.withLock { if !$0.finished { $0.avatarPixels = newValue } } }
+    }
 
     func update(_ content: NotificationContent) {
         state.withLock { if !$0.finished { $0.content = content } }

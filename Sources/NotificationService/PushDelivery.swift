@@ -16,12 +16,16 @@ public enum PushDelivery {
         public var deadlineSeconds: Double
         public var containerFlag: String?
         public var environment: [String: String]
+        /// The content goes to the desktop afterwards: its part is made ready meanwhile
+        /// (DesktopConnection) and a drawn avatar is kept as the notification's image too.
+        public var desktop: Bool
 
-        public init(input: PushInput, deadlineSeconds: Double, containerFlag: String?, environment: [String: String]) {
+        public init(input: PushInput, deadlineSeconds: Double, containerFlag: String?, environment: [String: String], desktop: Bool = false) {
             self.input = input
             self.deadlineSeconds = deadlineSeconds
             self.containerFlag = containerFlag
             self.environment = environment
+            self.desktop = desktop
         }
     }
 
@@ -30,19 +34,29 @@ public enum PushDelivery {
     public struct Delivered: Sendable {
         public var content: NotificationContent
         public var layout: ContainerLayout?
+        /// With `Options.desktop`: the desktop's part made ready, and the avatar drawn for this
+        /// push as the notification's image (nil when it was drawn before).
+        public var desktop: DesktopConnection?
+        public var avatarPixels: [UInt8]?
     }
 
     public static func deliver(_ options: Options) -> Delivered {
         let box = BestContent(FallbackContent.make(aps: nil, genericBody: generic, failure: FallbackContent.deadline))
-        let finishedInTime = Deadline.run(seconds: options.deadlineSeconds) { process(options, box) }
+        // The desktop's part is made ready on this thread, idle until then, once the worker knows
+        // the container: a thread of its own would cost the push its start and its memory maps.
+        let finishedInTime = Deadline.run(seconds: options.deadlineSeconds, meanwhile: { deadline in
+            guard options.desktop, let layout = box.layout else { return }
+            box.desktop = DesktopConnection.prepare(layout: layout, environment: options.environment, until: deadline)
+        }) { ready in process(options, box, containerKnown: ready) }
         var (content, lock, lockedMessage, layout) = box.finish()
         if !finishedInTime { content.deadlineExpired = true }
-        return Delivered(content: LockRedaction.apply(content, lock: lock, lockedMessage: lockedMessage), layout: layout)
+        return Delivered(content: LockRedaction.apply(content, lock: lock, lockedMessage: lockedMessage), layout: layout,
+                         desktop: box.desktop, avatarPixels: box.avatarPixels)
     }
 
     public static let generic = PresentationStrings.english.applicationLockedMessageString
 
-    private static func process(_ options: Options, _ box: BestContent) {
+    private static func process(_ options: Options, _ box: BestContent, containerKnown: () -> Void) {
         var aps: PushAps?
         var logger: Logger?
         func fail(_ failure: ServiceFailure) {
@@ -67,6 +81,7 @@ public enum PushDelivery {
                                                limit: 64 * 1024)
             box.setContainer(bootstrap.layout, lock: bootstrap.lock,
                              lockedMessage: published?.applicationLockedMessageString ?? generic)
+            containerKnown()
         }
         let lockedMessage = box.lockedMessage
 
@@ -110,8 +125,10 @@ public enum PushDelivery {
             box.update(result.content)
             if result.content.status == .delivered, let peer = result.avatarPeer {
                 do {
-                    let path = try AvatarCache(mediaBox: postbox.mediaBox, deviceKey: bootstrap.deviceKey).avatarPath(for: peer)
+                    let (path, pixels) = try AvatarCache(mediaBox: postbox.mediaBox, deviceKey: bootstrap.deviceKey)
+                        .avatar(for: peer, pixelsSide: options.desktop && DesktopConnection.wanted(options.environment) ? DesktopDelivery.imageSide : nil)
                     box.update { $0.attachments = [.init(identifier: "avatar", path: path)] }
+                    box.avatarPixels = pixels
                 } catch {
                     // No avatar is not worth losing the notification over.
                     logger?.warning("avatar not drawn", metadata: ["error": "\(error)"])

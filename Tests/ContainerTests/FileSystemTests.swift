@@ -110,6 +110,30 @@ struct AtomicFileTests {
         }
     }
 
+    /// The exchange: the new contents appear whole under the name, the old ones move to the spare
+    /// (no file created or freed after the first), and a reader holding the old file keeps it.
+    @Test func replaceExchangingSwapsWithTheSpare() throws {
+        try withTemporaryDirectory("atomic") { dir in
+            let path = dir.sub("ids.json"), spare = dir.sub("ids.spare")
+            // No file yet: an ordinary rename puts the first contents in place.
+            try AtomicFile.replaceExchanging(Array("one".utf8), at: path, spare: spare)
+            #expect(fileBytes(path) == Array("one".utf8) && !FileSystem.exists(spare))
+            try AtomicFile.replaceExchanging(Array("two, longer".utf8), at: path, spare: spare)
+            #expect(fileBytes(path) == Array("two, longer".utf8) && fileBytes(spare) == Array("one".utf8))
+            var before = stat(), after = stat()
+            stat(path, &before)
+            let handle = try #require(FileHandle(forReadingAtPath: path))
+            defer { try? handle.close() }
+            try AtomicFile.replaceExchanging(Array("3".utf8), at: path, spare: spare)
+            stat(spare, &after)
+            // The old file is the spare now, whole: the open reader still reads it.
+            #expect(before.st_ino == after.st_ino)
+            #expect(String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self) == "two, longer")
+            #expect(fileBytes(path) == Array("3".utf8) && fileMode(path) == 0o600)
+            #expect(FileSystem.listDirectory(dir.path).sorted() == ["ids.json", "ids.spare"])
+        }
+    }
+
     @Test func replacementIsANewInodeSoOpenReadersKeepTheOldContent() throws {
         try withTemporaryDirectory("atomic") { dir in
             let path = dir.sub("f")
@@ -239,9 +263,11 @@ struct TempBoxTests {
             let box = try TempBox(rootPath: dir.path, processType: "share", launchId: 0xABC)
             defer { box.dispose() }
             #expect(box.basePath == dir.path + "/temp/share/temp-abc")
+            // Made on the first temp file, not before.
+            #expect(!FileSystem.exists(box.basePath))
+            let a = try box.tempFile(fileName: "photo.jpg")
             #expect(FileSystem.isDirectory(box.basePath))
             #expect(FileLock.isLocked(path: box.basePath + "/.lock"))
-            let a = try box.tempFile(fileName: "photo.jpg")
             let b = try box.tempFile(fileName: "photo.jpg")
             #expect(a != b)
             #expect(a.hasPrefix(box.basePath + "/"))
@@ -291,6 +317,7 @@ struct TempBoxTests {
 
             // A second live launch of the same type must not pull the first one's files away.
             let second = try TempBox(rootPath: dir.path, processType: "notification", launchId: 2)
+            _ = try second.tempFile(fileName: "second")
             #expect(fileBytes(livePayload) == [7])
             #expect(FileSystem.isDirectory(second.basePath))
 
@@ -301,6 +328,7 @@ struct TempBoxTests {
             second.dispose()
             let third = try TempBox(rootPath: dir.path, processType: "notification", launchId: 3)
             defer { third.dispose() }
+            _ = try third.tempFile(fileName: "third")
             #expect(!FileSystem.exists(firstBase))
             #expect(!FileSystem.exists(second.basePath))
             #expect(FileSystem.listDirectory(typePath).sorted() == ["keep-me", "temp-3"])
@@ -331,10 +359,24 @@ struct TempBoxTests {
         try withTemporaryDirectory("tempbox") { dir in
             let first = try TempBox(rootPath: dir.path, processType: "widget", launchId: 77)
             defer { first.dispose() }
-            #expect { try TempBox(rootPath: dir.path, processType: "widget", launchId: 77) } throws: {
+            _ = try first.tempFile(fileName: "a")
+            let second = try TempBox(rootPath: dir.path, processType: "widget", launchId: 77)
+            #expect { try second.tempFile(fileName: "b") } throws: {
                 ($0 as? SystemError)?.code == EBUSY
             }
             #expect(FileSystem.isDirectory(first.basePath))
+            #expect(FileSystem.isDirectory(first.basePath + "/1"))
+        }
+    }
+
+    /// A launch that never asks for a temp file leaves nothing behind, and makes nothing.
+    @Test func aLaunchWithoutTempFilesMakesNoDirectory() throws {
+        try withTemporaryDirectory("tempbox") { dir in
+            let box = try TempBox(rootPath: dir.path, processType: "notification", launchId: 5)
+            #expect(!FileSystem.exists(box.basePath))
+            #expect(FileSystem.listDirectory(dir.path + "/temp/notification").isEmpty)
+            box.dispose()
+            #expect(FileSystem.listDirectory(dir.path + "/temp/notification").isEmpty)
         }
     }
 

@@ -26,6 +26,21 @@ struct AvatarPixelsTests {
         #expect(edge[3] > 0 && edge[3] < 255 && edge[2] >= 250, "\(edge)")
     }
 
+    /// A push that draws the avatar takes the notification image from the drawing: the same
+    /// picture AvatarPixels makes from the PNG (within the premultiplied round trip's rounding).
+    @Test(arguments: [[String](), ["A", "B"]]) func theDrawnPixelsAreThePNGsPixels(letters: [String]) throws {
+        let drawn = try LettersAvatar.render(letters: letters, gradientIndex: 4, pixelSize: 100, pixelsSide: 64)
+        #expect(drawn.png == (try LettersAvatar.renderPNG(letters: letters, gradientIndex: 4, pixelSize: 100)))
+        let decoded = try AvatarPixels.rgba(png: drawn.png, pixelSize: 64)
+        #expect(drawn.pixels.count == 64 * 64 * 4 && decoded.count == drawn.pixels.count)
+        var worst = 0
+        for index in drawn.pixels.indices where decoded[index - index % 4 + 3] > 16 {
+            worst = max(worst, abs(Int(drawn.pixels[index]) - Int(decoded[index])))
+        }
+        #expect(worst <= 3, "a channel differs by \(worst)")
+        #expect(throws: DrawingError.self) { try LettersAvatar.render(letters: letters, gradientIndex: 4, pixelSize: 100, pixelsSide: 0) }
+    }
+
     @Test func badInputIsRefused() throws {
         let png = try LettersAvatar.renderPNG(letters: ["A"], gradientIndex: 0, pixelSize: 10)
         #expect(throws: DrawingError.self) { try AvatarPixels.rgba(png: png, pixelSize: 0) }

@@ -227,6 +227,34 @@ struct NotifyServiceDesktopTests {
         }
     }
 
+    /// A post holds the ids lock from reading the chat's earlier notification to recording the new
+    /// one: two pushes for one chat at once show one notification, the later replacing the earlier
+    /// (a server answers a replacement with the id it replaced). Read without the lock, both would
+    /// replace nothing and two would stay on the screen.
+    @Test("Two pushes for one chat at once leave one notification on the desktop", .timeLimit(.minutes(3)))
+    func concurrentPostsForOneChat() async throws {
+        try await withSandbox("ns-desktop-one-chat") { sandbox in
+            let fixture = try await NotifyFixture.make(sandbox)
+            let bus = try await DesktopBus.start(sandbox)
+            for round in 0..<3 {
+                let chat = try fixture.chat("user", skipping: round)
+                var pushes: [String] = []
+                for n in 0..<2 { pushes.append(try await sandbox.sendPush(peer: chat.peerId, text: "one chat \(round).\(n)").line) }
+                let running = try pushes.map { try sandbox.start(NotifyService.executable, ["--json"], stdin: $0, env: bus.environment) }
+                var reports: [DesktopReport] = []
+                for process in running {
+                    let result = try await process.wait(timeout: 60)
+                    #expect(result.exitCode == 0, "\(result)")
+                    reports.append(try JSONDecoder().decode(DeliverWithDesktop.self, from: Data(result.stdout.utf8)).desktop)
+                }
+                let outcomes = reports.map(\.outcome).sorted()
+                #expect(outcomes == ["posted", "replaced"], "round \(round): \(reports)")
+                let posted = reports.first { $0.outcome == "posted" }, replaced = reports.first { $0.outcome == "replaced" }
+                #expect(posted?.id != nil && replaced?.replacedId == posted?.id && replaced?.id == posted?.id, "round \(round): \(reports)")
+            }
+        }
+    }
+
     /// Every log line main and the extensions wrote.
     static func logText(_ sandbox: Sandbox) -> String {
         let root = sandbox.layout.logsPath

@@ -25,12 +25,12 @@ public struct DeliverParameters: ContainerParameters {
 
     public func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let connection = DesktopConnection.openAhead(environment: environment)
         let delivered = PushDelivery.deliver(.init(input: file.map(PushInput.file) ?? .standardInput, deadlineSeconds: deadline,
-                                                   containerFlag: container, environment: environment))
+                                                   containerFlag: container, environment: environment, desktop: true))
         let content = delivered.content
         // Composed first, shown on the desktop after: what is printed is what was posted.
-        let desktop = DesktopDelivery.deliver(content, layout: delivered.layout, environment: environment, connection: connection)
+        let desktop = DesktopDelivery.deliver(content, layout: delivered.layout, environment: environment, connection: delivered.desktop,
+                                              drawnPixels: delivered.avatarPixels)
         json ? StandardStreams.writeJSON(try JSONFile.text(DeliverReport(content: content, desktop: desktop)))
              : StandardStreams.writeLines(content.lines + [desktop.line])
         if content.status == .fallback {

@@ -37,7 +37,7 @@ public struct ContainerLayout: Sendable, Equatable {
     public var widgetConfigurationPath: String { rootPath + "/widget/configuration.json" }
     public var notificationsPresentationDataPath: String { rootPath + "/notificationsPresentationData.json" }
     /// notify-service's desktop notifications: the per-chat ids shown (`ids.json`, its lock
-    /// `ids.lock`), the action listener's lock (`listener.lock`), and main's recorded settings
+    /// `ids.lock`, its spare `ids.spare`), the action listener's lock (`listener.lock`), and main's recorded settings
     /// (`settings.json`, from the configuration file's [notifications]).
     public var desktopNotificationsPath: String { rootPath + "/desktop-notifications" }
     public var broadcastCoordinationPath: String { rootPath + "/broadcast-coordination" }

@@ -37,6 +37,32 @@ public enum AtomicFile {
         }
     }
 
+    /// Replaces `path` as `write(durable: false)` does, without creating or freeing a file: the
+    /// bytes go into `spare` (the file `path` held before, kept by the last exchange), and the two
+    /// names are swapped at once (renameat2 RENAME_EXCHANGE). A rename over `path` frees its old
+    /// file in the call, which on ext4 costs a small file's writer a third of a millisecond. Only
+    /// for a writer holding a lock that keeps every other writer of `path` (and so of `spare`) out.
+    public static func replaceExchanging(_ bytes: [UInt8], at path: String, spare: String, mode: mode_t = FileSystem.fileMode) throws {
+        let fd = open(spare, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw SystemError("cannot open", path: spare) }
+        do {
+            try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: spare) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        close(fd)
+        if let exchange = Self.renameat2, exchange(AT_FDCWD, spare, AT_FDCWD, path, 2 /* RENAME_EXCHANGE */) == 0 { return }
+        // No `path` yet, or a file system (or C library) without the exchange: an ordinary rename.
+        try FileSystem.rename(spare, path)
+    }
+
+    /// glibc's renameat2(2), which the Glibc module does not export: looked up once, called as C.
+    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+
     public static func write(_ string: String, to path: String) throws {
         try write(Array(string.utf8), to: path)
     }

@@ -7,10 +7,14 @@ import Glibc
 /// The holder writes its pid into the file so the refusal can name who holds it.
 public final class FileLock {
     public let path: String
+    private let recordsHolder: Bool
     private var fd: Int32 = -1
 
-    public init(path: String) {
+    /// `recordsHolder` false: a lock held for a moment, whose holder no refusal names, skips
+    /// writing its pid (a truncate and a write on every take).
+    public init(path: String, recordsHolder: Bool = true) {
         self.path = path
+        self.recordsHolder = recordsHolder
     }
 
     deinit { unlock() }
@@ -51,6 +55,7 @@ public final class FileLock {
             throw SystemError("cannot lock", path: path, code: code)
         }
         fd = descriptor
+        guard recordsHolder else { return true }
         // Record the holder for diagnostics; the lock, not this text, is the truth.
         let pid = Array("\(getpid())\n".utf8)
         if ftruncate(descriptor, 0) == 0 {

@@ -1,46 +1,56 @@
 import Container
 import DesktopNotifications
+import Formats
 
-/// The session's notification server connected and asked what it can do while the push is being
-/// composed: the enrichment runs on a thread of its own and the process's first thread only waits
-/// for it, so the bus's handshake and the capabilities' round trip leave the push's time. Nothing
-/// is posted through it until the composed content says what to show; unused (a muted chat,
-/// desktop notifications off), it is dropped with the process.
+/// What the desktop's part needs, made ready while the push is being composed (by the process's
+/// first thread, which otherwise only waits for the enrichment): the recorded settings, the ids
+/// file's coding, and the session's notification server connected and asked what it can do. The
+/// bus's handshake and the capabilities' round trip so leave the push's time. Nothing is posted
+/// through it until the composed content says what to show; unused (a muted chat), it is dropped
+/// with the process.
 public final class DesktopConnection: @unchecked Sendable {
     typealias Opened = Result<(server: NotificationServer, capabilities: [String]), BusFailure>
 
-    private var opened: Opened?
-    private var thread: JoinableThread?
+    let settings: DesktopNotificationSettings
+    /// Nil when the settings turn the desktop off: no connection is made.
+    let opened: Opened?
 
-    /// Starts connecting where a session bus is named and the environment does not turn the
-    /// desktop off; nil otherwise (there is nothing to gain, and DesktopDelivery says why).
-    public static func openAhead(environment: [String: String]) -> DesktopConnection? {
-        guard environment["DBUS_SESSION_BUS_ADDRESS"].map({ !$0.isEmpty }) == true,
-              environment["TELEGRAM_DESKTOP_NOTIFICATIONS"] != "0" else { return nil }
-        let connection = DesktopConnection()
-        connection.thread = JoinableThread.start { [connection] in connection.opened = DesktopConnection.open(environment) }
-        return connection.thread == nil ? nil : connection
+    private init(settings: DesktopNotificationSettings, opened: Opened?) {
+        self.settings = settings
+        self.opened = opened
     }
 
-    static func open(_ environment: [String: String]) -> Opened {
+    /// Whether there is a desktop to prepare for: a session bus is named and the environment does
+    /// not turn the desktop off.
+    public static func wanted(_ environment: [String: String]) -> Bool {
+        environment["DBUS_SESSION_BUS_ADDRESS"].map { !$0.isEmpty } == true && environment["TELEGRAM_DESKTOP_NOTIFICATIONS"] != "0"
+    }
+
+    /// Nil when not `wanted` (there is nothing to gain, and DesktopDelivery says why). The bus's
+    /// calls wait at most until `deadline` (monotonic nanoseconds), so the push's own deadline holds.
+    public static func prepare(layout: ContainerLayout, environment: [String: String], until deadline: UInt64) -> DesktopConnection? {
+        guard wanted(environment) else { return nil }
+        let settings = DesktopNotificationSettings.read(layout, environment: environment)
+        guard settings.desktop else { return DesktopConnection(settings: settings, opened: nil) }
+        DesktopNotificationIds(layout: layout).prepare()
+        let now = Clock.monotonicNanoseconds()
+        let left = Int32(clamping: deadline > now ? (deadline - now) / 1_000_000 : 0)
+        return DesktopConnection(settings: settings, opened: open(environment, timeoutMilliseconds: max(1, min(DesktopDelivery.callTimeoutMilliseconds, left))))
+    }
+
+    static func open(_ environment: [String: String], timeoutMilliseconds: Int32 = DesktopDelivery.callTimeoutMilliseconds) -> Opened {
         do {
-            let server = try server(environment)
-            return .success((server, try server.capabilities()))
+            let server = try server(environment, connectTimeoutMilliseconds: timeoutMilliseconds)
+            return .success((server, try server.capabilities(timeoutMilliseconds: timeoutMilliseconds)))
         } catch {
             return .failure(error)
         }
     }
 
     /// The session's notification server, every call bounded by DesktopDelivery's timeout.
-    static func server(_ environment: [String: String]) throws(BusFailure) -> NotificationServer {
-        NotificationServer(bus: try SessionBus(environment: environment, timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds),
+    static func server(_ environment: [String: String],
+                       connectTimeoutMilliseconds: Int32 = DesktopDelivery.callTimeoutMilliseconds) throws(BusFailure) -> NotificationServer {
+        NotificationServer(bus: try SessionBus(environment: environment, timeoutMilliseconds: connectTimeoutMilliseconds),
                            timeoutMilliseconds: DesktopDelivery.callTimeoutMilliseconds)
-    }
-
-    /// The connection, once the thread has made it (or failed to).
-    func result() -> Opened {
-        thread?.join()
-        thread = nil
-        return opened ?? .failure(BusFailure(.connectFailed, "the connection was not made"))
     }
 }
