@@ -17,7 +17,7 @@ key goes as soon as the last one's frame has ended (the quiet window), not after
 A key's frame is measured to its own last byte, not to a picture's redraw that follows it: a burst
 (bytes until QUIET_S of silence) is split into groups at gaps of GROUP_GAP_S or more (one update's
 writes come back to back: seen at most 0.5 ms apart), and trailing groups that carry picture bytes
-(half blocks ▀▄ for symbols, a kitty transmission or placeholder, a sixel) are the pictures'
+(half blocks ▀▄ for symbols, a kitty transmission or placeholder, a sixel or its marker cells) are the pictures'
 redraws — a picture drawn on its thread wakes the run loop, which draws a frame of its own —
 counted apart, never in the key's time. A group without picture bytes stays the key's.
 """
@@ -25,6 +25,7 @@ counted apart, never in the key's time. A group without picture bytes stays the 
 from __future__ import annotations
 
 import os
+import re
 import struct
 import subprocess
 import time
@@ -47,6 +48,17 @@ PICTURE_BYTES = {
     "kitty": (b"\x1b_G", "\U0010EEEE".encode()),
     "sixel": (b"\x1bP",),
 }
+# Sixel's placeholder cells, as kitty's U+10EEEE are kitty's: blanks (an erase or a space) whose
+# foreground names the picture (TerminalBackend's SixelMarker: 24-bit colours whose top three
+# bits are 101, red 160-191; the themes have no such colour). A photo partly in view has its
+# cells laid when the whole photo is encoded and its pixels written a frame later, once the rows
+# in view are encoded as a crop of their own: that frame of cells alone is the picture's redraw.
+SIXEL_MARKER = re.compile(rb"\x1b\[38;2;(1[6-8][0-9]|19[01]);[0-9]+;[0-9]+m(\x1b\[[0-9]*X| )")
+
+
+def has_picture(data: bytes, mode: str) -> bool:
+    """Whether `data` draws a picture in `mode` (its bytes, or sixel's placeholder cells)."""
+    return any(marker in data for marker in PICTURE_BYTES[mode]) or (mode == "sixel" and SIXEL_MARKER.search(data) is not None)
 
 
 def direct_colour_terminal(workdir: str, base: str) -> dict:
@@ -113,7 +125,7 @@ def split_frame(chunks: list[tuple[int, bytes]], mode: str) -> tuple[int, bytes,
         else:
             groups.append([chunk])
     redraws = 0
-    while len(groups) > 1 and any(marker in b"".join(c for _, c in groups[-1]) for marker in PICTURE_BYTES[mode]):
+    while len(groups) > 1 and has_picture(b"".join(c for _, c in groups[-1]), mode):
         groups.pop()
         redraws += 1
     return groups[-1][-1][0], b"".join(c for group in groups for _, c in group), redraws
@@ -142,7 +154,7 @@ def photo_launch(terminal, mode: str, keys: dict, chat_title: bytes, photo_title
         samples["keys"].append((last - start) / 1e6)
         samples["redrawsAfter"] += redraws
         samples["burstMs"].append((chunks[-1][0] - start) / 1e6)
-        samples["pictureFrames"] += any(marker in data for marker in PICTURE_BYTES[mode])
+        samples["pictureFrames"] += has_picture(data, mode)
     terminal.settle()
 
 
