@@ -295,8 +295,9 @@ let package = Package(
         ]),
         // Across processes: the real executables spawned against a temporary container.
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport",
+            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport", "NotificationService",
         ]),
+        .testTarget(name: "NotificationServiceTests", dependencies: ["NotificationService", "Container", "TestSupport"]),
         // Every data source the screens read, in memory: for the screens' tests and the wiring's.
         .target(name: "TelegramUIFakes", dependencies: ["TelegramUI", "Display"], path: "Tests/TelegramUIFakes"),
         // main's screens over a fake store.

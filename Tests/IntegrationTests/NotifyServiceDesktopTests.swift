@@ -1,6 +1,7 @@
 import Foundation
 import Formats
 import Testing
+import NotificationService
 import Container
 import TestSupport
 
@@ -221,8 +222,8 @@ struct NotifyServiceDesktopTests {
                     let shown = ["posted", "replaced"].contains { result.stdout.contains("\"outcome\" : \"\($0)\"") }
                     #expect(result.exitCode == 0 && shown, "\(result)")
                 }
-                let ids = try String(contentsOfFile: sandbox.layout.rootPath + "/desktop-notifications/ids.json", encoding: .utf8)
-                for chat in chats { #expect(ids.contains("\"peerId\":\(chat.peerId)"), "round \(round): \(ids)") }
+                let ids = DesktopNotificationIds(layout: sandbox.layout).entries()
+                for chat in chats { #expect(ids.contains { $0.peerId == chat.peerId }, "round \(round): \(ids)") }
             }
         }
     }

@@ -36,7 +36,7 @@ public struct ContainerLayout: Sendable, Equatable {
     /// The widget's own settings (the chats chosen with `widget configure --select`).
     public var widgetConfigurationPath: String { rootPath + "/widget/configuration.json" }
     public var notificationsPresentationDataPath: String { rootPath + "/notificationsPresentationData.json" }
-    /// notify-service's desktop notifications: the per-chat ids shown (`ids.json`, its lock
+    /// notify-service's desktop notifications: the per-chat ids shown (`ids.bin`, its lock
     /// `ids.lock`, its spare `ids.spare`), the action listener's lock (`listener.lock`), and main's recorded settings
     /// (`settings.json`, from the configuration file's [notifications]).
     public var desktopNotificationsPath: String { rootPath + "/desktop-notifications" }

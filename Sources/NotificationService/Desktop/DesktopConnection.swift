@@ -3,8 +3,8 @@ import DesktopNotifications
 import Formats
 
 /// What the desktop's part needs, made ready while the push is being composed (by the process's
-/// first thread, which otherwise only waits for the enrichment): the recorded settings, the ids
-/// file's coding, and the session's notification server connected and asked what it can do. The
+/// first thread, which otherwise only waits for the enrichment): the recorded settings and the
+/// session's notification server connected and asked what it can do. The
 /// bus's handshake and the capabilities' round trip so leave the push's time. Nothing is posted
 /// through it until the composed content says what to show; unused (a muted chat), it is dropped
 /// with the process.
@@ -32,7 +32,6 @@ public final class DesktopConnection: @unchecked Sendable {
         guard wanted(environment) else { return nil }
         let settings = DesktopNotificationSettings.read(layout, environment: environment)
         guard settings.desktop else { return DesktopConnection(settings: settings, opened: nil) }
-        DesktopNotificationIds(layout: layout).prepare()
         let now = Clock.monotonicNanoseconds()
         let left = Int32(clamping: deadline > now ? (deadline - now) / 1_000_000 : 0)
         return DesktopConnection(settings: settings, opened: open(environment, timeoutMilliseconds: max(1, min(DesktopDelivery.callTimeoutMilliseconds, left))))

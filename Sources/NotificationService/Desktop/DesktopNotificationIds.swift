@@ -1,17 +1,17 @@
 import Container
-import Formats
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Per chat, the desktop notification notify-service last posted for it
-/// (`<root>/desktop-notifications/ids.json`): the next message in the chat replaces it, a
+/// (`<root>/desktop-notifications/ids.bin`): the next message in the chat replaces it, a
 /// deletion or a read mark closes it, and the action listener maps a clicked id back to its chat.
 /// Every change is a read-modify-write under `ids.lock` and an atomic replace (an exchange with
 /// `ids.spare`), so two notify-service processes at once never lose each other's entries or
 /// leave half a file.
 public struct DesktopNotificationIds: Sendable {
-    public struct Entry: Codable, Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
         public var accountId: Int64
         public var peerId: Int64
         /// The server's notification id.
@@ -22,33 +22,27 @@ public struct DesktopNotificationIds: Sendable {
         public var postedAt: Int64
     }
 
-    struct File: Codable {
-        var entries: [Entry]
-    }
+    /// The most chats kept: beyond it the oldest go (a notification that old is rarely still
+    /// shown; the file and every post's read and write stay small).
+    static let limit = 256
 
     let path: String
     let lockPath: String
-    /// ids.json's previous contents, which the next change is written into and swapped in.
+    /// The file's previous contents, which the next change is written into and swapped in.
     let sparePath: String
     let directory: String
 
     public init(layout: ContainerLayout) {
         directory = layout.desktopNotificationsPath
-        path = directory + "/ids.json"
+        path = directory + "/ids.bin"
         lockPath = directory + "/ids.lock"
         sparePath = directory + "/ids.spare"
     }
 
-    /// The entries as they are now (no lock needed: the file is only ever replaced whole).
+    /// The entries as they are now (no lock needed: the file is only ever replaced whole). An
+    /// unreadable file is none: what it named is only the desktop's, gone at the next session.
     public func entries() -> [Entry] {
-        (try? JSONFile.read(File.self, from: path, limit: 1 << 20))?.entries ?? []
-    }
-
-    /// Reads and encodes the entries once, discarding both, off the push's path: the Swift runtime
-    /// looks up a type's Codable conformances once per process, so the post's read and write
-    /// under the lock then find them found.
-    func prepare() {
-        _ = try? JSONFile.compactText(File(entries: entries()))
+        (try? FileSystem.readFileIfExists(path, limit: Self.fileLimit)).flatMap { $0 }.flatMap(Self.decode) ?? []
     }
 
     public func entry(accountId: Int64, peerId: Int64) -> Entry? {
@@ -68,10 +62,18 @@ public struct DesktopNotificationIds: Sendable {
         defer { lock.unlock() }
         var entries = entries()
         let result = try change(&entries)
+        if entries.count > Self.limit {
+            let oldest = Set(entries.sorted { $0.postedAt < $1.postedAt }.prefix(entries.count - Self.limit).map(\.id))
+            entries.removeAll { oldest.contains($0.id) }
+        }
         // Not synced: the notifications these ids name do not outlive a power cut either (the
         // server's are gone with the session), so a lost update loses nothing shown. The lock
         // keeps other writers out of the spare.
-        try AtomicFile.replaceExchanging(Array(try JSONFile.compactText(File(entries: entries)).utf8), at: path, spare: sparePath)
+        let first = !FileSystem.exists(path)
+        try AtomicFile.replaceExchanging(Self.encode(entries), at: path, spare: sparePath)
+        // The JSON file this one replaced, left by an earlier version: its ids are lost, as at a
+        // new session (the next message in each chat posts a new notification).
+        if first { unlink(directory + "/ids.json") }
         return result
     }
 
@@ -89,6 +91,51 @@ public struct DesktopNotificationIds: Sendable {
             let removed = entries.filter(matching)
             entries.removeAll(where: matching)
             return removed
+        }
+    }
+
+    // MARK: - The file
+
+    /// "TGNI", the format's version (Int32), the count (Int32), then per entry its accountId and
+    /// peerId (Int64), id (UInt32's bits as Int32), messageId (optional Int32) and postedAt
+    /// (Int64), little-endian (Storage's BinaryWriter). Read and written in microseconds: as JSON,
+    /// 37 chats' entries took a post half a millisecond to decode and encode again.
+    static let magic: [UInt8] = Array("TGNI".utf8)
+    static let version: Int32 = 1
+    static let fileLimit = 64 << 10
+
+    static func encode(_ entries: [Entry]) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 12 + entries.count * 33)
+        for byte in magic { writer.write(byte) }
+        writer.write(version)
+        writer.write(Int32(entries.count))
+        for entry in entries {
+            writer.write(entry.accountId)
+            writer.write(entry.peerId)
+            writer.write(Int32(bitPattern: entry.id))
+            writer.writeOptional(entry.messageId)
+            writer.write(entry.postedAt)
+        }
+        return writer.bytes
+    }
+
+    /// Nil for anything but a whole file of this format and version.
+    static func decode(_ bytes: [UInt8]) -> [Entry]? {
+        guard bytes.count >= 12, Array(bytes[0 ..< 4]) == magic else { return nil }
+        var reader = BinaryReader(Array(bytes[4...]))
+        do {
+            guard try reader.readInt32() == version else { return nil }
+            let count = try reader.readCount(max: Int32(limit))
+            var entries: [Entry] = []
+            entries.reserveCapacity(count)
+            for _ in 0 ..< count {
+                entries.append(Entry(accountId: try reader.readInt64(), peerId: try reader.readInt64(),
+                                     id: UInt32(bitPattern: try reader.readInt32()), messageId: try reader.readOptionalInt32(),
+                                     postedAt: try reader.readInt64()))
+            }
+            return reader.isAtEnd ? entries : nil
+        } catch {
+            return nil
         }
     }
 }
