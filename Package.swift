@@ -73,6 +73,7 @@ let package = Package(
         .library(name: "FuzzBroadcastIPC", targets: ["BroadcastIPC"]),
         .library(name: "FuzzAddressBook", targets: ["AddressBook"]),
         .library(name: "FuzzTelegramExport", targets: ["TelegramExport"]),
+        .library(name: "FuzzDrawing", targets: ["Drawing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
