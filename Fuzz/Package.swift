@@ -61,6 +61,6 @@ let package = Package(
         // A Telegram Desktop export's result.json, read by `main import telegram-export`.
         fuzzTarget("fuzz-telegram-export", ["TelegramExport"]),
         // Photos from outside (a file sent, an export's photos): PNG, JPEG, WebP and GIF decoding.
-        fuzzTarget("fuzz-picture", ["Drawing"]),
+        fuzzTarget("fuzz-picture", ["Container", "Drawing"]),
     ]
 )

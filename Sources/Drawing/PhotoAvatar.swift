@@ -62,11 +62,16 @@ public enum PhotoAvatar {
 
     /// Draws `image` aspect-filled into the square at (x, y) with side `size` (clipped by the caller).
     static func draw(_ image: CairoImage, in cr: OpaquePointer, x: Double, y: Double, size: Double) {
-        let scale = size / Double(min(image.width, image.height))
+        draw(image.surface, width: image.width, height: image.height, in: cr, x: x, y: y, size: size)
+    }
+
+    /// The same for any image surface `width × height` (a canvas just drawn: AvatarDrawing).
+    static func draw(_ surface: OpaquePointer, width: Int, height: Int, in cr: OpaquePointer, x: Double, y: Double, size: Double) {
+        let scale = size / Double(min(width, height))
         cairo_save(cr)
-        cairo_translate(cr, x + (size - Double(image.width) * scale) / 2, y + (size - Double(image.height) * scale) / 2)
+        cairo_translate(cr, x + (size - Double(width) * scale) / 2, y + (size - Double(height) * scale) / 2)
         cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
+        cairo_set_source_surface(cr, surface, 0, 0)
         if let pattern = cairo_get_source(cr) {
             // GOOD filters properly when shrinking; PAD stops the transparent outside bleeding into the edge.
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)

@@ -1,3 +1,4 @@
+import Container
 import Drawing
 import FuzzSupport
 
@@ -70,13 +71,5 @@ public func initialize(_ argc: UnsafeMutableRawPointer, _ argv: UnsafeMutableRaw
     return 0
 }
 
-/// Bytes from hexadecimal text.
-func hex(_ text: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var high: UInt8?
-    for character in text.utf8 {
-        let nibble = character <= 0x39 ? character - 0x30 : character - 0x61 + 10
-        if let h = high { bytes.append(h << 4 | nibble); high = nil } else { high = nibble }
-    }
-    return bytes
-}
+/// A seed's bytes from its hexadecimal text.
+func hex(_ text: String) -> [UInt8] { Hex.decode(text)! }
