@@ -86,7 +86,7 @@ struct ComposerTerminalTests {
         try await session.waitFor(text: "› from the editor", timeout: 15)
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == pasted, "the editor was given all 10,000 characters")
         // A failing editor leaves the draft and says so.
-        FileManager.default.createFile(atPath: fail, contents: Data())
+        _ = FileManager.default.createFile(atPath: fail, contents: Data())
         try await session.still()
         try session.press("M-e")
         try await session.waitFor(text: "Draft unchanged", timeout: 15)

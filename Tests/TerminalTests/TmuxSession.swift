@@ -127,13 +127,19 @@ final class TmuxSession {
 
     /// Waits until the screen stops changing (two captures 250 ms apart agree): a transition runs
     /// about 200 ms and absorbs keys meanwhile, as Telegram's does, so a key is sent only after.
+    /// The captures and the exact gaps between them run on a thread of their own: slept on the
+    /// test pool, a gap held one of its two threads; awaited there (Task.sleep), a busy run
+    /// stretched it to seconds, and a screen with a running clock never looked still.
     @discardableResult
     func still(timeout: TimeInterval = 5) async throws -> [String] {
+        let session = UncheckedSession(self)
+        return try await onThread { Result { try session.value.stillOnThisThread(timeout: timeout) } }.get()
+    }
+
+    private func stillOnThisThread(timeout: TimeInterval) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var previous = try capture()
         while Date() < deadline {
-            // A short, exact gap (not Task.sleep, which a busy run can stretch to seconds): a
-            // screen with a running clock (a call's duration) would never look still otherwise.
             usleep(250_000)
             let screen = try capture()
             if screen == previous { return screen }
@@ -197,4 +203,11 @@ final class TmuxSession {
         }
         return text
     }
+}
+
+/// Hands a session to the thread `still()` waits on; the test's task is suspended meanwhile, so
+/// one thread uses it at a time.
+private struct UncheckedSession: @unchecked Sendable {
+    let value: TmuxSession
+    init(_ value: TmuxSession) { self.value = value }
 }

@@ -17,8 +17,19 @@ import Synchronization
 ///
 /// Recursive, as a write transaction checkpoints at its end and may nest. A wait is bounded like
 /// SQLite's own busy timeout and ends as `StorageError.busy`.
+///
+/// First come, first served: an import's connection unlocks at the end of a batch and asks again
+/// at once, and a plain mutex (as SQLite's own busy handler) hands it straight back to that
+/// thread while the woken waiter is still being scheduled, so a setting changed during an import
+/// waited out its timeout behind batch after batch. Here the waiter whose turn it is gets it.
 final class WriterGate: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let turn: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `mutex`.
+    private var owner: pthread_t?
+    private var depth = 0
+    private var queue: [UInt64] = []
+    private var nextTicket: UInt64 = 0
 
     private static let gates = Mutex<[String: WriterGate]>([:])
 
@@ -32,31 +43,55 @@ final class WriterGate: @unchecked Sendable {
         }
     }
 
-    private init() {
+    init() {
         mutex = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+        pthread_mutex_init(mutex, nil)
+        turn = .allocate(capacity: 1)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(turn, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
-    /// Waits at most `timeoutMilliseconds`; false when the other connection held it that long.
+    /// Waits at most `timeoutMilliseconds` for this thread's turn; false when others held it that long.
     func lock(timeoutMilliseconds: Int) -> Bool {
-        if pthread_mutex_trylock(mutex) == 0 { return true }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = pthread_self()
+        if let owner, pthread_equal(owner, me) != 0 {
+            depth += 1
+            return true
+        }
+        let ticket = nextTicket
+        nextTicket &+= 1
+        queue.append(ticket)
         var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
         let nanoseconds = Int(deadline.tv_nsec) + (timeoutMilliseconds % 1000) * 1_000_000
         deadline.tv_sec += timeoutMilliseconds / 1000 + nanoseconds / 1_000_000_000
         deadline.tv_nsec = nanoseconds % 1_000_000_000
-        while true {
-            let rc = pthread_mutex_timedlock(mutex, &deadline)
-            if rc == 0 { return true }
-            if rc != EINTR { return false }
+        while owner != nil || queue.first != ticket {
+            if pthread_cond_timedwait(turn, mutex, &deadline) == ETIMEDOUT, owner != nil || queue.first != ticket {
+                queue.removeAll { $0 == ticket }
+                // The next in line may be free to go now that this one left.
+                pthread_cond_broadcast(turn)
+                return false
+            }
         }
+        queue.removeFirst()
+        owner = me
+        depth = 1
+        return true
     }
 
     func unlock() {
-        pthread_mutex_unlock(mutex)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        depth -= 1
+        if depth == 0 {
+            owner = nil
+            pthread_cond_broadcast(turn)
+        }
     }
 }
