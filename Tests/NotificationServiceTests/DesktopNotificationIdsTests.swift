@@ -24,12 +24,28 @@ struct DesktopNotificationIdsTests {
         #expect(DesktopNotificationIds.decode(bytes + [0]) == nil, "trailing bytes")
         #expect(DesktopNotificationIds.decode(Array("{\"entries\":[]}".utf8)) == nil, "the earlier JSON")
         var version = bytes
-        version[4] = 2
+        version[4] = 3
         #expect(DesktopNotificationIds.decode(version) == nil, "another version")
         var count = bytes
         count[8] = 0xFF
         count[11] = 0x7F
         #expect(DesktopNotificationIds.decode(count) == nil, "a count past the limit")
+    }
+
+    /// A reader without the lock can read the spare while the next change but one writes over it:
+    /// what it reads is the start of one version and the rest of another, each a valid file.
+    @Test func aReadTornBetweenTwoVersionsIsNone() {
+        let before = DesktopNotificationIds.encode([Self.entry(10, id: 100, at: 1), Self.entry(20, id: 200, at: 2)])
+        let after = DesktopNotificationIds.encode([Self.entry(20, id: 300, at: 3), Self.entry(10, id: 400, at: 4)])
+        #expect(before.count == after.count)
+        for cut in 1 ..< before.count {
+            let torn = Array(after[..<cut] + before[cut...])
+            guard torn != before, torn != after else { continue }
+            #expect(DesktopNotificationIds.decode(torn) == nil, "torn at byte \(cut)")
+        }
+        var flipped = after
+        flipped[20] ^= 0x01
+        #expect(DesktopNotificationIds.decode(flipped) == nil, "one bit changed")
     }
 
     @Test func changesKeepTheNewestChatsAndLeaveNoJSONBehind() throws {

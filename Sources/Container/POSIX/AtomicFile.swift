@@ -41,7 +41,9 @@ public enum AtomicFile {
     /// bytes go over `spare` (the file `path` held before, kept by the last exchange), and the two
     /// names are swapped at once (renameat2 RENAME_EXCHANGE). A rename over `path` frees its old
     /// file in the call, which on ext4 costs a small file's writer a third of a millisecond. Only
-    /// for a writer holding a lock that keeps every other writer of `path` (and so of `spare`) out.
+    /// for a writer holding a lock that keeps every other writer of `path` (and so of `spare`) out,
+    /// and a format that tells a torn read (a checksum): a reader without the lock may still have
+    /// open the file that is now the spare, and read it while the next writer writes over it.
     public static func replaceExchanging(_ bytes: [UInt8], at path: String, spare: String, mode: mode_t = FileSystem.fileMode) throws {
         // Overwritten, then cut to length: truncating first would free its blocks (on ext4 as
         // dear as the rename this avoids) only for the write to allocate them again.

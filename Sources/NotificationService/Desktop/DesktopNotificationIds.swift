@@ -39,10 +39,27 @@ public struct DesktopNotificationIds: Sendable {
         sparePath = directory + "/ids.spare"
     }
 
-    /// The entries as they are now (no lock needed: the file is only ever replaced whole). An
-    /// unreadable file is none: what it named is only the desktop's, gone at the next session.
+    /// The entries as they are now. Read without the lock, as a post's hot path wants; the file
+    /// a reader opened can be the spare the next change but one writes over, and such a read
+    /// fails the checksum. Then it is read again under the lock. An unreadable file is none:
+    /// what it named is only the desktop's, gone at the next session.
     public func entries() -> [Entry] {
-        (try? FileSystem.readFileIfExists(path, limit: Self.fileLimit)).flatMap { $0 }.flatMap(Self.decode) ?? []
+        if let entries = read() { return entries }
+        guard FileSystem.exists(path) else { return [] }
+        let lock = FileLock(path: lockPath, recordsHolder: false)
+        guard (try? lock.lock(within: 2)) == true else { return [] }
+        defer { lock.unlock() }
+        return read() ?? []
+    }
+
+    /// None when there is no file; nil when it cannot be read or is not whole.
+    private func read() -> [Entry]? {
+        do {
+            guard let bytes = try FileSystem.readFileIfExists(path, limit: Self.fileLimit) else { return [] }
+            return Self.decode(bytes)
+        } catch {
+            return nil
+        }
     }
 
     public func entry(accountId: Int64, peerId: Int64) -> Entry? {
@@ -60,7 +77,7 @@ public struct DesktopNotificationIds: Sendable {
         // (stopped) costs this notification its replacement, not the push.
         guard try lock.lock(within: 2) else { throw SystemError("the desktop notification ids are locked by another process:", path: lockPath, code: EAGAIN) }
         defer { lock.unlock() }
-        var entries = entries()
+        var entries = read() ?? []
         let result = try change(&entries)
         if entries.count > Self.limit {
             let oldest = Set(entries.sorted { $0.postedAt < $1.postedAt }.prefix(entries.count - Self.limit).map(\.id))
@@ -98,14 +115,17 @@ public struct DesktopNotificationIds: Sendable {
 
     /// "TGNI", the format's version (Int32), the count (Int32), then per entry its accountId and
     /// peerId (Int64), id (UInt32's bits as Int32), messageId (optional Int32) and postedAt
-    /// (Int64), little-endian (Storage's BinaryWriter). Read and written in microseconds: as JSON,
-    /// 37 chats' entries took a post half a millisecond to decode and encode again.
+    /// (Int64), then the FNV-1a hash (UInt64) of everything before it; little-endian (Storage's
+    /// BinaryWriter). Read and written in microseconds: as JSON, 37 chats' entries took a post
+    /// half a millisecond to decode and encode again. The hash is what tells a read torn by a
+    /// writer (a spare written over while read) from the file: a mix of two versions could
+    /// otherwise pair one chat with another's notification, and a reply go to the wrong chat.
     static let magic: [UInt8] = Array("TGNI".utf8)
-    static let version: Int32 = 1
+    static let version: Int32 = 2
     static let fileLimit = 64 << 10
 
     static func encode(_ entries: [Entry]) -> [UInt8] {
-        var writer = BinaryWriter(capacity: 12 + entries.count * 33)
+        var writer = BinaryWriter(capacity: 20 + entries.count * 33)
         for byte in magic { writer.write(byte) }
         writer.write(version)
         writer.write(Int32(entries.count))
@@ -116,13 +136,25 @@ public struct DesktopNotificationIds: Sendable {
             writer.writeOptional(entry.messageId)
             writer.write(entry.postedAt)
         }
+        writer.write(Int64(bitPattern: hash(writer.bytes[...])))
         return writer.bytes
+    }
+
+    /// FNV-1a, 64 bits: a torn read's check, not a defence against anyone writing the file.
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
     }
 
     /// Nil for anything but a whole file of this format and version.
     static func decode(_ bytes: [UInt8]) -> [Entry]? {
-        guard bytes.count >= 12, Array(bytes[0 ..< 4]) == magic else { return nil }
-        var reader = BinaryReader(Array(bytes[4...]))
+        guard bytes.count >= 20, Array(bytes[0 ..< 4]) == magic else { return nil }
+        let body = bytes[..<(bytes.count - 8)]
+        var stored: UInt64 = 0
+        for (shift, byte) in bytes[body.endIndex...].enumerated() { stored |= UInt64(byte) << (8 * shift) }
+        guard stored == hash(body) else { return nil }
+        var reader = BinaryReader(Array(body[4...]))
         do {
             guard try reader.readInt32() == version else { return nil }
             let count = try reader.readCount(max: Int32(limit))
