@@ -14,7 +14,7 @@ struct ImportTerminalTests {
 
         let main = Self.main
         let status = base.sub("status")
-        let script = "'\(main)' import telegram-export '\(export)' --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
+        let script = TmuxSession.recordingExitStatus("'\(main)' import telegram-export '\(export)' --container '\(container)'", in: status)
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script], recording: base.sub("terminal"))
         defer { session.kill() }
         let done = try await session.waitFor(timeout: 120, "the report") { $0.contains { $0.hasPrefix("imported 5 chats and 60000 messages") } }
@@ -22,8 +22,7 @@ struct ImportTerminalTests {
         // line is left half-drawn.
         Self.expectBar(in: session.recorded())
         #expect(!done.contains { $0.contains("importing [") }, "\(done)")
-        try await session.waitFor("exit status") { _ in FileManager.default.fileExists(atPath: status) }
-        #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try await session.exitStatus(recordedIn: status) == "0")
         session.kill()
 
         // The interface's chat list: the newest imported chat at the top.
@@ -52,7 +51,7 @@ struct ImportTerminalTests {
         _ = try await app.waitFor(text: "No chats yet", timeout: 15)
         let status = base.sub("status")
         // Relative to the issuer's directory, as a person types it.
-        let script = "cd '\(base.path)' && '\(Self.main)' import telegram-export export --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
+        let script = TmuxSession.recordingExitStatus("cd '\(base.path)' && '\(Self.main)' import telegram-export export --container '\(container)'", in: status)
         let issuer = try TmuxSession(width: 100, height: 10, command: ["/bin/sh", "-c", script], recording: base.sub("issuer"))
         defer { issuer.kill() }
 
@@ -67,8 +66,7 @@ struct ImportTerminalTests {
         // The interface drew the import's progress as its title while the import ran.
         let drawn = app.recorded()
         #expect(drawn.contains("Importing… ") && drawn.contains("%"), "the interface never showed the import's progress")
-        try await issuer.waitFor("exit status") { _ in FileManager.default.fileExists(atPath: status) }
-        #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try await issuer.exitStatus(recordedIn: status) == "0")
         // The title is the list's again, over the imported chats; no banner for a read history.
         let after = try await app.waitFor(timeout: 10, "the imported chats under the usual title") { $0[0].contains("Chats") && !$0.contains { $0.contains("No chats yet") } }
         #expect(!after.contains { $0.contains("^O open") }, "an imported (read) message raised a banner: \(after)")

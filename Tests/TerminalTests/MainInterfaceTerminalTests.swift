@@ -37,7 +37,7 @@ struct MainInterfaceTerminalTests {
         let status = FileManager.default.temporaryDirectory.appendingPathComponent("ui-status-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: status) }
         let main = Executables.path(Executables.main)
-        let script = "'\(main)' run --container '\(container)'; echo $? > '\(status)'; exec sleep 60"
+        let script = TmuxSession.recordingExitStatus("'\(main)' run --container '\(container)'", in: status)
         let session = try TmuxSession(width: 100, height: 30, command: ["/bin/sh", "-c", script])
         defer { session.kill() }
 
@@ -67,8 +67,7 @@ struct MainInterfaceTerminalTests {
         try await session.waitFor("the list") { !$0[0].contains("‹") && $0[3].contains("shared from another process") }
         try await session.still()
         try session.type("q")
-        try await session.waitFor("main to end") { _ in FileManager.default.fileExists(atPath: status) }
-        #expect(try String(contentsOfFile: status, encoding: .utf8).hasPrefix("0"))
+        #expect(try await session.exitStatus(recordedIn: status) == "0")
         #expect(try session.format("#{alternate_on}") == "0", "the alternate screen is left")
         // The writer lock is free again.
         let headless = try await Self.run("main", ["run", "--headless", "--duration", "0.2", "--container", container])

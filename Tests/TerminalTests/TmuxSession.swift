@@ -148,6 +148,18 @@ final class TmuxSession {
         throw Failure(description: "the screen kept changing for \(timeout) s:\n" + previous.joined(separator: "\n"))
     }
 
+    /// A shell command line for the pane: runs `command`, records its exit status in `path` (written
+    /// aside and renamed, so a test waiting for the file never reads it empty) and keeps the pane.
+    static func recordingExitStatus(_ command: String, in path: String) -> String {
+        "\(command); echo $? > '\(path).tmp'; mv '\(path).tmp' '\(path)'; exec sleep 60"
+    }
+
+    /// The exit status `recordingExitStatus` recorded in `path`, once it is there.
+    func exitStatus(recordedIn path: String, timeout: TimeInterval = 5) async throws -> String {
+        try await waitFor(timeout: timeout, "the exit status in \(path)") { _ in FileManager.default.fileExists(atPath: path) }
+        return try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// What the program has written so far (with its escape sequences), if recorded.
     func recorded() -> String {
         guard let recording, let data = FileManager.default.contents(atPath: recording) else { return "" }
