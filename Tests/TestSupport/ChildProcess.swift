@@ -119,12 +119,7 @@ public final class ChildProcess: @unchecked Sendable {
     public var termination: Termination? {
         lock.lock()
         defer { lock.unlock() }
-        if status == nil {
-            var raw: Int32 = 0
-            let reaped = waitpid(pid, &raw, WNOHANG)
-            if reaped == pid { ended(Self.decode(raw)) }
-        }
-        return status
+        return reapIfEndedLocked()
     }
 
     /// For ExitWatcher: reaps and stamps the child if it has ended, without waiting for the lock
@@ -132,11 +127,16 @@ public final class ChildProcess: @unchecked Sendable {
     func reapIfEnded() -> Bool {
         guard lock.try() else { return false }
         defer { lock.unlock() }
+        return reapIfEndedLocked() != nil
+    }
+
+    /// With `lock` held: the status, the child reaped (never waited for) if it has just ended.
+    private func reapIfEndedLocked() -> Termination? {
         if status == nil {
             var raw: Int32 = 0
             if waitpid(pid, &raw, WNOHANG) == pid { ended(Self.decode(raw)) }
         }
-        return status != nil
+        return status
     }
 
     /// When the child was seen to end (Clock.monotonicNanoseconds), within ExitWatcher's few

@@ -97,9 +97,9 @@ public enum DesktopDelivery {
                 let shown: Posted
                 do throws(BusFailure) { shown = try show(replacing: entries.first(where: isChat)) } catch { throw NotifyFailed(failure: error) }
                 posted = shown
-                entries.removeAll { isChat($0) || $0.id == shown.id }
-                entries.append(.init(accountId: chat.accountId, peerId: chat.peerId, id: shown.id,
-                                     messageId: content.userInfo["msg_id"].flatMap { Int32($0) }, postedAt: Clock.unixMilliseconds()))
+                DesktopNotificationIds.record(.init(accountId: chat.accountId, peerId: chat.peerId, id: shown.id,
+                                                    messageId: content.userInfo["msg_id"].flatMap { Int32($0) },
+                                                    postedAt: Clock.unixMilliseconds()), in: &entries)
                 return shown
             }
             startListener(layout, environment)

@@ -45,7 +45,6 @@ public struct DesktopNotificationIds: Sendable {
     /// what it named is only the desktop's, gone at the next session.
     public func entries() -> [Entry] {
         if let entries = read() { return entries }
-        guard FileSystem.exists(path) else { return [] }
         let lock = FileLock(path: lockPath, recordsHolder: false)
         guard (try? lock.lock(within: 2)) == true else { return [] }
         defer { lock.unlock() }
@@ -96,10 +95,14 @@ public struct DesktopNotificationIds: Sendable {
 
     /// Records `entry` as its chat's notification, replacing the chat's earlier one.
     public func record(_ entry: Entry) throws {
-        try update { entries in
-            entries.removeAll { ($0.accountId == entry.accountId && $0.peerId == entry.peerId) || $0.id == entry.id }
-            entries.append(entry)
-        }
+        try update { Self.record(entry, in: &$0) }
+    }
+
+    /// `entry` as its chat's notification in `entries`: the chat's earlier one, and any entry the
+    /// server's id now names, go.
+    static func record(_ entry: Entry, in entries: inout [Entry]) {
+        entries.removeAll { ($0.accountId == entry.accountId && $0.peerId == entry.peerId) || $0.id == entry.id }
+        entries.append(entry)
     }
 
     /// Removes and returns the entries `matching` selects.
@@ -151,9 +154,8 @@ public struct DesktopNotificationIds: Sendable {
     static func decode(_ bytes: [UInt8]) -> [Entry]? {
         guard bytes.count >= 20, Array(bytes[0 ..< 4]) == magic else { return nil }
         let body = bytes[..<(bytes.count - 8)]
-        var stored: UInt64 = 0
-        for (shift, byte) in bytes[body.endIndex...].enumerated() { stored |= UInt64(byte) << (8 * shift) }
-        guard stored == hash(body) else { return nil }
+        var trailer = BinaryReader(Array(bytes[body.endIndex...]))
+        guard let stored = try? trailer.readInt64(), UInt64(bitPattern: stored) == hash(body) else { return nil }
         var reader = BinaryReader(Array(body[4...]))
         do {
             guard try reader.readInt32() == version else { return nil }
