@@ -39,6 +39,8 @@ let freetypeHeaders = "/usr/include/freetype2"
 // (libdbus-1-dev), linked into notify-service alone through DesktopNotifications.
 let dbusHeaders = ["-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"]
 let staticLibdbus: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libdbus-1.a"])]
+// zlib (zlib1g-dev) from its static archive, for gzip_packed in TLSerialization.
+let staticLibz: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libz.a"])]
 
 let package = Package(
     name: "TelegramLinux",
@@ -74,6 +76,8 @@ let package = Package(
         .library(name: "FuzzAddressBook", targets: ["AddressBook"]),
         .library(name: "FuzzTelegramExport", targets: ["TelegramExport"]),
         .library(name: "FuzzDrawing", targets: ["Drawing"]),
+        .library(name: "FuzzTL", targets: ["TLSerialization", "TelegramApi"]),
+        .library(name: "FuzzMTProtoKit", targets: ["MTProtoKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -97,6 +101,9 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev"])]),
 
+        // zlib's inflate and deflate: gzip_packed. Headers only; TLSerialization links libz.a.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+
         // libdbus-1's client API (the session bus) and the two libsystemd functions its static
         // archive names but a client never calls (SystemdSocketActivation.c says why).
         .target(name: "CDBus", cSettings: [.unsafeFlags(dbusHeaders)]),
@@ -116,6 +123,19 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         // The processes' door to drawing: loads Drawing's libraries, draws a DrawingRequest, caches avatars.
         .target(name: "DrawingClient", dependencies: ["Container", "Cryptography", "Drawing", "Formats", "Storage"]),
+        // The network, as Telegram iOS's MTProtoKit and TelegramApi: TL's wire format (readers,
+        // writers, gzip_packed), the types and functions generated from the pinned schema
+        // (Tools/tl-gen), and MTProto 2.0 itself (transports, the auth key, the session).
+        .target(name: "TLSerialization", dependencies: ["CZlib"], linkerSettings: staticLibz),
+        .target(name: "TelegramApi", dependencies: ["TLSerialization"], exclude: ["Schema"]),
+        .target(name: "MTProtoKit", dependencies: [
+            "COpenSSL", "Container", "Cryptography", "TLSerialization", "TelegramApi",
+            .product(name: "Logging", package: "swift-log"),
+        ], linkerSettings: staticLibcrypto),
+        // The account layer over the network, as Telegram iOS's TelegramCore: MTProtoKit's key
+        // store in the account's Postbox; accounts, updates and sending come with part 2.
+        .target(name: "TelegramCore", dependencies: ["MTProtoKit", "Storage"]),
+
         // The request channel: extensions (and main's operations) ask the running app for changes.
         // Its formats, the sealed codec, the directories, the submitter and the crash-safe
         // processor over a handler protocol.
@@ -206,7 +226,7 @@ let package = Package(
         ], path: "Sources/CommandLine/BroadcastCommands"),
         .target(name: "MainCommands", dependencies: [
             "CommandLineSupport", "AppCore", "AppInterface", "AddressBook", "Ingest", "ScreencastCall", "RequestChannel", "Bootstrap", "PushServer", "DesktopIntegration",
-            "Container", "Cryptography", "Formats", "Storage", "TelegramExport", "BroadcastIPC",
+            "Container", "Cryptography", "Formats", "Storage", "TelegramExport", "BroadcastIPC", "MTProtoKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/CommandLine/MainCommands"),
 
@@ -265,6 +285,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Container"], path: "Tests/TestSupport"),
 
         // One test target per module, named for it.
+        // TL: the runtime, and the generated code against Telethon's serialization (the oracle).
+        .testTarget(name: "TLTests", dependencies: ["TLSerialization", "TelegramApi", "TestSupport"]),
+        // MTProto: crypto, transports, the key exchange and the session, against the Python test server.
+        .testTarget(name: "MTProtoKitTests", dependencies: ["MTProtoKit", "TLSerialization", "TelegramApi", "Cryptography", "Container", "TestSupport"]),
+        .testTarget(name: "TelegramCoreTests", dependencies: ["TelegramCore", "MTProtoKit", "Storage", "Container", "Cryptography", "TestSupport"]),
         .testTarget(name: "ContainerTests", dependencies: ["Container", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "Container", "Formats", "TestSupport"],
                     exclude: ["Vectors"]),

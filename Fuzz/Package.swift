@@ -62,5 +62,10 @@ let package = Package(
         fuzzTarget("fuzz-telegram-export", ["TelegramExport"]),
         // Photos from outside (a file sent, an export's photos): PNG, JPEG, WebP and GIF decoding.
         fuzzTarget("fuzz-picture", ["Container", "Drawing"]),
+        // TL from a server: parseAnyObject over every generated constructor, and gzip_packed.
+        fuzzTarget("fuzz-tl", ["TL"]),
+        // MTProto from the server: a transport's frames, and an encrypted message and its body.
+        fuzzTarget("fuzz-mtproto-framing", ["MTProtoKit"]),
+        fuzzTarget("fuzz-mtproto-message", ["MTProtoKit"]),
     ]
 )

@@ -43,3 +43,6 @@ static inline int tg_cipher_set_padding(OSSL_FUNC_cipher_set_ctx_params_fn *set,
     OSSL_PARAM params[2] = { OSSL_PARAM_construct_uint(OSSL_CIPHER_PARAM_PADDING, &padding), OSSL_PARAM_construct_end() };
     return set(context, params);
 }
+
+// Big numbers for MTProto (MTProtoKit/Crypto): raw RSA and Diffie-Hellman over BIGNUM.
+#include <openssl/bn.h>

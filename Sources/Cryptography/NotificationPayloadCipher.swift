@@ -4,13 +4,13 @@
 /// the JSON, then random padding. The key is the account's 256-byte notification secret; its key
 /// id is SHA-1(secret)[12..<20], which lets the receiver pick the account before decrypting.
 public struct NotificationPayloadCipher: Sendable {
-    public static let secretSize = 256
-    public static let keyIdSize = 8
-    public static let msgKeySize = 16
-    public static let headerSize = keyIdSize + msgKeySize
+    public static let secretSize = MTProtoEnvelope.authKeySize
+    public static let keyIdSize = MTProtoEnvelope.keyIdSize
+    public static let msgKeySize = MTProtoEnvelope.msgKeySize
+    public static let headerSize = MTProtoEnvelope.headerSize
     /// MTProto 2.0 bounds on padding; the encoder draws a length in this range.
-    public static let minimumPadding = 12
-    public static let maximumPadding = 1024
+    public static let minimumPadding = MTProtoEnvelope.minimumPadding
+    public static let maximumPadding = MTProtoEnvelope.maximumPadding
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case wrongSecretSize(Int)
@@ -58,7 +58,7 @@ public struct NotificationPayloadCipher: Sendable {
     }
 
     public static func keyId(ofSecret secret: [UInt8]) -> [UInt8] {
-        Array(Digest.sha1(secret)[12..<20])
+        MTProtoEnvelope.keyId(ofAuthKey: secret)
     }
 
     /// The key id a payload names, or nil when it is too short to name one.
@@ -66,31 +66,20 @@ public struct NotificationPayloadCipher: Sendable {
         data.count >= keyIdSize ? Array(data[0..<keyIdSize]) : nil
     }
 
-    /// MTProto 2.0 key derivation, x = 8.
-    func keyAndIv(msgKey: ArraySlice<UInt8>) -> (key: [UInt8], iv: [UInt8]) {
-        let a = Digest.sha256(Array(msgKey) + secret[8..<44])
-        let b = Digest.sha256(Array(secret[48..<84]) + msgKey)
-        let key = Array(a[0..<8]) + b[8..<24] + a[24..<32]
-        let iv = Array(b[0..<8]) + a[8..<24] + b[24..<32]
-        return (key, iv)
-    }
-
-    func msgKey(plaintext: [UInt8]) -> [UInt8] {
-        Array(Digest.sha256(Array(secret[96..<128]) + plaintext)[8..<24])
-    }
-
-    /// Decrypts and verifies a payload. Nothing of the plaintext is returned unless msgKey, which
-    /// covers the whole decrypted buffer, matches.
+    /// Decrypts and verifies a payload (MTProtoEnvelope, server to client). Nothing of the
+    /// plaintext is returned unless msgKey, which covers the whole decrypted buffer, matches.
     public func decrypt(_ data: [UInt8]) throws(Failure) -> [UInt8] {
-        guard data.count >= NotificationPayloadCipher.headerSize + AESIGE.blockSize else { throw .tooShort(data.count) }
-        guard NotificationPayloadCipher.keyId(ofPayload: data) == keyId else { throw .unknownKeyId }
-        let msgKey = data[NotificationPayloadCipher.keyIdSize..<NotificationPayloadCipher.headerSize]
-        let ciphertext = Array(data[NotificationPayloadCipher.headerSize...])
-        guard ciphertext.count % AESIGE.blockSize == 0 else { throw .misalignedCiphertext(ciphertext.count) }
-        let (key, iv) = keyAndIv(msgKey: msgKey)
-        // Key, iv and alignment were all checked above, so AES-IGE cannot fail here.
-        let plaintext = try! AESIGE.decrypt(ciphertext, key: key, iv: iv)
-        guard KeyDerivation.constantTimeEquals(self.msgKey(plaintext: plaintext), Array(msgKey)) else { throw .msgKeyMismatch }
+        let plaintext: [UInt8]
+        do throws(MTProtoEnvelope.Failure) {
+            plaintext = try MTProtoEnvelope.open(data, authKey: secret, keyId: keyId, direction: .serverToClient)
+        } catch {
+            switch error {
+            case .tooShort(let n): throw .tooShort(n)
+            case .unknownKeyId: throw .unknownKeyId
+            case .misalignedCiphertext(let n): throw .misalignedCiphertext(n)
+            case .msgKeyMismatch: throw .msgKeyMismatch
+            }
+        }
         let length = Int32(littleEndian: plaintext.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
         let available = plaintext.count - 4
         guard length >= 0, Int(length) <= available else { throw .badLengthPrefix(length, available: available) }
@@ -108,19 +97,7 @@ public struct NotificationPayloadCipher: Sendable {
         plaintext.reserveCapacity(4 + message.count + 64)
         withUnsafeBytes(of: Int32(message.count).littleEndian) { plaintext.append(contentsOf: $0) }
         plaintext.append(contentsOf: message)
-        plaintext.append(contentsOf: padding ?? NotificationPayloadCipher.randomPadding(after: plaintext.count))
-        precondition(plaintext.count % AESIGE.blockSize == 0, "padding must bring the plaintext to a multiple of 16")
-        let msgKey = self.msgKey(plaintext: plaintext)
-        let (key, iv) = keyAndIv(msgKey: msgKey[...])
-        // Key and iv are 32 bytes and the length is aligned: AES-IGE cannot fail here.
-        let ciphertext = try! AESIGE.encrypt(plaintext, key: key, iv: iv)
-        return keyId + msgKey + ciphertext
-    }
-
-    static func randomPadding(after count: Int) -> [UInt8] {
-        let extraBlocks = Int(SecureRandom.bytes(1)[0] % 4)
-        var length = minimumPadding + extraBlocks * AESIGE.blockSize
-        length += (AESIGE.blockSize - (count + length) % AESIGE.blockSize) % AESIGE.blockSize
-        return SecureRandom.bytes(length)
+        plaintext.append(contentsOf: padding ?? MTProtoEnvelope.randomPadding(after: plaintext.count))
+        return MTProtoEnvelope.seal(plaintext, authKey: secret, keyId: keyId, direction: .serverToClient)
     }
 }

@@ -13,6 +13,7 @@ import COpenSSL
 final class ProviderCipher: @unchecked Sendable {
     static let aes256GCM = ProviderCipher(named: "AES-256-GCM")
     static let aes256ECB = ProviderCipher(named: "AES-256-ECB")
+    static let aes256CTR = ProviderCipher(named: "AES-256-CTR")
 
     // core_dispatch.h's function types, spelled as C function pointers: the header's typedefs are
     // of function type, which Swift imports as Swift closures that cannot be handed back to C.
@@ -41,13 +42,7 @@ final class ProviderCipher: @unchecked Sendable {
     /// taken from it are used until exit). `retain_fallbacks` keeps EVP's own behaviour for the
     /// few callers still on EVP (PBKDF2, RAND).
     /// Immutable once made, and OpenSSL provider objects are safe to share between threads.
-    nonisolated(unsafe) private static let provider: OpaquePointer = {
-        OpenSSLLibrary.ensureInitialized()
-        guard let provider = OSSL_PROVIDER_try_load(nil, "default", 1) else {
-            preconditionFailure("OpenSSL's default provider did not load")
-        }
-        return provider
-    }()
+    private static var provider: OpaquePointer { OpenSSLLibrary.defaultProvider }
 
     private init(named name: String) {
         self.name = name

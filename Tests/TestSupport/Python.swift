@@ -11,3 +11,20 @@ public enum Python {
         return "python3"
     }()
 }
+
+/// The package's own folders, from this file's place in it, and the venv Scripts/setup makes
+/// (.build-python: Telethon 1.40.0, cryptography) that the network tests' Python runs under.
+public enum PackagePaths {
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    public static let venvPython = root + "/.build-python/bin/python3"
+    public static let testServer = root + "/Tools/mtproto-server"
+
+    /// The venv's python, or a failure that says how to make it.
+    public static func requireVenvPython() throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: venvPython) else {
+            throw HarnessError("\(venvPython) is missing: run Scripts/setup (it makes the venv with Telethon and cryptography)")
+        }
+        return venvPython
+    }
+}

@@ -101,6 +101,10 @@ public final class PostboxTransaction {
         try valueBox.set(PostboxTable.keychain, ValueBoxKey(name), value)
     }
 
+    public func removeKeychainEntry(_ name: String) throws {
+        try valueBox.remove(PostboxTable.keychain, ValueBoxKey(name))
+    }
+
     // MARK: Peers
 
     public func peer(_ id: PeerId) throws -> Peer? {

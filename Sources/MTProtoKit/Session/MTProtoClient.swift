@@ -1,0 +1,79 @@
+import Container
+import Logging
+import TLSerialization
+
+/// The client's sessions, one per datacenter, as MTProtoKit's MTContext holds them: requests go
+/// to the main datacenter; a *_MIGRATE_X answer (the account, the phone number or the network
+/// lives on X) moves the main datacenter to X, creating its key there, and the request goes
+/// again, once. Each session's first request is wrapped in invokeWithLayer(initConnection(…)).
+public final class MTProtoClient: @unchecked Sendable {
+    public let configuration: DatacenterConfiguration
+    public let identity: ClientIdentity
+    private let keyStore: AuthKeyStore
+    private let options: MTProtoSession.Options
+    private let transport: TransportKind
+    private let logger: Logger
+    private let lock = ConditionLock()
+    // Guarded by `lock`.
+    private var sessions: [Int32: MTProtoSession] = [:]
+    private var initialized: Set<Int32> = []
+    private var main: Int32
+
+    public init(configuration: DatacenterConfiguration, identity: ClientIdentity, transport: TransportKind,
+                keyStore: AuthKeyStore = MemoryAuthKeyStore(), options: MTProtoSession.Options = MTProtoSession.Options(),
+                logger: Logger = Logger(label: "mtproto")) {
+        self.configuration = configuration
+        self.identity = identity
+        self.transport = transport
+        self.keyStore = keyStore
+        self.options = options
+        self.logger = logger
+        self.main = configuration.defaultDatacenter
+    }
+
+    public var mainDatacenter: Int32 { lock.withLock { main } }
+
+    /// The session with a datacenter, made on first use.
+    public func session(_ datacenter: Int32) -> MTProtoSession {
+        lock.withLock {
+            if let existing = sessions[datacenter] { return existing }
+            let made = MTProtoSession(datacenter: datacenter, configuration: configuration, keyStore: keyStore, options: options,
+                                      logger: logger, connector: TransportConnector.connector(
+                                          transport, datacenterId: configuration.environment.wireDatacenterId(datacenter)))
+            sessions[datacenter] = made
+            return made
+        }
+    }
+
+    /// Sends a request to the main datacenter (or `datacenter`), following one migration.
+    public func invoke<F: TLFunction>(_ function: F, on datacenter: Int32? = nil, timeout: Double? = nil) throws -> F.Result {
+        let target = datacenter ?? mainDatacenter
+        do {
+            return try invoke(function, exactlyOn: target, timeout: timeout)
+        } catch MTProtoError.rpc(let error) where error.migrateDatacenter != nil {
+            let destination = error.migrateDatacenter ?? target
+            guard destination != target, configuration.environment == .custom || configuration.addresses[destination] != nil else {
+                throw MTProtoError.rpc(error)
+            }
+            logger.info("\(function.name): \(error.message), moving to datacenter \(destination)")
+            if datacenter == nil, !error.message.hasPrefix("FILE_") { lock.withLock { main = destination } }
+            return try invoke(function, exactlyOn: destination, timeout: timeout)
+        }
+    }
+
+    private func invoke<F: TLFunction>(_ function: F, exactlyOn datacenter: Int32, timeout: Double?) throws -> F.Result {
+        let session = session(datacenter)
+        if lock.withLock({ initialized.contains(datacenter) }) {
+            return try session.invoke(function, timeout: timeout)
+        }
+        let result = try session.invoke(identity.wrap(function), timeout: timeout)
+        lock.withLock { _ = initialized.insert(datacenter) }
+        return result
+    }
+
+    /// Closes every session.
+    public func close() {
+        let all = lock.withLock { defer { sessions = [:] }; return Array(sessions.values) }
+        all.forEach { $0.close() }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Telethon, a client proven against Telegram, against the test server: if Telethon creates an
+/// auth key and calls help.getConfig on every transport, the server speaks MTProto as Telegram
+/// does, and the Swift client's tests against it mean something.
+@Suite("Telethon against the test server", .serialized)
+struct TelethonAgainstTestServerTests {
+    static let check = TestServer.directory + "/telethon_check.py"
+    static let transports = ["abridged", "intermediate", "padded", "obfuscated"]
+
+    @Test func telethonCreatesAKeyAndGetsTheConfigOverEveryTransport() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        var keyIds = Set<String>()
+        for transport in Self.transports {
+            let result = try await Self.runCheck(server, transport: transport)
+            #expect(result.succeeded, "Telethon over \(transport): \(result)\nserver log:\n\(server.stderrText)")
+            guard result.succeeded else { continue }
+            let json = try result.json()
+            #expect(json["ok"] as? Bool == true)
+            let keyId = json["auth_key_id"] as? String ?? ""
+            #expect(keyId.count == 16 && keyId.allSatisfy(\.isHexDigit), "auth_key_id \(keyId)")
+            keyIds.insert(keyId)
+            #expect(json["dc_options_count"] as? Int == 5, "\(json)")
+            #expect(json["this_dc"] as? Int == 2, "\(json)")
+            let rtt = json["rtt_ms"] as? Double ?? -1
+            #expect(rtt >= 0 && rtt < 5_000, "rtt_ms \(rtt)")
+        }
+        // Every connection made its own key.
+        #expect(keyIds.count == Self.transports.count)
+        #expect(server.isRunning, "the server survived all four clients")
+    }
+
+    /// Two misbehaviours Telethon checks for: the server really sends them, and a correct
+    /// client refuses them with the reason.
+    @Test(arguments: [("bad-nonce", "invalid nonce"), ("bad-new-nonce-hash", "invalid new nonce hash")])
+    func telethonRefusesAMisbehavingServer(mode: String, reason: String) async throws {
+        let server = try TestServer.start(misbehave: [mode])
+        defer { server.stop() }
+        let result = try await Self.runCheck(server, transport: "abridged")
+        #expect(!result.succeeded, "\(mode) was accepted: \(result)")
+        #expect(result.stderr.contains(reason), "\(mode): \(result)")
+        #expect(server.isRunning)
+    }
+
+    static func runCheck(_ server: TestServer, transport: String) async throws -> ProcessResult {
+        let python = try TestServer.requirePython()
+        return try await withTemporaryDirectory("telethon-check") { dir in
+            var environment = ProcessInfo.processInfo.environment
+            environment["PYTHONDONTWRITEBYTECODE"] = "1"
+            let process = try RunningProcess(
+                python, [check, "--server", server.address, "--transport", transport, "--json", "--timeout", "30"],
+                environment: environment, stdoutPath: dir.sub("stdout"), stderrPath: dir.sub("stderr"))
+            defer { process.kill9() }
+            return try await process.wait(timeout: 60, context: "telethon_check --transport \(transport)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+"""The API methods the server answers (help.getConfig, help.getNearestDc, updates.getState), the
+wrappers it unwraps (invokeWithLayer, initConnection, invokeWithoutUpdates, invokeAfterMsg(s)),
+and the per-method test behaviours (--flood-wait, --migrate, --delay-method)."""
+import re
+
+from telethon.tl import functions, types
+
+WRAPPERS = (functions.InvokeWithLayerRequest, functions.InitConnectionRequest,
+            functions.InvokeWithoutUpdatesRequest, functions.InvokeAfterMsgRequest,
+            functions.InvokeAfterMsgsRequest)
+
+
+class RpcFailure(Exception):
+    def __init__(self, code, message):
+        super().__init__('%d %s' % (code, message))
+        self.code, self.message = code, message
+
+    def result(self):
+        return types.RpcError(error_code=self.code, error_message=self.message)
+
+
+def unwrap(request):
+    """The query inside invokeWithLayer(initConnection(…)) and friends."""
+    while isinstance(request, WRAPPERS):
+        request = request.query
+    return request
+
+
+def method_name(request):
+    """The TL name of a Telethon request: GetConfigRequest in telethon.tl.functions.help →
+    help.getConfig; PingDelayDisconnectRequest → pingDelayDisconnect."""
+    namespace = type(request).__module__.rsplit('.', 1)[-1]
+    name = type(request).__name__
+    name = name[:-len('Request')] if name.endswith('Request') else name
+    name = name[0].lower() + name[1:]
+    return name if namespace == 'functions' else namespace + '.' + name
+
+
+def normalized(name):
+    """help.getConfig, help.getconfig and ping_delay_disconnect all name the method they mean."""
+    return re.sub(r'[_\s]', '', name).lower()
+
+
+class Methods:
+    def __init__(self, server):
+        self.server = server
+        self.flood_pending = dict(server.flood_wait)  # normalized name → seconds, first call only
+        self.migrate_pending = dict(server.migrate)     # normalized name → dc, first foreign call
+
+    def answer(self, request, key_dc):
+        """The result object for an (unwrapped) API request, or RpcFailure."""
+        name = method_name(request)
+        key = normalized(name)
+        if key in self.flood_pending:
+            raise RpcFailure(420, 'FLOOD_WAIT_%d' % self.flood_pending.pop(key))
+        target = self.migrate_pending.get(key)
+        if target is not None and key_dc != target:
+            # Once only: every dc is this one process, and a client whose key came from a plain
+            # p_q_inner_data (Telethon) cannot make a key "for" the target dc.
+            del self.migrate_pending[key]
+            prefix = 'PHONE' if name.startswith('auth.') else 'NETWORK'
+            raise RpcFailure(303, '%s_MIGRATE_%d' % (prefix, target))
+        now = int(self.server.clock())
+        if isinstance(request, functions.help.GetConfigRequest):
+            return self.config(now, key_dc)
+        if isinstance(request, functions.help.GetNearestDcRequest):
+            return types.NearestDc(country='NL', this_dc=key_dc, nearest_dc=key_dc)
+        if isinstance(request, functions.updates.GetStateRequest):
+            return types.updates.State(pts=1, qts=0, date=now, seq=1, unread_count=0)
+        # A method this server knows from the schema but does not serve: what Telegram says to
+        # an auth key with no account behind it, which every key here is.
+        raise RpcFailure(401, 'AUTH_KEY_UNREGISTERED')
+
+    def config(self, now, this_dc):
+        port = self.server.port
+        options = [types.DcOption(id=dc, ip_address='127.0.0.1', port=port) for dc in range(1, 6)]
+        return types.Config(
+            date=now, expires=now + 3600, test_mode=True, this_dc=this_dc, dc_options=options,
+            dc_txt_domain_name='localhost', chat_size_max=200, megagroup_size_max=200000,
+            forwarded_count_max=100, online_update_period_ms=210000, offline_blur_timeout_ms=5000,
+            offline_idle_timeout_ms=30000, online_cloud_timeout_ms=300000,
+            notify_cloud_delay_ms=30000, notify_default_delay_ms=1500, push_chat_period_ms=60000,
+            push_chat_limit=2, edit_time_limit=172800, revoke_time_limit=2147483647,
+            revoke_pm_time_limit=2147483647, rating_e_decay=2419200, stickers_recent_limit=200,
+            channels_read_media_period=604800, call_receive_timeout_ms=20000,
+            call_ring_timeout_ms=90000, call_connect_timeout_ms=30000,
+            call_packet_timeout_ms=10000, me_url_prefix='https://t.me/', caption_length_max=1024,
+            message_length_max=4096, webfile_dc_id=this_dc, tmp_sessions=None,
+            suggested_lang_code='en', lang_pack_version=1, base_lang_pack_version=1)
