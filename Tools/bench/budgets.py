@@ -142,3 +142,7 @@ def markdown() -> str:
 
 if __name__ == "__main__":
     print(markdown())
+NETWORK_BUDGETS = {
+    "connectRatio": DATA["network"]["connect_ratio"],  # at most
+    "pingRatio": DATA["network"]["ping_ratio"],        # at most
+}

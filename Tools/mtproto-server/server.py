@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import sys
+import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -39,6 +40,7 @@ class Server:
     def __init__(self, args, log):
         self.log = log
         self.misbehave = parse_misbehave(args.misbehave)
+        self.timing = args.timing
         self.clock = wire.Clock(float(self.misbehave.get('time-offset', 0)))
         self.dc_id = args.dc_id
         self.rsa = auth.RsaKey(args.rsa_key)
@@ -67,6 +69,7 @@ class Connection:
         self.encrypted = EncryptedHandler(server, self, self.log)
         self.disconnect_timer = None
         self.tasks = set()
+        self.packet_kind = None  # plain, encrypted, or ping: what --timing names a packet
 
     async def run(self):
         self.transport = await transport.detect(self.reader)
@@ -83,10 +86,16 @@ class Connection:
                 self.server.transport_flood_done = True
                 await self.send_transport_error(-429)
                 raise wire.ProtocolError('transport-flood-once: answered -429')
-            if packet[:8] == b'\0' * 8:
+            started = time.perf_counter_ns()
+            self.packet_kind = 'plain' if packet[:8] == b'\0' * 8 else 'encrypted'
+            plain = self.packet_kind == 'plain'
+            if plain:
                 self.handle_plain(packet)
             else:
                 await self.encrypted.handle(packet)
+            if self.server.timing:
+                # The server's own time for a packet: read to answer written (Scripts/bench's reference).
+                self.log.info('timing %s %d us', self.packet_kind, (time.perf_counter_ns() - started) // 1000)
             await self.writer.drain()
 
     def handle_plain(self, packet):
@@ -206,6 +215,8 @@ def main():
     parser.add_argument('--flood-wait', action='append', metavar='METHOD=SECONDS')
     parser.add_argument('--migrate', action='append', metavar='METHOD=DC')
     parser.add_argument('--verbose', action='store_true', help='debug logging')
+    parser.add_argument('--timing', action='store_true',
+                        help='log each packet\'s handling time ("timing plain|encrypted N us"), for Scripts/bench')
     args = parser.parse_args()
 
     handler = logging.StreamHandler(sys.stderr)

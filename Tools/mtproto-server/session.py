@@ -225,6 +225,7 @@ class EncryptedHandler:
             self.connection.arm_disconnect(obj.disconnect_delay)
             return out.add(types.Pong(msg_id=msg_id, ping_id=obj.ping_id))
         if isinstance(obj, functions.PingRequest):
+            self.connection.packet_kind = 'ping'
             return out.add(types.Pong(msg_id=msg_id, ping_id=obj.ping_id))
         if isinstance(obj, functions.GetFutureSaltsRequest):
             self.log.info('get_future_salts %d', obj.num)

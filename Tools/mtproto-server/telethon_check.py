@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Telethon (a client proven against Telegram) against the test server: it creates an auth key
 over the chosen transport, calls help.getConfig (inside its own invokeWithLayer(initConnection))
-and again on its own, then ping, and prints {auth_key_id, dc_options_count, this_dc, rtt_ms}.
+and again on its own, then ping, and prints {auth_key_id, dc_options_count, this_dc, rtt_ms, connect_ms}
+(connect_ms: the key exchange and the first invokeWithLayer(initConnection(help.getConfig))).
 Exits 0 on success, 1 with a message on failure, and never runs past --timeout."""
 import argparse
 import asyncio
@@ -75,7 +76,9 @@ async def check(host, port, transport, dc_id):
                             auto_reconnect=False, receive_updates=False,
                             device_model='telethon_check', app_version='1.0')
     try:
+        connect_started = time.monotonic()
         await client.connect()  # key exchange, then invokeWithLayer(initConnection(help.getConfig))
+        connect_ms = (time.monotonic() - connect_started) * 1000
         if not client.is_connected() or client.session.auth_key is None:
             raise RuntimeError('Telethon did not connect')
         config = await client(functions.help.GetConfigRequest())
@@ -92,6 +95,7 @@ async def check(host, port, transport, dc_id):
             'dc_options_count': len(config.dc_options),
             'this_dc': config.this_dc,
             'rtt_ms': round(rtt_ms, 3),
+            'connect_ms': round(connect_ms, 3),
         }
     finally:
         await client.disconnect()
