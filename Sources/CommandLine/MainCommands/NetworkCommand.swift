@@ -58,7 +58,7 @@ struct NetworkCheckCommand: ParsableCommand {
             throw ValidationError("--environment custom needs --server")
         }
         guard (1...5).contains(dc) else { throw ValidationError("--dc must be from 1 to 5, not \(dc)") }
-        guard (0...100).contains(pings) else { throw ValidationError("--pings must be from 0 to 100, not \(pings)") }
+        guard (0...1000).contains(pings) else { throw ValidationError("--pings must be from 0 to 1000, not \(pings)") }
         guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
     }
 
