@@ -69,6 +69,10 @@ struct NetworkCheckCommand: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                     throw NetworkCommandFailure(description: "cannot read the public key file \(path)")
                 }
+                // Checked before connecting: a wrong file is the person's mistake, not the server's.
+                do { _ = try ServerPublicKey(pem: text) } catch {
+                    throw NetworkCommandFailure(description: "\(path): \(error)")
+                }
                 return text
             }
             configuration = .custom(address, publicKeys: pems, datacenter: dc)
