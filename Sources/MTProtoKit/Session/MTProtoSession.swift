@@ -367,8 +367,7 @@ public final class MTProtoSession: @unchecked Sendable {
                 failures = 0
                 lock.withLock { lastActivity = Clock.monotonicNanoseconds() }
                 handle(packet: packet)
-            } catch let error as TransportTimeout {
-                _ = error
+            } catch is TransportTimeout {
                 keepAliveIfIdle()
             } catch {
                 logger.debug("connection to datacenter \(datacenter) ended: \(error)")
