@@ -48,86 +48,94 @@ print(json.dumps({'residues': residues,
                   'g_a': pow(3, a, p).to_bytes(256, 'big').hex(), 'key': pow(g_b, a, p).to_bytes(256, 'big').hex()}))
 """#
 
-    @Test func keyAgreementAndGeneratorConditionsMatchPython() throws {
-        try DiffieHellman.checkGroup(prime: Self.prime, generator: 3)
-        let (b, gB) = try DiffieHellman.generateSecret(generator: 3, prime: Self.prime)
-        #expect(b.count == 256 && gB.count == 256)
-        let answer = try CryptoPythonOracle.run(Self.script, input: [
-            "prime": Self.prime.hex, "unsafe": Self.unsafePrime.hex, "g_b": gB.hex, "b": b.hex,
-        ])
-        #expect(answer["telegram_safe"] as? Bool == true)
-        #expect(answer["unsafe_is_prime"] as? Bool == true && answer["unsafe_half_is_prime"] as? Bool == false)
-        #expect(answer["g_b_ok"] as? Bool == true)
-        let gA = try CryptoPythonOracle.hex(answer, "g_a")
-        try DiffieHellman.checkPublicValue(gA, prime: Self.prime, name: "g_a")
-        #expect(try DiffieHellman.sharedKey(gA: gA, secret: b, prime: Self.prime) == CryptoPythonOracle.hex(answer, "key"))
-        // The reciprocity table agrees with Euler's criterion on Telegram's prime, g by g.
-        let residues = answer["residues"] as? [String: Bool] ?? [:]
-        #expect(residues.count == 6)
-        for g in Int32(2)...7 {
-            let accepted = (try? DiffieHellman.checkGroup(prime: Self.prime, generator: g)) != nil
-            #expect(accepted == residues[String(g)], "g = \(g)")
+    @Test func keyAgreementAndGeneratorConditionsMatchPython() async throws {
+        try await onOwnThread { () throws -> Void in
+            try DiffieHellman.checkGroup(prime: Self.prime, generator: 3)
+            let (b, gB) = try DiffieHellman.generateSecret(generator: 3, prime: Self.prime)
+            #expect(b.count == 256 && gB.count == 256)
+            let answer = try CryptoPythonOracle.run(Self.script, input: [
+                "prime": Self.prime.hex, "unsafe": Self.unsafePrime.hex, "g_b": gB.hex, "b": b.hex,
+            ])
+            #expect(answer["telegram_safe"] as? Bool == true)
+            #expect(answer["unsafe_is_prime"] as? Bool == true && answer["unsafe_half_is_prime"] as? Bool == false)
+            #expect(answer["g_b_ok"] as? Bool == true)
+            let gA = try CryptoPythonOracle.hex(answer, "g_a")
+            try DiffieHellman.checkPublicValue(gA, prime: Self.prime, name: "g_a")
+            #expect(try DiffieHellman.sharedKey(gA: gA, secret: b, prime: Self.prime) == CryptoPythonOracle.hex(answer, "key"))
+            // The reciprocity table agrees with Euler's criterion on Telegram's prime, g by g.
+            let residues = answer["residues"] as? [String: Bool] ?? [:]
+            #expect(residues.count == 6)
+            for g in Int32(2)...7 {
+                let accepted = (try? DiffieHellman.checkGroup(prime: Self.prime, generator: g)) != nil
+                #expect(accepted == residues[String(g)], "g = \(g)")
+            }
         }
     }
 
-    @Test func unsafeGroupsAreRefusedWithTheirReason() throws {
-        func refusal(_ prime: [UInt8], _ g: Int32) -> DiffieHellman.Failure? {
-            do { try DiffieHellman.checkGroup(prime: prime, generator: g); return nil } catch { return error }
+    @Test func unsafeGroupsAreRefusedWithTheirReason() async throws {
+        try await onOwnThread { () throws -> Void in
+            func refusal(_ prime: [UInt8], _ g: Int32) -> DiffieHellman.Failure? {
+                do { try DiffieHellman.checkGroup(prime: prime, generator: g); return nil } catch { return error }
+            }
+            #expect(refusal(Array(Self.prime.dropFirst()), 4) == .primeSize(bits: 2037))
+            #expect(refusal([0x01] + Self.prime, 4) == .primeSize(bits: 2049))
+            #expect(refusal([], 3) == .primeSize(bits: 0))
+            #expect(refusal(Self.prime, 1) == .unsupportedGenerator(1))
+            #expect(refusal(Self.prime, 8) == .unsupportedGenerator(8))
+            #expect(refusal(Self.prime, -3) == .unsupportedGenerator(-3))
+            // Odd multiples of 3 beside the prime (p ≡ 2 mod 3): 1 and 3 mod 4, with g = 4 (no condition).
+            for minus: UInt8 in [2, 8] {
+                var composite = Self.prime
+                composite[255] -= minus
+                #expect(refusal(composite, 4) == .primeComposite)
+            }
+            // With g = 3 the generator condition refuses p ≡ 0 (mod 3) before any primality test.
+            var multipleOfThree = Self.prime
+            multipleOfThree[255] -= 2
+            #expect(refusal(multipleOfThree, 3) == .generatorNotQuadraticResidue(generator: 3, modulus: 3, residue: 0))
+            let started = Container.Clock.monotonicNanoseconds()
+            #expect(refusal(Self.unsafePrime, 3) == .primeNotSafe)
+            let first = Container.Clock.milliseconds(since: started)
+            let again = Container.Clock.monotonicNanoseconds()
+            #expect(refusal(Self.unsafePrime, 3) == .primeNotSafe)
+            let cached = Container.Clock.milliseconds(since: again)
+            print("dh_prime safety test: \(String(format: "%.1f", first)) ms, then \(String(format: "%.3f", cached)) ms from the cache")
+            #expect(cached < first)
         }
-        #expect(refusal(Array(Self.prime.dropFirst()), 4) == .primeSize(bits: 2037))
-        #expect(refusal([0x01] + Self.prime, 4) == .primeSize(bits: 2049))
-        #expect(refusal([], 3) == .primeSize(bits: 0))
-        #expect(refusal(Self.prime, 1) == .unsupportedGenerator(1))
-        #expect(refusal(Self.prime, 8) == .unsupportedGenerator(8))
-        #expect(refusal(Self.prime, -3) == .unsupportedGenerator(-3))
-        // Odd multiples of 3 beside the prime (p ≡ 2 mod 3): 1 and 3 mod 4, with g = 4 (no condition).
-        for minus: UInt8 in [2, 8] {
-            var composite = Self.prime
-            composite[255] -= minus
-            #expect(refusal(composite, 4) == .primeComposite)
-        }
-        // With g = 3 the generator condition refuses p ≡ 0 (mod 3) before any primality test.
-        var multipleOfThree = Self.prime
-        multipleOfThree[255] -= 2
-        #expect(refusal(multipleOfThree, 3) == .generatorNotQuadraticResidue(generator: 3, modulus: 3, residue: 0))
-        let started = Container.Clock.monotonicNanoseconds()
-        #expect(refusal(Self.unsafePrime, 3) == .primeNotSafe)
-        let first = Container.Clock.milliseconds(since: started)
-        let again = Container.Clock.monotonicNanoseconds()
-        #expect(refusal(Self.unsafePrime, 3) == .primeNotSafe)
-        let cached = Container.Clock.milliseconds(since: again)
-        print("dh_prime safety test: \(String(format: "%.1f", first)) ms, then \(String(format: "%.3f", cached)) ms from the cache")
-        #expect(cached < first)
     }
 
-    @Test func publicValuesOutsideTheSafeRangeAreRefused() throws {
-        let p = BigNumber(Self.prime)
-        let margin = BigNumber(powerOfTwo: 2048 - 64)
-        func check(_ value: BigNumber) -> DiffieHellman.Failure? {
-            do { try DiffieHellman.checkPublicValue(value.minimalBytes, prime: Self.prime, name: "g_a"); return nil } catch { return error }
+    @Test func publicValuesOutsideTheSafeRangeAreRefused() async throws {
+        try await onOwnThread { () throws -> Void in
+            let p = BigNumber(Self.prime)
+            let margin = BigNumber(powerOfTwo: 2048 - 64)
+            func check(_ value: BigNumber) -> DiffieHellman.Failure? {
+                do { try DiffieHellman.checkPublicValue(value.minimalBytes, prime: Self.prime, name: "g_a"); return nil } catch { return error }
+            }
+            #expect(check(BigNumber(word: 0)) == .valueOutOfRange(name: "g_a"))
+            #expect(check(BigNumber(word: 1)) == .valueOutOfRange(name: "g_a"))
+            #expect(check(p.subtracting(BigNumber(word: 1))) == .valueOutOfRange(name: "g_a"))
+            #expect(check(p) == .valueOutOfRange(name: "g_a"))
+            #expect(check(BigNumber([0xff] + Self.prime)) == .valueOutOfRange(name: "g_a"))
+            #expect(check(BigNumber(word: 2)) == .valueNearBounds(name: "g_a"))
+            #expect(check(BigNumber(powerOfTwo: 1000)) == .valueNearBounds(name: "g_a"))
+            #expect(check(margin.subtracting(BigNumber(word: 1))) == .valueNearBounds(name: "g_a"))
+            #expect(check(margin) == nil)
+            #expect(check(p.subtracting(margin)) == nil)
+            #expect(check(p.subtracting(margin).subtracting(BigNumber(word: 1))) == nil)
+            #expect(check(p.subtracting(margin.subtracting(BigNumber(word: 1)))) == .valueNearBounds(name: "g_a"))
+            #expect(check(p.subtracting(BigNumber(word: 2))) == .valueNearBounds(name: "g_a"))
+            // Leading zeros are the same number.
+            #expect((try? DiffieHellman.checkPublicValue([0, 0] + margin.minimalBytes, prime: Self.prime, name: "g_b")) != nil)
         }
-        #expect(check(BigNumber(word: 0)) == .valueOutOfRange(name: "g_a"))
-        #expect(check(BigNumber(word: 1)) == .valueOutOfRange(name: "g_a"))
-        #expect(check(p.subtracting(BigNumber(word: 1))) == .valueOutOfRange(name: "g_a"))
-        #expect(check(p) == .valueOutOfRange(name: "g_a"))
-        #expect(check(BigNumber([0xff] + Self.prime)) == .valueOutOfRange(name: "g_a"))
-        #expect(check(BigNumber(word: 2)) == .valueNearBounds(name: "g_a"))
-        #expect(check(BigNumber(powerOfTwo: 1000)) == .valueNearBounds(name: "g_a"))
-        #expect(check(margin.subtracting(BigNumber(word: 1))) == .valueNearBounds(name: "g_a"))
-        #expect(check(margin) == nil)
-        #expect(check(p.subtracting(margin)) == nil)
-        #expect(check(p.subtracting(margin).subtracting(BigNumber(word: 1))) == nil)
-        #expect(check(p.subtracting(margin.subtracting(BigNumber(word: 1)))) == .valueNearBounds(name: "g_a"))
-        #expect(check(p.subtracting(BigNumber(word: 2))) == .valueNearBounds(name: "g_a"))
-        // Leading zeros are the same number.
-        #expect((try? DiffieHellman.checkPublicValue([0, 0] + margin.minimalBytes, prime: Self.prime, name: "g_b")) != nil)
     }
 
-    @Test func theSharedKeyIsAlways256BytesLeftPadded() throws {
-        // g_a^1 mod p = g_a: a small result comes out left-padded to 256 bytes.
-        let small = BigNumber(powerOfTwo: 1990).minimalBytes
-        let key = try DiffieHellman.sharedKey(gA: small, secret: [1], prime: Self.prime)
-        #expect(key.count == 256 && Array(key.suffix(small.count)) == small && key.prefix(256 - small.count).allSatisfy { $0 == 0 })
-        #expect(throws: DiffieHellman.Failure.unsupportedGenerator(9)) { try DiffieHellman.generateSecret(generator: 9, prime: Self.prime) }
+    @Test func theSharedKeyIsAlways256BytesLeftPadded() async throws {
+        try await onOwnThread { () throws -> Void in
+            // g_a^1 mod p = g_a: a small result comes out left-padded to 256 bytes.
+            let small = BigNumber(powerOfTwo: 1990).minimalBytes
+            let key = try DiffieHellman.sharedKey(gA: small, secret: [1], prime: Self.prime)
+            #expect(key.count == 256 && Array(key.suffix(small.count)) == small && key.prefix(256 - small.count).allSatisfy { $0 == 0 })
+            #expect(throws: DiffieHellman.Failure.unsupportedGenerator(9)) { try DiffieHellman.generateSecret(generator: 9, prime: Self.prime) }
+        }
     }
 }

@@ -121,51 +121,55 @@ asyncio.run(main())
     }
 
     @Test(arguments: TransportKind.allCases)
-    func packetsRoundTripOverEveryKind(_ kind: TransportKind) throws {
-        let peer = try Peer()
-        let connection = try peer.connect(kind)
-        defer { connection.close() }
-        var rng = SeededGenerator(seed: 41)
-        for blocks in [0, 1, 31, 300, 70_000] {
-            let packet = Self.command("ECHO", blocks: blocks, rng: &rng)
-            try connection.send(packet)
-            #expect(try connection.receive(timeout: 10) == packet)
+    func packetsRoundTripOverEveryKind(_ kind: TransportKind) async throws {
+        try await onOwnThread { () throws -> Void in
+            let peer = try Peer()
+            let connection = try peer.connect(kind)
+            defer { connection.close() }
+            var rng = SeededGenerator(seed: 41)
+            for blocks in [0, 1, 31, 300, 70_000] {
+                let packet = Self.command("ECHO", blocks: blocks, rng: &rng)
+                try connection.send(packet)
+                #expect(try connection.receive(timeout: 10) == packet)
+            }
+            // Several in flight at once come back in order.
+            let burst = (0..<20).map { Self.command("ECHO", blocks: $0, rng: &rng) }
+            for packet in burst { try connection.send(packet) }
+            for packet in burst { #expect(try connection.receive(timeout: 10) == packet) }
+            // The server's transport error ends the connection with its code.
+            try connection.send(Self.command("E404", blocks: 0, rng: &rng))
+            #expect(throws: TransportError.serverError(code: -404)) { try connection.receive(timeout: 10) }
         }
-        // Several in flight at once come back in order.
-        let burst = (0..<20).map { Self.command("ECHO", blocks: $0, rng: &rng) }
-        for packet in burst { try connection.send(packet) }
-        for packet in burst { #expect(try connection.receive(timeout: 10) == packet) }
-        // The server's transport error ends the connection with its code.
-        try connection.send(Self.command("E404", blocks: 0, rng: &rng))
-        #expect(throws: TransportError.serverError(code: -404)) { try connection.receive(timeout: 10) }
     }
 
     @Test(arguments: [TransportKind.intermediate, .obfuscatedPadded])
-    func theServersMisbehaviourIsTyped(_ kind: TransportKind) throws {
-        let peer = try Peer()
-        var rng = SeededGenerator(seed: 42)
-        // Nothing within the timeout: TransportTimeout, and the connection still works.
-        let quiet = try peer.connect(kind)
-        try quiet.send(Self.command("STAL", blocks: 0, rng: &rng))
-        #expect(throws: TransportTimeout(seconds: 0.2)) { try quiet.receive(timeout: 0.2) }
-        let echo = Self.command("ECHO", blocks: 2, rng: &rng)
-        try quiet.send(echo)
-        #expect(try quiet.receive(timeout: 10) == echo)
-        quiet.close()
-        // A frame header announcing 32 MiB is refused before its body.
-        let huge = try peer.connect(kind)
-        try huge.send(Self.command("HUGE", blocks: 0, rng: &rng))
-        #expect(throws: TransportError.frameTooLarge(32 << 20, limit: 16 << 20)) { try huge.receive(timeout: 10) }
-        huge.close()
-        // Half a frame and the end of the stream; the end alone.
-        let truncated = try peer.connect(kind)
-        try truncated.send(Self.command("TRNC", blocks: 4, rng: &rng))
-        #expect(throws: TransportError.closedByPeer) { try truncated.receive(timeout: 10) }
-        truncated.close()
-        let shut = try peer.connect(kind)
-        try shut.send(Self.command("SHUT", blocks: 0, rng: &rng))
-        #expect(throws: TransportError.closedByPeer) { try shut.receive(timeout: 10) }
-        shut.close()
+    func theServersMisbehaviourIsTyped(_ kind: TransportKind) async throws {
+        try await onOwnThread { () throws -> Void in
+            let peer = try Peer()
+            var rng = SeededGenerator(seed: 42)
+            // Nothing within the timeout: TransportTimeout, and the connection still works.
+            let quiet = try peer.connect(kind)
+            try quiet.send(Self.command("STAL", blocks: 0, rng: &rng))
+            #expect(throws: TransportTimeout(seconds: 0.2)) { try quiet.receive(timeout: 0.2) }
+            let echo = Self.command("ECHO", blocks: 2, rng: &rng)
+            try quiet.send(echo)
+            #expect(try quiet.receive(timeout: 10) == echo)
+            quiet.close()
+            // A frame header announcing 32 MiB is refused before its body.
+            let huge = try peer.connect(kind)
+            try huge.send(Self.command("HUGE", blocks: 0, rng: &rng))
+            #expect(throws: TransportError.frameTooLarge(32 << 20, limit: 16 << 20)) { try huge.receive(timeout: 10) }
+            huge.close()
+            // Half a frame and the end of the stream; the end alone.
+            let truncated = try peer.connect(kind)
+            try truncated.send(Self.command("TRNC", blocks: 4, rng: &rng))
+            #expect(throws: TransportError.closedByPeer) { try truncated.receive(timeout: 10) }
+            truncated.close()
+            let shut = try peer.connect(kind)
+            try shut.send(Self.command("SHUT", blocks: 0, rng: &rng))
+            #expect(throws: TransportError.closedByPeer) { try shut.receive(timeout: 10) }
+            shut.close()
+        }
     }
 
     @Test func closeFromAnotherThreadEndsABlockedReceive() throws {

@@ -48,37 +48,39 @@ print(json.dumps({'header': bytes(header).hex(), 'client_packets': [p.hex() for 
     }
 
     @Test(arguments: [TransportFraming.Kind.abridged, .paddedIntermediate])
-    func matchesTelethonByteForByte(_ kind: TransportFraming.Kind) throws {
-        var rng = SeededGenerator(seed: 31)
-        let random = Self.acceptableRandom(seed: 32)
-        let framing = TransportFraming(kind)
-        let obfuscation = try TransportObfuscation(tag: framing.obfuscationTag, datacenterId: nil, random: random)
-        #expect(obfuscation.initPayload.count == 64 && Array(obfuscation.initPayload[0..<56]) == Array(random[0..<56]))
-        let clientPackets = [0, 1, 40, 2000].map { TransportFramingTests.packet(blocks: $0, rng: &rng) }
-        var stream = obfuscation.initPayload
-        for packet in clientPackets { stream += obfuscation.encryptor.applied(framing.encode(packet)) }
-        let serverPackets = [3, 0, 300].map { TransportFramingTests.packet(blocks: $0, rng: &rng) }
-        let answer = try CryptoPythonOracle.run(Self.script, input: [
-            "random": random.hex, "kind": kind.rawValue, "client_stream": stream.hex, "server_packets": serverPackets.map(\.hex),
-        ])
-        #expect(try CryptoPythonOracle.hex(answer, "header") == obfuscation.initPayload)
-        let read = (answer["client_packets"] as? [String] ?? []).map { [UInt8](hex: $0) }
-        #expect(read.count == clientPackets.count)
-        for (sent, got) in zip(clientPackets, read) {
-            // Telethon keeps the padded framing's padding on the payload.
-            #expect(Array(got.prefix(sent.count)) == sent && got.count - sent.count < (kind == .abridged ? 1 : 16))
+    func matchesTelethonByteForByte(_ kind: TransportFraming.Kind) async throws {
+        try await onOwnThread { () throws -> Void in
+            var rng = SeededGenerator(seed: 31)
+            let random = Self.acceptableRandom(seed: 32)
+            let framing = TransportFraming(kind)
+            let obfuscation = try TransportObfuscation(tag: framing.obfuscationTag, datacenterId: nil, random: random)
+            #expect(obfuscation.initPayload.count == 64 && Array(obfuscation.initPayload[0..<56]) == Array(random[0..<56]))
+            let clientPackets = [0, 1, 40, 2000].map { TransportFramingTests.packet(blocks: $0, rng: &rng) }
+            var stream = obfuscation.initPayload
+            for packet in clientPackets { stream += obfuscation.encryptor.applied(framing.encode(packet)) }
+            let serverPackets = [3, 0, 300].map { TransportFramingTests.packet(blocks: $0, rng: &rng) }
+            let answer = try CryptoPythonOracle.run(Self.script, input: [
+                "random": random.hex, "kind": kind.rawValue, "client_stream": stream.hex, "server_packets": serverPackets.map(\.hex),
+            ])
+            #expect(try CryptoPythonOracle.hex(answer, "header") == obfuscation.initPayload)
+            let read = (answer["client_packets"] as? [String] ?? []).map { [UInt8](hex: $0) }
+            #expect(read.count == clientPackets.count)
+            for (sent, got) in zip(clientPackets, read) {
+                // Telethon keeps the padded framing's padding on the payload.
+                #expect(Array(got.prefix(sent.count)) == sent && got.count - sent.count < (kind == .abridged ? 1 : 16))
+            }
+            // The server's stream, decrypted in uneven pieces and deframed.
+            let serverStream = try CryptoPythonOracle.hex(answer, "server_stream")
+            var decoder = TransportFraming(kind)
+            var received: [[UInt8]] = []
+            var offset = 0
+            while offset < serverStream.count {
+                let size = Int.random(in: 1...700, using: &rng)
+                received += try decoder.feed(obfuscation.decryptor.applied(Array(serverStream[offset..<min(offset + size, serverStream.count)])))
+                offset += size
+            }
+            #expect(received == serverPackets)
         }
-        // The server's stream, decrypted in uneven pieces and deframed.
-        let serverStream = try CryptoPythonOracle.hex(answer, "server_stream")
-        var decoder = TransportFraming(kind)
-        var received: [[UInt8]] = []
-        var offset = 0
-        while offset < serverStream.count {
-            let size = Int.random(in: 1...700, using: &rng)
-            received += try decoder.feed(obfuscation.decryptor.applied(Array(serverStream[offset..<min(offset + size, serverStream.count)])))
-            offset += size
-        }
-        #expect(received == serverPackets)
     }
 
     @Test func theInitCarriesTagAndDatacenterAndAvoidsOtherProtocols() throws {

@@ -7,3 +7,9 @@ public func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> 
         DetachedThread { continuation.resume(returning: body()) }.start()
     }
 }
+
+/// Runs throwing blocking work (a synchronous network session, a child process waited for) on a
+/// pthread of its own, so the test pool's two threads stay free for the tests that await; rethrows.
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await onThread { Result { try body() } }.get()
+}
