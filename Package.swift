@@ -134,7 +134,7 @@ let package = Package(
         ], linkerSettings: staticLibcrypto),
         // The account layer over the network, as Telegram iOS's TelegramCore: MTProtoKit's key
         // store in the account's Postbox; accounts, updates and sending come with part 2.
-        .target(name: "TelegramCore", dependencies: ["MTProtoKit", "Storage"]),
+        .target(name: "TelegramCore", dependencies: ["Container", "MTProtoKit", "Storage"]),
 
         // The request channel: extensions (and main's operations) ask the running app for changes.
         // Its formats, the sealed codec, the directories, the submitter and the crash-safe
@@ -149,7 +149,7 @@ let package = Package(
         .target(name: "BroadcastIPC", dependencies: ["CSharedMemory", "Container", "Formats"]),
         // The shared extension bootstrap and its report.
         .target(name: "Bootstrap", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage",
+            "Container", "Cryptography", "Formats", "Storage", "TelegramCore",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The desktop's notification server over the session D-Bus (libdbus-1): Notify,
@@ -321,7 +321,7 @@ let package = Package(
         ]),
         // Across processes: the real executables spawned against a temporary container.
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport", "NotificationService",
+            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport", "NotificationService", "MTProtoKit",
         ]),
         .testTarget(name: "NotificationServiceTests", dependencies: ["NotificationService", "Container", "TestSupport"]),
         // Every data source the screens read, in memory: for the screens' tests and the wiring's.

@@ -1,4 +1,5 @@
 import Formats
+import TelegramCore
 
 /// What `<extension> bootstrap` found, for people and (with --json) for programs.
 public struct BootstrapReport: Codable, Sendable {
@@ -18,6 +19,8 @@ public struct BootstrapReport: Codable, Sendable {
     public let messageCount: Int64
     public let locked: Bool
     public let lockSummary: String
+    /// The account's network at rest; null without an account.
+    public let network: AccountNetworkState?
     public let steps: [StepTiming]
     public let totalMilliseconds: Double
 
@@ -33,6 +36,7 @@ public struct BootstrapReport: Codable, Sendable {
         messageCount = b.counters.messageCount
         locked = b.lockStatus.isLocked()
         lockSummary = b.lockStatus.summary
+        network = b.networkState
         steps = b.timer.steps
         totalMilliseconds = b.timer.totalMilliseconds
     }
@@ -51,6 +55,7 @@ public struct BootstrapReport: Codable, Sendable {
         try c.encode(messageCount, forKey: .messageCount)
         try c.encode(locked, forKey: .locked)
         try c.encode(lockSummary, forKey: .lockSummary)
+        try c.encode(network, forKey: .network)
         try c.encode(steps, forKey: .steps)
         try c.encode(totalMilliseconds, forKey: .totalMilliseconds)
     }
@@ -63,6 +68,7 @@ public struct BootstrapReport: Codable, Sendable {
             "  postbox:   \(currentAccountId == nil ? "not opened (no account)" : postboxReadOnly ? "opened read-only" : "opened")",
             "  store:     \(peerCount) peers, \(messageCount) messages",
             "  lock:      \(lockSummary)",
+            "  network:   \(network?.summary ?? "no account")",
             "  bootstrap: \(formatMilliseconds(totalMilliseconds))",
         ]
         for step in steps { lines.append("    \(step.name): \(formatMilliseconds(step.milliseconds))") }

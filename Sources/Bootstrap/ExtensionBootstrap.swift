@@ -3,10 +3,12 @@ import Cryptography
 import Formats
 import Logging
 import Storage
+import TelegramCore
 
 /// The bootstrap every extension runs: group and container, device key,
 /// TempBox and logger, AccountManager with the stub auxiliary methods, the current account's
-/// Postbox opened read-only, and one read transaction. Each step is timed.
+/// Postbox opened read-only, one read transaction, and the network's initialization arguments
+/// with what the account holds of it (no connection is made). Each step is timed.
 public final class ExtensionBootstrap {
     /// Which account's Postbox the bootstrap opens: the current one (widget, share, intents), a
     /// named one, or none yet (notify-service picks the account from the push's key id first).
@@ -28,6 +30,9 @@ public final class ExtensionBootstrap {
     public let lockStatus: LockStatus
     public let lock: LockReader
     public let timer: StepTimer
+    public let network: NetworkInitializationArguments
+    /// nil without an account.
+    public let networkState: AccountNetworkState?
 
     public var layout: ContainerLayout { container.layout }
     public var currentRecord: AccountRecord? { accountManager.state.currentRecord }
@@ -37,9 +42,11 @@ public final class ExtensionBootstrap {
     public init(identity: ProcessIdentity, containerFlag: String?, environment: [String: String],
                 account: AccountChoice = .current) throws {
         let timer = StepTimer()
+        var build = BuildConfiguration.defaults
         self.timer = timer
         container = try timer.step("container") {
             let (configuration, _) = try BuildConfiguration.load(environment: environment)
+            build = configuration
             let container = try ResolvedContainer.resolve(identity, containerFlag: containerFlag, environment: environment,
                                                           configuration: configuration)
             // An extension reads what main set up: it never makes a container of its own.
@@ -83,6 +90,9 @@ public final class ExtensionBootstrap {
         counters = try timer.step("readTransaction") {
             try postbox?.read { try $0.counters() } ?? PostboxCounters()
         }
+        let network = NetworkInitializationArguments(build: build)
+        self.network = network
+        networkState = try timer.step("network") { try postbox.map { try AccountNetworkState.read(postbox: $0, arguments: network) } }
         logger.info("bootstrap done", metadata: ["ms": "\(Int(timer.totalMilliseconds))", "account": "\(record.map { String($0.id) } ?? "none")"])
     }
 

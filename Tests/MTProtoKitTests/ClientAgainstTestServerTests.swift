@@ -286,7 +286,7 @@ struct ClientAgainstTestServerTests {
             let session = try Self.session(slow, requestTimeout: 30)
             defer { session.close() }
             _ = try session.invoke(ClientIdentity().wrap(Api.functions.updates.GetState()))
-            let answer = Answer()
+            let answer = ThreadResult<Int32>()
             let thread = try #require(JoinableThread.start {
                 answer.set(Result { try Self.config(session).thisDc })
             })
@@ -301,17 +301,5 @@ struct ClientAgainstTestServerTests {
             #expect(session.statistics.connections == 2)
             #expect(session.statistics.resent >= 1)
         }
-    }
-}
-
-/// A value one thread sets and another reads after joining it.
-private final class Answer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<Int32, Error>?
-    func set(_ result: Result<Int32, Error>) { lock.lock(); value = result; lock.unlock() }
-    func get() throws -> Result<Int32, Error> {
-        lock.lock(); defer { lock.unlock() }
-        guard let value else { throw HarnessError("the request's thread set no answer") }
-        return value
     }
 }

@@ -141,7 +141,7 @@ struct SessionPartsTests {
             var writer = TLWriter()
             writer.writeUInt32(ServiceMessage.Constructor.rpcResult)
             writer.writeInt64(5)
-            writer.writeUInt32(ServiceMessage.Constructor.gzipPacked)
+            writer.writeUInt32(TLConstructor.gzipPacked)
             writer.writeBytes(TLGzip.pack(inner.bytes))
             #expect(try ServiceMessage.parse(writer.bytes) == .rpcResult(requestMessageId: 5, result: .value(inner.bytes)))
         }

@@ -9,6 +9,12 @@ server (Tools/mtproto-server, with --timing) listens on 127.0.0.1; then, interle
 and once `main network check --pings PINGS --json`: each ping's round trip against the server's own
 time for that ping packet (its --timing lines), ratio of the medians. Both include the server's
 Python; the ratios are what the client adds. Budgets: Benchmarks/budgets.toml [network].
+
+Then the extensions' start with the network linked: every extension links TelegramCore and
+MTProtoKit, and its bootstrap builds the network's initialization arguments and reads the account's
+auth keys (a "network" step). Each `<ext> bootstrap --json` runs RUNS times on a one-account
+container, interleaved with hello-reference, judged by the [bootstrap] budgets; the network step's
+own time and each executable's size are reported beside it.
 """
 
 from __future__ import annotations
@@ -23,10 +29,13 @@ import sys
 import tempfile
 import time
 
-from bench.budgets import NETWORK_BUDGETS
+from bench.budgets import BOOTSTRAP_BUDGET, NETWORK_BUDGETS, time_verdict
+from bench.commands import REFERENCE
+from bench.meter import Failure, Meter
 from bench.part import finish_part
 
 RUNS = 10
+EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
 PINGS = 200
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SERVER_DIR = os.path.join(ROOT, "Tools", "mtproto-server")
@@ -112,8 +121,55 @@ def measure_network(bin_dir: str, runs: int = RUNS, pings: int = PINGS) -> dict:
     result["ping"]["ratio"] = result["ping"]["rttMs"] / result["ping"]["serverMs"]
     result["connect"]["verdict"] = "PASS" if result["connect"]["ratio"] <= NETWORK_BUDGETS["connectRatio"] else "OVER"
     result["ping"]["verdict"] = "PASS" if result["ping"]["ratio"] <= NETWORK_BUDGETS["pingRatio"] else "OVER"
-    result["verdict"] = "PASS" if result["connect"]["verdict"] == result["ping"]["verdict"] == "PASS" else "OVER"
+    try:
+        result["extensions"] = measure_extension_starts(bin_dir, runs)
+    except (Failure, RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError, KeyError) as error:
+        return {"failed": f"extensions' start: {error}"}
+    verdicts = [result["connect"]["verdict"], result["ping"]["verdict"]] + [e["verdict"] for e in result["extensions"].values()]
+    result["verdict"] = "PASS" if all(v == "PASS" for v in verdicts) else "OVER"
     return result
+
+
+def measure_extension_starts(bin_dir: str, runs: int) -> dict:
+    """Every extension's `bootstrap --json` against hello-reference, interleaved, on a fresh
+    one-account container: median ratio, median peak RSS, the network step's median ms."""
+    with tempfile.TemporaryDirectory(prefix="bench-network-ext-") as workdir:
+        container = os.path.join(workdir, "container")
+        env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "APP_GROUP_CONTAINER", "DBUS_SESSION_BUS_ADDRESS")}
+        env["APP_GROUP_CONTAINER"] = container
+        main = os.path.join(bin_dir, "main")
+        for argv in ([main, "login", "--phone", "+15550100001", "--name", "Bench", "--container", container],
+                     [main, "seed", "--peers", "50", "--messages", "500", "--container", container]):
+            proc = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL, env=env, timeout=120)
+            if proc.returncode != 0:
+                raise RuntimeError(f"{' '.join(argv[:2])} exited {proc.returncode}: {proc.stderr.strip()[-400:]}")
+        meter = Meter(workdir)
+        hello = [os.path.join(bin_dir, REFERENCE)]
+        samples = {ext: [] for ext in EXTENSIONS}
+        network_ms = {ext: [] for ext in EXTENSIONS}
+        reference = []
+        for _ in range(runs):
+            reference.append(meter.run(hello, env)[0])
+            for ext in EXTENSIONS:
+                argv = [os.path.join(bin_dir, ext), "bootstrap", "--json", "--container", container]
+                samples[ext].append(meter.run(argv, env))
+                # The step's time from a separate (unmeasured) run's report: the measured run's
+                # stdout is not kept.
+                report = run_json(argv)
+                network_ms[ext] += [s["milliseconds"] for s in report["steps"] if s["name"] == "network"]
+                if report.get("network") is None:
+                    raise RuntimeError(f"{ext} bootstrap reported no network state")
+        hello_ms = statistics.median(reference)
+        out = {}
+        for ext in EXTENSIONS:
+            ratio = statistics.median(ms for ms, _ in samples[ext]) / hello_ms
+            rss_mib = statistics.median(kib for _, kib in samples[ext]) / 1024
+            verdict, within = time_verdict(ratio, BOOTSTRAP_BUDGET)
+            within = within and rss_mib <= BOOTSTRAP_BUDGET.rss_mib
+            out[ext] = {"ratio": ratio, "peakRssMib": rss_mib, "networkStepMs": statistics.median(network_ms[ext]),
+                        "sizeMib": os.path.getsize(os.path.join(bin_dir, ext)) / (1 << 20),
+                        "timeVerdict": verdict, "verdict": "PASS" if within else "OVER"}
+        return out
 
 
 def print_network(report: dict) -> None:
@@ -129,6 +185,11 @@ def print_network(report: dict) -> None:
           f"{c['ratio']:5.2f}x  budget <= {b['connectRatio']:g}x  {c['verdict']}  ({n['runs']} runs each)")
     print(f"  {'ping round trip':<40} {p['rttMs']:8.3f} ms  server's own {p['serverMs']:6.3f} ms  "
           f"{p['ratio']:5.2f}x  budget <= {b['pingRatio']:g}x  {p['verdict']}  ({n['pings']} pings)")
+    print(f"extensions' start with the network linked (bootstrap --json vs hello-reference; budget <= "
+          f"{BOOTSTRAP_BUDGET.ratio:g}x, <= {BOOTSTRAP_BUDGET.rss_mib:g} MiB):")
+    for ext, e in n.get("extensions", {}).items():
+        print(f"  {ext + ' bootstrap':<40} {e['ratio']:5.2f}x  {e['peakRssMib']:5.1f} MiB  network step "
+              f"{e['networkStepMs']:.3f} ms  binary {e['sizeMib']:.1f} MiB  {e['timeVerdict']}  {e['verdict']}")
 
 
 def main(argv: list[str] | None = None) -> int:

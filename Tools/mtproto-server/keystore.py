@@ -22,6 +22,7 @@ class AuthKeyEntry:
         self.salts = salts  # [valid_since, valid_until, salt], oldest first
         self.sessions = {}  # session_id → Session (in memory only)
         self.messages_since_salt_change = 0
+        self.container_salt_changed = False  # `salt-change-on-container` did its one change
 
     def _extend(self, now):
         while self.salts[-1][0] < now + 2 * SALT_LIFETIME:

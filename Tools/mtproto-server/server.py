@@ -32,6 +32,7 @@ MISBEHAVIOURS = {
     'bad-new-nonce-hash': False, 'salt-changes': False, 'stall': False,
     'wrong-session-id': False, 'bad-fingerprint': False, 'old-msg-id': False,
     'time-offset': True, 'dh-retry-once': False, 'transport-flood-once': False,
+    'salt-change-on-container': False,
 }
 OPTIONAL_VALUE = {'bad-g-a': '1', 'unsafe-dh-prime': 'prime'}
 

@@ -70,6 +70,7 @@ class Session:
         self.received = collections.OrderedDict()  # msg_id → None, the last REMEMBERED
         self.answers = collections.OrderedDict()   # req_msg_id → rpc_result body
         self.pending = set()                        # req_msg_ids being answered late
+        self.dropped = set()                        # of those, the ones rpc_drop_answer dropped
         self.connection = None                      # the latest connection that carried it
 
     def seqno(self, content_related):
@@ -137,7 +138,7 @@ class EncryptedHandler:
         session.connection = self.connection
 
         now = self.server.clock()
-        if self._check_time(msg_id, seqno, out) and self._check_salt(salt, msg_id, seqno, now, out):
+        if self._check_time(msg_id, seqno, out) and self._check_salt(salt, msg_id, seqno, now, out, body):
             self._process(msg_id, seqno, body, out, in_container=False)
         self.flush(out)
 
@@ -157,12 +158,15 @@ class EncryptedHandler:
                     content_related=False)
         return code is None
 
-    def _check_salt(self, salt, msg_id, seqno, now, out):
+    def _check_salt(self, salt, msg_id, seqno, now, out, body):
         entry = self.entry
         if entry.salt_valid(salt, now):
             entry.messages_since_salt_change += 1
-            if 'salt-changes' not in self.misbehave or entry.messages_since_salt_change < 3:
+            first_container = ('salt-change-on-container' in self.misbehave and not entry.container_salt_changed
+                               and wire.constructor_of(body) == wire.MSG_CONTAINER)
+            if not first_container and ('salt-changes' not in self.misbehave or entry.messages_since_salt_change < 3):
                 return True
+            entry.container_salt_changed = entry.container_salt_changed or first_container
             entry.messages_since_salt_change = 0
             new_salt = entry.replace_salts(now)
             self.server.keys.save()
@@ -196,7 +200,13 @@ class EncryptedHandler:
         if constructor == wire.MSG_CONTAINER:
             if in_container:
                 return self._bad(msg_id, seqno, 64, out)
-            for inner_id, inner_seqno, inner_body in _container_messages(body):
+            messages = _container_messages(body)
+            # service_messages#simple-container: the container's msg_id is newer than all it holds.
+            if any(inner_id >= msg_id for inner_id, _, _ in messages):
+                self.log.info('msg_container %d holds a newer msg_id', msg_id)
+                return self._bad(msg_id, seqno, 64, out)
+            self.log.info('msg_container of %d messages', len(messages))
+            for inner_id, inner_seqno, inner_body in messages:
                 self._process(inner_id, inner_seqno, inner_body, out, in_container=True)
             return
         if content_related:
@@ -247,8 +257,20 @@ class EncryptedHandler:
                     out.add(session.answers[req_id])
             return
         if isinstance(obj, functions.RpcDropAnswerRequest):
-            return out.add(wire.rpc_result(msg_id, bytes(types.RpcAnswerUnknown())))
+            return out.add(wire.rpc_result(msg_id, bytes(self._drop_answer(obj.req_msg_id))))
         self._call(msg_id, obj, out)
+
+    def _drop_answer(self, req_msg_id):
+        """rpc_drop_answer: a request still being answered is dropped (its answer never sent);
+        one answered already or never seen is unknown (service_messages#cancellation-of-an-rpc-query)."""
+        session = self.session
+        if req_msg_id in session.pending:
+            session.dropped.add(req_msg_id)
+            answer = types.RpcAnswerDroppedRunning()
+        else:
+            answer = types.RpcAnswerUnknown()
+        self.log.info('rpc_drop_answer %d → %s', req_msg_id, type(answer).__name__)
+        return answer
 
     def _state_of(self, msg_id, now):
         """msgs_state_info's byte: 1 unknown (too old), 2 not received, 3 too new, 4 received,
@@ -285,6 +307,11 @@ class EncryptedHandler:
 
     async def _answer_later(self, entry, session, msg_id, query, delay):
         await asyncio.sleep(delay)
+        if msg_id in session.dropped:
+            session.dropped.discard(msg_id)
+            session.pending.discard(msg_id)
+            self.log.info('late answer to %d not sent: the client dropped it', msg_id)
+            return
         body = self._result(session, msg_id, query)
         connection = session.connection
         if connection is None or connection.closed:

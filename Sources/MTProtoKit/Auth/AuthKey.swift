@@ -14,15 +14,10 @@ public struct AuthKey: Hashable, Sendable {
 
     /// The low 64 bits of SHA-1(key): its last 8 bytes, little-endian.
     static func id(of bytes: [UInt8]) -> Int64 {
-        littleEndianInt64(MTProtoEnvelope.keyId(ofAuthKey: bytes)[...])
+        LittleEndian.int64(MTProtoEnvelope.keyId(ofAuthKey: bytes))
     }
 
     /// auth_key_aux_hash: the high 64 bits of SHA-1(key), the retry_id of a repeated set_client_DH_params.
-    var auxHash: Int64 { littleEndianInt64(Digest.sha1(bytes)[0..<8]) }
+    var auxHash: Int64 { LittleEndian.int64(KeyExchangeCrypto.auxHash(authKey: bytes)) }
 }
 
-func littleEndianInt64(_ bytes: ArraySlice<UInt8>) -> Int64 {
-    var value: UInt64 = 0
-    for (shift, byte) in bytes.prefix(8).enumerated() { value |= UInt64(byte) << (8 * UInt64(shift)) }
-    return Int64(bitPattern: value)
-}

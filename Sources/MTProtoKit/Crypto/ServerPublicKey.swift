@@ -34,7 +34,7 @@ public struct ServerPublicKey: Hashable, Sendable, CustomStringConvertible {
         var writer = TLWriter()
         writer.writeBytes(self.modulus)
         writer.writeBytes(self.exponent)
-        fingerprint = Self.lowInt64(Digest.sha1(writer.bytes))
+        fingerprint = LittleEndian.int64(Digest.sha1(writer.bytes), at: 12)  // SHA-1's low 64 bits
     }
 
     /// A PKCS#1 "BEGIN RSA PUBLIC KEY" block, as Telegram publishes its keys, or a PKCS#8 /
@@ -44,13 +44,6 @@ public struct ServerPublicKey: Hashable, Sendable, CustomStringConvertible {
         let (label, der) = try PublicKeyDER.pemBlock(pem)
         let (n, e) = label == "RSA PUBLIC KEY" ? try PublicKeyDER.rsaPublicKey(der) : try PublicKeyDER.subjectPublicKeyInfo(der)
         try self.init(modulus: n, exponent: e)
-    }
-
-    /// The 64 lower-order bits of a SHA-1: its last 8 bytes, little-endian.
-    static func lowInt64(_ hash: [UInt8]) -> Int64 {
-        var value: UInt64 = 0
-        for byte in hash[12..<20].reversed() { value = value << 8 | UInt64(byte) }
-        return Int64(bitPattern: value)
     }
 
     public var description: String { "RSA-2048 key " + String(UInt64(bitPattern: fingerprint), radix: 16) }

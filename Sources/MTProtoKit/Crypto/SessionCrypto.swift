@@ -88,22 +88,22 @@ public enum SessionCrypto {
         } catch {
             switch error {
             case .tooShort(let n): throw .tooShort(n)
-            case .unknownKeyId: throw .wrongAuthKeyId(readInt64(packet, at: 0))
+            case .unknownKeyId: throw .wrongAuthKeyId(LittleEndian.int64(packet, at: 0))
             case .misalignedCiphertext(let n): throw .badLength(n)
             case .msgKeyMismatch: throw .wrongMsgKey
             }
         }
         let available = plaintext.count - headerSize
         guard available >= 0 else { throw .badMessageLength(0, available: available) }
-        let length = Int32(truncatingIfNeeded: readLittleEndian(plaintext, at: 28, count: 4))
+        let length = LittleEndian.int32(plaintext, at: 28)
         guard length >= 0, length % 4 == 0, Int(length) <= available else {
             throw .badMessageLength(length, available: available)
         }
         let padding = available - Int(length)
         guard (MTProtoEnvelope.minimumPadding...MTProtoEnvelope.maximumPadding).contains(padding) else { throw .badPadding(padding) }
-        return Plaintext(salt: readInt64(plaintext, at: 0), sessionId: readInt64(plaintext, at: 8),
-                         messageId: readInt64(plaintext, at: 16),
-                         seqno: Int32(truncatingIfNeeded: readLittleEndian(plaintext, at: 24, count: 4)),
+        return Plaintext(salt: LittleEndian.int64(plaintext, at: 0), sessionId: LittleEndian.int64(plaintext, at: 8),
+                         messageId: LittleEndian.int64(plaintext, at: 16),
+                         seqno: LittleEndian.int32(plaintext, at: 24),
                          body: Array(plaintext[headerSize..<(headerSize + Int(length))]))
     }
 
@@ -112,16 +112,5 @@ public enum SessionCrypto {
     /// then useless on that datacenter and a new one must be made.
     public static func isUnknownAuthKey(_ error: any Error) -> Bool {
         (error as? TransportError) == .serverError(code: -404)
-    }
-
-    static func readInt64(_ bytes: [UInt8], at offset: Int) -> Int64 {
-        Int64(bitPattern: readLittleEndian(bytes, at: offset, count: 8))
-    }
-
-    /// `count` (≤ 8) bytes from `offset`, little-endian; fewer where the buffer ends.
-    static func readLittleEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for i in (offset..<min(offset + count, bytes.count)).reversed() { value = value << 8 | UInt64(bytes[i]) }
-        return value
     }
 }

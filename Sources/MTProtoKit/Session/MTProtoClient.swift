@@ -46,10 +46,11 @@ public final class MTProtoClient: @unchecked Sendable {
     }
 
     /// Sends a request to the main datacenter (or `datacenter`), following one migration.
-    public func invoke<F: TLFunction>(_ function: F, on datacenter: Int32? = nil, timeout: Double? = nil) throws -> F.Result {
+    public func invoke<F: TLFunction>(_ function: F, on datacenter: Int32? = nil, timeout: Double? = nil,
+                                      cancellation: RequestCancellation? = nil) throws -> F.Result {
         let target = datacenter ?? mainDatacenter
         do {
-            return try invoke(function, exactlyOn: target, timeout: timeout)
+            return try invoke(function, exactlyOn: target, timeout: timeout, cancellation: cancellation)
         } catch MTProtoError.rpc(let error) where error.migrateDatacenter != nil {
             let destination = error.migrateDatacenter ?? target
             guard destination != target, configuration.environment == .custom || configuration.addresses[destination] != nil else {
@@ -57,16 +58,17 @@ public final class MTProtoClient: @unchecked Sendable {
             }
             logger.info("\(function.name): \(error.message), moving to datacenter \(destination)")
             if datacenter == nil, !error.message.hasPrefix("FILE_") { lock.withLock { main = destination } }
-            return try invoke(function, exactlyOn: destination, timeout: timeout)
+            return try invoke(function, exactlyOn: destination, timeout: timeout, cancellation: cancellation)
         }
     }
 
-    private func invoke<F: TLFunction>(_ function: F, exactlyOn datacenter: Int32, timeout: Double?) throws -> F.Result {
+    private func invoke<F: TLFunction>(_ function: F, exactlyOn datacenter: Int32, timeout: Double?,
+                                       cancellation: RequestCancellation?) throws -> F.Result {
         let session = session(datacenter)
         if lock.withLock({ initialized.contains(datacenter) }) {
-            return try session.invoke(function, timeout: timeout)
+            return try session.invoke(function, timeout: timeout, cancellation: cancellation)
         }
-        let result = try session.invoke(identity.wrap(function), timeout: timeout)
+        let result = try session.invoke(identity.wrap(function), timeout: timeout, cancellation: cancellation)
         lock.withLock { _ = initialized.insert(datacenter) }
         return result
     }

@@ -9,8 +9,9 @@ import TLSerialization
 /// results, acknowledges what the server sends, follows the server's salt and clock, and
 /// reconnects with backoff and jitter, sending again what was not answered.
 ///
-/// Requests are synchronous (`invoke` blocks its caller); one reader thread per session receives.
-/// The reader holds the session until `close()`, which every owner must call.
+/// Requests are synchronous (`invoke` blocks its caller, a `RequestCancellation` ends its wait);
+/// what waits to go at one moment leaves in one msg_container. One reader thread per session
+/// receives. The reader holds the session until `close()`, which every owner must call.
 public final class MTProtoSession: @unchecked Sendable {
     public struct Options: Sendable {
         public var requestTimeout: Double = 15
@@ -48,7 +49,14 @@ public final class MTProtoSession: @unchecked Sendable {
     private var clock = MessageIdClock()
     private var sequence = SequenceNumbers()
     private var replay = ReplayWindow()
+    /// Requests sent and unanswered, under each msg_id they went with.
     private var pending: [Int64: Pending] = [:]
+    /// Requests waiting to go (new ones have no msg_id yet: it is given as they leave, after
+    /// the connection, and the server's clock, are known).
+    private var outbox: [Pending] = []
+    /// The msg_containers sent, by their own msg_id, with each request's msg_id inside: a
+    /// bad_server_salt or bad_msg_notification names the container, not what it carried.
+    private var containers: [Int64: [(item: Pending, messageId: Int64)]] = [:]
     private var acknowledgements: [Int64] = []
     private var closed = false
     private var reader: JoinableThread?
@@ -68,18 +76,25 @@ public final class MTProtoSession: @unchecked Sendable {
         let method: String
         let body: [UInt8]
         let contentRelated: Bool
-        var messageId: Int64
+        /// Whether a caller waits for the answer; rpc_drop_answer's own answer is only read.
+        let awaited: Bool
+        let cancellation: RequestCancellation?
+        /// nil until it first leaves, and again when it must go under a new id.
+        var messageId: Int64?
         /// Ids it was sent under before (a salt or clock correction, a reconnect): an answer to
         /// any of them is its answer, so a request sent twice is still answered once.
         var earlierIds: [Int64] = []
         /// The seqno it went with under `messageId`: the same message sent again keeps it.
         var seqno: Int32?
         var result: Result<[UInt8], Error>?
-        init(method: String, body: [UInt8], contentRelated: Bool, messageId: Int64) {
+        /// Whether it has been on a connection: a cancelled request that has is followed by rpc_drop_answer.
+        var transmitted = false
+        init(method: String, body: [UInt8], contentRelated: Bool = true, awaited: Bool = true, cancellation: RequestCancellation? = nil) {
             self.method = method
             self.body = body
             self.contentRelated = contentRelated
-            self.messageId = messageId
+            self.awaited = awaited
+            self.cancellation = cancellation
         }
     }
 
@@ -100,11 +115,11 @@ public final class MTProtoSession: @unchecked Sendable {
     /// Server time − local time, seconds, as the session has learned it.
     public var timeOffset: Int64 { lock.withLock { clock.timeOffset } }
 
-    /// Ends the session: the connection closes, waiting requests fail with `.cancelled`.
+    /// Ends the session: the connection closes, waiting requests fail with `.closed`.
     public func close() {
         let (old, thread): (PacketConnection?, JoinableThread?) = lock.withLock {
             closed = true
-            for item in pending.values where item.result == nil { item.result = .failure(MTProtoError.cancelled) }
+            for item in unanswered() { item.result = .failure(MTProtoError.closed) }
             lock.broadcast()
             defer { connection = nil; reader = nil }
             return (connection, reader)
@@ -115,10 +130,12 @@ public final class MTProtoSession: @unchecked Sendable {
 
     /// Sends a request and waits for its result. FLOOD_WAIT within `maximumFloodWait` is waited
     /// out and the request sent again; other rpc_errors are thrown as `MTProtoError.rpc`.
-    public func invoke<F: TLFunction>(_ function: F, timeout: Double? = nil) throws -> F.Result {
+    /// `cancellation` ends the wait with `MTProtoError.cancelled`.
+    public func invoke<F: TLFunction>(_ function: F, timeout: Double? = nil, cancellation: RequestCancellation? = nil) throws -> F.Result {
         var writer = TLWriter()
         function.serialize(to: &writer)
-        let body = try send(method: function.name, body: writer.bytes, timeout: timeout ?? options.requestTimeout)
+        let body = try send(method: function.name, body: writer.bytes, timeout: timeout ?? options.requestTimeout,
+                            cancellation: cancellation)
         var reader = TLReader(body)
         do {
             return try F.parseResult(from: &reader)
@@ -134,70 +151,108 @@ public final class MTProtoSession: @unchecked Sendable {
         writer.writeUInt32(0x7abe_77ec)  // ping#7abe77ec ping_id:long = Pong
         writer.writeInt64(id)
         let started = Clock.monotonicNanoseconds()
-        _ = try send(method: "ping", body: writer.bytes, timeout: timeout ?? options.requestTimeout)
+        _ = try send(method: "ping", body: writer.bytes, timeout: timeout ?? options.requestTimeout, cancellation: nil)
         return Clock.milliseconds(since: started)
     }
 
-    private func send(method: String, body: [UInt8], timeout: Double) throws -> [UInt8] {
+    private func send(method: String, body: [UInt8], timeout: Double, cancellation: RequestCancellation?) throws -> [UInt8] {
+        // A cancel wakes whatever this caller waits on: its answer, a connection, a flood wait.
+        var handler: Int?
+        if let cancellation {
+            handler = cancellation.onCancel { [weak self] in self?.wakeCancelled(cancellation) }
+            if handler == nil { throw MTProtoError.cancelled }
+        }
+        defer { if let handler { cancellation?.removeHandler(handler) } }
         var floodWaited = false
         while true {
             let deadline = Clock.monotonicNanoseconds() + UInt64(timeout * 1e9)
             do {
-                return try sendOnce(method: method, body: body, deadline: deadline, timeout: timeout)
+                return try sendOnce(method: method, body: body, deadline: deadline, timeout: timeout, cancellation: cancellation)
             } catch MTProtoError.rpc(let error) where !floodWaited && (error.floodWaitSeconds ?? .max) <= options.maximumFloodWait {
                 let seconds = error.floodWaitSeconds ?? 0
                 logger.info("\(method): FLOOD_WAIT_\(seconds), waiting")
                 floodWaited = true
-                try sleepUnlessClosed(seconds: Double(seconds))
+                try sleep(seconds: Double(seconds), cancellation: cancellation)
             }
         }
     }
 
-    private func sleepUnlessClosed(seconds: Double) throws {
+    private func sleep(seconds: Double, cancellation: RequestCancellation?) throws {
         let until = Clock.monotonicNanoseconds() + UInt64(seconds * 1e9)
         try lock.withLock {
-            while !closed && Clock.monotonicNanoseconds() < until { lock.wait(until: until) }
-            if closed { throw MTProtoError.cancelled }
+            while !closed && cancellation?.isCancelled != true && Clock.monotonicNanoseconds() < until { lock.wait(until: until) }
+            if closed { throw MTProtoError.closed }
+            if cancellation?.isCancelled == true { throw MTProtoError.cancelled }
         }
     }
 
-    private func sendOnce(method: String, body: [UInt8], deadline: UInt64, timeout: Double) throws -> [UInt8] {
-        try ensureConnected(deadline: deadline)
+    /// A cancel: each request of that handle fails with `.cancelled`, and its waiter wakes.
+    private func wakeCancelled(_ cancellation: RequestCancellation) {
+        lock.withLock {
+            for item in unanswered() where item.cancellation === cancellation { item.result = .failure(MTProtoError.cancelled) }
+            lock.broadcast()
+        }
+    }
+
+    private func sendOnce(method: String, body: [UInt8], deadline: UInt64, timeout: Double,
+                          cancellation: RequestCancellation?) throws -> [UInt8] {
+        // Queued before connecting: requests made while the connection (and key) is made leave
+        // together in one container once it is there.
         let item: Pending = try lock.withLock {
-            if closed { throw MTProtoError.cancelled }
-            let item = Pending(method: method, body: body, contentRelated: true, messageId: clock.next())
-            pending[item.messageId] = item
+            if closed { throw MTProtoError.closed }
+            if cancellation?.isCancelled == true { throw MTProtoError.cancelled }
+            let item = Pending(method: method, body: body, cancellation: cancellation)
+            outbox.append(item)
             return item
         }
-        transmit(item)
-        return try lock.withLock {
+        do {
+            try ensureConnected(deadline: deadline, cancellation: cancellation)
+        } catch {
+            lock.withLock { forget(item) }
+            throw error
+        }
+        flushOutgoing()
+        let outcome: Result<[UInt8], Error> = lock.withLock {
             while item.result == nil && !closed {
                 if !lock.wait(until: deadline), item.result == nil, Clock.monotonicNanoseconds() >= deadline {
                     forget(item)
-                    throw MTProtoError.timedOut(method: method, seconds: timeout)
+                    return .failure(MTProtoError.timedOut(method: method, seconds: timeout))
                 }
             }
             forget(item)
-            switch item.result {
-            case .success(let bytes): return bytes
-            case .failure(let error): throw error
-            case nil: throw MTProtoError.cancelled
-            }
+            return item.result ?? .failure(MTProtoError.closed)
         }
+        if case .failure(MTProtoError.cancelled) = outcome { dropAnswer(to: item) }
+        return try outcome.get()
+    }
+
+    /// After a cancel: a request that went out is followed by rpc_drop_answer for its msg_id,
+    /// whose own answer (rpc_answer_dropped_running, _dropped or _unknown) is read and dropped.
+    private func dropAnswer(to item: Pending) {
+        let queued: Bool = lock.withLock {
+            guard item.transmitted, let messageId = item.messageId, !closed else { return false }
+            var writer = TLWriter()
+            writer.writeUInt32(0x58e4_a740)  // rpc_drop_answer#58e4a740 req_msg_id:long = RpcDropAnswer
+            writer.writeInt64(messageId)
+            outbox.append(Pending(method: "rpc_drop_answer", body: writer.bytes, awaited: false))
+            return true
+        }
+        if queued { flushOutgoing() }
     }
 
     // MARK: Connecting
 
     /// Connects now (creating the auth key if needed) instead of with the first request.
     public func connect(timeout: Double? = nil) throws {
-        try ensureConnected(deadline: Clock.monotonicNanoseconds() + UInt64((timeout ?? options.connectTimeout) * 1e9))
+        try ensureConnected(deadline: Clock.monotonicNanoseconds() + UInt64((timeout ?? options.connectTimeout) * 1e9), cancellation: nil)
     }
 
     /// Connects (and creates the auth key) unless connected; one caller connects, the others wait.
-    private func ensureConnected(deadline: UInt64) throws {
+    private func ensureConnected(deadline: UInt64, cancellation: RequestCancellation?) throws {
         let mustConnect: Bool = try lock.withLock {
             while true {
-                if closed { throw MTProtoError.cancelled }
+                if closed { throw MTProtoError.closed }
+                if cancellation?.isCancelled == true { throw MTProtoError.cancelled }
                 if connection != nil { return false }
                 if !connecting { connecting = true; connectError = nil; return true }
                 if !lock.wait(until: deadline), Clock.monotonicNanoseconds() >= deadline {
@@ -266,18 +321,51 @@ public final class MTProtoSession: @unchecked Sendable {
 
     // MARK: Sending
 
-    /// Encrypts and sends one pending request on the current connection; a failed send leaves it
-    /// pending, to go again after the reconnect the reader makes.
-    private func transmit(_ item: Pending) {
-        let (packet, target): ([UInt8]?, PacketConnection?) = lock.withLock {
-            guard let connection, let auth else { return (nil, nil) }
-            let seqno = item.seqno ?? sequence.next(contentRelated: item.contentRelated)
-            item.seqno = seqno
-            return (SessionCrypto.encrypt(authKey: auth.authKey.bytes, salt: auth.serverSalt, sessionId: sessionId,
-                                          messageId: item.messageId, seqno: seqno, body: item.body), connection)
+    /// Sends everything in the outbox on the current connection: one request alone, several in
+    /// msg_containers. A request that has no msg_id (new, or to go under a new one) gets it
+    /// now. A failed send leaves the requests pending, to go again after the reconnect the
+    /// reader makes.
+    private func flushOutgoing() {
+        let (packets, target): ([[UInt8]], PacketConnection?) = lock.withLock {
+            guard let connection, let auth, !outbox.isEmpty else { return ([], nil) }
+            let queued = outbox.filter { $0.result == nil }
+            outbox = []
+            // Containers whose requests are all answered or forgotten are no longer named by anything.
+            containers = containers.filter { $0.value.contains { entry in pending[entry.messageId] === entry.item && entry.item.result == nil } }
+            var packets: [[UInt8]] = []
+            for batch in MessageContainer.batches(queued, bodySize: { $0.body.count }) {
+                var messages: [MessageContainer.Message] = []
+                for item in batch {
+                    let messageId = item.messageId ?? clock.next()
+                    let seqno = item.seqno ?? sequence.next(contentRelated: item.contentRelated)
+                    item.messageId = messageId
+                    item.seqno = seqno
+                    item.transmitted = true
+                    pending[messageId] = item
+                    messages.append(MessageContainer.Message(messageId: messageId, seqno: seqno, body: item.body))
+                }
+                let outer: MessageContainer.Message
+                if messages.count == 1 {
+                    outer = messages[0]
+                } else {
+                    // After the messages' ids: a container's msg_id is newer than all it holds.
+                    let containerId = clock.next()
+                    containers[containerId] = zip(batch, messages).map { ($0, $1.messageId) }
+                    outer = MessageContainer.Message(messageId: containerId, seqno: sequence.next(contentRelated: false),
+                                                     body: MessageContainer.encode(messages))
+                }
+                packets.append(SessionCrypto.encrypt(authKey: auth.authKey.bytes, salt: auth.serverSalt, sessionId: sessionId,
+                                                     messageId: outer.messageId, seqno: outer.seqno, body: outer.body))
+            }
+            return (packets, connection)
         }
-        guard let packet, let target else { return }
-        do { try target.send(packet) } catch { logger.debug("send failed: \(error)") }
+        guard let target else { return }
+        for packet in packets {
+            do { try target.send(packet) } catch {
+                logger.debug("send failed: \(error)")
+                return
+            }
+        }
     }
 
     /// Sends a service message (acks, keepalive): not content-related, nothing waits for it.
@@ -291,48 +379,59 @@ public final class MTProtoSession: @unchecked Sendable {
         try? target.send(packet)
     }
 
-    /// Inside the lock: a request leaves the table under all its ids.
+    /// Inside the lock: a request leaves the outbox and the table under all its ids.
     private func forget(_ item: Pending) {
-        for id in [item.messageId] + item.earlierIds { pending.removeValue(forKey: id) }
+        outbox.removeAll { $0 === item }
+        for id in [item.messageId].compactMap({ $0 }) + item.earlierIds where pending[id] === item { pending.removeValue(forKey: id) }
     }
 
-    /// Inside the lock: gives a pending request a new msg_id, keeping the old one as an alias.
-    private func rekey(_ item: Pending) {
-        item.earlierIds.append(item.messageId)
-        item.messageId = clock.next()
+    /// Inside the lock: queues a request to go again under a new msg_id, the old one kept as an alias.
+    private func requeueWithNewId(_ item: Pending) {
+        if let old = item.messageId { item.earlierIds.append(old) }
+        item.messageId = nil
         item.seqno = nil
-        pending[item.messageId] = item
+        if !outbox.contains(where: { $0 === item }) { outbox.append(item) }
     }
 
-    /// Sends again, with a new msg_id, the request a bad_server_salt or a time correction named.
-    /// A notice about a service message (an ack) or an id already sent again resends nothing:
+    /// Inside the lock: the unanswered requests a notice about `messageId` names, still under
+    /// that id: the request itself, or each one a container carried.
+    private func named(by messageId: Int64) -> [Pending] {
+        if let item = pending[messageId] {
+            return item.result == nil && item.messageId == messageId ? [item] : []
+        }
+        return (containers[messageId] ?? []).filter { $0.item.result == nil && $0.item.messageId == $0.messageId }.map(\.item)
+    }
+
+    /// Sends again, with new msg_ids, what a bad_server_salt or a time correction named. A
+    /// notice about a service message (an ack) or an id already sent again resends nothing:
     /// resending everything on each notice would multiply the requests when several are in flight.
     private func resend(badMessageId: Int64) {
-        let item: Pending? = lock.withLock {
-            guard let item = pending[badMessageId], item.result == nil, item.messageId == badMessageId else { return nil }
-            rekey(item)
-            counters.resent += 1
-            return item
+        let count: Int = lock.withLock {
+            let items = named(by: badMessageId)
+            items.forEach(requeueWithNewId)
+            counters.resent += items.count
+            return items.count
         }
-        if let item { transmit(item) }
+        if count > 0 { flushOutgoing() }
     }
 
     /// Every unanswered request again, with new ids: after the server started a new session for us.
     private func resendAll() {
-        let items: [Pending] = lock.withLock {
+        lock.withLock {
             let items = unanswered()
-            items.forEach(rekey)
+            items.forEach(requeueWithNewId)
             counters.resent += items.count
-            return items
         }
-        items.forEach(transmit)
+        flushOutgoing()
     }
 
-    /// Inside the lock: each unanswered request once (the table holds a request under each of its ids), oldest first.
+    /// Inside the lock: each unanswered request once (the table holds a request under each of
+    /// its ids), sent ones oldest first, then those waiting to go.
     private func unanswered() -> [Pending] {
         var unique: [ObjectIdentifier: Pending] = [:]
         for item in pending.values where item.result == nil { unique[ObjectIdentifier(item)] = item }
-        return unique.values.sorted { $0.messageId < $1.messageId }
+        let sent = unique.values.sorted { ($0.messageId ?? .max) < ($1.messageId ?? .max) }
+        return sent + outbox.filter { $0.result == nil && unique[ObjectIdentifier($0)] == nil }
     }
 
     // MARK: Receiving
@@ -344,7 +443,7 @@ public final class MTProtoSession: @unchecked Sendable {
             guard let current else {
                 if lock.withLock({ closed }) { return }
                 // Disconnected: reconnect with backoff and jitter while anything waits.
-                let waiting = lock.withLock { !pending.isEmpty }
+                let waiting = lock.withLock { !pending.isEmpty || !outbox.isEmpty }
                 if !waiting {
                     lock.withLock { _ = lock.wait(until: Clock.monotonicNanoseconds() + 200_000_000) }
                     continue
@@ -353,7 +452,7 @@ public final class MTProtoSession: @unchecked Sendable {
                 let jittered = delay * (1 + Double.random(in: -options.reconnectJitter...options.reconnectJitter))
                 lock.withLock { _ = lock.wait(until: Clock.monotonicNanoseconds() + UInt64(jittered * 1e9)) }
                 do {
-                    try ensureConnected(deadline: Clock.monotonicNanoseconds() + UInt64(options.connectTimeout * 2e9))
+                    try ensureConnected(deadline: Clock.monotonicNanoseconds() + UInt64(options.connectTimeout * 2e9), cancellation: nil)
                     failures = 0
                     resendAllAfterReconnect()
                 } catch {
@@ -397,13 +496,21 @@ public final class MTProtoSession: @unchecked Sendable {
     /// hold (younger than 4 minutes) is kept, so a request it already ran is answered from its
     /// cache, not run twice.
     private func resendAllAfterReconnect() {
-        let items: [Pending] = lock.withLock {
-            let waiting = unanswered()
-            for item in waiting where clock.serverNow - (item.messageId >> 32) > 240 { rekey(item) }
-            counters.resent += waiting.count
-            return waiting
+        lock.withLock {
+            for item in unanswered() {
+                // An rpc_drop_answer is not worth a resend: the connection it asked about is gone.
+                guard item.awaited else { forget(item); continue }
+                guard let messageId = item.messageId else { continue }  // still in the outbox
+                if clock.serverNow - (messageId >> 32) > 240 {
+                    requeueWithNewId(item)
+                } else if !outbox.contains(where: { $0 === item }) {
+                    outbox.append(item)
+                }
+                counters.resent += 1
+            }
+            outbox.sort { ($0.messageId ?? .max) < ($1.messageId ?? .max) }
         }
-        items.forEach(transmit)
+        flushOutgoing()
     }
 
     private func handle(packet: [UInt8]) {
@@ -494,6 +601,7 @@ public final class MTProtoSession: @unchecked Sendable {
         lock.withLock {
             guard let item = pending[request], item.result == nil else { return }
             item.result = result
+            if !item.awaited { forget(item) }
             lock.broadcast()
         }
     }
@@ -522,10 +630,11 @@ public final class MTProtoSession: @unchecked Sendable {
             resendAll()
         default:
             lock.withLock {
-                if let item = pending[bad], item.result == nil {
+                for item in named(by: bad) {
                     item.result = .failure(MTProtoError.refused(method: item.method, code: code))
-                    lock.broadcast()
+                    if !item.awaited { forget(item) }
                 }
+                lock.broadcast()
             }
         }
     }
@@ -533,9 +642,7 @@ public final class MTProtoSession: @unchecked Sendable {
     static func msgsAck(_ ids: [Int64]) -> [UInt8] {
         var writer = TLWriter()
         writer.writeUInt32(ServiceMessage.Constructor.msgsAck)
-        writer.writeUInt32(ServiceMessage.Constructor.vector)
-        writer.writeInt32(Int32(ids.count))
-        ids.forEach { writer.writeInt64($0) }
+        writer.writeVector(ids)
         return writer.bytes
     }
 }

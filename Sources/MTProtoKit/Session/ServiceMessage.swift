@@ -33,7 +33,6 @@ public enum ServiceMessage: Equatable, Sendable {
         static let rpcResult: UInt32 = 0xf35c_6d01
         static let rpcError: UInt32 = 0x2144_ca19
         static let container: UInt32 = 0x73f1_f8dc
-        static let gzipPacked: UInt32 = 0x3072_cfa1
         static let msgsAck: UInt32 = 0x62d6_b459
         static let badMsgNotification: UInt32 = 0xa7ef_f811
         static let badServerSalt: UInt32 = 0xedab_447b
@@ -42,7 +41,6 @@ public enum ServiceMessage: Equatable, Sendable {
         static let msgDetailedInfo: UInt32 = 0x276d_3ec6
         static let msgNewDetailedInfo: UInt32 = 0x809d_b6df
         static let futureSalts: UInt32 = 0xae50_0895
-        static let vector: UInt32 = 0x1cb5_c415
     }
 
     /// Unpacked bodies larger than this are refused (a gzip bomb from a hostile server).
@@ -54,14 +52,14 @@ public enum ServiceMessage: Equatable, Sendable {
         var reader = TLReader(body)
         let constructor = try reader.readUInt32()
         switch constructor {
-        case Constructor.gzipPacked:
+        case TLConstructor.gzipPacked:
             return try parse(try TLGzip.unpack(try reader.readBytes(), limit: unpackedLimit), insideContainer: insideContainer)
         case Constructor.rpcResult:
             let request = try reader.readInt64()
             var result = Array(body[reader.position...])
             var inner = TLReader(result)
             var resultConstructor = try inner.readUInt32()
-            if resultConstructor == Constructor.gzipPacked {
+            if resultConstructor == TLConstructor.gzipPacked {
                 result = try TLGzip.unpack(try inner.readBytes(), limit: unpackedLimit)
                 inner = TLReader(result)
                 resultConstructor = try inner.readUInt32()
@@ -91,7 +89,7 @@ public enum ServiceMessage: Equatable, Sendable {
             }
             return .container(messages)
         case Constructor.msgsAck:
-            guard try reader.readUInt32() == Constructor.vector else { throw ServiceMessageError.badVector }
+            guard try reader.readUInt32() == TLConstructor.vector else { throw ServiceMessageError.badVector }
             let count = try reader.readInt32()
             guard count >= 0, Int(count) * 8 <= reader.remaining else { throw ServiceMessageError.badVector }
             return .acknowledged(try (0..<count).map { _ in try reader.readInt64() })
