@@ -263,4 +263,32 @@ asyncio.run(main())
         #expect(outcome == .timedOut(operation: "connecting to 127.0.0.1:\(port)", seconds: 0.5))
         fillers.forEach { $0.close() }
     }
+
+    @Test func aNameIsResolvedAndConnected() throws {
+        let (listener, port) = Self.boundLoopbackSocket()
+        defer { close(listener) }
+        listen(listener, 4)
+        let socket = try TCPSocket.connect(host: "localhost", port: port, timeout: 5)
+        defer { socket.close() }
+        #expect(socket.peer == "127.0.0.1:\(port)" || socket.peer == "[::1]:\(port)")
+    }
+
+    @Test func aResolutionPastTheDeadlineTimesOut() throws {
+        // A resolver that answers after 3 s (getaddrinfo with a dead DNS server): the connect's
+        // 0.3 s deadline holds, and the lookup is left to finish on its own thread.
+        let slow: HostResolver.Lookup = { _, _, numericOnly in
+            if numericOnly { return .failure(.hostNotFound(host: "slow.example", reason: "not a literal")) }
+            usleep(3_000_000)
+            return .failure(.hostNotFound(host: "slow.example", reason: "too late"))
+        }
+        let started = Container.Clock.monotonicNanoseconds()
+        #expect(throws: TransportError.timedOut(operation: "resolving slow.example", seconds: 0.3)) {
+            try HostResolver.resolve(host: "slow.example", port: 443, deadline: started + 300_000_000, timeout: 0.3, lookup: slow)
+        }
+        let elapsed = Container.Clock.milliseconds(since: started)
+        #expect(elapsed >= 290 && elapsed < 1500)
+        // A literal never goes to a thread or waits.
+        let literal = try HostResolver.resolve(host: "127.0.0.1", port: 443, deadline: started, timeout: 0)
+        #expect(literal.map(\.description) == ["127.0.0.1:443"])
+    }
 }

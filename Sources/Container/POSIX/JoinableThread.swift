@@ -36,6 +36,14 @@ public final class JoinableThread: @unchecked Sendable {
         return thread.start() ? thread : nil
     }
 
+    /// Lets the thread end on its own, never waited for: for work that may outlive its caller's
+    /// patience (a name resolution past its deadline).
+    public func detach() {
+        guard let handle else { return }
+        pthread_detach(handle)
+        self.handle = nil
+    }
+
     /// Waits for the body to return (at once if the thread never started, or was joined).
     public func join() {
         guard let handle else { return }

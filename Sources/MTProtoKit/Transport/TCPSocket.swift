@@ -31,28 +31,14 @@ public final class TCPSocket: @unchecked Sendable {
         Glibc.close(wakeupWriter)
     }
 
-    /// Connects to `host` (an IPv4 or IPv6 literal, or a name getaddrinfo resolves) trying each
-    /// address it gives in turn, all within `timeout` seconds. Name resolution itself blocks and is
-    /// not bounded by the timeout (getaddrinfo has no deadline); literals never resolve.
+    /// Connects to `host` (an IPv4 or IPv6 literal, or a name resolved within the same deadline)
+    /// trying each address it gives in turn, all within `timeout` seconds.
     public static func connect(host: String, port: UInt16, timeout: Double) throws(TransportError) -> TCPSocket {
         let deadline = Clock.monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let resolved = getaddrinfo(host, String(port), &hints, &list)
-        guard resolved == 0, let list else {
-            throw .hostNotFound(host: host, reason: String(cString: gai_strerror(resolved)))
-        }
-        defer { freeaddrinfo(list) }
         var lastError = TransportError.hostNotFound(host: host, reason: "no address")
-        var entry: UnsafeMutablePointer<addrinfo>? = list
-        while let info = entry {
-            entry = info.pointee.ai_next
-            let address = describe(info.pointee.ai_addr, port: port)
+        for address in try HostResolver.resolve(host: host, port: port, deadline: deadline, timeout: timeout) {
             do {
-                return try connect(info.pointee, address: address, deadline: deadline, timeout: timeout)
+                return try connect(address, deadline: deadline, timeout: timeout)
             } catch {
                 lastError = error
                 if case .timedOut = error { throw error }
@@ -61,8 +47,9 @@ public final class TCPSocket: @unchecked Sendable {
         throw lastError
     }
 
-    private static func connect(_ info: addrinfo, address: String, deadline: UInt64, timeout: Double) throws(TransportError) -> TCPSocket {
-        let fd = Glibc.socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    private static func connect(_ resolved: ResolvedAddress, deadline: UInt64, timeout: Double) throws(TransportError) -> TCPSocket {
+        let address = resolved.description
+        let fd = Glibc.socket(resolved.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(operation: "socket", code: errno) }
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
@@ -78,7 +65,10 @@ public final class TCPSocket: @unchecked Sendable {
         let connection = TCPSocket(socket: fd, wakeup: (pipeEnds[0], pipeEnds[1]), peer: address)
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        if Glibc.connect(fd, info.ai_addr, info.ai_addrlen) != 0 {
+        let started = resolved.socketAddress.withUnsafeBytes { raw in
+            Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
+        if started != 0 {
             // EINTR: the handshake goes on in the background, as with EINPROGRESS.
             guard errno == EINPROGRESS || errno == EINTR else { throw connectError(errno, address: address) }
             guard try connection.wait(for: Int16(POLLOUT), deadline: deadline) else {
@@ -100,26 +90,6 @@ public final class TCPSocket: @unchecked Sendable {
             .unreachable(address: address, reason: String(cString: strerror(code)))
         default: .system(operation: "connect to \(address)", code: code)
         }
-    }
-
-    private static func describe(_ address: UnsafeMutablePointer<sockaddr>?, port: UInt16) -> String {
-        guard let address else { return "?:\(port)" }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        let family = Int32(address.pointee.sa_family)
-        let ok: Bool = address.withMemoryRebound(to: UInt8.self, capacity: 1) { raw in
-            if family == AF_INET6 {
-                return UnsafeRawPointer(raw).withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                    var a = v6.pointee.sin6_addr
-                    return inet_ntop(AF_INET6, &a, &text, socklen_t(text.count)) != nil
-                }
-            }
-            return UnsafeRawPointer(raw).withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                var a = v4.pointee.sin_addr
-                return inet_ntop(AF_INET, &a, &text, socklen_t(text.count)) != nil
-            }
-        }
-        let host = ok ? String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-        return family == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     // MARK: Sending and receiving
