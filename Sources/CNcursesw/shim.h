@@ -294,4 +294,95 @@ static inline void tg_winch_remove(void) {
     state->installed = 0;
 }
 
+// MARK: - Job control: SIGTSTP and SIGCONT
+//
+// ncurses' own SIGTSTP handler knows nothing of the app's other terminal modes (bracketed paste,
+// focus reports) or of a screen drawn outside its windows, and nothing handles SIGCONT after a
+// SIGSTOP (which no program can catch): the shell may have put the terminal back in cooked mode
+// with echo on. So both signals only write a byte to a pipe the run loop polls ('T' for a stop
+// asked with SIGTSTP, 'C' for a continue); the loop suspends and resumes in normal context.
+
+struct tg_jobsig_state {
+    int pipe[2];
+    struct sigaction previous_tstp, previous_cont;
+    int installed;
+};
+
+static inline struct tg_jobsig_state *tg_jobsig_state(void) {
+    static struct tg_jobsig_state state = { { -1, -1 }, { { 0 } }, { { 0 } }, 0 };
+    return &state;
+}
+
+static inline void tg_jobsig_handler(int sig) {
+    int saved = errno;
+    char byte = sig == SIGTSTP ? 'T' : 'C';
+    (void)!write(tg_jobsig_state()->pipe[1], &byte, 1);
+    errno = saved;
+}
+
+/// Installs the handlers (over ncurses' SIGTSTP one); returns the pipe's read end, or -1.
+/// A SIGTSTP that is ignored (a shell without job control) stays ignored.
+static inline int tg_jobsig_install(void) {
+    struct tg_jobsig_state *state = tg_jobsig_state();
+    if (state->installed) return state->pipe[0];
+    if (pipe(state->pipe) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(state->pipe[i], F_SETFL, fcntl(state->pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(state->pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = tg_jobsig_handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTSTP, NULL, &state->previous_tstp);
+    sigaction(SIGCONT, NULL, &state->previous_cont);
+    if (state->previous_tstp.sa_handler != SIG_IGN) sigaction(SIGTSTP, &action, NULL);
+    sigaction(SIGCONT, &action, NULL);
+    state->installed = 1;
+    int signals[2] = { SIGTSTP, SIGCONT };
+    tg_unblock_signals(signals, 2);
+    return state->pipe[0];
+}
+
+/// What arrived since the last call: bit 1 a SIGTSTP, bit 2 a SIGCONT.
+static inline int tg_jobsig_take(void) {
+    char buffer[64];
+    int flags = 0;
+    ssize_t n;
+    while ((n = read(tg_jobsig_state()->pipe[0], buffer, sizeof buffer)) > 0) {
+        for (ssize_t i = 0; i < n; i++) flags |= buffer[i] == 'T' ? 1 : 2;
+    }
+    return flags;
+}
+
+/// Stops the process as a terminal's Ctrl-Z would, with the default action; returns once it is
+/// continued. The signal is sent to this very thread, so it is taken on the way back from the
+/// call, while the default action is still in place: sent to the process, another thread
+/// (libdispatch's, parked in sigsuspend) could take it a moment later, after the handler is
+/// back or while ncurses ignores SIGTSTP around a refresh, and the stop would never happen.
+/// A process no shell controls (an orphaned group) is not stopped: it just returns.
+static inline void tg_jobsig_stop(void) {
+    struct sigaction dfl, ours;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &ours);
+    int signals[1] = { SIGTSTP };
+    tg_unblock_signals(signals, 1);
+    pthread_kill(pthread_self(), SIGTSTP);
+    sigaction(SIGTSTP, &ours, NULL);
+}
+
+/// Puts the previous handlers back and closes the pipe.
+static inline void tg_jobsig_remove(void) {
+    struct tg_jobsig_state *state = tg_jobsig_state();
+    if (!state->installed) return;
+    sigaction(SIGTSTP, &state->previous_tstp, NULL);
+    sigaction(SIGCONT, &state->previous_cont, NULL);
+    close(state->pipe[0]); close(state->pipe[1]);
+    state->pipe[0] = state->pipe[1] = -1;
+    state->installed = 0;
+}
+
 #endif

@@ -14,15 +14,9 @@ enum ExtendedKeys {
         ("kDC", .delete), ("kIC", .insert),
     ]
 
-    /// xterm's modifier parameter (2–8, the capability's suffix) as modifiers: the parameter
-    /// minus one is a bit set of Shift (1), Alt (2) and Ctrl (4).
+    /// xterm's modifier parameter (2–8, the capability's suffix) as modifiers.
     static func modifiers(parameter: Int) -> KeyModifiers {
-        let bits = parameter - 1
-        var modifiers: KeyModifiers = []
-        if bits & 1 != 0 { modifiers.insert(.shift) }
-        if bits & 2 != 0 { modifiers.insert(.alt) }
-        if bits & 4 != 0 { modifiers.insert(.control) }
-        return modifiers
+        KeySequences.modifiers(parameter) ?? []
     }
 
     /// Every capability name with the key event it stands for: `kLFT` (Shift), `kLFT3` … `kLFT8`.

@@ -16,10 +16,12 @@ import Display
 ///   ncurses recognised inside the paste (pasted escape sequences) cannot be turned back into
 ///   their bytes and are dropped; a resize during a paste is still delivered. A paste whose end
 ///   marker never comes is delivered when the caller reports a timeout (`pasteTimedOut`).
-/// - Replies. The terminal's answers to queries (kitty graphics, DA1) and its focus reports are
-///   not keys: they are taken out (`ReplyParser`, `FocusReports`) and kept for `takeReplies`.
-///   A reply cut between two reads waits for its rest; ESC and ESC [ followed by anything else
-///   stay Escape and Alt-[.
+/// - Escape sequences ncurses did not recognise (`EscapeSequenceParser`). The terminal's answers
+///   to queries (kitty graphics, DA1) and its focus reports are not keys: they are taken out
+///   (with `FocusReports`) and kept for `takeReplies`. Keys in another terminal's dialect than
+///   `TERM` names (tmux, rxvt, kitty, modifyOtherKeys) are decoded by shape (`KeySequences`), or
+///   dropped: never typed. A sequence cut between two reads waits for its rest; ESC, ESC [ and
+///   ESC O followed by anything else stay Escape, Alt-[ and Alt-O.
 public struct InputDecoder: Sendable {
     /// Codes ncurses assigned to extended key capabilities (see `ExtendedKeys`).
     public var extendedKeys: [Int32: KeyEvent]
@@ -30,7 +32,7 @@ public struct InputDecoder: Sendable {
     private var altOnText = false
     private var escapePending = false
     private var paste: PasteBuffer?
-    private var replyParser = ReplyParser()
+    private var sequences = EscapeSequenceParser()
     private var replies: [TerminalReply] = []
 
     public init(extendedKeys: [Int32: KeyEvent] = [:], pasteLimit: Int = 1 << 20) {
@@ -49,19 +51,21 @@ public struct InputDecoder: Sendable {
             replies.append(.focus(focused))
             return []
         }
-        if replyParser.isActive {
+        if sequences.isActive {
             if case .character(let code) = input {
-                switch replyParser.feed(code) {
+                switch sequences.feed(code) {
                 case .consumed: return []
                 case .reply(let reply): if let reply { replies.append(reply) }; return []
-                case .notReply(let characters): return characters.flatMap { feedKey(.character($0)) }
+                case .key(let key): return flushText() + modified(key)
+                case .paste(let start): return feedKey(start ? .pasteStart : .pasteEnd)
+                case .notSequence(let characters): return characters.flatMap { feedKey(.character($0)) }
                 }
             }
-            return replyParser.abandon().flatMap { feedKey(.character($0)) } + feed(input)
+            return sequences.abandon().flatMap { feedKey(.character($0)) } + feed(input)
         }
         if case .character(27) = input {
             let events = flush()  // an earlier lone ESC was Escape
-            replyParser.begin()
+            sequences.begin()
             return events
         }
         return feedKey(input)
@@ -106,8 +110,8 @@ public struct InputDecoder: Sendable {
     /// Nothing more is waiting: the text read so far is complete, and a pending ESC was a press
     /// of Escape.
     public mutating func endOfBurst() -> [InputEvent] {
-        if replyParser.isInBody { return flushText() }
-        let pending = replyParser.abandon().flatMap { feedKey(.character($0)) }
+        if sequences.isInBody { return flushText() }
+        let pending = sequences.abandon().flatMap { feedKey(.character($0)) }
         return pending + flush()
     }
 

@@ -39,6 +39,7 @@ extension TerminalSession {
             }
             let woken = wait(until: wake, now: now, extra: descriptors)
             if woken.terminalGone { return }
+            if woken.jobControl { handleJobControl() }
             for descriptor in woken.extra { onReadable?(descriptor) }
 
             if woken.terminal { pasteDeadline = nil }  // the paste is still arriving
@@ -48,6 +49,12 @@ extension TerminalSession {
                 pasteDeadline = nil
             }
             for event in events {
+                // Ctrl-Z suspends, as in a shell (raw mode makes it a key rather than SIGTSTP).
+                if case .key(let key) = event, key.key == .character("z"), key.modifiers == .control {
+                    suspend()
+                    app.layout(size: size)  // the terminal may have been resized meanwhile
+                    continue
+                }
                 if case .resize(let newSize) = event { app.layout(size: newSize) }
                 app.handle(event)
                 if app.shouldQuit { return }
@@ -69,9 +76,11 @@ extension TerminalSession {
     /// readable. An EINTR (a signal) just returns: the caller reads input next, which picks up a
     /// resize.
     private func wait(until deadline: ContinuousClock.Instant?, now: ContinuousClock.Instant,
-                      extra: [Int32]) -> (terminal: Bool, terminalGone: Bool, extra: [Int32]) {
+                      extra: [Int32]) -> (terminal: Bool, terminalGone: Bool, jobControl: Bool, extra: [Int32]) {
         var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
         if resizeDescriptor >= 0 { descriptors.append(pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)) }
+        let jobControlIndex = descriptors.count
+        if jobControlDescriptor >= 0 { descriptors.append(pollfd(fd: jobControlDescriptor, events: Int16(POLLIN), revents: 0)) }
         let firstExtra = descriptors.count
         descriptors += extra.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var timeout: Int32 = -1
@@ -80,9 +89,10 @@ extension TerminalSession {
             timeout = Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
         }
         let result = poll(&descriptors, nfds_t(descriptors.count), timeout)
-        guard result > 0 else { return (false, false, []) }
+        guard result > 0 else { return (false, false, false, []) }
         let terminal = descriptors[0].revents
         let gone = terminal & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && terminal & Int16(POLLIN) == 0
-        return (terminal != 0, gone, descriptors[firstExtra...].filter { $0.revents != 0 }.map(\.fd))
+        let jobControl = jobControlDescriptor >= 0 && descriptors[jobControlIndex].revents != 0
+        return (terminal != 0, gone, jobControl, descriptors[firstExtra...].filter { $0.revents != 0 }.map(\.fd))
     }
 }

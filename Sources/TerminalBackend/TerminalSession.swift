@@ -40,6 +40,8 @@ public final class TerminalSession {
     public var onReply: ((TerminalReply) -> Void)?
     /// Becomes readable on SIGWINCH (see the shim's `tg_winch_install`); -1 if unavailable.
     let resizeDescriptor: Int32
+    /// Becomes readable on SIGTSTP and SIGCONT (the shim's `tg_jobsig_install`); -1 if unavailable.
+    let jobControlDescriptor: Int32
 
     /// Starts curses mode on the terminal.
     public init() throws {
@@ -112,6 +114,7 @@ public final class TerminalSession {
             fflush(output)
         }
         resizeDescriptor = tg_winch_install()
+        jobControlDescriptor = tg_jobsig_install()
     }
 
     /// The descriptor the screen is written to (the terminal's size in pixels is asked of it).
@@ -160,15 +163,47 @@ public final class TerminalSession {
         BracketedPaste.write(pasteDisable + FocusReports.disable, to: output)
         if hasMouse { mousemask(0, nil) }
         endwin()
-        defer {
-            reset_prog_mode()
-            _ = BracketedPaste.enable(output: output)
-            BracketedPaste.write(FocusReports.enable, to: output)
-            if hasMouse { _ = mousemask(tg_ALL_MOUSE_EVENTS() | tg_REPORT_MOUSE_POSITION(), nil) }
-            _ = curs_set(0)
-            renderer.invalidate()
-        }
+        defer { restoreModes() }
         return try body()
+    }
+
+    /// The curses modes (raw, no echo: `reset_prog_mode`), bracketed paste, focus reports and
+    /// the mouse back on, the cursor hidden, and the next frame drawn whole.
+    private func restoreModes() {
+        reset_prog_mode()
+        _ = BracketedPaste.enable(output: output)
+        BracketedPaste.write(FocusReports.enable, to: output)
+        if hasMouse { _ = mousemask(tg_ALL_MOUSE_EVENTS() | tg_REPORT_MOUSE_POSITION(), nil) }
+        _ = curs_set(0)
+        renderer.invalidate()
+    }
+
+    /// Ctrl-Z, or a SIGTSTP from elsewhere: the terminal given back as the shell had it, the
+    /// process group stopped as a terminal's Ctrl-Z stops it, and on `fg` the app's modes and a
+    /// whole frame back.
+    public func suspend() {
+        guard screen != nil else { return }
+        handOver { tg_jobsig_stop() }
+        _ = tg_jobsig_take()  // the SIGCONT that ended this stop: already resumed
+    }
+
+    /// Continued after a stop the app did not ask for (`kill -STOP`, which cannot be caught):
+    /// the shell may have left the terminal cooked and echoing, and written over the screen.
+    public func resume() {
+        guard screen != nil else { return }
+        restoreModes()
+    }
+
+    /// Suspends or resumes for the job-control signals that arrived (the run loop calls it when
+    /// their pipe is readable).
+    func handleJobControl() {
+        guard jobControlDescriptor >= 0 else { return }
+        let flags = tg_jobsig_take()
+        if flags & 1 != 0 {
+            suspend()
+        } else if flags & 2 != 0 {
+            resume()
+        }
     }
 
     /// Leaves curses mode: bracketed paste and mouse off, `endwin`, the terminal as it was.
@@ -180,6 +215,7 @@ public final class TerminalSession {
         delscreen(screen)
         self.screen = nil
         tg_winch_remove()
+        tg_jobsig_remove()
         TerminalRestore.disarm()
         if let ownTerminal { fclose(ownTerminal) }
         ownTerminal = nil

@@ -81,6 +81,12 @@ final class TmuxSession {
         try tmux(["send-keys", "-l", text])
     }
 
+    /// Sends bytes as a terminal would (`send-keys -H`): an escape sequence of another
+    /// terminal's dialect, whatever tmux itself would send for the key.
+    func send(bytes: String) throws {
+        try tmux(["send-keys", "-H"] + bytes.utf8.map { String(format: "%02x", $0) })
+    }
+
     /// Presses named keys (`Escape`, `Enter`, `Tab`, `C-c`, `Up`, `F5`...), in order.
     func press(_ keys: String...) throws {
         try tmux(["send-keys"] + keys)
