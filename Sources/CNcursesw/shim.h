@@ -230,6 +230,17 @@ static inline int tg_restore_register_atexit(void) {
 // loop; so a handler chained after ncurses' also writes a byte to a pipe the loop polls
 // (write(2) is async-signal-safe).
 
+/// A pipe a signal handler writes a byte to and a poll loop reads: both ends non-blocking (a
+/// full pipe drops the byte, never blocks the handler) and closed on exec.
+static inline int tg_signal_pipe(int ends[2]) {
+    if (pipe(ends) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(ends[i], F_SETFL, fcntl(ends[i], F_GETFL) | O_NONBLOCK);
+        fcntl(ends[i], F_SETFD, FD_CLOEXEC);
+    }
+    return 0;
+}
+
 struct tg_winch_state {
     int pipe[2];
     struct sigaction previous;
@@ -258,11 +269,7 @@ static inline void tg_winch_handler(int sig, siginfo_t *info, void *context) {
 static inline int tg_winch_install(void) {
     struct tg_winch_state *state = tg_winch_state();
     if (state->installed) return state->pipe[0];
-    if (pipe(state->pipe) != 0) return -1;
-    for (int i = 0; i < 2; i++) {
-        fcntl(state->pipe[i], F_SETFL, fcntl(state->pipe[i], F_GETFL) | O_NONBLOCK);
-        fcntl(state->pipe[i], F_SETFD, FD_CLOEXEC);
-    }
+    if (tg_signal_pipe(state->pipe) != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = tg_winch_handler;
@@ -325,11 +332,7 @@ static inline void tg_jobsig_handler(int sig) {
 static inline int tg_jobsig_install(void) {
     struct tg_jobsig_state *state = tg_jobsig_state();
     if (state->installed) return state->pipe[0];
-    if (pipe(state->pipe) != 0) return -1;
-    for (int i = 0; i < 2; i++) {
-        fcntl(state->pipe[i], F_SETFL, fcntl(state->pipe[i], F_GETFL) | O_NONBLOCK);
-        fcntl(state->pipe[i], F_SETFD, FD_CLOEXEC);
-    }
+    if (tg_signal_pipe(state->pipe) != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = tg_jobsig_handler;
