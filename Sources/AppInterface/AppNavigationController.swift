@@ -1,7 +1,9 @@
 import Display
+import TelegramUI
 
-/// The app's navigation controller: what no screen takes reaches it last — `?` shows the keys,
-/// `q` on a root screen quits. `onKey` sees keys that act across screens first (a banner's `^O`).
+/// The app's navigation controller: what no screen takes reaches it last — `?` (or F1, which
+/// works while typing too) shows the keys, `q` on a root screen asks whether to quit. `onKey`
+/// sees keys that act across screens first (a banner's `^O`).
 @MainActor
 final class AppNavigationController: NavigationController {
     var onQuit: (() -> Void)?
@@ -10,6 +12,12 @@ final class AppNavigationController: NavigationController {
 
     override func handle(_ event: InputEvent) -> Bool {
         if case .key(let key) = event, let onKey, onKey(key) { return true }
+        // A help key that is no letter (F1) works even where the screen takes text.
+        if case .key(let key) = event, key.plainCharacter == nil, keyBindings.action(for: key, in: .global) == .global(.help),
+           let onHelp, !inSheet {
+            onHelp()
+            return true
+        }
         if super.handle(event) { return true }
         guard case .key(let key) = event else { return false }
         switch keyBindings.action(for: key, in: .global) {
@@ -17,11 +25,17 @@ final class AppNavigationController: NavigationController {
             onHelp?()
             return true
         case .global(.quit)? where onQuit != nil && qQuits:
-            onQuit?()
+            if let onQuit { pushViewController(QuitConfirmationController(onQuit: onQuit)) }
             return true
         default:
             return false
         }
+    }
+
+    private var inSheet: Bool {
+        guard let focused = focusedController else { return false }
+        return focused !== viewControllers.first && focused.navigationPresentation != .default
+            && focused.navigationPresentation != .master
     }
 
     /// Whether the app's single-letter keys act: never while the focused screen takes text (a
@@ -29,9 +43,7 @@ final class AppNavigationController: NavigationController {
     /// nor in a sheet, which keeps every key.
     private var lettersReachTheApp: Bool {
         guard let focused = focusedController else { return true }
-        let inSheet = focused !== viewControllers.first && focused.navigationPresentation != .default
-            && focused.navigationPresentation != .master
-        return !focused.takesTextInput && !inSheet
+        return !focused.typesLetters && !inSheet
     }
 
     /// `q` quits only where the key line offers it, on a root screen: with a chat open (even with
@@ -41,8 +53,11 @@ final class AppNavigationController: NavigationController {
     /// The screen's keys, then `?` and `q` exactly where they act, else `^C`, which quits from anywhere.
     override var keyHints: [KeyHintItem] {
         var hints = super.keyHints
-        let help = keyBindings.hint(for: .global(.help)), quit = keyBindings.hint(for: .global(.quit))
-        if lettersReachTheApp, let help { hints.append(KeyHintItem(help, "help")) }
+        let quit = keyBindings.hint(for: .global(.quit))
+        let helpKeys = keyBindings.keys(for: .global(.help))
+        // Where letters are typed, the help key shown is one that is no letter (F1).
+        let help = (lettersReachTheApp ? helpKeys.first : helpKeys.first { $0.count == 1 && $0[0].plainCharacter == nil })
+        if !inSheet, let help { hints.append(KeyHintItem(KeyNotation.hint(for: help), "help")) }
         if qQuits, let quit {
             hints.append(KeyHintItem(quit, "quit"))
         } else {

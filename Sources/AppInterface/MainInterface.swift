@@ -89,8 +89,8 @@ public enum MainInterface {
             window.dispatchHook = { event in
                 // What a person does counts as activity (keys, pastes, the mouse); a resize does not.
                 if case .resize = event {} else { application.sendEvent(.interfaceInput) }
-                if case .key(let key) = event, key.key == .character("c"), key.modifiers == .control {
-                    quit("Ctrl-C")
+                if case .key(let key) = event, key.key == .character("c") || key.key == .character("q"), key.modifiers == .control {
+                    quit(key.key == .character("c") ? "Ctrl-C" : "Ctrl-Q")
                     return true
                 }
                 return false

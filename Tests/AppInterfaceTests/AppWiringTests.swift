@@ -104,12 +104,26 @@ struct AppWiringTests {
         wired.type("quint")
         #expect(quits == 0, "the list column with a chat open: q is typed, not a quit")
         #expect(account.openChatPeer == chat.peerId)
-        // On the root screen alone, q quits, as the key line says.
+        // On the root screen alone, q asks, as the key line says; q again (or y) quits.
         let root = WiredScreens(width: 160, height: 48)
         root.screens.navigation.onQuit = { quits += 1 }
         #expect(root.frame().contains("q quit"))
         root.type("q")
+        #expect(quits == 0, "q asks first")
+        #expect(root.frame().contains("Quit Telegram?"), "\(root.frame())")
+        root.type("q")
         #expect(quits == 1)
+        // A stray q (the start of "quinn" typed to find a chat) and Esc, or Enter on Stay, stay.
+        root.type("quinn")
+        #expect(quits == 1, "the letters after a stray q do not quit")
+        root.press(.key(.escape))
+        #expect(!root.frame().contains("Quit Telegram?"))
+        root.type("q")
+        root.press(.key(.enter))
+        #expect(quits == 1, "Enter takes Stay, the first row")
+        root.type("q")
+        root.type("y")
+        #expect(quits == 2)
     }
 
     @Test func currentAccountChangedElsewhereRebuildsTheRoot() throws {

@@ -59,7 +59,8 @@ struct KeyBindingScreensTests {
         bindings.bind(.global(.quit), to: [[KeyEvent(.character("q"), modifiers: .control)]])
         let sections = HelpController.sections(bindings)
         let everywhere = sections.first { $0.0 == "Everywhere" }?.1 ?? []
-        #expect(everywhere.contains { $0 == ("^Q", "quit (on a root screen)") }, "\(everywhere)")
+        #expect(everywhere.contains { $0 == ("^Q", "quit, after asking (on a root screen)") }, "\(everywhere)")
+        #expect(everywhere.contains { $0 == ("? F1", "this help") }, "\(everywhere)")
         let lists = sections.first { $0.0 == "Lists" }?.1 ?? []
         #expect(lists.contains { $0 == ("Home gg", "first row") }, "\(lists)")
         let selection = sections.first { $0.0 == "A selected message" }?.1 ?? []

@@ -54,7 +54,7 @@ struct MainAppFlowTerminalTests {
         screen = try await session.waitFor(text: "3 Settings")
         #expect(!screen.contains { $0.contains("Calls ") && $0.contains("2 Calls") })
         #expect(try await Main.run("main", ["settings", "--json", "--container", container]).contains("\"showCallsTab\" : false"))
-        // `?` shows the keys as a sheet; Esc closes it; q quits.
+        // `?` shows the keys as a sheet; Esc closes it.
         try session.type("?")
         try await session.waitFor(text: "Keys")
         try await session.still()

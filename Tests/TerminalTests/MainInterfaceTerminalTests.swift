@@ -5,7 +5,7 @@ import TestSupport
 /// The real `main` in a real terminal (tmux), as a person uses it: the chat list of a seeded
 /// account, a chat opened, a message typed and sent (then found by `intents search-messages`, a
 /// separate process), a `share` from another process appearing in the open chat without a key,
-/// back with Esc, and q quitting with the terminal restored and the writer lock released.
+/// back with Esc, and q (then y) quitting with the terminal restored and the writer lock released.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct MainInterfaceTerminalTests {
     /// Runs one of the built executables to its end, off the test pool; its standard output, or a
@@ -67,6 +67,9 @@ struct MainInterfaceTerminalTests {
         try await session.waitFor("the list") { !$0[0].contains("‹") && $0[3].contains("shared from another process") }
         try await session.still()
         try session.type("q")
+        try await session.waitFor(text: "Quit Telegram?")
+        try await session.still()
+        try session.type("y")
         #expect(try await session.exitStatus(recordedIn: status) == "0")
         #expect(try session.format("#{alternate_on}") == "0", "the alternate screen is left")
         // The writer lock is free again.

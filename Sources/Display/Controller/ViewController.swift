@@ -23,6 +23,9 @@ open class ViewController {
     /// Whether the controller takes text (a chat's composer): the others are laid out without the
     /// input height, so a composer elsewhere does not squeeze them.
     public var takesTextInput = false
+    /// Whether a letter typed now is text for this controller (a composer, a field), so the
+    /// app's single-letter keys (`?`, `q`) must not act: by default, while it takes text.
+    open var typesLetters: Bool { takesTextInput }
     /// For overlays: hold all input until `ready` (an overlay that must be read first).
     public var blocksInteractionUntilReady = false
     /// For global overlays (a passcode screen): while it is shown, nothing beneath it is drawn at

@@ -4,7 +4,7 @@
 public enum DefaultKeyBindings {
     public static let standard: [(KeyAction, [String])] = [
         (.global(.quit), ["q"]),
-        (.global(.help), ["?"]),
+        (.global(.help), ["?", "f1"]),
         (.global(.nextTab), ["tab"]),
         (.global(.previousTab), ["shift-tab"]),
         (.global(.switchColumn), ["f6"]),

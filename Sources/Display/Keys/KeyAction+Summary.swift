@@ -5,7 +5,7 @@ extension KeyAction {
         switch self {
         case .global(let action):
             switch action {
-            case .quit: return "quit (on a root screen)"
+            case .quit: return "quit, after asking (on a root screen)"
             case .help: return "this help"
             case .nextTab: return "next tab"
             case .previousTab: return "previous tab"

@@ -44,6 +44,9 @@ open class ListController: ViewController {
     }
 
     private func scrollToSelection() {
+        // Before the first layout the height is unknown: the layout scrolls when it comes (a
+        // selection made in init would otherwise scroll as if one row fitted).
+        guard validLayout != nil else { return }
         let visible = max(visibleRowCount, 1)
         if selectedIndex < scrollOffset { scrollOffset = selectedIndex }
         if selectedIndex >= scrollOffset + visible { scrollOffset = selectedIndex - visible + 1 }

@@ -7,7 +7,7 @@ import Display
 public final class HelpController: ListController {
     /// Keys that are not the person's to bind, and where they work.
     static let fixedKeys: [KeyContext: [(String, String)]] = [
-        .global: [("^C", "quit"), ("Esc", "back, or close a sheet"), ("F7 / F8", "open / end the call in the corner box"),
+        .global: [("^C ^Q", "quit at once"), ("^Z", "suspend (fg in the shell comes back)"), ("Esc", "back, or close a sheet"), ("F7 / F8", "open / end the call in the corner box"),
                   ("^O", "open the chat of a notification"), ("1-4", "Contacts, Calls, Chats, Settings")],
         .list: [("c", "start a group call (Calls tab)")],
         .chat: [("type, ⏎", "send a message")],
