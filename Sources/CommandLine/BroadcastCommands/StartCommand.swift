@@ -79,11 +79,11 @@ public struct StartCommand: ParsableCommand {
     public var source: FrameSourceChoice = .synthetic
     @Option(help: ArgumentHelp("Frame size; each side even and within 1…8192 (synthetic: width ≥ \(SyntheticFrame.minimumWidth)).", valueName: "WxH"))
     public var size: FrameSize = .hd
-    @Option(help: ArgumentHelp("Frames per second, 0…\(BroadcastSettings.maximumFps); 0 sends as fast as possible.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, 0…\(BroadcastSettings.maximumFps); 0 sends as fast as possible.", valueName: "n"))
     public var fps: Int = 30
-    @Option(help: ArgumentHelp("Stop after this many seconds, as the user stopping the broadcast.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds, as the user stopping the broadcast.", valueName: "seconds"))
     public var duration: Double?
-    @Option(help: ArgumentHelp("The frames' orientation, CGImagePropertyOrientation 1 (up) … 8.", valueName: "1-8"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The frames' orientation, CGImagePropertyOrientation 1 (up) … 8.", valueName: "1-8"))
     public var orientation: Int = 1
     @Flag(help: "Send no audio.") public var noAudio = false
     @Flag(help: "Print one JSON object at the end (see above).") public var json = false

@@ -13,7 +13,7 @@ public struct IntentOptions: ParsableArguments {
 
 /// `--deadline`, on the intents that ask main to change something.
 public struct AcknowledgementOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Seconds to wait for the running app to apply the change.",
         discussion: "Counted from the start. Not acknowledged in time (or main not running): inProgress, reason queued; main applies it at its next launch.",
         valueName: "seconds"))

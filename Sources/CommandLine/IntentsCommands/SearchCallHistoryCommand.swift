@@ -18,7 +18,7 @@ public struct SearchCallHistoryCommand: ParsableCommand {
 
     @OptionGroup public var options: IntentOptions
     @Flag(help: "Only missed calls.") public var missed = false
-    @Option(help: "At most this many calls (1–1000).") public var limit = 20
+    @Option(parsing: .unconditional, help: "At most this many calls (1–1000).") public var limit = 20
 
     public init() {}
 

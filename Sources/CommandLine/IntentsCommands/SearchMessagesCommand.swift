@@ -33,7 +33,7 @@ public struct SearchMessagesCommand: DirectlyParsable {
     @Option(help: ArgumentHelp("Only the chat with this person: tg<peerId>, a phone number or a name.", valueName: "person")) public var from: String?
     @Flag(help: "Only unread incoming messages.") public var unread = Self.defaults.unread
     @Option(help: ArgumentHelp("Only messages sent on or after DATE (ISO 8601 or unix seconds).", valueName: "date")) public var since: String?
-    @Option(help: "At most this many messages (1–1000).") public var limit = Self.defaults.limit
+    @Option(parsing: .unconditional, help: "At most this many messages (1–1000).") public var limit = Self.defaults.limit
 
     public init() {}
 

@@ -38,10 +38,10 @@ extension CallCommand {
             """)
 
         @OptionGroup var options: ContainerOptions
-        @Option(help: "The chat's peer id (see `main chats`).") var peer: Int64
+        @Option(parsing: .unconditional, help: "The chat's peer id (see `main chats`).") var peer: Int64
         @Flag(help: "Telegram's embedded mode: broadcast-coordination-type \"ipc\", the join handshake, the extension's own sink.")
         var embedded = false
-        @Option(help: "End the call by itself after this many seconds.") var duration: Double?
+        @Option(parsing: .unconditional, help: "End the call by itself after this many seconds.") var duration: Double?
         @Flag(help: "Print JSON lines.") var json = false
 
         func validate() throws {

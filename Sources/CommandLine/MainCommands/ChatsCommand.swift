@@ -25,7 +25,7 @@ struct ChatsCommand: ParsableCommand {
 
     @OptionGroup var options: ContainerOptions
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
-    @Option(help: "How many chats.") var limit = 20
+    @Option(parsing: .unconditional, help: "How many chats.") var limit = 20
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {

@@ -64,7 +64,7 @@ struct ImportTelegramExportCommand: ParsableCommand {
     @OptionGroup var options: ContainerOptions
     @Argument(help: "The export's folder, or its result.json.") var path: String
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
-    @Option(name: .customLong("batch-size"), help: ArgumentHelp("Messages per write transaction.", visibility: .hidden))
+    @Option(name: .customLong("batch-size"), parsing: .unconditional, help: ArgumentHelp("Messages per write transaction.", visibility: .hidden))
     var batchSize = 20_000
     @Option(name: .customLong("time-zone"), help: ArgumentHelp(
         "Where the export was made, for exports before mid-2022 that write local times only: an IANA name (Europe/Berlin), UTC or an offset (+03:00). Default: this machine's zone.",

@@ -24,9 +24,9 @@ struct MessagesCommand: ParsableCommand {
     static let limitRange = 1...1_000_000
 
     @OptionGroup var options: ContainerOptions
-    @Option(help: "The chat's peer id (as `main chats` lists them).") var peer: Int64
+    @Option(parsing: .unconditional, help: "The chat's peer id (as `main chats` lists them).") var peer: Int64
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
-    @Option(help: "At most this many messages, newest first (1–1,000,000).") var limit = 100
+    @Option(parsing: .unconditional, help: "At most this many messages, newest first (1–1,000,000).") var limit = 100
     @Flag(help: "Print JSON.") var json = false
 
     struct UnknownChat: Error, CustomStringConvertible {

@@ -34,15 +34,15 @@ struct NetworkCheckCommand: ParsableCommand {
     var publicKeys: [String] = []
     @Option(help: "Telegram's network when no --server is given: production or test.")
     var environment: DatacenterEnvironment = .production
-    @Option(help: "The datacenter id (1-5).")
+    @Option(parsing: .unconditional, help: "The datacenter id (1-5).")
     var dc: Int32 = 2
     @Option(help: "abridged, intermediate, padded, obfuscated or obfuscated-padded.")
     var transport: TransportKind = .obfuscatedPadded
-    @Option(help: "How many pings to time after the config.")
+    @Option(parsing: .unconditional, help: "How many pings to time after the config.")
     var pings: Int = 5
-    @Option(help: "Seconds to wait for the connection and for each answer.")
+    @Option(parsing: .unconditional, help: "Seconds to wait for the connection and for each answer.")
     var timeout: Double = 10
-    @Option(name: .customLong("api-id"), help: "The application id initConnection sends (from my.telegram.org; the test server takes any).")
+    @Option(name: .customLong("api-id"), parsing: .unconditional, help: "The application id initConnection sends (from my.telegram.org; the test server takes any).")
     var apiId: Int32 = 0
     @Flag(help: "Print the report as JSON.")
     var json = false

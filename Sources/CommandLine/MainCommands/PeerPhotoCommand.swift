@@ -15,7 +15,7 @@ struct PeerPhotoCommand: ParsableCommand {
         discussion: "notify-service and the widget then draw this photo as the chat's avatar instead of its letters.")
 
     @OptionGroup var options: ContainerOptions
-    @Option(help: "The chat's peer id.") var peer: Int64
+    @Option(parsing: .unconditional, help: "The chat's peer id.") var peer: Int64
     @Option(help: "A PNG file, at most 8 MiB.") var file: String
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
 

@@ -30,18 +30,18 @@ struct PushCommand: ParsableCommand {
         """)
 
     @OptionGroup var options: ContainerOptions
-    @Option(help: "The chat's peer id (as `main status` and links show it).") var peer: Int64
+    @Option(parsing: .unconditional, help: "The chat's peer id (as `main status` and links show it).") var peer: Int64
     @Option(help: "The message text (message and muted kinds).") var text: String?
     @Option(parsing: .unconditional, help: "The account id (default: the current account).") var account: Int64?
     @Option(help: "message, muted, deleted, read, edited, reaction, pinned or read-outbox.") var kind: PushKind = .message
-    @Option(name: [.customLong("message"), .customLong("message-id")],
+    @Option(name: [.customLong("message"), .customLong("message-id")], parsing: .unconditional,
             help: "The message the push names (default: the chat's newest; read-outbox: the account's newest).") var message: Int32?
-    @Option(name: [.customLong("from"), .customLong("author")],
+    @Option(name: [.customLong("from"), .customLong("author")], parsing: .unconditional,
             help: "Who wrote, reacted or pinned (a peer id; default: the chat's user, a group's latest incoming author).") var from: Int64?
     @Option(help: "The reaction (reaction kind): one of Telegram's, e.g. 👍.") var emoji: String?
     @Flag(help: "Unpin instead of pin (pinned kind).") var unpin = false
     @Flag(help: "Sent silently: no sound, and 🔕 in the title.") var silent = false
-    @Option(help: "Forum topic id; the thread becomes <peer>:<topic>.") var topic: Int64?
+    @Option(parsing: .unconditional, help: "Forum topic id; the thread becomes <peer>:<topic>.") var topic: Int64?
     @Option(help: "Forum topic title, shown as the subtitle.") var topicTitle: String?
     @Flag(help: "Print a JSON report (push, account, message id, key id) instead of the bare push.") var json = false
 

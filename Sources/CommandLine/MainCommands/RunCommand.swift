@@ -20,7 +20,7 @@ struct RunCommand: AsyncParsableCommand {
         """)
 
     @OptionGroup var options: ContainerOptions
-    @Option(help: "Stop by itself after this many seconds.") var duration: Double?
+    @Option(parsing: .unconditional, help: "Stop by itself after this many seconds.") var duration: Double?
     @Flag(help: "No interface even on a terminal: the headless app scripts and tests drive.") var headless = false
     @Option(help: ArgumentHelp("A link to open once the interface is ready (tg://resolve?domain=…, https://t.me/…, tg://localpeer?id=…); `main URL` is this. With an app already running, the link is handed to it.", valueName: "url"))
     var open: String?

@@ -13,13 +13,13 @@ struct SeedCommand: ParsableCommand {
         discussion: "Users, groups, channels and secret chats; messages spread unevenly; pinned and muted chats, unread counts and calls. The same --seed gives the same fixture.")
 
     @OptionGroup var options: ContainerOptions
-    @Option(help: "Number of chats (peers) to create.") var peers: Int
-    @Option(help: "Number of messages to spread over them.") var messages: Int
+    @Option(parsing: .unconditional, help: "Number of chats (peers) to create.") var peers: Int
+    @Option(parsing: .unconditional, help: "Number of messages to spread over them.") var messages: Int
     @Option(help: "Seed of the generator.") var seed: UInt64 = 1
-    @Option(name: .customLong("big-chat"),
+    @Option(name: .customLong("big-chat"), parsing: .unconditional,
             help: "Messages (of --messages) that the first chat, pinned at the top of the list, holds; the rest go to the other chats. 0: no such chat.")
     var bigChat: Int = 0
-    @Option(name: .customLong("unread-chat"),
+    @Option(name: .customLong("unread-chat"), parsing: .unconditional,
             help: "Unread incoming messages that the next chat (after the big chat, pinned too) ends with; it holds twice as many of --messages, the older half read. 0: no such chat.")
     var unreadChat: Int = 0
     @Flag(help: "Print JSON.") var json = false

@@ -13,7 +13,7 @@ struct SettingsCommand: ParsableCommand {
 
     @OptionGroup var options: ContainerOptions
     @Option(help: "Show the Calls tab (true/false).") var showCallsTab: Bool?
-    @Option(help: "Seconds of inactivity before auto-lock when a passcode is set (60…86400).") var autolockTimeout: Int32?
+    @Option(parsing: .unconditional, help: "Seconds of inactivity before auto-lock when a passcode is set (60…86400).") var autolockTimeout: Int32?
     @Option(help: "Name the sender in notifications on the lock screen (true/false).") var displayNameOnLockscreen: Bool?
     @Option(help: "Show message text in notifications (true/false).") var displayPreviews: Bool?
     @Option(help: "The interface's theme: terminal (its own colours), day or night.") var theme: PresentationThemeSettings.Theme?

@@ -30,8 +30,8 @@ public struct ContentCommand: ParsableCommand {
 
     @OptionGroup public var options: ContainerOptions
     @Option(parsing: .unconditional, help: "The account id.") public var account: Int64
-    @Option(help: "The chat's peer id.") public var peer: Int64
-    @Option(help: "The message id.") public var message: Int32
+    @Option(parsing: .unconditional, help: "The chat's peer id.") public var peer: Int64
+    @Option(parsing: .unconditional, help: "The message id.") public var message: Int32
     @Option(help: "Where to write the PNG.") public var out: String
     @Flag(help: "Print JSON.") public var json = false
 

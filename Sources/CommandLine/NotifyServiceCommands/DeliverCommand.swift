@@ -20,7 +20,7 @@ public struct DeliverCommand: DirectlyParsable {
         """)
 
     @OptionGroup public var options: ContainerOptions
-    @Option(help: "Seconds before the best content so far is delivered.") public var deadline: Double = Self.defaults.deadline
+    @Option(parsing: .unconditional, help: "Seconds before the best content so far is delivered.") public var deadline: Double = Self.defaults.deadline
     @Flag(help: "Print the content as JSON (UNNotificationContent's fields plus status and reason).") public var json = Self.defaults.json
     @Argument(help: "The push file (default: standard input).") public var file: String?
 

@@ -19,8 +19,8 @@ public struct ListenCommand: ParsableCommand {
         """)
 
     @OptionGroup public var options: ContainerOptions
-    @Option(help: "Seconds without a signal before exiting.") public var idle: Double = 3600
-    @Option(help: "Seconds to wait, with no notification open, before exiting.") public var grace: Double = 5
+    @Option(parsing: .unconditional, help: "Seconds without a signal before exiting.") public var idle: Double = 3600
+    @Option(parsing: .unconditional, help: "Seconds to wait, with no notification open, before exiting.") public var grace: Double = 5
 
     public init() {}
 

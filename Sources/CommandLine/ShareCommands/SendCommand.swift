@@ -66,7 +66,7 @@ public struct SendCommand: ParsableCommand {
     public var files: [String] = []
     @Option(help: "Text sent with a link or with files.") public var caption: String?
     @Option(parsing: .unconditional, help: "The account to send from (default: the current account).") public var account: Int64?
-    @Option(help: ArgumentHelp("Seconds to wait for main's answer before reporting the message queued.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for main's answer before reporting the message queued.", valueName: "seconds"))
     public var deadline: Double = 10
     @Flag(help: "Print one JSON object (see above).") public var json = false
 
