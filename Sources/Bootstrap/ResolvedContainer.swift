@@ -37,6 +37,9 @@ public struct ContainerMissing: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         let path = container.layout.containerPath
+        if FileSystem.exists(path) && !FileSystem.isDirectory(path) {
+            return "\(path) is a file, not an app group container: give the container's folder (the one `main login` made)"
+        }
         return container.isExplicit
             ? "no app group container at \(path) (is the path right? `main login` creates one)"
             : "no app group container at \(path) yet: log in first (`main login`, or `main` on a terminal)"

@@ -10,6 +10,7 @@ enum LockRedaction {
         guard locked else { return content }
         var redacted = content
         redacted.locked = true
+        redacted.lockStateUnknown = lock == nil
         redacted.title = ""
         redacted.subtitle = ""
         redacted.attachments = []

@@ -51,6 +51,9 @@ public struct NotificationContent: Codable, Equatable, Sendable {
     public var removal: Removal?
     /// The app was locked at delivery: no name, no text, no avatar.
     public var locked: Bool
+    /// Counted as locked because no lock state could be read (no container): fail-closed, but
+    /// not what the person set, so the text says which.
+    public var lockStateUnknown: Bool = false
     /// Time ran out (serviceExtensionTimeWillExpire): this is the best content there was.
     public var deadlineExpired: Bool
 
@@ -93,6 +96,7 @@ public struct NotificationContent: Codable, Equatable, Sendable {
         try c.encode(userInfo, forKey: .userInfo)
         try c.encode(removal, forKey: .removal)
         try c.encode(locked, forKey: .locked)
+        try c.encode(lockStateUnknown, forKey: .lockStateUnknown)
         try c.encode(deadlineExpired, forKey: .deadlineExpired)
     }
 
@@ -110,7 +114,10 @@ public struct NotificationContent: Codable, Equatable, Sendable {
                 ?? removal.upToMessageId.map { "messages up to \($0)" } ?? "nothing"
             lines.append("remove: \(what) in chat \(removal.peerId)")
         }
-        if locked { lines.append("locked: the app is locked, content hidden") }
+        if locked {
+            lines.append(lockStateUnknown ? "locked: content hidden, as if locked (no container to read the lock state from)"
+                                          : "locked: the app is locked, content hidden")
+        }
         if deadlineExpired { lines.append("deadline: expired, best content delivered") }
         return lines
     }

@@ -173,6 +173,31 @@ struct NotifyServiceBadInputTests {
         }
     }
 
+    @Test("A container path that is a file: the fallback names the file, and the hidden content is not blamed on a lock",
+          .timeLimit(.minutes(2)))
+    func containerIsAFile() async throws {
+        try await withSandbox("ns-container-file") { sandbox in
+            let text = "no container here k8Tz"
+            let (_, input) = try await Self.goodPush(sandbox, text: text)
+            let file = sandbox.base + "/not-a-container"
+            try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+            for json in [true, false] {
+                let result = try await sandbox.run(NotifyService.executable, (json ? ["--json"] : []) + ["--container", file],
+                                                   stdin: input, containerFlag: false)
+                #expect(result.exitCode == 2, "\(result)")
+                #expect(result.stdout.contains("is a file, not an app group container"), "\(result)")
+                #expect(!result.stdout.contains("the app is locked"), "no lock was read: \(result)")
+                #expect(!result.stdout.contains(text) && !result.stderr.contains(text), "\(result)")
+                if json {
+                    let content = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                    #expect(content["locked"] as? Bool == true && content["lockStateUnknown"] as? Bool == true, "\(content)")
+                } else {
+                    #expect(result.stdout.contains("as if locked (no container to read the lock state from)"), "\(result)")
+                }
+            }
+        }
+    }
+
     @Test("A corrupt Postbox: postboxUnavailable", .timeLimit(.minutes(2)))
     func postboxCorrupt() async throws {
         try await withSandbox("ns-postbox-corrupt") { sandbox in

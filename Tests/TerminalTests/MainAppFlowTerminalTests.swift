@@ -13,8 +13,11 @@ struct MainAppFlowTerminalTests {
     typealias Main = MainInterfaceTerminalTests
     static var mainPath: String { Executables.path(Executables.main) }
 
+    /// `main` on `container`, made empty first when it does not exist (a new path would be asked
+    /// about: FirstLaunchTerminalTests).
     static func open(_ container: String, width: Int = 100, height: Int = 30, arguments: String = "") throws -> TmuxSession {
-        try TmuxSession(width: width, height: height,
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        return try TmuxSession(width: width, height: height,
                         command: ["/bin/sh", "-c", "'\(mainPath)' \(arguments) --container '\(container)'; exec sleep 60"])
     }
 

@@ -33,6 +33,11 @@ public enum StandardStreams {
         emit(TerminalText.escapedJSON(json), error: false)
     }
 
+    /// A question the answer is typed after, on the same line (no newline), escaped.
+    public static func writePrompt(_ text: String) {
+        write(TerminalText.escaped(text, keepingTabs: false), to: 1)
+    }
+
     /// One line on standard error, escaped.
     public static func writeError(_ text: String) {
         emit(TerminalText.escaped(text, keepingTabs: true), error: true)

@@ -26,6 +26,8 @@ struct RunCommand: AsyncParsableCommand {
     var open: String?
 
     func run() async throws {
+        let interface = !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        try NewContainerConfirmation.confirm(containerFlag: options.container, environment: currentEnvironment(), interactive: interface)
         let launchOptions = LaunchOptions(mode: .writer, containerFlag: options.container, environment: currentEnvironment())
         let app: LaunchedApp
         do {
@@ -46,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
                 app.logger.info("launched with a link", metadata: ["peer": "\(opened.peerId)"])
             }
         }
-        if !headless, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+        if interface {
             let duration = self.duration
             // The app moves to the main actor for the interface's whole life and is touched here
             // again only after it returns (the deferred finish): a hand-over, not sharing. The

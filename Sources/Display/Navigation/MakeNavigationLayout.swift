@@ -10,8 +10,9 @@
 /// - A plain push (`default`, `master`, and the adaptive modes above when they push) goes onto the
 ///   root while no modal is up; once one is, it joins the top modal container, or starts a new plain
 ///   container above a standalone one.
-/// The root is one flat stack, except in `automaticMasterDetail` with a regular width class, where
-/// `.master` controllers form the left column and the rest the right, each in list order.
+/// The root is one flat stack, except in `automaticMasterDetail` with a regular width class and a
+/// `.master` controller, where the `.master` controllers form the left column and the rest the
+/// right, each in list order.
 ///
 /// Differences from Telegram, on purpose: the upstream function in TelegramMessenger/Telegram-iOS
 /// knows six modes (no `standaloneFlatModal`, no `modalInCompactLayout`); those two are added here.
@@ -64,8 +65,11 @@ public func makeNavigationLayout<Entry: NavigationLayoutEntry>(
     case (.single, _), (.automaticMasterDetail, .compact):
         root = .flat(rootControllers)
     case (.automaticMasterDetail, .regular):
-        root = .split(master: rootControllers.filter { $0.navigationPresentation == .master },
-                      detail: rootControllers.filter { $0.navigationPresentation != .master })
+        let master = rootControllers.filter { $0.navigationPresentation == .master }
+        // Nothing for the left column (a login before any account): one flat stack, full width,
+        // not a screen pushed into the right half beside an empty one.
+        root = master.isEmpty ? .flat(rootControllers)
+            : .split(master: master, detail: rootControllers.filter { $0.navigationPresentation != .master })
     }
     return NavigationLayout(root: root, modals: modals)
 }
