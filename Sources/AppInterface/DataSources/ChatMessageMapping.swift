@@ -18,7 +18,7 @@ struct ChatMessageMapping {
         var content = ChatMessage.Content(
             reply: try extras.replyTo.map { try reply($0, in: message.id.peerId) },
             forward: extras.forward.map { ChatMessage.Forward(from: $0.from, savedFrom: $0.savedFrom, date: $0.date) },
-            isEdited: extras.editTimestamp != nil, viaBot: extras.viaBot, signature: extras.signature,
+            isEdited: extras.editTimestamp != nil, viaBot: extras.viaBotUsername, signature: extras.signature,
             isService: extras.isService, media: media.media(of: message),
             reactions: extras.reactions.map { ChatMessage.Reaction(emoji: $0.emoji, count: Int($0.count), isChosen: $0.isChosen) },
             buttons: extras.buttons.map { $0.map(\.text) })

@@ -118,6 +118,9 @@ struct ImportTelegramExportCommand: ParsableCommand {
         if report.localDates > 0 {
             lines.append("dates of \(count(report.localDates, "message")) were read as \(report.timeZone) time (the export wrote local times; --time-zone sets where it was made)")
         }
+        if let phone = report.exportPhoneNotKept {
+            lines.append("the export's phone number, \(phone), is not this account's: the account keeps its own (an import never changes who the account is)")
+        }
         if report.exporterUnknown {
             lines.append("who made this export is unknown: every message is shown as incoming; import it again with --me YOUR-NAME or --me YOUR-ID to show yours as sent")
         }

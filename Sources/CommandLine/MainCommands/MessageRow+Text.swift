@@ -54,7 +54,7 @@ extension MessageRow {
             // The account's own reaction is marked, as Telegram highlights it.
             after.append(extras.reactions.map { "\($0.emoji.isEmpty ? "★" : $0.emoji) \($0.count)\($0.isChosen ? "*" : "")" }.joined(separator: "  "))
         }
-        if let bot = extras.viaBot { after.append("via \(bot.hasPrefix("@") ? bot : "@" + bot)") }
+        if let bot = extras.viaBotUsername { after.append("via @\(bot)") }
         if let signature = extras.signature { after.append("— \(signature)") }
         if extras.editTimestamp != nil { after.append("(edited)") }
         if isPinned { after.append("(pinned)") }

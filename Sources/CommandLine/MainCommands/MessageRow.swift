@@ -75,7 +75,7 @@ struct MessageRow: Encodable {
                 if r.isChosen { try o.encode(true, forKey: Dynamic("chosen")) }
             }
         }
-        try c.encodeIfPresent(extras.viaBot, forKey: .viaBot)
+        try c.encodeIfPresent(extras.viaBotUsername.map { "@" + $0 }, forKey: .viaBot)
         try c.encodeIfPresent(extras.signature, forKey: .signature)
         if !extras.buttons.isEmpty {
             var rows = c.nestedUnkeyedContainer(forKey: .buttons)

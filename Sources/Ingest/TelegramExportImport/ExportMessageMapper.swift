@@ -23,7 +23,7 @@ enum ExportMessageMapper {
             },
             replyTo: message.reply.map { MessageReply(id: $0.id, peerId: $0.peer.map(peerId)) },
             forward: message.forward.map { MessageForward(from: $0.name, fromId: $0.fromId.map(peerId), savedFrom: $0.savedFrom) },
-            editTimestamp: message.edited, viaBot: message.viaBot, signature: message.signature,
+            editTimestamp: message.edited, viaBot: message.viaBot.map { String($0.drop { $0 == "@" }) }, signature: message.signature,
             buttons: message.buttons.map { $0.map { MessageButton(type: $0.type, text: $0.text, data: $0.data) } },
             authorName: authorName)
         if message.isService {

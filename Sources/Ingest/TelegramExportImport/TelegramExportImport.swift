@@ -40,6 +40,9 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
         public var localDates = 0
         /// A single-chat export whose exporter is not known: every message is shown as incoming.
         public var exporterUnknown = false
+        /// The export's own phone number when it is not the account's: reported, never written
+        /// (the phone is who the account is; `main login --phone` finds it by that number).
+        public var exportPhoneNotKept: String?
         public var avatars = 0
         /// Photos kept in the MediaBox but not made avatars: neither PNG nor JPEG.
         public var avatarsSkipped = 0
@@ -236,14 +239,23 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
     }
 
     private func update(_ id: PeerId, with info: ExportPersonalInfo) {
+        var differingPhone: String?
         peers.update(id) { peer in
             peer.firstName = info.firstName
             peer.lastName = info.lastName
-            peer.phone = info.phoneNumber.isEmpty ? nil : info.phoneNumber
+            if id == accountPeerId {
+                // An import never changes who the account is.
+                if !info.phoneNumber.isEmpty, PhoneNumber.digits(info.phoneNumber) != PhoneNumber.digits(peer.phone ?? "") {
+                    differingPhone = info.phoneNumber
+                }
+            } else {
+                peer.phone = info.phoneNumber.isEmpty ? nil : info.phoneNumber
+            }
             peer.username = info.username
             peer.about = info.bio
             peer.isDeleted = false
         }
+        if let differingPhone { report.exportPhoneNotKept = differingPhone }
     }
 
     public func profilePicture(_ picture: ExportProfilePicture) throws {

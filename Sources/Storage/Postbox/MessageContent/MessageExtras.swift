@@ -83,3 +83,11 @@ public struct MessageExtras: Equatable, Sendable {
     public var location: MessageLocation? { media.lazy.compactMap(\.location).first }
     public var todo: MessageTodo? { media.lazy.compactMap(\.todo).first }
 }
+
+extension MessageExtras {
+    /// The inline bot's username without "@", however it was stored (Telegram Desktop's export
+    /// writes "@gif", the API "gif"): every place that shows it adds the one "@".
+    public var viaBotUsername: String? {
+        viaBot.map { String($0.drop { $0 == "@" }) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
