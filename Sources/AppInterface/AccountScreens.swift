@@ -64,6 +64,10 @@ final class AccountScreens {
         chatList.countsMutedChats = app.presentation.inAppNotificationSettings.totalUnreadCountIncludeMuted
         chatList.onOpenChat = { [unowned self] chat in openChat(chat.peerId, title: chat.title) }
         chatList.onSearch = { [unowned self] in openSearch() }
+        navigation.onChatsLeft = { [unowned self] left in
+            for chat in left { chat.saveDraftIfChanged() }
+            root.chatList.reload(now: Int32(clamping: time(nil)))
+        }
         root.contacts.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
         calls.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
         callFlow = CallFlow(calls: app, navigation: navigation, sources: sources, callsTab: calls)

@@ -9,8 +9,20 @@ final class AppNavigationController: NavigationController {
     var onQuit: (() -> Void)?
     var onHelp: (() -> Void)?
     var onKey: ((KeyEvent) -> Bool)?
+    /// Chats an event took off the screen (Esc, a click on back): told at once, so a draft left
+    /// in one is in the chat list on the frame that shows the list, not a tick later.
+    var onChatsLeft: (([ChatController]) -> Void)?
 
     override func handle(_ event: InputEvent) -> Bool {
+        let before = viewControllers.compactMap { $0 as? ChatController }
+        defer {
+            let left = before.filter { chat in !viewControllers.contains { $0 === chat } }
+            if !left.isEmpty { onChatsLeft?(left) }
+        }
+        return handleAppKeys(event)
+    }
+
+    private func handleAppKeys(_ event: InputEvent) -> Bool {
         if case .key(let key) = event, let onKey, onKey(key) { return true }
         // A help key that is no letter (F1) works even where the screen takes text.
         if case .key(let key) = event, key.plainCharacter == nil, keyBindings.action(for: key, in: .global) == .global(.help),

@@ -1,6 +1,6 @@
 import Display
 import Testing
-import TelegramUI
+@testable import TelegramUI
 import TelegramUIFakes
 
 /// Selecting a message and acting on it, over the fake store: the keys of the selection
@@ -184,6 +184,44 @@ struct ChatSelectionTests {
         #expect(reads.last.map { $0 < 130 } ?? false, "only what is in view is read: \(reads)")
         window.handle(.key(KeyEvent(.end, modifiers: .control)))
         #expect(reads.last == 600)
+    }
+
+    /// Another process deletes messages below the divider while the chat is open: the count
+    /// follows (an incoming one less each), the line moves down when its own message goes, and
+    /// it goes when nothing it counted is left; an outgoing message is not counted.
+    @Test func theDividerFollowsDeletionsBelowIt() {
+        let store = FakeStore.fixture(messages: 20)
+        store.incomingRead[FakeStore.engineClub] = 6
+        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        let window = Window(rootController: NavigationController(mode: .single, root: chat), context: PresentationContext(theme: .dayMonochrome))
+        window.layout(size: Size(width: 60, height: 30))
+        chat.loadPagesIfNeeded()
+        let history = store.histories[FakeStore.engineClub] ?? []
+        let unread = history.filter { $0.isIncoming && $0.index.id > 6 }
+        #expect(chat.divider?.count == unread.count && unread.count >= 4, "\(String(describing: chat.divider))")
+        func delete(_ id: Int32) {
+            store.histories[FakeStore.engineClub]?.removeAll { $0.index.id == id }
+            chat.reload()
+        }
+        // One below the line: one less.
+        let last = unread.last!
+        delete(last.index.id)
+        #expect(chat.divider?.count == unread.count - 1)
+        #expect(screen(window).contains { $0.contains(unread.count - 1 == 1 ? "1 unread message" : "\(unread.count - 1) unread messages") },
+                "\(screen(window))")
+        // The line's own message: the line moves to the next one.
+        delete(unread.first!.index.id)
+        #expect(chat.divider?.count == unread.count - 2)
+        #expect(chat.divider?.before.id == (store.histories[FakeStore.engineClub] ?? []).filter { $0.index.id > unread.first!.index.id }.map(\.index.id).min())
+        // An outgoing message below: no change.
+        if let outgoing = (store.histories[FakeStore.engineClub] ?? []).last(where: { !$0.isIncoming && $0.index.id > 6 }) {
+            let before = chat.divider
+            delete(outgoing.index.id)
+            #expect(chat.divider == before)
+        }
+        for message in unread.dropFirst().dropLast() { delete(message.index.id) }
+        #expect(chat.divider == nil, "nothing counted is left")
+        #expect(!screen(window).contains { $0.contains("unread message") })
     }
 
     /// Vim style in the selection: j/k move, gg the oldest, G the newest, / finds a message by its

@@ -106,7 +106,11 @@ extension ChatController {
         let own = Set(message.content.reactions.filter(\.isChosen).map(\.emoji))
         let rows = actions.reactions.map { ListItem(title: $0, detail: own.contains($0) ? "yours — Enter takes it back" : nil) }
         presentSheet(ChoiceSheetController(title: "React", rows: rows) { [unowned self] picked in
-            do { try actions.toggleReaction(actions.reactions[picked], on: message.index, in: peerId) } catch {
+            let emoji = actions.reactions[picked]
+            do {
+                try actions.toggleReaction(emoji, on: message.index, in: peerId)
+                status = own.contains(emoji) ? "Reaction \(emoji) taken back" : "Reacted \(emoji)"
+            } catch {
                 status = "Cannot react: \(error)"
             }
             reload()

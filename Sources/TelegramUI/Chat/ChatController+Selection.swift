@@ -52,7 +52,10 @@ extension ChatController {
         case .nextUnreadChat: openNextUnread()
         case .search: startFind()
         case .nextHit: findNext()
-        default: return performMessageAction(action)
+        default:
+            // The status line tells the latest action's outcome, never an older one's.
+            status = nil
+            return performMessageAction(action)
         }
         return true
     }

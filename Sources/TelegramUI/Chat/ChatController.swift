@@ -132,6 +132,10 @@ public final class ChatController: ViewController, PagedScreen {
     public func reload() {
         do {
             if try history.refresh(source, peerId, visible: visibleMessages(), following: isFollowing) { version += 1 }
+            let removed = history.takeRemoved()
+            if let divider, !removed.isEmpty {
+                self.divider = divider.removing(removed) { [history] index in history.messages.first { $0.index > index }?.index }
+            }
             try refreshDetails()
             if statusIsReadFailure { status = nil }
         } catch {
