@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// Attachments out in the real `main` (tmux), at 160×48 and 80×24: ^T opens the path
-/// entry, Tab completes, two files and a photo are added, a FIFO and a directory are refused in
+/// entry, Tab completes, Enter adds and goes back to the composer (one file: two Enters, add and
+/// send); two files and a photo are added, a FIFO and a directory are refused in
 /// the composer's row without anything sent, and Enter sends the three with the caption — shown
 /// as "📎 name · size · type" lines and the photo, and listed by `main messages --json`.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
@@ -25,19 +26,22 @@ struct AttachmentsTerminalTests {
         defer { session.kill() }
         let before = try await MessageActionsTerminalTests.messages(peer, container, limit: 1).first?["id"] as? Int
 
-        try await MessageActionsTerminalTests.key(session, "C-t")
-        try await session.waitFor(text: "Attach:")
-        // Tab completes the name's start; Enter adds the file and keeps the entry open.
+        // ^T, Tab completes the name's start, Enter adds the file and goes back to the composer;
+        // ^T again for the next.
         for start in ["no", "re", "tr"] {
+            try await MessageActionsTerminalTests.key(session, "C-t")
+            try await session.waitFor(text: "Attach:")
             try session.type(files + "/" + start)
             try await MessageActionsTerminalTests.key(session, "Tab")
             try await MessageActionsTerminalTests.key(session, "Enter")
         }
         var screen = try await session.waitFor(text: "📎 trip.jpg")
+        #expect(!screen.contains { $0.contains("Attach:") }, "the entry closed after the add")
         #expect(screen.contains { $0.contains("📎 notes.txt · 12 B") && $0.contains("✕") }, "\(screen.joined(separator: "\n"))")
         #expect(screen.contains { $0.contains("📎 report.pdf") })
 
-        // A FIFO and a directory: refused in the composer's row, never opened.
+        // A FIFO and a directory: refused in the composer's row, never opened; the entry stays.
+        try await MessageActionsTerminalTests.key(session, "C-t")
         try session.type(files + "/pipe")
         try await MessageActionsTerminalTests.key(session, "Enter")
         screen = try await session.waitFor(text: "is a FIFO")
@@ -87,7 +91,6 @@ struct AttachmentsTerminalTests {
         try session.type(big)
         try await MessageActionsTerminalTests.key(session, "Enter")
         _ = try await session.waitFor(text: "📎 big.bin")
-        try await MessageActionsTerminalTests.key(session, "Enter")
         try session.type("too big to wait for")
         // The progress moves the screen: keys without waiting for it to be still.
         try session.press("Enter")

@@ -2,10 +2,11 @@ import Display
 import Formats
 
 /// Attaching files (the chat's `attach` key, ^T): a path entry above the composer, Tab completing
-/// as a shell does and a second Tab listing the directory in a sheet; Enter adds the file and keeps
-/// the entry open for another; the attached files listed above the composer, each with ✕ (Backspace
-/// in the empty entry takes the last one away). The caption is written in the composer and Enter
-/// sends them all; while they copy the composer row shows the progress, and Esc cancels.
+/// as a shell does and a second Tab listing the directory in a sheet; Enter adds the file and
+/// goes back to the composer, where the caption is written and Enter sends: two Enters for one
+/// file. ^T again adds another; the attached files are listed above the composer, each with ✕
+/// (Backspace in the empty entry takes the last one away). While they copy the composer row
+/// shows the progress, and Esc cancels.
 extension ChatController {
     /// Whether the chat can attach here (the app gave it a source and a way to send).
     var canAttach: Bool { attachmentSource != nil && actions != nil && editTarget == nil }
@@ -85,8 +86,8 @@ extension ChatController {
         })
     }
 
-    /// The file at the typed path checked and added, the entry cleared for another; a refusal
-    /// says why and leaves the path to correct.
+    /// The file at the typed path checked and added, the entry closed; a refusal says why and
+    /// leaves the path to correct.
     private func add(_ typed: String) {
         guard let source = attachmentSource else { return }
         guard attached.count < Self.maximumAttachments else {
@@ -97,7 +98,7 @@ extension ChatController {
             let file = try source.check(source.expand(typed))
             guard !attached.contains(where: { $0.path == file.path }) else { note("\(file.name) is attached already"); return }
             attached.append(file)
-            pathEntry?.clear()
+            pathEntry = nil  // back to the composer: the caption, then Enter sends (^T adds another)
             status = nil
         } catch {
             note("Not attached: \(error)")

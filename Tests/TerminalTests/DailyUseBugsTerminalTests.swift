@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Bugs a first day in the terminal tripped over, each reproduced in the real `main` in tmux:
+/// the status line telling an older action after a newer one; a draft reaching the chat list a
+/// tick after the chat was left; the unread divider keeping its count after another process
+/// deleted a message below it.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
+struct DailyUseBugsTerminalTests {
+    typealias Actions = MessageActionsTerminalTests
+
+    @Test(arguments: [(80, 24), (160, 48)])
+    func theStatusLineTellsTheLatestActionAndTheDraftIsListedAtOnce(size: (Int, Int)) async throws {
+        let base = try TemporaryDirectory("bugs-status")
+        defer { base.remove() }
+        let (session, _, _, other) = try await Actions.openUserChat(width: size.0, height: size.1, in: base)
+        defer { session.kill() }
+        try await Actions.key(session, "Up")
+        try await Actions.key(session, "f")
+        try await session.waitFor(text: "Forward to")
+        try session.type(String(other.prefix(4)))
+        try await Actions.key(session, "Enter")
+        try await session.waitFor(text: "Forwarded to")
+        try await Actions.key(session, "+")
+        try await session.waitFor(text: "React")
+        try await Actions.key(session, "Enter")
+        let screen = try await session.waitFor(text: "Reacted 👍")
+        #expect(!screen.joined().contains("Forwarded to"), "\(screen.joined(separator: "\n"))")
+
+        // Leaving the chat: its draft is in the list on the first frame, not a tick later.
+        try await Actions.key(session, "Escape")
+        try session.type("half a thought k3")
+        try await session.waitFor(text: "› half a thought k3")
+        try await session.still()
+        try session.press("Escape")
+        try await session.waitFor(timeout: 0.6, "the draft in the list at once") { $0.contains { $0.contains("Draft: half a thought k3") } }
+    }
+
+    @Test(arguments: [(80, 24), (160, 48)])
+    func theDividerFollowsADeletionBelowIt(size: (Int, Int)) async throws {
+        let base = try TemporaryDirectory("bugs-divider")
+        defer { base.remove() }
+        let container = try await MainInterfaceTerminalTests.seededContainer(in: base)
+        let chats = try await Actions.json(["chats", "--json", "--container", container]) as? [[String: Any]] ?? []
+        let unread = try #require(chats.first { ($0["unreadCount"] as? Int ?? 0) >= 3 })
+        let peer = try #require(unread["peerId"] as? Int64), count = try #require(unread["unreadCount"] as? Int)
+        let title = try #require(unread["title"] as? String)
+        let newest = try #require(try await Actions.messages(peer, container, limit: 1).first?["id"] as? Int)
+        let main = Executables.path(Executables.main)
+        let session = try TmuxSession(width: size.0, height: size.1, command: [main, "run", "--container", container, "--open", "tg://localpeer?id=\(peer)"])
+        defer { session.kill() }
+        try await session.waitFor(timeout: 15, "\(title) open at its divider") { $0.contains { $0.contains("\(count) unread messages") } }
+        try await session.still()
+        // Another process deletes the newest (unread, below the line).
+        _ = try await MainInterfaceTerminalTests.run("main", ["push", "--kind", "deleted", "--peer", String(peer), "--message", String(newest), "--container", container])
+        let expected = count - 1 == 1 ? "1 unread message" : "\(count - 1) unread messages"
+        try await session.waitFor(timeout: 5, "the divider counting one less") { $0.contains { $0.contains(expected) } }
+    }
+}
