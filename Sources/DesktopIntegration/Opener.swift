@@ -30,8 +30,9 @@ public struct Opener: Sendable, Equatable {
     }
 
     /// Starts the opener on `target`; returns once it is started, not when it ends. Its pid.
+    /// `onExit` gets its exit status (or 128 + the signal that ended it) on the reaping thread.
     @discardableResult
-    public func launch(_ target: String) throws -> pid_t {
+    public func launch(_ target: String, onExit: (@Sendable (Int32) -> Void)? = nil) throws -> pid_t {
         let arguments = try arguments(for: target)
         var actions = Self.nullStreams()
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -59,8 +60,28 @@ public struct Opener: Sendable, Equatable {
         DetachedThread {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0, errno == EINTR {}
+            let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
+            onExit?(code)
         }.start()
         return child
+    }
+
+    /// Why opening `name` failed, in words, from the opener's exit status: xdg-open's codes
+    /// (1 a bad command line, 2 no such file, 3 no program for this kind of file, 4 the program
+    /// failed); nil for 0.
+    public func failure(opening name: String, exitStatus: Int32) -> String? {
+        guard exitStatus != 0 else { return nil }
+        let program = (command.first ?? "opener").split(separator: "/").last.map(String.init) ?? "opener"
+        let what: String
+        if program == "xdg-open", exitStatus == 3 {
+            let dot = name.lastIndex(of: ".").map { String(name[$0...]) }
+            what = dot.map { "no application opens \($0) files here" } ?? "no application opens \(name) here"
+        } else if program == "xdg-open", exitStatus == 2 {
+            what = "\(name) was not found"
+        } else {
+            what = "\(name) was not opened"
+        }
+        return "\(what): \(program) exit \(exitStatus)"
     }
 
     /// glibc's POSIX_SPAWN_SETSID (2.26), which the Glibc module leaves out (it is under __USE_GNU).

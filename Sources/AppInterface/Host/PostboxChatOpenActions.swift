@@ -2,6 +2,7 @@ import AppCore
 import Container
 import DesktopIntegration
 import Storage
+import Synchronization
 import TelegramUI
 
 /// Opening and saving a chat's files and links on the desktop: a MediaBox file (kept under its
@@ -29,6 +30,12 @@ final class PostboxChatOpenActions: ChatOpenActions {
     }
 
     private var mediaBox: MediaBox { account.postbox.mediaBox }
+    /// Openings whose program failed, told by the reaping thread, shown by the chat's next frame.
+    private let failures = OpenFailures()
+
+    func takeFailure() -> String? {
+        failures.list.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
     /// Where the named copies the opener is given are kept: the MediaBox's cache, private to the app.
     private var openedFolder: String { mediaBox.basePath + "/cached/opened" }
 
@@ -36,7 +43,9 @@ final class PostboxChatOpenActions: ChatOpenActions {
         let (source, fileId) = try file(of: attachment)
         let name = Self.name(of: attachment, fileId: fileId)
         let path = try AttachmentFiles.openableCopy(source, in: openedFolder, key: fileId, as: name)
-        try opener.launch(path)
+        try opener.launch(path) { [opener, failures] status in
+            if let failure = opener.failure(opening: name, exitStatus: status) { failures.list.withLock { $0.append(failure) } }
+        }
         log.info("attachment opened", metadata: ["opener": "\(opener.command[0])"])
         return "Opening \(name)"
     }
@@ -54,7 +63,9 @@ final class PostboxChatOpenActions: ChatOpenActions {
             openChat(peer.id.chatId, peer.displayTitle)
             return nil
         }
-        try opener.launch(url)
+        try opener.launch(url) { [opener, failures] status in
+            if let failure = opener.failure(opening: url, exitStatus: status) { failures.list.withLock { $0.append(failure) } }
+        }
         log.info("link opened", metadata: ["opener": "\(opener.command[0])"])
         return "Opening \(url)"
     }
@@ -75,4 +86,9 @@ final class PostboxChatOpenActions: ChatOpenActions {
     struct Missing: Error, CustomStringConvertible {
         let description: String
     }
+}
+
+/// What the openers' reaping threads tell the interface's thread.
+private final class OpenFailures: Sendable {
+    let list = Mutex<[String]>([])
 }

@@ -16,6 +16,11 @@ extension NavigationController {
                 flatRoot.setControllers(controllers, transition: .immediate)
             } else {
                 flatRoot.setControllers(controllers, transition: transition)
+                // What is on top now is where the focus goes if the width later allows a split: a
+                // chat opened before the first wide layout (a link at launch) keeps the keys.
+                if mode == .automaticMasterDetail, let top = entries.last?.controller {
+                    splitFocus = top.navigationPresentation == .master ? .master : .detail
+                }
             }
             flatRoot.layout(layout, transition: transition)
         case .split(let master, let detail):

@@ -23,11 +23,12 @@ final class NavigationSplitContainer {
 
     func setControllers(master masterControllers: [ViewController], detail detailControllers: [ViewController],
                         transition: ContainedViewLayoutTransition) {
-        let detailGrew = detailControllers.count > detail.controllers.count
+        // A detail not shown before (pushed, or one chat replacing another) takes the focus: what
+        // was just opened is what the next key is for. An empty detail column cannot hold it.
+        let newDetail = detailControllers.last.map { top in !detail.controllers.contains { $0 === top } } ?? false
         master.setControllers(masterControllers, transition: transition)
         detail.setControllers(detailControllers, transition: transition)
-        // A new detail takes the focus; an empty detail column cannot hold it.
-        if detailGrew { focusedColumn = .detail }
+        if newDetail { focusedColumn = .detail }
         keepFocusOnAScreen()
     }
 

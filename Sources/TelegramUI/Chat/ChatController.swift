@@ -213,6 +213,7 @@ public final class ChatController: ViewController, PagedScreen {
         // too: a chat opening at its bottom knows its newest message will show).
         defer { markReadInView() }
         pollUpload()
+        if let failure = openActions?.takeFailure() { note(failure) }
         guard isContentLoaded, let (width, height) = historyArea else { return }
         var all = historyLines(width: width)
         resolveAnchor(all, height: height)

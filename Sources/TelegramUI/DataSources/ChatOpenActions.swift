@@ -10,6 +10,13 @@ public protocol ChatOpenActions: AnyObject {
     /// Opens a link: the app's own (tg://, t.me) as its chat here, any other with the opener.
     /// Nil: the app showed it (nothing to note).
     func openLink(_ url: String) throws -> String?
+    /// Why an opening that started failed when its program ended (nil: none failed since the
+    /// last call); the chat asks each frame.
+    func takeFailure() -> String?
+}
+
+extension ChatOpenActions {
+    public func takeFailure() -> String? { nil }
 }
 
 /// A message's file or photo as opening and saving see it.

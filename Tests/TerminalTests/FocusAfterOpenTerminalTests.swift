@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Side by side (160×48), a chat opened from outside the keyboard takes the keys: one from a
+/// link at launch, one `main open URL` hands to the running app, and one a banner's ^O opens —
+/// typing right after each goes into that chat's composer, not the chat list.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
+struct FocusAfterOpenTerminalTests {
+    typealias Main = MainInterfaceTerminalTests
+
+    @Test(arguments: KeysInEveryTerminalTests.terminals)
+    func anOpenedChatTakesTheKeys(term: String) async throws {
+        let directory = try TemporaryDirectory("focus")
+        defer { directory.remove() }
+        let container = try await Main.seededContainer(in: directory)
+        let chats = try await MainAppFlowTerminalTests.chats(container, limit: 6)
+        let peers = chats.compactMap { $0["peerId"] as? Int64 }
+        #expect(peers.count >= 3)
+        let main = Executables.path(Executables.main)
+        let session = try TmuxSession(width: 160, height: 48, command: [main, "run", "--container", container, "--open", "tg://localpeer?id=\(peers[0])"],
+                                      options: [("default-terminal", term)])
+        defer { session.kill() }
+        func typedIntoTheComposer(_ word: String) async throws {
+            try await session.still()
+            try session.type(word)
+            try await session.waitFor(text: "› \(word)")
+            try session.press("C-u")
+            try await session.still()
+        }
+        try await session.waitFor(timeout: 15, "the linked chat") { $0.contains { $0.contains("›  Message") } }
+        try await typedIntoTheComposer("atlaunch")
+
+        // Back to the list column, then a link from another process.
+        try session.press("F6")
+        try await session.waitFor("the list's keys") { $0.last?.contains("⏎ open") == true }
+        _ = try await Main.run("main", ["open", "tg://localpeer?id=\(peers[1])", "--container", container])
+        try await session.waitFor("the list's keys gone") { $0.last?.contains("⏎ open") == false }
+        try await typedIntoTheComposer("fromlink")
+
+        // Back to the list again; a push for a third chat, its banner, ^O.
+        try session.press("F6")
+        try await session.waitFor("the list's keys") { $0.last?.contains("⏎ open") == true }
+        try await Main.run("main", ["push", "--peer", String(peers[2]), "--text", "banner k9 push", "--container", container])
+        try await session.waitFor(text: "banner k9 push", timeout: 10)
+        try await session.still()
+        try session.press("C-o")
+        try await session.waitFor("the list's keys gone") { $0.last?.contains("⏎ open") == false }
+        try await typedIntoTheComposer("frombanner")
+    }
+}
