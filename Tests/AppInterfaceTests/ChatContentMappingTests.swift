@@ -52,6 +52,8 @@ struct ChatContentMappingTests {
             let byId = Dictionary(uniqueKeysWithValues: page.map { ($0.index.id, $0.content) })
             #expect(byId[11]?.reply == .message(author: "Ada Lovelace", text: "Shall we meet?"), "the replied message's first line")
             #expect(byId[11]?.isEdited == true)
+            #expect(byId[11]?.replyTarget?.id == 10 && byId[17]?.replyTarget?.id == 14, "a jump knows where the replied message is")
+            #expect(byId[12]?.replyTarget == nil && byId[13]?.replyTarget == nil, "nowhere to jump: deleted, or in another chat")
             #expect(byId[12]?.reply == .deleted)
             #expect(byId[13]?.reply == .otherChat)
             #expect(byId[17]?.reply == .message(author: "Ada Lovelace", text: "🖼 look"), "media is quoted by its summary")

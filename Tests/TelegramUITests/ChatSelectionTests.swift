@@ -224,6 +224,39 @@ struct ChatSelectionTests {
         #expect(!screen(window).contains { $0.contains("unread message") })
     }
 
+    /// A reply's Enter (nothing in it to open) or ^] goes to the message it answers, far back,
+    /// read from the store and selected; Backspace goes back, jump by jump.
+    @Test func aReplyJumpsToWhatItAnswersAndBackspaceComesBack() throws {
+        let store = FakeStore.fixture(messages: 3_000)
+        var history = store.histories[FakeStore.engineClub] ?? []
+        let newest = try #require(history.indices.max { history[$0].index < history[$1].index })
+        let far = try #require(history.first { $0.index.id == 40 })
+        let middle = try #require(history.first { $0.index.id == 2_000 })
+        history[newest].content.reply = .message(author: nil, text: "far back")
+        history[newest].content.replyTarget = middle.index
+        let middleSlot = try #require(history.firstIndex { $0.index == middle.index })
+        history[middleSlot].content.reply = .message(author: nil, text: "further")
+        history[middleSlot].content.replyTarget = far.index
+        store.histories[FakeStore.engineClub] = history
+        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        let window = Window(rootController: NavigationController(mode: .single, root: chat), context: PresentationContext(theme: .dayMonochrome))
+        window.layout(size: Size(width: 60, height: 20))
+        chat.loadPagesIfNeeded()
+        press(window, .up)
+        #expect(chat.selection?.id == 3_000)
+        press(window, .enter)
+        #expect(chat.selection == middle.index, "Enter on a reply with nothing to open")
+        #expect(screen(window).contains { $0.hasPrefix("▌") && $0.contains("message 2000") }, "\(screen(window))")
+        window.handle(.key(KeyEvent(.character("]"), modifiers: .control)))
+        #expect(chat.selection == far.index, "^] from there, further back")
+        #expect(screen(window).contains { $0.hasPrefix("▌") && $0.contains("message 40") })
+        press(window, .backspace)
+        #expect(chat.selection == middle.index)
+        press(window, .backspace)
+        #expect(chat.selection?.id == 3_000)
+        #expect(screen(window).contains { $0.hasPrefix("▌") && $0.contains("message 3000") })
+    }
+
     /// Vim style in the selection: j/k move, gg the oldest, G the newest, / finds a message by its
     /// words (older than the selection), n the next one older.
     @Test func vimKeysMoveAndFindInTheSelection() {

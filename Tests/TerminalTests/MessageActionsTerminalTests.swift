@@ -21,7 +21,8 @@ struct MessageActionsTerminalTests {
 
     /// A seeded container, `main` running in it at `width`×`height`, and the first user chat of
     /// the list open; its peer id, its title and the title of another user chat (to forward to).
-    static func openUserChat(width: Int, height: Int, in base: TemporaryDirectory, reusing existing: String? = nil) async throws
+    static func openUserChat(width: Int, height: Int, in base: TemporaryDirectory, reusing existing: String? = nil,
+                             term: String? = nil) async throws
         -> (session: TmuxSession, container: String, peer: Int64, other: String) {
         var container = existing ?? ""
         if existing == nil { container = try await MainInterfaceTerminalTests.seededContainer(in: base) }
@@ -32,7 +33,8 @@ struct MessageActionsTerminalTests {
         let title = try #require(users.first?.element["title"] as? String)
         let other = try #require(users.dropFirst().first?.element["title"] as? String)
         let session = try TmuxSession(width: width, height: height, command: [
-            "/bin/sh", "-c", "'\(Executables.path(Executables.main))' run --container '\(container)'; exec sleep 60"])
+            "/bin/sh", "-c", "'\(Executables.path(Executables.main))' run --container '\(container)'; exec sleep 60"],
+            options: term.map { [("default-terminal", $0)] } ?? [])
         _ = try await session.waitFor(text: "Chats", timeout: 15)
         for _ in 0 ..< row { try session.press("Down") }
         try session.press("Enter")

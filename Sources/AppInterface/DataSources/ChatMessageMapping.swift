@@ -23,6 +23,10 @@ struct ChatMessageMapping {
             reactions: extras.reactions.map { ChatMessage.Reaction(emoji: $0.emoji, count: Int($0.count), isChosen: $0.isChosen) },
             buttons: extras.buttons.map { $0.map(\.text) })
         content.editedAt = extras.editTimestamp
+        if case .message? = content.reply, let reply = extras.replyTo,
+           let timestamp = try transaction.message(MessageId(peerId: message.id.peerId, id: reply.id))?.index.timestamp {
+            content.replyTarget = ChatMessage.Index(timestamp: timestamp, namespace: MessageId.cloudNamespace, id: reply.id)
+        }
         var chat = ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
                            isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content,
                            entities: ChatTextEntityMapping.entities(extras.entities, in: message.text))

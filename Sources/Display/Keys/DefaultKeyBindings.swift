@@ -47,6 +47,8 @@ public enum DefaultKeyBindings {
         (.selection(.mark), ["space"]),
         (.selection(.open), ["enter"]),
         (.selection(.save), ["s"]),
+        (.selection(.jumpToReply), ["ctrl-]"]),
+        (.selection(.jumpBack), ["backspace"]),
         (.selection(.search), []),
         (.selection(.nextHit), []),
         (.selection(.nextUnreadChat), ["alt-n"]),

@@ -55,6 +55,8 @@ extension KeyAction {
             case .mark: return "mark several (forward, delete)"
             case .open: return "open the file, photo or link"
             case .save: return "save the file to Downloads"
+            case .jumpToReply: return "go to the message it replies to (Enter too, when nothing opens)"
+            case .jumpBack: return "back to where the jump started"
             case .search: return "search the chat"
             case .nextHit: return "next search hit"
             case .nextUnreadChat: return "next chat with unread messages"

@@ -21,6 +21,8 @@ public enum SelectionKeyAction: String, CaseIterable, Hashable, Sendable {
     case reply, edit, delete, forward, react, pin, copy, details, mark
     /// Opens the message's file, photo or link; saves its file to the downloads folder.
     case open, save
+    /// Jumps to the message a reply answers; `jumpBack` returns to where the jump started.
+    case jumpToReply, jumpBack
     case search, nextHit, nextUnreadChat
 }
 

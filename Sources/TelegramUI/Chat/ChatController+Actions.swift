@@ -24,8 +24,12 @@ extension ChatController {
         case .details: showDetails(of: message)
         case .mark:
             if marked.contains(index) { marked.remove(index) } else { marked.insert(index) }
-        case .open: openSelected(message)
+        case .open:
+            // Nothing to open in a reply: Enter goes to what it answers.
+            if Self.openTargets(of: message).isEmpty, message.content.replyTarget != nil { jumpToReply(from: message) } else { openSelected(message) }
         case .save: saveSelected(message)
+        case .jumpToReply: jumpToReply(from: message)
+        case .jumpBack: jumpBack()
         default: return false
         }
         return true

@@ -35,6 +35,8 @@ public final class ChatController: ViewController, PagedScreen {
     public internal(set) var pinned: ChatMessage?
     /// The selected message (nil: the composer has the keys), and those marked with Space.
     public internal(set) var selection: ChatMessage.Index?
+    /// Where each reply jump started, the newest last: Backspace goes back one.
+    var jumpOrigins: [ChatMessage.Index] = []
     /// With a message selected the letters are the selection's commands (r, e, d…), not text: `?`
     /// reaches the app's help.
     override public var typesLetters: Bool { selection == nil }

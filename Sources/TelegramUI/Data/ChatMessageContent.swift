@@ -4,6 +4,8 @@
 extension ChatMessage {
     public struct Content: Equatable, Sendable {
         public var reply: Reply?
+        /// Where the replied message is in this chat (a jump goes there), when it is here.
+        public var replyTarget: ChatMessage.Index?
         public var forward: Forward?
         public var isEdited: Bool
         /// When it was last edited, where the store knows.
