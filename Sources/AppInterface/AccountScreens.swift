@@ -79,7 +79,7 @@ final class AccountScreens {
     }
 
     /// Opens a chat: in the detail column on a wide terminal, pushed on a narrow one; a chat
-    /// already open is replaced, not stacked; the search, if open, makes way for it.
+    /// already open is replaced, not stacked; the search, if open, stays under it with its results.
     func openChat(_ peerId: ChatId, title: String, at message: ChatMessage.Index? = nil) {
         let chat = ChatController(source: sources, peerId: peerId, title: title, opening: message)
         if let pictures { account.attach(pictures.photos, to: chat) }
@@ -99,8 +99,9 @@ final class AccountScreens {
             }
         }
         for case let open as ChatController in navigation.viewControllers { open.saveDraftIfChanged() }
-        let replacing = navigation.viewControllers.contains { $0 is ChatController || $0 is ChatSearchController }
-        var stack = navigation.viewControllers.filter { !($0 is ChatController || $0 is ChatSearchController) }
+        // A chat opened from the search goes over it: Esc comes back to the results as they were.
+        let replacing = navigation.viewControllers.contains { $0 is ChatController }
+        var stack = navigation.viewControllers.filter { !($0 is ChatController) }
         stack.append(chat)
         if replacing {
             navigation.setViewControllers(stack, animated: false)

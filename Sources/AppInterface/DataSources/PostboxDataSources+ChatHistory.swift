@@ -45,6 +45,11 @@ extension PostboxDataSources: ChatHistoryDataSource {
         return hits.first { hit in cursor.map { hit.message.index < $0 } ?? true }?.message.index.chatIndex
     }
 
+    func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] {
+        let hits = try postbox.read { try MessageSearch(text: TextMatcher(query), chat: chat.peerId, limit: min(limit, Self.findLimit)).run($0) }
+        return hits.map { $0.message.index.chatIndex }
+    }
+
     /// Hits a find in a chat looks through: `n` goes back this far from the newest.
     static let findLimit = 1000
 

@@ -28,6 +28,7 @@ public enum DefaultKeyBindings {
         (.chat(.groupCall), ["ctrl-g"]),
         (.chat(.nextUnreadChat), ["alt-n"]),
         (.chat(.attach), ["ctrl-t"]),
+        (.chat(.search), ["ctrl-f"]),
 
         (.selection(.up), ["up"]),
         (.selection(.down), ["down"]),
@@ -49,8 +50,9 @@ public enum DefaultKeyBindings {
         (.selection(.save), ["s"]),
         (.selection(.jumpToReply), ["ctrl-]"]),
         (.selection(.jumpBack), ["backspace"]),
-        (.selection(.search), []),
-        (.selection(.nextHit), []),
+        (.selection(.search), ["ctrl-f"]),
+        (.selection(.nextHit), ["f3"]),
+        (.selection(.previousHit), ["shift-f3", "f15"]),  // xterm sends ⇧F3 as F15
         (.selection(.nextUnreadChat), ["alt-n"]),
 
         (.composer(.send), ["enter"]),
@@ -84,5 +86,6 @@ public enum DefaultKeyBindings {
         (.selection(.bottom), ["G"]),
         (.selection(.search), ["/"]),
         (.selection(.nextHit), ["n"]),
+        (.selection(.previousHit), ["N"]),
     ]
 }

@@ -34,6 +34,7 @@ extension KeyAction {
             case .groupCall: return "start a group call"
             case .nextUnreadChat: return "next chat with unread messages"
             case .attach: return "attach files"
+            case .search: return "find messages in the chat (the hit count shown: 3 of 17)"
             }
         case .selection(let action):
             switch action {
@@ -57,8 +58,9 @@ extension KeyAction {
             case .save: return "save the file to Downloads"
             case .jumpToReply: return "go to the message it replies to (Enter too, when nothing opens)"
             case .jumpBack: return "back to where the jump started"
-            case .search: return "search the chat"
-            case .nextHit: return "next search hit"
+            case .search: return "find messages in the chat"
+            case .nextHit: return "the next hit, older"
+            case .previousHit: return "the previous hit, newer"
             case .nextUnreadChat: return "next chat with unread messages"
             }
         case .composer(let action):

@@ -14,6 +14,8 @@ public enum ChatKeyAction: String, CaseIterable, Hashable, Sendable {
     case pageUp, pageDown, top, bottom, groupCall, nextUnreadChat
     /// Opens the path entry that attaches files (any time, not only from an empty composer).
     case attach
+    /// Opens the query line that finds messages in the chat (any time).
+    case search
 }
 
 public enum SelectionKeyAction: String, CaseIterable, Hashable, Sendable {
@@ -23,7 +25,7 @@ public enum SelectionKeyAction: String, CaseIterable, Hashable, Sendable {
     case open, save
     /// Jumps to the message a reply answers; `jumpBack` returns to where the jump started.
     case jumpToReply, jumpBack
-    case search, nextHit, nextUnreadChat
+    case search, nextHit, previousHit, nextUnreadChat
 }
 
 public enum ComposerKeyAction: String, CaseIterable, Hashable, Sendable {

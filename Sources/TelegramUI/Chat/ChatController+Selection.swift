@@ -52,6 +52,7 @@ extension ChatController {
         case .nextUnreadChat: openNextUnread()
         case .search: startFind()
         case .nextHit: findNext()
+        case .previousHit: findPrevious()
         default:
             // The status line tells the latest action's outcome, never an older one's.
             status = nil

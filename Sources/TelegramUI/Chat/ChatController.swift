@@ -51,6 +51,9 @@ public final class ChatController: ViewController, PagedScreen {
     /// The find line while it is open (vim style's `/`), and the last query found (`n`).
     var findQuery: Composer?
     var lastFind: String?
+    /// The last find's hits, newest first, and which one is selected.
+    var findHits: [ChatMessage.Index] = []
+    var findPosition = 0
     /// Keys of a sequence not yet complete (vim's `gg`) in the selection.
     var selectionKeys = KeySequenceReader()
     /// The draft as last saved, so it is written only when it changed.
@@ -393,9 +396,14 @@ public final class ChatController: ViewController, PagedScreen {
             if key.key == .escape, key.modifiers.isEmpty { upload.cancel() }
             return true
         }
+        if findQuery != nil { return handleFindKey(key) }
         if pathEntry != nil { return handlePathEntryKey(key) }
         if case .chat(.attach)? = keyBindings.action(for: key, in: .chat) {
             openPathEntry()
+            return true
+        }
+        if case .chat(.search)? = keyBindings.action(for: key, in: .chat) {
+            startFind()
             return true
         }
         if key.key == .escape, key.modifiers.isEmpty, replyTarget != nil || editTarget != nil {
@@ -436,6 +444,7 @@ public final class ChatController: ViewController, PagedScreen {
         case .nextUnreadChat: openNextUnread()
         case .groupCall: return false
         case .attach: openPathEntry()
+        case .search: startFind()
         }
         return true
     }

@@ -21,10 +21,19 @@ public protocol ChatHistoryDataSource {
     /// The newest message of the chat older than `before` (the newest of all when nil) whose text
     /// has the query's words (as the chat list's search matches them); nil when none has.
     func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index?
+    /// Every message of the chat with the query's words, newest first, at most `limit`.
+    func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index]
 }
 
 extension ChatHistoryDataSource {
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
     public func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? { nil }
+
+    /// One `find` after another, each older than the last.
+    public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] {
+        var hits: [ChatMessage.Index] = []
+        while hits.count < limit, let next = try find(query, in: chat, before: hits.last) { hits.append(next) }
+        return hits
+    }
 }
