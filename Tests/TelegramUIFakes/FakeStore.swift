@@ -80,6 +80,14 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
         }?.index
     }
 
+    /// Who each chat's `@` can name.
+    public var mentions: [ChatId: [MentionCandidate]] = [:]
+
+    public func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] {
+        record("mentionCandidates")
+        return mentions[chat] ?? []
+    }
+
     /// Each chat's read mark for incoming messages (ids above it are unread).
     public var incomingRead: [ChatId: Int32] = [:]
 

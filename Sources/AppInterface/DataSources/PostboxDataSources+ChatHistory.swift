@@ -50,6 +50,23 @@ extension PostboxDataSources: ChatHistoryDataSource {
         return hits.map { $0.message.index.chatIndex }
     }
 
+    /// A private chat's other side; in a group or channel the authors of its newest
+    /// `mentionScanLimit` messages, newest first, the account itself left out.
+    func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] {
+        try postbox.read { t in
+            func candidate(_ peer: Peer) -> MentionCandidate { MentionCandidate(name: peer.displayTitle, username: peer.username) }
+            if chat.isOneToOne { return try t.peer(chat.peerId).map { [candidate($0)] } ?? [] }
+            var seen = Set<PeerId>(), result: [MentionCandidate] = []
+            for message in try t.messages(chat.peerId, before: nil, limit: Self.mentionScanLimit) where message.isIncoming {
+                guard let author = message.authorId, seen.insert(author).inserted, let peer = try t.peer(author) else { continue }
+                result.append(candidate(peer))
+            }
+            return result
+        }
+    }
+
+    static let mentionScanLimit = 500
+
     /// Hits a find in a chat looks through: `n` goes back this far from the newest.
     static let findLimit = 1000
 

@@ -423,6 +423,10 @@ public final class ChatController: ViewController, PagedScreen {
             }
             if action == .send || action == .externalEditor { return true }
         }
+        if key.key == .tab, key.modifiers.isEmpty, let token = ComposerCompletion.token(in: composer.text, cursor: composer.cursor) {
+            complete(token)
+            return true
+        }
         if composer.handle(key) {
             status = nil
             return true

@@ -23,11 +23,14 @@ public protocol ChatHistoryDataSource {
     func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index?
     /// Every message of the chat with the query's words, newest first, at most `limit`.
     func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index]
+    /// Who `@` can name in the chat: the other side of a private chat, a group's recent authors.
+    func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate]
 }
 
 extension ChatHistoryDataSource {
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
+    public func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] { [] }
     public func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? { nil }
 
     /// One `find` after another, each older than the last.

@@ -11,6 +11,7 @@ public final class HelpController: ListController {
                   ("^O", "open the chat of a notification"), ("1-4", "Contacts, Calls, Chats, Settings")],
         .list: [("c", "start a group call (Calls tab)")],
         .chat: [("type, ⏎", "send a message")],
+        .composer: [("Tab", "complete @name or :emoji: (: then Tab: the emoji picker)")],
     ]
 
     static let headings: [KeyContext: String] = [
