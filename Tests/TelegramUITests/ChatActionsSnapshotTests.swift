@@ -137,9 +137,9 @@ struct ChatActionsSnapshotTests {
             "──┌──────────────────────────────────────────────────────┐──",
             "  │Close                   React                         │",
             "  │──────────────────────────────────────────────────────│",
-            "  │ 👍                                                   │",
-            "  │ ❤️                                                   │",
-            "  │ 🔥                                                   │",
+            "  │ thumbsup                                             │",
+            "  │ 👍  ❤️  🔥                                           │",
+            "  │                                                      │",
             " 2│                                                      │",
             " 2│                                                      │",
             " 2│                                                      │",
@@ -147,9 +147,13 @@ struct ChatActionsSnapshotTests {
             " 2│                                                      │",
             "▌2│                                                      │",
             "──│                                                      │──",
-            " M│                                                      │",
-            " ↑↓ move  ⏎ choose  Esc cancel",
+            " M│ Find: ▏                                              │",
+            " abc find  ←↑↓→ move  ⏎ react  Esc cancel",
         ])
+        // Typing narrows the grid by name: "fi" leaves 🔥.
+        press(window, .character("f"), .character("i"))
+        #expect(screen(window).contains { $0.contains("│ fire") } && screen(window).contains { $0.contains("│ 🔥 ") }
+                && !screen(window).contains { $0.contains("👍  ❤️") }, "\(screen(window))")
         press(window, .escape, .character("f"), .character("a"))
         ChatContentSnapshotTests.expect(screen(window), [
             "                        Engine Club",

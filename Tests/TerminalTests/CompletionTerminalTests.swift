@@ -4,7 +4,7 @@ import TestSupport
 
 /// Completion in the real `main`'s composer: `@` and the start of the chat's other side's name
 /// (or username) completes with Tab, `:tada:` Tab becomes 🎉, and `:` Tab opens the emoji picker,
-/// narrowed by typing.
+/// narrowed by typing; the reaction picker is a grid narrowed by typing a reaction's name.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct CompletionTerminalTests {
     typealias Actions = MessageActionsTerminalTests
@@ -33,5 +33,15 @@ struct CompletionTerminalTests {
         try session.type("rock")
         try await Actions.key(session, "Enter")
         screen = try await session.waitFor(text: "› mood 🚀")
+
+        // The reaction picker is a grid narrowed by name: + on the newest message, "fire", Enter.
+        try await Actions.key(session, "C-u")
+        try await Actions.key(session, "Up")
+        try await Actions.key(session, "+")
+        screen = try await session.waitFor(text: "Find: ")
+        #expect(screen.contains { $0.contains("👍") && $0.contains("❤") }, "several on a row: \(screen.joined(separator: "\n"))")
+        try session.type("fire")
+        try await Actions.key(session, "Enter")
+        try await session.waitFor(text: "🔥 1")
     }
 }

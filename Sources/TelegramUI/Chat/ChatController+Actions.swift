@@ -108,9 +108,7 @@ extension ChatController {
     func offerReactions(for message: ChatMessage) {
         guard let actions else { status = "This chat is read-only here"; return }
         let own = Set(message.content.reactions.filter(\.isChosen).map(\.emoji))
-        let rows = actions.reactions.map { ListItem(title: $0, detail: own.contains($0) ? "yours — Enter takes it back" : nil) }
-        presentSheet(ChoiceSheetController(title: "React", rows: rows) { [unowned self] picked in
-            let emoji = actions.reactions[picked]
+        presentSheet(EmojiGridController(title: "React", emoji: actions.reactions, chosen: own) { [unowned self] emoji in
             do {
                 try actions.toggleReaction(emoji, on: message.index, in: peerId)
                 status = own.contains(emoji) ? "Reaction \(emoji) taken back" : "Reacted \(emoji)"
