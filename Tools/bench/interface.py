@@ -44,7 +44,7 @@ What is measured, per launch (LAUNCHES of them, one more first as a warm-up):
     what is in view read (a write on the frame's path). Before each launch, `intents
     set-attribute --unread` queues its newest UNREAD messages unread again, which the `main push`
     above applies as it launches, so every launch opens it with UNREAD (the count is read with
-    `main chats` and reported); Esc, and `q` quits (the writer lock released before the next launch).
+    `main chats` and reported); Esc, and Ctrl-Q quits (the writer lock released before the next launch).
 After the launches, keys in a chat of photos while they decode, per picture mode (symbols, kitty,
 sixel; Tools/bench/interface_photos.py, issue 30), each key's frame told apart from the pictures'
 own later redraws.
@@ -102,7 +102,7 @@ def key_sequences() -> dict[str, bytes]:
     finally:
         os.close(null)
     return {"down": curses.tigetstr("kcud1"), "up": curses.tigetstr("kcuu1"), "pageUp": curses.tigetstr("kpp"),
-            "tab": b"\t", "enter": b"\r", "escape": b"\x1b", "quit": b"q"}
+            "tab": b"\t", "enter": b"\r", "escape": b"\x1b", "quit": b"\x11"}  # Ctrl-Q: quits at once (q asks first)
 
 
 class Terminal:
@@ -198,7 +198,7 @@ class Terminal:
                 except OSError:
                     pass
         else:
-            raise self._fail("main did not quit within 10 s of q")
+            raise self._fail("main did not quit within 10 s of Ctrl-Q")
         if self.exit_code != 0:
             raise Failure(self.argv, self.exit_code, read_text(self.err_path))
 
