@@ -42,8 +42,9 @@ struct FocusAfterOpenTerminalTests {
         try session.press("F6")
         try await session.waitFor("the list's keys") { $0.last?.contains("⏎ open") == true }
         try await Main.run("main", ["push", "--peer", String(peers[2]), "--text", "banner k9 push", "--container", container])
-        try await session.waitFor(text: "banner k9 push", timeout: 10)
-        try await session.still()
+        // The banner's own hint, not the list's preview of the same text; ^O at once (a banner
+        // lasts 4 s, and waiting for a still screen under load can outlast it).
+        try await session.waitFor(timeout: 10, "the banner") { $0.contains { $0.contains("^O open") } }
         try session.press("C-o")
         try await session.waitFor("the list's keys gone") { $0.last?.contains("⏎ open") == false }
         try await typedIntoTheComposer("frombanner")
