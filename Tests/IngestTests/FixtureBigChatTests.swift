@@ -6,7 +6,7 @@ import Cryptography
 @testable import Storage
 import TestSupport
 
-/// `main seed --big-chat N`: the first chat holds exactly N of the messages and is the top of the
+/// `main seed --big-chat N`: the first chat holds exactly N of the messages (its newest answering the one halfway back) and is the top of the
 /// chat list (the benchmark opens it with Enter on the first row); without it the fixture is the
 /// one it always was.
 @Suite("Fixture: one big chat")
@@ -42,6 +42,9 @@ struct FixtureBigChatTests {
             #expect(first.pinningIndex == 0)
             #expect(first.peerId.namespace == .cloudUser)
             #expect(try count(postbox, first.peerId) == 2_000)
+            // Its newest message answers the one halfway back (the interface bench's reply jump).
+            let newest = try #require(try postbox.read { try $0.messages(first.peerId, before: nil, limit: 1) }.first)
+            #expect(newest.id.id == 2_000 && newest.extras.replyTo?.id == 1_000, "\(newest.extras)")
             // The rest is spread over the other chats, none of them as big.
             let others = try top.dropFirst().map { try count(postbox, $0.peerId) }
             #expect(others.reduce(0, +) == 1_000)

@@ -36,7 +36,11 @@ What is measured, per launch (LAUNCHES of them, one more first as a warm-up):
     The two are reported apart;
   * right after the second open, a selection (issue 29): ↑ from the empty composer selects the
     newest message, SELECTION_MOVES ↑ move it up (the view follows), as many ↓ back; one line;
-    Esc back to the composer;
+    then Enter on that newest message, a reply to the message halfway back (`main seed
+    --big-chat` makes it one, 50,000 back in the 100,000-message chat): the jump to it, read from
+    the Postbox and selected, judged as an open (issue 36); Backspace back, Esc to the composer;
+  * the composer's completion open (issue 36): `:` and Tab open the emoji picker, then each key
+    narrowing it is a key to frame; Esc and Backspace leave the composer empty again;
   * PageUp in that chat (one page of history older; pages are read from the Postbox as it goes):
     pages 1-10 of both opens, and pages 31-40 of the second, reported apart (deep in the history);
   * Esc back, and the next open;
@@ -102,7 +106,8 @@ def key_sequences() -> dict[str, bytes]:
     finally:
         os.close(null)
     return {"down": curses.tigetstr("kcud1"), "up": curses.tigetstr("kcuu1"), "pageUp": curses.tigetstr("kpp"),
-            "tab": b"\t", "enter": b"\r", "escape": b"\x1b", "quit": b"\x11"}  # Ctrl-Q: quits at once (q asks first)
+            "tab": b"\t", "enter": b"\r", "escape": b"\x1b", "backspace": b"\x7f",
+            "quit": b"\x11"}  # Ctrl-Q: quits at once (q asks first)
 
 
 class Terminal:
@@ -248,7 +253,7 @@ def screen_text(stream: bytes) -> str | None:
 
 
 def one_launch(main: str, env: dict, workdir: str, chat: dict, tabs: int, keys: dict, samples: dict,
-               screens: dict | None) -> None:
+               screens: dict | None, pushes: int) -> None:
     title = chat["title"].encode()
     unread_title = chat["unreadChat"]["title"].encode()
     terminal = Terminal([main], env, os.path.join(workdir, "interface.err"))
@@ -275,7 +280,22 @@ def one_launch(main: str, env: dict, workdir: str, chat: dict, tabs: int, keys: 
                 for name in ["up"] * (SELECTION_MOVES + 1) + ["down"] * SELECTION_MOVES:
                     samples["selection"].append(terminal.key(name, keys[name]))
                     shot(f"4-selection-{name}")
+                # The fixture's newest is a reply to the message halfway back, under this run's
+                # `pushes` bench pushes: ↑ to it, Enter jumps there, ⌫ back.
+                for _ in range(pushes):
+                    terminal.key("up", keys["up"])
+                samples["replyJump"].append(terminal.key("Enter", keys["enter"], must_show="⌫ back".encode()))
+                shot("4-reply-jump")
+                terminal.key("Backspace", keys["backspace"])
                 terminal.key("Escape", keys["escape"])
+                # The emoji picker open over the composer: each key narrowing it.
+                terminal.key(":", b":")
+                terminal.key("Tab", keys["tab"], must_show=b"Emoji")
+                for character in "ro":
+                    samples["completion"].append(terminal.key(character, character.encode()))
+                shot("4-completion")
+                terminal.key("Escape", keys["escape"])
+                terminal.key("Backspace", keys["backspace"])
             for p in range(pages):
                 page = terminal.key("PageUp", keys["pageUp"])
                 if p < 10:
@@ -312,6 +332,8 @@ REPORT_LINES = [  # key in samples, what, budget key
     ("openUnread", "Enter: open the chat (1 unread, marked read)", "openChat"),
     ("openRead", "Enter: open the chat (already read)", "openChat"),
     ("selection", "key to frame: ↑/↓ moving the selection in the {messages:,}-message chat", "key"),
+    ("replyJump", "Enter on a reply: to the message it answers, halfway back", "openChat"),
+    ("completion", "key to frame: typing in the open emoji picker", "key"),
     ("openDivider", "Enter: open a chat with {unread:,} unread at its divider", "openChat"),
     ("page", "PageUp: one page of that chat, pages 1-10", "page"),
     ("deepPage", "PageUp: pages 31-40 (deep in the history)", "page"),
@@ -381,7 +403,7 @@ def measure_interface(bin_dir: str, container: str, launches: int = LAUNCHES, sc
                 status_first = n % 2 == 0
                 if status_first:
                     round_samples["status"].append(spawn_wait_ms([main, "status"], env, err))
-                one_launch(main, env, workdir, chat, tabs, keys, round_samples, screens if n == 1 else None)
+                one_launch(main, env, workdir, chat, tabs, keys, round_samples, screens if n == 1 else None, pushes=n + 1)
                 if not status_first:
                     round_samples["status"].append(spawn_wait_ms([main, "status"], env, err))
                 if n > 0:

@@ -17,7 +17,7 @@ struct SeedCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Number of messages to spread over them.") var messages: Int
     @Option(help: "Seed of the generator.") var seed: UInt64 = 1
     @Option(name: .customLong("big-chat"), parsing: .unconditional,
-            help: "Messages (of --messages) that the first chat, pinned at the top of the list, holds; the rest go to the other chats. 0: no such chat.")
+            help: "Messages (of --messages) that the first chat, pinned at the top of the list, holds (its newest a reply to the one halfway back); the rest go to the other chats. 0: no such chat.")
     var bigChat: Int = 0
     @Option(name: .customLong("unread-chat"), parsing: .unconditional,
             help: "Unread incoming messages that the next chat (after the big chat, pinned too) ends with; it holds twice as many of --messages, the older half read. 0: no such chat.")

@@ -146,8 +146,14 @@ public struct FixtureGenerator {
                 }
                 ordinal += 1
                 let kind: MessageContentKind = rng.next() % 20 == 0 ? [.image, .video, .file, .voiceMessage, .sticker][Int(rng.next() % 5)] : .text
-                pending.append(Message(index: MessageIndex(id: MessageId(peerId: peer.id, id: id), timestamp: timestamp),
-                                       authorId: author, text: text, isIncoming: isIncoming, contentKind: kind))
+                var message = Message(index: MessageIndex(id: MessageId(peerId: peer.id, id: id), timestamp: timestamp),
+                                      authorId: author, text: text, isIncoming: isIncoming, contentKind: kind)
+                // The big chat's newest message answers the one halfway back: the interface bench
+                // jumps to it (Enter on a reply) across half of the chat.
+                if index == 0, bigChatMessages > 0, count == bigChatMessages, n == count - 1, count > 1 {
+                    message.extras.replyTo = MessageReply(id: Int32(count / 2))
+                }
+                pending.append(message)
                 if pending.count >= chunkSize { try flush() }
             }
         }
