@@ -73,11 +73,10 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
 
     public func draft(in chat: ChatId) throws -> ComposerDraft? { drafts[chat] }
 
-    public func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? {
+    public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] {
         record("find")
-        return (histories[chat] ?? []).last { message in
-            message.text.lowercased().contains(query.lowercased()) && (before.map { message.index < $0 } ?? true)
-        }?.index
+        let hits = (histories[chat] ?? []).filter { $0.text.lowercased().contains(query.lowercased()) }.map(\.index)
+        return Array(hits.sorted(by: >).prefix(limit))
     }
 
     /// Who each chat's `@` can name.

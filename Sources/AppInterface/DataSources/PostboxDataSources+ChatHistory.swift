@@ -37,16 +37,9 @@ extension PostboxDataSources: ChatHistoryDataSource {
         }
     }
 
-    /// Through the search index, newest first: the first hit older than `before` among the chat's
-    /// newest `findLimit` hits.
-    func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? {
-        let cursor = before.map { $0.messageIndex(in: chat) }
-        let hits = try postbox.read { try MessageSearch(text: TextMatcher(query), chat: chat.peerId, limit: Self.findLimit).run($0) }
-        return hits.first { hit in cursor.map { hit.message.index < $0 } ?? true }?.message.index.chatIndex
-    }
-
+    /// Through the search index, newest first.
     func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] {
-        let hits = try postbox.read { try MessageSearch(text: TextMatcher(query), chat: chat.peerId, limit: min(limit, Self.findLimit)).run($0) }
+        let hits = try postbox.read { try MessageSearch(text: TextMatcher(query), chat: chat.peerId, limit: limit).run($0) }
         return hits.map { $0.message.index.chatIndex }
     }
 
@@ -66,9 +59,6 @@ extension PostboxDataSources: ChatHistoryDataSource {
     }
 
     static let mentionScanLimit = 500
-
-    /// Hits a find in a chat looks through: `n` goes back this far from the newest.
-    static let findLimit = 1000
 
     func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {
         try postbox.read { t in

@@ -33,6 +33,13 @@ final class PostboxChatOpenActions: ChatOpenActions {
     /// Openings whose program failed, told by the reaping thread, shown by the chat's next frame.
     private let failures = OpenFailures()
 
+    /// The opener on `target`; if its program fails, why, in words, for the chat's next frame.
+    private func launch(_ target: String, named name: String) throws {
+        try opener.launch(target) { [opener, failures] status in
+            if let failure = opener.failure(opening: name, exitStatus: status) { failures.list.withLock { $0.append(failure) } }
+        }
+    }
+
     func takeFailure() -> String? {
         failures.list.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
@@ -43,9 +50,7 @@ final class PostboxChatOpenActions: ChatOpenActions {
         let (source, fileId) = try file(of: attachment)
         let name = Self.name(of: attachment, fileId: fileId)
         let path = try AttachmentFiles.openableCopy(source, in: openedFolder, key: fileId, as: name)
-        try opener.launch(path) { [opener, failures] status in
-            if let failure = opener.failure(opening: name, exitStatus: status) { failures.list.withLock { $0.append(failure) } }
-        }
+        try launch(path, named: name)
         log.info("attachment opened", metadata: ["opener": "\(opener.command[0])"])
         return "Opening \(name)"
     }
@@ -63,9 +68,7 @@ final class PostboxChatOpenActions: ChatOpenActions {
             openChat(peer.id.chatId, peer.displayTitle)
             return nil
         }
-        try opener.launch(url) { [opener, failures] status in
-            if let failure = opener.failure(opening: url, exitStatus: status) { failures.list.withLock { $0.append(failure) } }
-        }
+        try launch(url, named: url)
         log.info("link opened", metadata: ["opener": "\(opener.command[0])"])
         return "Opening \(url)"
     }

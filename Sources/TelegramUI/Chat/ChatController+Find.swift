@@ -7,6 +7,7 @@ import Display
 /// previous (⇧F3, `N`) newer. The view goes there, reading that part of the history if it is not
 /// loaded.
 extension ChatController {
+    /// Hits a find looks through: the next hit goes back this far from the newest.
     static let findLimit = 1000
 
     /// The query line opens (empty), taking the keys until Enter or Esc.

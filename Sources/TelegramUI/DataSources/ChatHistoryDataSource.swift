@@ -18,10 +18,8 @@ public protocol ChatHistoryDataSource {
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage?
     /// What was left written in the chat, if anything.
     func draft(in chat: ChatId) throws -> ComposerDraft?
-    /// The newest message of the chat older than `before` (the newest of all when nil) whose text
-    /// has the query's words (as the chat list's search matches them); nil when none has.
-    func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index?
-    /// Every message of the chat with the query's words, newest first, at most `limit`.
+    /// Every message of the chat whose text has the query's words (as the chat list's search
+    /// matches them), newest first, at most `limit`.
     func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index]
     /// Who `@` can name in the chat: the other side of a private chat, a group's recent authors.
     func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate]
@@ -31,12 +29,5 @@ extension ChatHistoryDataSource {
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
     public func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] { [] }
-    public func find(_ query: String, in chat: ChatId, before: ChatMessage.Index?) throws -> ChatMessage.Index? { nil }
-
-    /// One `find` after another, each older than the last.
-    public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] {
-        var hits: [ChatMessage.Index] = []
-        while hits.count < limit, let next = try find(query, in: chat, before: hits.last) { hits.append(next) }
-        return hits
-    }
+    public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] { [] }
 }
