@@ -29,27 +29,23 @@ enum StoppedMain {
         case read0 = 123
     }
 
-    /// Whether `pid` holds `lock` exclusively on the database whose `-shm` is `shmPath`. Read from
-    /// /proc/locks, so the test process never opens the file (closing a descriptor would drop its
-    /// own POSIX locks on it). /proc/locks is a seq_file walked by position across read(2)s: when
-    /// other processes (parallel tests) take or drop locks between two reads, a line can be
-    /// skipped. A line never shows a lock that is not held, so a few reads decide "not held".
+    /// Whether `pid` holds `lock` exclusively on the database whose `-shm` is `shmPath`: asked of
+    /// the kernel with F_GETLK, which names the holder of a lock that would block a write lock on
+    /// that byte, in one atomic look. (/proc/locks, read before, is a seq_file served a page per
+    /// read(2): with parallel tests taking and dropping locks between two reads, main's line could be
+    /// skipped in every read, and a stopped main looked as if it had let go.) Closing the
+    /// descriptor drops this process's own POSIX locks on the file; the test holds none on it.
     static func holds(_ pid: Int32, _ lock: WALLock, shmPath: String) -> Bool {
-        (0 ..< 5).contains { _ in holdsInOneRead(pid, lock, shmPath: shmPath) }
-    }
-
-    private static func holdsInOneRead(_ pid: Int32, _ lock: WALLock, shmPath: String) -> Bool {
-        var st = stat()
-        guard stat(shmPath, &st) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
-        let inode = ":\(st.st_ino)"
-        for line in locks.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            // "1: POSIX  ADVISORY  WRITE 1234 fe:00:5678 120 120"; a waiter's line has "->" after the id.
-            guard fields.count >= 8, fields[1] == "POSIX", fields[3] == "WRITE", fields[4] == "\(pid)",
-                  fields[5].hasSuffix(inode), fields[6] == "\(lock.rawValue)", fields[7] == "\(lock.rawValue)" else { continue }
-            return true
-        }
-        return false
+        let fd = open(shmPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var query = flock()
+        query.l_type = Int16(F_WRLCK)
+        query.l_whence = Int16(SEEK_SET)
+        query.l_start = off_t(lock.rawValue)
+        query.l_len = 1
+        guard fcntl(fd, F_GETLK, &query) == 0 else { return false }
+        return query.l_type == Int16(F_WRLCK) && query.l_pid == pid
     }
 
     /// Entries of one of the request directories.

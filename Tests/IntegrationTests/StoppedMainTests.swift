@@ -106,7 +106,7 @@ struct StoppedMainTests {
             var seed = try sandbox.start(Executables.main, seedArguments)
             defer { seed.kill9() }
 
-            // Wait until main holds the locks (a look at /proc/locks), stop it, look again (it may
+            // Wait until main holds the locks (F_GETLK on its -shm), stop it, look again (it may
             // have moved on before the signal), continue it and try again if it has. Should the
             // seed end first (a loaded machine), another one. The seed's own command may give up
             // meanwhile (a stop that lasted a second, on a loaded machine): the app goes on with it.
