@@ -10,11 +10,11 @@ import TestSupport
 struct DailyUseBugsTerminalTests {
     typealias Actions = MessageActionsTerminalTests
 
-    @Test(arguments: [(80, 24), (160, 48)])
-    func theStatusLineTellsTheLatestActionAndTheDraftIsListedAtOnce(size: (Int, Int)) async throws {
+    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    func theStatusLineTellsTheLatestActionAndTheDraftIsListedAtOnce(size: (Int, Int), term: String) async throws {
         let base = try TemporaryDirectory("bugs-status")
         defer { base.remove() }
-        let (session, _, _, other) = try await Actions.openUserChat(width: size.0, height: size.1, in: base)
+        let (session, _, _, other) = try await Actions.openUserChat(width: size.0, height: size.1, in: base, term: term)
         defer { session.kill() }
         try await Actions.key(session, "Up")
         try await Actions.key(session, "f")
@@ -39,8 +39,8 @@ struct DailyUseBugsTerminalTests {
         #expect(left.contains { $0.contains("Draft: half a thought k3") }, "\(left.joined(separator: "\n"))")
     }
 
-    @Test(arguments: [(80, 24), (160, 48)])
-    func theDividerFollowsADeletionBelowIt(size: (Int, Int)) async throws {
+    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    func theDividerFollowsADeletionBelowIt(size: (Int, Int), term: String) async throws {
         let base = try TemporaryDirectory("bugs-divider")
         defer { base.remove() }
         let container = try await MainInterfaceTerminalTests.seededContainer(in: base)
@@ -50,7 +50,8 @@ struct DailyUseBugsTerminalTests {
         let title = try #require(unread["title"] as? String)
         let newest = try #require(try await Actions.messages(peer, container, limit: 1).first?["id"] as? Int)
         let main = Executables.path(Executables.main)
-        let session = try TmuxSession(width: size.0, height: size.1, command: [main, "run", "--container", container, "--open", "tg://localpeer?id=\(peer)"])
+        let session = try TmuxSession(width: size.0, height: size.1, command: [main, "run", "--container", container, "--open", "tg://localpeer?id=\(peer)"],
+                                      options: [("default-terminal", term)])
         defer { session.kill() }
         try await session.waitFor(timeout: 15, "\(title) open at its divider") { $0.contains { $0.contains("\(count) unread messages") } }
         try await session.still()

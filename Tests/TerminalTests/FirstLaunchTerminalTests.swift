@@ -8,15 +8,15 @@ import TestSupport
 /// would otherwise leave the left half empty), and logging in brings the tabs.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct FirstLaunchTerminalTests {
-    @Test(arguments: [(80, 24), (160, 48)])
-    func askedThenLoginAcrossTheWidth(size: (Int, Int)) async throws {
+    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    func askedThenLoginAcrossTheWidth(size: (Int, Int), term: String) async throws {
         let directory = try TemporaryDirectory("first")
         defer { directory.remove() }
         let container = directory.sub("typo/container")
         let main = Executables.path(Executables.main)
         let status = directory.sub("status")
         let script = TmuxSession.recordingExitStatus("'\(main)' --container '\(container)'", in: status)
-        var session = try TmuxSession(width: size.0, height: size.1, command: ["/bin/sh", "-c", script])
+        var session = try TmuxSession(width: size.0, height: size.1, command: ["/bin/sh", "-c", script], options: [("default-terminal", term)])
         try await session.waitFor(text: "Make a new, empty one there? [y/N]")
         try session.type("n\n")
         #expect(try await session.exitStatus(recordedIn: status) == "64")
@@ -26,7 +26,7 @@ struct FirstLaunchTerminalTests {
         session.kill()
 
         try? FileManager.default.removeItem(atPath: status)
-        session = try TmuxSession(width: size.0, height: size.1, command: ["/bin/sh", "-c", script])
+        session = try TmuxSession(width: size.0, height: size.1, command: ["/bin/sh", "-c", script], options: [("default-terminal", term)])
         defer { session.kill() }
         try await session.waitFor(text: "Make a new, empty one there? [y/N]")
         try session.type("y\n")

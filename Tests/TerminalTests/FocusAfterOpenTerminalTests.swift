@@ -2,15 +2,16 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Side by side (160×48), a chat opened from outside the keyboard takes the keys: one from a
-/// link at launch, one `main open URL` hands to the running app, and one a banner's ^O opens —
-/// typing right after each goes into that chat's composer, not the chat list.
+/// A chat opened from outside the keyboard takes the keys: one from a link at launch, one `main
+/// open URL` hands to the running app, and one a banner's ^O opens — typing right after each goes
+/// into that chat's composer, not the chat list. Side by side (160×48) the list keeps its column
+/// and F6 goes back to it; at 80×24 Esc closes the chat to the list.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct FocusAfterOpenTerminalTests {
     typealias Main = MainInterfaceTerminalTests
 
-    @Test(arguments: KeysInEveryTerminalTests.terminals)
-    func anOpenedChatTakesTheKeys(term: String) async throws {
+    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    func anOpenedChatTakesTheKeys(size: (Int, Int), term: String) async throws {
         let directory = try TemporaryDirectory("focus")
         defer { directory.remove() }
         let container = try await Main.seededContainer(in: directory)
@@ -18,7 +19,7 @@ struct FocusAfterOpenTerminalTests {
         let peers = chats.compactMap { $0["peerId"] as? Int64 }
         #expect(peers.count >= 3)
         let main = Executables.path(Executables.main)
-        let session = try TmuxSession(width: 160, height: 48, command: [main, "run", "--container", container, "--open", "tg://localpeer?id=\(peers[0])"],
+        let session = try TmuxSession(width: size.0, height: size.1, command: [main, "run", "--container", container, "--open", "tg://localpeer?id=\(peers[0])"],
                                       options: [("default-terminal", term)])
         defer { session.kill() }
         func typedIntoTheComposer(_ word: String) async throws {
@@ -31,15 +32,16 @@ struct FocusAfterOpenTerminalTests {
         try await session.waitFor(timeout: 15, "the linked chat") { $0.contains { $0.contains("›  Message") } }
         try await typedIntoTheComposer("atlaunch")
 
-        // Back to the list column, then a link from another process.
-        try session.press("F6")
+        func backToTheList() throws { try session.press(size.0 >= 120 ? "F6" : "Escape") }
+        // Back to the list, then a link from another process.
+        try backToTheList()
         try await session.waitFor("the list's keys") { $0.last?.contains("⏎ open") == true }
         _ = try await Main.run("main", ["open", "tg://localpeer?id=\(peers[1])", "--container", container])
         try await session.waitFor("the list's keys gone") { $0.last?.contains("⏎ open") == false }
         try await typedIntoTheComposer("fromlink")
 
         // Back to the list again; a push for a third chat, its banner, ^O.
-        try session.press("F6")
+        try backToTheList()
         try await session.waitFor("the list's keys") { $0.last?.contains("⏎ open") == true }
         try await Main.run("main", ["push", "--peer", String(peers[2]), "--text", "banner k9 push", "--container", container])
         // The banner's own hint, not the list's preview of the same text; ^O at once (a banner

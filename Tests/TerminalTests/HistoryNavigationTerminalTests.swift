@@ -38,11 +38,11 @@ struct HistoryNavigationTerminalTests {
 
     /// ^F in a chat (the default keys, no vim style needed): the query line, Enter finds and
     /// says which hit of how many, F3 goes to the next (older) and ⇧F3 back.
-    @Test(arguments: [(80, 24), (160, 48)])
-    func findInTheOpenChatCountsItsHits(size: (Int, Int)) async throws {
+    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    func findInTheOpenChatCountsItsHits(size: (Int, Int), term: String) async throws {
         let base = try TemporaryDirectory("find")
         defer { base.remove() }
-        let (session, container, peer, _) = try await Actions.openUserChat(width: size.0, height: size.1, in: base)
+        let (session, container, peer, _) = try await Actions.openUserChat(width: size.0, height: size.1, in: base, term: term)
         defer { session.kill() }
         let stored = try await Actions.messages(peer, container, limit: 1000)
         func words(_ text: String) -> Set<String> { Set(text.lowercased().split { !$0.isLetter }.map(String.init)) }
@@ -61,12 +61,13 @@ struct HistoryNavigationTerminalTests {
 
     /// The all-chats search keeps its results under a chat opened from them: Esc (after the
     /// found message's selection) comes back to the results.
-    @Test(arguments: [(80, 24), (160, 48)])
-    func theSearchKeepsItsResultsUnderAnOpenedChat(size: (Int, Int)) async throws {
+    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    func theSearchKeepsItsResultsUnderAnOpenedChat(size: (Int, Int), term: String) async throws {
         let base = try TemporaryDirectory("search-back")
         defer { base.remove() }
         let container = try await MainInterfaceTerminalTests.seededContainer(in: base)
-        let session = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "run", "--container", container])
+        let session = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "run", "--container", container],
+                                      options: [("default-terminal", term)])
         defer { session.kill() }
         try await session.waitFor(text: "Chats")
         try await session.still()

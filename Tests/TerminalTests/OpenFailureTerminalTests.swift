@@ -10,8 +10,8 @@ import Glibc
 /// files here: xdg-open exit 3" in the chat's status line.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct OpenFailureTerminalTests {
-    @Test(arguments: [(80, 24), (160, 48)])
-    func aFailedOpenSaysWhy(size: (Int, Int)) async throws {
+    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    func aFailedOpenSaysWhy(size: (Int, Int), term: String) async throws {
         let base = try TemporaryDirectory("open-fail")
         defer { base.remove() }
         let container = try await MainInterfaceTerminalTests.seededContainer(in: base)
@@ -31,7 +31,8 @@ struct OpenFailureTerminalTests {
         let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let session = try TmuxSession(width: size.0, height: size.1,
                                       command: [main, "run", "--container", container, "--open", "tg://localpeer?id=\(peer)"],
-                                      environment: ["PATH": path, "XDG_CONFIG_HOME": base.sub("config")])
+                                      environment: ["PATH": path, "XDG_CONFIG_HOME": base.sub("config")],
+                                      options: [("default-terminal", term)])
         defer { session.kill() }
         try await session.waitFor(text: "report.pdf", timeout: 15)
         try await session.still()
