@@ -12,8 +12,8 @@ struct AttachmentsTerminalTests {
     static let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../MessagingTests/Vectors/photo-64x48.jpg").standardized.path
 
-    @Test(arguments: [(160, 48), (80, 24)])
-    func sendsTwoFilesAndAPhotoWithACaption(size: (Int, Int)) async throws {
+    @Test(arguments: [(160, 48), (80, 24)], KeysInEveryTerminalTests.terminals)
+    func sendsTwoFilesAndAPhotoWithACaption(size: (Int, Int), term: String) async throws {
         let base = try TemporaryDirectory("ui-attach")
         defer { base.remove() }
         let files = base.sub("f")
@@ -22,7 +22,7 @@ struct AttachmentsTerminalTests {
         try Data("%PDF-1.4 report".utf8).write(to: URL(fileURLWithPath: files + "/report.pdf"))
         try FileManager.default.copyItem(atPath: Self.photo, toPath: files + "/trip.jpg")
         #expect(mkfifo(files + "/pipe", 0o600) == 0)
-        let (session, container, peer, _) = try await MessageActionsTerminalTests.openUserChat(width: size.0, height: size.1, in: base)
+        let (session, container, peer, _) = try await MessageActionsTerminalTests.openUserChat(width: size.0, height: size.1, in: base, term: term)
         defer { session.kill() }
         let before = try await MessageActionsTerminalTests.messages(peer, container, limit: 1).first?["id"] as? Int
 
@@ -68,6 +68,31 @@ struct AttachmentsTerminalTests {
         #expect(media.last?["mimeType"] as? String == "text/plain")
         #expect(stored.last?["text"] as? String == "holiday caption")
         #expect(stored.last.flatMap { $0["id"] as? Int } == before.map { $0 + 1 })
+    }
+
+    /// One file takes two Enters: the path's adds it and returns to the composer, the composer's
+    /// sends it with the caption typed there.
+    @Test(arguments: [(160, 48), (80, 24)], KeysInEveryTerminalTests.terminals)
+    func oneFileTakesTwoEnters(size: (Int, Int), term: String) async throws {
+        let base = try TemporaryDirectory("ui-attach-one")
+        defer { base.remove() }
+        let file = base.sub("minutes.txt")
+        try Data("the minutes\n".utf8).write(to: URL(fileURLWithPath: file))
+        let (session, container, peer, _) = try await MessageActionsTerminalTests.openUserChat(width: size.0, height: size.1, in: base, term: term)
+        defer { session.kill() }
+        let before = try await MessageActionsTerminalTests.messages(peer, container, limit: 1).first?["id"] as? Int
+        try await MessageActionsTerminalTests.key(session, "C-t")
+        try await session.waitFor(text: "Attach:")
+        try session.type(file)
+        try await MessageActionsTerminalTests.key(session, "Enter")
+        try await session.waitFor(text: "📎 minutes.txt")
+        try session.type("for monday")
+        try await MessageActionsTerminalTests.key(session, "Enter")
+        try await session.waitFor("the file sent") { !$0.contains { $0.contains("✕") } && $0.contains { $0.contains("📎 minutes.txt · 12 B") } }
+        let stored = try await MessageActionsTerminalTests.messages(peer, container, limit: 1)
+        #expect(stored.first?["text"] as? String == "for monday", "\(stored)")
+        #expect((stored.first?["media"] as? [String: Any])?["fileName"] as? String == "minutes.txt", "\(stored)")
+        #expect(stored.first.flatMap { $0["id"] as? Int } == before.map { $0 + 1 })
     }
 
     /// A file near Telegram's 2,000 MiB limit copies long enough to watch: the composer shows the
