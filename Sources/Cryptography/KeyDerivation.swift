@@ -22,8 +22,17 @@ public enum KeyDerivation {
         hkdf(inputKey: deviceKey.key, salt: deviceKey.salt, info: Array("telegram-linux/v1/\(purpose)".utf8))
     }
 
-    /// PBKDF2-HMAC-SHA256 for the passcode: slow on purpose, salted per passcode.
-    public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int, length: Int = 32) -> [UInt8] {
+    /// The hash under PBKDF2's HMAC.
+    public enum PBKDF2Digest: Sendable {
+        /// The passcode's.
+        case sha256
+        /// Telegram's two-step password (core.telegram.org/api/srp's PH2).
+        case sha512
+    }
+
+    /// PBKDF2-HMAC (SHA-256 by default, for the passcode): slow on purpose, salted per passcode.
+    public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int, length: Int = 32,
+                              digest: PBKDF2Digest = .sha256) -> [UInt8] {
         OpenSSLLibrary.ensureInitialized()
         var out = [UInt8](repeating: 0, count: length)
         password.withUnsafeBufferPointer { p in
@@ -31,7 +40,7 @@ public enum KeyDerivation {
                 out.withUnsafeMutableBufferPointer { o in
                     _ = p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(p.count, 1)) { pp in
                         PKCS5_PBKDF2_HMAC(pp, Int32(p.count), s.baseAddress, Int32(s.count), Int32(iterations),
-                                          EVP_sha256(), Int32(length), o.baseAddress)
+                                          digest == .sha256 ? EVP_sha256() : EVP_sha512(), Int32(length), o.baseAddress)
                     }
                 }
             }

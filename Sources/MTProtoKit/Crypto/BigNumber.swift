@@ -69,6 +69,37 @@ final class BigNumber {
         return UInt(r)
     }
 
+    func adding(_ other: BigNumber) -> BigNumber {
+        let result = BigNumber(word: 0)
+        precondition(BN_add(result.pointer, pointer, other.pointer) == 1, "OpenSSL BN_add failed")
+        return result
+    }
+
+    func multiplied(by other: BigNumber) -> BigNumber {
+        let result = BigNumber(word: 0)
+        let ok = Self.withContext { BN_mul(result.pointer, pointer, other.pointer, $0) }
+        precondition(ok == 1, "OpenSSL BN_mul failed")
+        return result
+    }
+
+    /// (self · other) mod modulus, in 0 ..< modulus.
+    func multiplied(by other: BigNumber, modulo modulus: BigNumber) -> BigNumber {
+        let result = BigNumber(word: 0)
+        let ok = Self.withContext { BN_mod_mul(result.pointer, pointer, other.pointer, modulus.pointer, $0) }
+        precondition(ok == 1, "OpenSSL BN_mod_mul failed")
+        return result
+    }
+
+    /// (self − other) mod modulus, in 0 ..< modulus (never negative).
+    func subtracting(_ other: BigNumber, modulo modulus: BigNumber) -> BigNumber {
+        let result = BigNumber(word: 0)
+        let ok = Self.withContext { BN_mod_sub(result.pointer, pointer, other.pointer, modulus.pointer, $0) }
+        precondition(ok == 1, "OpenSSL BN_mod_sub failed")
+        return result
+    }
+
+    var isZero: Bool { BN_is_zero(pointer) == 1 }
+
     /// self^exponent mod modulus; nil when OpenSSL refuses (a zero or even modulus where it needs odd).
     func power(_ exponent: BigNumber, modulo modulus: BigNumber) -> BigNumber? {
         let result = BigNumber(word: 0)

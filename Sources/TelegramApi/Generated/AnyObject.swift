@@ -7,9 +7,31 @@ import TLSerialization
 public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any TLObject {
     let id = try reader.readUInt32()
     switch id {
+    case 0xad253d78: return try Api.CodeSettings.parse_codeSettings(&reader)
     case 0xcc1a241e: return try Api.Config.parse_config(&reader)
+    case 0x7d748d04: return try Api.DataJSON.parse_dataJSON(&reader)
     case 0x18b7a10d: return try Api.DcOption.parse_dcOption(&reader)
+    case 0x922e55a9: return try Api.EmailVerification.parse_emailVerificationCode(&reader)
+    case 0xdb909ec2: return try Api.EmailVerification.parse_emailVerificationGoogle(&reader)
+    case 0x96d074fd: return try Api.EmailVerification.parse_emailVerificationApple(&reader)
+    case 0x2de11aae: return try Api.EmojiStatus.parse_emojiStatusEmpty(&reader)
+    case 0xe7ff068a: return try Api.EmojiStatus.parse_emojiStatus(&reader)
+    case 0x7184603b: return try Api.EmojiStatus.parse_emojiStatusCollectible(&reader)
+    case 0x07141dbf: return try Api.EmojiStatus.parse_inputEmojiStatusCollectible(&reader)
+    case 0x9880f658: return try Api.InputCheckPasswordSRP.parse_inputCheckPasswordEmpty(&reader)
+    case 0xd27ff082: return try Api.InputCheckPasswordSRP.parse_inputCheckPasswordSRP(&reader)
     case 0x75588b3f: return try Api.InputClientProxy.parse_inputClientProxy(&reader)
+    case 0x7f3b18ea: return try Api.InputPeer.parse_inputPeerEmpty(&reader)
+    case 0x7da07ec9: return try Api.InputPeer.parse_inputPeerSelf(&reader)
+    case 0x35a95cb9: return try Api.InputPeer.parse_inputPeerChat(&reader)
+    case 0xdde8a54c: return try Api.InputPeer.parse_inputPeerUser(&reader)
+    case 0x27bcbbfc: return try Api.InputPeer.parse_inputPeerChannel(&reader)
+    case 0xa87b0a1c: return try Api.InputPeer.parse_inputPeerUserFromMessage(&reader)
+    case 0xbd2a0840: return try Api.InputPeer.parse_inputPeerChannelFromMessage(&reader)
+    case 0xb98886cf: return try Api.InputUser.parse_inputUserEmpty(&reader)
+    case 0xf7c1b13f: return try Api.InputUser.parse_inputUserSelf(&reader)
+    case 0xf21158c6: return try Api.InputUser.parse_inputUser(&reader)
+    case 0x1da448e2: return try Api.InputUser.parse_inputUserFromMessage(&reader)
     case 0xc0de1bd9: return try Api.JSONObjectValue.parse_jsonObjectValue(&reader)
     case 0x3f6d7b68: return try Api.JSONValue.parse_jsonNull(&reader)
     case 0xc7345e6a: return try Api.JSONValue.parse_jsonBool(&reader)
@@ -17,11 +39,74 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xb71e767a: return try Api.JSONValue.parse_jsonString(&reader)
     case 0xf7444763: return try Api.JSONValue.parse_jsonArray(&reader)
     case 0x99c1d49d: return try Api.JSONValue.parse_jsonObject(&reader)
+    case 0xbb92ba95: return try Api.MessageEntity.parse_messageEntityUnknown(&reader)
+    case 0xfa04579d: return try Api.MessageEntity.parse_messageEntityMention(&reader)
+    case 0x6f635b0d: return try Api.MessageEntity.parse_messageEntityHashtag(&reader)
+    case 0x6cef8ac7: return try Api.MessageEntity.parse_messageEntityBotCommand(&reader)
+    case 0x6ed02538: return try Api.MessageEntity.parse_messageEntityUrl(&reader)
+    case 0x64e475c2: return try Api.MessageEntity.parse_messageEntityEmail(&reader)
+    case 0xbd610bc9: return try Api.MessageEntity.parse_messageEntityBold(&reader)
+    case 0x826f8b60: return try Api.MessageEntity.parse_messageEntityItalic(&reader)
+    case 0x28a20571: return try Api.MessageEntity.parse_messageEntityCode(&reader)
+    case 0x73924be0: return try Api.MessageEntity.parse_messageEntityPre(&reader)
+    case 0x76a6d327: return try Api.MessageEntity.parse_messageEntityTextUrl(&reader)
+    case 0xdc7b1140: return try Api.MessageEntity.parse_messageEntityMentionName(&reader)
+    case 0x208e68c9: return try Api.MessageEntity.parse_inputMessageEntityMentionName(&reader)
+    case 0x9b69e34b: return try Api.MessageEntity.parse_messageEntityPhone(&reader)
+    case 0x4c4e743f: return try Api.MessageEntity.parse_messageEntityCashtag(&reader)
+    case 0x9c4e7e8b: return try Api.MessageEntity.parse_messageEntityUnderline(&reader)
+    case 0xbf0693d4: return try Api.MessageEntity.parse_messageEntityStrike(&reader)
+    case 0x761e6af4: return try Api.MessageEntity.parse_messageEntityBankCard(&reader)
+    case 0x32ca960f: return try Api.MessageEntity.parse_messageEntitySpoiler(&reader)
+    case 0xc8cf05f8: return try Api.MessageEntity.parse_messageEntityCustomEmoji(&reader)
+    case 0xf1ccaaac: return try Api.MessageEntity.parse_messageEntityBlockquote(&reader)
     case 0x8e1a1775: return try Api.NearestDc.parse_nearestDc(&reader)
+    case 0xd45ab096: return try Api.PasswordKdfAlgo.parse_passwordKdfAlgoUnknown(&reader)
+    case 0x3a912d4a: return try Api.PasswordKdfAlgo.parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(&reader)
+    case 0xb54b5acf: return try Api.PeerColor.parse_peerColor(&reader)
     case 0x79f5d419: return try Api.Reaction.parse_reactionEmpty(&reader)
     case 0x1b2286b8: return try Api.Reaction.parse_reactionEmoji(&reader)
     case 0x8935fc73: return try Api.Reaction.parse_reactionCustomEmoji(&reader)
     case 0x523da4eb: return try Api.Reaction.parse_reactionPaid(&reader)
+    case 0xd072acb4: return try Api.RestrictionReason.parse_restrictionReason(&reader)
+    case 0x004a8537: return try Api.SecurePasswordKdfAlgo.parse_securePasswordKdfAlgoUnknown(&reader)
+    case 0xbbf2dda0: return try Api.SecurePasswordKdfAlgo.parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(&reader)
+    case 0x86471d92: return try Api.SecurePasswordKdfAlgo.parse_securePasswordKdfAlgoSHA512(&reader)
+    case 0xd3bc4b7a: return try Api.User.parse_userEmpty(&reader)
+    case 0x020b1422: return try Api.User.parse_user(&reader)
+    case 0x4f11bae1: return try Api.UserProfilePhoto.parse_userProfilePhotoEmpty(&reader)
+    case 0x82d1f706: return try Api.UserProfilePhoto.parse_userProfilePhoto(&reader)
+    case 0x09d05049: return try Api.UserStatus.parse_userStatusEmpty(&reader)
+    case 0xedb93949: return try Api.UserStatus.parse_userStatusOnline(&reader)
+    case 0x008c703f: return try Api.UserStatus.parse_userStatusOffline(&reader)
+    case 0x7b197dc8: return try Api.UserStatus.parse_userStatusRecently(&reader)
+    case 0x541a1d1a: return try Api.UserStatus.parse_userStatusLastWeek(&reader)
+    case 0x65899777: return try Api.UserStatus.parse_userStatusLastMonth(&reader)
+    case 0xb4073647: return try Api.Username.parse_username(&reader)
+    case 0x957b50fb: return try Api.account.Password.parse_password(&reader)
+    case 0x2ea2c0d4: return try Api.auth.Authorization.parse_authorization(&reader)
+    case 0x44747e9a: return try Api.auth.Authorization.parse_authorizationSignUpRequired(&reader)
+    case 0x72a3158c: return try Api.auth.CodeType.parse_codeTypeSms(&reader)
+    case 0x741cd3e3: return try Api.auth.CodeType.parse_codeTypeCall(&reader)
+    case 0x226ccefb: return try Api.auth.CodeType.parse_codeTypeFlashCall(&reader)
+    case 0xd61ad6ee: return try Api.auth.CodeType.parse_codeTypeMissedCall(&reader)
+    case 0x06ed998c: return try Api.auth.CodeType.parse_codeTypeFragmentSms(&reader)
+    case 0xc3a2835f: return try Api.auth.LoggedOut.parse_loggedOut(&reader)
+    case 0x5e002502: return try Api.auth.SentCode.parse_sentCode(&reader)
+    case 0x2390fe44: return try Api.auth.SentCode.parse_sentCodeSuccess(&reader)
+    case 0xd7a2fcf9: return try Api.auth.SentCode.parse_sentCodePaymentRequired(&reader)
+    case 0x3dbb5986: return try Api.auth.SentCodeType.parse_sentCodeTypeApp(&reader)
+    case 0xc000bba2: return try Api.auth.SentCodeType.parse_sentCodeTypeSms(&reader)
+    case 0x5353e5a7: return try Api.auth.SentCodeType.parse_sentCodeTypeCall(&reader)
+    case 0xab03c6d9: return try Api.auth.SentCodeType.parse_sentCodeTypeFlashCall(&reader)
+    case 0x82006484: return try Api.auth.SentCodeType.parse_sentCodeTypeMissedCall(&reader)
+    case 0xf450f59b: return try Api.auth.SentCodeType.parse_sentCodeTypeEmailCode(&reader)
+    case 0xa5491dea: return try Api.auth.SentCodeType.parse_sentCodeTypeSetUpEmailRequired(&reader)
+    case 0xd9565c39: return try Api.auth.SentCodeType.parse_sentCodeTypeFragmentSms(&reader)
+    case 0x009fd736: return try Api.auth.SentCodeType.parse_sentCodeTypeFirebaseSms(&reader)
+    case 0xa416ac81: return try Api.auth.SentCodeType.parse_sentCodeTypeSmsWord(&reader)
+    case 0xb37794af: return try Api.auth.SentCodeType.parse_sentCodeTypeSmsPhrase(&reader)
+    case 0x780a0310: return try Api.help.TermsOfService.parse_termsOfService(&reader)
     case 0xa56c2a3e: return try Api.updates.State.parse_state(&reader)
     case 0x4679b65f: return try MTProto.AccessPointRule.parse_accessPointRule(&reader)
     case 0xa7eff811: return try MTProto.BadMsgNotification.parse_bad_msg_notification(&reader)
@@ -63,6 +148,12 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x46dc1fb9: return try MTProto.Set_client_DH_params_answer.parse_dh_gen_retry(&reader)
     case 0xa69dae02: return try MTProto.Set_client_DH_params_answer.parse_dh_gen_fail(&reader)
     case 0x5a592a6c: return try MTProto.help.ConfigSimple.parse_configSimple(&reader)
+    case 0x548a30f5: return try Api.functions.account.GetPassword.parse_body(&reader)
+    case 0xd18b4d16: return try Api.functions.auth.CheckPassword.parse_body(&reader)
+    case 0x3e72ba19: return try Api.functions.auth.LogOut.parse_body(&reader)
+    case 0xa677244f: return try Api.functions.auth.SendCode.parse_body(&reader)
+    case 0x8d52a951: return try Api.functions.auth.SignIn.parse_body(&reader)
+    case 0xaac7b717: return try Api.functions.auth.SignUp.parse_body(&reader)
     case 0xc4f9186b: return try Api.functions.help.GetConfig.parse_body(&reader)
     case 0x1fb33026: return try Api.functions.help.GetNearestDc.parse_body(&reader)
     case 0xedd4882a: return try Api.functions.updates.GetState.parse_body(&reader)
@@ -83,78 +174,169 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
 /// The schema name of a constructor or function id this module knows ("help.getConfig").
 public func constructorName(_ id: UInt32) -> String? {
     switch id {
+    case 0x004a8537: return "securePasswordKdfAlgoUnknown"
+    case 0x008c703f: return "userStatusOffline"
+    case 0x009fd736: return "auth.sentCodeTypeFirebaseSms"
+    case 0x020b1422: return "user"
     case 0x04deb57d: return "msgs_state_info"
     case 0x05162463: return "resPQ"
+    case 0x06ed998c: return "auth.codeTypeFragmentSms"
+    case 0x07141dbf: return "inputEmojiStatusCollectible"
     case 0x0949d9dc: return "future_salt"
+    case 0x09d05049: return "userStatusEmpty"
     case 0x0a9f2259: return "destroy_auth_key_none"
     case 0x18b7a10d: return "dcOption"
     case 0x1b2286b8: return "reactionEmoji"
+    case 0x1da448e2: return "inputUserFromMessage"
     case 0x1fb33026: return "help.getNearestDc"
+    case 0x208e68c9: return "inputMessageEntityMentionName"
     case 0x2144ca19: return "rpc_error"
+    case 0x226ccefb: return "auth.codeTypeFlashCall"
+    case 0x2390fe44: return "auth.sentCodeSuccess"
     case 0x276d3ec6: return "msg_detailed_info"
+    case 0x27bcbbfc: return "inputPeerChannel"
+    case 0x28a20571: return "messageEntityCode"
     case 0x2be0dfa4: return "jsonNumber"
+    case 0x2de11aae: return "emojiStatusEmpty"
+    case 0x2ea2c0d4: return "auth.authorization"
+    case 0x32ca960f: return "messageEntitySpoiler"
     case 0x347773c5: return "pong"
+    case 0x35a95cb9: return "inputPeerChat"
     case 0x37982646: return "ipPortSecret"
+    case 0x3a912d4a: return "passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow"
     case 0x3bcbf734: return "dh_gen_ok"
     case 0x3c6a84d4: return "p_q_inner_data_temp"
+    case 0x3dbb5986: return "auth.sentCodeTypeApp"
+    case 0x3e72ba19: return "auth.logOut"
     case 0x3f6d7b68: return "jsonNull"
+    case 0x44747e9a: return "auth.authorizationSignUpRequired"
     case 0x4679b65f: return "accessPointRule"
     case 0x46dc1fb9: return "dh_gen_retry"
+    case 0x4c4e743f: return "messageEntityCashtag"
+    case 0x4f11bae1: return "userProfilePhotoEmpty"
     case 0x523da4eb: return "reactionPaid"
+    case 0x5353e5a7: return "auth.sentCodeTypeCall"
+    case 0x541a1d1a: return "userStatusLastWeek"
+    case 0x548a30f5: return "account.getPassword"
     case 0x56fddf88: return "p_q_inner_data_temp_dc"
     case 0x58e4a740: return "rpc_drop_answer"
     case 0x5a592a6c: return "help.configSimple"
+    case 0x5e002502: return "auth.sentCode"
     case 0x5e2ad36e: return "rpc_answer_unknown"
     case 0x60469778: return "req_pq"
     case 0x62d350c9: return "destroy_session_none"
     case 0x62d6b459: return "msgs_ack"
+    case 0x64e475c2: return "messageEntityEmail"
+    case 0x65899777: return "userStatusLastMonth"
     case 0x6643b654: return "client_DH_inner_data"
+    case 0x6cef8ac7: return "messageEntityBotCommand"
+    case 0x6ed02538: return "messageEntityUrl"
+    case 0x6f635b0d: return "messageEntityHashtag"
+    case 0x7184603b: return "emojiStatusCollectible"
+    case 0x72a3158c: return "auth.codeTypeSms"
+    case 0x73924be0: return "messageEntityPre"
+    case 0x741cd3e3: return "auth.codeTypeCall"
     case 0x75588b3f: return "inputClientProxy"
     case 0x75a3f765: return "bind_auth_key_inner"
+    case 0x761e6af4: return "messageEntityBankCard"
+    case 0x76a6d327: return "messageEntityTextUrl"
+    case 0x780a0310: return "help.termsOfService"
     case 0x79cb045d: return "server_DH_params_fail"
     case 0x79f5d419: return "reactionEmpty"
     case 0x7abe77ec: return "ping"
+    case 0x7b197dc8: return "userStatusRecently"
+    case 0x7d748d04: return "dataJSON"
     case 0x7d861a08: return "msg_resend_req"
+    case 0x7da07ec9: return "inputPeerSelf"
+    case 0x7f3b18ea: return "inputPeerEmpty"
     case 0x809db6df: return "msg_new_detailed_info"
+    case 0x82006484: return "auth.sentCodeTypeMissedCall"
+    case 0x826f8b60: return "messageEntityItalic"
+    case 0x82d1f706: return "userProfilePhoto"
     case 0x83c95aec: return "p_q_inner_data"
+    case 0x86471d92: return "securePasswordKdfAlgoSHA512"
     case 0x8935fc73: return "reactionCustomEmoji"
     case 0x8cc0d131: return "msgs_all_info"
+    case 0x8d52a951: return "auth.signIn"
     case 0x8e1a1775: return "nearestDc"
+    case 0x922e55a9: return "emailVerificationCode"
     case 0x9299359f: return "http_wait"
+    case 0x957b50fb: return "account.password"
+    case 0x96d074fd: return "emailVerificationApple"
+    case 0x9880f658: return "inputCheckPasswordEmpty"
     case 0x99c1d49d: return "jsonObject"
+    case 0x9b69e34b: return "messageEntityPhone"
+    case 0x9c4e7e8b: return "messageEntityUnderline"
     case 0x9ec20908: return "new_session_created"
+    case 0xa416ac81: return "auth.sentCodeTypeSmsWord"
     case 0xa43ad8b7: return "rpc_answer_dropped"
+    case 0xa5491dea: return "auth.sentCodeTypeSetUpEmailRequired"
     case 0xa56c2a3e: return "updates.state"
+    case 0xa677244f: return "auth.sendCode"
     case 0xa69dae02: return "dh_gen_fail"
     case 0xa7eff811: return "bad_msg_notification"
+    case 0xa87b0a1c: return "inputPeerUserFromMessage"
     case 0xa9f55f95: return "p_q_inner_data_dc"
+    case 0xaac7b717: return "auth.signUp"
+    case 0xab03c6d9: return "auth.sentCodeTypeFlashCall"
+    case 0xad253d78: return "codeSettings"
     case 0xae500895: return "future_salts"
+    case 0xb37794af: return "auth.sentCodeTypeSmsPhrase"
+    case 0xb4073647: return "username"
+    case 0xb54b5acf: return "peerColor"
     case 0xb5890dba: return "server_DH_inner_data"
     case 0xb71e767a: return "jsonString"
     case 0xb921bd04: return "get_future_salts"
+    case 0xb98886cf: return "inputUserEmpty"
+    case 0xbb92ba95: return "messageEntityUnknown"
+    case 0xbbf2dda0: return "securePasswordKdfAlgoPBKDF2HMACSHA512iter100000"
+    case 0xbd2a0840: return "inputPeerChannelFromMessage"
+    case 0xbd610bc9: return "messageEntityBold"
     case 0xbe7e8ef1: return "req_pq_multi"
+    case 0xbf0693d4: return "messageEntityStrike"
     case 0xbf9459b7: return "invokeWithoutUpdates"
+    case 0xc000bba2: return "auth.sentCodeTypeSms"
     case 0xc0de1bd9: return "jsonObjectValue"
     case 0xc1cd5ea9: return "initConnection"
+    case 0xc3a2835f: return "auth.loggedOut"
     case 0xc4f9186b: return "help.getConfig"
     case 0xc7345e6a: return "jsonBool"
+    case 0xc8cf05f8: return "messageEntityCustomEmoji"
     case 0xcc1a241e: return "config"
     case 0xcd78e586: return "rpc_answer_dropped_running"
+    case 0xd072acb4: return "restrictionReason"
     case 0xd0e8075c: return "server_DH_params_ok"
     case 0xd1435160: return "destroy_auth_key"
+    case 0xd18b4d16: return "auth.checkPassword"
+    case 0xd27ff082: return "inputCheckPasswordSRP"
+    case 0xd3bc4b7a: return "userEmpty"
     case 0xd433ad73: return "ipPort"
+    case 0xd45ab096: return "passwordKdfAlgoUnknown"
+    case 0xd61ad6ee: return "auth.codeTypeMissedCall"
     case 0xd712e4be: return "req_DH_params"
+    case 0xd7a2fcf9: return "auth.sentCodePaymentRequired"
+    case 0xd9565c39: return "auth.sentCodeTypeFragmentSms"
     case 0xda69fb52: return "msgs_state_req"
     case 0xda9b0d0d: return "invokeWithLayer"
+    case 0xdb909ec2: return "emailVerificationGoogle"
+    case 0xdc7b1140: return "messageEntityMentionName"
+    case 0xdde8a54c: return "inputPeerUser"
     case 0xe22045fc: return "destroy_session_ok"
     case 0xe7512126: return "destroy_session"
+    case 0xe7ff068a: return "emojiStatus"
     case 0xea109b13: return "destroy_auth_key_fail"
     case 0xedab447b: return "bad_server_salt"
+    case 0xedb93949: return "userStatusOnline"
     case 0xedd4882a: return "updates.getState"
+    case 0xf1ccaaac: return "messageEntityBlockquote"
+    case 0xf21158c6: return "inputUser"
     case 0xf3427b8c: return "ping_delay_disconnect"
+    case 0xf450f59b: return "auth.sentCodeTypeEmailCode"
     case 0xf5045f1f: return "set_client_DH_params"
     case 0xf660e1d4: return "destroy_auth_key_ok"
     case 0xf7444763: return "jsonArray"
+    case 0xf7c1b13f: return "inputUserSelf"
+    case 0xfa04579d: return "messageEntityMention"
     default: return nil
     }
 }

@@ -28,8 +28,13 @@ public enum Api {
 
 /// mtproto.tl's types and functions (the key exchange and service messages).
 public enum MTProto {}
+extension Api { public enum account {} }
+extension Api { public enum auth {} }
+extension Api { public enum help {} }
 extension Api { public enum updates {} }
 extension Api { public enum functions {} }
+extension Api.functions { public enum account {} }
+extension Api.functions { public enum auth {} }
 extension Api.functions { public enum help {} }
 extension Api.functions { public enum updates {} }
 extension MTProto { public enum help {} }
