@@ -134,7 +134,7 @@ let package = Package(
         ], linkerSettings: staticLibcrypto),
         // The account layer over the network, as Telegram iOS's TelegramCore: MTProtoKit's key
         // store in the account's Postbox; accounts, updates and sending come with part 2.
-        .target(name: "TelegramCore", dependencies: ["Container", "MTProtoKit", "Storage"]),
+        .target(name: "TelegramCore", dependencies: ["Container", "MTProtoKit", "Storage", "TelegramApi", "TLSerialization"]),
 
         // The request channel: extensions (and main's operations) ask the running app for changes.
         // Its formats, the sealed codec, the directories, the submitter and the crash-safe
@@ -289,7 +289,7 @@ let package = Package(
         .testTarget(name: "TLTests", dependencies: ["TLSerialization", "TelegramApi", "TestSupport"]),
         // MTProto: crypto, transports, the key exchange and the session, against the Python test server.
         .testTarget(name: "MTProtoKitTests", dependencies: ["MTProtoKit", "TLSerialization", "TelegramApi", "Cryptography", "Container", "TestSupport"]),
-        .testTarget(name: "TelegramCoreTests", dependencies: ["TelegramCore", "MTProtoKit", "Storage", "Container", "Cryptography", "TestSupport"]),
+        .testTarget(name: "TelegramCoreTests", dependencies: ["TelegramCore", "MTProtoKit", "TelegramApi", "Storage", "Container", "Cryptography", "TestSupport"]),
         .testTarget(name: "ContainerTests", dependencies: ["Container", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "Container", "Formats", "TestSupport"],
                     exclude: ["Vectors"]),

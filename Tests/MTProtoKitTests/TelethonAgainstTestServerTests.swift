@@ -7,7 +7,6 @@ import Testing
 /// does, and the Swift client's tests against it mean something.
 @Suite("Telethon against the test server", .serialized)
 struct TelethonAgainstTestServerTests {
-    static let check = TestServer.directory + "/telethon_check.py"
     static let transports = ["abridged", "intermediate", "padded", "obfuscated"]
 
     @Test func telethonCreatesAKeyAndGetsTheConfigOverEveryTransport() async throws {
@@ -46,15 +45,6 @@ struct TelethonAgainstTestServerTests {
     }
 
     static func runCheck(_ server: TestServer, transport: String) async throws -> ProcessResult {
-        let python = try TestServer.requirePython()
-        return try await withTemporaryDirectory("telethon-check") { dir in
-            var environment = ProcessInfo.processInfo.environment
-            environment["PYTHONDONTWRITEBYTECODE"] = "1"
-            let process = try RunningProcess(
-                python, [check, "--server", server.address, "--transport", transport, "--json", "--timeout", "30"],
-                environment: environment, stdoutPath: dir.sub("stdout"), stderrPath: dir.sub("stderr"))
-            defer { process.kill9() }
-            return try await process.wait(timeout: 60, context: "telethon_check --transport \(transport)")
-        }
+        try await server.runTelethon("telethon_check.py", ["--transport", transport, "--json", "--timeout", "30"])
     }
 }

@@ -1,22 +1,18 @@
-"""The API methods the server answers (help.getConfig, help.getNearestDc, updates.getState), the
-wrappers it unwraps (invokeWithLayer, initConnection, invokeWithoutUpdates, invokeAfterMsg(s)),
-and the per-method test behaviours (--flood-wait, --migrate, --delay-method)."""
+"""The API methods the server answers (help.getConfig, help.getNearestDc, updates.getState; login
+in login.py, a signed-in key's own user in selfuser.py), the wrappers it unwraps (invokeWithLayer,
+initConnection, invokeWithoutUpdates, invokeAfterMsg(s)), and the per-method test behaviours
+(--flood-wait, --migrate, --delay-method)."""
 import re
 
 from telethon.tl import functions, types
 
+from login import Login
+from selfuser import SelfUser
+from wire import RpcFailure  # session.py imports it from here too
+
 WRAPPERS = (functions.InvokeWithLayerRequest, functions.InitConnectionRequest,
             functions.InvokeWithoutUpdatesRequest, functions.InvokeAfterMsgRequest,
             functions.InvokeAfterMsgsRequest)
-
-
-class RpcFailure(Exception):
-    def __init__(self, code, message):
-        super().__init__('%d %s' % (code, message))
-        self.code, self.message = code, message
-
-    def result(self):
-        return types.RpcError(error_code=self.code, error_message=self.message)
 
 
 def unwrap(request):
@@ -46,9 +42,12 @@ class Methods:
         self.server = server
         self.flood_pending = dict(server.flood_wait)  # normalized name → seconds, first call only
         self.migrate_pending = dict(server.migrate)     # normalized name → dc, first foreign call
+        self.login = Login(server.accounts, server.login_code)
+        self.self_user = SelfUser(server.accounts, server.clock)
 
-    def answer(self, request, key_dc):
-        """The result object for an (unwrapped) API request, or RpcFailure."""
+    def answer(self, request, key_dc, key_id=None, log=None):
+        """The result object for an (unwrapped) API request from the auth key `key_id`, or
+        RpcFailure. `log`: the connection's logger, for login events."""
         name = method_name(request)
         key = normalized(name)
         if key in self.flood_pending:
@@ -67,8 +66,11 @@ class Methods:
             return types.NearestDc(country='NL', this_dc=key_dc, nearest_dc=key_dc)
         if isinstance(request, functions.updates.GetStateRequest):
             return types.updates.State(pts=1, qts=0, date=now, seq=1, unread_count=0)
+        handler = self.login.handler(request) or self.self_user.handler(request)
+        if handler is not None and key_id is not None:
+            return handler(request, key_id, log or self.server.log)
         # A method this server knows from the schema but does not serve: what Telegram says to
-        # an auth key with no account behind it, which every key here is.
+        # an auth key with no account behind it (a signed-in key asking for more gets it too).
         raise RpcFailure(401, 'AUTH_KEY_UNREGISTERED')
 
     def config(self, now, this_dc):

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A Telegram-protocol (MTProto 2.0, layer 214) test server for the client's tests: key exchange,
-encrypted sessions, help.getConfig, ping, updates.getState, and misbehaviours on request. Listens
-on 127.0.0.1 only; prints one JSON line {"ready": true, "port": N, "pid": P} when it listens and
-logs to stderr. Not the product: built on Telethon's TL objects and `cryptography`, sharing no
-code with the Swift client. See README.md."""
+encrypted sessions, help.getConfig, ping, updates.getState, login (code, sign-up, SRP password,
+log out), and misbehaviours on request. Listens on 127.0.0.1 only; prints one JSON line
+{"ready": true, "port": N, "pid": P} when it listens and logs to stderr. Not the product: built
+on Telethon's TL objects and `cryptography`, sharing no code with the Swift client. See README.md."""
 import argparse
 import asyncio
 import json
@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import auth  # noqa: E402
 import transport  # noqa: E402
 import wire  # noqa: E402
+from accounts import Accounts, parse_account  # noqa: E402
 from keystore import KeyStore  # noqa: E402
 from methods import Methods, normalized  # noqa: E402
 from session import EncryptedHandler  # noqa: E402
@@ -46,6 +47,12 @@ class Server:
         self.dc_id = args.dc_id
         self.rsa = auth.RsaKey(args.rsa_key)
         self.keys = KeyStore(args.state, self.clock, log)
+        self.accounts = Accounts(args.state, log)
+        for phone, first_name, last_name, password in map(parse_account, args.account or []):
+            user = self.accounts.preload(phone, first_name, last_name, password)
+            log.info('account %d +%s %s%s', user.id, phone, first_name,
+                     ' (with a password)' if password else '')
+        self.login_code = args.login_code
         self.delay_method = parse_pairs(args.delay_method, float, '--delay-method')
         self.flood_wait = parse_pairs(args.flood_wait, int, '--flood-wait')
         self.migrate = parse_pairs(args.migrate, int, '--migrate')
@@ -215,10 +222,15 @@ def main():
     parser.add_argument('--delay-method', action='append', metavar='METHOD=SECONDS')
     parser.add_argument('--flood-wait', action='append', metavar='METHOD=SECONDS')
     parser.add_argument('--migrate', action='append', metavar='METHOD=DC')
+    parser.add_argument('--account', action='append', metavar='PHONE:FIRST:LAST[:PASSWORD]',
+                        help='an account to sign in to (repeatable); PASSWORD sets a two-step password')
+    parser.add_argument('--login-code', default='12345', help='the login code every phone gets (default 12345)')
     parser.add_argument('--verbose', action='store_true', help='debug logging')
     parser.add_argument('--timing', action='store_true',
                         help='log each packet\'s handling time ("timing plain|encrypted N us"), for Scripts/bench')
     args = parser.parse_args()
+    if not args.login_code.isdigit():
+        parser.error('--login-code wants digits, not %r' % args.login_code)
 
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter('%(asctime)s mtproto-server %(conn)s %(message)s',

@@ -295,7 +295,7 @@ class EncryptedHandler:
     def _result(self, session, msg_id, query):
         name = method_name(query)
         try:
-            result = self.server.methods.answer(query, self.entry.dc)
+            result = self.server.methods.answer(query, self.entry.dc, self.entry.key_id, self.log)
             self.log.info('%s → %s', name, type(result).__name__)
         except RpcFailure as failure:
             self.log.info('%s → rpc_error %s', name, failure)

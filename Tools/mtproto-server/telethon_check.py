@@ -3,7 +3,8 @@
 over the chosen transport, calls help.getConfig (inside its own invokeWithLayer(initConnection))
 and again on its own, then ping, and prints {auth_key_id, dc_options_count, this_dc, rtt_ms, connect_ms}
 (connect_ms: the key exchange and the first invokeWithLayer(initConnection(help.getConfig))).
-Exits 0 on success, 1 with a message on failure, and never runs past --timeout."""
+Exits 0 on success, 1 with a message on failure, and never runs past --timeout. telethon_login.py
+builds on its client, options and deadline."""
 import argparse
 import asyncio
 import json
@@ -66,15 +67,21 @@ TRANSPORTS = {
 }
 
 
-async def check(host, port, transport, dc_id):
+def make_client(host, port, transport, dc_id, session=None, device_model='telethon_check'):
+    """A Telethon client for the test server: its test key known, no retries, no updates loop.
+    `session`: a Telethon session to reuse (its auth key), else a new in-memory one."""
     with open(PUBLIC_KEY) as f:
         rsa.add_key(f.read(), old=False)
-    session = MemorySession()
+    session = MemorySession() if session is None else session
     session.set_dc(dc_id, host, port)
-    client = TelegramClient(session, api_id=1, api_hash='0' * 32, connection=TRANSPORTS[transport],
-                            timeout=10, request_retries=1, connection_retries=0, retry_delay=0,
-                            auto_reconnect=False, receive_updates=False,
-                            device_model='telethon_check', app_version='1.0')
+    return TelegramClient(session, api_id=1, api_hash='0' * 32, connection=TRANSPORTS[transport],
+                          timeout=10, request_retries=1, connection_retries=0, retry_delay=0,
+                          auto_reconnect=False, receive_updates=False,
+                          device_model=device_model, app_version='1.0')
+
+
+async def check(host, port, transport, dc_id):
+    client = make_client(host, port, transport, dc_id)
     try:
         connect_started = time.monotonic()
         await client.connect()  # key exchange, then invokeWithLayer(initConnection(help.getConfig))
@@ -101,24 +108,37 @@ async def check(host, port, transport, dc_id):
         await client.disconnect()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+def common_arguments(parser):
+    """--server, --transport, --dc-id, --timeout, --json: what both Telethon scripts take."""
     parser.add_argument('--server', required=True, help='HOST:PORT')
     parser.add_argument('--transport', choices=sorted(TRANSPORTS), default='abridged')
     parser.add_argument('--dc-id', type=int, default=2)
     parser.add_argument('--timeout', type=float, default=30)
     parser.add_argument('--json', action='store_true')
-    args = parser.parse_args()
+
+
+def server_address(parser, args):
     host, _, port = args.server.rpartition(':')
     if not port.isdigit():
         parser.error('--server wants HOST:PORT, not %r' % args.server)
-    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    return host or '127.0.0.1', int(port)
 
+
+def run_with_deadline(args, coroutine):
+    """Runs `coroutine` within --timeout; asyncio.TimeoutError past it."""
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     # A second guard beneath asyncio's: a wedged event loop cannot outlive the deadline either.
     signal.alarm(int(args.timeout) + 5)
+    return asyncio.run(asyncio.wait_for(coroutine, args.timeout))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    common_arguments(parser)
+    args = parser.parse_args()
+    host, port = server_address(parser, args)
     try:
-        result = asyncio.run(asyncio.wait_for(check(host or '127.0.0.1', int(port), args.transport,
-                                                    args.dc_id), args.timeout))
+        result = run_with_deadline(args, check(host, port, args.transport, args.dc_id))
     except asyncio.TimeoutError:
         return fail(args, 'timed out after %.0f s' % args.timeout)
     except Exception as error:
@@ -132,10 +152,10 @@ def main():
     return 0
 
 
-def fail(args, message):
-    print('telethon_check: %s' % message, file=sys.stderr, flush=True)
+def fail(args, message, tool='telethon_check', **extra):
+    print('%s: %s' % (tool, message), file=sys.stderr, flush=True)
     if args.json:
-        print(json.dumps({'ok': False, 'error': message}), flush=True)
+        print(json.dumps({'ok': False, 'error': message, **extra}), flush=True)
     return 1
 
 

@@ -6,10 +6,12 @@ import time
 import zlib
 
 from telethon.extensions import BinaryReader
+from telethon.tl import types
 
 RPC_RESULT = 0xF35C6D01
 MSG_CONTAINER = 0x73F1F8DC
 GZIP_PACKED = 0x3072CFA1
+VECTOR = 0x1CB5C415
 
 # An inflated gzip_packed larger than this is refused: a client cannot make the server allocate
 # without bound.
@@ -18,6 +20,24 @@ GZIP_LIMIT = 16 * 1024 * 1024
 
 class ProtocolError(Exception):
     """The peer broke the protocol: the connection is closed and the reason logged."""
+
+
+class RpcFailure(Exception):
+    """A method's rpc_error answer (error_code, error_message as Telegram names it)."""
+
+    def __init__(self, code, message):
+        super().__init__('%d %s' % (code, message))
+        self.code, self.message = code, message
+
+    def result(self):
+        return types.RpcError(error_code=self.code, error_message=self.message)
+
+
+class Vector(list):
+    """A bare TL Vector<T> result (users.getUsers): Telethon's objects serialize one by one."""
+
+    def __bytes__(self):
+        return struct.pack('<Ii', VECTOR, len(self)) + b''.join(bytes(item) for item in self)
 
 
 def int128(value):

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,15 +7,15 @@ import Glibc
 /// tests that need a server to talk MTProto to: started on 127.0.0.1 with a free port (or a given
 /// one, to restart on the same port), its stdout and stderr in files of a temporary directory.
 /// Killed when the last reference goes, whatever the test threw; `stop()` in a `defer` anyway.
-final class TestServer: @unchecked Sendable {
-    static let directory = PackagePaths.testServer
-    static let script = directory + "/server.py"
+public final class TestServer: @unchecked Sendable {
+    public static let directory = PackagePaths.testServer
+    public static let script = directory + "/server.py"
     /// The committed test key's public half (PKCS#1) and its fingerprint (keys/README.md).
-    static let publicKeyPath = directory + "/keys/test-server.pub.pem"
-    static let publicKeyFingerprint: Int64 = 1_518_555_758_383_962_270
+    public static let publicKeyPath = directory + "/keys/test-server.pub.pem"
+    public static let publicKeyFingerprint: Int64 = 1_518_555_758_383_962_270
 
-    let port: Int
-    let process: RunningProcess
+    public let port: Int
+    public let process: RunningProcess
     private let logs: TemporaryDirectory
 
     private init(port: Int, process: RunningProcess, logs: TemporaryDirectory) {
@@ -30,14 +29,14 @@ final class TestServer: @unchecked Sendable {
         logs.remove()
     }
 
-    static func requirePython() throws -> String { try PackagePaths.requireVenvPython() }
+    public static func requirePython() throws -> String { try PackagePaths.requireVenvPython() }
 
     /// Starts the server and waits (at most `timeout` seconds) for its ready line.
     /// - misbehave: server.py's `--misbehave` modes, e.g. ["wrong-msg-key"] or ["time-offset=600"].
     /// - extraArguments: more server.py options, e.g. ["--delay-method", "help.getConfig=5"].
     /// - stateDirectory: `--state`, where auth keys and salts outlive a restart.
     /// - port: 0 picks a free one; a restart passes the old server's port.
-    static func start(misbehave: [String] = [], extraArguments: [String] = [], stateDirectory: String? = nil,
+    public static func start(misbehave: [String] = [], extraArguments: [String] = [], stateDirectory: String? = nil,
                       port: Int = 0, timeout: Double = 30) throws -> TestServer {
         let python = try requirePython()
         var arguments = [script, "--port", String(port)]
@@ -88,15 +87,29 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// "127.0.0.1:PORT".
-    var address: String { "127.0.0.1:\(port)" }
+    public var address: String { "127.0.0.1:\(port)" }
 
     /// What the server logged so far (one line per connection event).
-    var stderrText: String { process.stderr }
+    public var stderrText: String { process.stderr }
 
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
+
+    /// Runs one of the server's Telethon scripts (telethon_check.py, telethon_login.py) against it:
+    /// `--server ADDRESS` and then `arguments`.
+    public func runTelethon(_ script: String, _ arguments: [String], timeout: Double = 60) async throws -> ProcessResult {
+        let python = try Self.requirePython()
+        return try await withTemporaryDirectory("telethon") { dir in
+            var environment = ProcessInfo.processInfo.environment
+            environment["PYTHONDONTWRITEBYTECODE"] = "1"
+            let process = try RunningProcess(python, [Self.directory + "/" + script, "--server", address] + arguments,
+                                             environment: environment, stdoutPath: dir.sub("stdout"), stderrPath: dir.sub("stderr"))
+            defer { process.kill9() }
+            return try await process.wait(timeout: timeout, context: "\(script) \(arguments)")
+        }
+    }
 
     /// SIGTERM, then SIGKILL if it has not ended within two seconds; waits until it is reaped.
-    func stop() {
+    public func stop() {
         process.send(SIGTERM)
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning && Date() < deadline { usleep(10_000) }
@@ -104,7 +117,7 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// SIGKILL at once (a crash, for restart tests), and waits until it is reaped.
-    func kill() {
+    public func kill() {
         process.kill9()
         while process.isRunning { usleep(5_000) }
     }

@@ -1,0 +1,146 @@
+"""Users and authorizations (which auth key is signed in as which user), in memory and, with
+--state DIR, in DIR/accounts.json, written atomically, so a restarted server still knows who each
+key belongs to. A password is kept only as its SRP verifier and salts (srp.py), never as text."""
+import json
+import os
+import re
+import struct
+
+from telethon.tl import types
+
+import srp
+
+FIRST_USER_ID = 1000001
+
+
+def normalize_phone(phone):
+    """Digits only: '+99966 1 0001' → '9996610001'; None if anything but digits, '+' and spaces."""
+    digits = re.sub(r'[\s+]', '', phone or '')
+    return digits if digits.isdigit() else None
+
+
+def valid_phone(digits):
+    return digits is not None and 5 <= len(digits) <= 15
+
+
+class User:
+    def __init__(self, user_id, access_hash, phone, first_name, last_name, password=None):
+        self.id, self.access_hash, self.phone = user_id, access_hash, phone
+        self.first_name, self.last_name = first_name, last_name
+        self.password = password  # None or {'salt1', 'salt2', 'v'} (bytes, bytes, int)
+
+    def set_password(self, text):
+        if not text:
+            self.password = None
+            return
+        salt1, salt2 = srp.new_salts()
+        self.password = {'salt1': salt1, 'salt2': salt2, 'v': srp.verifier(text, salt1, salt2)}
+
+    def tl(self, is_self):
+        return types.User(id=self.id, is_self=is_self or None, access_hash=self.access_hash,
+                          first_name=self.first_name, last_name=self.last_name or None,
+                          phone=self.phone)
+
+    def to_json(self):
+        password = self.password and {'salt1': self.password['salt1'].hex(),
+                                      'salt2': self.password['salt2'].hex(),
+                                      'v': '%x' % self.password['v']}
+        return {'id': self.id, 'access_hash': self.access_hash, 'phone': self.phone,
+                'first_name': self.first_name, 'last_name': self.last_name, 'password': password}
+
+    @classmethod
+    def from_json(cls, item):
+        password = item.get('password')
+        if password:
+            password = {'salt1': bytes.fromhex(password['salt1']),
+                        'salt2': bytes.fromhex(password['salt2']), 'v': int(password['v'], 16)}
+        return cls(item['id'], item['access_hash'], item['phone'], item['first_name'],
+                   item.get('last_name', ''), password)
+
+
+def parse_account(value):
+    """--account PHONE:FIRST:LAST[:PASSWORD] → (phone digits, first, last, password or None)."""
+    parts = value.split(':', 3)
+    if len(parts) < 3:
+        raise SystemExit('--account expects PHONE:FIRST:LAST[:PASSWORD], not %r' % value)
+    phone = normalize_phone(parts[0])
+    if not valid_phone(phone):
+        raise SystemExit('--account %r: the phone must be 5..15 digits' % value)
+    if not parts[1].strip():
+        raise SystemExit('--account %r: the first name is empty' % value)
+    return phone, parts[1].strip(), parts[2].strip(), parts[3] if len(parts) == 4 else None
+
+
+class Accounts:
+    def __init__(self, state_dir, log):
+        self.log = log
+        self.path = os.path.join(state_dir, 'accounts.json') if state_dir else None
+        self.users = {}           # id → User
+        self.authorizations = {}  # auth_key_id (signed int64) → user id
+        if self.path and os.path.exists(self.path):
+            with open(self.path) as f:
+                data = json.load(f)
+            for item in data['users']:
+                user = User.from_json(item)
+                self.users[user.id] = user
+            self.authorizations = {int(a['auth_key_id']): a['user_id'] for a in data['authorizations']
+                                   if a['user_id'] in self.users}
+            log.info('loaded %d account(s), %d authorization(s) from %s',
+                     len(self.users), len(self.authorizations), self.path)
+
+    def by_phone(self, phone):
+        return next((u for u in self.users.values() if u.phone == phone), None)
+
+    def user_of_key(self, key_id):
+        user_id = self.authorizations.get(key_id)
+        return self.users.get(user_id) if user_id is not None else None
+
+    def create(self, phone, first_name, last_name, password=None):
+        user = User(max(self.users, default=FIRST_USER_ID - 1) + 1,
+                    struct.unpack('<q', os.urandom(8))[0], phone, first_name, last_name)
+        user.set_password(password)
+        self.users[user.id] = user
+        self.save()
+        return user
+
+    def preload(self, phone, first_name, last_name, password):
+        """--account: a stored account with that phone keeps its id and access_hash (so a
+        restart with the same options changes nothing a client holds); names and password are
+        the option's."""
+        user = self.by_phone(phone)
+        if user is None:
+            return self.create(phone, first_name, last_name, password)
+        user.first_name, user.last_name = first_name, last_name
+        user.set_password(password)
+        self.save()
+        return user
+
+    def bind(self, key_id, user):
+        self.authorizations[key_id] = user.id
+        self.save()
+
+    def unbind(self, key_id):
+        user_id = self.authorizations.pop(key_id, None)
+        if user_id is not None:
+            self.save()
+        return user_id
+
+    def save(self):
+        if not self.path:
+            return
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        data = {'users': [u.to_json() for u in self.users.values()],
+                'authorizations': [{'auth_key_id': k, 'auth_key_id_hex': '%016x' % (k & (2 ** 64 - 1)),
+                                    'user_id': u} for k, u in self.authorizations.items()]}
+        temporary = self.path + '.tmp'
+        with open(temporary, 'w') as f:
+            json.dump(data, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, self.path)
+        # The rename itself survives a crash only once the directory is synced.
+        directory = os.open(os.path.dirname(self.path) or '.', os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
