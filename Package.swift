@@ -134,7 +134,8 @@ let package = Package(
         ], linkerSettings: staticLibcrypto),
         // The account layer over the network, as Telegram iOS's TelegramCore: MTProtoKit's key
         // store in the account's Postbox; accounts, updates and sending come with part 2.
-        .target(name: "TelegramCore", dependencies: ["Container", "MTProtoKit", "Storage", "TelegramApi", "TLSerialization"]),
+        .target(name: "TelegramCore", dependencies: ["Container", "Cryptography", "Formats", "MTProtoKit", "Storage", "TelegramApi", "TLSerialization",
+                                                     .product(name: "Logging", package: "swift-log")]),
 
         // The request channel: extensions (and main's operations) ask the running app for changes.
         // Its formats, the sealed codec, the directories, the submitter and the crash-safe
@@ -199,7 +200,7 @@ let package = Package(
         // The main app: launch phases, bindings, contexts, the operations its commands ask for. main only.
         .target(name: "AppCore", dependencies: [
             "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "BroadcastIPC", "ScreencastCall",
-            "AddressBook", "Ingest", "TelegramExport", "Messaging", "PushServer",
+            "AddressBook", "Ingest", "TelegramExport", "Messaging", "PushServer", "TelegramCore",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -226,7 +227,7 @@ let package = Package(
         ], path: "Sources/CommandLine/BroadcastCommands"),
         .target(name: "MainCommands", dependencies: [
             "CommandLineSupport", "AppCore", "AppInterface", "AddressBook", "Ingest", "ScreencastCall", "RequestChannel", "Bootstrap", "PushServer", "DesktopIntegration",
-            "Container", "Cryptography", "Formats", "Storage", "TelegramExport", "BroadcastIPC", "MTProtoKit",
+            "Container", "Cryptography", "Formats", "Storage", "TelegramExport", "BroadcastIPC", "MTProtoKit", "TelegramCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/CommandLine/MainCommands"),
 
@@ -274,7 +275,7 @@ let package = Package(
         .target(name: "AppConfiguration", dependencies: ["Display", "Formats", .product(name: "TOMLKit", package: "TOMLKit")]),
         // main's interface on the terminal: the screens wired to AppCore's launched app, its events
         // bridged into the terminal's run loop. Only `main` links it.
-        .target(name: "AppInterface", dependencies: ["AppCore", "ScreencastCall", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
+        .target(name: "AppInterface", dependencies: ["AppCore", "TelegramCore", "ScreencastCall", "TelegramUI", "Display", "TerminalBackend", "Storage", "Formats",
                                                      "Container", "Cryptography", "DrawingClient", "TerminalImages", "Bootstrap", "AppConfiguration", "Messaging", "DesktopIntegration"]),
         .executableTarget(name: "DisplayDemo", dependencies: ["Display", "TerminalBackend"],
                           path: "Sources/Executables/DisplayDemo"),

@@ -37,7 +37,7 @@ struct ExtensionNetworkStateTests {
                 #expect(network["datacentersWithKeys"] as? [Int] == [2], "\(name): \(network)")
             }
             let text = try await sandbox.runOK("widget", ["bootstrap"])
-            #expect(text.stdout.contains("network:   production, main dc 2, auth keys with dc 2"), "\(text)")
+            #expect(text.stdout.contains("network:   offline account (no server); production, main dc 2, auth keys with dc 2"), "\(text)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import TelegramCore
 import Storage
 
 extension SharedAccountContext {
@@ -23,4 +24,9 @@ extension LaunchedApp {
     public func accountContext(_ accountId: Int64?) throws -> AccountContext {
         try shared.accountContext(accountId, current: account)
     }
+}
+
+extension LaunchedApp {
+    /// Creating, logging out and switching this container's accounts (the writer's).
+    public var accounts: AccountLifecycle { AccountLifecycle(manager: shared.accountManager, logger: logger) }
 }

@@ -1,3 +1,4 @@
+import TelegramCore
 import AddressBook
 import Container
 import Cryptography
@@ -32,11 +33,13 @@ extension LaunchedApp {
                        progress: ((Int, Int) throws -> Void)?) throws -> MainOperationResult {
         switch operation {
         case .login(let phone, let name):
-            return .loggedIn(try AccountLifecycle.login(app: self, phone: phone, name: name))
+            return .loggedIn(try accounts.login(phone: phone, name: name))
+        case .loginOnServer(let login):
+            return .loggedIn(try accounts.loginOnServer(login))
         case .logout(let accountId):
-            return .loggedOut(accountId: try AccountLifecycle.logout(app: self, accountId: accountId))
+            return .loggedOut(accountId: try accounts.logout(accountId: accountId))
         case .switchAccount(let accountId):
-            try AccountLifecycle.switchTo(app: self, accountId: accountId)
+            try accounts.switchTo(accountId: accountId)
             return .switched(accountId: accountId)
         case .updateSettings(let change):
             return .settings(SettingsView(try AppSettings.update(self, change)))

@@ -1,10 +1,13 @@
 import PushServer
+import TelegramCore
 /// One change main's own commands ask of the app, as a value: the command line builds it, and the
 /// app applies it, in this process or, while `main run` holds the writer lock, in the running app,
 /// which it reaches through the request channel. Paths are absolute (the issuing process resolved
 /// them) and secrets (a passcode) travel only inside the sealed request.
 public enum MainOperation: Codable, Equatable, Sendable {
     case login(phone: String, name: String)
+    /// A login made against a server by the issuing process; its auth key travels sealed.
+    case loginOnServer(ServerLogin)
     case logout(accountId: Int64?)
     case switchAccount(accountId: Int64)
     case updateSettings(SettingsChange)
@@ -26,7 +29,7 @@ public enum MainOperation: Codable, Equatable, Sendable {
     /// For the log and the progress bar's label.
     public var name: String {
         switch self {
-        case .login: return "login"
+        case .login, .loginOnServer: return "login"
         case .logout: return "logout"
         case .switchAccount: return "switchAccount"
         case .updateSettings: return "settings"

@@ -1,3 +1,4 @@
+import TelegramCore
 import Ingest
 import PushServer
 import ScreencastCall

@@ -1,3 +1,4 @@
+import TelegramCore
 import Container
 import Cryptography
 import FoundationEssentials

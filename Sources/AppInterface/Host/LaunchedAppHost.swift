@@ -1,3 +1,4 @@
+import TelegramCore
 import AppCore
 import Container
 import ScreencastCall
@@ -43,11 +44,11 @@ final class LaunchedAppHost: AppHost {
     var accounts: any AccountsDataSource { StoredAccounts(app: app) }
     var signedInCount: Int { app.shared.accountManager.state.activeRecords.count }
     var hasCurrentAccount: Bool { app.shared.accountManager.state.currentRecord != nil }
-    func switchAccount(to accountId: Int64) throws { try AccountLifecycle.switchTo(app: app, accountId: accountId) }
-    func logOut() throws { _ = try AccountLifecycle.logout(app: app, accountId: nil) }
+    func switchAccount(to accountId: Int64) throws { try app.accounts.switchTo(accountId: accountId) }
+    func logOut() throws { _ = try app.accounts.logout(accountId: nil) }
 
     func logIn(phone: String, name: String) throws -> String {
-        try AccountLifecycle.login(app: app, phone: phone, name: name).accountId
+        try app.accounts.login(phone: phone, name: name).accountId
     }
 
     // MARK: Passcode

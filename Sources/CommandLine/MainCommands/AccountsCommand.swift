@@ -1,3 +1,4 @@
+import TelegramCore
 import AppCore
 import ArgumentParser
 import Bootstrap
@@ -22,6 +23,9 @@ struct AccountsListing: Codable {
         /// From the account's Postbox; nil for a logged-out account or one that cannot be read.
         let phone: String?
         let name: String?
+        /// Where it lives ("127.0.0.1:41234", "Telegram"); nil for an offline account or an unreadable one.
+        let server: String?
+        let offline: Bool
         let current: Bool
         let loggedOut: Bool
         let sortOrder: Int32
@@ -41,7 +45,7 @@ struct AccountsListing: Codable {
         accounts = state.records.sorted { ($0.sortOrder, $0.id) < ($1.sortOrder, $1.id) }.map {
             let profile = profiles[$0.id]
             return Entry(id: String($0.id), peerId: $0.backupData?.peerId ?? 0, phone: profile?.phone, name: profile?.name,
-                         current: $0.id == state.currentRecord?.id, loggedOut: $0.isLoggedOut, sortOrder: $0.sortOrder)
+                         server: profile?.server, offline: profile != nil && profile?.server == nil, current: $0.id == state.currentRecord?.id, loggedOut: $0.isLoggedOut, sortOrder: $0.sortOrder)
         }
     }
 
@@ -55,14 +59,15 @@ struct AccountsListing: Codable {
         if accounts.isEmpty { return ["no accounts (create one with `main login`)"] }
         return accounts.map { entry in
             let who = [entry.phone, entry.name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "  ")
-            return "\(entry.current ? "*" : " ") \(entry.id)  \(who.isEmpty ? "peer \(entry.peerId)" : who)"
+            let place = entry.server.map { "  on \($0)" } ?? (entry.offline ? "  offline" : "")
+            return "\(entry.current ? "*" : " ") \(entry.id)  \(who.isEmpty ? "peer \(entry.peerId)" : who)" + place
                 + (entry.current ? "  (current)" : "") + (entry.loggedOut ? "  (logged out)" : "")
         }
     }
 }
 
 struct ListAccounts: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List accounts (id, phone, name); * marks the current one.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List accounts (id, phone, name, the server or offline); * marks the current one.")
 
     @OptionGroup var options: ContainerOptions
     @Flag(help: "Print JSON.") var json = false

@@ -2,48 +2,187 @@ import AppCore
 import ArgumentParser
 import Bootstrap
 import CommandLineSupport
+import Container
 import Formats
+import Logging
+import MTProtoKit
+import TelegramCore
 
 struct LoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Create an account and make it current (a phone already logged in: switch to its account).",
+        abstract: "Log in to Telegram (or a Telegram-protocol server), or create an offline account; make it current.",
         discussion: """
-        Creates the account's encrypted Postbox, its 256-byte notification secret, and its record in \
-        accounts-metadata. An account is one phone, as on Telegram: a phone already logged in makes \
-        that account current and creates nothing (--json says "existing": true).
+        With --server HOST:PORT (a Telegram-protocol server such as Tools/mtproto-server, whose public \
+        key --public-key names) or --environment production|test (Telegram's own datacenters), this \
+        logs in there: the server sends a code (give it with --code, or type it when asked), a number \
+        without an account signs up with --name, and an account with a two-step password asks for it \
+        (typed without echo, or --password-file FILE, or a line of standard input). The account is the \
+        server's user and keeps the auth key the login was made on.
+        Without either, it creates an offline account (a demo: it never connects): --phone and --name.
+        An account is one phone, as on Telegram: a phone already logged in makes that account current \
+        and creates nothing (--json says "existing": true).
+        Examples:
+          main login --server 127.0.0.1:8443 --public-key Tools/mtproto-server/keys/test-server.pub.pem --phone +99966 1 0001 --code 12345
+          main login --phone +15550001 --name "Ada Lovelace"
         """)
 
     @OptionGroup var options: ContainerOptions
-    @Option(help: "The account's phone number, e.g. +15550001.") var phone: String
-    @Option(help: "The account's name, \"First Last\".") var name: String
+    @Option(help: "The account's phone number with its country code, e.g. +15550001.") var phone: String
+    @Option(help: "The account's name, \"First Last\" (an offline account; a new number signing up on a server).") var name: String?
+    @Option(help: "HOST:PORT of a Telegram-protocol server to log in to ([V6]:PORT for IPv6).") var server: String?
+    @Option(name: .customLong("public-key"), help: "The server's RSA public key, a PEM file (repeatable). Needed with --server.")
+    var publicKeys: [String] = []
+    @Option(help: "Log in to Telegram's own datacenters: production or test.") var environment: DatacenterEnvironment?
+    @Option(help: "The code the server sent (asked for when not given).") var code: String?
+    @Option(name: .customLong("password-file"), help: "A file whose first line is the two-step password (asked for when needed and not given).")
+    var passwordFile: String?
+    @Option(name: .customLong("api-id"), parsing: .unconditional, help: "The application id from my.telegram.org (Telegram needs one; a test server takes any).")
+    var apiId: Int32?
+    @Option(name: .customLong("api-hash"), help: "The application hash from my.telegram.org.") var apiHash: String?
+    @Option(help: "abridged, intermediate, padded, obfuscated or obfuscated-padded.") var transport: TransportKind = .obfuscatedPadded
+    @Option(parsing: .unconditional, help: "Seconds to wait for the connection and each answer.") var timeout: Double = 30
     @Flag(help: "Print JSON.") var json = false
 
+    var isServerLogin: Bool { server != nil || environment != nil }
+
+    func validate() throws {
+        if let server, DatacenterAddress(parsing: server) == nil {
+            throw ValidationError("--server must be HOST:PORT (or [IPv6]:PORT) with a port from 1 to 65535, not '\(server)'")
+        }
+        if server != nil && publicKeys.isEmpty { throw ValidationError("--server needs the server's public key: --public-key FILE (a PEM file)") }
+        if server != nil && environment != nil { throw ValidationError("give --server or --environment, not both") }
+        if environment == .custom { throw ValidationError("--environment is production or test; a custom server is --server HOST:PORT") }
+        if !isServerLogin && name == nil { throw ValidationError("an offline account needs --name \"First Last\" (or log in to a server with --server)") }
+        if !isServerLogin && (code != nil || passwordFile != nil) { throw ValidationError("--code and --password-file are for a server login (--server or --environment)") }
+        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
+    }
+
     func run() throws {
-        let created = try Operations.perform(.login(phone: phone, name: name), options).expect("login") {
-            if case .loggedIn(let created) = $0 { return created } else { return nil }
+        let created: AccountLifecycle.Created
+        var details: ServerLoginConversation.Outcome?
+        if isServerLogin {
+            let outcome = try serverLogin()
+            details = outcome
+            created = try Operations.perform(.loginOnServer(outcome.login), options).expect("login") {
+                if case .loggedIn(let created) = $0 { return created } else { return nil }
+            }
+        } else {
+            created = try Operations.perform(.login(phone: phone, name: name ?? ""), options).expect("login") {
+                if case .loggedIn(let created) = $0 { return created } else { return nil }
+            }
         }
         if json {
-            printJSON(try JSONFile.text(created))
+            printJSON(try JSONFile.text(LoginReport(created: created, outcome: details)))
+        } else if let details {
+            let user = details.login.user
+            let how = details.signedUp ? "signed up" : created.existing ? "logged in again" : "logged in"
+            printLine("\(how): \(user.name) (+\(user.phone)), user \(user.id) on \(details.login.server.label): account \(created.accountId), now current")
         } else if created.existing {
             printLine("already logged in: \(phone) is account \(created.accountId) (peer \(created.peerId)), now current")
         } else {
-            printLine("logged in: account \(created.accountId) (peer \(created.peerId)), now current")
+            printLine("offline account (no server) created: account \(created.accountId) (peer \(created.peerId)), now current")
+        }
+    }
+
+    private func serverLogin() throws -> ServerLoginConversation.Outcome {
+        let build = try BuildConfiguration.load(environment: currentEnvironment()).0
+        let configuration: DatacenterConfiguration
+        if let server, let address = DatacenterAddress(parsing: server) {
+            configuration = .custom(address, publicKeys: try PublicKeyFiles.read(publicKeys))
+        } else {
+            configuration = environment == .test ? .test : .production
+        }
+        let id = apiId ?? build.apiId, hash = apiHash ?? build.apiHash
+        if configuration.environment != .custom && (id == 0 || hash.isEmpty) {
+            throw OperationFailure(.invalidInput, "Telegram needs this app's api_id and api_hash: get them at my.telegram.org and give --api-id and --api-hash")
+        }
+        var logger = Logger(label: "mtproto")
+        logger.logLevel = .warning
+        let conversation = ServerLoginConversation(
+            configuration: configuration, identity: ClientIdentity(apiId: id, appVersion: build.appVersion), apiHash: hash,
+            transport: transport, timeout: timeout, phone: phone, code: code, name: name, passwordFile: passwordFile, input: LoginInputReader())
+        do {
+            return try conversation.run(logger: logger)
+        } catch let error as LoginError {
+            throw LoginRefused(error: error)
+        }
+    }
+}
+
+/// `main login --json`: the account, and for a server login who logged in where.
+struct LoginReport: Encodable {
+    let accountId: String
+    let peerId: Int64
+    let existing: Bool
+    let offline: Bool
+    let userId: Int64?
+    let name: String?
+    let phone: String?
+    let server: String?
+    let signedUp: Bool?
+
+    init(created: AccountLifecycle.Created, outcome: ServerLoginConversation.Outcome?) {
+        (accountId, peerId, existing) = (created.accountId, created.peerId, created.existing)
+        offline = outcome == nil
+        userId = outcome?.login.user.id
+        name = outcome?.login.user.name
+        phone = outcome.map { "+" + $0.login.user.phone }
+        server = outcome?.login.server.label
+        signedUp = outcome?.signedUp
+    }
+}
+
+/// A login the server (or the person's input) refused: the reason as a person reads it, exit 1
+/// (64 when it is the input: a bad phone, no code, no name).
+struct LoginRefused: Error, CustomStringConvertible, ExitStatusProviding {
+    let error: LoginError
+    var description: String {
+        "login refused: \(error.description)" + (error.serverError.map { " [\($0)]" } ?? "")
+    }
+    var exitStatus: Int32 {
+        switch error.kind {
+        case .invalidPhone, .emptyCode, .invalidName: 64
+        case .network: 69
+        default: 1
         }
     }
 }
 
 struct LogoutCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Log an account out (the current one by default).")
+    static let configuration = CommandConfiguration(
+        commandName: "logout", abstract: "Log an account out (the current one by default).",
+        discussion: """
+        An account on a server is logged out there first (auth.logOut), so its key stops being an \
+        authorization; if the server cannot be reached, the account is still logged out here and \
+        the warning says the server was not told (end that session from another device).
+        """)
 
     @OptionGroup var options: ContainerOptions
     // `.unconditional`: a negative id ("-5975…") is the value, not another option.
     @Option(parsing: .unconditional, help: "The account id (see `main accounts`).") var account: Int64?
 
     func run() throws {
+        var revoked: String?
+        let stored = try withReadingApp(options) { try AccountLifecycle.serverKey(manager: $0.shared.accountManager, accountId: account) }
+        if let stored {
+            if let record = stored.authInfo, let authInfo = DatacenterAuthInfo(encoded: record) {
+                let build = try BuildConfiguration.load(environment: currentEnvironment()).0
+                var logger = Logger(label: "mtproto")
+                logger.logLevel = .error
+                do {
+                    try AuthorizationRevocation.revoke(server: stored.server, authInfo: authInfo,
+                                                       identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion), logger: logger)
+                    revoked = "logged out on \(stored.server.label)"
+                } catch {
+                    StandardStreams.writeError("warning: \(stored.server.label) was not told (\(error)): "
+                        + "the session stays authorized there until it is ended from another device")
+                }
+            }
+        }
         let id = try Operations.perform(.logout(accountId: account), options).expect("logout") {
             if case .loggedOut(let id) = $0 { return id } else { return nil }
         }
-        printLine("logged out: account \(id)")
+        printLine("logged out: account \(id)" + (revoked.map { " (\($0))" } ?? ""))
     }
 }

@@ -65,17 +65,7 @@ struct NetworkCheckCommand: ParsableCommand {
     func run() throws {
         let configuration: DatacenterConfiguration
         if let server, let address = DatacenterAddress(parsing: server) {
-            let pems = try publicKeys.map { path -> String in
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    throw NetworkCommandFailure(description: "cannot read the public key file \(path)")
-                }
-                // Checked before connecting: a wrong file is the person's mistake, not the server's.
-                do { _ = try ServerPublicKey(pem: text) } catch {
-                    throw NetworkCommandFailure(description: "\(path): \(error)")
-                }
-                return text
-            }
-            configuration = .custom(address, publicKeys: pems, datacenter: dc)
+            configuration = .custom(address, publicKeys: try PublicKeyFiles.read(publicKeys), datacenter: dc)
         } else {
             configuration = environment == .test ? .test : .production
         }
@@ -106,4 +96,20 @@ struct NetworkCheckCommand: ParsableCommand {
 
 struct NetworkCommandFailure: Error, CustomStringConvertible {
     let description: String
+}
+
+/// --public-key files, read and checked before connecting: a wrong file is the person's
+/// mistake, not the server's.
+enum PublicKeyFiles {
+    static func read(_ paths: [String]) throws -> [String] {
+        try paths.map { path -> String in
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw NetworkCommandFailure(description: "cannot read the public key file \(path)")
+            }
+            do { _ = try ServerPublicKey(pem: text) } catch {
+                throw NetworkCommandFailure(description: "\(path): \(error)")
+            }
+            return text
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 
 /// swift-log handler that writes to the process's RotatingLogFile. Logs never carry user content:
 /// call sites log ids and counts, and `redacted(_:)` stands in for anything a user typed.
@@ -30,8 +31,13 @@ public struct FileLogHandler: LogHandler {
         file.append(tag: label, text: TerminalText.escaped(text))
     }
 
-    /// Installs file logging for the whole process (once, as LoggingSystem requires).
+    private static let installed = Mutex(false)
+
+    /// Installs file logging for the whole process. LoggingSystem takes it once: a second launch
+    /// in the same process (a command that reads, then hands a change to the writer) keeps the
+    /// first one's log, which is the same container's.
     public static func bootstrap(file: RotatingLogFile, level: Logger.Level = .info) {
+        guard installed.withLock({ done in defer { done = true }; return !done }) else { return }
         LoggingSystem.bootstrap { label in
             var handler = FileLogHandler(label: label, file: file)
             handler.logLevel = level

@@ -1,7 +1,7 @@
 /// Telegram's two networks and one of our own: the production datacenters, Telegram's test
 /// datacenters (accounts there are separate and short-lived), or a server named by address
 /// (the Telegram-protocol test server under Tools/mtproto-server, or any other).
-public enum DatacenterEnvironment: String, Sendable, CaseIterable {
+public enum DatacenterEnvironment: String, Codable, Sendable, CaseIterable {
     case production
     case test
     case custom

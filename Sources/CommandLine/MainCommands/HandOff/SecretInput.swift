@@ -1,3 +1,4 @@
+import TelegramCore
 import AppCore
 
 /// A secret read from standard input: the first line, without its newline. Never from argv,

@@ -9,13 +9,17 @@ public struct AccountProfile: Sendable {
     public let peerId: Int64
     public let phone: String
     public let name: String
+    /// Where the account lives ("127.0.0.1:41234", "Telegram"); nil for an offline account.
+    public let server: String?
 
     /// The profile of a logged-in record; nil when its Postbox cannot be read or has no own peer
     /// (a record being created, a damaged store): listed by id alone, never matched by phone.
     public static func read(_ record: AccountRecord, manager: AccountManager) -> AccountProfile? {
         guard let postbox = try? manager.openPostbox(accountId: record.id, readOnly: true),
-              let peer = try? postbox.read({ t in try t.accountPeerId().flatMap { try t.peer($0) } }) else { return nil }
-        return AccountProfile(accountId: record.id, peerId: peer.id.toInt64(), phone: peer.phone ?? "", name: peer.displayTitle)
+              let (peer, server) = try? postbox.read({ t in (try t.accountPeerId().flatMap { try t.peer($0) }, try AccountServer.read(t)) }),
+              let peer else { return nil }
+        return AccountProfile(accountId: record.id, peerId: peer.id.toInt64(), phone: peer.phone ?? "", name: peer.displayTitle,
+                              server: server?.label)
     }
 
     /// The logged-in account whose phone is `phone` (compared by its digits: "+1 555-0001" and
