@@ -7,10 +7,66 @@ import TLSerialization
 public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any TLObject {
     let id = try reader.readUInt32()
     switch id {
+    case 0xc3a12462: return try Api.BaseTheme.parse_baseThemeClassic(&reader)
+    case 0xfbd81688: return try Api.BaseTheme.parse_baseThemeDay(&reader)
+    case 0xb7b31ea8: return try Api.BaseTheme.parse_baseThemeNight(&reader)
+    case 0x6d5f77ee: return try Api.BaseTheme.parse_baseThemeTinted(&reader)
+    case 0x5b11125a: return try Api.BaseTheme.parse_baseThemeArctic(&reader)
+    case 0x4b3e14d6: return try Api.Boost.parse_boost(&reader)
+    case 0x5da674b7: return try Api.BotApp.parse_botAppNotModified(&reader)
+    case 0x95fcd1d6: return try Api.BotApp.parse_botApp(&reader)
+    case 0x8f34b2f5: return try Api.BotBusinessConnection.parse_botBusinessConnection(&reader)
+    case 0xc27ac8c7: return try Api.BotCommand.parse_botCommand(&reader)
+    case 0x7533a588: return try Api.BotMenuButton.parse_botMenuButtonDefault(&reader)
+    case 0x4258c205: return try Api.BotMenuButton.parse_botMenuButtonCommands(&reader)
+    case 0xc7b57ce6: return try Api.BotMenuButton.parse_botMenuButton(&reader)
+    case 0xa0624cf7: return try Api.BusinessBotRights.parse_businessBotRights(&reader)
+    case 0xcb397619: return try Api.ChannelParticipant.parse_channelParticipant(&reader)
+    case 0x4f607bef: return try Api.ChannelParticipant.parse_channelParticipantSelf(&reader)
+    case 0x2fe601d3: return try Api.ChannelParticipant.parse_channelParticipantCreator(&reader)
+    case 0x34c3bb53: return try Api.ChannelParticipant.parse_channelParticipantAdmin(&reader)
+    case 0x6df8014e: return try Api.ChannelParticipant.parse_channelParticipantBanned(&reader)
+    case 0x1b03f006: return try Api.ChannelParticipant.parse_channelParticipantLeft(&reader)
+    case 0x29562865: return try Api.Chat.parse_chatEmpty(&reader)
+    case 0x41cbf256: return try Api.Chat.parse_chat(&reader)
+    case 0x6592a1a7: return try Api.Chat.parse_chatForbidden(&reader)
+    case 0xfe685355: return try Api.Chat.parse_channel(&reader)
+    case 0x17d493d5: return try Api.Chat.parse_channelForbidden(&reader)
+    case 0x5fb224d5: return try Api.ChatAdminRights.parse_chatAdminRights(&reader)
+    case 0x9f120418: return try Api.ChatBannedRights.parse_chatBannedRights(&reader)
+    case 0xc02d4007: return try Api.ChatParticipant.parse_chatParticipant(&reader)
+    case 0xe46bcee4: return try Api.ChatParticipant.parse_chatParticipantCreator(&reader)
+    case 0xa0933f5b: return try Api.ChatParticipant.parse_chatParticipantAdmin(&reader)
+    case 0x8763d3e1: return try Api.ChatParticipants.parse_chatParticipantsForbidden(&reader)
+    case 0x3cbc93f8: return try Api.ChatParticipants.parse_chatParticipants(&reader)
+    case 0x37c1011c: return try Api.ChatPhoto.parse_chatPhotoEmpty(&reader)
+    case 0x1c6e1c11: return try Api.ChatPhoto.parse_chatPhoto(&reader)
+    case 0xc3dffc04: return try Api.ChatTheme.parse_chatTheme(&reader)
+    case 0x3458f9c8: return try Api.ChatTheme.parse_chatThemeUniqueGift(&reader)
     case 0xad253d78: return try Api.CodeSettings.parse_codeSettings(&reader)
     case 0xcc1a241e: return try Api.Config.parse_config(&reader)
+    case 0x145ade0b: return try Api.Contact.parse_contact(&reader)
     case 0x7d748d04: return try Api.DataJSON.parse_dataJSON(&reader)
     case 0x18b7a10d: return try Api.DcOption.parse_dcOption(&reader)
+    case 0xd58a08c6: return try Api.Dialog.parse_dialog(&reader)
+    case 0x71bd134c: return try Api.Dialog.parse_dialogFolder(&reader)
+    case 0xaa472651: return try Api.DialogFilter.parse_dialogFilter(&reader)
+    case 0x363293ae: return try Api.DialogFilter.parse_dialogFilterDefault(&reader)
+    case 0x96537bd7: return try Api.DialogFilter.parse_dialogFilterChatlist(&reader)
+    case 0xe56dbf05: return try Api.DialogPeer.parse_dialogPeer(&reader)
+    case 0x514519e2: return try Api.DialogPeer.parse_dialogPeerFolder(&reader)
+    case 0x36f8c871: return try Api.Document.parse_documentEmpty(&reader)
+    case 0x8fd4c4d8: return try Api.Document.parse_document(&reader)
+    case 0x6c37c15c: return try Api.DocumentAttribute.parse_documentAttributeImageSize(&reader)
+    case 0x11b58939: return try Api.DocumentAttribute.parse_documentAttributeAnimated(&reader)
+    case 0x6319d612: return try Api.DocumentAttribute.parse_documentAttributeSticker(&reader)
+    case 0x43c57c48: return try Api.DocumentAttribute.parse_documentAttributeVideo(&reader)
+    case 0x9852f9c6: return try Api.DocumentAttribute.parse_documentAttributeAudio(&reader)
+    case 0x15590068: return try Api.DocumentAttribute.parse_documentAttributeFilename(&reader)
+    case 0x9801d2f7: return try Api.DocumentAttribute.parse_documentAttributeHasStickers(&reader)
+    case 0xfd149899: return try Api.DocumentAttribute.parse_documentAttributeCustomEmoji(&reader)
+    case 0x1b0c841a: return try Api.DraftMessage.parse_draftMessageEmpty(&reader)
+    case 0x96eaa5eb: return try Api.DraftMessage.parse_draftMessage(&reader)
     case 0x922e55a9: return try Api.EmailVerification.parse_emailVerificationCode(&reader)
     case 0xdb909ec2: return try Api.EmailVerification.parse_emailVerificationGoogle(&reader)
     case 0x96d074fd: return try Api.EmailVerification.parse_emailVerificationApple(&reader)
@@ -18,9 +74,76 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xe7ff068a: return try Api.EmojiStatus.parse_emojiStatus(&reader)
     case 0x7184603b: return try Api.EmojiStatus.parse_emojiStatusCollectible(&reader)
     case 0x07141dbf: return try Api.EmojiStatus.parse_inputEmojiStatusCollectible(&reader)
+    case 0xab7ec0a0: return try Api.EncryptedChat.parse_encryptedChatEmpty(&reader)
+    case 0x66b25953: return try Api.EncryptedChat.parse_encryptedChatWaiting(&reader)
+    case 0x48f1d94c: return try Api.EncryptedChat.parse_encryptedChatRequested(&reader)
+    case 0x61f0d4c7: return try Api.EncryptedChat.parse_encryptedChat(&reader)
+    case 0x1e1c7c45: return try Api.EncryptedChat.parse_encryptedChatDiscarded(&reader)
+    case 0xc21f497e: return try Api.EncryptedFile.parse_encryptedFileEmpty(&reader)
+    case 0xa8008cd8: return try Api.EncryptedFile.parse_encryptedFile(&reader)
+    case 0xed18c118: return try Api.EncryptedMessage.parse_encryptedMessage(&reader)
+    case 0x23734b06: return try Api.EncryptedMessage.parse_encryptedMessageService(&reader)
+    case 0xa22cbd96: return try Api.ExportedChatInvite.parse_chatInviteExported(&reader)
+    case 0xed107ab7: return try Api.ExportedChatInvite.parse_chatInvitePublicJoinRequests(&reader)
+    case 0xb89bfccf: return try Api.FactCheck.parse_factCheck(&reader)
+    case 0xff544e65: return try Api.Folder.parse_folder(&reader)
+    case 0xe9baa668: return try Api.FolderPeer.parse_folderPeer(&reader)
+    case 0x023f109b: return try Api.ForumTopic.parse_forumTopicDeleted(&reader)
+    case 0x71701da9: return try Api.ForumTopic.parse_forumTopic(&reader)
+    case 0xbdf9653b: return try Api.Game.parse_game(&reader)
+    case 0x1117dd5f: return try Api.GeoPoint.parse_geoPointEmpty(&reader)
+    case 0xb2a2f663: return try Api.GeoPoint.parse_geoPoint(&reader)
+    case 0xde4c5d93: return try Api.GeoPointAddress.parse_geoPointAddress(&reader)
+    case 0x7780bcb4: return try Api.GroupCall.parse_groupCallDiscarded(&reader)
+    case 0x553b0ba1: return try Api.GroupCall.parse_groupCall(&reader)
+    case 0xeba636fe: return try Api.GroupCallParticipant.parse_groupCallParticipant(&reader)
+    case 0x67753ac8: return try Api.GroupCallParticipantVideo.parse_groupCallParticipantVideo(&reader)
+    case 0xdcb118b7: return try Api.GroupCallParticipantVideoSourceGroup.parse_groupCallParticipantVideoSourceGroup(&reader)
+    case 0x3081ed9d: return try Api.InlineQueryPeerType.parse_inlineQueryPeerTypeSameBotPM(&reader)
+    case 0x833c0fac: return try Api.InlineQueryPeerType.parse_inlineQueryPeerTypePM(&reader)
+    case 0xd766c50a: return try Api.InlineQueryPeerType.parse_inlineQueryPeerTypeChat(&reader)
+    case 0x5ec4be43: return try Api.InlineQueryPeerType.parse_inlineQueryPeerTypeMegagroup(&reader)
+    case 0x6334ee9a: return try Api.InlineQueryPeerType.parse_inlineQueryPeerTypeBroadcast(&reader)
+    case 0x0e3b2d0c: return try Api.InlineQueryPeerType.parse_inlineQueryPeerTypeBotPM(&reader)
+    case 0x890c3d89: return try Api.InputBotInlineMessageID.parse_inputBotInlineMessageID(&reader)
+    case 0xb6d915d7: return try Api.InputBotInlineMessageID.parse_inputBotInlineMessageID64(&reader)
+    case 0xee8c1e86: return try Api.InputChannel.parse_inputChannelEmpty(&reader)
+    case 0xf35aec28: return try Api.InputChannel.parse_inputChannel(&reader)
+    case 0x5b934f9d: return try Api.InputChannel.parse_inputChannelFromMessage(&reader)
     case 0x9880f658: return try Api.InputCheckPasswordSRP.parse_inputCheckPasswordEmpty(&reader)
     case 0xd27ff082: return try Api.InputCheckPasswordSRP.parse_inputCheckPasswordSRP(&reader)
     case 0x75588b3f: return try Api.InputClientProxy.parse_inputClientProxy(&reader)
+    case 0x72f0eaae: return try Api.InputDocument.parse_inputDocumentEmpty(&reader)
+    case 0x1abfb575: return try Api.InputDocument.parse_inputDocument(&reader)
+    case 0xf52ff27f: return try Api.InputFile.parse_inputFile(&reader)
+    case 0xfa4f0bb5: return try Api.InputFile.parse_inputFileBig(&reader)
+    case 0x62dc8b48: return try Api.InputFile.parse_inputFileStoryDocument(&reader)
+    case 0x032c3e77: return try Api.InputGame.parse_inputGameID(&reader)
+    case 0xc331e80a: return try Api.InputGame.parse_inputGameShortName(&reader)
+    case 0xe4c123d6: return try Api.InputGeoPoint.parse_inputGeoPointEmpty(&reader)
+    case 0x48222faf: return try Api.InputGeoPoint.parse_inputGeoPoint(&reader)
+    case 0xd8aa840f: return try Api.InputGroupCall.parse_inputGroupCall(&reader)
+    case 0xfe06823f: return try Api.InputGroupCall.parse_inputGroupCallSlug(&reader)
+    case 0x8c10603f: return try Api.InputGroupCall.parse_inputGroupCallInviteMessage(&reader)
+    case 0x9664f57f: return try Api.InputMedia.parse_inputMediaEmpty(&reader)
+    case 0x1e287d04: return try Api.InputMedia.parse_inputMediaUploadedPhoto(&reader)
+    case 0xb3ba0635: return try Api.InputMedia.parse_inputMediaPhoto(&reader)
+    case 0xf9c44144: return try Api.InputMedia.parse_inputMediaGeoPoint(&reader)
+    case 0xf8ab7dfb: return try Api.InputMedia.parse_inputMediaContact(&reader)
+    case 0x037c9330: return try Api.InputMedia.parse_inputMediaUploadedDocument(&reader)
+    case 0xa8763ab5: return try Api.InputMedia.parse_inputMediaDocument(&reader)
+    case 0xc13d1c11: return try Api.InputMedia.parse_inputMediaVenue(&reader)
+    case 0xe5bbfe1a: return try Api.InputMedia.parse_inputMediaPhotoExternal(&reader)
+    case 0x779600f9: return try Api.InputMedia.parse_inputMediaDocumentExternal(&reader)
+    case 0xd33f43f3: return try Api.InputMedia.parse_inputMediaGame(&reader)
+    case 0x405fef0d: return try Api.InputMedia.parse_inputMediaInvoice(&reader)
+    case 0x971fa843: return try Api.InputMedia.parse_inputMediaGeoLive(&reader)
+    case 0x0f94e5f1: return try Api.InputMedia.parse_inputMediaPoll(&reader)
+    case 0xe66fbf7b: return try Api.InputMedia.parse_inputMediaDice(&reader)
+    case 0x89fdd778: return try Api.InputMedia.parse_inputMediaStory(&reader)
+    case 0xc21b8849: return try Api.InputMedia.parse_inputMediaWebPage(&reader)
+    case 0xc4103386: return try Api.InputMedia.parse_inputMediaPaidMedia(&reader)
+    case 0x9fc55fde: return try Api.InputMedia.parse_inputMediaTodo(&reader)
     case 0x7f3b18ea: return try Api.InputPeer.parse_inputPeerEmpty(&reader)
     case 0x7da07ec9: return try Api.InputPeer.parse_inputPeerSelf(&reader)
     case 0x35a95cb9: return try Api.InputPeer.parse_inputPeerChat(&reader)
@@ -28,10 +151,31 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x27bcbbfc: return try Api.InputPeer.parse_inputPeerChannel(&reader)
     case 0xa87b0a1c: return try Api.InputPeer.parse_inputPeerUserFromMessage(&reader)
     case 0xbd2a0840: return try Api.InputPeer.parse_inputPeerChannelFromMessage(&reader)
+    case 0x1cd7bf0d: return try Api.InputPhoto.parse_inputPhotoEmpty(&reader)
+    case 0x3bb3b94a: return try Api.InputPhoto.parse_inputPhoto(&reader)
+    case 0x24596d41: return try Api.InputQuickReplyShortcut.parse_inputQuickReplyShortcut(&reader)
+    case 0x01190cf1: return try Api.InputQuickReplyShortcut.parse_inputQuickReplyShortcutId(&reader)
+    case 0x869fbe10: return try Api.InputReplyTo.parse_inputReplyToMessage(&reader)
+    case 0x5881323a: return try Api.InputReplyTo.parse_inputReplyToStory(&reader)
+    case 0x69d66c45: return try Api.InputReplyTo.parse_inputReplyToMonoForum(&reader)
+    case 0xffb62b95: return try Api.InputStickerSet.parse_inputStickerSetEmpty(&reader)
+    case 0x9de7a269: return try Api.InputStickerSet.parse_inputStickerSetID(&reader)
+    case 0x861cc8a0: return try Api.InputStickerSet.parse_inputStickerSetShortName(&reader)
+    case 0x028703c8: return try Api.InputStickerSet.parse_inputStickerSetAnimatedEmoji(&reader)
+    case 0xe67f520e: return try Api.InputStickerSet.parse_inputStickerSetDice(&reader)
+    case 0x0cde3739: return try Api.InputStickerSet.parse_inputStickerSetAnimatedEmojiAnimations(&reader)
+    case 0xc88b3b02: return try Api.InputStickerSet.parse_inputStickerSetPremiumGifts(&reader)
+    case 0x04c4d4ce: return try Api.InputStickerSet.parse_inputStickerSetEmojiGenericAnimations(&reader)
+    case 0x29d0f5ee: return try Api.InputStickerSet.parse_inputStickerSetEmojiDefaultStatuses(&reader)
+    case 0x44c1f8e9: return try Api.InputStickerSet.parse_inputStickerSetEmojiDefaultTopicIcons(&reader)
+    case 0x49748553: return try Api.InputStickerSet.parse_inputStickerSetEmojiChannelDefaultStatuses(&reader)
+    case 0x1cf671a0: return try Api.InputStickerSet.parse_inputStickerSetTonGifts(&reader)
     case 0xb98886cf: return try Api.InputUser.parse_inputUserEmpty(&reader)
     case 0xf7c1b13f: return try Api.InputUser.parse_inputUserSelf(&reader)
     case 0xf21158c6: return try Api.InputUser.parse_inputUser(&reader)
     case 0x1da448e2: return try Api.InputUser.parse_inputUserFromMessage(&reader)
+    case 0x9bed434d: return try Api.InputWebDocument.parse_inputWebDocument(&reader)
+    case 0x049ee584: return try Api.Invoice.parse_invoice(&reader)
     case 0xc0de1bd9: return try Api.JSONObjectValue.parse_jsonObjectValue(&reader)
     case 0x3f6d7b68: return try Api.JSONValue.parse_jsonNull(&reader)
     case 0xc7345e6a: return try Api.JSONValue.parse_jsonBool(&reader)
@@ -39,6 +183,101 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xb71e767a: return try Api.JSONValue.parse_jsonString(&reader)
     case 0xf7444763: return try Api.JSONValue.parse_jsonArray(&reader)
     case 0x99c1d49d: return try Api.JSONValue.parse_jsonObject(&reader)
+    case 0xa2fa4880: return try Api.KeyboardButton.parse_keyboardButton(&reader)
+    case 0x258aff05: return try Api.KeyboardButton.parse_keyboardButtonUrl(&reader)
+    case 0x35bbdb6b: return try Api.KeyboardButton.parse_keyboardButtonCallback(&reader)
+    case 0xb16a6c29: return try Api.KeyboardButton.parse_keyboardButtonRequestPhone(&reader)
+    case 0xfc796b3f: return try Api.KeyboardButton.parse_keyboardButtonRequestGeoLocation(&reader)
+    case 0x93b9fbb5: return try Api.KeyboardButton.parse_keyboardButtonSwitchInline(&reader)
+    case 0x50f41ccf: return try Api.KeyboardButton.parse_keyboardButtonGame(&reader)
+    case 0xafd93fbb: return try Api.KeyboardButton.parse_keyboardButtonBuy(&reader)
+    case 0x10b78d29: return try Api.KeyboardButton.parse_keyboardButtonUrlAuth(&reader)
+    case 0xd02e7fd4: return try Api.KeyboardButton.parse_inputKeyboardButtonUrlAuth(&reader)
+    case 0xbbc7515d: return try Api.KeyboardButton.parse_keyboardButtonRequestPoll(&reader)
+    case 0xe988037b: return try Api.KeyboardButton.parse_inputKeyboardButtonUserProfile(&reader)
+    case 0x308660c1: return try Api.KeyboardButton.parse_keyboardButtonUserProfile(&reader)
+    case 0x13767230: return try Api.KeyboardButton.parse_keyboardButtonWebView(&reader)
+    case 0xa0c0505c: return try Api.KeyboardButton.parse_keyboardButtonSimpleWebView(&reader)
+    case 0x53d7bfd8: return try Api.KeyboardButton.parse_keyboardButtonRequestPeer(&reader)
+    case 0xc9662d05: return try Api.KeyboardButton.parse_inputKeyboardButtonRequestPeer(&reader)
+    case 0x75d2698e: return try Api.KeyboardButton.parse_keyboardButtonCopy(&reader)
+    case 0x77608b83: return try Api.KeyboardButtonRow.parse_keyboardButtonRow(&reader)
+    case 0xcb296bf8: return try Api.LabeledPrice.parse_labeledPrice(&reader)
+    case 0xf385c1f6: return try Api.LangPackDifference.parse_langPackDifference(&reader)
+    case 0xcad181f6: return try Api.LangPackString.parse_langPackString(&reader)
+    case 0x6c47ac9f: return try Api.LangPackString.parse_langPackStringPluralized(&reader)
+    case 0x2979eeb2: return try Api.LangPackString.parse_langPackStringDeleted(&reader)
+    case 0xaed6dbb2: return try Api.MaskCoords.parse_maskCoords(&reader)
+    case 0xbe82db9c: return try Api.MediaArea.parse_mediaAreaVenue(&reader)
+    case 0xb282217f: return try Api.MediaArea.parse_inputMediaAreaVenue(&reader)
+    case 0xcad5452d: return try Api.MediaArea.parse_mediaAreaGeoPoint(&reader)
+    case 0x14455871: return try Api.MediaArea.parse_mediaAreaSuggestedReaction(&reader)
+    case 0x770416af: return try Api.MediaArea.parse_mediaAreaChannelPost(&reader)
+    case 0x2271f2bf: return try Api.MediaArea.parse_inputMediaAreaChannelPost(&reader)
+    case 0x37381085: return try Api.MediaArea.parse_mediaAreaUrl(&reader)
+    case 0x49a6549c: return try Api.MediaArea.parse_mediaAreaWeather(&reader)
+    case 0x5787686d: return try Api.MediaArea.parse_mediaAreaStarGift(&reader)
+    case 0xcfc9e002: return try Api.MediaAreaCoordinates.parse_mediaAreaCoordinates(&reader)
+    case 0x90a6ca84: return try Api.Message.parse_messageEmpty(&reader)
+    case 0x9815cec8: return try Api.Message.parse_message(&reader)
+    case 0x7a800e0a: return try Api.Message.parse_messageService(&reader)
+    case 0xb6aef7b0: return try Api.MessageAction.parse_messageActionEmpty(&reader)
+    case 0xbd47cbad: return try Api.MessageAction.parse_messageActionChatCreate(&reader)
+    case 0xb5a1ce5a: return try Api.MessageAction.parse_messageActionChatEditTitle(&reader)
+    case 0x7fcb13a8: return try Api.MessageAction.parse_messageActionChatEditPhoto(&reader)
+    case 0x95e3fbef: return try Api.MessageAction.parse_messageActionChatDeletePhoto(&reader)
+    case 0x15cefd00: return try Api.MessageAction.parse_messageActionChatAddUser(&reader)
+    case 0xa43f30cc: return try Api.MessageAction.parse_messageActionChatDeleteUser(&reader)
+    case 0x031224c3: return try Api.MessageAction.parse_messageActionChatJoinedByLink(&reader)
+    case 0x95d2ac92: return try Api.MessageAction.parse_messageActionChannelCreate(&reader)
+    case 0xe1037f92: return try Api.MessageAction.parse_messageActionChatMigrateTo(&reader)
+    case 0xea3948e9: return try Api.MessageAction.parse_messageActionChannelMigrateFrom(&reader)
+    case 0x94bd38ed: return try Api.MessageAction.parse_messageActionPinMessage(&reader)
+    case 0x9fbab604: return try Api.MessageAction.parse_messageActionHistoryClear(&reader)
+    case 0x92a72876: return try Api.MessageAction.parse_messageActionGameScore(&reader)
+    case 0xffa00ccc: return try Api.MessageAction.parse_messageActionPaymentSentMe(&reader)
+    case 0xc624b16e: return try Api.MessageAction.parse_messageActionPaymentSent(&reader)
+    case 0x80e11a7f: return try Api.MessageAction.parse_messageActionPhoneCall(&reader)
+    case 0x4792929b: return try Api.MessageAction.parse_messageActionScreenshotTaken(&reader)
+    case 0xfae69f56: return try Api.MessageAction.parse_messageActionCustomAction(&reader)
+    case 0xc516d679: return try Api.MessageAction.parse_messageActionBotAllowed(&reader)
+    case 0x1b287353: return try Api.MessageAction.parse_messageActionSecureValuesSentMe(&reader)
+    case 0xd95c6154: return try Api.MessageAction.parse_messageActionSecureValuesSent(&reader)
+    case 0xf3f25f76: return try Api.MessageAction.parse_messageActionContactSignUp(&reader)
+    case 0x98e0d697: return try Api.MessageAction.parse_messageActionGeoProximityReached(&reader)
+    case 0x7a0d7f42: return try Api.MessageAction.parse_messageActionGroupCall(&reader)
+    case 0x502f92f7: return try Api.MessageAction.parse_messageActionInviteToGroupCall(&reader)
+    case 0x3c134d7b: return try Api.MessageAction.parse_messageActionSetMessagesTTL(&reader)
+    case 0xb3a07661: return try Api.MessageAction.parse_messageActionGroupCallScheduled(&reader)
+    case 0xb91bbd3a: return try Api.MessageAction.parse_messageActionSetChatTheme(&reader)
+    case 0xebbca3cb: return try Api.MessageAction.parse_messageActionChatJoinedByRequest(&reader)
+    case 0x47dd8079: return try Api.MessageAction.parse_messageActionWebViewDataSentMe(&reader)
+    case 0xb4c38cb5: return try Api.MessageAction.parse_messageActionWebViewDataSent(&reader)
+    case 0x6c6274fa: return try Api.MessageAction.parse_messageActionGiftPremium(&reader)
+    case 0x0d999256: return try Api.MessageAction.parse_messageActionTopicCreate(&reader)
+    case 0xc0944820: return try Api.MessageAction.parse_messageActionTopicEdit(&reader)
+    case 0x57de635e: return try Api.MessageAction.parse_messageActionSuggestProfilePhoto(&reader)
+    case 0x31518e9b: return try Api.MessageAction.parse_messageActionRequestedPeer(&reader)
+    case 0x5060a3f4: return try Api.MessageAction.parse_messageActionSetChatWallPaper(&reader)
+    case 0x56d03994: return try Api.MessageAction.parse_messageActionGiftCode(&reader)
+    case 0xa80f51e4: return try Api.MessageAction.parse_messageActionGiveawayLaunch(&reader)
+    case 0x87e2f155: return try Api.MessageAction.parse_messageActionGiveawayResults(&reader)
+    case 0xcc02aa6d: return try Api.MessageAction.parse_messageActionBoostApply(&reader)
+    case 0x93b31848: return try Api.MessageAction.parse_messageActionRequestedPeerSentMe(&reader)
+    case 0x41b3e202: return try Api.MessageAction.parse_messageActionPaymentRefunded(&reader)
+    case 0x45d5b021: return try Api.MessageAction.parse_messageActionGiftStars(&reader)
+    case 0xb00c47a2: return try Api.MessageAction.parse_messageActionPrizeStars(&reader)
+    case 0xf24de7fa: return try Api.MessageAction.parse_messageActionStarGift(&reader)
+    case 0x34f762f3: return try Api.MessageAction.parse_messageActionStarGiftUnique(&reader)
+    case 0xac1f1fcd: return try Api.MessageAction.parse_messageActionPaidMessagesRefunded(&reader)
+    case 0x84b88578: return try Api.MessageAction.parse_messageActionPaidMessagesPrice(&reader)
+    case 0x2ffe2f7a: return try Api.MessageAction.parse_messageActionConferenceCall(&reader)
+    case 0xcc7c5c89: return try Api.MessageAction.parse_messageActionTodoCompletions(&reader)
+    case 0xc7edbc83: return try Api.MessageAction.parse_messageActionTodoAppendTasks(&reader)
+    case 0xee7a1596: return try Api.MessageAction.parse_messageActionSuggestedPostApproval(&reader)
+    case 0x95ddcf69: return try Api.MessageAction.parse_messageActionSuggestedPostSuccess(&reader)
+    case 0x69f916f8: return try Api.MessageAction.parse_messageActionSuggestedPostRefund(&reader)
+    case 0xa8a3c699: return try Api.MessageAction.parse_messageActionGiftTon(&reader)
     case 0xbb92ba95: return try Api.MessageEntity.parse_messageEntityUnknown(&reader)
     case 0xfa04579d: return try Api.MessageEntity.parse_messageEntityMention(&reader)
     case 0x6f635b0d: return try Api.MessageEntity.parse_messageEntityHashtag(&reader)
@@ -60,18 +299,401 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x32ca960f: return try Api.MessageEntity.parse_messageEntitySpoiler(&reader)
     case 0xc8cf05f8: return try Api.MessageEntity.parse_messageEntityCustomEmoji(&reader)
     case 0xf1ccaaac: return try Api.MessageEntity.parse_messageEntityBlockquote(&reader)
+    case 0xad628cc8: return try Api.MessageExtendedMedia.parse_messageExtendedMediaPreview(&reader)
+    case 0xee479c64: return try Api.MessageExtendedMedia.parse_messageExtendedMedia(&reader)
+    case 0x4e4df4bb: return try Api.MessageFwdHeader.parse_messageFwdHeader(&reader)
+    case 0x3ded6320: return try Api.MessageMedia.parse_messageMediaEmpty(&reader)
+    case 0x695150d7: return try Api.MessageMedia.parse_messageMediaPhoto(&reader)
+    case 0x56e0d474: return try Api.MessageMedia.parse_messageMediaGeo(&reader)
+    case 0x70322949: return try Api.MessageMedia.parse_messageMediaContact(&reader)
+    case 0x9f84f49e: return try Api.MessageMedia.parse_messageMediaUnsupported(&reader)
+    case 0x52d8ccd9: return try Api.MessageMedia.parse_messageMediaDocument(&reader)
+    case 0xddf10c3b: return try Api.MessageMedia.parse_messageMediaWebPage(&reader)
+    case 0x2ec0533f: return try Api.MessageMedia.parse_messageMediaVenue(&reader)
+    case 0xfdb19008: return try Api.MessageMedia.parse_messageMediaGame(&reader)
+    case 0xf6a548d3: return try Api.MessageMedia.parse_messageMediaInvoice(&reader)
+    case 0xb940c666: return try Api.MessageMedia.parse_messageMediaGeoLive(&reader)
+    case 0x4bd6e798: return try Api.MessageMedia.parse_messageMediaPoll(&reader)
+    case 0x3f7ee58b: return try Api.MessageMedia.parse_messageMediaDice(&reader)
+    case 0x68cb6283: return try Api.MessageMedia.parse_messageMediaStory(&reader)
+    case 0xaa073beb: return try Api.MessageMedia.parse_messageMediaGiveaway(&reader)
+    case 0xceaa3ea1: return try Api.MessageMedia.parse_messageMediaGiveawayResults(&reader)
+    case 0xa8852491: return try Api.MessageMedia.parse_messageMediaPaidMedia(&reader)
+    case 0x8a53b014: return try Api.MessageMedia.parse_messageMediaToDo(&reader)
+    case 0x8c79b63c: return try Api.MessagePeerReaction.parse_messagePeerReaction(&reader)
+    case 0x0a339f0b: return try Api.MessageReactions.parse_messageReactions(&reader)
+    case 0x4ba3a95a: return try Api.MessageReactor.parse_messageReactor(&reader)
+    case 0x83d60fc2: return try Api.MessageReplies.parse_messageReplies(&reader)
+    case 0x6917560b: return try Api.MessageReplyHeader.parse_messageReplyHeader(&reader)
+    case 0x0e5af939: return try Api.MessageReplyHeader.parse_messageReplyStoryHeader(&reader)
     case 0x8e1a1775: return try Api.NearestDc.parse_nearestDc(&reader)
+    case 0x97e8bebe: return try Api.NotificationSound.parse_notificationSoundDefault(&reader)
+    case 0x6f0c34df: return try Api.NotificationSound.parse_notificationSoundNone(&reader)
+    case 0x830b9ae4: return try Api.NotificationSound.parse_notificationSoundLocal(&reader)
+    case 0xff6c8049: return try Api.NotificationSound.parse_notificationSoundRingtone(&reader)
+    case 0x9fd40bd8: return try Api.NotifyPeer.parse_notifyPeer(&reader)
+    case 0xb4c83b4c: return try Api.NotifyPeer.parse_notifyUsers(&reader)
+    case 0xc007cec3: return try Api.NotifyPeer.parse_notifyChats(&reader)
+    case 0xd612e8ef: return try Api.NotifyPeer.parse_notifyBroadcasts(&reader)
+    case 0x226e6308: return try Api.NotifyPeer.parse_notifyForumTopic(&reader)
+    case 0x98657f0d: return try Api.Page.parse_page(&reader)
+    case 0x13567e8a: return try Api.PageBlock.parse_pageBlockUnsupported(&reader)
+    case 0x70abc3fd: return try Api.PageBlock.parse_pageBlockTitle(&reader)
+    case 0x8ffa9a1f: return try Api.PageBlock.parse_pageBlockSubtitle(&reader)
+    case 0xbaafe5e0: return try Api.PageBlock.parse_pageBlockAuthorDate(&reader)
+    case 0xbfd064ec: return try Api.PageBlock.parse_pageBlockHeader(&reader)
+    case 0xf12bb6e1: return try Api.PageBlock.parse_pageBlockSubheader(&reader)
+    case 0x467a0766: return try Api.PageBlock.parse_pageBlockParagraph(&reader)
+    case 0xc070d93e: return try Api.PageBlock.parse_pageBlockPreformatted(&reader)
+    case 0x48870999: return try Api.PageBlock.parse_pageBlockFooter(&reader)
+    case 0xdb20b188: return try Api.PageBlock.parse_pageBlockDivider(&reader)
+    case 0xce0d37b0: return try Api.PageBlock.parse_pageBlockAnchor(&reader)
+    case 0xe4e88011: return try Api.PageBlock.parse_pageBlockList(&reader)
+    case 0x263d7c26: return try Api.PageBlock.parse_pageBlockBlockquote(&reader)
+    case 0x4f4456d3: return try Api.PageBlock.parse_pageBlockPullquote(&reader)
+    case 0x1759c560: return try Api.PageBlock.parse_pageBlockPhoto(&reader)
+    case 0x7c8fe7b6: return try Api.PageBlock.parse_pageBlockVideo(&reader)
+    case 0x39f23300: return try Api.PageBlock.parse_pageBlockCover(&reader)
+    case 0xa8718dc5: return try Api.PageBlock.parse_pageBlockEmbed(&reader)
+    case 0xf259a80b: return try Api.PageBlock.parse_pageBlockEmbedPost(&reader)
+    case 0x65a0fa4d: return try Api.PageBlock.parse_pageBlockCollage(&reader)
+    case 0x031f9590: return try Api.PageBlock.parse_pageBlockSlideshow(&reader)
+    case 0xef1751b5: return try Api.PageBlock.parse_pageBlockChannel(&reader)
+    case 0x804361ea: return try Api.PageBlock.parse_pageBlockAudio(&reader)
+    case 0x1e148390: return try Api.PageBlock.parse_pageBlockKicker(&reader)
+    case 0xbf4dea82: return try Api.PageBlock.parse_pageBlockTable(&reader)
+    case 0x9a8ae1e1: return try Api.PageBlock.parse_pageBlockOrderedList(&reader)
+    case 0x76768bed: return try Api.PageBlock.parse_pageBlockDetails(&reader)
+    case 0x16115a96: return try Api.PageBlock.parse_pageBlockRelatedArticles(&reader)
+    case 0xa44f3ef6: return try Api.PageBlock.parse_pageBlockMap(&reader)
+    case 0x6f747657: return try Api.PageCaption.parse_pageCaption(&reader)
+    case 0xb92fb6cd: return try Api.PageListItem.parse_pageListItemText(&reader)
+    case 0x25e073fc: return try Api.PageListItem.parse_pageListItemBlocks(&reader)
+    case 0x5e068047: return try Api.PageListOrderedItem.parse_pageListOrderedItemText(&reader)
+    case 0x98dd8936: return try Api.PageListOrderedItem.parse_pageListOrderedItemBlocks(&reader)
+    case 0xb390dc08: return try Api.PageRelatedArticle.parse_pageRelatedArticle(&reader)
+    case 0x34566b6a: return try Api.PageTableCell.parse_pageTableCell(&reader)
+    case 0xe0c0c5e5: return try Api.PageTableRow.parse_pageTableRow(&reader)
+    case 0x206ad49e: return try Api.PaidReactionPrivacy.parse_paidReactionPrivacyDefault(&reader)
+    case 0x1f0c1ad9: return try Api.PaidReactionPrivacy.parse_paidReactionPrivacyAnonymous(&reader)
+    case 0xdc6cfcf0: return try Api.PaidReactionPrivacy.parse_paidReactionPrivacyPeer(&reader)
     case 0xd45ab096: return try Api.PasswordKdfAlgo.parse_passwordKdfAlgoUnknown(&reader)
     case 0x3a912d4a: return try Api.PasswordKdfAlgo.parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(&reader)
+    case 0xea02c27e: return try Api.PaymentCharge.parse_paymentCharge(&reader)
+    case 0x909c3f94: return try Api.PaymentRequestedInfo.parse_paymentRequestedInfo(&reader)
+    case 0x59511722: return try Api.Peer.parse_peerUser(&reader)
+    case 0x36c6019a: return try Api.Peer.parse_peerChat(&reader)
+    case 0xa2a5371e: return try Api.Peer.parse_peerChannel(&reader)
     case 0xb54b5acf: return try Api.PeerColor.parse_peerColor(&reader)
+    case 0xca461b5d: return try Api.PeerLocated.parse_peerLocated(&reader)
+    case 0xf8ec284b: return try Api.PeerLocated.parse_peerSelfLocated(&reader)
+    case 0x99622c0c: return try Api.PeerNotifySettings.parse_peerNotifySettings(&reader)
+    case 0xf47741f7: return try Api.PeerSettings.parse_peerSettings(&reader)
+    case 0x5366c915: return try Api.PhoneCall.parse_phoneCallEmpty(&reader)
+    case 0xc5226f17: return try Api.PhoneCall.parse_phoneCallWaiting(&reader)
+    case 0x14b0ed0c: return try Api.PhoneCall.parse_phoneCallRequested(&reader)
+    case 0x3660c311: return try Api.PhoneCall.parse_phoneCallAccepted(&reader)
+    case 0x30535af5: return try Api.PhoneCall.parse_phoneCall(&reader)
+    case 0x50ca4de1: return try Api.PhoneCall.parse_phoneCallDiscarded(&reader)
+    case 0x85e42301: return try Api.PhoneCallDiscardReason.parse_phoneCallDiscardReasonMissed(&reader)
+    case 0xe095c1a0: return try Api.PhoneCallDiscardReason.parse_phoneCallDiscardReasonDisconnect(&reader)
+    case 0x57adc690: return try Api.PhoneCallDiscardReason.parse_phoneCallDiscardReasonHangup(&reader)
+    case 0xfaf7e8c9: return try Api.PhoneCallDiscardReason.parse_phoneCallDiscardReasonBusy(&reader)
+    case 0x9fbbf1f7: return try Api.PhoneCallDiscardReason.parse_phoneCallDiscardReasonMigrateConferenceCall(&reader)
+    case 0xfc878fc8: return try Api.PhoneCallProtocol.parse_phoneCallProtocol(&reader)
+    case 0x9cc123c7: return try Api.PhoneConnection.parse_phoneConnection(&reader)
+    case 0x635fe375: return try Api.PhoneConnection.parse_phoneConnectionWebrtc(&reader)
+    case 0x2331b22d: return try Api.Photo.parse_photoEmpty(&reader)
+    case 0xfb197a65: return try Api.Photo.parse_photo(&reader)
+    case 0x0e17e23c: return try Api.PhotoSize.parse_photoSizeEmpty(&reader)
+    case 0x75c78e60: return try Api.PhotoSize.parse_photoSize(&reader)
+    case 0x021e1ad6: return try Api.PhotoSize.parse_photoCachedSize(&reader)
+    case 0xe0b0bc2e: return try Api.PhotoSize.parse_photoStrippedSize(&reader)
+    case 0xfa3efb95: return try Api.PhotoSize.parse_photoSizeProgressive(&reader)
+    case 0xd8214d41: return try Api.PhotoSize.parse_photoPathSize(&reader)
+    case 0x58747131: return try Api.Poll.parse_poll(&reader)
+    case 0xff16e2ca: return try Api.PollAnswer.parse_pollAnswer(&reader)
+    case 0x3b6ddad2: return try Api.PollAnswerVoters.parse_pollAnswerVoters(&reader)
+    case 0x7adf2420: return try Api.PollResults.parse_pollResults(&reader)
+    case 0x1e8caaeb: return try Api.PostAddress.parse_postAddress(&reader)
+    case 0xbc2eab30: return try Api.PrivacyKey.parse_privacyKeyStatusTimestamp(&reader)
+    case 0x500e6dfa: return try Api.PrivacyKey.parse_privacyKeyChatInvite(&reader)
+    case 0x3d662b7b: return try Api.PrivacyKey.parse_privacyKeyPhoneCall(&reader)
+    case 0x39491cc8: return try Api.PrivacyKey.parse_privacyKeyPhoneP2P(&reader)
+    case 0x69ec56a3: return try Api.PrivacyKey.parse_privacyKeyForwards(&reader)
+    case 0x96151fed: return try Api.PrivacyKey.parse_privacyKeyProfilePhoto(&reader)
+    case 0xd19ae46d: return try Api.PrivacyKey.parse_privacyKeyPhoneNumber(&reader)
+    case 0x42ffd42b: return try Api.PrivacyKey.parse_privacyKeyAddedByPhone(&reader)
+    case 0x0697f414: return try Api.PrivacyKey.parse_privacyKeyVoiceMessages(&reader)
+    case 0xa486b761: return try Api.PrivacyKey.parse_privacyKeyAbout(&reader)
+    case 0x2000a518: return try Api.PrivacyKey.parse_privacyKeyBirthday(&reader)
+    case 0x2ca4fdf8: return try Api.PrivacyKey.parse_privacyKeyStarGiftsAutoSave(&reader)
+    case 0x17d348d2: return try Api.PrivacyKey.parse_privacyKeyNoPaidMessages(&reader)
+    case 0xfffe1bac: return try Api.PrivacyRule.parse_privacyValueAllowContacts(&reader)
+    case 0x65427b82: return try Api.PrivacyRule.parse_privacyValueAllowAll(&reader)
+    case 0xb8905fb2: return try Api.PrivacyRule.parse_privacyValueAllowUsers(&reader)
+    case 0xf888fa1a: return try Api.PrivacyRule.parse_privacyValueDisallowContacts(&reader)
+    case 0x8b73e763: return try Api.PrivacyRule.parse_privacyValueDisallowAll(&reader)
+    case 0xe4621141: return try Api.PrivacyRule.parse_privacyValueDisallowUsers(&reader)
+    case 0x6b134e8e: return try Api.PrivacyRule.parse_privacyValueAllowChatParticipants(&reader)
+    case 0x41c87565: return try Api.PrivacyRule.parse_privacyValueDisallowChatParticipants(&reader)
+    case 0xf7e8d89b: return try Api.PrivacyRule.parse_privacyValueAllowCloseFriends(&reader)
+    case 0xece9814b: return try Api.PrivacyRule.parse_privacyValueAllowPremium(&reader)
+    case 0x21461b5d: return try Api.PrivacyRule.parse_privacyValueAllowBots(&reader)
+    case 0xf6a5f82f: return try Api.PrivacyRule.parse_privacyValueDisallowBots(&reader)
+    case 0x0697102b: return try Api.QuickReply.parse_quickReply(&reader)
     case 0x79f5d419: return try Api.Reaction.parse_reactionEmpty(&reader)
     case 0x1b2286b8: return try Api.Reaction.parse_reactionEmoji(&reader)
     case 0x8935fc73: return try Api.Reaction.parse_reactionCustomEmoji(&reader)
     case 0x523da4eb: return try Api.Reaction.parse_reactionPaid(&reader)
+    case 0xa3d1cb80: return try Api.ReactionCount.parse_reactionCount(&reader)
+    case 0xa03e5b85: return try Api.ReplyMarkup.parse_replyKeyboardHide(&reader)
+    case 0x86b40b08: return try Api.ReplyMarkup.parse_replyKeyboardForceReply(&reader)
+    case 0x85dd99d1: return try Api.ReplyMarkup.parse_replyKeyboardMarkup(&reader)
+    case 0x48a30254: return try Api.ReplyMarkup.parse_replyInlineMarkup(&reader)
+    case 0x5f3b8a00: return try Api.RequestPeerType.parse_requestPeerTypeUser(&reader)
+    case 0xc9f06e1b: return try Api.RequestPeerType.parse_requestPeerTypeChat(&reader)
+    case 0x339bef6c: return try Api.RequestPeerType.parse_requestPeerTypeBroadcast(&reader)
+    case 0xd62ff46a: return try Api.RequestedPeer.parse_requestedPeerUser(&reader)
+    case 0x7307544f: return try Api.RequestedPeer.parse_requestedPeerChat(&reader)
+    case 0x8ba403e4: return try Api.RequestedPeer.parse_requestedPeerChannel(&reader)
     case 0xd072acb4: return try Api.RestrictionReason.parse_restrictionReason(&reader)
+    case 0xdc3d824f: return try Api.RichText.parse_textEmpty(&reader)
+    case 0x744694e0: return try Api.RichText.parse_textPlain(&reader)
+    case 0x6724abc4: return try Api.RichText.parse_textBold(&reader)
+    case 0xd912a59c: return try Api.RichText.parse_textItalic(&reader)
+    case 0xc12622c4: return try Api.RichText.parse_textUnderline(&reader)
+    case 0x9bf8bb95: return try Api.RichText.parse_textStrike(&reader)
+    case 0x6c3f19b9: return try Api.RichText.parse_textFixed(&reader)
+    case 0x3c2884c1: return try Api.RichText.parse_textUrl(&reader)
+    case 0xde5a0dd6: return try Api.RichText.parse_textEmail(&reader)
+    case 0x7e6260d7: return try Api.RichText.parse_textConcat(&reader)
+    case 0xed6a8504: return try Api.RichText.parse_textSubscript(&reader)
+    case 0xc7fb5e01: return try Api.RichText.parse_textSuperscript(&reader)
+    case 0x034b8621: return try Api.RichText.parse_textMarked(&reader)
+    case 0x1ccb966a: return try Api.RichText.parse_textPhone(&reader)
+    case 0x081ccf4f: return try Api.RichText.parse_textImage(&reader)
+    case 0x35553762: return try Api.RichText.parse_textAnchor(&reader)
+    case 0x3e0b5b6a: return try Api.SearchPostsFlood.parse_searchPostsFlood(&reader)
+    case 0x33f0ea47: return try Api.SecureCredentialsEncrypted.parse_secureCredentialsEncrypted(&reader)
+    case 0x8aeabec3: return try Api.SecureData.parse_secureData(&reader)
+    case 0x64199744: return try Api.SecureFile.parse_secureFileEmpty(&reader)
+    case 0x7d09c27e: return try Api.SecureFile.parse_secureFile(&reader)
     case 0x004a8537: return try Api.SecurePasswordKdfAlgo.parse_securePasswordKdfAlgoUnknown(&reader)
     case 0xbbf2dda0: return try Api.SecurePasswordKdfAlgo.parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(&reader)
     case 0x86471d92: return try Api.SecurePasswordKdfAlgo.parse_securePasswordKdfAlgoSHA512(&reader)
+    case 0x7d6099dd: return try Api.SecurePlainData.parse_securePlainPhone(&reader)
+    case 0x21ec5a5f: return try Api.SecurePlainData.parse_securePlainEmail(&reader)
+    case 0x187fa0ca: return try Api.SecureValue.parse_secureValue(&reader)
+    case 0x9d2a81e3: return try Api.SecureValueType.parse_secureValueTypePersonalDetails(&reader)
+    case 0x3dac6a00: return try Api.SecureValueType.parse_secureValueTypePassport(&reader)
+    case 0x06e425c4: return try Api.SecureValueType.parse_secureValueTypeDriverLicense(&reader)
+    case 0xa0d0744b: return try Api.SecureValueType.parse_secureValueTypeIdentityCard(&reader)
+    case 0x99a48f23: return try Api.SecureValueType.parse_secureValueTypeInternalPassport(&reader)
+    case 0xcbe31e26: return try Api.SecureValueType.parse_secureValueTypeAddress(&reader)
+    case 0xfc36954e: return try Api.SecureValueType.parse_secureValueTypeUtilityBill(&reader)
+    case 0x89137c0d: return try Api.SecureValueType.parse_secureValueTypeBankStatement(&reader)
+    case 0x8b883488: return try Api.SecureValueType.parse_secureValueTypeRentalAgreement(&reader)
+    case 0x99e3806a: return try Api.SecureValueType.parse_secureValueTypePassportRegistration(&reader)
+    case 0xea02ec33: return try Api.SecureValueType.parse_secureValueTypeTemporaryRegistration(&reader)
+    case 0xb320aadb: return try Api.SecureValueType.parse_secureValueTypePhone(&reader)
+    case 0x8e3ca7ee: return try Api.SecureValueType.parse_secureValueTypeEmail(&reader)
+    case 0x16bf744e: return try Api.SendMessageAction.parse_sendMessageTypingAction(&reader)
+    case 0xfd5ec8f5: return try Api.SendMessageAction.parse_sendMessageCancelAction(&reader)
+    case 0xa187d66f: return try Api.SendMessageAction.parse_sendMessageRecordVideoAction(&reader)
+    case 0xe9763aec: return try Api.SendMessageAction.parse_sendMessageUploadVideoAction(&reader)
+    case 0xd52f73f7: return try Api.SendMessageAction.parse_sendMessageRecordAudioAction(&reader)
+    case 0xf351d7ab: return try Api.SendMessageAction.parse_sendMessageUploadAudioAction(&reader)
+    case 0xd1d34a26: return try Api.SendMessageAction.parse_sendMessageUploadPhotoAction(&reader)
+    case 0xaa0cd9e4: return try Api.SendMessageAction.parse_sendMessageUploadDocumentAction(&reader)
+    case 0x176f8ba1: return try Api.SendMessageAction.parse_sendMessageGeoLocationAction(&reader)
+    case 0x628cbc6f: return try Api.SendMessageAction.parse_sendMessageChooseContactAction(&reader)
+    case 0xdd6a8f48: return try Api.SendMessageAction.parse_sendMessageGamePlayAction(&reader)
+    case 0x88f27fbc: return try Api.SendMessageAction.parse_sendMessageRecordRoundAction(&reader)
+    case 0x243e1c66: return try Api.SendMessageAction.parse_sendMessageUploadRoundAction(&reader)
+    case 0xd92c2285: return try Api.SendMessageAction.parse_speakingInGroupCallAction(&reader)
+    case 0xdbda9246: return try Api.SendMessageAction.parse_sendMessageHistoryImportAction(&reader)
+    case 0xb05ac6b1: return try Api.SendMessageAction.parse_sendMessageChooseStickerAction(&reader)
+    case 0x25972bcb: return try Api.SendMessageAction.parse_sendMessageEmojiInteraction(&reader)
+    case 0xb665902e: return try Api.SendMessageAction.parse_sendMessageEmojiInteractionSeen(&reader)
+    case 0x80ac53c3: return try Api.StarGift.parse_starGift(&reader)
+    case 0x1befe865: return try Api.StarGift.parse_starGiftUnique(&reader)
+    case 0x39d99013: return try Api.StarGiftAttribute.parse_starGiftAttributeModel(&reader)
+    case 0x13acff19: return try Api.StarGiftAttribute.parse_starGiftAttributePattern(&reader)
+    case 0xd93d859c: return try Api.StarGiftAttribute.parse_starGiftAttributeBackdrop(&reader)
+    case 0xe0bff26c: return try Api.StarGiftAttribute.parse_starGiftAttributeOriginalDetails(&reader)
+    case 0xbbb6b4a3: return try Api.StarsAmount.parse_starsAmount(&reader)
+    case 0x74aee3e0: return try Api.StarsAmount.parse_starsTonAmount(&reader)
+    case 0xfebe5491: return try Api.StarsRevenueStatus.parse_starsRevenueStatus(&reader)
+    case 0x05416d58: return try Api.StarsSubscriptionPricing.parse_starsSubscriptionPricing(&reader)
+    case 0xfcfeb29c: return try Api.StickerKeyword.parse_stickerKeyword(&reader)
+    case 0x12b299d4: return try Api.StickerPack.parse_stickerPack(&reader)
+    case 0x2dd14edc: return try Api.StickerSet.parse_stickerSet(&reader)
+    case 0x712e27fd: return try Api.StoriesStealthMode.parse_storiesStealthMode(&reader)
+    case 0xb826e150: return try Api.StoryFwdHeader.parse_storyFwdHeader(&reader)
+    case 0x51e6ee4f: return try Api.StoryItem.parse_storyItemDeleted(&reader)
+    case 0xffadc913: return try Api.StoryItem.parse_storyItemSkipped(&reader)
+    case 0xedf164f1: return try Api.StoryItem.parse_storyItem(&reader)
+    case 0x8d595cd6: return try Api.StoryViews.parse_storyViews(&reader)
+    case 0x0e8e37e5: return try Api.SuggestedPost.parse_suggestedPost(&reader)
+    case 0x751f3146: return try Api.TextWithEntities.parse_textWithEntities(&reader)
+    case 0xa00e67d6: return try Api.Theme.parse_theme(&reader)
+    case 0xfa58b6d4: return try Api.ThemeSettings.parse_themeSettings(&reader)
+    case 0x4cc120b7: return try Api.TodoCompletion.parse_todoCompletion(&reader)
+    case 0xcba9a52f: return try Api.TodoItem.parse_todoItem(&reader)
+    case 0x49b92a26: return try Api.TodoList.parse_todoList(&reader)
+    case 0x1f2b0afd: return try Api.Update.parse_updateNewMessage(&reader)
+    case 0x4e90bfd6: return try Api.Update.parse_updateMessageID(&reader)
+    case 0xa20db0e5: return try Api.Update.parse_updateDeleteMessages(&reader)
+    case 0xc01e857f: return try Api.Update.parse_updateUserTyping(&reader)
+    case 0x83487af0: return try Api.Update.parse_updateChatUserTyping(&reader)
+    case 0x07761198: return try Api.Update.parse_updateChatParticipants(&reader)
+    case 0xe5bdf8de: return try Api.Update.parse_updateUserStatus(&reader)
+    case 0xa7848924: return try Api.Update.parse_updateUserName(&reader)
+    case 0x8951abef: return try Api.Update.parse_updateNewAuthorization(&reader)
+    case 0x12bcbd9a: return try Api.Update.parse_updateNewEncryptedMessage(&reader)
+    case 0x1710f156: return try Api.Update.parse_updateEncryptedChatTyping(&reader)
+    case 0xb4a2e88d: return try Api.Update.parse_updateEncryption(&reader)
+    case 0x38fe25b7: return try Api.Update.parse_updateEncryptedMessagesRead(&reader)
+    case 0x3dda5451: return try Api.Update.parse_updateChatParticipantAdd(&reader)
+    case 0xe32f3d77: return try Api.Update.parse_updateChatParticipantDelete(&reader)
+    case 0x8e5e9873: return try Api.Update.parse_updateDcOptions(&reader)
+    case 0xbec268ef: return try Api.Update.parse_updateNotifySettings(&reader)
+    case 0xebe46819: return try Api.Update.parse_updateServiceNotification(&reader)
+    case 0xee3b272a: return try Api.Update.parse_updatePrivacy(&reader)
+    case 0x05492a13: return try Api.Update.parse_updateUserPhone(&reader)
+    case 0x9c974fdf: return try Api.Update.parse_updateReadHistoryInbox(&reader)
+    case 0x2f2f21bf: return try Api.Update.parse_updateReadHistoryOutbox(&reader)
+    case 0x7f891213: return try Api.Update.parse_updateWebPage(&reader)
+    case 0xf8227181: return try Api.Update.parse_updateReadMessagesContents(&reader)
+    case 0x108d941f: return try Api.Update.parse_updateChannelTooLong(&reader)
+    case 0x635b4c09: return try Api.Update.parse_updateChannel(&reader)
+    case 0x62ba04d9: return try Api.Update.parse_updateNewChannelMessage(&reader)
+    case 0x922e6e10: return try Api.Update.parse_updateReadChannelInbox(&reader)
+    case 0xc32d5b12: return try Api.Update.parse_updateDeleteChannelMessages(&reader)
+    case 0xf226ac08: return try Api.Update.parse_updateChannelMessageViews(&reader)
+    case 0xd7ca61a2: return try Api.Update.parse_updateChatParticipantAdmin(&reader)
+    case 0x688a30aa: return try Api.Update.parse_updateNewStickerSet(&reader)
+    case 0x0bb2d201: return try Api.Update.parse_updateStickerSetsOrder(&reader)
+    case 0x31c24808: return try Api.Update.parse_updateStickerSets(&reader)
+    case 0x9375341e: return try Api.Update.parse_updateSavedGifs(&reader)
+    case 0x496f379c: return try Api.Update.parse_updateBotInlineQuery(&reader)
+    case 0x12f12a07: return try Api.Update.parse_updateBotInlineSend(&reader)
+    case 0x1b3f4df7: return try Api.Update.parse_updateEditChannelMessage(&reader)
+    case 0xb9cfc48d: return try Api.Update.parse_updateBotCallbackQuery(&reader)
+    case 0xe40370a3: return try Api.Update.parse_updateEditMessage(&reader)
+    case 0x691e9052: return try Api.Update.parse_updateInlineBotCallbackQuery(&reader)
+    case 0xb75f99a9: return try Api.Update.parse_updateReadChannelOutbox(&reader)
+    case 0xedfc111e: return try Api.Update.parse_updateDraftMessage(&reader)
+    case 0x571d2742: return try Api.Update.parse_updateReadFeaturedStickers(&reader)
+    case 0x9a422c20: return try Api.Update.parse_updateRecentStickers(&reader)
+    case 0xa229dd06: return try Api.Update.parse_updateConfig(&reader)
+    case 0x3354678f: return try Api.Update.parse_updatePtsChanged(&reader)
+    case 0x2f2ba99f: return try Api.Update.parse_updateChannelWebPage(&reader)
+    case 0x6e6fe51c: return try Api.Update.parse_updateDialogPinned(&reader)
+    case 0xfa0f3ca2: return try Api.Update.parse_updatePinnedDialogs(&reader)
+    case 0x8317c0c3: return try Api.Update.parse_updateBotWebhookJSON(&reader)
+    case 0x9b9240a6: return try Api.Update.parse_updateBotWebhookJSONQuery(&reader)
+    case 0xb5aefd7d: return try Api.Update.parse_updateBotShippingQuery(&reader)
+    case 0x8caa9a96: return try Api.Update.parse_updateBotPrecheckoutQuery(&reader)
+    case 0xab0f6b1e: return try Api.Update.parse_updatePhoneCall(&reader)
+    case 0x46560264: return try Api.Update.parse_updateLangPackTooLong(&reader)
+    case 0x56022f4d: return try Api.Update.parse_updateLangPack(&reader)
+    case 0xe511996d: return try Api.Update.parse_updateFavedStickers(&reader)
+    case 0x25f324f7: return try Api.Update.parse_updateChannelReadMessagesContents(&reader)
+    case 0x7084a7be: return try Api.Update.parse_updateContactsReset(&reader)
+    case 0xb23fc698: return try Api.Update.parse_updateChannelAvailableMessages(&reader)
+    case 0xb658f23e: return try Api.Update.parse_updateDialogUnreadMark(&reader)
+    case 0xaca1657b: return try Api.Update.parse_updateMessagePoll(&reader)
+    case 0x54c01850: return try Api.Update.parse_updateChatDefaultBannedRights(&reader)
+    case 0x19360dc0: return try Api.Update.parse_updateFolderPeers(&reader)
+    case 0x6a7e7366: return try Api.Update.parse_updatePeerSettings(&reader)
+    case 0xb4afcfb0: return try Api.Update.parse_updatePeerLocated(&reader)
+    case 0x39a51dfb: return try Api.Update.parse_updateNewScheduledMessage(&reader)
+    case 0xf2a71983: return try Api.Update.parse_updateDeleteScheduledMessages(&reader)
+    case 0x8216fba3: return try Api.Update.parse_updateTheme(&reader)
+    case 0x871fb939: return try Api.Update.parse_updateGeoLiveViewed(&reader)
+    case 0x564fe691: return try Api.Update.parse_updateLoginToken(&reader)
+    case 0x24f40e77: return try Api.Update.parse_updateMessagePollVote(&reader)
+    case 0x26ffde7d: return try Api.Update.parse_updateDialogFilter(&reader)
+    case 0xa5d72105: return try Api.Update.parse_updateDialogFilterOrder(&reader)
+    case 0x3504914f: return try Api.Update.parse_updateDialogFilters(&reader)
+    case 0x2661bf09: return try Api.Update.parse_updatePhoneCallSignalingData(&reader)
+    case 0xd29a27f4: return try Api.Update.parse_updateChannelMessageForwards(&reader)
+    case 0xd6b19546: return try Api.Update.parse_updateReadChannelDiscussionInbox(&reader)
+    case 0x695c9e7c: return try Api.Update.parse_updateReadChannelDiscussionOutbox(&reader)
+    case 0xebe07752: return try Api.Update.parse_updatePeerBlocked(&reader)
+    case 0x8c88c923: return try Api.Update.parse_updateChannelUserTyping(&reader)
+    case 0xed85eab5: return try Api.Update.parse_updatePinnedMessages(&reader)
+    case 0x5bb98608: return try Api.Update.parse_updatePinnedChannelMessages(&reader)
+    case 0xf89a6a4e: return try Api.Update.parse_updateChat(&reader)
+    case 0xf2ebdb4e: return try Api.Update.parse_updateGroupCallParticipants(&reader)
+    case 0x97d64341: return try Api.Update.parse_updateGroupCall(&reader)
+    case 0xbb9bb9a5: return try Api.Update.parse_updatePeerHistoryTTL(&reader)
+    case 0xd087663a: return try Api.Update.parse_updateChatParticipant(&reader)
+    case 0x985d3abb: return try Api.Update.parse_updateChannelParticipant(&reader)
+    case 0xc4870a49: return try Api.Update.parse_updateBotStopped(&reader)
+    case 0x0b783982: return try Api.Update.parse_updateGroupCallConnection(&reader)
+    case 0x4d712f2e: return try Api.Update.parse_updateBotCommands(&reader)
+    case 0x7063c3db: return try Api.Update.parse_updatePendingJoinRequests(&reader)
+    case 0x11dfa986: return try Api.Update.parse_updateBotChatInviteRequester(&reader)
+    case 0x1e297bfa: return try Api.Update.parse_updateMessageReactions(&reader)
+    case 0x17b7a20b: return try Api.Update.parse_updateAttachMenuBots(&reader)
+    case 0x1592b79d: return try Api.Update.parse_updateWebViewResultSent(&reader)
+    case 0x14b85813: return try Api.Update.parse_updateBotMenuButton(&reader)
+    case 0x74d8be99: return try Api.Update.parse_updateSavedRingtones(&reader)
+    case 0x0084cd5a: return try Api.Update.parse_updateTranscribedAudio(&reader)
+    case 0xfb4c496c: return try Api.Update.parse_updateReadFeaturedEmojiStickers(&reader)
+    case 0x28373599: return try Api.Update.parse_updateUserEmojiStatus(&reader)
+    case 0x30f443db: return try Api.Update.parse_updateRecentEmojiStatuses(&reader)
+    case 0x6f7863f4: return try Api.Update.parse_updateRecentReactions(&reader)
+    case 0x86fccf85: return try Api.Update.parse_updateMoveStickerSetToTop(&reader)
+    case 0xd5a41724: return try Api.Update.parse_updateMessageExtendedMedia(&reader)
+    case 0x192efbe3: return try Api.Update.parse_updateChannelPinnedTopic(&reader)
+    case 0xfe198602: return try Api.Update.parse_updateChannelPinnedTopics(&reader)
+    case 0x20529438: return try Api.Update.parse_updateUser(&reader)
+    case 0xec05b097: return try Api.Update.parse_updateAutoSaveSettings(&reader)
+    case 0x75b3b798: return try Api.Update.parse_updateStory(&reader)
+    case 0xf74e932b: return try Api.Update.parse_updateReadStories(&reader)
+    case 0x1bf335b9: return try Api.Update.parse_updateStoryID(&reader)
+    case 0x2c084dc1: return try Api.Update.parse_updateStoriesStealthMode(&reader)
+    case 0x7d627683: return try Api.Update.parse_updateSentStoryReaction(&reader)
+    case 0x904dd49c: return try Api.Update.parse_updateBotChatBoost(&reader)
+    case 0x07b68920: return try Api.Update.parse_updateChannelViewForumAsMessages(&reader)
+    case 0xae3f101d: return try Api.Update.parse_updatePeerWallpaper(&reader)
+    case 0xac21d3ce: return try Api.Update.parse_updateBotMessageReaction(&reader)
+    case 0x09cb7759: return try Api.Update.parse_updateBotMessageReactions(&reader)
+    case 0xaeaf9e74: return try Api.Update.parse_updateSavedDialogPinned(&reader)
+    case 0x686c85a6: return try Api.Update.parse_updatePinnedSavedDialogs(&reader)
+    case 0x39c67432: return try Api.Update.parse_updateSavedReactionTags(&reader)
+    case 0xf16269d4: return try Api.Update.parse_updateSmsJob(&reader)
+    case 0xf9470ab2: return try Api.Update.parse_updateQuickReplies(&reader)
+    case 0xf53da717: return try Api.Update.parse_updateNewQuickReply(&reader)
+    case 0x53e6f1ec: return try Api.Update.parse_updateDeleteQuickReply(&reader)
+    case 0x3e050d0f: return try Api.Update.parse_updateQuickReplyMessage(&reader)
+    case 0x566fe7cd: return try Api.Update.parse_updateDeleteQuickReplyMessages(&reader)
+    case 0x8ae5c97a: return try Api.Update.parse_updateBotBusinessConnect(&reader)
+    case 0x9ddb347c: return try Api.Update.parse_updateBotNewBusinessMessage(&reader)
+    case 0x07df587c: return try Api.Update.parse_updateBotEditBusinessMessage(&reader)
+    case 0xa02a982e: return try Api.Update.parse_updateBotDeleteBusinessMessage(&reader)
+    case 0x1824e40b: return try Api.Update.parse_updateNewStoryReaction(&reader)
+    case 0x4e80a379: return try Api.Update.parse_updateStarsBalance(&reader)
+    case 0x1ea2fda7: return try Api.Update.parse_updateBusinessBotCallbackQuery(&reader)
+    case 0xa584b019: return try Api.Update.parse_updateStarsRevenueStatus(&reader)
+    case 0x283bd312: return try Api.Update.parse_updateBotPurchasedPaidMedia(&reader)
+    case 0x8b725fce: return try Api.Update.parse_updatePaidReactionPrivacy(&reader)
+    case 0x504aa18f: return try Api.Update.parse_updateSentPhoneCode(&reader)
+    case 0xa477288f: return try Api.Update.parse_updateGroupCallChainBlocks(&reader)
+    case 0x77b0e372: return try Api.Update.parse_updateReadMonoForumInbox(&reader)
+    case 0xa4a79376: return try Api.Update.parse_updateReadMonoForumOutbox(&reader)
+    case 0x9f812b08: return try Api.Update.parse_updateMonoForumNoPaidException(&reader)
+    case 0xe317af7e: return try Api.Updates.parse_updatesTooLong(&reader)
+    case 0x313bc7f8: return try Api.Updates.parse_updateShortMessage(&reader)
+    case 0x4d6deea5: return try Api.Updates.parse_updateShortChatMessage(&reader)
+    case 0x78d4dec1: return try Api.Updates.parse_updateShort(&reader)
+    case 0x725b04c3: return try Api.Updates.parse_updatesCombined(&reader)
+    case 0x74ae4240: return try Api.Updates.parse_updates(&reader)
+    case 0x9015e101: return try Api.Updates.parse_updateShortSentMessage(&reader)
     case 0xd3bc4b7a: return try Api.User.parse_userEmpty(&reader)
     case 0x020b1422: return try Api.User.parse_user(&reader)
     case 0x4f11bae1: return try Api.UserProfilePhoto.parse_userProfilePhotoEmpty(&reader)
@@ -83,6 +705,23 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x541a1d1a: return try Api.UserStatus.parse_userStatusLastWeek(&reader)
     case 0x65899777: return try Api.UserStatus.parse_userStatusLastMonth(&reader)
     case 0xb4073647: return try Api.Username.parse_username(&reader)
+    case 0xde33b094: return try Api.VideoSize.parse_videoSize(&reader)
+    case 0xf85c413c: return try Api.VideoSize.parse_videoSizeEmojiMarkup(&reader)
+    case 0x0da082fe: return try Api.VideoSize.parse_videoSizeStickerMarkup(&reader)
+    case 0xa437c3ed: return try Api.WallPaper.parse_wallPaper(&reader)
+    case 0xe0804116: return try Api.WallPaper.parse_wallPaperNoFile(&reader)
+    case 0x372efcd0: return try Api.WallPaperSettings.parse_wallPaperSettings(&reader)
+    case 0x1c570ed1: return try Api.WebDocument.parse_webDocument(&reader)
+    case 0xf9c8bcc6: return try Api.WebDocument.parse_webDocumentNoProxy(&reader)
+    case 0x211a1788: return try Api.WebPage.parse_webPageEmpty(&reader)
+    case 0xb0d13e47: return try Api.WebPage.parse_webPagePending(&reader)
+    case 0xe89c45b2: return try Api.WebPage.parse_webPage(&reader)
+    case 0x7311ca11: return try Api.WebPage.parse_webPageNotModified(&reader)
+    case 0x54b56617: return try Api.WebPageAttribute.parse_webPageAttributeTheme(&reader)
+    case 0x2e94c3e7: return try Api.WebPageAttribute.parse_webPageAttributeStory(&reader)
+    case 0x50cc03d3: return try Api.WebPageAttribute.parse_webPageAttributeStickerSet(&reader)
+    case 0xcf6f6db8: return try Api.WebPageAttribute.parse_webPageAttributeUniqueStarGift(&reader)
+    case 0x31cad303: return try Api.WebPageAttribute.parse_webPageAttributeStarGiftCollection(&reader)
     case 0x957b50fb: return try Api.account.Password.parse_password(&reader)
     case 0x2ea2c0d4: return try Api.auth.Authorization.parse_authorization(&reader)
     case 0x44747e9a: return try Api.auth.Authorization.parse_authorizationSignUpRequired(&reader)
@@ -106,7 +745,24 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x009fd736: return try Api.auth.SentCodeType.parse_sentCodeTypeFirebaseSms(&reader)
     case 0xa416ac81: return try Api.auth.SentCodeType.parse_sentCodeTypeSmsWord(&reader)
     case 0xb37794af: return try Api.auth.SentCodeType.parse_sentCodeTypeSmsPhrase(&reader)
+    case 0xb74ba9d2: return try Api.contacts.Contacts.parse_contactsNotModified(&reader)
+    case 0xeae87e42: return try Api.contacts.Contacts.parse_contacts(&reader)
+    case 0x7f077ad9: return try Api.contacts.ResolvedPeer.parse_resolvedPeer(&reader)
     case 0x780a0310: return try Api.help.TermsOfService.parse_termsOfService(&reader)
+    case 0x84d19185: return try Api.messages.AffectedMessages.parse_affectedMessages(&reader)
+    case 0x15ba6c40: return try Api.messages.Dialogs.parse_dialogs(&reader)
+    case 0x71e094f3: return try Api.messages.Dialogs.parse_dialogsSlice(&reader)
+    case 0xf0e3e596: return try Api.messages.Dialogs.parse_dialogsNotModified(&reader)
+    case 0x8c718e87: return try Api.messages.Messages.parse_messages(&reader)
+    case 0x762b263d: return try Api.messages.Messages.parse_messagesSlice(&reader)
+    case 0xc776ba4e: return try Api.messages.Messages.parse_channelMessages(&reader)
+    case 0x74535f21: return try Api.messages.Messages.parse_messagesNotModified(&reader)
+    case 0x6e153f16: return try Api.messages.StickerSet.parse_stickerSet(&reader)
+    case 0xd3f924eb: return try Api.messages.StickerSet.parse_stickerSetNotModified(&reader)
+    case 0x5d75a138: return try Api.updates.Difference.parse_differenceEmpty(&reader)
+    case 0x00f49ca0: return try Api.updates.Difference.parse_difference(&reader)
+    case 0xa8fb1981: return try Api.updates.Difference.parse_differenceSlice(&reader)
+    case 0x4afe8f6d: return try Api.updates.Difference.parse_differenceTooLong(&reader)
     case 0xa56c2a3e: return try Api.updates.State.parse_state(&reader)
     case 0x4679b65f: return try MTProto.AccessPointRule.parse_accessPointRule(&reader)
     case 0xa7eff811: return try MTProto.BadMsgNotification.parse_bad_msg_notification(&reader)
@@ -154,9 +810,22 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xa677244f: return try Api.functions.auth.SendCode.parse_body(&reader)
     case 0x8d52a951: return try Api.functions.auth.SignIn.parse_body(&reader)
     case 0xaac7b717: return try Api.functions.auth.SignUp.parse_body(&reader)
+    case 0x5dd69e12: return try Api.functions.contacts.GetContacts.parse_body(&reader)
+    case 0x725afbbc: return try Api.functions.contacts.ResolveUsername.parse_body(&reader)
     case 0xc4f9186b: return try Api.functions.help.GetConfig.parse_body(&reader)
     case 0x1fb33026: return try Api.functions.help.GetNearestDc.parse_body(&reader)
+    case 0xe58e95d2: return try Api.functions.messages.DeleteMessages.parse_body(&reader)
+    case 0xdfd14005: return try Api.functions.messages.EditMessage.parse_body(&reader)
+    case 0xa0f4cb4f: return try Api.functions.messages.GetDialogs.parse_body(&reader)
+    case 0x4423e6c5: return try Api.functions.messages.GetHistory.parse_body(&reader)
+    case 0x0e306d3a: return try Api.functions.messages.ReadHistory.parse_body(&reader)
+    case 0x54ae308e: return try Api.functions.messages.SaveDraft.parse_body(&reader)
+    case 0xfe05dc9a: return try Api.functions.messages.SendMessage.parse_body(&reader)
+    case 0xd30d78d4: return try Api.functions.messages.SendReaction.parse_body(&reader)
+    case 0xd2aaf7ec: return try Api.functions.messages.UpdatePinnedMessage.parse_body(&reader)
+    case 0x19c2f763: return try Api.functions.updates.GetDifference.parse_body(&reader)
     case 0xedd4882a: return try Api.functions.updates.GetState.parse_body(&reader)
+    case 0x0d91a548: return try Api.functions.users.GetUsers.parse_body(&reader)
     case 0xd1435160: return try MTProto.functions.DestroyAuthKey.parse_body(&reader)
     case 0xe7512126: return try MTProto.functions.DestroySession.parse_body(&reader)
     case 0xb921bd04: return try MTProto.functions.GetFutureSalts.parse_body(&reader)
@@ -175,168 +844,837 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
 public func constructorName(_ id: UInt32) -> String? {
     switch id {
     case 0x004a8537: return "securePasswordKdfAlgoUnknown"
+    case 0x0084cd5a: return "updateTranscribedAudio"
     case 0x008c703f: return "userStatusOffline"
     case 0x009fd736: return "auth.sentCodeTypeFirebaseSms"
+    case 0x00f49ca0: return "updates.difference"
+    case 0x01190cf1: return "inputQuickReplyShortcutId"
     case 0x020b1422: return "user"
+    case 0x021e1ad6: return "photoCachedSize"
+    case 0x023f109b: return "forumTopicDeleted"
+    case 0x028703c8: return "inputStickerSetAnimatedEmoji"
+    case 0x031224c3: return "messageActionChatJoinedByLink"
+    case 0x031f9590: return "pageBlockSlideshow"
+    case 0x032c3e77: return "inputGameID"
+    case 0x034b8621: return "textMarked"
+    case 0x037c9330: return "inputMediaUploadedDocument"
+    case 0x049ee584: return "invoice"
+    case 0x04c4d4ce: return "inputStickerSetEmojiGenericAnimations"
     case 0x04deb57d: return "msgs_state_info"
     case 0x05162463: return "resPQ"
+    case 0x05416d58: return "starsSubscriptionPricing"
+    case 0x05492a13: return "updateUserPhone"
+    case 0x0697102b: return "quickReply"
+    case 0x0697f414: return "privacyKeyVoiceMessages"
+    case 0x06e425c4: return "secureValueTypeDriverLicense"
     case 0x06ed998c: return "auth.codeTypeFragmentSms"
     case 0x07141dbf: return "inputEmojiStatusCollectible"
+    case 0x07761198: return "updateChatParticipants"
+    case 0x07b68920: return "updateChannelViewForumAsMessages"
+    case 0x07df587c: return "updateBotEditBusinessMessage"
+    case 0x081ccf4f: return "textImage"
     case 0x0949d9dc: return "future_salt"
+    case 0x09cb7759: return "updateBotMessageReactions"
     case 0x09d05049: return "userStatusEmpty"
+    case 0x0a339f0b: return "messageReactions"
     case 0x0a9f2259: return "destroy_auth_key_none"
+    case 0x0b783982: return "updateGroupCallConnection"
+    case 0x0bb2d201: return "updateStickerSetsOrder"
+    case 0x0cde3739: return "inputStickerSetAnimatedEmojiAnimations"
+    case 0x0d91a548: return "users.getUsers"
+    case 0x0d999256: return "messageActionTopicCreate"
+    case 0x0da082fe: return "videoSizeStickerMarkup"
+    case 0x0e17e23c: return "photoSizeEmpty"
+    case 0x0e306d3a: return "messages.readHistory"
+    case 0x0e3b2d0c: return "inlineQueryPeerTypeBotPM"
+    case 0x0e5af939: return "messageReplyStoryHeader"
+    case 0x0e8e37e5: return "suggestedPost"
+    case 0x0f94e5f1: return "inputMediaPoll"
+    case 0x108d941f: return "updateChannelTooLong"
+    case 0x10b78d29: return "keyboardButtonUrlAuth"
+    case 0x1117dd5f: return "geoPointEmpty"
+    case 0x11b58939: return "documentAttributeAnimated"
+    case 0x11dfa986: return "updateBotChatInviteRequester"
+    case 0x12b299d4: return "stickerPack"
+    case 0x12bcbd9a: return "updateNewEncryptedMessage"
+    case 0x12f12a07: return "updateBotInlineSend"
+    case 0x13567e8a: return "pageBlockUnsupported"
+    case 0x13767230: return "keyboardButtonWebView"
+    case 0x13acff19: return "starGiftAttributePattern"
+    case 0x14455871: return "mediaAreaSuggestedReaction"
+    case 0x145ade0b: return "contact"
+    case 0x14b0ed0c: return "phoneCallRequested"
+    case 0x14b85813: return "updateBotMenuButton"
+    case 0x15590068: return "documentAttributeFilename"
+    case 0x1592b79d: return "updateWebViewResultSent"
+    case 0x15ba6c40: return "messages.dialogs"
+    case 0x15cefd00: return "messageActionChatAddUser"
+    case 0x16115a96: return "pageBlockRelatedArticles"
+    case 0x16bf744e: return "sendMessageTypingAction"
+    case 0x1710f156: return "updateEncryptedChatTyping"
+    case 0x1759c560: return "pageBlockPhoto"
+    case 0x176f8ba1: return "sendMessageGeoLocationAction"
+    case 0x17b7a20b: return "updateAttachMenuBots"
+    case 0x17d348d2: return "privacyKeyNoPaidMessages"
+    case 0x17d493d5: return "channelForbidden"
+    case 0x1824e40b: return "updateNewStoryReaction"
+    case 0x187fa0ca: return "secureValue"
     case 0x18b7a10d: return "dcOption"
+    case 0x192efbe3: return "updateChannelPinnedTopic"
+    case 0x19360dc0: return "updateFolderPeers"
+    case 0x19c2f763: return "updates.getDifference"
+    case 0x1abfb575: return "inputDocument"
+    case 0x1b03f006: return "channelParticipantLeft"
+    case 0x1b0c841a: return "draftMessageEmpty"
     case 0x1b2286b8: return "reactionEmoji"
+    case 0x1b287353: return "messageActionSecureValuesSentMe"
+    case 0x1b3f4df7: return "updateEditChannelMessage"
+    case 0x1befe865: return "starGiftUnique"
+    case 0x1bf335b9: return "updateStoryID"
+    case 0x1c570ed1: return "webDocument"
+    case 0x1c6e1c11: return "chatPhoto"
+    case 0x1ccb966a: return "textPhone"
+    case 0x1cd7bf0d: return "inputPhotoEmpty"
+    case 0x1cf671a0: return "inputStickerSetTonGifts"
     case 0x1da448e2: return "inputUserFromMessage"
+    case 0x1e148390: return "pageBlockKicker"
+    case 0x1e1c7c45: return "encryptedChatDiscarded"
+    case 0x1e287d04: return "inputMediaUploadedPhoto"
+    case 0x1e297bfa: return "updateMessageReactions"
+    case 0x1e8caaeb: return "postAddress"
+    case 0x1ea2fda7: return "updateBusinessBotCallbackQuery"
+    case 0x1f0c1ad9: return "paidReactionPrivacyAnonymous"
+    case 0x1f2b0afd: return "updateNewMessage"
     case 0x1fb33026: return "help.getNearestDc"
+    case 0x2000a518: return "privacyKeyBirthday"
+    case 0x20529438: return "updateUser"
+    case 0x206ad49e: return "paidReactionPrivacyDefault"
     case 0x208e68c9: return "inputMessageEntityMentionName"
+    case 0x211a1788: return "webPageEmpty"
     case 0x2144ca19: return "rpc_error"
+    case 0x21461b5d: return "privacyValueAllowBots"
+    case 0x21ec5a5f: return "securePlainEmail"
     case 0x226ccefb: return "auth.codeTypeFlashCall"
+    case 0x226e6308: return "notifyForumTopic"
+    case 0x2271f2bf: return "inputMediaAreaChannelPost"
+    case 0x2331b22d: return "photoEmpty"
+    case 0x23734b06: return "encryptedMessageService"
     case 0x2390fe44: return "auth.sentCodeSuccess"
+    case 0x243e1c66: return "sendMessageUploadRoundAction"
+    case 0x24596d41: return "inputQuickReplyShortcut"
+    case 0x24f40e77: return "updateMessagePollVote"
+    case 0x258aff05: return "keyboardButtonUrl"
+    case 0x25972bcb: return "sendMessageEmojiInteraction"
+    case 0x25e073fc: return "pageListItemBlocks"
+    case 0x25f324f7: return "updateChannelReadMessagesContents"
+    case 0x263d7c26: return "pageBlockBlockquote"
+    case 0x2661bf09: return "updatePhoneCallSignalingData"
+    case 0x26ffde7d: return "updateDialogFilter"
     case 0x276d3ec6: return "msg_detailed_info"
     case 0x27bcbbfc: return "inputPeerChannel"
+    case 0x28373599: return "updateUserEmojiStatus"
+    case 0x283bd312: return "updateBotPurchasedPaidMedia"
     case 0x28a20571: return "messageEntityCode"
+    case 0x29562865: return "chatEmpty"
+    case 0x2979eeb2: return "langPackStringDeleted"
+    case 0x29d0f5ee: return "inputStickerSetEmojiDefaultStatuses"
     case 0x2be0dfa4: return "jsonNumber"
+    case 0x2c084dc1: return "updateStoriesStealthMode"
+    case 0x2ca4fdf8: return "privacyKeyStarGiftsAutoSave"
+    case 0x2dd14edc: return "stickerSet"
     case 0x2de11aae: return "emojiStatusEmpty"
+    case 0x2e94c3e7: return "webPageAttributeStory"
     case 0x2ea2c0d4: return "auth.authorization"
+    case 0x2ec0533f: return "messageMediaVenue"
+    case 0x2f2ba99f: return "updateChannelWebPage"
+    case 0x2f2f21bf: return "updateReadHistoryOutbox"
+    case 0x2fe601d3: return "channelParticipantCreator"
+    case 0x2ffe2f7a: return "messageActionConferenceCall"
+    case 0x30535af5: return "phoneCall"
+    case 0x3081ed9d: return "inlineQueryPeerTypeSameBotPM"
+    case 0x308660c1: return "keyboardButtonUserProfile"
+    case 0x30f443db: return "updateRecentEmojiStatuses"
+    case 0x313bc7f8: return "updateShortMessage"
+    case 0x31518e9b: return "messageActionRequestedPeer"
+    case 0x31c24808: return "updateStickerSets"
+    case 0x31cad303: return "webPageAttributeStarGiftCollection"
     case 0x32ca960f: return "messageEntitySpoiler"
+    case 0x3354678f: return "updatePtsChanged"
+    case 0x339bef6c: return "requestPeerTypeBroadcast"
+    case 0x33f0ea47: return "secureCredentialsEncrypted"
+    case 0x34566b6a: return "pageTableCell"
+    case 0x3458f9c8: return "chatThemeUniqueGift"
     case 0x347773c5: return "pong"
+    case 0x34c3bb53: return "channelParticipantAdmin"
+    case 0x34f762f3: return "messageActionStarGiftUnique"
+    case 0x3504914f: return "updateDialogFilters"
+    case 0x35553762: return "textAnchor"
     case 0x35a95cb9: return "inputPeerChat"
+    case 0x35bbdb6b: return "keyboardButtonCallback"
+    case 0x363293ae: return "dialogFilterDefault"
+    case 0x3660c311: return "phoneCallAccepted"
+    case 0x36c6019a: return "peerChat"
+    case 0x36f8c871: return "documentEmpty"
+    case 0x372efcd0: return "wallPaperSettings"
+    case 0x37381085: return "mediaAreaUrl"
     case 0x37982646: return "ipPortSecret"
+    case 0x37c1011c: return "chatPhotoEmpty"
+    case 0x38fe25b7: return "updateEncryptedMessagesRead"
+    case 0x39491cc8: return "privacyKeyPhoneP2P"
+    case 0x39a51dfb: return "updateNewScheduledMessage"
+    case 0x39c67432: return "updateSavedReactionTags"
+    case 0x39d99013: return "starGiftAttributeModel"
+    case 0x39f23300: return "pageBlockCover"
     case 0x3a912d4a: return "passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow"
+    case 0x3b6ddad2: return "pollAnswerVoters"
+    case 0x3bb3b94a: return "inputPhoto"
     case 0x3bcbf734: return "dh_gen_ok"
+    case 0x3c134d7b: return "messageActionSetMessagesTTL"
+    case 0x3c2884c1: return "textUrl"
     case 0x3c6a84d4: return "p_q_inner_data_temp"
+    case 0x3cbc93f8: return "chatParticipants"
+    case 0x3d662b7b: return "privacyKeyPhoneCall"
+    case 0x3dac6a00: return "secureValueTypePassport"
     case 0x3dbb5986: return "auth.sentCodeTypeApp"
+    case 0x3dda5451: return "updateChatParticipantAdd"
+    case 0x3ded6320: return "messageMediaEmpty"
+    case 0x3e050d0f: return "updateQuickReplyMessage"
+    case 0x3e0b5b6a: return "searchPostsFlood"
     case 0x3e72ba19: return "auth.logOut"
     case 0x3f6d7b68: return "jsonNull"
+    case 0x3f7ee58b: return "messageMediaDice"
+    case 0x405fef0d: return "inputMediaInvoice"
+    case 0x41b3e202: return "messageActionPaymentRefunded"
+    case 0x41c87565: return "privacyValueDisallowChatParticipants"
+    case 0x41cbf256: return "chat"
+    case 0x4258c205: return "botMenuButtonCommands"
+    case 0x42ffd42b: return "privacyKeyAddedByPhone"
+    case 0x43c57c48: return "documentAttributeVideo"
+    case 0x4423e6c5: return "messages.getHistory"
     case 0x44747e9a: return "auth.authorizationSignUpRequired"
+    case 0x44c1f8e9: return "inputStickerSetEmojiDefaultTopicIcons"
+    case 0x45d5b021: return "messageActionGiftStars"
+    case 0x46560264: return "updateLangPackTooLong"
     case 0x4679b65f: return "accessPointRule"
+    case 0x467a0766: return "pageBlockParagraph"
     case 0x46dc1fb9: return "dh_gen_retry"
+    case 0x4792929b: return "messageActionScreenshotTaken"
+    case 0x47dd8079: return "messageActionWebViewDataSentMe"
+    case 0x48222faf: return "inputGeoPoint"
+    case 0x48870999: return "pageBlockFooter"
+    case 0x48a30254: return "replyInlineMarkup"
+    case 0x48f1d94c: return "encryptedChatRequested"
+    case 0x496f379c: return "updateBotInlineQuery"
+    case 0x49748553: return "inputStickerSetEmojiChannelDefaultStatuses"
+    case 0x49a6549c: return "mediaAreaWeather"
+    case 0x49b92a26: return "todoList"
+    case 0x4afe8f6d: return "updates.differenceTooLong"
+    case 0x4b3e14d6: return "boost"
+    case 0x4ba3a95a: return "messageReactor"
+    case 0x4bd6e798: return "messageMediaPoll"
     case 0x4c4e743f: return "messageEntityCashtag"
+    case 0x4cc120b7: return "todoCompletion"
+    case 0x4d6deea5: return "updateShortChatMessage"
+    case 0x4d712f2e: return "updateBotCommands"
+    case 0x4e4df4bb: return "messageFwdHeader"
+    case 0x4e80a379: return "updateStarsBalance"
+    case 0x4e90bfd6: return "updateMessageID"
     case 0x4f11bae1: return "userProfilePhotoEmpty"
+    case 0x4f4456d3: return "pageBlockPullquote"
+    case 0x4f607bef: return "channelParticipantSelf"
+    case 0x500e6dfa: return "privacyKeyChatInvite"
+    case 0x502f92f7: return "messageActionInviteToGroupCall"
+    case 0x504aa18f: return "updateSentPhoneCode"
+    case 0x5060a3f4: return "messageActionSetChatWallPaper"
+    case 0x50ca4de1: return "phoneCallDiscarded"
+    case 0x50cc03d3: return "webPageAttributeStickerSet"
+    case 0x50f41ccf: return "keyboardButtonGame"
+    case 0x514519e2: return "dialogPeerFolder"
+    case 0x51e6ee4f: return "storyItemDeleted"
     case 0x523da4eb: return "reactionPaid"
+    case 0x52d8ccd9: return "messageMediaDocument"
     case 0x5353e5a7: return "auth.sentCodeTypeCall"
+    case 0x5366c915: return "phoneCallEmpty"
+    case 0x53d7bfd8: return "keyboardButtonRequestPeer"
+    case 0x53e6f1ec: return "updateDeleteQuickReply"
     case 0x541a1d1a: return "userStatusLastWeek"
     case 0x548a30f5: return "account.getPassword"
+    case 0x54ae308e: return "messages.saveDraft"
+    case 0x54b56617: return "webPageAttributeTheme"
+    case 0x54c01850: return "updateChatDefaultBannedRights"
+    case 0x553b0ba1: return "groupCall"
+    case 0x56022f4d: return "updateLangPack"
+    case 0x564fe691: return "updateLoginToken"
+    case 0x566fe7cd: return "updateDeleteQuickReplyMessages"
+    case 0x56d03994: return "messageActionGiftCode"
+    case 0x56e0d474: return "messageMediaGeo"
     case 0x56fddf88: return "p_q_inner_data_temp_dc"
+    case 0x571d2742: return "updateReadFeaturedStickers"
+    case 0x5787686d: return "mediaAreaStarGift"
+    case 0x57adc690: return "phoneCallDiscardReasonHangup"
+    case 0x57de635e: return "messageActionSuggestProfilePhoto"
+    case 0x58747131: return "poll"
+    case 0x5881323a: return "inputReplyToStory"
     case 0x58e4a740: return "rpc_drop_answer"
+    case 0x59511722: return "peerUser"
     case 0x5a592a6c: return "help.configSimple"
+    case 0x5b11125a: return "baseThemeArctic"
+    case 0x5b934f9d: return "inputChannelFromMessage"
+    case 0x5bb98608: return "updatePinnedChannelMessages"
+    case 0x5d75a138: return "updates.differenceEmpty"
+    case 0x5da674b7: return "botAppNotModified"
+    case 0x5dd69e12: return "contacts.getContacts"
     case 0x5e002502: return "auth.sentCode"
+    case 0x5e068047: return "pageListOrderedItemText"
     case 0x5e2ad36e: return "rpc_answer_unknown"
+    case 0x5ec4be43: return "inlineQueryPeerTypeMegagroup"
+    case 0x5f3b8a00: return "requestPeerTypeUser"
+    case 0x5fb224d5: return "chatAdminRights"
     case 0x60469778: return "req_pq"
+    case 0x61f0d4c7: return "encryptedChat"
+    case 0x628cbc6f: return "sendMessageChooseContactAction"
+    case 0x62ba04d9: return "updateNewChannelMessage"
     case 0x62d350c9: return "destroy_session_none"
     case 0x62d6b459: return "msgs_ack"
+    case 0x62dc8b48: return "inputFileStoryDocument"
+    case 0x6319d612: return "documentAttributeSticker"
+    case 0x6334ee9a: return "inlineQueryPeerTypeBroadcast"
+    case 0x635b4c09: return "updateChannel"
+    case 0x635fe375: return "phoneConnectionWebrtc"
+    case 0x64199744: return "secureFileEmpty"
     case 0x64e475c2: return "messageEntityEmail"
+    case 0x65427b82: return "privacyValueAllowAll"
     case 0x65899777: return "userStatusLastMonth"
+    case 0x6592a1a7: return "chatForbidden"
+    case 0x65a0fa4d: return "pageBlockCollage"
     case 0x6643b654: return "client_DH_inner_data"
+    case 0x66b25953: return "encryptedChatWaiting"
+    case 0x6724abc4: return "textBold"
+    case 0x67753ac8: return "groupCallParticipantVideo"
+    case 0x686c85a6: return "updatePinnedSavedDialogs"
+    case 0x688a30aa: return "updateNewStickerSet"
+    case 0x68cb6283: return "messageMediaStory"
+    case 0x6917560b: return "messageReplyHeader"
+    case 0x691e9052: return "updateInlineBotCallbackQuery"
+    case 0x695150d7: return "messageMediaPhoto"
+    case 0x695c9e7c: return "updateReadChannelDiscussionOutbox"
+    case 0x69d66c45: return "inputReplyToMonoForum"
+    case 0x69ec56a3: return "privacyKeyForwards"
+    case 0x69f916f8: return "messageActionSuggestedPostRefund"
+    case 0x6a7e7366: return "updatePeerSettings"
+    case 0x6b134e8e: return "privacyValueAllowChatParticipants"
+    case 0x6c37c15c: return "documentAttributeImageSize"
+    case 0x6c3f19b9: return "textFixed"
+    case 0x6c47ac9f: return "langPackStringPluralized"
+    case 0x6c6274fa: return "messageActionGiftPremium"
     case 0x6cef8ac7: return "messageEntityBotCommand"
+    case 0x6d5f77ee: return "baseThemeTinted"
+    case 0x6df8014e: return "channelParticipantBanned"
+    case 0x6e153f16: return "messages.stickerSet"
+    case 0x6e6fe51c: return "updateDialogPinned"
     case 0x6ed02538: return "messageEntityUrl"
+    case 0x6f0c34df: return "notificationSoundNone"
     case 0x6f635b0d: return "messageEntityHashtag"
+    case 0x6f747657: return "pageCaption"
+    case 0x6f7863f4: return "updateRecentReactions"
+    case 0x70322949: return "messageMediaContact"
+    case 0x7063c3db: return "updatePendingJoinRequests"
+    case 0x7084a7be: return "updateContactsReset"
+    case 0x70abc3fd: return "pageBlockTitle"
+    case 0x712e27fd: return "storiesStealthMode"
+    case 0x71701da9: return "forumTopic"
     case 0x7184603b: return "emojiStatusCollectible"
+    case 0x71bd134c: return "dialogFolder"
+    case 0x71e094f3: return "messages.dialogsSlice"
+    case 0x725afbbc: return "contacts.resolveUsername"
+    case 0x725b04c3: return "updatesCombined"
     case 0x72a3158c: return "auth.codeTypeSms"
+    case 0x72f0eaae: return "inputDocumentEmpty"
+    case 0x7307544f: return "requestedPeerChat"
+    case 0x7311ca11: return "webPageNotModified"
     case 0x73924be0: return "messageEntityPre"
     case 0x741cd3e3: return "auth.codeTypeCall"
+    case 0x744694e0: return "textPlain"
+    case 0x74535f21: return "messages.messagesNotModified"
+    case 0x74ae4240: return "updates"
+    case 0x74aee3e0: return "starsTonAmount"
+    case 0x74d8be99: return "updateSavedRingtones"
+    case 0x751f3146: return "textWithEntities"
+    case 0x7533a588: return "botMenuButtonDefault"
     case 0x75588b3f: return "inputClientProxy"
     case 0x75a3f765: return "bind_auth_key_inner"
+    case 0x75b3b798: return "updateStory"
+    case 0x75c78e60: return "photoSize"
+    case 0x75d2698e: return "keyboardButtonCopy"
     case 0x761e6af4: return "messageEntityBankCard"
+    case 0x762b263d: return "messages.messagesSlice"
+    case 0x76768bed: return "pageBlockDetails"
     case 0x76a6d327: return "messageEntityTextUrl"
+    case 0x770416af: return "mediaAreaChannelPost"
+    case 0x77608b83: return "keyboardButtonRow"
+    case 0x7780bcb4: return "groupCallDiscarded"
+    case 0x779600f9: return "inputMediaDocumentExternal"
+    case 0x77b0e372: return "updateReadMonoForumInbox"
     case 0x780a0310: return "help.termsOfService"
+    case 0x78d4dec1: return "updateShort"
     case 0x79cb045d: return "server_DH_params_fail"
     case 0x79f5d419: return "reactionEmpty"
+    case 0x7a0d7f42: return "messageActionGroupCall"
+    case 0x7a800e0a: return "messageService"
     case 0x7abe77ec: return "ping"
+    case 0x7adf2420: return "pollResults"
     case 0x7b197dc8: return "userStatusRecently"
+    case 0x7c8fe7b6: return "pageBlockVideo"
+    case 0x7d09c27e: return "secureFile"
+    case 0x7d6099dd: return "securePlainPhone"
+    case 0x7d627683: return "updateSentStoryReaction"
     case 0x7d748d04: return "dataJSON"
     case 0x7d861a08: return "msg_resend_req"
     case 0x7da07ec9: return "inputPeerSelf"
+    case 0x7e6260d7: return "textConcat"
+    case 0x7f077ad9: return "contacts.resolvedPeer"
     case 0x7f3b18ea: return "inputPeerEmpty"
+    case 0x7f891213: return "updateWebPage"
+    case 0x7fcb13a8: return "messageActionChatEditPhoto"
+    case 0x804361ea: return "pageBlockAudio"
     case 0x809db6df: return "msg_new_detailed_info"
+    case 0x80ac53c3: return "starGift"
+    case 0x80e11a7f: return "messageActionPhoneCall"
     case 0x82006484: return "auth.sentCodeTypeMissedCall"
+    case 0x8216fba3: return "updateTheme"
     case 0x826f8b60: return "messageEntityItalic"
     case 0x82d1f706: return "userProfilePhoto"
+    case 0x830b9ae4: return "notificationSoundLocal"
+    case 0x8317c0c3: return "updateBotWebhookJSON"
+    case 0x833c0fac: return "inlineQueryPeerTypePM"
+    case 0x83487af0: return "updateChatUserTyping"
     case 0x83c95aec: return "p_q_inner_data"
+    case 0x83d60fc2: return "messageReplies"
+    case 0x84b88578: return "messageActionPaidMessagesPrice"
+    case 0x84d19185: return "messages.affectedMessages"
+    case 0x85dd99d1: return "replyKeyboardMarkup"
+    case 0x85e42301: return "phoneCallDiscardReasonMissed"
+    case 0x861cc8a0: return "inputStickerSetShortName"
     case 0x86471d92: return "securePasswordKdfAlgoSHA512"
+    case 0x869fbe10: return "inputReplyToMessage"
+    case 0x86b40b08: return "replyKeyboardForceReply"
+    case 0x86fccf85: return "updateMoveStickerSetToTop"
+    case 0x871fb939: return "updateGeoLiveViewed"
+    case 0x8763d3e1: return "chatParticipantsForbidden"
+    case 0x87e2f155: return "messageActionGiveawayResults"
+    case 0x88f27fbc: return "sendMessageRecordRoundAction"
+    case 0x890c3d89: return "inputBotInlineMessageID"
+    case 0x89137c0d: return "secureValueTypeBankStatement"
     case 0x8935fc73: return "reactionCustomEmoji"
+    case 0x8951abef: return "updateNewAuthorization"
+    case 0x89fdd778: return "inputMediaStory"
+    case 0x8a53b014: return "messageMediaToDo"
+    case 0x8ae5c97a: return "updateBotBusinessConnect"
+    case 0x8aeabec3: return "secureData"
+    case 0x8b725fce: return "updatePaidReactionPrivacy"
+    case 0x8b73e763: return "privacyValueDisallowAll"
+    case 0x8b883488: return "secureValueTypeRentalAgreement"
+    case 0x8ba403e4: return "requestedPeerChannel"
+    case 0x8c10603f: return "inputGroupCallInviteMessage"
+    case 0x8c718e87: return "messages.messages"
+    case 0x8c79b63c: return "messagePeerReaction"
+    case 0x8c88c923: return "updateChannelUserTyping"
+    case 0x8caa9a96: return "updateBotPrecheckoutQuery"
     case 0x8cc0d131: return "msgs_all_info"
     case 0x8d52a951: return "auth.signIn"
+    case 0x8d595cd6: return "storyViews"
     case 0x8e1a1775: return "nearestDc"
+    case 0x8e3ca7ee: return "secureValueTypeEmail"
+    case 0x8e5e9873: return "updateDcOptions"
+    case 0x8f34b2f5: return "botBusinessConnection"
+    case 0x8fd4c4d8: return "document"
+    case 0x8ffa9a1f: return "pageBlockSubtitle"
+    case 0x9015e101: return "updateShortSentMessage"
+    case 0x904dd49c: return "updateBotChatBoost"
+    case 0x909c3f94: return "paymentRequestedInfo"
+    case 0x90a6ca84: return "messageEmpty"
     case 0x922e55a9: return "emailVerificationCode"
+    case 0x922e6e10: return "updateReadChannelInbox"
     case 0x9299359f: return "http_wait"
+    case 0x92a72876: return "messageActionGameScore"
+    case 0x9375341e: return "updateSavedGifs"
+    case 0x93b31848: return "messageActionRequestedPeerSentMe"
+    case 0x93b9fbb5: return "keyboardButtonSwitchInline"
+    case 0x94bd38ed: return "messageActionPinMessage"
     case 0x957b50fb: return "account.password"
+    case 0x95d2ac92: return "messageActionChannelCreate"
+    case 0x95ddcf69: return "messageActionSuggestedPostSuccess"
+    case 0x95e3fbef: return "messageActionChatDeletePhoto"
+    case 0x95fcd1d6: return "botApp"
+    case 0x96151fed: return "privacyKeyProfilePhoto"
+    case 0x96537bd7: return "dialogFilterChatlist"
+    case 0x9664f57f: return "inputMediaEmpty"
     case 0x96d074fd: return "emailVerificationApple"
+    case 0x96eaa5eb: return "draftMessage"
+    case 0x971fa843: return "inputMediaGeoLive"
+    case 0x97d64341: return "updateGroupCall"
+    case 0x97e8bebe: return "notificationSoundDefault"
+    case 0x9801d2f7: return "documentAttributeHasStickers"
+    case 0x9815cec8: return "message"
+    case 0x9852f9c6: return "documentAttributeAudio"
+    case 0x985d3abb: return "updateChannelParticipant"
+    case 0x98657f0d: return "page"
     case 0x9880f658: return "inputCheckPasswordEmpty"
+    case 0x98dd8936: return "pageListOrderedItemBlocks"
+    case 0x98e0d697: return "messageActionGeoProximityReached"
+    case 0x99622c0c: return "peerNotifySettings"
+    case 0x99a48f23: return "secureValueTypeInternalPassport"
     case 0x99c1d49d: return "jsonObject"
+    case 0x99e3806a: return "secureValueTypePassportRegistration"
+    case 0x9a422c20: return "updateRecentStickers"
+    case 0x9a8ae1e1: return "pageBlockOrderedList"
     case 0x9b69e34b: return "messageEntityPhone"
+    case 0x9b9240a6: return "updateBotWebhookJSONQuery"
+    case 0x9bed434d: return "inputWebDocument"
+    case 0x9bf8bb95: return "textStrike"
     case 0x9c4e7e8b: return "messageEntityUnderline"
+    case 0x9c974fdf: return "updateReadHistoryInbox"
+    case 0x9cc123c7: return "phoneConnection"
+    case 0x9d2a81e3: return "secureValueTypePersonalDetails"
+    case 0x9ddb347c: return "updateBotNewBusinessMessage"
+    case 0x9de7a269: return "inputStickerSetID"
     case 0x9ec20908: return "new_session_created"
+    case 0x9f120418: return "chatBannedRights"
+    case 0x9f812b08: return "updateMonoForumNoPaidException"
+    case 0x9f84f49e: return "messageMediaUnsupported"
+    case 0x9fbab604: return "messageActionHistoryClear"
+    case 0x9fbbf1f7: return "phoneCallDiscardReasonMigrateConferenceCall"
+    case 0x9fc55fde: return "inputMediaTodo"
+    case 0x9fd40bd8: return "notifyPeer"
+    case 0xa00e67d6: return "theme"
+    case 0xa02a982e: return "updateBotDeleteBusinessMessage"
+    case 0xa03e5b85: return "replyKeyboardHide"
+    case 0xa0624cf7: return "businessBotRights"
+    case 0xa0933f5b: return "chatParticipantAdmin"
+    case 0xa0c0505c: return "keyboardButtonSimpleWebView"
+    case 0xa0d0744b: return "secureValueTypeIdentityCard"
+    case 0xa0f4cb4f: return "messages.getDialogs"
+    case 0xa187d66f: return "sendMessageRecordVideoAction"
+    case 0xa20db0e5: return "updateDeleteMessages"
+    case 0xa229dd06: return "updateConfig"
+    case 0xa22cbd96: return "chatInviteExported"
+    case 0xa2a5371e: return "peerChannel"
+    case 0xa2fa4880: return "keyboardButton"
+    case 0xa3d1cb80: return "reactionCount"
     case 0xa416ac81: return "auth.sentCodeTypeSmsWord"
+    case 0xa437c3ed: return "wallPaper"
     case 0xa43ad8b7: return "rpc_answer_dropped"
+    case 0xa43f30cc: return "messageActionChatDeleteUser"
+    case 0xa44f3ef6: return "pageBlockMap"
+    case 0xa477288f: return "updateGroupCallChainBlocks"
+    case 0xa486b761: return "privacyKeyAbout"
+    case 0xa4a79376: return "updateReadMonoForumOutbox"
     case 0xa5491dea: return "auth.sentCodeTypeSetUpEmailRequired"
     case 0xa56c2a3e: return "updates.state"
+    case 0xa584b019: return "updateStarsRevenueStatus"
+    case 0xa5d72105: return "updateDialogFilterOrder"
     case 0xa677244f: return "auth.sendCode"
     case 0xa69dae02: return "dh_gen_fail"
+    case 0xa7848924: return "updateUserName"
     case 0xa7eff811: return "bad_msg_notification"
+    case 0xa8008cd8: return "encryptedFile"
+    case 0xa80f51e4: return "messageActionGiveawayLaunch"
+    case 0xa8718dc5: return "pageBlockEmbed"
+    case 0xa8763ab5: return "inputMediaDocument"
     case 0xa87b0a1c: return "inputPeerUserFromMessage"
+    case 0xa8852491: return "messageMediaPaidMedia"
+    case 0xa8a3c699: return "messageActionGiftTon"
+    case 0xa8fb1981: return "updates.differenceSlice"
     case 0xa9f55f95: return "p_q_inner_data_dc"
+    case 0xaa073beb: return "messageMediaGiveaway"
+    case 0xaa0cd9e4: return "sendMessageUploadDocumentAction"
+    case 0xaa472651: return "dialogFilter"
     case 0xaac7b717: return "auth.signUp"
     case 0xab03c6d9: return "auth.sentCodeTypeFlashCall"
+    case 0xab0f6b1e: return "updatePhoneCall"
+    case 0xab7ec0a0: return "encryptedChatEmpty"
+    case 0xac1f1fcd: return "messageActionPaidMessagesRefunded"
+    case 0xac21d3ce: return "updateBotMessageReaction"
+    case 0xaca1657b: return "updateMessagePoll"
     case 0xad253d78: return "codeSettings"
+    case 0xad628cc8: return "messageExtendedMediaPreview"
+    case 0xae3f101d: return "updatePeerWallpaper"
     case 0xae500895: return "future_salts"
+    case 0xaeaf9e74: return "updateSavedDialogPinned"
+    case 0xaed6dbb2: return "maskCoords"
+    case 0xafd93fbb: return "keyboardButtonBuy"
+    case 0xb00c47a2: return "messageActionPrizeStars"
+    case 0xb05ac6b1: return "sendMessageChooseStickerAction"
+    case 0xb0d13e47: return "webPagePending"
+    case 0xb16a6c29: return "keyboardButtonRequestPhone"
+    case 0xb23fc698: return "updateChannelAvailableMessages"
+    case 0xb282217f: return "inputMediaAreaVenue"
+    case 0xb2a2f663: return "geoPoint"
+    case 0xb320aadb: return "secureValueTypePhone"
     case 0xb37794af: return "auth.sentCodeTypeSmsPhrase"
+    case 0xb390dc08: return "pageRelatedArticle"
+    case 0xb3a07661: return "messageActionGroupCallScheduled"
+    case 0xb3ba0635: return "inputMediaPhoto"
     case 0xb4073647: return "username"
+    case 0xb4a2e88d: return "updateEncryption"
+    case 0xb4afcfb0: return "updatePeerLocated"
+    case 0xb4c38cb5: return "messageActionWebViewDataSent"
+    case 0xb4c83b4c: return "notifyUsers"
     case 0xb54b5acf: return "peerColor"
     case 0xb5890dba: return "server_DH_inner_data"
+    case 0xb5a1ce5a: return "messageActionChatEditTitle"
+    case 0xb5aefd7d: return "updateBotShippingQuery"
+    case 0xb658f23e: return "updateDialogUnreadMark"
+    case 0xb665902e: return "sendMessageEmojiInteractionSeen"
+    case 0xb6aef7b0: return "messageActionEmpty"
+    case 0xb6d915d7: return "inputBotInlineMessageID64"
     case 0xb71e767a: return "jsonString"
+    case 0xb74ba9d2: return "contacts.contactsNotModified"
+    case 0xb75f99a9: return "updateReadChannelOutbox"
+    case 0xb7b31ea8: return "baseThemeNight"
+    case 0xb826e150: return "storyFwdHeader"
+    case 0xb8905fb2: return "privacyValueAllowUsers"
+    case 0xb89bfccf: return "factCheck"
+    case 0xb91bbd3a: return "messageActionSetChatTheme"
     case 0xb921bd04: return "get_future_salts"
+    case 0xb92fb6cd: return "pageListItemText"
+    case 0xb940c666: return "messageMediaGeoLive"
     case 0xb98886cf: return "inputUserEmpty"
+    case 0xb9cfc48d: return "updateBotCallbackQuery"
+    case 0xbaafe5e0: return "pageBlockAuthorDate"
     case 0xbb92ba95: return "messageEntityUnknown"
+    case 0xbb9bb9a5: return "updatePeerHistoryTTL"
+    case 0xbbb6b4a3: return "starsAmount"
+    case 0xbbc7515d: return "keyboardButtonRequestPoll"
     case 0xbbf2dda0: return "securePasswordKdfAlgoPBKDF2HMACSHA512iter100000"
+    case 0xbc2eab30: return "privacyKeyStatusTimestamp"
     case 0xbd2a0840: return "inputPeerChannelFromMessage"
+    case 0xbd47cbad: return "messageActionChatCreate"
     case 0xbd610bc9: return "messageEntityBold"
+    case 0xbdf9653b: return "game"
     case 0xbe7e8ef1: return "req_pq_multi"
+    case 0xbe82db9c: return "mediaAreaVenue"
+    case 0xbec268ef: return "updateNotifySettings"
     case 0xbf0693d4: return "messageEntityStrike"
+    case 0xbf4dea82: return "pageBlockTable"
     case 0xbf9459b7: return "invokeWithoutUpdates"
+    case 0xbfd064ec: return "pageBlockHeader"
     case 0xc000bba2: return "auth.sentCodeTypeSms"
+    case 0xc007cec3: return "notifyChats"
+    case 0xc01e857f: return "updateUserTyping"
+    case 0xc02d4007: return "chatParticipant"
+    case 0xc070d93e: return "pageBlockPreformatted"
+    case 0xc0944820: return "messageActionTopicEdit"
     case 0xc0de1bd9: return "jsonObjectValue"
+    case 0xc12622c4: return "textUnderline"
+    case 0xc13d1c11: return "inputMediaVenue"
     case 0xc1cd5ea9: return "initConnection"
+    case 0xc21b8849: return "inputMediaWebPage"
+    case 0xc21f497e: return "encryptedFileEmpty"
+    case 0xc27ac8c7: return "botCommand"
+    case 0xc32d5b12: return "updateDeleteChannelMessages"
+    case 0xc331e80a: return "inputGameShortName"
+    case 0xc3a12462: return "baseThemeClassic"
     case 0xc3a2835f: return "auth.loggedOut"
+    case 0xc3dffc04: return "chatTheme"
+    case 0xc4103386: return "inputMediaPaidMedia"
+    case 0xc4870a49: return "updateBotStopped"
     case 0xc4f9186b: return "help.getConfig"
+    case 0xc516d679: return "messageActionBotAllowed"
+    case 0xc5226f17: return "phoneCallWaiting"
+    case 0xc624b16e: return "messageActionPaymentSent"
     case 0xc7345e6a: return "jsonBool"
+    case 0xc776ba4e: return "messages.channelMessages"
+    case 0xc7b57ce6: return "botMenuButton"
+    case 0xc7edbc83: return "messageActionTodoAppendTasks"
+    case 0xc7fb5e01: return "textSuperscript"
+    case 0xc88b3b02: return "inputStickerSetPremiumGifts"
     case 0xc8cf05f8: return "messageEntityCustomEmoji"
+    case 0xc9662d05: return "inputKeyboardButtonRequestPeer"
+    case 0xc9f06e1b: return "requestPeerTypeChat"
+    case 0xca461b5d: return "peerLocated"
+    case 0xcad181f6: return "langPackString"
+    case 0xcad5452d: return "mediaAreaGeoPoint"
+    case 0xcb296bf8: return "labeledPrice"
+    case 0xcb397619: return "channelParticipant"
+    case 0xcba9a52f: return "todoItem"
+    case 0xcbe31e26: return "secureValueTypeAddress"
+    case 0xcc02aa6d: return "messageActionBoostApply"
     case 0xcc1a241e: return "config"
+    case 0xcc7c5c89: return "messageActionTodoCompletions"
     case 0xcd78e586: return "rpc_answer_dropped_running"
+    case 0xce0d37b0: return "pageBlockAnchor"
+    case 0xceaa3ea1: return "messageMediaGiveawayResults"
+    case 0xcf6f6db8: return "webPageAttributeUniqueStarGift"
+    case 0xcfc9e002: return "mediaAreaCoordinates"
+    case 0xd02e7fd4: return "inputKeyboardButtonUrlAuth"
     case 0xd072acb4: return "restrictionReason"
+    case 0xd087663a: return "updateChatParticipant"
     case 0xd0e8075c: return "server_DH_params_ok"
     case 0xd1435160: return "destroy_auth_key"
     case 0xd18b4d16: return "auth.checkPassword"
+    case 0xd19ae46d: return "privacyKeyPhoneNumber"
+    case 0xd1d34a26: return "sendMessageUploadPhotoAction"
     case 0xd27ff082: return "inputCheckPasswordSRP"
+    case 0xd29a27f4: return "updateChannelMessageForwards"
+    case 0xd2aaf7ec: return "messages.updatePinnedMessage"
+    case 0xd30d78d4: return "messages.sendReaction"
+    case 0xd33f43f3: return "inputMediaGame"
     case 0xd3bc4b7a: return "userEmpty"
+    case 0xd3f924eb: return "messages.stickerSetNotModified"
     case 0xd433ad73: return "ipPort"
     case 0xd45ab096: return "passwordKdfAlgoUnknown"
+    case 0xd52f73f7: return "sendMessageRecordAudioAction"
+    case 0xd58a08c6: return "dialog"
+    case 0xd5a41724: return "updateMessageExtendedMedia"
+    case 0xd612e8ef: return "notifyBroadcasts"
     case 0xd61ad6ee: return "auth.codeTypeMissedCall"
+    case 0xd62ff46a: return "requestedPeerUser"
+    case 0xd6b19546: return "updateReadChannelDiscussionInbox"
     case 0xd712e4be: return "req_DH_params"
+    case 0xd766c50a: return "inlineQueryPeerTypeChat"
     case 0xd7a2fcf9: return "auth.sentCodePaymentRequired"
+    case 0xd7ca61a2: return "updateChatParticipantAdmin"
+    case 0xd8214d41: return "photoPathSize"
+    case 0xd8aa840f: return "inputGroupCall"
+    case 0xd912a59c: return "textItalic"
+    case 0xd92c2285: return "speakingInGroupCallAction"
+    case 0xd93d859c: return "starGiftAttributeBackdrop"
     case 0xd9565c39: return "auth.sentCodeTypeFragmentSms"
+    case 0xd95c6154: return "messageActionSecureValuesSent"
     case 0xda69fb52: return "msgs_state_req"
     case 0xda9b0d0d: return "invokeWithLayer"
+    case 0xdb20b188: return "pageBlockDivider"
     case 0xdb909ec2: return "emailVerificationGoogle"
+    case 0xdbda9246: return "sendMessageHistoryImportAction"
+    case 0xdc3d824f: return "textEmpty"
+    case 0xdc6cfcf0: return "paidReactionPrivacyPeer"
     case 0xdc7b1140: return "messageEntityMentionName"
+    case 0xdcb118b7: return "groupCallParticipantVideoSourceGroup"
+    case 0xdd6a8f48: return "sendMessageGamePlayAction"
     case 0xdde8a54c: return "inputPeerUser"
+    case 0xddf10c3b: return "messageMediaWebPage"
+    case 0xde33b094: return "videoSize"
+    case 0xde4c5d93: return "geoPointAddress"
+    case 0xde5a0dd6: return "textEmail"
+    case 0xdfd14005: return "messages.editMessage"
+    case 0xe0804116: return "wallPaperNoFile"
+    case 0xe095c1a0: return "phoneCallDiscardReasonDisconnect"
+    case 0xe0b0bc2e: return "photoStrippedSize"
+    case 0xe0bff26c: return "starGiftAttributeOriginalDetails"
+    case 0xe0c0c5e5: return "pageTableRow"
+    case 0xe1037f92: return "messageActionChatMigrateTo"
     case 0xe22045fc: return "destroy_session_ok"
+    case 0xe317af7e: return "updatesTooLong"
+    case 0xe32f3d77: return "updateChatParticipantDelete"
+    case 0xe40370a3: return "updateEditMessage"
+    case 0xe4621141: return "privacyValueDisallowUsers"
+    case 0xe46bcee4: return "chatParticipantCreator"
+    case 0xe4c123d6: return "inputGeoPointEmpty"
+    case 0xe4e88011: return "pageBlockList"
+    case 0xe511996d: return "updateFavedStickers"
+    case 0xe56dbf05: return "dialogPeer"
+    case 0xe58e95d2: return "messages.deleteMessages"
+    case 0xe5bbfe1a: return "inputMediaPhotoExternal"
+    case 0xe5bdf8de: return "updateUserStatus"
+    case 0xe66fbf7b: return "inputMediaDice"
+    case 0xe67f520e: return "inputStickerSetDice"
     case 0xe7512126: return "destroy_session"
     case 0xe7ff068a: return "emojiStatus"
+    case 0xe89c45b2: return "webPage"
+    case 0xe9763aec: return "sendMessageUploadVideoAction"
+    case 0xe988037b: return "inputKeyboardButtonUserProfile"
+    case 0xe9baa668: return "folderPeer"
+    case 0xea02c27e: return "paymentCharge"
+    case 0xea02ec33: return "secureValueTypeTemporaryRegistration"
     case 0xea109b13: return "destroy_auth_key_fail"
+    case 0xea3948e9: return "messageActionChannelMigrateFrom"
+    case 0xeae87e42: return "contacts.contacts"
+    case 0xeba636fe: return "groupCallParticipant"
+    case 0xebbca3cb: return "messageActionChatJoinedByRequest"
+    case 0xebe07752: return "updatePeerBlocked"
+    case 0xebe46819: return "updateServiceNotification"
+    case 0xec05b097: return "updateAutoSaveSettings"
+    case 0xece9814b: return "privacyValueAllowPremium"
+    case 0xed107ab7: return "chatInvitePublicJoinRequests"
+    case 0xed18c118: return "encryptedMessage"
+    case 0xed6a8504: return "textSubscript"
+    case 0xed85eab5: return "updatePinnedMessages"
     case 0xedab447b: return "bad_server_salt"
     case 0xedb93949: return "userStatusOnline"
     case 0xedd4882a: return "updates.getState"
+    case 0xedf164f1: return "storyItem"
+    case 0xedfc111e: return "updateDraftMessage"
+    case 0xee3b272a: return "updatePrivacy"
+    case 0xee479c64: return "messageExtendedMedia"
+    case 0xee7a1596: return "messageActionSuggestedPostApproval"
+    case 0xee8c1e86: return "inputChannelEmpty"
+    case 0xef1751b5: return "pageBlockChannel"
+    case 0xf0e3e596: return "messages.dialogsNotModified"
+    case 0xf12bb6e1: return "pageBlockSubheader"
+    case 0xf16269d4: return "updateSmsJob"
     case 0xf1ccaaac: return "messageEntityBlockquote"
     case 0xf21158c6: return "inputUser"
+    case 0xf226ac08: return "updateChannelMessageViews"
+    case 0xf24de7fa: return "messageActionStarGift"
+    case 0xf259a80b: return "pageBlockEmbedPost"
+    case 0xf2a71983: return "updateDeleteScheduledMessages"
+    case 0xf2ebdb4e: return "updateGroupCallParticipants"
     case 0xf3427b8c: return "ping_delay_disconnect"
+    case 0xf351d7ab: return "sendMessageUploadAudioAction"
+    case 0xf35aec28: return "inputChannel"
+    case 0xf385c1f6: return "langPackDifference"
+    case 0xf3f25f76: return "messageActionContactSignUp"
     case 0xf450f59b: return "auth.sentCodeTypeEmailCode"
+    case 0xf47741f7: return "peerSettings"
     case 0xf5045f1f: return "set_client_DH_params"
+    case 0xf52ff27f: return "inputFile"
+    case 0xf53da717: return "updateNewQuickReply"
     case 0xf660e1d4: return "destroy_auth_key_ok"
+    case 0xf6a548d3: return "messageMediaInvoice"
+    case 0xf6a5f82f: return "privacyValueDisallowBots"
     case 0xf7444763: return "jsonArray"
+    case 0xf74e932b: return "updateReadStories"
     case 0xf7c1b13f: return "inputUserSelf"
+    case 0xf7e8d89b: return "privacyValueAllowCloseFriends"
+    case 0xf8227181: return "updateReadMessagesContents"
+    case 0xf85c413c: return "videoSizeEmojiMarkup"
+    case 0xf888fa1a: return "privacyValueDisallowContacts"
+    case 0xf89a6a4e: return "updateChat"
+    case 0xf8ab7dfb: return "inputMediaContact"
+    case 0xf8ec284b: return "peerSelfLocated"
+    case 0xf9470ab2: return "updateQuickReplies"
+    case 0xf9c44144: return "inputMediaGeoPoint"
+    case 0xf9c8bcc6: return "webDocumentNoProxy"
     case 0xfa04579d: return "messageEntityMention"
+    case 0xfa0f3ca2: return "updatePinnedDialogs"
+    case 0xfa3efb95: return "photoSizeProgressive"
+    case 0xfa4f0bb5: return "inputFileBig"
+    case 0xfa58b6d4: return "themeSettings"
+    case 0xfae69f56: return "messageActionCustomAction"
+    case 0xfaf7e8c9: return "phoneCallDiscardReasonBusy"
+    case 0xfb197a65: return "photo"
+    case 0xfb4c496c: return "updateReadFeaturedEmojiStickers"
+    case 0xfbd81688: return "baseThemeDay"
+    case 0xfc36954e: return "secureValueTypeUtilityBill"
+    case 0xfc796b3f: return "keyboardButtonRequestGeoLocation"
+    case 0xfc878fc8: return "phoneCallProtocol"
+    case 0xfcfeb29c: return "stickerKeyword"
+    case 0xfd149899: return "documentAttributeCustomEmoji"
+    case 0xfd5ec8f5: return "sendMessageCancelAction"
+    case 0xfdb19008: return "messageMediaGame"
+    case 0xfe05dc9a: return "messages.sendMessage"
+    case 0xfe06823f: return "inputGroupCallSlug"
+    case 0xfe198602: return "updateChannelPinnedTopics"
+    case 0xfe685355: return "channel"
+    case 0xfebe5491: return "starsRevenueStatus"
+    case 0xff16e2ca: return "pollAnswer"
+    case 0xff544e65: return "folder"
+    case 0xff6c8049: return "notificationSoundRingtone"
+    case 0xffa00ccc: return "messageActionPaymentSentMe"
+    case 0xffadc913: return "storyItemSkipped"
+    case 0xffb62b95: return "inputStickerSetEmpty"
+    case 0xfffe1bac: return "privacyValueAllowContacts"
     default: return nil
     }
 }

@@ -2,6 +2,1329 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum BaseTheme: TLObject, Equatable {
+        case baseThemeClassic
+        case baseThemeDay
+        case baseThemeNight
+        case baseThemeTinted
+        case baseThemeArctic
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .baseThemeClassic:
+                writer.writeUInt32(0xc3a12462)
+            case .baseThemeDay:
+                writer.writeUInt32(0xfbd81688)
+            case .baseThemeNight:
+                writer.writeUInt32(0xb7b31ea8)
+            case .baseThemeTinted:
+                writer.writeUInt32(0x6d5f77ee)
+            case .baseThemeArctic:
+                writer.writeUInt32(0x5b11125a)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xc3a12462: return try parse_baseThemeClassic(&reader)
+            case 0xfbd81688: return try parse_baseThemeDay(&reader)
+            case 0xb7b31ea8: return try parse_baseThemeNight(&reader)
+            case 0x6d5f77ee: return try parse_baseThemeTinted(&reader)
+            case 0x5b11125a: return try parse_baseThemeArctic(&reader)
+            default: throw .unknownConstructor(id, expected: "BaseTheme")
+            }
+        }
+
+        /// baseThemeClassic#c3a12462's fields, its id already read.
+        static func parse_baseThemeClassic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .baseThemeClassic
+        }
+
+        /// baseThemeDay#fbd81688's fields, its id already read.
+        static func parse_baseThemeDay(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .baseThemeDay
+        }
+
+        /// baseThemeNight#b7b31ea8's fields, its id already read.
+        static func parse_baseThemeNight(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .baseThemeNight
+        }
+
+        /// baseThemeTinted#6d5f77ee's fields, its id already read.
+        static func parse_baseThemeTinted(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .baseThemeTinted
+        }
+
+        /// baseThemeArctic#5b11125a's fields, its id already read.
+        static func parse_baseThemeArctic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .baseThemeArctic
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Boost: TLObject, Equatable {
+        case boost(gift: Bool, giveaway: Bool, unclaimed: Bool, id: String, userId: Int64?, giveawayMsgId: Int32?, date: Int32, expires: Int32, usedGiftSlug: String?, multiplier: Int32?, stars: Int64?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .boost(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10):
+                writer.writeUInt32(0x4b3e14d6)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x8 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x4 }
+                if _8 != nil { flags |= 0x10 }
+                if _9 != nil { flags |= 0x20 }
+                if _10 != nil { flags |= 0x40 }
+                writer.writeUInt32(flags)
+                writer.writeString(_3)
+                if let value = _4 {
+                    writer.writeInt64(value)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_6)
+                writer.writeInt32(_7)
+                if let value = _8 {
+                    writer.writeString(value)
+                }
+                if let value = _9 {
+                    writer.writeInt32(value)
+                }
+                if let value = _10 {
+                    writer.writeInt64(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x4b3e14d6: return try parse_boost(&reader)
+            default: throw .unknownConstructor(id, expected: "Boost")
+            }
+        }
+
+        /// boost#4b3e14d6's fields, its id already read.
+        static func parse_boost(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "boost", bits: flags & ~0x7f) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = try reader.readString()
+            var _4: Int64? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readInt64()
+            }
+            var _5: Int32? = nil
+            if flags & 0x4 != 0 {
+                _5 = try reader.readInt32()
+            }
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readInt32()
+            var _8: String? = nil
+            if flags & 0x10 != 0 {
+                _8 = try reader.readString()
+            }
+            var _9: Int32? = nil
+            if flags & 0x20 != 0 {
+                _9 = try reader.readInt32()
+            }
+            var _10: Int64? = nil
+            if flags & 0x40 != 0 {
+                _10 = try reader.readInt64()
+            }
+            return .boost(gift: _0, giveaway: _1, unclaimed: _2, id: _3, userId: _4, giveawayMsgId: _5, date: _6, expires: _7, usedGiftSlug: _8, multiplier: _9, stars: _10)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum BotApp: TLObject, Equatable {
+        case botAppNotModified
+        case botApp(id: Int64, accessHash: Int64, shortName: String, title: String, description: String, photo: Api.Photo, document: Api.Document?, hash: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botAppNotModified:
+                writer.writeUInt32(0x5da674b7)
+            case .botApp(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x95fcd1d6)
+                var flags: UInt32 = 0
+                if _6 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeString(_4)
+                _5.serialize(to: &writer)
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt64(_7)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x5da674b7: return try parse_botAppNotModified(&reader)
+            case 0x95fcd1d6: return try parse_botApp(&reader)
+            default: throw .unknownConstructor(id, expected: "BotApp")
+            }
+        }
+
+        /// botAppNotModified#5da674b7's fields, its id already read.
+        static func parse_botAppNotModified(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .botAppNotModified
+        }
+
+        /// botApp#95fcd1d6's fields, its id already read.
+        static func parse_botApp(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "botApp", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            let _4 = try reader.readString()
+            let _5 = try Api.Photo.parse(from: &reader)
+            var _6: Api.Document? = nil
+            if flags & 0x1 != 0 {
+                _6 = try Api.Document.parse(from: &reader)
+            }
+            let _7 = try reader.readInt64()
+            return .botApp(id: _0, accessHash: _1, shortName: _2, title: _3, description: _4, photo: _5, document: _6, hash: _7)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum BotBusinessConnection: TLObject, Equatable {
+        case botBusinessConnection(disabled: Bool, connectionId: String, userId: Int64, dcId: Int32, date: Int32, rights: Api.BusinessBotRights?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botBusinessConnection(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x8f34b2f5)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _5 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeString(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x8f34b2f5: return try parse_botBusinessConnection(&reader)
+            default: throw .unknownConstructor(id, expected: "BotBusinessConnection")
+            }
+        }
+
+        /// botBusinessConnection#8f34b2f5's fields, its id already read.
+        static func parse_botBusinessConnection(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x6 == 0 else { throw .unknownFlags(constructor: "botBusinessConnection", bits: flags & ~0x6) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try reader.readString()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            var _5: Api.BusinessBotRights? = nil
+            if flags & 0x4 != 0 {
+                _5 = try Api.BusinessBotRights.parse(from: &reader)
+            }
+            return .botBusinessConnection(disabled: _0, connectionId: _1, userId: _2, dcId: _3, date: _4, rights: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum BotCommand: TLObject, Equatable {
+        case botCommand(command: String, description: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botCommand(let _0, let _1):
+                writer.writeUInt32(0xc27ac8c7)
+                writer.writeString(_0)
+                writer.writeString(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xc27ac8c7: return try parse_botCommand(&reader)
+            default: throw .unknownConstructor(id, expected: "BotCommand")
+            }
+        }
+
+        /// botCommand#c27ac8c7's fields, its id already read.
+        static func parse_botCommand(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readString()
+            return .botCommand(command: _0, description: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum BotMenuButton: TLObject, Equatable {
+        case botMenuButtonDefault
+        case botMenuButtonCommands
+        case botMenuButton(text: String, url: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botMenuButtonDefault:
+                writer.writeUInt32(0x7533a588)
+            case .botMenuButtonCommands:
+                writer.writeUInt32(0x4258c205)
+            case .botMenuButton(let _0, let _1):
+                writer.writeUInt32(0xc7b57ce6)
+                writer.writeString(_0)
+                writer.writeString(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7533a588: return try parse_botMenuButtonDefault(&reader)
+            case 0x4258c205: return try parse_botMenuButtonCommands(&reader)
+            case 0xc7b57ce6: return try parse_botMenuButton(&reader)
+            default: throw .unknownConstructor(id, expected: "BotMenuButton")
+            }
+        }
+
+        /// botMenuButtonDefault#7533a588's fields, its id already read.
+        static func parse_botMenuButtonDefault(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .botMenuButtonDefault
+        }
+
+        /// botMenuButtonCommands#4258c205's fields, its id already read.
+        static func parse_botMenuButtonCommands(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .botMenuButtonCommands
+        }
+
+        /// botMenuButton#c7b57ce6's fields, its id already read.
+        static func parse_botMenuButton(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readString()
+            return .botMenuButton(text: _0, url: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum BusinessBotRights: TLObject, Equatable {
+        case businessBotRights(reply: Bool, readMessages: Bool, deleteSentMessages: Bool, deleteReceivedMessages: Bool, editName: Bool, editBio: Bool, editProfilePhoto: Bool, editUsername: Bool, viewGifts: Bool, sellGifts: Bool, changeGiftSettings: Bool, transferAndUpgradeGifts: Bool, transferStars: Bool, manageStories: Bool)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .businessBotRights(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13):
+                writer.writeUInt32(0xa0624cf7)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x8 }
+                if _4 { flags |= 0x10 }
+                if _5 { flags |= 0x20 }
+                if _6 { flags |= 0x40 }
+                if _7 { flags |= 0x80 }
+                if _8 { flags |= 0x100 }
+                if _9 { flags |= 0x200 }
+                if _10 { flags |= 0x400 }
+                if _11 { flags |= 0x800 }
+                if _12 { flags |= 0x1000 }
+                if _13 { flags |= 0x2000 }
+                writer.writeUInt32(flags)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xa0624cf7: return try parse_businessBotRights(&reader)
+            default: throw .unknownConstructor(id, expected: "BusinessBotRights")
+            }
+        }
+
+        /// businessBotRights#a0624cf7's fields, its id already read.
+        static func parse_businessBotRights(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3fff == 0 else { throw .unknownFlags(constructor: "businessBotRights", bits: flags & ~0x3fff) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x8 != 0
+            let _4 = flags & 0x10 != 0
+            let _5 = flags & 0x20 != 0
+            let _6 = flags & 0x40 != 0
+            let _7 = flags & 0x80 != 0
+            let _8 = flags & 0x100 != 0
+            let _9 = flags & 0x200 != 0
+            let _10 = flags & 0x400 != 0
+            let _11 = flags & 0x800 != 0
+            let _12 = flags & 0x1000 != 0
+            let _13 = flags & 0x2000 != 0
+            return .businessBotRights(reply: _0, readMessages: _1, deleteSentMessages: _2, deleteReceivedMessages: _3, editName: _4, editBio: _5, editProfilePhoto: _6, editUsername: _7, viewGifts: _8, sellGifts: _9, changeGiftSettings: _10, transferAndUpgradeGifts: _11, transferStars: _12, manageStories: _13)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChannelParticipant: TLObject, Equatable {
+        case channelParticipant(userId: Int64, date: Int32, subscriptionUntilDate: Int32?)
+        case channelParticipantSelf(viaRequest: Bool, userId: Int64, inviterId: Int64, date: Int32, subscriptionUntilDate: Int32?)
+        case channelParticipantCreator(userId: Int64, adminRights: Api.ChatAdminRights, rank: String?)
+        case channelParticipantAdmin(canEdit: Bool, self: Bool, userId: Int64, inviterId: Int64?, promotedBy: Int64, date: Int32, adminRights: Api.ChatAdminRights, rank: String?)
+        case channelParticipantBanned(left: Bool, peer: Api.Peer, kickedBy: Int64, date: Int32, bannedRights: Api.ChatBannedRights)
+        case channelParticipantLeft(peer: Api.Peer)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .channelParticipant(let _0, let _1, let _2):
+                writer.writeUInt32(0xcb397619)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+            case .channelParticipantSelf(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x4f607bef)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _4 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                if let value = _4 {
+                    writer.writeInt32(value)
+                }
+            case .channelParticipantCreator(let _0, let _1, let _2):
+                writer.writeUInt32(0x2fe601d3)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+            case .channelParticipantAdmin(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x34c3bb53)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _3 != nil { flags |= 0x2 }
+                if _7 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_2)
+                if let value = _3 {
+                    writer.writeInt64(value)
+                }
+                writer.writeInt64(_4)
+                writer.writeInt32(_5)
+                _6.serialize(to: &writer)
+                if let value = _7 {
+                    writer.writeString(value)
+                }
+            case .channelParticipantBanned(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x6df8014e)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                _4.serialize(to: &writer)
+            case .channelParticipantLeft(let _0):
+                writer.writeUInt32(0x1b03f006)
+                _0.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xcb397619: return try parse_channelParticipant(&reader)
+            case 0x4f607bef: return try parse_channelParticipantSelf(&reader)
+            case 0x2fe601d3: return try parse_channelParticipantCreator(&reader)
+            case 0x34c3bb53: return try parse_channelParticipantAdmin(&reader)
+            case 0x6df8014e: return try parse_channelParticipantBanned(&reader)
+            case 0x1b03f006: return try parse_channelParticipantLeft(&reader)
+            default: throw .unknownConstructor(id, expected: "ChannelParticipant")
+            }
+        }
+
+        /// channelParticipant#cb397619's fields, its id already read.
+        static func parse_channelParticipant(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "channelParticipant", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            var _2: Int32? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt32()
+            }
+            return .channelParticipant(userId: _0, date: _1, subscriptionUntilDate: _2)
+        }
+
+        /// channelParticipantSelf#4f607bef's fields, its id already read.
+        static func parse_channelParticipantSelf(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "channelParticipantSelf", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            var _4: Int32? = nil
+            if flags & 0x2 != 0 {
+                _4 = try reader.readInt32()
+            }
+            return .channelParticipantSelf(viaRequest: _0, userId: _1, inviterId: _2, date: _3, subscriptionUntilDate: _4)
+        }
+
+        /// channelParticipantCreator#2fe601d3's fields, its id already read.
+        static func parse_channelParticipantCreator(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "channelParticipantCreator", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.ChatAdminRights.parse(from: &reader)
+            var _2: String? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readString()
+            }
+            return .channelParticipantCreator(userId: _0, adminRights: _1, rank: _2)
+        }
+
+        /// channelParticipantAdmin#34c3bb53's fields, its id already read.
+        static func parse_channelParticipantAdmin(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "channelParticipantAdmin", bits: flags & ~0x7) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readInt64()
+            var _3: Int64? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readInt64()
+            }
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt32()
+            let _6 = try Api.ChatAdminRights.parse(from: &reader)
+            var _7: String? = nil
+            if flags & 0x4 != 0 {
+                _7 = try reader.readString()
+            }
+            return .channelParticipantAdmin(canEdit: _0, self: _1, userId: _2, inviterId: _3, promotedBy: _4, date: _5, adminRights: _6, rank: _7)
+        }
+
+        /// channelParticipantBanned#6df8014e's fields, its id already read.
+        static func parse_channelParticipantBanned(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "channelParticipantBanned", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try Api.ChatBannedRights.parse(from: &reader)
+            return .channelParticipantBanned(left: _0, peer: _1, kickedBy: _2, date: _3, bannedRights: _4)
+        }
+
+        /// channelParticipantLeft#1b03f006's fields, its id already read.
+        static func parse_channelParticipantLeft(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            return .channelParticipantLeft(peer: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Chat: TLObject, Equatable {
+        case chatEmpty(id: Int64)
+        case chat(creator: Bool, left: Bool, deactivated: Bool, callActive: Bool, callNotEmpty: Bool, noforwards: Bool, id: Int64, title: String, photo: Api.ChatPhoto, participantsCount: Int32, date: Int32, version: Int32, migratedTo: Api.InputChannel?, adminRights: Api.ChatAdminRights?, defaultBannedRights: Api.ChatBannedRights?)
+        case chatForbidden(id: Int64, title: String)
+        case channel(creator: Bool, left: Bool, broadcast: Bool, verified: Bool, megagroup: Bool, restricted: Bool, signatures: Bool, min: Bool, scam: Bool, hasLink: Bool, hasGeo: Bool, slowmodeEnabled: Bool, callActive: Bool, callNotEmpty: Bool, fake: Bool, gigagroup: Bool, noforwards: Bool, joinToSend: Bool, joinRequest: Bool, forum: Bool, storiesHidden: Bool, storiesHiddenMin: Bool, storiesUnavailable: Bool, signatureProfiles: Bool, autotranslation: Bool, broadcastMessagesAllowed: Bool, monoforum: Bool, forumTabs: Bool, id: Int64, accessHash: Int64?, title: String, username: String?, photo: Api.ChatPhoto, date: Int32, restrictionReason: [Api.RestrictionReason]?, adminRights: Api.ChatAdminRights?, bannedRights: Api.ChatBannedRights?, defaultBannedRights: Api.ChatBannedRights?, participantsCount: Int32?, usernames: [Api.Username]?, storiesMaxId: Int32?, color: Api.PeerColor?, profileColor: Api.PeerColor?, emojiStatus: Api.EmojiStatus?, level: Int32?, subscriptionUntilDate: Int32?, botVerificationIcon: Int64?, sendPaidMessagesStars: Int64?, linkedMonoforumId: Int64?)
+        case channelForbidden(broadcast: Bool, megagroup: Bool, id: Int64, accessHash: Int64, title: String, untilDate: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatEmpty(let _0):
+                writer.writeUInt32(0x29562865)
+                writer.writeInt64(_0)
+            case .chat(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14):
+                writer.writeUInt32(0x41cbf256)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x20 }
+                if _3 { flags |= 0x800000 }
+                if _4 { flags |= 0x1000000 }
+                if _5 { flags |= 0x2000000 }
+                if _12 != nil { flags |= 0x40 }
+                if _13 != nil { flags |= 0x4000 }
+                if _14 != nil { flags |= 0x40000 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_6)
+                writer.writeString(_7)
+                _8.serialize(to: &writer)
+                writer.writeInt32(_9)
+                writer.writeInt32(_10)
+                writer.writeInt32(_11)
+                if let value = _12 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _13 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _14 {
+                    value.serialize(to: &writer)
+                }
+            case .chatForbidden(let _0, let _1):
+                writer.writeUInt32(0x6592a1a7)
+                writer.writeInt64(_0)
+                writer.writeString(_1)
+            case .channel(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20, let _21, let _22, let _23, let _24, let _25, let _26, let _27, let _28, let _29, let _30, let _31, let _32, let _33, let _34, let _35, let _36, let _37, let _38, let _39, let _40, let _41, let _42, let _43, let _44, let _45, let _46, let _47, let _48):
+                writer.writeUInt32(0xfe685355)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x20 }
+                if _3 { flags |= 0x80 }
+                if _4 { flags |= 0x100 }
+                if _5 { flags |= 0x200 }
+                if _6 { flags |= 0x800 }
+                if _7 { flags |= 0x1000 }
+                if _8 { flags |= 0x80000 }
+                if _9 { flags |= 0x100000 }
+                if _10 { flags |= 0x200000 }
+                if _11 { flags |= 0x400000 }
+                if _12 { flags |= 0x800000 }
+                if _13 { flags |= 0x1000000 }
+                if _14 { flags |= 0x2000000 }
+                if _15 { flags |= 0x4000000 }
+                if _16 { flags |= 0x8000000 }
+                if _17 { flags |= 0x10000000 }
+                if _18 { flags |= 0x20000000 }
+                if _19 { flags |= 0x40000000 }
+                if _29 != nil { flags |= 0x2000 }
+                if _31 != nil { flags |= 0x40 }
+                if _34 != nil { flags |= 0x200 }
+                if _35 != nil { flags |= 0x4000 }
+                if _36 != nil { flags |= 0x8000 }
+                if _37 != nil { flags |= 0x40000 }
+                if _38 != nil { flags |= 0x20000 }
+                var flags2: UInt32 = 0
+                if _20 { flags2 |= 0x2 }
+                if _21 { flags2 |= 0x4 }
+                if _22 { flags2 |= 0x8 }
+                if _23 { flags2 |= 0x1000 }
+                if _24 { flags2 |= 0x8000 }
+                if _25 { flags2 |= 0x10000 }
+                if _26 { flags2 |= 0x20000 }
+                if _27 { flags2 |= 0x80000 }
+                if _39 != nil { flags2 |= 0x1 }
+                if _40 != nil { flags2 |= 0x10 }
+                if _41 != nil { flags2 |= 0x80 }
+                if _42 != nil { flags2 |= 0x100 }
+                if _43 != nil { flags2 |= 0x200 }
+                if _44 != nil { flags2 |= 0x400 }
+                if _45 != nil { flags2 |= 0x800 }
+                if _46 != nil { flags2 |= 0x2000 }
+                if _47 != nil { flags2 |= 0x4000 }
+                if _48 != nil { flags2 |= 0x40000 }
+                writer.writeUInt32(flags)
+                writer.writeUInt32(flags2)
+                writer.writeInt64(_28)
+                if let value = _29 {
+                    writer.writeInt64(value)
+                }
+                writer.writeString(_30)
+                if let value = _31 {
+                    writer.writeString(value)
+                }
+                _32.serialize(to: &writer)
+                writer.writeInt32(_33)
+                if let value = _34 {
+                    writer.writeVector(value)
+                }
+                if let value = _35 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _36 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _37 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _38 {
+                    writer.writeInt32(value)
+                }
+                if let value = _39 {
+                    writer.writeVector(value)
+                }
+                if let value = _40 {
+                    writer.writeInt32(value)
+                }
+                if let value = _41 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _42 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _43 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _44 {
+                    writer.writeInt32(value)
+                }
+                if let value = _45 {
+                    writer.writeInt32(value)
+                }
+                if let value = _46 {
+                    writer.writeInt64(value)
+                }
+                if let value = _47 {
+                    writer.writeInt64(value)
+                }
+                if let value = _48 {
+                    writer.writeInt64(value)
+                }
+            case .channelForbidden(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x17d493d5)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x20 }
+                if _1 { flags |= 0x100 }
+                if _5 != nil { flags |= 0x10000 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_2)
+                writer.writeInt64(_3)
+                writer.writeString(_4)
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x29562865: return try parse_chatEmpty(&reader)
+            case 0x41cbf256: return try parse_chat(&reader)
+            case 0x6592a1a7: return try parse_chatForbidden(&reader)
+            case 0xfe685355: return try parse_channel(&reader)
+            case 0x17d493d5: return try parse_channelForbidden(&reader)
+            default: throw .unknownConstructor(id, expected: "Chat")
+            }
+        }
+
+        /// chatEmpty#29562865's fields, its id already read.
+        static func parse_chatEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .chatEmpty(id: _0)
+        }
+
+        /// chat#41cbf256's fields, its id already read.
+        static func parse_chat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3844065 == 0 else { throw .unknownFlags(constructor: "chat", bits: flags & ~0x3844065) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x20 != 0
+            let _3 = flags & 0x800000 != 0
+            let _4 = flags & 0x1000000 != 0
+            let _5 = flags & 0x2000000 != 0
+            let _6 = try reader.readInt64()
+            let _7 = try reader.readString()
+            let _8 = try Api.ChatPhoto.parse(from: &reader)
+            let _9 = try reader.readInt32()
+            let _10 = try reader.readInt32()
+            let _11 = try reader.readInt32()
+            var _12: Api.InputChannel? = nil
+            if flags & 0x40 != 0 {
+                _12 = try Api.InputChannel.parse(from: &reader)
+            }
+            var _13: Api.ChatAdminRights? = nil
+            if flags & 0x4000 != 0 {
+                _13 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            var _14: Api.ChatBannedRights? = nil
+            if flags & 0x40000 != 0 {
+                _14 = try Api.ChatBannedRights.parse(from: &reader)
+            }
+            return .chat(creator: _0, left: _1, deactivated: _2, callActive: _3, callNotEmpty: _4, noforwards: _5, id: _6, title: _7, photo: _8, participantsCount: _9, date: _10, version: _11, migratedTo: _12, adminRights: _13, defaultBannedRights: _14)
+        }
+
+        /// chatForbidden#6592a1a7's fields, its id already read.
+        static func parse_chatForbidden(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readString()
+            return .chatForbidden(id: _0, title: _1)
+        }
+
+        /// channel#fe685355's fields, its id already read.
+        static func parse_channel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7ffefbe5 == 0 else { throw .unknownFlags(constructor: "channel", bits: flags & ~0x7ffefbe5) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x20 != 0
+            let _3 = flags & 0x80 != 0
+            let _4 = flags & 0x100 != 0
+            let _5 = flags & 0x200 != 0
+            let _6 = flags & 0x800 != 0
+            let _7 = flags & 0x1000 != 0
+            let _8 = flags & 0x80000 != 0
+            let _9 = flags & 0x100000 != 0
+            let _10 = flags & 0x200000 != 0
+            let _11 = flags & 0x400000 != 0
+            let _12 = flags & 0x800000 != 0
+            let _13 = flags & 0x1000000 != 0
+            let _14 = flags & 0x2000000 != 0
+            let _15 = flags & 0x4000000 != 0
+            let _16 = flags & 0x8000000 != 0
+            let _17 = flags & 0x10000000 != 0
+            let _18 = flags & 0x20000000 != 0
+            let _19 = flags & 0x40000000 != 0
+            let flags2 = try reader.readUInt32()
+            guard flags2 & ~0xfff9f == 0 else { throw .unknownFlags(constructor: "channel", bits: flags2 & ~0xfff9f) }
+            let _20 = flags2 & 0x2 != 0
+            let _21 = flags2 & 0x4 != 0
+            let _22 = flags2 & 0x8 != 0
+            let _23 = flags2 & 0x1000 != 0
+            let _24 = flags2 & 0x8000 != 0
+            let _25 = flags2 & 0x10000 != 0
+            let _26 = flags2 & 0x20000 != 0
+            let _27 = flags2 & 0x80000 != 0
+            let _28 = try reader.readInt64()
+            var _29: Int64? = nil
+            if flags & 0x2000 != 0 {
+                _29 = try reader.readInt64()
+            }
+            let _30 = try reader.readString()
+            var _31: String? = nil
+            if flags & 0x40 != 0 {
+                _31 = try reader.readString()
+            }
+            let _32 = try Api.ChatPhoto.parse(from: &reader)
+            let _33 = try reader.readInt32()
+            var _34: [Api.RestrictionReason]? = nil
+            if flags & 0x200 != 0 {
+                _34 = try reader.readVector(of: Api.RestrictionReason.self)
+            }
+            var _35: Api.ChatAdminRights? = nil
+            if flags & 0x4000 != 0 {
+                _35 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            var _36: Api.ChatBannedRights? = nil
+            if flags & 0x8000 != 0 {
+                _36 = try Api.ChatBannedRights.parse(from: &reader)
+            }
+            var _37: Api.ChatBannedRights? = nil
+            if flags & 0x40000 != 0 {
+                _37 = try Api.ChatBannedRights.parse(from: &reader)
+            }
+            var _38: Int32? = nil
+            if flags & 0x20000 != 0 {
+                _38 = try reader.readInt32()
+            }
+            var _39: [Api.Username]? = nil
+            if flags2 & 0x1 != 0 {
+                _39 = try reader.readVector(of: Api.Username.self)
+            }
+            var _40: Int32? = nil
+            if flags2 & 0x10 != 0 {
+                _40 = try reader.readInt32()
+            }
+            var _41: Api.PeerColor? = nil
+            if flags2 & 0x80 != 0 {
+                _41 = try Api.PeerColor.parse(from: &reader)
+            }
+            var _42: Api.PeerColor? = nil
+            if flags2 & 0x100 != 0 {
+                _42 = try Api.PeerColor.parse(from: &reader)
+            }
+            var _43: Api.EmojiStatus? = nil
+            if flags2 & 0x200 != 0 {
+                _43 = try Api.EmojiStatus.parse(from: &reader)
+            }
+            var _44: Int32? = nil
+            if flags2 & 0x400 != 0 {
+                _44 = try reader.readInt32()
+            }
+            var _45: Int32? = nil
+            if flags2 & 0x800 != 0 {
+                _45 = try reader.readInt32()
+            }
+            var _46: Int64? = nil
+            if flags2 & 0x2000 != 0 {
+                _46 = try reader.readInt64()
+            }
+            var _47: Int64? = nil
+            if flags2 & 0x4000 != 0 {
+                _47 = try reader.readInt64()
+            }
+            var _48: Int64? = nil
+            if flags2 & 0x40000 != 0 {
+                _48 = try reader.readInt64()
+            }
+            return .channel(creator: _0, left: _1, broadcast: _2, verified: _3, megagroup: _4, restricted: _5, signatures: _6, min: _7, scam: _8, hasLink: _9, hasGeo: _10, slowmodeEnabled: _11, callActive: _12, callNotEmpty: _13, fake: _14, gigagroup: _15, noforwards: _16, joinToSend: _17, joinRequest: _18, forum: _19, storiesHidden: _20, storiesHiddenMin: _21, storiesUnavailable: _22, signatureProfiles: _23, autotranslation: _24, broadcastMessagesAllowed: _25, monoforum: _26, forumTabs: _27, id: _28, accessHash: _29, title: _30, username: _31, photo: _32, date: _33, restrictionReason: _34, adminRights: _35, bannedRights: _36, defaultBannedRights: _37, participantsCount: _38, usernames: _39, storiesMaxId: _40, color: _41, profileColor: _42, emojiStatus: _43, level: _44, subscriptionUntilDate: _45, botVerificationIcon: _46, sendPaidMessagesStars: _47, linkedMonoforumId: _48)
+        }
+
+        /// channelForbidden#17d493d5's fields, its id already read.
+        static func parse_channelForbidden(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x10120 == 0 else { throw .unknownFlags(constructor: "channelForbidden", bits: flags & ~0x10120) }
+            let _0 = flags & 0x20 != 0
+            let _1 = flags & 0x100 != 0
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readString()
+            var _5: Int32? = nil
+            if flags & 0x10000 != 0 {
+                _5 = try reader.readInt32()
+            }
+            return .channelForbidden(broadcast: _0, megagroup: _1, id: _2, accessHash: _3, title: _4, untilDate: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChatAdminRights: TLObject, Equatable {
+        case chatAdminRights(changeInfo: Bool, postMessages: Bool, editMessages: Bool, deleteMessages: Bool, banUsers: Bool, inviteUsers: Bool, pinMessages: Bool, addAdmins: Bool, anonymous: Bool, manageCall: Bool, other: Bool, manageTopics: Bool, postStories: Bool, editStories: Bool, deleteStories: Bool, manageDirectMessages: Bool)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatAdminRights(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15):
+                writer.writeUInt32(0x5fb224d5)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x8 }
+                if _4 { flags |= 0x10 }
+                if _5 { flags |= 0x20 }
+                if _6 { flags |= 0x80 }
+                if _7 { flags |= 0x200 }
+                if _8 { flags |= 0x400 }
+                if _9 { flags |= 0x800 }
+                if _10 { flags |= 0x1000 }
+                if _11 { flags |= 0x2000 }
+                if _12 { flags |= 0x4000 }
+                if _13 { flags |= 0x8000 }
+                if _14 { flags |= 0x10000 }
+                if _15 { flags |= 0x20000 }
+                writer.writeUInt32(flags)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x5fb224d5: return try parse_chatAdminRights(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatAdminRights")
+            }
+        }
+
+        /// chatAdminRights#5fb224d5's fields, its id already read.
+        static func parse_chatAdminRights(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3febf == 0 else { throw .unknownFlags(constructor: "chatAdminRights", bits: flags & ~0x3febf) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x8 != 0
+            let _4 = flags & 0x10 != 0
+            let _5 = flags & 0x20 != 0
+            let _6 = flags & 0x80 != 0
+            let _7 = flags & 0x200 != 0
+            let _8 = flags & 0x400 != 0
+            let _9 = flags & 0x800 != 0
+            let _10 = flags & 0x1000 != 0
+            let _11 = flags & 0x2000 != 0
+            let _12 = flags & 0x4000 != 0
+            let _13 = flags & 0x8000 != 0
+            let _14 = flags & 0x10000 != 0
+            let _15 = flags & 0x20000 != 0
+            return .chatAdminRights(changeInfo: _0, postMessages: _1, editMessages: _2, deleteMessages: _3, banUsers: _4, inviteUsers: _5, pinMessages: _6, addAdmins: _7, anonymous: _8, manageCall: _9, other: _10, manageTopics: _11, postStories: _12, editStories: _13, deleteStories: _14, manageDirectMessages: _15)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChatBannedRights: TLObject, Equatable {
+        case chatBannedRights(viewMessages: Bool, sendMessages: Bool, sendMedia: Bool, sendStickers: Bool, sendGifs: Bool, sendGames: Bool, sendInline: Bool, embedLinks: Bool, sendPolls: Bool, changeInfo: Bool, inviteUsers: Bool, pinMessages: Bool, manageTopics: Bool, sendPhotos: Bool, sendVideos: Bool, sendRoundvideos: Bool, sendAudios: Bool, sendVoices: Bool, sendDocs: Bool, sendPlain: Bool, untilDate: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatBannedRights(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20):
+                writer.writeUInt32(0x9f120418)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x8 }
+                if _4 { flags |= 0x10 }
+                if _5 { flags |= 0x20 }
+                if _6 { flags |= 0x40 }
+                if _7 { flags |= 0x80 }
+                if _8 { flags |= 0x100 }
+                if _9 { flags |= 0x400 }
+                if _10 { flags |= 0x8000 }
+                if _11 { flags |= 0x20000 }
+                if _12 { flags |= 0x40000 }
+                if _13 { flags |= 0x80000 }
+                if _14 { flags |= 0x100000 }
+                if _15 { flags |= 0x200000 }
+                if _16 { flags |= 0x400000 }
+                if _17 { flags |= 0x800000 }
+                if _18 { flags |= 0x1000000 }
+                if _19 { flags |= 0x2000000 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_20)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x9f120418: return try parse_chatBannedRights(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatBannedRights")
+            }
+        }
+
+        /// chatBannedRights#9f120418's fields, its id already read.
+        static func parse_chatBannedRights(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3fe85ff == 0 else { throw .unknownFlags(constructor: "chatBannedRights", bits: flags & ~0x3fe85ff) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x8 != 0
+            let _4 = flags & 0x10 != 0
+            let _5 = flags & 0x20 != 0
+            let _6 = flags & 0x40 != 0
+            let _7 = flags & 0x80 != 0
+            let _8 = flags & 0x100 != 0
+            let _9 = flags & 0x400 != 0
+            let _10 = flags & 0x8000 != 0
+            let _11 = flags & 0x20000 != 0
+            let _12 = flags & 0x40000 != 0
+            let _13 = flags & 0x80000 != 0
+            let _14 = flags & 0x100000 != 0
+            let _15 = flags & 0x200000 != 0
+            let _16 = flags & 0x400000 != 0
+            let _17 = flags & 0x800000 != 0
+            let _18 = flags & 0x1000000 != 0
+            let _19 = flags & 0x2000000 != 0
+            let _20 = try reader.readInt32()
+            return .chatBannedRights(viewMessages: _0, sendMessages: _1, sendMedia: _2, sendStickers: _3, sendGifs: _4, sendGames: _5, sendInline: _6, embedLinks: _7, sendPolls: _8, changeInfo: _9, inviteUsers: _10, pinMessages: _11, manageTopics: _12, sendPhotos: _13, sendVideos: _14, sendRoundvideos: _15, sendAudios: _16, sendVoices: _17, sendDocs: _18, sendPlain: _19, untilDate: _20)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChatParticipant: TLObject, Equatable {
+        case chatParticipant(userId: Int64, inviterId: Int64, date: Int32)
+        case chatParticipantCreator(userId: Int64)
+        case chatParticipantAdmin(userId: Int64, inviterId: Int64, date: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatParticipant(let _0, let _1, let _2):
+                writer.writeUInt32(0xc02d4007)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+            case .chatParticipantCreator(let _0):
+                writer.writeUInt32(0xe46bcee4)
+                writer.writeInt64(_0)
+            case .chatParticipantAdmin(let _0, let _1, let _2):
+                writer.writeUInt32(0xa0933f5b)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xc02d4007: return try parse_chatParticipant(&reader)
+            case 0xe46bcee4: return try parse_chatParticipantCreator(&reader)
+            case 0xa0933f5b: return try parse_chatParticipantAdmin(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatParticipant")
+            }
+        }
+
+        /// chatParticipant#c02d4007's fields, its id already read.
+        static func parse_chatParticipant(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            return .chatParticipant(userId: _0, inviterId: _1, date: _2)
+        }
+
+        /// chatParticipantCreator#e46bcee4's fields, its id already read.
+        static func parse_chatParticipantCreator(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .chatParticipantCreator(userId: _0)
+        }
+
+        /// chatParticipantAdmin#a0933f5b's fields, its id already read.
+        static func parse_chatParticipantAdmin(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            return .chatParticipantAdmin(userId: _0, inviterId: _1, date: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChatParticipants: TLObject, Equatable {
+        case chatParticipantsForbidden(chatId: Int64, selfParticipant: Api.ChatParticipant?)
+        case chatParticipants(chatId: Int64, participants: [Api.ChatParticipant], version: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatParticipantsForbidden(let _0, let _1):
+                writer.writeUInt32(0x8763d3e1)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+            case .chatParticipants(let _0, let _1, let _2):
+                writer.writeUInt32(0x3cbc93f8)
+                writer.writeInt64(_0)
+                writer.writeVector(_1)
+                writer.writeInt32(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x8763d3e1: return try parse_chatParticipantsForbidden(&reader)
+            case 0x3cbc93f8: return try parse_chatParticipants(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatParticipants")
+            }
+        }
+
+        /// chatParticipantsForbidden#8763d3e1's fields, its id already read.
+        static func parse_chatParticipantsForbidden(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "chatParticipantsForbidden", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            var _1: Api.ChatParticipant? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.ChatParticipant.parse(from: &reader)
+            }
+            return .chatParticipantsForbidden(chatId: _0, selfParticipant: _1)
+        }
+
+        /// chatParticipants#3cbc93f8's fields, its id already read.
+        static func parse_chatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readVector(of: Api.ChatParticipant.self)
+            let _2 = try reader.readInt32()
+            return .chatParticipants(chatId: _0, participants: _1, version: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChatPhoto: TLObject, Equatable {
+        case chatPhotoEmpty
+        case chatPhoto(hasVideo: Bool, photoId: Int64, strippedThumb: [UInt8]?, dcId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatPhotoEmpty:
+                writer.writeUInt32(0x37c1011c)
+            case .chatPhoto(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x1c6e1c11)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                if let value = _2 {
+                    writer.writeBytes(value)
+                }
+                writer.writeInt32(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x37c1011c: return try parse_chatPhotoEmpty(&reader)
+            case 0x1c6e1c11: return try parse_chatPhoto(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatPhoto")
+            }
+        }
+
+        /// chatPhotoEmpty#37c1011c's fields, its id already read.
+        static func parse_chatPhotoEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .chatPhotoEmpty
+        }
+
+        /// chatPhoto#1c6e1c11's fields, its id already read.
+        static func parse_chatPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "chatPhoto", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            var _2: [UInt8]? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readBytes()
+            }
+            let _3 = try reader.readInt32()
+            return .chatPhoto(hasVideo: _0, photoId: _1, strippedThumb: _2, dcId: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChatTheme: TLObject, Equatable {
+        case chatTheme(emoticon: String)
+        case chatThemeUniqueGift(gift: Api.StarGift, themeSettings: [Api.ThemeSettings])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatTheme(let _0):
+                writer.writeUInt32(0xc3dffc04)
+                writer.writeString(_0)
+            case .chatThemeUniqueGift(let _0, let _1):
+                writer.writeUInt32(0x3458f9c8)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xc3dffc04: return try parse_chatTheme(&reader)
+            case 0x3458f9c8: return try parse_chatThemeUniqueGift(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatTheme")
+            }
+        }
+
+        /// chatTheme#c3dffc04's fields, its id already read.
+        static func parse_chatTheme(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .chatTheme(emoticon: _0)
+        }
+
+        /// chatThemeUniqueGift#3458f9c8's fields, its id already read.
+        static func parse_chatThemeUniqueGift(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.StarGift.parse(from: &reader)
+            let _1 = try reader.readVector(of: Api.ThemeSettings.self)
+            return .chatThemeUniqueGift(gift: _0, themeSettings: _1)
+        }
+    }
+}
+
+extension Api {
     public indirect enum CodeSettings: TLObject, Equatable {
         case codeSettings(allowFlashcall: Bool, currentNumber: Bool, allowAppHash: Bool, allowMissedCall: Bool, allowFirebase: Bool, unknownNumber: Bool, logoutTokens: [[UInt8]]?, token: String?, appSandbox: Bool?)
 
@@ -262,6 +1585,38 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum Contact: TLObject, Equatable {
+        case contact(userId: Int64, mutual: Bool)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .contact(let _0, let _1):
+                writer.writeUInt32(0x145ade0b)
+                writer.writeInt64(_0)
+                writer.writeBool(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x145ade0b: return try parse_contact(&reader)
+            default: throw .unknownConstructor(id, expected: "Contact")
+            }
+        }
+
+        /// contact#145ade0b's fields, its id already read.
+        static func parse_contact(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readBool()
+            return .contact(userId: _0, mutual: _1)
+        }
+    }
+}
+
+extension Api {
     public indirect enum DataJSON: TLObject, Equatable {
         case dataJSON(data: String)
 
@@ -350,1015 +1705,627 @@ extension Api {
 }
 
 extension Api {
-    public indirect enum EmailVerification: TLObject, Equatable {
-        case emailVerificationCode(code: String)
-        case emailVerificationGoogle(token: String)
-        case emailVerificationApple(token: String)
+    public indirect enum Dialog: TLObject, Equatable {
+        case dialog(pinned: Bool, unreadMark: Bool, viewForumAsMessages: Bool, peer: Api.Peer, topMessage: Int32, readInboxMaxId: Int32, readOutboxMaxId: Int32, unreadCount: Int32, unreadMentionsCount: Int32, unreadReactionsCount: Int32, notifySettings: Api.PeerNotifySettings, pts: Int32?, draft: Api.DraftMessage?, folderId: Int32?, ttlPeriod: Int32?)
+        case dialogFolder(pinned: Bool, folder: Api.Folder, peer: Api.Peer, topMessage: Int32, unreadMutedPeersCount: Int32, unreadUnmutedPeersCount: Int32, unreadMutedMessagesCount: Int32, unreadUnmutedMessagesCount: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .emailVerificationCode(let _0):
-                writer.writeUInt32(0x922e55a9)
-                writer.writeString(_0)
-            case .emailVerificationGoogle(let _0):
-                writer.writeUInt32(0xdb909ec2)
-                writer.writeString(_0)
-            case .emailVerificationApple(let _0):
-                writer.writeUInt32(0x96d074fd)
-                writer.writeString(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x922e55a9: return try parse_emailVerificationCode(&reader)
-            case 0xdb909ec2: return try parse_emailVerificationGoogle(&reader)
-            case 0x96d074fd: return try parse_emailVerificationApple(&reader)
-            default: throw .unknownConstructor(id, expected: "EmailVerification")
-            }
-        }
-
-        /// emailVerificationCode#922e55a9's fields, its id already read.
-        static func parse_emailVerificationCode(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .emailVerificationCode(code: _0)
-        }
-
-        /// emailVerificationGoogle#db909ec2's fields, its id already read.
-        static func parse_emailVerificationGoogle(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .emailVerificationGoogle(token: _0)
-        }
-
-        /// emailVerificationApple#96d074fd's fields, its id already read.
-        static func parse_emailVerificationApple(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .emailVerificationApple(token: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum EmojiStatus: TLObject, Equatable {
-        case emojiStatusEmpty
-        case emojiStatus(documentId: Int64, until: Int32?)
-        case emojiStatusCollectible(collectibleId: Int64, documentId: Int64, title: String, slug: String, patternDocumentId: Int64, centerColor: Int32, edgeColor: Int32, patternColor: Int32, textColor: Int32, until: Int32?)
-        case inputEmojiStatusCollectible(collectibleId: Int64, until: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .emojiStatusEmpty:
-                writer.writeUInt32(0x2de11aae)
-            case .emojiStatus(let _0, let _1):
-                writer.writeUInt32(0xe7ff068a)
+            case .dialog(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14):
+                writer.writeUInt32(0xd58a08c6)
                 var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
+                if _0 { flags |= 0x4 }
+                if _1 { flags |= 0x8 }
+                if _2 { flags |= 0x40 }
+                if _11 != nil { flags |= 0x1 }
+                if _12 != nil { flags |= 0x2 }
+                if _13 != nil { flags |= 0x10 }
+                if _14 != nil { flags |= 0x20 }
                 writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-            case .emojiStatusCollectible(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
-                writer.writeUInt32(0x7184603b)
-                var flags: UInt32 = 0
-                if _9 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeString(_2)
-                writer.writeString(_3)
-                writer.writeInt64(_4)
+                _3.serialize(to: &writer)
+                writer.writeInt32(_4)
                 writer.writeInt32(_5)
                 writer.writeInt32(_6)
                 writer.writeInt32(_7)
                 writer.writeInt32(_8)
-                if let value = _9 {
+                writer.writeInt32(_9)
+                _10.serialize(to: &writer)
+                if let value = _11 {
                     writer.writeInt32(value)
                 }
-            case .inputEmojiStatusCollectible(let _0, let _1):
-                writer.writeUInt32(0x07141dbf)
+                if let value = _12 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _13 {
+                    writer.writeInt32(value)
+                }
+                if let value = _14 {
+                    writer.writeInt32(value)
+                }
+            case .dialogFolder(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x71bd134c)
                 var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
+                if _0 { flags |= 0x4 }
                 writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
+                _1.serialize(to: &writer)
+                _2.serialize(to: &writer)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+                writer.writeInt32(_5)
+                writer.writeInt32(_6)
+                writer.writeInt32(_7)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x2de11aae: return try parse_emojiStatusEmpty(&reader)
-            case 0xe7ff068a: return try parse_emojiStatus(&reader)
-            case 0x7184603b: return try parse_emojiStatusCollectible(&reader)
-            case 0x07141dbf: return try parse_inputEmojiStatusCollectible(&reader)
-            default: throw .unknownConstructor(id, expected: "EmojiStatus")
+            case 0xd58a08c6: return try parse_dialog(&reader)
+            case 0x71bd134c: return try parse_dialogFolder(&reader)
+            default: throw .unknownConstructor(id, expected: "Dialog")
             }
         }
 
-        /// emojiStatusEmpty#2de11aae's fields, its id already read.
-        static func parse_emojiStatusEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .emojiStatusEmpty
-        }
-
-        /// emojiStatus#e7ff068a's fields, its id already read.
-        static func parse_emojiStatus(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// dialog#d58a08c6's fields, its id already read.
+        static func parse_dialog(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "emojiStatus", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            return .emojiStatus(documentId: _0, until: _1)
-        }
-
-        /// emojiStatusCollectible#7184603b's fields, its id already read.
-        static func parse_emojiStatusCollectible(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "emojiStatusCollectible", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readString()
-            let _3 = try reader.readString()
-            let _4 = try reader.readInt64()
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "dialog", bits: flags & ~0x7f) }
+            let _0 = flags & 0x4 != 0
+            let _1 = flags & 0x8 != 0
+            let _2 = flags & 0x40 != 0
+            let _3 = try Api.Peer.parse(from: &reader)
+            let _4 = try reader.readInt32()
             let _5 = try reader.readInt32()
             let _6 = try reader.readInt32()
             let _7 = try reader.readInt32()
             let _8 = try reader.readInt32()
-            var _9: Int32? = nil
+            let _9 = try reader.readInt32()
+            let _10 = try Api.PeerNotifySettings.parse(from: &reader)
+            var _11: Int32? = nil
             if flags & 0x1 != 0 {
-                _9 = try reader.readInt32()
+                _11 = try reader.readInt32()
             }
-            return .emojiStatusCollectible(collectibleId: _0, documentId: _1, title: _2, slug: _3, patternDocumentId: _4, centerColor: _5, edgeColor: _6, patternColor: _7, textColor: _8, until: _9)
+            var _12: Api.DraftMessage? = nil
+            if flags & 0x2 != 0 {
+                _12 = try Api.DraftMessage.parse(from: &reader)
+            }
+            var _13: Int32? = nil
+            if flags & 0x10 != 0 {
+                _13 = try reader.readInt32()
+            }
+            var _14: Int32? = nil
+            if flags & 0x20 != 0 {
+                _14 = try reader.readInt32()
+            }
+            return .dialog(pinned: _0, unreadMark: _1, viewForumAsMessages: _2, peer: _3, topMessage: _4, readInboxMaxId: _5, readOutboxMaxId: _6, unreadCount: _7, unreadMentionsCount: _8, unreadReactionsCount: _9, notifySettings: _10, pts: _11, draft: _12, folderId: _13, ttlPeriod: _14)
         }
 
-        /// inputEmojiStatusCollectible#07141dbf's fields, its id already read.
-        static func parse_inputEmojiStatusCollectible(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// dialogFolder#71bd134c's fields, its id already read.
+        static func parse_dialogFolder(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputEmojiStatusCollectible", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            return .inputEmojiStatusCollectible(collectibleId: _0, until: _1)
+            guard flags & ~0x4 == 0 else { throw .unknownFlags(constructor: "dialogFolder", bits: flags & ~0x4) }
+            let _0 = flags & 0x4 != 0
+            let _1 = try Api.Folder.parse(from: &reader)
+            let _2 = try Api.Peer.parse(from: &reader)
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readInt32()
+            return .dialogFolder(pinned: _0, folder: _1, peer: _2, topMessage: _3, unreadMutedPeersCount: _4, unreadUnmutedPeersCount: _5, unreadMutedMessagesCount: _6, unreadUnmutedMessagesCount: _7)
         }
     }
 }
 
 extension Api {
-    public indirect enum InputCheckPasswordSRP: TLObject, Equatable {
-        case inputCheckPasswordEmpty
-        case inputCheckPasswordSRP(srpId: Int64, A: [UInt8], M1: [UInt8])
+    public indirect enum DialogFilter: TLObject, Equatable {
+        case dialogFilter(contacts: Bool, nonContacts: Bool, groups: Bool, broadcasts: Bool, bots: Bool, excludeMuted: Bool, excludeRead: Bool, excludeArchived: Bool, titleNoanimate: Bool, id: Int32, title: Api.TextWithEntities, emoticon: String?, color: Int32?, pinnedPeers: [Api.InputPeer], includePeers: [Api.InputPeer], excludePeers: [Api.InputPeer])
+        case dialogFilterDefault
+        case dialogFilterChatlist(hasMyInvites: Bool, titleNoanimate: Bool, id: Int32, title: Api.TextWithEntities, emoticon: String?, color: Int32?, pinnedPeers: [Api.InputPeer], includePeers: [Api.InputPeer])
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .inputCheckPasswordEmpty:
-                writer.writeUInt32(0x9880f658)
-            case .inputCheckPasswordSRP(let _0, let _1, let _2):
-                writer.writeUInt32(0xd27ff082)
-                writer.writeInt64(_0)
-                writer.writeBytes(_1)
-                writer.writeBytes(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x9880f658: return try parse_inputCheckPasswordEmpty(&reader)
-            case 0xd27ff082: return try parse_inputCheckPasswordSRP(&reader)
-            default: throw .unknownConstructor(id, expected: "InputCheckPasswordSRP")
-            }
-        }
-
-        /// inputCheckPasswordEmpty#9880f658's fields, its id already read.
-        static func parse_inputCheckPasswordEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputCheckPasswordEmpty
-        }
-
-        /// inputCheckPasswordSRP#d27ff082's fields, its id already read.
-        static func parse_inputCheckPasswordSRP(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readBytes()
-            let _2 = try reader.readBytes()
-            return .inputCheckPasswordSRP(srpId: _0, A: _1, M1: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputClientProxy: TLObject, Equatable {
-        case inputClientProxy(address: String, port: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputClientProxy(let _0, let _1):
-                writer.writeUInt32(0x75588b3f)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x75588b3f: return try parse_inputClientProxy(&reader)
-            default: throw .unknownConstructor(id, expected: "InputClientProxy")
-            }
-        }
-
-        /// inputClientProxy#75588b3f's fields, its id already read.
-        static func parse_inputClientProxy(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            return .inputClientProxy(address: _0, port: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputPeer: TLObject, Equatable {
-        case inputPeerEmpty
-        case inputPeerSelf
-        case inputPeerChat(chatId: Int64)
-        case inputPeerUser(userId: Int64, accessHash: Int64)
-        case inputPeerChannel(channelId: Int64, accessHash: Int64)
-        case inputPeerUserFromMessage(peer: Api.InputPeer, msgId: Int32, userId: Int64)
-        case inputPeerChannelFromMessage(peer: Api.InputPeer, msgId: Int32, channelId: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputPeerEmpty:
-                writer.writeUInt32(0x7f3b18ea)
-            case .inputPeerSelf:
-                writer.writeUInt32(0x7da07ec9)
-            case .inputPeerChat(let _0):
-                writer.writeUInt32(0x35a95cb9)
-                writer.writeInt64(_0)
-            case .inputPeerUser(let _0, let _1):
-                writer.writeUInt32(0xdde8a54c)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputPeerChannel(let _0, let _1):
-                writer.writeUInt32(0x27bcbbfc)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputPeerUserFromMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0xa87b0a1c)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            case .inputPeerChannelFromMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0xbd2a0840)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x7f3b18ea: return try parse_inputPeerEmpty(&reader)
-            case 0x7da07ec9: return try parse_inputPeerSelf(&reader)
-            case 0x35a95cb9: return try parse_inputPeerChat(&reader)
-            case 0xdde8a54c: return try parse_inputPeerUser(&reader)
-            case 0x27bcbbfc: return try parse_inputPeerChannel(&reader)
-            case 0xa87b0a1c: return try parse_inputPeerUserFromMessage(&reader)
-            case 0xbd2a0840: return try parse_inputPeerChannelFromMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "InputPeer")
-            }
-        }
-
-        /// inputPeerEmpty#7f3b18ea's fields, its id already read.
-        static func parse_inputPeerEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputPeerEmpty
-        }
-
-        /// inputPeerSelf#7da07ec9's fields, its id already read.
-        static func parse_inputPeerSelf(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputPeerSelf
-        }
-
-        /// inputPeerChat#35a95cb9's fields, its id already read.
-        static func parse_inputPeerChat(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .inputPeerChat(chatId: _0)
-        }
-
-        /// inputPeerUser#dde8a54c's fields, its id already read.
-        static func parse_inputPeerUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputPeerUser(userId: _0, accessHash: _1)
-        }
-
-        /// inputPeerChannel#27bcbbfc's fields, its id already read.
-        static func parse_inputPeerChannel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputPeerChannel(channelId: _0, accessHash: _1)
-        }
-
-        /// inputPeerUserFromMessage#a87b0a1c's fields, its id already read.
-        static func parse_inputPeerUserFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .inputPeerUserFromMessage(peer: _0, msgId: _1, userId: _2)
-        }
-
-        /// inputPeerChannelFromMessage#bd2a0840's fields, its id already read.
-        static func parse_inputPeerChannelFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .inputPeerChannelFromMessage(peer: _0, msgId: _1, channelId: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputUser: TLObject, Equatable {
-        case inputUserEmpty
-        case inputUserSelf
-        case inputUser(userId: Int64, accessHash: Int64)
-        case inputUserFromMessage(peer: Api.InputPeer, msgId: Int32, userId: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputUserEmpty:
-                writer.writeUInt32(0xb98886cf)
-            case .inputUserSelf:
-                writer.writeUInt32(0xf7c1b13f)
-            case .inputUser(let _0, let _1):
-                writer.writeUInt32(0xf21158c6)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputUserFromMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0x1da448e2)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb98886cf: return try parse_inputUserEmpty(&reader)
-            case 0xf7c1b13f: return try parse_inputUserSelf(&reader)
-            case 0xf21158c6: return try parse_inputUser(&reader)
-            case 0x1da448e2: return try parse_inputUserFromMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "InputUser")
-            }
-        }
-
-        /// inputUserEmpty#b98886cf's fields, its id already read.
-        static func parse_inputUserEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputUserEmpty
-        }
-
-        /// inputUserSelf#f7c1b13f's fields, its id already read.
-        static func parse_inputUserSelf(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputUserSelf
-        }
-
-        /// inputUser#f21158c6's fields, its id already read.
-        static func parse_inputUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputUser(userId: _0, accessHash: _1)
-        }
-
-        /// inputUserFromMessage#1da448e2's fields, its id already read.
-        static func parse_inputUserFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .inputUserFromMessage(peer: _0, msgId: _1, userId: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum JSONObjectValue: TLObject, Equatable {
-        case jsonObjectValue(key: String, value: Api.JSONValue)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .jsonObjectValue(let _0, let _1):
-                writer.writeUInt32(0xc0de1bd9)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xc0de1bd9: return try parse_jsonObjectValue(&reader)
-            default: throw .unknownConstructor(id, expected: "JSONObjectValue")
-            }
-        }
-
-        /// jsonObjectValue#c0de1bd9's fields, its id already read.
-        static func parse_jsonObjectValue(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try Api.JSONValue.parse(from: &reader)
-            return .jsonObjectValue(key: _0, value: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum JSONValue: TLObject, Equatable {
-        case jsonNull
-        case jsonBool(value: Bool)
-        case jsonNumber(value: Double)
-        case jsonString(value: String)
-        case jsonArray(value: [Api.JSONValue])
-        case jsonObject(value: [Api.JSONObjectValue])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .jsonNull:
-                writer.writeUInt32(0x3f6d7b68)
-            case .jsonBool(let _0):
-                writer.writeUInt32(0xc7345e6a)
-                writer.writeBool(_0)
-            case .jsonNumber(let _0):
-                writer.writeUInt32(0x2be0dfa4)
-                writer.writeDouble(_0)
-            case .jsonString(let _0):
-                writer.writeUInt32(0xb71e767a)
-                writer.writeString(_0)
-            case .jsonArray(let _0):
-                writer.writeUInt32(0xf7444763)
-                writer.writeVector(_0)
-            case .jsonObject(let _0):
-                writer.writeUInt32(0x99c1d49d)
-                writer.writeVector(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x3f6d7b68: return try parse_jsonNull(&reader)
-            case 0xc7345e6a: return try parse_jsonBool(&reader)
-            case 0x2be0dfa4: return try parse_jsonNumber(&reader)
-            case 0xb71e767a: return try parse_jsonString(&reader)
-            case 0xf7444763: return try parse_jsonArray(&reader)
-            case 0x99c1d49d: return try parse_jsonObject(&reader)
-            default: throw .unknownConstructor(id, expected: "JSONValue")
-            }
-        }
-
-        /// jsonNull#3f6d7b68's fields, its id already read.
-        static func parse_jsonNull(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .jsonNull
-        }
-
-        /// jsonBool#c7345e6a's fields, its id already read.
-        static func parse_jsonBool(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBool()
-            return .jsonBool(value: _0)
-        }
-
-        /// jsonNumber#2be0dfa4's fields, its id already read.
-        static func parse_jsonNumber(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readDouble()
-            return .jsonNumber(value: _0)
-        }
-
-        /// jsonString#b71e767a's fields, its id already read.
-        static func parse_jsonString(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .jsonString(value: _0)
-        }
-
-        /// jsonArray#f7444763's fields, its id already read.
-        static func parse_jsonArray(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.JSONValue.self)
-            return .jsonArray(value: _0)
-        }
-
-        /// jsonObject#99c1d49d's fields, its id already read.
-        static func parse_jsonObject(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.JSONObjectValue.self)
-            return .jsonObject(value: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageEntity: TLObject, Equatable {
-        case messageEntityUnknown(offset: Int32, length: Int32)
-        case messageEntityMention(offset: Int32, length: Int32)
-        case messageEntityHashtag(offset: Int32, length: Int32)
-        case messageEntityBotCommand(offset: Int32, length: Int32)
-        case messageEntityUrl(offset: Int32, length: Int32)
-        case messageEntityEmail(offset: Int32, length: Int32)
-        case messageEntityBold(offset: Int32, length: Int32)
-        case messageEntityItalic(offset: Int32, length: Int32)
-        case messageEntityCode(offset: Int32, length: Int32)
-        case messageEntityPre(offset: Int32, length: Int32, language: String)
-        case messageEntityTextUrl(offset: Int32, length: Int32, url: String)
-        case messageEntityMentionName(offset: Int32, length: Int32, userId: Int64)
-        case inputMessageEntityMentionName(offset: Int32, length: Int32, userId: Api.InputUser)
-        case messageEntityPhone(offset: Int32, length: Int32)
-        case messageEntityCashtag(offset: Int32, length: Int32)
-        case messageEntityUnderline(offset: Int32, length: Int32)
-        case messageEntityStrike(offset: Int32, length: Int32)
-        case messageEntityBankCard(offset: Int32, length: Int32)
-        case messageEntitySpoiler(offset: Int32, length: Int32)
-        case messageEntityCustomEmoji(offset: Int32, length: Int32, documentId: Int64)
-        case messageEntityBlockquote(collapsed: Bool, offset: Int32, length: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageEntityUnknown(let _0, let _1):
-                writer.writeUInt32(0xbb92ba95)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityMention(let _0, let _1):
-                writer.writeUInt32(0xfa04579d)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityHashtag(let _0, let _1):
-                writer.writeUInt32(0x6f635b0d)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityBotCommand(let _0, let _1):
-                writer.writeUInt32(0x6cef8ac7)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityUrl(let _0, let _1):
-                writer.writeUInt32(0x6ed02538)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityEmail(let _0, let _1):
-                writer.writeUInt32(0x64e475c2)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityBold(let _0, let _1):
-                writer.writeUInt32(0xbd610bc9)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityItalic(let _0, let _1):
-                writer.writeUInt32(0x826f8b60)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityCode(let _0, let _1):
-                writer.writeUInt32(0x28a20571)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityPre(let _0, let _1, let _2):
-                writer.writeUInt32(0x73924be0)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-                writer.writeString(_2)
-            case .messageEntityTextUrl(let _0, let _1, let _2):
-                writer.writeUInt32(0x76a6d327)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-                writer.writeString(_2)
-            case .messageEntityMentionName(let _0, let _1, let _2):
-                writer.writeUInt32(0xdc7b1140)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            case .inputMessageEntityMentionName(let _0, let _1, let _2):
-                writer.writeUInt32(0x208e68c9)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-                _2.serialize(to: &writer)
-            case .messageEntityPhone(let _0, let _1):
-                writer.writeUInt32(0x9b69e34b)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityCashtag(let _0, let _1):
-                writer.writeUInt32(0x4c4e743f)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityUnderline(let _0, let _1):
-                writer.writeUInt32(0x9c4e7e8b)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityStrike(let _0, let _1):
-                writer.writeUInt32(0xbf0693d4)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityBankCard(let _0, let _1):
-                writer.writeUInt32(0x761e6af4)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntitySpoiler(let _0, let _1):
-                writer.writeUInt32(0x32ca960f)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityCustomEmoji(let _0, let _1, let _2):
-                writer.writeUInt32(0xc8cf05f8)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            case .messageEntityBlockquote(let _0, let _1, let _2):
-                writer.writeUInt32(0xf1ccaaac)
+            case .dialogFilter(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15):
+                writer.writeUInt32(0xaa472651)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x8 }
+                if _4 { flags |= 0x10 }
+                if _5 { flags |= 0x800 }
+                if _6 { flags |= 0x1000 }
+                if _7 { flags |= 0x2000 }
+                if _8 { flags |= 0x10000000 }
+                if _11 != nil { flags |= 0x2000000 }
+                if _12 != nil { flags |= 0x8000000 }
                 writer.writeUInt32(flags)
-                writer.writeInt32(_1)
+                writer.writeInt32(_9)
+                _10.serialize(to: &writer)
+                if let value = _11 {
+                    writer.writeString(value)
+                }
+                if let value = _12 {
+                    writer.writeInt32(value)
+                }
+                writer.writeVector(_13)
+                writer.writeVector(_14)
+                writer.writeVector(_15)
+            case .dialogFilterDefault:
+                writer.writeUInt32(0x363293ae)
+            case .dialogFilterChatlist(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x96537bd7)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4000000 }
+                if _1 { flags |= 0x10000000 }
+                if _4 != nil { flags |= 0x2000000 }
+                if _5 != nil { flags |= 0x8000000 }
+                writer.writeUInt32(flags)
                 writer.writeInt32(_2)
+                _3.serialize(to: &writer)
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+                writer.writeVector(_6)
+                writer.writeVector(_7)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xbb92ba95: return try parse_messageEntityUnknown(&reader)
-            case 0xfa04579d: return try parse_messageEntityMention(&reader)
-            case 0x6f635b0d: return try parse_messageEntityHashtag(&reader)
-            case 0x6cef8ac7: return try parse_messageEntityBotCommand(&reader)
-            case 0x6ed02538: return try parse_messageEntityUrl(&reader)
-            case 0x64e475c2: return try parse_messageEntityEmail(&reader)
-            case 0xbd610bc9: return try parse_messageEntityBold(&reader)
-            case 0x826f8b60: return try parse_messageEntityItalic(&reader)
-            case 0x28a20571: return try parse_messageEntityCode(&reader)
-            case 0x73924be0: return try parse_messageEntityPre(&reader)
-            case 0x76a6d327: return try parse_messageEntityTextUrl(&reader)
-            case 0xdc7b1140: return try parse_messageEntityMentionName(&reader)
-            case 0x208e68c9: return try parse_inputMessageEntityMentionName(&reader)
-            case 0x9b69e34b: return try parse_messageEntityPhone(&reader)
-            case 0x4c4e743f: return try parse_messageEntityCashtag(&reader)
-            case 0x9c4e7e8b: return try parse_messageEntityUnderline(&reader)
-            case 0xbf0693d4: return try parse_messageEntityStrike(&reader)
-            case 0x761e6af4: return try parse_messageEntityBankCard(&reader)
-            case 0x32ca960f: return try parse_messageEntitySpoiler(&reader)
-            case 0xc8cf05f8: return try parse_messageEntityCustomEmoji(&reader)
-            case 0xf1ccaaac: return try parse_messageEntityBlockquote(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageEntity")
+            case 0xaa472651: return try parse_dialogFilter(&reader)
+            case 0x363293ae: return try parse_dialogFilterDefault(&reader)
+            case 0x96537bd7: return try parse_dialogFilterChatlist(&reader)
+            default: throw .unknownConstructor(id, expected: "DialogFilter")
             }
         }
 
-        /// messageEntityUnknown#bb92ba95's fields, its id already read.
-        static func parse_messageEntityUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityUnknown(offset: _0, length: _1)
-        }
-
-        /// messageEntityMention#fa04579d's fields, its id already read.
-        static func parse_messageEntityMention(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityMention(offset: _0, length: _1)
-        }
-
-        /// messageEntityHashtag#6f635b0d's fields, its id already read.
-        static func parse_messageEntityHashtag(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityHashtag(offset: _0, length: _1)
-        }
-
-        /// messageEntityBotCommand#6cef8ac7's fields, its id already read.
-        static func parse_messageEntityBotCommand(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityBotCommand(offset: _0, length: _1)
-        }
-
-        /// messageEntityUrl#6ed02538's fields, its id already read.
-        static func parse_messageEntityUrl(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityUrl(offset: _0, length: _1)
-        }
-
-        /// messageEntityEmail#64e475c2's fields, its id already read.
-        static func parse_messageEntityEmail(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityEmail(offset: _0, length: _1)
-        }
-
-        /// messageEntityBold#bd610bc9's fields, its id already read.
-        static func parse_messageEntityBold(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityBold(offset: _0, length: _1)
-        }
-
-        /// messageEntityItalic#826f8b60's fields, its id already read.
-        static func parse_messageEntityItalic(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityItalic(offset: _0, length: _1)
-        }
-
-        /// messageEntityCode#28a20571's fields, its id already read.
-        static func parse_messageEntityCode(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityCode(offset: _0, length: _1)
-        }
-
-        /// messageEntityPre#73924be0's fields, its id already read.
-        static func parse_messageEntityPre(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            return .messageEntityPre(offset: _0, length: _1, language: _2)
-        }
-
-        /// messageEntityTextUrl#76a6d327's fields, its id already read.
-        static func parse_messageEntityTextUrl(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            return .messageEntityTextUrl(offset: _0, length: _1, url: _2)
-        }
-
-        /// messageEntityMentionName#dc7b1140's fields, its id already read.
-        static func parse_messageEntityMentionName(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .messageEntityMentionName(offset: _0, length: _1, userId: _2)
-        }
-
-        /// inputMessageEntityMentionName#208e68c9's fields, its id already read.
-        static func parse_inputMessageEntityMentionName(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try Api.InputUser.parse(from: &reader)
-            return .inputMessageEntityMentionName(offset: _0, length: _1, userId: _2)
-        }
-
-        /// messageEntityPhone#9b69e34b's fields, its id already read.
-        static func parse_messageEntityPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityPhone(offset: _0, length: _1)
-        }
-
-        /// messageEntityCashtag#4c4e743f's fields, its id already read.
-        static func parse_messageEntityCashtag(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityCashtag(offset: _0, length: _1)
-        }
-
-        /// messageEntityUnderline#9c4e7e8b's fields, its id already read.
-        static func parse_messageEntityUnderline(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityUnderline(offset: _0, length: _1)
-        }
-
-        /// messageEntityStrike#bf0693d4's fields, its id already read.
-        static func parse_messageEntityStrike(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityStrike(offset: _0, length: _1)
-        }
-
-        /// messageEntityBankCard#761e6af4's fields, its id already read.
-        static func parse_messageEntityBankCard(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityBankCard(offset: _0, length: _1)
-        }
-
-        /// messageEntitySpoiler#32ca960f's fields, its id already read.
-        static func parse_messageEntitySpoiler(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntitySpoiler(offset: _0, length: _1)
-        }
-
-        /// messageEntityCustomEmoji#c8cf05f8's fields, its id already read.
-        static func parse_messageEntityCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .messageEntityCustomEmoji(offset: _0, length: _1, documentId: _2)
-        }
-
-        /// messageEntityBlockquote#f1ccaaac's fields, its id already read.
-        static func parse_messageEntityBlockquote(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// dialogFilter#aa472651's fields, its id already read.
+        static func parse_dialogFilter(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageEntityBlockquote", bits: flags & ~0x1) }
+            guard flags & ~0x1a00381f == 0 else { throw .unknownFlags(constructor: "dialogFilter", bits: flags & ~0x1a00381f) }
             let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt32()
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x8 != 0
+            let _4 = flags & 0x10 != 0
+            let _5 = flags & 0x800 != 0
+            let _6 = flags & 0x1000 != 0
+            let _7 = flags & 0x2000 != 0
+            let _8 = flags & 0x10000000 != 0
+            let _9 = try reader.readInt32()
+            let _10 = try Api.TextWithEntities.parse(from: &reader)
+            var _11: String? = nil
+            if flags & 0x2000000 != 0 {
+                _11 = try reader.readString()
+            }
+            var _12: Int32? = nil
+            if flags & 0x8000000 != 0 {
+                _12 = try reader.readInt32()
+            }
+            let _13 = try reader.readVector(of: Api.InputPeer.self)
+            let _14 = try reader.readVector(of: Api.InputPeer.self)
+            let _15 = try reader.readVector(of: Api.InputPeer.self)
+            return .dialogFilter(contacts: _0, nonContacts: _1, groups: _2, broadcasts: _3, bots: _4, excludeMuted: _5, excludeRead: _6, excludeArchived: _7, titleNoanimate: _8, id: _9, title: _10, emoticon: _11, color: _12, pinnedPeers: _13, includePeers: _14, excludePeers: _15)
+        }
+
+        /// dialogFilterDefault#363293ae's fields, its id already read.
+        static func parse_dialogFilterDefault(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .dialogFilterDefault
+        }
+
+        /// dialogFilterChatlist#96537bd7's fields, its id already read.
+        static func parse_dialogFilterChatlist(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1e000000 == 0 else { throw .unknownFlags(constructor: "dialogFilterChatlist", bits: flags & ~0x1e000000) }
+            let _0 = flags & 0x4000000 != 0
+            let _1 = flags & 0x10000000 != 0
             let _2 = try reader.readInt32()
-            return .messageEntityBlockquote(collapsed: _0, offset: _1, length: _2)
+            let _3 = try Api.TextWithEntities.parse(from: &reader)
+            var _4: String? = nil
+            if flags & 0x2000000 != 0 {
+                _4 = try reader.readString()
+            }
+            var _5: Int32? = nil
+            if flags & 0x8000000 != 0 {
+                _5 = try reader.readInt32()
+            }
+            let _6 = try reader.readVector(of: Api.InputPeer.self)
+            let _7 = try reader.readVector(of: Api.InputPeer.self)
+            return .dialogFilterChatlist(hasMyInvites: _0, titleNoanimate: _1, id: _2, title: _3, emoticon: _4, color: _5, pinnedPeers: _6, includePeers: _7)
         }
     }
 }
 
 extension Api {
-    public indirect enum NearestDc: TLObject, Equatable {
-        case nearestDc(country: String, thisDc: Int32, nearestDc: Int32)
+    public indirect enum DialogPeer: TLObject, Equatable {
+        case dialogPeer(peer: Api.Peer)
+        case dialogPeerFolder(folderId: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .nearestDc(let _0, let _1, let _2):
-                writer.writeUInt32(0x8e1a1775)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
+            case .dialogPeer(let _0):
+                writer.writeUInt32(0xe56dbf05)
+                _0.serialize(to: &writer)
+            case .dialogPeerFolder(let _0):
+                writer.writeUInt32(0x514519e2)
+                writer.writeInt32(_0)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x8e1a1775: return try parse_nearestDc(&reader)
-            default: throw .unknownConstructor(id, expected: "NearestDc")
+            case 0xe56dbf05: return try parse_dialogPeer(&reader)
+            case 0x514519e2: return try parse_dialogPeerFolder(&reader)
+            default: throw .unknownConstructor(id, expected: "DialogPeer")
             }
         }
 
-        /// nearestDc#8e1a1775's fields, its id already read.
-        static func parse_nearestDc(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// dialogPeer#e56dbf05's fields, its id already read.
+        static func parse_dialogPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            return .dialogPeer(peer: _0)
+        }
+
+        /// dialogPeerFolder#514519e2's fields, its id already read.
+        static func parse_dialogPeerFolder(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .dialogPeerFolder(folderId: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Document: TLObject, Equatable {
+        case documentEmpty(id: Int64)
+        case document(id: Int64, accessHash: Int64, fileReference: [UInt8], date: Int32, mimeType: String, size: Int64, thumbs: [Api.PhotoSize]?, videoThumbs: [Api.VideoSize]?, dcId: Int32, attributes: [Api.DocumentAttribute])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .documentEmpty(let _0):
+                writer.writeUInt32(0x36f8c871)
+                writer.writeInt64(_0)
+            case .document(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0x8fd4c4d8)
+                var flags: UInt32 = 0
+                if _6 != nil { flags |= 0x1 }
+                if _7 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+                writer.writeInt32(_3)
+                writer.writeString(_4)
+                writer.writeInt64(_5)
+                if let value = _6 {
+                    writer.writeVector(value)
+                }
+                if let value = _7 {
+                    writer.writeVector(value)
+                }
+                writer.writeInt32(_8)
+                writer.writeVector(_9)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x36f8c871: return try parse_documentEmpty(&reader)
+            case 0x8fd4c4d8: return try parse_document(&reader)
+            default: throw .unknownConstructor(id, expected: "Document")
+            }
+        }
+
+        /// documentEmpty#36f8c871's fields, its id already read.
+        static func parse_documentEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .documentEmpty(id: _0)
+        }
+
+        /// document#8fd4c4d8's fields, its id already read.
+        static func parse_document(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "document", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readString()
+            let _5 = try reader.readInt64()
+            var _6: [Api.PhotoSize]? = nil
+            if flags & 0x1 != 0 {
+                _6 = try reader.readVector(of: Api.PhotoSize.self)
+            }
+            var _7: [Api.VideoSize]? = nil
+            if flags & 0x2 != 0 {
+                _7 = try reader.readVector(of: Api.VideoSize.self)
+            }
+            let _8 = try reader.readInt32()
+            let _9 = try reader.readVector(of: Api.DocumentAttribute.self)
+            return .document(id: _0, accessHash: _1, fileReference: _2, date: _3, mimeType: _4, size: _5, thumbs: _6, videoThumbs: _7, dcId: _8, attributes: _9)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum DocumentAttribute: TLObject, Equatable {
+        case documentAttributeImageSize(w: Int32, h: Int32)
+        case documentAttributeAnimated
+        case documentAttributeSticker(mask: Bool, alt: String, stickerset: Api.InputStickerSet, maskCoords: Api.MaskCoords?)
+        case documentAttributeVideo(roundMessage: Bool, supportsStreaming: Bool, nosound: Bool, duration: Double, w: Int32, h: Int32, preloadPrefixSize: Int32?, videoStartTs: Double?, videoCodec: String?)
+        case documentAttributeAudio(voice: Bool, duration: Int32, title: String?, performer: String?, waveform: [UInt8]?)
+        case documentAttributeFilename(fileName: String)
+        case documentAttributeHasStickers
+        case documentAttributeCustomEmoji(free: Bool, textColor: Bool, alt: String, stickerset: Api.InputStickerSet)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .documentAttributeImageSize(let _0, let _1):
+                writer.writeUInt32(0x6c37c15c)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .documentAttributeAnimated:
+                writer.writeUInt32(0x11b58939)
+            case .documentAttributeSticker(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x6319d612)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeString(_1)
+                _2.serialize(to: &writer)
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+            case .documentAttributeVideo(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0x43c57c48)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x8 }
+                if _6 != nil { flags |= 0x4 }
+                if _7 != nil { flags |= 0x10 }
+                if _8 != nil { flags |= 0x20 }
+                writer.writeUInt32(flags)
+                writer.writeDouble(_3)
+                writer.writeInt32(_4)
+                writer.writeInt32(_5)
+                if let value = _6 {
+                    writer.writeInt32(value)
+                }
+                if let value = _7 {
+                    writer.writeDouble(value)
+                }
+                if let value = _8 {
+                    writer.writeString(value)
+                }
+            case .documentAttributeAudio(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x9852f9c6)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x400 }
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                if _4 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+                if let value = _4 {
+                    writer.writeBytes(value)
+                }
+            case .documentAttributeFilename(let _0):
+                writer.writeUInt32(0x15590068)
+                writer.writeString(_0)
+            case .documentAttributeHasStickers:
+                writer.writeUInt32(0x9801d2f7)
+            case .documentAttributeCustomEmoji(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xfd149899)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeString(_2)
+                _3.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x6c37c15c: return try parse_documentAttributeImageSize(&reader)
+            case 0x11b58939: return try parse_documentAttributeAnimated(&reader)
+            case 0x6319d612: return try parse_documentAttributeSticker(&reader)
+            case 0x43c57c48: return try parse_documentAttributeVideo(&reader)
+            case 0x9852f9c6: return try parse_documentAttributeAudio(&reader)
+            case 0x15590068: return try parse_documentAttributeFilename(&reader)
+            case 0x9801d2f7: return try parse_documentAttributeHasStickers(&reader)
+            case 0xfd149899: return try parse_documentAttributeCustomEmoji(&reader)
+            default: throw .unknownConstructor(id, expected: "DocumentAttribute")
+            }
+        }
+
+        /// documentAttributeImageSize#6c37c15c's fields, its id already read.
+        static func parse_documentAttributeImageSize(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .documentAttributeImageSize(w: _0, h: _1)
+        }
+
+        /// documentAttributeAnimated#11b58939's fields, its id already read.
+        static func parse_documentAttributeAnimated(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .documentAttributeAnimated
+        }
+
+        /// documentAttributeSticker#6319d612's fields, its id already read.
+        static func parse_documentAttributeSticker(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "documentAttributeSticker", bits: flags & ~0x3) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try reader.readString()
+            let _2 = try Api.InputStickerSet.parse(from: &reader)
+            var _3: Api.MaskCoords? = nil
+            if flags & 0x1 != 0 {
+                _3 = try Api.MaskCoords.parse(from: &reader)
+            }
+            return .documentAttributeSticker(mask: _0, alt: _1, stickerset: _2, maskCoords: _3)
+        }
+
+        /// documentAttributeVideo#43c57c48's fields, its id already read.
+        static func parse_documentAttributeVideo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "documentAttributeVideo", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = try reader.readDouble()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt32()
+            var _6: Int32? = nil
+            if flags & 0x4 != 0 {
+                _6 = try reader.readInt32()
+            }
+            var _7: Double? = nil
+            if flags & 0x10 != 0 {
+                _7 = try reader.readDouble()
+            }
+            var _8: String? = nil
+            if flags & 0x20 != 0 {
+                _8 = try reader.readString()
+            }
+            return .documentAttributeVideo(roundMessage: _0, supportsStreaming: _1, nosound: _2, duration: _3, w: _4, h: _5, preloadPrefixSize: _6, videoStartTs: _7, videoCodec: _8)
+        }
+
+        /// documentAttributeAudio#9852f9c6's fields, its id already read.
+        static func parse_documentAttributeAudio(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x407 == 0 else { throw .unknownFlags(constructor: "documentAttributeAudio", bits: flags & ~0x407) }
+            let _0 = flags & 0x400 != 0
+            let _1 = try reader.readInt32()
+            var _2: String? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: String? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readString()
+            }
+            var _4: [UInt8]? = nil
+            if flags & 0x4 != 0 {
+                _4 = try reader.readBytes()
+            }
+            return .documentAttributeAudio(voice: _0, duration: _1, title: _2, performer: _3, waveform: _4)
+        }
+
+        /// documentAttributeFilename#15590068's fields, its id already read.
+        static func parse_documentAttributeFilename(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .nearestDc(country: _0, thisDc: _1, nearestDc: _2)
+            return .documentAttributeFilename(fileName: _0)
+        }
+
+        /// documentAttributeHasStickers#9801d2f7's fields, its id already read.
+        static func parse_documentAttributeHasStickers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .documentAttributeHasStickers
+        }
+
+        /// documentAttributeCustomEmoji#fd149899's fields, its id already read.
+        static func parse_documentAttributeCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "documentAttributeCustomEmoji", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readString()
+            let _3 = try Api.InputStickerSet.parse(from: &reader)
+            return .documentAttributeCustomEmoji(free: _0, textColor: _1, alt: _2, stickerset: _3)
         }
     }
 }
 
 extension Api {
-    public indirect enum PasswordKdfAlgo: TLObject, Equatable {
-        case passwordKdfAlgoUnknown
-        case passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(salt1: [UInt8], salt2: [UInt8], g: Int32, p: [UInt8])
+    public indirect enum DraftMessage: TLObject, Equatable {
+        case draftMessageEmpty(date: Int32?)
+        case draftMessage(noWebpage: Bool, invertMedia: Bool, replyTo: Api.InputReplyTo?, message: String, entities: [Api.MessageEntity]?, media: Api.InputMedia?, date: Int32, effect: Int64?, suggestedPost: Api.SuggestedPost?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .passwordKdfAlgoUnknown:
-                writer.writeUInt32(0xd45ab096)
-            case .passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x3a912d4a)
-                writer.writeBytes(_0)
-                writer.writeBytes(_1)
-                writer.writeInt32(_2)
-                writer.writeBytes(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xd45ab096: return try parse_passwordKdfAlgoUnknown(&reader)
-            case 0x3a912d4a: return try parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(&reader)
-            default: throw .unknownConstructor(id, expected: "PasswordKdfAlgo")
-            }
-        }
-
-        /// passwordKdfAlgoUnknown#d45ab096's fields, its id already read.
-        static func parse_passwordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .passwordKdfAlgoUnknown
-        }
-
-        /// passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow#3a912d4a's fields, its id already read.
-        static func parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            let _1 = try reader.readBytes()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readBytes()
-            return .passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(salt1: _0, salt2: _1, g: _2, p: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PeerColor: TLObject, Equatable {
-        case peerColor(color: Int32?, backgroundEmojiId: Int64?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .peerColor(let _0, let _1):
-                writer.writeUInt32(0xb54b5acf)
+            case .draftMessageEmpty(let _0):
+                writer.writeUInt32(0x1b0c841a)
                 var flags: UInt32 = 0
                 if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
                 writer.writeUInt32(flags)
                 if let value = _0 {
                     writer.writeInt32(value)
                 }
-                if let value = _1 {
+            case .draftMessage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0x96eaa5eb)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x40 }
+                if _2 != nil { flags |= 0x10 }
+                if _4 != nil { flags |= 0x8 }
+                if _5 != nil { flags |= 0x20 }
+                if _7 != nil { flags |= 0x80 }
+                if _8 != nil { flags |= 0x100 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeString(_3)
+                if let value = _4 {
+                    writer.writeVector(value)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_6)
+                if let value = _7 {
                     writer.writeInt64(value)
+                }
+                if let value = _8 {
+                    value.serialize(to: &writer)
                 }
             }
         }
@@ -1366,26 +2333,56 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xb54b5acf: return try parse_peerColor(&reader)
-            default: throw .unknownConstructor(id, expected: "PeerColor")
+            case 0x1b0c841a: return try parse_draftMessageEmpty(&reader)
+            case 0x96eaa5eb: return try parse_draftMessage(&reader)
+            default: throw .unknownConstructor(id, expected: "DraftMessage")
             }
         }
 
-        /// peerColor#b54b5acf's fields, its id already read.
-        static func parse_peerColor(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// draftMessageEmpty#1b0c841a's fields, its id already read.
+        static func parse_draftMessageEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "peerColor", bits: flags & ~0x3) }
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "draftMessageEmpty", bits: flags & ~0x1) }
             var _0: Int32? = nil
             if flags & 0x1 != 0 {
                 _0 = try reader.readInt32()
             }
-            var _1: Int64? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readInt64()
+            return .draftMessageEmpty(date: _0)
+        }
+
+        /// draftMessage#96eaa5eb's fields, its id already read.
+        static func parse_draftMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1fa == 0 else { throw .unknownFlags(constructor: "draftMessage", bits: flags & ~0x1fa) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x40 != 0
+            var _2: Api.InputReplyTo? = nil
+            if flags & 0x10 != 0 {
+                _2 = try Api.InputReplyTo.parse(from: &reader)
             }
-            return .peerColor(color: _0, backgroundEmojiId: _1)
+            let _3 = try reader.readString()
+            var _4: [Api.MessageEntity]? = nil
+            if flags & 0x8 != 0 {
+                _4 = try reader.readVector(of: Api.MessageEntity.self)
+            }
+            var _5: Api.InputMedia? = nil
+            if flags & 0x20 != 0 {
+                _5 = try Api.InputMedia.parse(from: &reader)
+            }
+            let _6 = try reader.readInt32()
+            var _7: Int64? = nil
+            if flags & 0x80 != 0 {
+                _7 = try reader.readInt64()
+            }
+            var _8: Api.SuggestedPost? = nil
+            if flags & 0x100 != 0 {
+                _8 = try Api.SuggestedPost.parse(from: &reader)
+            }
+            return .draftMessage(noWebpage: _0, invertMedia: _1, replyTo: _2, message: _3, entities: _4, media: _5, date: _6, effect: _7, suggestedPost: _8)
         }
     }
 }

@@ -2,275 +2,106 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum Reaction: TLObject, Equatable {
-        case reactionEmpty
-        case reactionEmoji(emoticon: String)
-        case reactionCustomEmoji(documentId: Int64)
-        case reactionPaid
+    public indirect enum EmailVerification: TLObject, Equatable {
+        case emailVerificationCode(code: String)
+        case emailVerificationGoogle(token: String)
+        case emailVerificationApple(token: String)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .reactionEmpty:
-                writer.writeUInt32(0x79f5d419)
-            case .reactionEmoji(let _0):
-                writer.writeUInt32(0x1b2286b8)
+            case .emailVerificationCode(let _0):
+                writer.writeUInt32(0x922e55a9)
                 writer.writeString(_0)
-            case .reactionCustomEmoji(let _0):
-                writer.writeUInt32(0x8935fc73)
-                writer.writeInt64(_0)
-            case .reactionPaid:
-                writer.writeUInt32(0x523da4eb)
+            case .emailVerificationGoogle(let _0):
+                writer.writeUInt32(0xdb909ec2)
+                writer.writeString(_0)
+            case .emailVerificationApple(let _0):
+                writer.writeUInt32(0x96d074fd)
+                writer.writeString(_0)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x79f5d419: return try parse_reactionEmpty(&reader)
-            case 0x1b2286b8: return try parse_reactionEmoji(&reader)
-            case 0x8935fc73: return try parse_reactionCustomEmoji(&reader)
-            case 0x523da4eb: return try parse_reactionPaid(&reader)
-            default: throw .unknownConstructor(id, expected: "Reaction")
+            case 0x922e55a9: return try parse_emailVerificationCode(&reader)
+            case 0xdb909ec2: return try parse_emailVerificationGoogle(&reader)
+            case 0x96d074fd: return try parse_emailVerificationApple(&reader)
+            default: throw .unknownConstructor(id, expected: "EmailVerification")
             }
         }
 
-        /// reactionEmpty#79f5d419's fields, its id already read.
-        static func parse_reactionEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .reactionEmpty
-        }
-
-        /// reactionEmoji#1b2286b8's fields, its id already read.
-        static func parse_reactionEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// emailVerificationCode#922e55a9's fields, its id already read.
+        static func parse_emailVerificationCode(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            return .reactionEmoji(emoticon: _0)
+            return .emailVerificationCode(code: _0)
         }
 
-        /// reactionCustomEmoji#8935fc73's fields, its id already read.
-        static func parse_reactionCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .reactionCustomEmoji(documentId: _0)
-        }
-
-        /// reactionPaid#523da4eb's fields, its id already read.
-        static func parse_reactionPaid(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .reactionPaid
-        }
-    }
-}
-
-extension Api {
-    public indirect enum RestrictionReason: TLObject, Equatable {
-        case restrictionReason(platform: String, reason: String, text: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .restrictionReason(let _0, let _1, let _2):
-                writer.writeUInt32(0xd072acb4)
-                writer.writeString(_0)
-                writer.writeString(_1)
-                writer.writeString(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xd072acb4: return try parse_restrictionReason(&reader)
-            default: throw .unknownConstructor(id, expected: "RestrictionReason")
-            }
-        }
-
-        /// restrictionReason#d072acb4's fields, its id already read.
-        static func parse_restrictionReason(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// emailVerificationGoogle#db909ec2's fields, its id already read.
+        static func parse_emailVerificationGoogle(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            let _1 = try reader.readString()
-            let _2 = try reader.readString()
-            return .restrictionReason(platform: _0, reason: _1, text: _2)
+            return .emailVerificationGoogle(token: _0)
+        }
+
+        /// emailVerificationApple#96d074fd's fields, its id already read.
+        static func parse_emailVerificationApple(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .emailVerificationApple(token: _0)
         }
     }
 }
 
 extension Api {
-    public indirect enum SecurePasswordKdfAlgo: TLObject, Equatable {
-        case securePasswordKdfAlgoUnknown
-        case securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: [UInt8])
-        case securePasswordKdfAlgoSHA512(salt: [UInt8])
+    public indirect enum EmojiStatus: TLObject, Equatable {
+        case emojiStatusEmpty
+        case emojiStatus(documentId: Int64, until: Int32?)
+        case emojiStatusCollectible(collectibleId: Int64, documentId: Int64, title: String, slug: String, patternDocumentId: Int64, centerColor: Int32, edgeColor: Int32, patternColor: Int32, textColor: Int32, until: Int32?)
+        case inputEmojiStatusCollectible(collectibleId: Int64, until: Int32?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .securePasswordKdfAlgoUnknown:
-                writer.writeUInt32(0x004a8537)
-            case .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(let _0):
-                writer.writeUInt32(0xbbf2dda0)
-                writer.writeBytes(_0)
-            case .securePasswordKdfAlgoSHA512(let _0):
-                writer.writeUInt32(0x86471d92)
-                writer.writeBytes(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x004a8537: return try parse_securePasswordKdfAlgoUnknown(&reader)
-            case 0xbbf2dda0: return try parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(&reader)
-            case 0x86471d92: return try parse_securePasswordKdfAlgoSHA512(&reader)
-            default: throw .unknownConstructor(id, expected: "SecurePasswordKdfAlgo")
-            }
-        }
-
-        /// securePasswordKdfAlgoUnknown#004a8537's fields, its id already read.
-        static func parse_securePasswordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .securePasswordKdfAlgoUnknown
-        }
-
-        /// securePasswordKdfAlgoPBKDF2HMACSHA512iter100000#bbf2dda0's fields, its id already read.
-        static func parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            return .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: _0)
-        }
-
-        /// securePasswordKdfAlgoSHA512#86471d92's fields, its id already read.
-        static func parse_securePasswordKdfAlgoSHA512(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            return .securePasswordKdfAlgoSHA512(salt: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum User: TLObject, Equatable {
-        case userEmpty(id: Int64)
-        case user(self: Bool, contact: Bool, mutualContact: Bool, deleted: Bool, bot: Bool, botChatHistory: Bool, botNochats: Bool, verified: Bool, restricted: Bool, min: Bool, botInlineGeo: Bool, support: Bool, scam: Bool, applyMinPhoto: Bool, fake: Bool, botAttachMenu: Bool, premium: Bool, attachMenuEnabled: Bool, botCanEdit: Bool, closeFriend: Bool, storiesHidden: Bool, storiesUnavailable: Bool, contactRequirePremium: Bool, botBusiness: Bool, botHasMainApp: Bool, id: Int64, accessHash: Int64?, firstName: String?, lastName: String?, username: String?, phone: String?, photo: Api.UserProfilePhoto?, status: Api.UserStatus?, botInfoVersion: Int32?, restrictionReason: [Api.RestrictionReason]?, botInlinePlaceholder: String?, langCode: String?, emojiStatus: Api.EmojiStatus?, usernames: [Api.Username]?, storiesMaxId: Int32?, color: Api.PeerColor?, profileColor: Api.PeerColor?, botActiveUsers: Int32?, botVerificationIcon: Int64?, sendPaidMessagesStars: Int64?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .userEmpty(let _0):
-                writer.writeUInt32(0xd3bc4b7a)
-                writer.writeInt64(_0)
-            case .user(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20, let _21, let _22, let _23, let _24, let _25, let _26, let _27, let _28, let _29, let _30, let _31, let _32, let _33, let _34, let _35, let _36, let _37, let _38, let _39, let _40, let _41, let _42, let _43, let _44):
-                writer.writeUInt32(0x020b1422)
+            case .emojiStatusEmpty:
+                writer.writeUInt32(0x2de11aae)
+            case .emojiStatus(let _0, let _1):
+                writer.writeUInt32(0xe7ff068a)
                 var flags: UInt32 = 0
-                if _0 { flags |= 0x400 }
-                if _1 { flags |= 0x800 }
-                if _2 { flags |= 0x1000 }
-                if _3 { flags |= 0x2000 }
-                if _4 { flags |= 0x4000 }
-                if _5 { flags |= 0x8000 }
-                if _6 { flags |= 0x10000 }
-                if _7 { flags |= 0x20000 }
-                if _8 { flags |= 0x40000 }
-                if _9 { flags |= 0x100000 }
-                if _10 { flags |= 0x200000 }
-                if _11 { flags |= 0x800000 }
-                if _12 { flags |= 0x1000000 }
-                if _13 { flags |= 0x2000000 }
-                if _14 { flags |= 0x4000000 }
-                if _15 { flags |= 0x8000000 }
-                if _16 { flags |= 0x10000000 }
-                if _17 { flags |= 0x20000000 }
-                if _26 != nil { flags |= 0x1 }
-                if _27 != nil { flags |= 0x2 }
-                if _28 != nil { flags |= 0x4 }
-                if _29 != nil { flags |= 0x8 }
-                if _30 != nil { flags |= 0x10 }
-                if _31 != nil { flags |= 0x20 }
-                if _32 != nil { flags |= 0x40 }
-                if _33 != nil { flags |= 0x4000 }
-                if _34 != nil { flags |= 0x40000 }
-                if _35 != nil { flags |= 0x80000 }
-                if _36 != nil { flags |= 0x400000 }
-                if _37 != nil { flags |= 0x40000000 }
-                var flags2: UInt32 = 0
-                if _18 { flags2 |= 0x2 }
-                if _19 { flags2 |= 0x4 }
-                if _20 { flags2 |= 0x8 }
-                if _21 { flags2 |= 0x10 }
-                if _22 { flags2 |= 0x400 }
-                if _23 { flags2 |= 0x800 }
-                if _24 { flags2 |= 0x2000 }
-                if _38 != nil { flags2 |= 0x1 }
-                if _39 != nil { flags2 |= 0x20 }
-                if _40 != nil { flags2 |= 0x100 }
-                if _41 != nil { flags2 |= 0x200 }
-                if _42 != nil { flags2 |= 0x1000 }
-                if _43 != nil { flags2 |= 0x4000 }
-                if _44 != nil { flags2 |= 0x8000 }
+                if _1 != nil { flags |= 0x1 }
                 writer.writeUInt32(flags)
-                writer.writeUInt32(flags2)
-                writer.writeInt64(_25)
-                if let value = _26 {
-                    writer.writeInt64(value)
-                }
-                if let value = _27 {
-                    writer.writeString(value)
-                }
-                if let value = _28 {
-                    writer.writeString(value)
-                }
-                if let value = _29 {
-                    writer.writeString(value)
-                }
-                if let value = _30 {
-                    writer.writeString(value)
-                }
-                if let value = _31 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _32 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _33 {
+                writer.writeInt64(_0)
+                if let value = _1 {
                     writer.writeInt32(value)
                 }
-                if let value = _34 {
-                    writer.writeVector(value)
-                }
-                if let value = _35 {
-                    writer.writeString(value)
-                }
-                if let value = _36 {
-                    writer.writeString(value)
-                }
-                if let value = _37 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _38 {
-                    writer.writeVector(value)
-                }
-                if let value = _39 {
+            case .emojiStatusCollectible(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0x7184603b)
+                var flags: UInt32 = 0
+                if _9 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeInt64(_4)
+                writer.writeInt32(_5)
+                writer.writeInt32(_6)
+                writer.writeInt32(_7)
+                writer.writeInt32(_8)
+                if let value = _9 {
                     writer.writeInt32(value)
                 }
-                if let value = _40 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _41 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _42 {
+            case .inputEmojiStatusCollectible(let _0, let _1):
+                writer.writeUInt32(0x07141dbf)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
                     writer.writeInt32(value)
-                }
-                if let value = _43 {
-                    writer.writeInt64(value)
-                }
-                if let value = _44 {
-                    writer.writeInt64(value)
                 }
             }
         }
@@ -278,155 +109,218 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xd3bc4b7a: return try parse_userEmpty(&reader)
-            case 0x020b1422: return try parse_user(&reader)
-            default: throw .unknownConstructor(id, expected: "User")
+            case 0x2de11aae: return try parse_emojiStatusEmpty(&reader)
+            case 0xe7ff068a: return try parse_emojiStatus(&reader)
+            case 0x7184603b: return try parse_emojiStatusCollectible(&reader)
+            case 0x07141dbf: return try parse_inputEmojiStatusCollectible(&reader)
+            default: throw .unknownConstructor(id, expected: "EmojiStatus")
             }
         }
 
-        /// userEmpty#d3bc4b7a's fields, its id already read.
-        static func parse_userEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// emojiStatusEmpty#2de11aae's fields, its id already read.
+        static func parse_emojiStatusEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .userEmpty(id: _0)
+            return .emojiStatusEmpty
         }
 
-        /// user#020b1422's fields, its id already read.
-        static func parse_user(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// emojiStatus#e7ff068a's fields, its id already read.
+        static func parse_emojiStatus(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x7ffffc7f == 0 else { throw .unknownFlags(constructor: "user", bits: flags & ~0x7ffffc7f) }
-            let _0 = flags & 0x400 != 0
-            let _1 = flags & 0x800 != 0
-            let _2 = flags & 0x1000 != 0
-            let _3 = flags & 0x2000 != 0
-            let _4 = flags & 0x4000 != 0
-            let _5 = flags & 0x8000 != 0
-            let _6 = flags & 0x10000 != 0
-            let _7 = flags & 0x20000 != 0
-            let _8 = flags & 0x40000 != 0
-            let _9 = flags & 0x100000 != 0
-            let _10 = flags & 0x200000 != 0
-            let _11 = flags & 0x800000 != 0
-            let _12 = flags & 0x1000000 != 0
-            let _13 = flags & 0x2000000 != 0
-            let _14 = flags & 0x4000000 != 0
-            let _15 = flags & 0x8000000 != 0
-            let _16 = flags & 0x10000000 != 0
-            let _17 = flags & 0x20000000 != 0
-            let flags2 = try reader.readUInt32()
-            guard flags2 & ~0xff3f == 0 else { throw .unknownFlags(constructor: "user", bits: flags2 & ~0xff3f) }
-            let _18 = flags2 & 0x2 != 0
-            let _19 = flags2 & 0x4 != 0
-            let _20 = flags2 & 0x8 != 0
-            let _21 = flags2 & 0x10 != 0
-            let _22 = flags2 & 0x400 != 0
-            let _23 = flags2 & 0x800 != 0
-            let _24 = flags2 & 0x2000 != 0
-            let _25 = try reader.readInt64()
-            var _26: Int64? = nil
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "emojiStatus", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            var _1: Int32? = nil
             if flags & 0x1 != 0 {
-                _26 = try reader.readInt64()
+                _1 = try reader.readInt32()
             }
-            var _27: String? = nil
-            if flags & 0x2 != 0 {
-                _27 = try reader.readString()
+            return .emojiStatus(documentId: _0, until: _1)
+        }
+
+        /// emojiStatusCollectible#7184603b's fields, its id already read.
+        static func parse_emojiStatusCollectible(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "emojiStatusCollectible", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readInt32()
+            let _8 = try reader.readInt32()
+            var _9: Int32? = nil
+            if flags & 0x1 != 0 {
+                _9 = try reader.readInt32()
             }
-            var _28: String? = nil
-            if flags & 0x4 != 0 {
-                _28 = try reader.readString()
+            return .emojiStatusCollectible(collectibleId: _0, documentId: _1, title: _2, slug: _3, patternDocumentId: _4, centerColor: _5, edgeColor: _6, patternColor: _7, textColor: _8, until: _9)
+        }
+
+        /// inputEmojiStatusCollectible#07141dbf's fields, its id already read.
+        static func parse_inputEmojiStatusCollectible(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputEmojiStatusCollectible", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
             }
-            var _29: String? = nil
-            if flags & 0x8 != 0 {
-                _29 = try reader.readString()
-            }
-            var _30: String? = nil
-            if flags & 0x10 != 0 {
-                _30 = try reader.readString()
-            }
-            var _31: Api.UserProfilePhoto? = nil
-            if flags & 0x20 != 0 {
-                _31 = try Api.UserProfilePhoto.parse(from: &reader)
-            }
-            var _32: Api.UserStatus? = nil
-            if flags & 0x40 != 0 {
-                _32 = try Api.UserStatus.parse(from: &reader)
-            }
-            var _33: Int32? = nil
-            if flags & 0x4000 != 0 {
-                _33 = try reader.readInt32()
-            }
-            var _34: [Api.RestrictionReason]? = nil
-            if flags & 0x40000 != 0 {
-                _34 = try reader.readVector(of: Api.RestrictionReason.self)
-            }
-            var _35: String? = nil
-            if flags & 0x80000 != 0 {
-                _35 = try reader.readString()
-            }
-            var _36: String? = nil
-            if flags & 0x400000 != 0 {
-                _36 = try reader.readString()
-            }
-            var _37: Api.EmojiStatus? = nil
-            if flags & 0x40000000 != 0 {
-                _37 = try Api.EmojiStatus.parse(from: &reader)
-            }
-            var _38: [Api.Username]? = nil
-            if flags2 & 0x1 != 0 {
-                _38 = try reader.readVector(of: Api.Username.self)
-            }
-            var _39: Int32? = nil
-            if flags2 & 0x20 != 0 {
-                _39 = try reader.readInt32()
-            }
-            var _40: Api.PeerColor? = nil
-            if flags2 & 0x100 != 0 {
-                _40 = try Api.PeerColor.parse(from: &reader)
-            }
-            var _41: Api.PeerColor? = nil
-            if flags2 & 0x200 != 0 {
-                _41 = try Api.PeerColor.parse(from: &reader)
-            }
-            var _42: Int32? = nil
-            if flags2 & 0x1000 != 0 {
-                _42 = try reader.readInt32()
-            }
-            var _43: Int64? = nil
-            if flags2 & 0x4000 != 0 {
-                _43 = try reader.readInt64()
-            }
-            var _44: Int64? = nil
-            if flags2 & 0x8000 != 0 {
-                _44 = try reader.readInt64()
-            }
-            return .user(self: _0, contact: _1, mutualContact: _2, deleted: _3, bot: _4, botChatHistory: _5, botNochats: _6, verified: _7, restricted: _8, min: _9, botInlineGeo: _10, support: _11, scam: _12, applyMinPhoto: _13, fake: _14, botAttachMenu: _15, premium: _16, attachMenuEnabled: _17, botCanEdit: _18, closeFriend: _19, storiesHidden: _20, storiesUnavailable: _21, contactRequirePremium: _22, botBusiness: _23, botHasMainApp: _24, id: _25, accessHash: _26, firstName: _27, lastName: _28, username: _29, phone: _30, photo: _31, status: _32, botInfoVersion: _33, restrictionReason: _34, botInlinePlaceholder: _35, langCode: _36, emojiStatus: _37, usernames: _38, storiesMaxId: _39, color: _40, profileColor: _41, botActiveUsers: _42, botVerificationIcon: _43, sendPaidMessagesStars: _44)
+            return .inputEmojiStatusCollectible(collectibleId: _0, until: _1)
         }
     }
 }
 
 extension Api {
-    public indirect enum UserProfilePhoto: TLObject, Equatable {
-        case userProfilePhotoEmpty
-        case userProfilePhoto(hasVideo: Bool, personal: Bool, photoId: Int64, strippedThumb: [UInt8]?, dcId: Int32)
+    public indirect enum EncryptedChat: TLObject, Equatable {
+        case encryptedChatEmpty(id: Int32)
+        case encryptedChatWaiting(id: Int32, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64)
+        case encryptedChatRequested(folderId: Int32?, id: Int32, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gA: [UInt8])
+        case encryptedChat(id: Int32, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gAOrB: [UInt8], keyFingerprint: Int64)
+        case encryptedChatDiscarded(historyDeleted: Bool, id: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .userProfilePhotoEmpty:
-                writer.writeUInt32(0x4f11bae1)
-            case .userProfilePhoto(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x82d1f706)
+            case .encryptedChatEmpty(let _0):
+                writer.writeUInt32(0xab7ec0a0)
+                writer.writeInt32(_0)
+            case .encryptedChatWaiting(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x66b25953)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                writer.writeInt64(_3)
+                writer.writeInt64(_4)
+            case .encryptedChatRequested(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x48f1d94c)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt64(_4)
+                writer.writeInt64(_5)
+                writer.writeBytes(_6)
+            case .encryptedChat(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x61f0d4c7)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                writer.writeInt64(_3)
+                writer.writeInt64(_4)
+                writer.writeBytes(_5)
+                writer.writeInt64(_6)
+            case .encryptedChatDiscarded(let _0, let _1):
+                writer.writeUInt32(0x1e1c7c45)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x4 }
-                if _3 != nil { flags |= 0x2 }
                 writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xab7ec0a0: return try parse_encryptedChatEmpty(&reader)
+            case 0x66b25953: return try parse_encryptedChatWaiting(&reader)
+            case 0x48f1d94c: return try parse_encryptedChatRequested(&reader)
+            case 0x61f0d4c7: return try parse_encryptedChat(&reader)
+            case 0x1e1c7c45: return try parse_encryptedChatDiscarded(&reader)
+            default: throw .unknownConstructor(id, expected: "EncryptedChat")
+            }
+        }
+
+        /// encryptedChatEmpty#ab7ec0a0's fields, its id already read.
+        static func parse_encryptedChatEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .encryptedChatEmpty(id: _0)
+        }
+
+        /// encryptedChatWaiting#66b25953's fields, its id already read.
+        static func parse_encryptedChatWaiting(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readInt64()
+            return .encryptedChatWaiting(id: _0, accessHash: _1, date: _2, adminId: _3, participantId: _4)
+        }
+
+        /// encryptedChatRequested#48f1d94c's fields, its id already read.
+        static func parse_encryptedChatRequested(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "encryptedChatRequested", bits: flags & ~0x1) }
+            var _0: Int32? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt32()
+            }
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt64()
+            let _6 = try reader.readBytes()
+            return .encryptedChatRequested(folderId: _0, id: _1, accessHash: _2, date: _3, adminId: _4, participantId: _5, gA: _6)
+        }
+
+        /// encryptedChat#61f0d4c7's fields, its id already read.
+        static func parse_encryptedChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readBytes()
+            let _6 = try reader.readInt64()
+            return .encryptedChat(id: _0, accessHash: _1, date: _2, adminId: _3, participantId: _4, gAOrB: _5, keyFingerprint: _6)
+        }
+
+        /// encryptedChatDiscarded#1e1c7c45's fields, its id already read.
+        static func parse_encryptedChatDiscarded(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "encryptedChatDiscarded", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt32()
+            return .encryptedChatDiscarded(historyDeleted: _0, id: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum EncryptedFile: TLObject, Equatable {
+        case encryptedFileEmpty
+        case encryptedFile(id: Int64, accessHash: Int64, size: Int64, dcId: Int32, keyFingerprint: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .encryptedFileEmpty:
+                writer.writeUInt32(0xc21f497e)
+            case .encryptedFile(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xa8008cd8)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
                 writer.writeInt64(_2)
-                if let value = _3 {
-                    writer.writeBytes(value)
-                }
+                writer.writeInt32(_3)
                 writer.writeInt32(_4)
             }
         }
@@ -434,177 +328,1456 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x4f11bae1: return try parse_userProfilePhotoEmpty(&reader)
-            case 0x82d1f706: return try parse_userProfilePhoto(&reader)
-            default: throw .unknownConstructor(id, expected: "UserProfilePhoto")
+            case 0xc21f497e: return try parse_encryptedFileEmpty(&reader)
+            case 0xa8008cd8: return try parse_encryptedFile(&reader)
+            default: throw .unknownConstructor(id, expected: "EncryptedFile")
             }
         }
 
-        /// userProfilePhotoEmpty#4f11bae1's fields, its id already read.
-        static func parse_userProfilePhotoEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// encryptedFileEmpty#c21f497e's fields, its id already read.
+        static func parse_encryptedFileEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .userProfilePhotoEmpty
+            return .encryptedFileEmpty
         }
 
-        /// userProfilePhoto#82d1f706's fields, its id already read.
-        static func parse_userProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// encryptedFile#a8008cd8's fields, its id already read.
+        static func parse_encryptedFile(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "userProfilePhoto", bits: flags & ~0x7) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x4 != 0
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
             let _2 = try reader.readInt64()
-            var _3: [UInt8]? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readBytes()
-            }
+            let _3 = try reader.readInt32()
             let _4 = try reader.readInt32()
-            return .userProfilePhoto(hasVideo: _0, personal: _1, photoId: _2, strippedThumb: _3, dcId: _4)
+            return .encryptedFile(id: _0, accessHash: _1, size: _2, dcId: _3, keyFingerprint: _4)
         }
     }
 }
 
 extension Api {
-    public indirect enum UserStatus: TLObject, Equatable {
-        case userStatusEmpty
-        case userStatusOnline(expires: Int32)
-        case userStatusOffline(wasOnline: Int32)
-        case userStatusRecently(byMe: Bool)
-        case userStatusLastWeek(byMe: Bool)
-        case userStatusLastMonth(byMe: Bool)
+    public indirect enum EncryptedMessage: TLObject, Equatable {
+        case encryptedMessage(randomId: Int64, chatId: Int32, date: Int32, bytes: [UInt8], file: Api.EncryptedFile)
+        case encryptedMessageService(randomId: Int64, chatId: Int32, date: Int32, bytes: [UInt8])
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .userStatusEmpty:
-                writer.writeUInt32(0x09d05049)
-            case .userStatusOnline(let _0):
-                writer.writeUInt32(0xedb93949)
-                writer.writeInt32(_0)
-            case .userStatusOffline(let _0):
-                writer.writeUInt32(0x008c703f)
-                writer.writeInt32(_0)
-            case .userStatusRecently(let _0):
-                writer.writeUInt32(0x7b197dc8)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-            case .userStatusLastWeek(let _0):
-                writer.writeUInt32(0x541a1d1a)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-            case .userStatusLastMonth(let _0):
-                writer.writeUInt32(0x65899777)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
+            case .encryptedMessage(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xed18c118)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeBytes(_3)
+                _4.serialize(to: &writer)
+            case .encryptedMessageService(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x23734b06)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeBytes(_3)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x09d05049: return try parse_userStatusEmpty(&reader)
-            case 0xedb93949: return try parse_userStatusOnline(&reader)
-            case 0x008c703f: return try parse_userStatusOffline(&reader)
-            case 0x7b197dc8: return try parse_userStatusRecently(&reader)
-            case 0x541a1d1a: return try parse_userStatusLastWeek(&reader)
-            case 0x65899777: return try parse_userStatusLastMonth(&reader)
-            default: throw .unknownConstructor(id, expected: "UserStatus")
+            case 0xed18c118: return try parse_encryptedMessage(&reader)
+            case 0x23734b06: return try parse_encryptedMessageService(&reader)
+            default: throw .unknownConstructor(id, expected: "EncryptedMessage")
             }
         }
 
-        /// userStatusEmpty#09d05049's fields, its id already read.
-        static func parse_userStatusEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// encryptedMessage#ed18c118's fields, its id already read.
+        static func parse_encryptedMessage(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .userStatusEmpty
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readBytes()
+            let _4 = try Api.EncryptedFile.parse(from: &reader)
+            return .encryptedMessage(randomId: _0, chatId: _1, date: _2, bytes: _3, file: _4)
         }
 
-        /// userStatusOnline#edb93949's fields, its id already read.
-        static func parse_userStatusOnline(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// encryptedMessageService#23734b06's fields, its id already read.
+        static func parse_encryptedMessageService(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .userStatusOnline(expires: _0)
-        }
-
-        /// userStatusOffline#008c703f's fields, its id already read.
-        static func parse_userStatusOffline(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .userStatusOffline(wasOnline: _0)
-        }
-
-        /// userStatusRecently#7b197dc8's fields, its id already read.
-        static func parse_userStatusRecently(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "userStatusRecently", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .userStatusRecently(byMe: _0)
-        }
-
-        /// userStatusLastWeek#541a1d1a's fields, its id already read.
-        static func parse_userStatusLastWeek(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "userStatusLastWeek", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .userStatusLastWeek(byMe: _0)
-        }
-
-        /// userStatusLastMonth#65899777's fields, its id already read.
-        static func parse_userStatusLastMonth(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "userStatusLastMonth", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .userStatusLastMonth(byMe: _0)
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readBytes()
+            return .encryptedMessageService(randomId: _0, chatId: _1, date: _2, bytes: _3)
         }
     }
 }
 
 extension Api {
-    public indirect enum Username: TLObject, Equatable {
-        case username(editable: Bool, active: Bool, username: String)
+    public indirect enum ExportedChatInvite: TLObject, Equatable {
+        case chatInviteExported(revoked: Bool, permanent: Bool, requestNeeded: Bool, link: String, adminId: Int64, date: Int32, startDate: Int32?, expireDate: Int32?, usageLimit: Int32?, usage: Int32?, requested: Int32?, subscriptionExpired: Int32?, title: String?, subscriptionPricing: Api.StarsSubscriptionPricing?)
+        case chatInvitePublicJoinRequests
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .username(let _0, let _1, let _2):
-                writer.writeUInt32(0xb4073647)
+            case .chatInviteExported(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13):
+                writer.writeUInt32(0xa22cbd96)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x20 }
+                if _2 { flags |= 0x40 }
+                if _6 != nil { flags |= 0x10 }
+                if _7 != nil { flags |= 0x2 }
+                if _8 != nil { flags |= 0x4 }
+                if _9 != nil { flags |= 0x8 }
+                if _10 != nil { flags |= 0x80 }
+                if _11 != nil { flags |= 0x400 }
+                if _12 != nil { flags |= 0x100 }
+                if _13 != nil { flags |= 0x200 }
+                writer.writeUInt32(flags)
+                writer.writeString(_3)
+                writer.writeInt64(_4)
+                writer.writeInt32(_5)
+                if let value = _6 {
+                    writer.writeInt32(value)
+                }
+                if let value = _7 {
+                    writer.writeInt32(value)
+                }
+                if let value = _8 {
+                    writer.writeInt32(value)
+                }
+                if let value = _9 {
+                    writer.writeInt32(value)
+                }
+                if let value = _10 {
+                    writer.writeInt32(value)
+                }
+                if let value = _11 {
+                    writer.writeInt32(value)
+                }
+                if let value = _12 {
+                    writer.writeString(value)
+                }
+                if let value = _13 {
+                    value.serialize(to: &writer)
+                }
+            case .chatInvitePublicJoinRequests:
+                writer.writeUInt32(0xed107ab7)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xa22cbd96: return try parse_chatInviteExported(&reader)
+            case 0xed107ab7: return try parse_chatInvitePublicJoinRequests(&reader)
+            default: throw .unknownConstructor(id, expected: "ExportedChatInvite")
+            }
+        }
+
+        /// chatInviteExported#a22cbd96's fields, its id already read.
+        static func parse_chatInviteExported(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7ff == 0 else { throw .unknownFlags(constructor: "chatInviteExported", bits: flags & ~0x7ff) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x20 != 0
+            let _2 = flags & 0x40 != 0
+            let _3 = try reader.readString()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt32()
+            var _6: Int32? = nil
+            if flags & 0x10 != 0 {
+                _6 = try reader.readInt32()
+            }
+            var _7: Int32? = nil
+            if flags & 0x2 != 0 {
+                _7 = try reader.readInt32()
+            }
+            var _8: Int32? = nil
+            if flags & 0x4 != 0 {
+                _8 = try reader.readInt32()
+            }
+            var _9: Int32? = nil
+            if flags & 0x8 != 0 {
+                _9 = try reader.readInt32()
+            }
+            var _10: Int32? = nil
+            if flags & 0x80 != 0 {
+                _10 = try reader.readInt32()
+            }
+            var _11: Int32? = nil
+            if flags & 0x400 != 0 {
+                _11 = try reader.readInt32()
+            }
+            var _12: String? = nil
+            if flags & 0x100 != 0 {
+                _12 = try reader.readString()
+            }
+            var _13: Api.StarsSubscriptionPricing? = nil
+            if flags & 0x200 != 0 {
+                _13 = try Api.StarsSubscriptionPricing.parse(from: &reader)
+            }
+            return .chatInviteExported(revoked: _0, permanent: _1, requestNeeded: _2, link: _3, adminId: _4, date: _5, startDate: _6, expireDate: _7, usageLimit: _8, usage: _9, requested: _10, subscriptionExpired: _11, title: _12, subscriptionPricing: _13)
+        }
+
+        /// chatInvitePublicJoinRequests#ed107ab7's fields, its id already read.
+        static func parse_chatInvitePublicJoinRequests(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .chatInvitePublicJoinRequests
+        }
+    }
+}
+
+extension Api {
+    public indirect enum FactCheck: TLObject, Equatable {
+        case factCheck(needCheck: Bool, country: String?, text: Api.TextWithEntities?, hash: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .factCheck(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb89bfccf)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    writer.writeString(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt64(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb89bfccf: return try parse_factCheck(&reader)
+            default: throw .unknownConstructor(id, expected: "FactCheck")
+            }
+        }
+
+        /// factCheck#b89bfccf's fields, its id already read.
+        static func parse_factCheck(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "factCheck", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            var _1: String? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readString()
+            }
+            var _2: Api.TextWithEntities? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.TextWithEntities.parse(from: &reader)
+            }
+            let _3 = try reader.readInt64()
+            return .factCheck(needCheck: _0, country: _1, text: _2, hash: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Folder: TLObject, Equatable {
+        case folder(autofillNewBroadcasts: Bool, autofillPublicGroups: Bool, autofillNewCorrespondents: Bool, id: Int32, title: String, photo: Api.ChatPhoto?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .folder(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xff544e65)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _5 != nil { flags |= 0x8 }
                 writer.writeUInt32(flags)
-                writer.writeString(_2)
+                writer.writeInt32(_3)
+                writer.writeString(_4)
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xb4073647: return try parse_username(&reader)
-            default: throw .unknownConstructor(id, expected: "Username")
+            case 0xff544e65: return try parse_folder(&reader)
+            default: throw .unknownConstructor(id, expected: "Folder")
             }
         }
 
-        /// username#b4073647's fields, its id already read.
-        static func parse_username(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// folder#ff544e65's fields, its id already read.
+        static func parse_folder(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "username", bits: flags & ~0x3) }
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "folder", bits: flags & ~0xf) }
             let _0 = flags & 0x1 != 0
             let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readString()
+            var _5: Api.ChatPhoto? = nil
+            if flags & 0x8 != 0 {
+                _5 = try Api.ChatPhoto.parse(from: &reader)
+            }
+            return .folder(autofillNewBroadcasts: _0, autofillPublicGroups: _1, autofillNewCorrespondents: _2, id: _3, title: _4, photo: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum FolderPeer: TLObject, Equatable {
+        case folderPeer(peer: Api.Peer, folderId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .folderPeer(let _0, let _1):
+                writer.writeUInt32(0xe9baa668)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xe9baa668: return try parse_folderPeer(&reader)
+            default: throw .unknownConstructor(id, expected: "FolderPeer")
+            }
+        }
+
+        /// folderPeer#e9baa668's fields, its id already read.
+        static func parse_folderPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .folderPeer(peer: _0, folderId: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ForumTopic: TLObject, Equatable {
+        case forumTopicDeleted(id: Int32)
+        case forumTopic(my: Bool, closed: Bool, pinned: Bool, short: Bool, hidden: Bool, id: Int32, date: Int32, title: String, iconColor: Int32, iconEmojiId: Int64?, topMessage: Int32, readInboxMaxId: Int32, readOutboxMaxId: Int32, unreadCount: Int32, unreadMentionsCount: Int32, unreadReactionsCount: Int32, fromId: Api.Peer, notifySettings: Api.PeerNotifySettings, draft: Api.DraftMessage?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .forumTopicDeleted(let _0):
+                writer.writeUInt32(0x023f109b)
+                writer.writeInt32(_0)
+            case .forumTopic(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18):
+                writer.writeUInt32(0x71701da9)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x8 }
+                if _3 { flags |= 0x20 }
+                if _4 { flags |= 0x40 }
+                if _9 != nil { flags |= 0x1 }
+                if _18 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_5)
+                writer.writeInt32(_6)
+                writer.writeString(_7)
+                writer.writeInt32(_8)
+                if let value = _9 {
+                    writer.writeInt64(value)
+                }
+                writer.writeInt32(_10)
+                writer.writeInt32(_11)
+                writer.writeInt32(_12)
+                writer.writeInt32(_13)
+                writer.writeInt32(_14)
+                writer.writeInt32(_15)
+                _16.serialize(to: &writer)
+                _17.serialize(to: &writer)
+                if let value = _18 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x023f109b: return try parse_forumTopicDeleted(&reader)
+            case 0x71701da9: return try parse_forumTopic(&reader)
+            default: throw .unknownConstructor(id, expected: "ForumTopic")
+            }
+        }
+
+        /// forumTopicDeleted#023f109b's fields, its id already read.
+        static func parse_forumTopicDeleted(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .forumTopicDeleted(id: _0)
+        }
+
+        /// forumTopic#71701da9's fields, its id already read.
+        static func parse_forumTopic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "forumTopic", bits: flags & ~0x7f) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = flags & 0x20 != 0
+            let _4 = flags & 0x40 != 0
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readString()
+            let _8 = try reader.readInt32()
+            var _9: Int64? = nil
+            if flags & 0x1 != 0 {
+                _9 = try reader.readInt64()
+            }
+            let _10 = try reader.readInt32()
+            let _11 = try reader.readInt32()
+            let _12 = try reader.readInt32()
+            let _13 = try reader.readInt32()
+            let _14 = try reader.readInt32()
+            let _15 = try reader.readInt32()
+            let _16 = try Api.Peer.parse(from: &reader)
+            let _17 = try Api.PeerNotifySettings.parse(from: &reader)
+            var _18: Api.DraftMessage? = nil
+            if flags & 0x10 != 0 {
+                _18 = try Api.DraftMessage.parse(from: &reader)
+            }
+            return .forumTopic(my: _0, closed: _1, pinned: _2, short: _3, hidden: _4, id: _5, date: _6, title: _7, iconColor: _8, iconEmojiId: _9, topMessage: _10, readInboxMaxId: _11, readOutboxMaxId: _12, unreadCount: _13, unreadMentionsCount: _14, unreadReactionsCount: _15, fromId: _16, notifySettings: _17, draft: _18)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Game: TLObject, Equatable {
+        case game(id: Int64, accessHash: Int64, shortName: String, title: String, description: String, photo: Api.Photo, document: Api.Document?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .game(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xbdf9653b)
+                var flags: UInt32 = 0
+                if _6 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeString(_4)
+                _5.serialize(to: &writer)
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xbdf9653b: return try parse_game(&reader)
+            default: throw .unknownConstructor(id, expected: "Game")
+            }
+        }
+
+        /// game#bdf9653b's fields, its id already read.
+        static func parse_game(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "game", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
             let _2 = try reader.readString()
-            return .username(editable: _0, active: _1, username: _2)
+            let _3 = try reader.readString()
+            let _4 = try reader.readString()
+            let _5 = try Api.Photo.parse(from: &reader)
+            var _6: Api.Document? = nil
+            if flags & 0x1 != 0 {
+                _6 = try Api.Document.parse(from: &reader)
+            }
+            return .game(id: _0, accessHash: _1, shortName: _2, title: _3, description: _4, photo: _5, document: _6)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum GeoPoint: TLObject, Equatable {
+        case geoPointEmpty
+        case geoPoint(long: Double, lat: Double, accessHash: Int64, accuracyRadius: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .geoPointEmpty:
+                writer.writeUInt32(0x1117dd5f)
+            case .geoPoint(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb2a2f663)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeDouble(_0)
+                writer.writeDouble(_1)
+                writer.writeInt64(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x1117dd5f: return try parse_geoPointEmpty(&reader)
+            case 0xb2a2f663: return try parse_geoPoint(&reader)
+            default: throw .unknownConstructor(id, expected: "GeoPoint")
+            }
+        }
+
+        /// geoPointEmpty#1117dd5f's fields, its id already read.
+        static func parse_geoPointEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .geoPointEmpty
+        }
+
+        /// geoPoint#b2a2f663's fields, its id already read.
+        static func parse_geoPoint(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "geoPoint", bits: flags & ~0x1) }
+            let _0 = try reader.readDouble()
+            let _1 = try reader.readDouble()
+            let _2 = try reader.readInt64()
+            var _3: Int32? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readInt32()
+            }
+            return .geoPoint(long: _0, lat: _1, accessHash: _2, accuracyRadius: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum GeoPointAddress: TLObject, Equatable {
+        case geoPointAddress(countryIso2: String, state: String?, city: String?, street: String?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .geoPointAddress(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xde4c5d93)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                if let value = _1 {
+                    writer.writeString(value)
+                }
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xde4c5d93: return try parse_geoPointAddress(&reader)
+            default: throw .unknownConstructor(id, expected: "GeoPointAddress")
+            }
+        }
+
+        /// geoPointAddress#de4c5d93's fields, its id already read.
+        static func parse_geoPointAddress(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "geoPointAddress", bits: flags & ~0x7) }
+            let _0 = try reader.readString()
+            var _1: String? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readString()
+            }
+            var _2: String? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: String? = nil
+            if flags & 0x4 != 0 {
+                _3 = try reader.readString()
+            }
+            return .geoPointAddress(countryIso2: _0, state: _1, city: _2, street: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum GroupCall: TLObject, Equatable {
+        case groupCallDiscarded(id: Int64, accessHash: Int64, duration: Int32)
+        case groupCall(joinMuted: Bool, canChangeJoinMuted: Bool, joinDateAsc: Bool, scheduleStartSubscribed: Bool, canStartVideo: Bool, recordVideoActive: Bool, rtmpStream: Bool, listenersHidden: Bool, conference: Bool, creator: Bool, id: Int64, accessHash: Int64, participantsCount: Int32, title: String?, streamDcId: Int32?, recordStartDate: Int32?, scheduleDate: Int32?, unmutedVideoCount: Int32?, unmutedVideoLimit: Int32, version: Int32, inviteLink: String?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .groupCallDiscarded(let _0, let _1, let _2):
+                writer.writeUInt32(0x7780bcb4)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+            case .groupCall(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20):
+                writer.writeUInt32(0x553b0ba1)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x40 }
+                if _3 { flags |= 0x100 }
+                if _4 { flags |= 0x200 }
+                if _5 { flags |= 0x800 }
+                if _6 { flags |= 0x1000 }
+                if _7 { flags |= 0x2000 }
+                if _8 { flags |= 0x4000 }
+                if _9 { flags |= 0x8000 }
+                if _13 != nil { flags |= 0x8 }
+                if _14 != nil { flags |= 0x10 }
+                if _15 != nil { flags |= 0x20 }
+                if _16 != nil { flags |= 0x80 }
+                if _17 != nil { flags |= 0x400 }
+                if _20 != nil { flags |= 0x10000 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_10)
+                writer.writeInt64(_11)
+                writer.writeInt32(_12)
+                if let value = _13 {
+                    writer.writeString(value)
+                }
+                if let value = _14 {
+                    writer.writeInt32(value)
+                }
+                if let value = _15 {
+                    writer.writeInt32(value)
+                }
+                if let value = _16 {
+                    writer.writeInt32(value)
+                }
+                if let value = _17 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_18)
+                writer.writeInt32(_19)
+                if let value = _20 {
+                    writer.writeString(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7780bcb4: return try parse_groupCallDiscarded(&reader)
+            case 0x553b0ba1: return try parse_groupCall(&reader)
+            default: throw .unknownConstructor(id, expected: "GroupCall")
+            }
+        }
+
+        /// groupCallDiscarded#7780bcb4's fields, its id already read.
+        static func parse_groupCallDiscarded(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            return .groupCallDiscarded(id: _0, accessHash: _1, duration: _2)
+        }
+
+        /// groupCall#553b0ba1's fields, its id already read.
+        static func parse_groupCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1fffe == 0 else { throw .unknownFlags(constructor: "groupCall", bits: flags & ~0x1fffe) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x40 != 0
+            let _3 = flags & 0x100 != 0
+            let _4 = flags & 0x200 != 0
+            let _5 = flags & 0x800 != 0
+            let _6 = flags & 0x1000 != 0
+            let _7 = flags & 0x2000 != 0
+            let _8 = flags & 0x4000 != 0
+            let _9 = flags & 0x8000 != 0
+            let _10 = try reader.readInt64()
+            let _11 = try reader.readInt64()
+            let _12 = try reader.readInt32()
+            var _13: String? = nil
+            if flags & 0x8 != 0 {
+                _13 = try reader.readString()
+            }
+            var _14: Int32? = nil
+            if flags & 0x10 != 0 {
+                _14 = try reader.readInt32()
+            }
+            var _15: Int32? = nil
+            if flags & 0x20 != 0 {
+                _15 = try reader.readInt32()
+            }
+            var _16: Int32? = nil
+            if flags & 0x80 != 0 {
+                _16 = try reader.readInt32()
+            }
+            var _17: Int32? = nil
+            if flags & 0x400 != 0 {
+                _17 = try reader.readInt32()
+            }
+            let _18 = try reader.readInt32()
+            let _19 = try reader.readInt32()
+            var _20: String? = nil
+            if flags & 0x10000 != 0 {
+                _20 = try reader.readString()
+            }
+            return .groupCall(joinMuted: _0, canChangeJoinMuted: _1, joinDateAsc: _2, scheduleStartSubscribed: _3, canStartVideo: _4, recordVideoActive: _5, rtmpStream: _6, listenersHidden: _7, conference: _8, creator: _9, id: _10, accessHash: _11, participantsCount: _12, title: _13, streamDcId: _14, recordStartDate: _15, scheduleDate: _16, unmutedVideoCount: _17, unmutedVideoLimit: _18, version: _19, inviteLink: _20)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum GroupCallParticipant: TLObject, Equatable {
+        case groupCallParticipant(muted: Bool, left: Bool, canSelfUnmute: Bool, justJoined: Bool, versioned: Bool, min: Bool, mutedByYou: Bool, volumeByAdmin: Bool, self: Bool, videoJoined: Bool, peer: Api.Peer, date: Int32, activeDate: Int32?, source: Int32, volume: Int32?, about: String?, raiseHandRating: Int64?, video: Api.GroupCallParticipantVideo?, presentation: Api.GroupCallParticipantVideo?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .groupCallParticipant(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18):
+                writer.writeUInt32(0xeba636fe)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x10 }
+                if _4 { flags |= 0x20 }
+                if _5 { flags |= 0x100 }
+                if _6 { flags |= 0x200 }
+                if _7 { flags |= 0x400 }
+                if _8 { flags |= 0x1000 }
+                if _9 { flags |= 0x8000 }
+                if _12 != nil { flags |= 0x8 }
+                if _14 != nil { flags |= 0x80 }
+                if _15 != nil { flags |= 0x800 }
+                if _16 != nil { flags |= 0x2000 }
+                if _17 != nil { flags |= 0x40 }
+                if _18 != nil { flags |= 0x4000 }
+                writer.writeUInt32(flags)
+                _10.serialize(to: &writer)
+                writer.writeInt32(_11)
+                if let value = _12 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_13)
+                if let value = _14 {
+                    writer.writeInt32(value)
+                }
+                if let value = _15 {
+                    writer.writeString(value)
+                }
+                if let value = _16 {
+                    writer.writeInt64(value)
+                }
+                if let value = _17 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _18 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xeba636fe: return try parse_groupCallParticipant(&reader)
+            default: throw .unknownConstructor(id, expected: "GroupCallParticipant")
+            }
+        }
+
+        /// groupCallParticipant#eba636fe's fields, its id already read.
+        static func parse_groupCallParticipant(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xffff == 0 else { throw .unknownFlags(constructor: "groupCallParticipant", bits: flags & ~0xffff) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x10 != 0
+            let _4 = flags & 0x20 != 0
+            let _5 = flags & 0x100 != 0
+            let _6 = flags & 0x200 != 0
+            let _7 = flags & 0x400 != 0
+            let _8 = flags & 0x1000 != 0
+            let _9 = flags & 0x8000 != 0
+            let _10 = try Api.Peer.parse(from: &reader)
+            let _11 = try reader.readInt32()
+            var _12: Int32? = nil
+            if flags & 0x8 != 0 {
+                _12 = try reader.readInt32()
+            }
+            let _13 = try reader.readInt32()
+            var _14: Int32? = nil
+            if flags & 0x80 != 0 {
+                _14 = try reader.readInt32()
+            }
+            var _15: String? = nil
+            if flags & 0x800 != 0 {
+                _15 = try reader.readString()
+            }
+            var _16: Int64? = nil
+            if flags & 0x2000 != 0 {
+                _16 = try reader.readInt64()
+            }
+            var _17: Api.GroupCallParticipantVideo? = nil
+            if flags & 0x40 != 0 {
+                _17 = try Api.GroupCallParticipantVideo.parse(from: &reader)
+            }
+            var _18: Api.GroupCallParticipantVideo? = nil
+            if flags & 0x4000 != 0 {
+                _18 = try Api.GroupCallParticipantVideo.parse(from: &reader)
+            }
+            return .groupCallParticipant(muted: _0, left: _1, canSelfUnmute: _2, justJoined: _3, versioned: _4, min: _5, mutedByYou: _6, volumeByAdmin: _7, self: _8, videoJoined: _9, peer: _10, date: _11, activeDate: _12, source: _13, volume: _14, about: _15, raiseHandRating: _16, video: _17, presentation: _18)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum GroupCallParticipantVideo: TLObject, Equatable {
+        case groupCallParticipantVideo(paused: Bool, endpoint: String, sourceGroups: [Api.GroupCallParticipantVideoSourceGroup], audioSource: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .groupCallParticipantVideo(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x67753ac8)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeString(_1)
+                writer.writeVector(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x67753ac8: return try parse_groupCallParticipantVideo(&reader)
+            default: throw .unknownConstructor(id, expected: "GroupCallParticipantVideo")
+            }
+        }
+
+        /// groupCallParticipantVideo#67753ac8's fields, its id already read.
+        static func parse_groupCallParticipantVideo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "groupCallParticipantVideo", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readString()
+            let _2 = try reader.readVector(of: Api.GroupCallParticipantVideoSourceGroup.self)
+            var _3: Int32? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readInt32()
+            }
+            return .groupCallParticipantVideo(paused: _0, endpoint: _1, sourceGroups: _2, audioSource: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum GroupCallParticipantVideoSourceGroup: TLObject, Equatable {
+        case groupCallParticipantVideoSourceGroup(semantics: String, sources: [Int32])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .groupCallParticipantVideoSourceGroup(let _0, let _1):
+                writer.writeUInt32(0xdcb118b7)
+                writer.writeString(_0)
+                writer.writeVector(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xdcb118b7: return try parse_groupCallParticipantVideoSourceGroup(&reader)
+            default: throw .unknownConstructor(id, expected: "GroupCallParticipantVideoSourceGroup")
+            }
+        }
+
+        /// groupCallParticipantVideoSourceGroup#dcb118b7's fields, its id already read.
+        static func parse_groupCallParticipantVideoSourceGroup(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32Vector()
+            return .groupCallParticipantVideoSourceGroup(semantics: _0, sources: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InlineQueryPeerType: TLObject, Equatable {
+        case inlineQueryPeerTypeSameBotPM
+        case inlineQueryPeerTypePM
+        case inlineQueryPeerTypeChat
+        case inlineQueryPeerTypeMegagroup
+        case inlineQueryPeerTypeBroadcast
+        case inlineQueryPeerTypeBotPM
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inlineQueryPeerTypeSameBotPM:
+                writer.writeUInt32(0x3081ed9d)
+            case .inlineQueryPeerTypePM:
+                writer.writeUInt32(0x833c0fac)
+            case .inlineQueryPeerTypeChat:
+                writer.writeUInt32(0xd766c50a)
+            case .inlineQueryPeerTypeMegagroup:
+                writer.writeUInt32(0x5ec4be43)
+            case .inlineQueryPeerTypeBroadcast:
+                writer.writeUInt32(0x6334ee9a)
+            case .inlineQueryPeerTypeBotPM:
+                writer.writeUInt32(0x0e3b2d0c)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x3081ed9d: return try parse_inlineQueryPeerTypeSameBotPM(&reader)
+            case 0x833c0fac: return try parse_inlineQueryPeerTypePM(&reader)
+            case 0xd766c50a: return try parse_inlineQueryPeerTypeChat(&reader)
+            case 0x5ec4be43: return try parse_inlineQueryPeerTypeMegagroup(&reader)
+            case 0x6334ee9a: return try parse_inlineQueryPeerTypeBroadcast(&reader)
+            case 0x0e3b2d0c: return try parse_inlineQueryPeerTypeBotPM(&reader)
+            default: throw .unknownConstructor(id, expected: "InlineQueryPeerType")
+            }
+        }
+
+        /// inlineQueryPeerTypeSameBotPM#3081ed9d's fields, its id already read.
+        static func parse_inlineQueryPeerTypeSameBotPM(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inlineQueryPeerTypeSameBotPM
+        }
+
+        /// inlineQueryPeerTypePM#833c0fac's fields, its id already read.
+        static func parse_inlineQueryPeerTypePM(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inlineQueryPeerTypePM
+        }
+
+        /// inlineQueryPeerTypeChat#d766c50a's fields, its id already read.
+        static func parse_inlineQueryPeerTypeChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inlineQueryPeerTypeChat
+        }
+
+        /// inlineQueryPeerTypeMegagroup#5ec4be43's fields, its id already read.
+        static func parse_inlineQueryPeerTypeMegagroup(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inlineQueryPeerTypeMegagroup
+        }
+
+        /// inlineQueryPeerTypeBroadcast#6334ee9a's fields, its id already read.
+        static func parse_inlineQueryPeerTypeBroadcast(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inlineQueryPeerTypeBroadcast
+        }
+
+        /// inlineQueryPeerTypeBotPM#0e3b2d0c's fields, its id already read.
+        static func parse_inlineQueryPeerTypeBotPM(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inlineQueryPeerTypeBotPM
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputBotInlineMessageID: TLObject, Equatable {
+        case inputBotInlineMessageID(dcId: Int32, id: Int64, accessHash: Int64)
+        case inputBotInlineMessageID64(dcId: Int32, ownerId: Int64, id: Int32, accessHash: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputBotInlineMessageID(let _0, let _1, let _2):
+                writer.writeUInt32(0x890c3d89)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+            case .inputBotInlineMessageID64(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb6d915d7)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                writer.writeInt64(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x890c3d89: return try parse_inputBotInlineMessageID(&reader)
+            case 0xb6d915d7: return try parse_inputBotInlineMessageID64(&reader)
+            default: throw .unknownConstructor(id, expected: "InputBotInlineMessageID")
+            }
+        }
+
+        /// inputBotInlineMessageID#890c3d89's fields, its id already read.
+        static func parse_inputBotInlineMessageID(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            return .inputBotInlineMessageID(dcId: _0, id: _1, accessHash: _2)
+        }
+
+        /// inputBotInlineMessageID64#b6d915d7's fields, its id already read.
+        static func parse_inputBotInlineMessageID64(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt64()
+            return .inputBotInlineMessageID64(dcId: _0, ownerId: _1, id: _2, accessHash: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputChannel: TLObject, Equatable {
+        case inputChannelEmpty
+        case inputChannel(channelId: Int64, accessHash: Int64)
+        case inputChannelFromMessage(peer: Api.InputPeer, msgId: Int32, channelId: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputChannelEmpty:
+                writer.writeUInt32(0xee8c1e86)
+            case .inputChannel(let _0, let _1):
+                writer.writeUInt32(0xf35aec28)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputChannelFromMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0x5b934f9d)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xee8c1e86: return try parse_inputChannelEmpty(&reader)
+            case 0xf35aec28: return try parse_inputChannel(&reader)
+            case 0x5b934f9d: return try parse_inputChannelFromMessage(&reader)
+            default: throw .unknownConstructor(id, expected: "InputChannel")
+            }
+        }
+
+        /// inputChannelEmpty#ee8c1e86's fields, its id already read.
+        static func parse_inputChannelEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputChannelEmpty
+        }
+
+        /// inputChannel#f35aec28's fields, its id already read.
+        static func parse_inputChannel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputChannel(channelId: _0, accessHash: _1)
+        }
+
+        /// inputChannelFromMessage#5b934f9d's fields, its id already read.
+        static func parse_inputChannelFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            return .inputChannelFromMessage(peer: _0, msgId: _1, channelId: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputCheckPasswordSRP: TLObject, Equatable {
+        case inputCheckPasswordEmpty
+        case inputCheckPasswordSRP(srpId: Int64, A: [UInt8], M1: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputCheckPasswordEmpty:
+                writer.writeUInt32(0x9880f658)
+            case .inputCheckPasswordSRP(let _0, let _1, let _2):
+                writer.writeUInt32(0xd27ff082)
+                writer.writeInt64(_0)
+                writer.writeBytes(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x9880f658: return try parse_inputCheckPasswordEmpty(&reader)
+            case 0xd27ff082: return try parse_inputCheckPasswordSRP(&reader)
+            default: throw .unknownConstructor(id, expected: "InputCheckPasswordSRP")
+            }
+        }
+
+        /// inputCheckPasswordEmpty#9880f658's fields, its id already read.
+        static func parse_inputCheckPasswordEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputCheckPasswordEmpty
+        }
+
+        /// inputCheckPasswordSRP#d27ff082's fields, its id already read.
+        static func parse_inputCheckPasswordSRP(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readBytes()
+            let _2 = try reader.readBytes()
+            return .inputCheckPasswordSRP(srpId: _0, A: _1, M1: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputClientProxy: TLObject, Equatable {
+        case inputClientProxy(address: String, port: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputClientProxy(let _0, let _1):
+                writer.writeUInt32(0x75588b3f)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x75588b3f: return try parse_inputClientProxy(&reader)
+            default: throw .unknownConstructor(id, expected: "InputClientProxy")
+            }
+        }
+
+        /// inputClientProxy#75588b3f's fields, its id already read.
+        static func parse_inputClientProxy(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            return .inputClientProxy(address: _0, port: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputDocument: TLObject, Equatable {
+        case inputDocumentEmpty
+        case inputDocument(id: Int64, accessHash: Int64, fileReference: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputDocumentEmpty:
+                writer.writeUInt32(0x72f0eaae)
+            case .inputDocument(let _0, let _1, let _2):
+                writer.writeUInt32(0x1abfb575)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x72f0eaae: return try parse_inputDocumentEmpty(&reader)
+            case 0x1abfb575: return try parse_inputDocument(&reader)
+            default: throw .unknownConstructor(id, expected: "InputDocument")
+            }
+        }
+
+        /// inputDocumentEmpty#72f0eaae's fields, its id already read.
+        static func parse_inputDocumentEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputDocumentEmpty
+        }
+
+        /// inputDocument#1abfb575's fields, its id already read.
+        static func parse_inputDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            return .inputDocument(id: _0, accessHash: _1, fileReference: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputFile: TLObject, Equatable {
+        case inputFile(id: Int64, parts: Int32, name: String, md5Checksum: String)
+        case inputFileBig(id: Int64, parts: Int32, name: String)
+        case inputFileStoryDocument(id: Api.InputDocument)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputFile(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xf52ff27f)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+            case .inputFileBig(let _0, let _1, let _2):
+                writer.writeUInt32(0xfa4f0bb5)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeString(_2)
+            case .inputFileStoryDocument(let _0):
+                writer.writeUInt32(0x62dc8b48)
+                _0.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xf52ff27f: return try parse_inputFile(&reader)
+            case 0xfa4f0bb5: return try parse_inputFileBig(&reader)
+            case 0x62dc8b48: return try parse_inputFileStoryDocument(&reader)
+            default: throw .unknownConstructor(id, expected: "InputFile")
+            }
+        }
+
+        /// inputFile#f52ff27f's fields, its id already read.
+        static func parse_inputFile(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            return .inputFile(id: _0, parts: _1, name: _2, md5Checksum: _3)
+        }
+
+        /// inputFileBig#fa4f0bb5's fields, its id already read.
+        static func parse_inputFileBig(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readString()
+            return .inputFileBig(id: _0, parts: _1, name: _2)
+        }
+
+        /// inputFileStoryDocument#62dc8b48's fields, its id already read.
+        static func parse_inputFileStoryDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputDocument.parse(from: &reader)
+            return .inputFileStoryDocument(id: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputGame: TLObject, Equatable {
+        case inputGameID(id: Int64, accessHash: Int64)
+        case inputGameShortName(botId: Api.InputUser, shortName: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputGameID(let _0, let _1):
+                writer.writeUInt32(0x032c3e77)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputGameShortName(let _0, let _1):
+                writer.writeUInt32(0xc331e80a)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x032c3e77: return try parse_inputGameID(&reader)
+            case 0xc331e80a: return try parse_inputGameShortName(&reader)
+            default: throw .unknownConstructor(id, expected: "InputGame")
+            }
+        }
+
+        /// inputGameID#032c3e77's fields, its id already read.
+        static func parse_inputGameID(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputGameID(id: _0, accessHash: _1)
+        }
+
+        /// inputGameShortName#c331e80a's fields, its id already read.
+        static func parse_inputGameShortName(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputUser.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .inputGameShortName(botId: _0, shortName: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputGeoPoint: TLObject, Equatable {
+        case inputGeoPointEmpty
+        case inputGeoPoint(lat: Double, long: Double, accuracyRadius: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputGeoPointEmpty:
+                writer.writeUInt32(0xe4c123d6)
+            case .inputGeoPoint(let _0, let _1, let _2):
+                writer.writeUInt32(0x48222faf)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeDouble(_0)
+                writer.writeDouble(_1)
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xe4c123d6: return try parse_inputGeoPointEmpty(&reader)
+            case 0x48222faf: return try parse_inputGeoPoint(&reader)
+            default: throw .unknownConstructor(id, expected: "InputGeoPoint")
+            }
+        }
+
+        /// inputGeoPointEmpty#e4c123d6's fields, its id already read.
+        static func parse_inputGeoPointEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputGeoPointEmpty
+        }
+
+        /// inputGeoPoint#48222faf's fields, its id already read.
+        static func parse_inputGeoPoint(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputGeoPoint", bits: flags & ~0x1) }
+            let _0 = try reader.readDouble()
+            let _1 = try reader.readDouble()
+            var _2: Int32? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt32()
+            }
+            return .inputGeoPoint(lat: _0, long: _1, accuracyRadius: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputGroupCall: TLObject, Equatable {
+        case inputGroupCall(id: Int64, accessHash: Int64)
+        case inputGroupCallSlug(slug: String)
+        case inputGroupCallInviteMessage(msgId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputGroupCall(let _0, let _1):
+                writer.writeUInt32(0xd8aa840f)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputGroupCallSlug(let _0):
+                writer.writeUInt32(0xfe06823f)
+                writer.writeString(_0)
+            case .inputGroupCallInviteMessage(let _0):
+                writer.writeUInt32(0x8c10603f)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xd8aa840f: return try parse_inputGroupCall(&reader)
+            case 0xfe06823f: return try parse_inputGroupCallSlug(&reader)
+            case 0x8c10603f: return try parse_inputGroupCallInviteMessage(&reader)
+            default: throw .unknownConstructor(id, expected: "InputGroupCall")
+            }
+        }
+
+        /// inputGroupCall#d8aa840f's fields, its id already read.
+        static func parse_inputGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputGroupCall(id: _0, accessHash: _1)
+        }
+
+        /// inputGroupCallSlug#fe06823f's fields, its id already read.
+        static func parse_inputGroupCallSlug(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .inputGroupCallSlug(slug: _0)
+        }
+
+        /// inputGroupCallInviteMessage#8c10603f's fields, its id already read.
+        static func parse_inputGroupCallInviteMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .inputGroupCallInviteMessage(msgId: _0)
         }
     }
 }

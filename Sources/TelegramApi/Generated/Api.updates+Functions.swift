@@ -2,6 +2,86 @@
 import TLSerialization
 
 extension Api.functions.updates {
+    /// updates.getDifference#19c2f763
+    public struct GetDifference: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.updates.Difference
+        public var pts: Int32
+        public var ptsLimit: Int32?
+        public var ptsTotalLimit: Int32?
+        public var date: Int32
+        public var qts: Int32
+        public var qtsLimit: Int32?
+
+        public init(pts: Int32, ptsLimit: Int32? = nil, ptsTotalLimit: Int32? = nil, date: Int32, qts: Int32, qtsLimit: Int32? = nil) {
+            self.pts = pts
+            self.ptsLimit = ptsLimit
+            self.ptsTotalLimit = ptsTotalLimit
+            self.date = date
+            self.qts = qts
+            self.qtsLimit = qtsLimit
+        }
+
+        public var name: String { "updates.getDifference" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x19c2f763)
+            var flags: UInt32 = 0
+            if self.ptsLimit != nil { flags |= 0x2 }
+            if self.ptsTotalLimit != nil { flags |= 0x1 }
+            if self.qtsLimit != nil { flags |= 0x4 }
+            writer.writeUInt32(flags)
+            writer.writeInt32(self.pts)
+            if let value = self.ptsLimit {
+                writer.writeInt32(value)
+            }
+            if let value = self.ptsTotalLimit {
+                writer.writeInt32(value)
+            }
+            writer.writeInt32(self.date)
+            writer.writeInt32(self.qts)
+            if let value = self.qtsLimit {
+                writer.writeInt32(value)
+            }
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.updates.Difference.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x19c2f763 else { throw .unknownConstructor(id, expected: "updates.getDifference") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "updates.getDifference", bits: flags & ~0x7) }
+            let _0 = try reader.readInt32()
+            var _1: Int32? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt32()
+            }
+            var _2: Int32? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt32()
+            }
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            var _5: Int32? = nil
+            if flags & 0x4 != 0 {
+                _5 = try reader.readInt32()
+            }
+            return Self(pts: _0, ptsLimit: _1, ptsTotalLimit: _2, date: _3, qts: _4, qtsLimit: _5)
+        }
+    }
+}
+
+extension Api.functions.updates {
     /// updates.getState#edd4882a
     public struct GetState: TLFunction, TLObject, Equatable {
         public typealias Result = Api.updates.State

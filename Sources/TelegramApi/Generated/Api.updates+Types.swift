@@ -2,6 +2,97 @@
 import TLSerialization
 
 extension Api.updates {
+    public indirect enum Difference: TLObject, Equatable {
+        case differenceEmpty(date: Int32, seq: Int32)
+        case difference(newMessages: [Api.Message], newEncryptedMessages: [Api.EncryptedMessage], otherUpdates: [Api.Update], chats: [Api.Chat], users: [Api.User], state: Api.updates.State)
+        case differenceSlice(newMessages: [Api.Message], newEncryptedMessages: [Api.EncryptedMessage], otherUpdates: [Api.Update], chats: [Api.Chat], users: [Api.User], intermediateState: Api.updates.State)
+        case differenceTooLong(pts: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .differenceEmpty(let _0, let _1):
+                writer.writeUInt32(0x5d75a138)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .difference(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x00f49ca0)
+                writer.writeVector(_0)
+                writer.writeVector(_1)
+                writer.writeVector(_2)
+                writer.writeVector(_3)
+                writer.writeVector(_4)
+                _5.serialize(to: &writer)
+            case .differenceSlice(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xa8fb1981)
+                writer.writeVector(_0)
+                writer.writeVector(_1)
+                writer.writeVector(_2)
+                writer.writeVector(_3)
+                writer.writeVector(_4)
+                _5.serialize(to: &writer)
+            case .differenceTooLong(let _0):
+                writer.writeUInt32(0x4afe8f6d)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x5d75a138: return try parse_differenceEmpty(&reader)
+            case 0x00f49ca0: return try parse_difference(&reader)
+            case 0xa8fb1981: return try parse_differenceSlice(&reader)
+            case 0x4afe8f6d: return try parse_differenceTooLong(&reader)
+            default: throw .unknownConstructor(id, expected: "updates.Difference")
+            }
+        }
+
+        /// updates.differenceEmpty#5d75a138's fields, its id already read.
+        static func parse_differenceEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .differenceEmpty(date: _0, seq: _1)
+        }
+
+        /// updates.difference#00f49ca0's fields, its id already read.
+        static func parse_difference(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.Message.self)
+            let _1 = try reader.readVector(of: Api.EncryptedMessage.self)
+            let _2 = try reader.readVector(of: Api.Update.self)
+            let _3 = try reader.readVector(of: Api.Chat.self)
+            let _4 = try reader.readVector(of: Api.User.self)
+            let _5 = try Api.updates.State.parse(from: &reader)
+            return .difference(newMessages: _0, newEncryptedMessages: _1, otherUpdates: _2, chats: _3, users: _4, state: _5)
+        }
+
+        /// updates.differenceSlice#a8fb1981's fields, its id already read.
+        static func parse_differenceSlice(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.Message.self)
+            let _1 = try reader.readVector(of: Api.EncryptedMessage.self)
+            let _2 = try reader.readVector(of: Api.Update.self)
+            let _3 = try reader.readVector(of: Api.Chat.self)
+            let _4 = try reader.readVector(of: Api.User.self)
+            let _5 = try Api.updates.State.parse(from: &reader)
+            return .differenceSlice(newMessages: _0, newEncryptedMessages: _1, otherUpdates: _2, chats: _3, users: _4, intermediateState: _5)
+        }
+
+        /// updates.differenceTooLong#4afe8f6d's fields, its id already read.
+        static func parse_differenceTooLong(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .differenceTooLong(pts: _0)
+        }
+    }
+}
+
+extension Api.updates {
     public indirect enum State: TLObject, Equatable {
         case state(pts: Int32, qts: Int32, date: Int32, seq: Int32, unreadCount: Int32)
 

@@ -30,12 +30,17 @@ public enum Api {
 public enum MTProto {}
 extension Api { public enum account {} }
 extension Api { public enum auth {} }
+extension Api { public enum contacts {} }
 extension Api { public enum help {} }
+extension Api { public enum messages {} }
 extension Api { public enum updates {} }
 extension Api { public enum functions {} }
 extension Api.functions { public enum account {} }
 extension Api.functions { public enum auth {} }
+extension Api.functions { public enum contacts {} }
 extension Api.functions { public enum help {} }
+extension Api.functions { public enum messages {} }
 extension Api.functions { public enum updates {} }
+extension Api.functions { public enum users {} }
 extension MTProto { public enum help {} }
 extension MTProto { public enum functions {} }
