@@ -35,6 +35,8 @@ final class SettingsFlow {
         var rows: [SettingsController.Row] = []
         if let me = accounts.currentAccount() {
             rows.append(.init(title: me.name ?? "Account", value: me.phone ?? String(me.id)))
+            // An offline account (made without a server, for demos) never connects: said plainly.
+            rows.append(.init(title: "Server", value: me.server ?? "offline (no server)"))
         }
         rows.append(.init(title: "Accounts", value: "\(app.signedInCount)") { [unowned self] in showAccounts() })
         rows.append(.init(title: "Passcode Lock", value: app.hasPasscode ? "On" : "Off") { [unowned self] in

@@ -44,6 +44,25 @@ struct TelethonAgainstTestServerTests {
         #expect(server.isRunning)
     }
 
+    /// Two Telethon clients message each other through the server (telethon_chat_check.py, which
+    /// starts its own server): live delivery, getDifference after being offline (in slices), one
+    /// message for a random_id sent twice, edits, deletions, reads, reactions, pins, paging, and a
+    /// restart keeping all of it. The messaging our client syncs against is Telegram's, as
+    /// Telethon sees it.
+    @Test(.timeLimit(.minutes(3)))
+    func telethonClientsMessageEachOtherThroughTheServer() async throws {
+        let python = try TestServer.requirePython()
+        let result = try await withTemporaryDirectory("telethon-chat-check") { dir in
+            var environment = ProcessInfo.processInfo.environment
+            environment["PYTHONDONTWRITEBYTECODE"] = "1"
+            let process = try RunningProcess(python, [TestServer.directory + "/telethon_chat_check.py", "--transport", "obfuscated"],
+                                             environment: environment, stdoutPath: dir.sub("stdout"), stderrPath: dir.sub("stderr"))
+            defer { process.kill9() }
+            return try await process.wait(timeout: 150, context: "telethon_chat_check")
+        }
+        #expect(result.succeeded && result.stdout.contains("all checks passed"), "\(result)")
+    }
+
     static func runCheck(_ server: TestServer, transport: String) async throws -> ProcessResult {
         try await server.runTelethon("telethon_check.py", ["--transport", transport, "--json", "--timeout", "30"])
     }

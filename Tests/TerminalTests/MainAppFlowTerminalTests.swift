@@ -52,7 +52,7 @@ struct MainAppFlowTerminalTests {
         try session.press("4")
         try await session.waitFor(text: "Calls Tab")
         try await session.still()
-        for _ in 0 ..< 5 { try session.press("Down") }
+        for _ in 0 ..< 6 { try session.press("Down") }  // past the account, its server, …, to Calls Tab
         try session.press("Enter")
         screen = try await session.waitFor(text: "3 Settings")
         #expect(!screen.contains { $0.contains("Calls ") && $0.contains("2 Calls") })

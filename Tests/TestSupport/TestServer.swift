@@ -94,14 +94,15 @@ public final class TestServer: @unchecked Sendable {
 
     public var isRunning: Bool { process.isRunning }
 
-    /// Runs one of the server's Telethon scripts (telethon_check.py, telethon_login.py) against it:
-    /// `--server ADDRESS` and then `arguments`.
-    public func runTelethon(_ script: String, _ arguments: [String], timeout: Double = 60) async throws -> ProcessResult {
+    /// Runs one of the server's Telethon scripts (telethon_check.py, telethon_login.py,
+    /// telethon_chat.py) against it: its `command` (a subcommand, if it has them), `--server
+    /// ADDRESS`, then `arguments`.
+    public func runTelethon(_ script: String, command: String? = nil, _ arguments: [String], timeout: Double = 60) async throws -> ProcessResult {
         let python = try Self.requirePython()
         return try await withTemporaryDirectory("telethon") { dir in
             var environment = ProcessInfo.processInfo.environment
             environment["PYTHONDONTWRITEBYTECODE"] = "1"
-            let process = try RunningProcess(python, [Self.directory + "/" + script, "--server", address] + arguments,
+            let process = try RunningProcess(python, [Self.directory + "/" + script] + (command.map { [$0] } ?? []) + ["--server", address] + arguments,
                                              environment: environment, stdoutPath: dir.sub("stdout"), stderrPath: dir.sub("stderr"))
             defer { process.kill9() }
             return try await process.wait(timeout: timeout, context: "\(script) \(arguments)")

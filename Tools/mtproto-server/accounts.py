@@ -11,6 +11,8 @@ from telethon.tl import types
 import srp
 
 FIRST_USER_ID = 1000001
+# Telegram's usernames: 5..32 characters, a letter first, then letters, digits and underscores.
+USERNAME = re.compile(r'[A-Za-z][A-Za-z0-9_]{4,31}')
 
 
 def normalize_phone(phone):
@@ -24,10 +26,15 @@ def valid_phone(digits):
 
 
 class User:
-    def __init__(self, user_id, access_hash, phone, first_name, last_name, password=None):
+    def __init__(self, user_id, access_hash, phone, first_name, last_name, password=None, username=None):
         self.id, self.access_hash, self.phone = user_id, access_hash, phone
         self.first_name, self.last_name = first_name, last_name
         self.password = password  # None or {'salt1', 'salt2', 'v'} (bytes, bytes, int)
+        self.chosen_username = username  # None: the default user<id>
+
+    @property
+    def username(self):
+        return self.chosen_username or 'user%d' % self.id
 
     def set_password(self, text):
         if not text:
@@ -37,16 +44,20 @@ class User:
         self.password = {'salt1': salt1, 'salt2': salt2, 'v': srp.verifier(text, salt1, salt2)}
 
     def tl(self, is_self):
-        return types.User(id=self.id, is_self=is_self or None, access_hash=self.access_hash,
-                          first_name=self.first_name, last_name=self.last_name or None,
-                          phone=self.phone)
+        # Every other account is in everyone's contact list (contacts.getContacts), so others
+        # come as mutual contacts, phone included, as Telegram shows a contact.
+        contact = None if is_self else True
+        return types.User(id=self.id, is_self=is_self or None, contact=contact, mutual_contact=contact,
+                          access_hash=self.access_hash, first_name=self.first_name,
+                          last_name=self.last_name or None, username=self.username, phone=self.phone)
 
     def to_json(self):
         password = self.password and {'salt1': self.password['salt1'].hex(),
                                       'salt2': self.password['salt2'].hex(),
                                       'v': '%x' % self.password['v']}
         return {'id': self.id, 'access_hash': self.access_hash, 'phone': self.phone,
-                'first_name': self.first_name, 'last_name': self.last_name, 'password': password}
+                'first_name': self.first_name, 'last_name': self.last_name, 'password': password,
+                'username': self.chosen_username}
 
     @classmethod
     def from_json(cls, item):
@@ -55,20 +66,25 @@ class User:
             password = {'salt1': bytes.fromhex(password['salt1']),
                         'salt2': bytes.fromhex(password['salt2']), 'v': int(password['v'], 16)}
         return cls(item['id'], item['access_hash'], item['phone'], item['first_name'],
-                   item.get('last_name', ''), password)
+                   item.get('last_name', ''), password, item.get('username'))
 
 
 def parse_account(value):
-    """--account PHONE:FIRST:LAST[:PASSWORD] → (phone digits, first, last, password or None)."""
-    parts = value.split(':', 3)
+    """--account PHONE:FIRST:LAST[:PASSWORD[:USERNAME]] → (phone digits, first, last, password or
+    None, username or None). An empty PASSWORD means none."""
+    parts = value.split(':', 4)
     if len(parts) < 3:
-        raise SystemExit('--account expects PHONE:FIRST:LAST[:PASSWORD], not %r' % value)
+        raise SystemExit('--account expects PHONE:FIRST:LAST[:PASSWORD[:USERNAME]], not %r' % value)
     phone = normalize_phone(parts[0])
     if not valid_phone(phone):
         raise SystemExit('--account %r: the phone must be 5..15 digits' % value)
     if not parts[1].strip():
         raise SystemExit('--account %r: the first name is empty' % value)
-    return phone, parts[1].strip(), parts[2].strip(), parts[3] if len(parts) == 4 else None
+    username = parts[4].strip().lstrip('@') if len(parts) == 5 else None
+    if username is not None and not USERNAME.fullmatch(username):
+        raise SystemExit('--account %r: a username is 5..32 letters, digits or _, a letter first' % value)
+    password = parts[3] if len(parts) >= 4 and parts[3] else None
+    return phone, parts[1].strip(), parts[2].strip(), password, username
 
 
 class Accounts:
@@ -91,6 +107,11 @@ class Accounts:
     def by_phone(self, phone):
         return next((u for u in self.users.values() if u.phone == phone), None)
 
+    def by_username(self, username):
+        """Case-insensitive, as Telegram resolves usernames."""
+        wanted = username.lower()
+        return next((u for u in self.users.values() if u.username.lower() == wanted), None)
+
     def user_of_key(self, key_id):
         user_id = self.authorizations.get(key_id)
         return self.users.get(user_id) if user_id is not None else None
@@ -103,15 +124,20 @@ class Accounts:
         self.save()
         return user
 
-    def preload(self, phone, first_name, last_name, password):
+    def preload(self, phone, first_name, last_name, password, username=None):
         """--account: a stored account with that phone keeps its id and access_hash (so a
-        restart with the same options changes nothing a client holds); names and password are
-        the option's."""
+        restart with the same options changes nothing a client holds); names, password and
+        username are the option's."""
+        taken = username and self.by_username(username)
+        if taken and taken.phone != phone:
+            raise SystemExit('--account %s: username %s is taken by +%s' % (phone, username, taken.phone))
         user = self.by_phone(phone)
         if user is None:
-            return self.create(phone, first_name, last_name, password)
-        user.first_name, user.last_name = first_name, last_name
-        user.set_password(password)
+            user = self.create(phone, first_name, last_name, password)
+        else:
+            user.first_name, user.last_name = first_name, last_name
+            user.set_password(password)
+        user.chosen_username = username
         self.save()
         return user
 

@@ -1,13 +1,19 @@
 """The API methods the server answers (help.getConfig, help.getNearestDc, updates.getState; login
-in login.py, a signed-in key's own user in selfuser.py), the wrappers it unwraps (invokeWithLayer,
-initConnection, invokeWithoutUpdates, invokeAfterMsg(s)), and the per-method test behaviours
-(--flood-wait, --migrate, --delay-method)."""
+in login.py, users in selfuser.py; for a signed-in key, messaging in chat.py, dialogs.py,
+contacts.py and updates.py), the wrappers it unwraps (invokeWithLayer, initConnection,
+invokeWithoutUpdates, invokeAfterMsg(s)), and the per-method test behaviours (--flood-wait,
+--migrate, --delay-method)."""
 import re
 
 from telethon.tl import functions, types
 
+from chat import Chat
+from contacts import Contacts
+from delivery import Caller, Delivery
+from dialogs import Dialogs
 from login import Login
 from selfuser import SelfUser
+from updates import Updates
 from wire import RpcFailure  # session.py imports it from here too
 
 WRAPPERS = (functions.InvokeWithLayerRequest, functions.InitConnectionRequest,
@@ -20,6 +26,15 @@ def unwrap(request):
     while isinstance(request, WRAPPERS):
         request = request.query
     return request
+
+
+def without_updates(request):
+    """Whether invokeWithoutUpdates wraps the query (then the call does not subscribe its session)."""
+    while isinstance(request, WRAPPERS):
+        if isinstance(request, functions.InvokeWithoutUpdatesRequest):
+            return True
+        request = request.query
+    return False
 
 
 def method_name(request):
@@ -44,10 +59,15 @@ class Methods:
         self.migrate_pending = dict(server.migrate)     # normalized name → dc, first foreign call
         self.login = Login(server.accounts, server.login_code)
         self.self_user = SelfUser(server.accounts, server.clock)
+        delivery = Delivery(server)
+        self.updates = Updates(server.accounts, server.store, server.clock, server.difference_too_long)
+        # Methods for a signed-in key only, each handler(request, Caller).
+        self.signed_in = (Chat(server.accounts, server.store, delivery, server.clock),
+                          Dialogs(server.accounts, server.store), Contacts(server.accounts), self.updates)
 
-    def answer(self, request, key_dc, key_id=None, log=None):
-        """The result object for an (unwrapped) API request from the auth key `key_id`, or
-        RpcFailure. `log`: the connection's logger, for login events."""
+    def answer(self, request, key_dc, key_id=None, log=None, session=None):
+        """The result object for an (unwrapped) API request from the auth key `key_id` in
+        `session`, or RpcFailure. `log`: the connection's logger, for login events."""
         name = method_name(request)
         key = normalized(name)
         if key in self.flood_pending:
@@ -64,11 +84,16 @@ class Methods:
             return self.config(now, key_dc)
         if isinstance(request, functions.help.GetNearestDcRequest):
             return types.NearestDc(country='NL', this_dc=key_dc, nearest_dc=key_dc)
-        if isinstance(request, functions.updates.GetStateRequest):
+        me = self.server.accounts.user_of_key(key_id) if key_id is not None else None
+        if isinstance(request, functions.updates.GetStateRequest) and me is None:
+            # Any key, signed in or not, gets a state (the Swift client's tests ask it unsigned).
             return types.updates.State(pts=1, qts=0, date=now, seq=1, unread_count=0)
         handler = self.login.handler(request) or self.self_user.handler(request)
         if handler is not None and key_id is not None:
             return handler(request, key_id, log or self.server.log)
+        handler = next((h for h in (s.handler(request) for s in self.signed_in) if h), None)
+        if handler is not None and me is not None:
+            return handler(request, Caller(me, key_id, session, log or self.server.log))
         # A method this server knows from the schema but does not serve: what Telegram says to
         # an auth key with no account behind it (a signed-in key asking for more gets it too).
         raise RpcFailure(401, 'AUTH_KEY_UNREGISTERED')

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Telegram-protocol (MTProto 2.0, layer 214) test server for the client's tests: key exchange,
 encrypted sessions, help.getConfig, ping, updates.getState, login (code, sign-up, SRP password,
-log out), and misbehaviours on request. Listens on 127.0.0.1 only; prints one JSON line
+log out), private-chat messaging with live updates and getDifference, and misbehaviours on request. Listens on 127.0.0.1 only; prints one JSON line
 {"ready": true, "port": N, "pid": P} when it listens and logs to stderr. Not the product: built
 on Telethon's TL objects and `cryptography`, sharing no code with the Swift client. See README.md."""
 import argparse
@@ -20,6 +20,7 @@ import transport  # noqa: E402
 import wire  # noqa: E402
 from accounts import Accounts, parse_account  # noqa: E402
 from keystore import KeyStore  # noqa: E402
+from messages import MessageStore  # noqa: E402
 from methods import Methods, normalized  # noqa: E402
 from session import EncryptedHandler  # noqa: E402
 
@@ -48,10 +49,12 @@ class Server:
         self.rsa = auth.RsaKey(args.rsa_key)
         self.keys = KeyStore(args.state, self.clock, log)
         self.accounts = Accounts(args.state, log)
-        for phone, first_name, last_name, password in map(parse_account, args.account or []):
-            user = self.accounts.preload(phone, first_name, last_name, password)
-            log.info('account %d +%s %s%s', user.id, phone, first_name,
+        for phone, first_name, last_name, password, username in map(parse_account, args.account or []):
+            user = self.accounts.preload(phone, first_name, last_name, password, username)
+            log.info('account %d +%s %s @%s%s', user.id, phone, first_name, user.username,
                      ' (with a password)' if password else '')
+        self.store = MessageStore(args.state, log)
+        self.difference_too_long = args.difference_too_long
         self.login_code = args.login_code
         self.delay_method = parse_pairs(args.delay_method, float, '--delay-method')
         self.flood_wait = parse_pairs(args.flood_wait, int, '--flood-wait')
@@ -222,8 +225,11 @@ def main():
     parser.add_argument('--delay-method', action='append', metavar='METHOD=SECONDS')
     parser.add_argument('--flood-wait', action='append', metavar='METHOD=SECONDS')
     parser.add_argument('--migrate', action='append', metavar='METHOD=DC')
-    parser.add_argument('--account', action='append', metavar='PHONE:FIRST:LAST[:PASSWORD]',
-                        help='an account to sign in to (repeatable); PASSWORD sets a two-step password')
+    parser.add_argument('--account', action='append', metavar='PHONE:FIRST:LAST[:PASSWORD[:USERNAME]]',
+                        help='an account to sign in to (repeatable); PASSWORD sets a two-step password, '
+                             'USERNAME replaces the default user<id>')
+    parser.add_argument('--difference-too-long', type=int, default=10000, metavar='N',
+                        help='updates.getDifference answers differenceTooLong to a pts more than N behind (10000)')
     parser.add_argument('--login-code', default='12345', help='the login code every phone gets (default 12345)')
     parser.add_argument('--verbose', action='store_true', help='debug logging')
     parser.add_argument('--timing', action='store_true',
@@ -231,6 +237,8 @@ def main():
     args = parser.parse_args()
     if not args.login_code.isdigit():
         parser.error('--login-code wants digits, not %r' % args.login_code)
+    if args.difference_too_long < 1:
+        parser.error('--difference-too-long wants a positive number')
 
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter('%(asctime)s mtproto-server %(conn)s %(message)s',

@@ -14,7 +14,7 @@ from telethon.errors import TypeNotFoundError
 from telethon.tl import functions, types
 
 import wire
-from methods import RpcFailure, method_name, normalized, unwrap
+from methods import RpcFailure, method_name, normalized, unwrap, without_updates
 from wire import ProtocolError
 
 MSGS_ACK = 0x62D6B459
@@ -72,6 +72,7 @@ class Session:
         self.pending = set()                        # req_msg_ids being answered late
         self.dropped = set()                        # of those, the ones rpc_drop_answer dropped
         self.connection = None                      # the latest connection that carried it
+        self.wants_updates = False                  # called an API method without invokeWithoutUpdates
 
     def seqno(self, content_related):
         if not content_related:
@@ -228,6 +229,7 @@ class EncryptedHandler:
             raise ProtocolError('message %d does not parse: %r' % (msg_id, error))
         now = self.server.clock()
         session, entry = self.session, self.entry
+        quiet = without_updates(obj)
         obj = unwrap(obj)  # invokeWithoutUpdates(ping) is a ping (Telethon sends it so)
         if isinstance(obj, (types.MsgsAck, types.MsgsAllInfo, types.MsgsStateInfo)):
             return
@@ -258,7 +260,7 @@ class EncryptedHandler:
             return
         if isinstance(obj, functions.RpcDropAnswerRequest):
             return out.add(wire.rpc_result(msg_id, bytes(self._drop_answer(obj.req_msg_id))))
-        self._call(msg_id, obj, out)
+        self._call(msg_id, obj, out, quiet)
 
     def _drop_answer(self, req_msg_id):
         """rpc_drop_answer: a request still being answered is dropped (its answer never sent);
@@ -282,8 +284,10 @@ class EncryptedHandler:
             return 3
         return 2 if session.received and msg_id > next(iter(session.received)) else 1
 
-    def _call(self, msg_id, query, out):
+    def _call(self, msg_id, query, out, quiet=False):
         name = method_name(query)
+        if not quiet:  # api/updates: a session that calls methods gets updates
+            self.session.wants_updates = True
         delay = self.server.delay_method.get(normalized(name))
         if delay:
             self.log.info('%s (msg %d): answering in %.1f s', name, msg_id, delay)
@@ -295,7 +299,7 @@ class EncryptedHandler:
     def _result(self, session, msg_id, query):
         name = method_name(query)
         try:
-            result = self.server.methods.answer(query, self.entry.dc, self.entry.key_id, self.log)
+            result = self.server.methods.answer(query, self.entry.dc, self.entry.key_id, self.log, session)
             self.log.info('%s → %s', name, type(result).__name__)
         except RpcFailure as failure:
             self.log.info('%s → rpc_error %s', name, failure)
@@ -320,6 +324,12 @@ class EncryptedHandler:
         out = Outbox()
         out.add(body)
         connection.encrypted.flush(out)
+
+    def push(self, body):
+        """A server-initiated message (an update): its own msg_id (…11) and an odd seqno."""
+        out = Outbox()
+        out.add(body, content_related=True, reply=False)
+        self.flush(out)
 
     def flush(self, out):
         """Sends `out` as one message, or a msg_container when there is more than one."""

@@ -67,17 +67,18 @@ TRANSPORTS = {
 }
 
 
-def make_client(host, port, transport, dc_id, session=None, device_model='telethon_check'):
+def make_client(host, port, transport, dc_id, session=None, device_model='telethon_check', **options):
     """A Telethon client for the test server: its test key known, no retries, no updates loop.
-    `session`: a Telethon session to reuse (its auth key), else a new in-memory one."""
+    `session`: a Telethon session to reuse (its auth key), else a new in-memory one. `options`:
+    TelegramClient arguments to override (telethon_chat.py: receive_updates, catch_up)."""
     with open(PUBLIC_KEY) as f:
         rsa.add_key(f.read(), old=False)
     session = MemorySession() if session is None else session
     session.set_dc(dc_id, host, port)
-    return TelegramClient(session, api_id=1, api_hash='0' * 32, connection=TRANSPORTS[transport],
-                          timeout=10, request_retries=1, connection_retries=0, retry_delay=0,
-                          auto_reconnect=False, receive_updates=False,
-                          device_model=device_model, app_version='1.0')
+    settings = dict(timeout=10, request_retries=1, connection_retries=0, retry_delay=0,
+                    auto_reconnect=False, receive_updates=False, device_model=device_model, app_version='1.0')
+    settings.update(options)
+    return TelegramClient(session, api_id=1, api_hash='0' * 32, connection=TRANSPORTS[transport], **settings)
 
 
 async def check(host, port, transport, dc_id):

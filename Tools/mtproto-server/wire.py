@@ -40,6 +40,17 @@ class Vector(list):
         return struct.pack('<Ii', VECTOR, len(self)) + b''.join(bytes(item) for item in self)
 
 
+class Bool:
+    """A bare TL Bool result (messages.saveDraft): boolTrue or boolFalse."""
+    TRUE, FALSE = 0x997275B5, 0xBC799737
+
+    def __init__(self, value):
+        self.value = bool(value)
+
+    def __bytes__(self):
+        return struct.pack('<I', self.TRUE if self.value else self.FALSE)
+
+
 def int128(value):
     """Telethon holds int128/int256 as signed little-endian ints; these are their wire bytes."""
     return value.to_bytes(16, 'little', signed=True)

@@ -38,6 +38,9 @@ extension LaunchedApp {
             return .loggedIn(try accounts.loginOnServer(login))
         case .logout(let accountId):
             return .loggedOut(accountId: try accounts.logout(accountId: accountId))
+        case .sync(let accountId):
+            return .synced(try AccountSync.catchUp(postbox: try accountContext(accountId).postbox, build: storage.container.configuration,
+                                                   logger: logger))
         case .switchAccount(let accountId):
             try accounts.switchTo(accountId: accountId)
             return .switched(accountId: accountId)

@@ -9,6 +9,8 @@ public enum MainOperation: Codable, Equatable, Sendable {
     /// A login made against a server by the issuing process; its auth key travels sealed.
     case loginOnServer(ServerLogin)
     case logout(accountId: Int64?)
+    /// Catch the account up with its server (updates.getDifference).
+    case sync(accountId: Int64?)
     case switchAccount(accountId: Int64)
     case updateSettings(SettingsChange)
     case setPasscode(String)
@@ -31,6 +33,7 @@ public enum MainOperation: Codable, Equatable, Sendable {
         switch self {
         case .login, .loginOnServer: return "login"
         case .logout: return "logout"
+        case .sync: return "sync"
         case .switchAccount: return "switchAccount"
         case .updateSettings: return "settings"
         case .setPasscode: return "setPasscode"

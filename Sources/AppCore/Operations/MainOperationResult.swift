@@ -7,6 +7,7 @@ import ScreencastCall
 public enum MainOperationResult: Codable, Sendable {
     case loggedIn(AccountLifecycle.Created)
     case loggedOut(accountId: Int64)
+    case synced(AccountStateManager.Report)
     case switched(accountId: Int64)
     case settings(SettingsView)
     case passcodeSet

@@ -1,3 +1,4 @@
+import TelegramCore
 import AppCore
 import Container
 import Storage
@@ -25,8 +26,9 @@ struct StoredAccounts: AccountsDataSource {
 
     /// The account's own user, read from its Postbox.
     private func summary(_ account: AccountContext, isCurrent: Bool) -> AccountSummary {
-        let me = try? account.postbox.read { t in try t.accountPeerId().flatMap { try t.peer($0) } }
-        return AccountSummary(id: account.record.id, name: me?.displayTitle, phone: me?.phone, isCurrent: isCurrent)
+        let read = try? account.postbox.read { t in (try t.accountPeerId().flatMap { try t.peer($0) }, try AccountServer.read(t)) }
+        let (me, server) = (read?.0, read?.1)
+        return AccountSummary(id: account.record.id, name: me?.displayTitle, phone: me?.phone, isCurrent: isCurrent, server: server?.label)
     }
 
     func storageUsed() -> Int64? {

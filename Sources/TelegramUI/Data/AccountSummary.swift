@@ -5,11 +5,14 @@ public struct AccountSummary: Equatable, Sendable {
     public var name: String?
     public var phone: String?
     public var isCurrent: Bool
+    /// Where the account lives ("127.0.0.1:41234", "Telegram"); nil for an offline account.
+    public var server: String?
 
-    public init(id: Int64, name: String?, phone: String?, isCurrent: Bool) {
+    public init(id: Int64, name: String?, phone: String?, isCurrent: Bool, server: String? = nil) {
         self.id = id
         self.name = name
         self.phone = phone
         self.isCurrent = isCurrent
+        self.server = server
     }
 }

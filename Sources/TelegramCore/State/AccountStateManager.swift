@@ -1,0 +1,130 @@
+import Logging
+import MTProtoKit
+import Storage
+import TelegramApi
+
+/// Brings the account's Postbox up to the server, as TelegramCore's AccountStateManager does at
+/// launch and after a gap: the first time, the newest dialogs (messages.getDialogs) and the
+/// server's state (updates.getState); then updates.getDifference from the stored state until the
+/// server has nothing newer, each difference (or slice) applied in one transaction together with
+/// the state it brings the account to. Only the writer (main) runs it.
+public final class AccountStateManager {
+    /// What one catch-up did.
+    public struct Report: Codable, Sendable, Equatable {
+        public var firstSync = false
+        public var dialogs = 0
+        public var newMessages = 0
+        public var edits = 0
+        public var readStates = 0
+        public var users = 0
+        /// Differences asked for (slices included).
+        public var differences = 0
+        /// differenceTooLong: the account was too far behind; it took the newest dialogs instead.
+        public var tooLong = false
+        public var state: AccountUpdateState?
+    }
+
+    private let postbox: Postbox
+    private let client: MTProtoClient
+    private let accountPeer: PeerId
+    private let timeout: Double
+    private let logger: Logger
+    /// Dialogs read on a first sync (or after differenceTooLong).
+    public var dialogLimit: Int32 = 100
+    /// A safety stop: a server that answers slices forever cannot keep the writer busy forever.
+    public var maximumDifferences = 10_000
+
+    public init(postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double = 30, logger: Logger = Logger(label: "sync")) {
+        (self.postbox, self.client, self.accountPeer, self.timeout, self.logger) = (postbox, client, accountPeer, timeout, logger)
+    }
+
+    public func catchUp() throws -> Report {
+        var report = Report()
+        var state: AccountUpdateState
+        if let stored = try postbox.read({ try AccountUpdateState.read($0) }) {
+            state = stored
+        } else {
+            report.firstSync = true
+            state = try loadDialogs(&report)
+        }
+        while report.differences < maximumDifferences {
+            report.differences += 1
+            let difference = try client.invoke(Api.functions.updates.GetDifference(pts: state.pts, date: state.date, qts: state.qts), timeout: timeout)
+            switch difference {
+            case .differenceEmpty(let date, let seq):
+                state.date = date
+                state.seq = seq
+                try postbox.transaction { [state] t in try state.write(t) }
+                report.state = state
+                return report
+            case .difference(let messages, _, let others, _, let users, let next):
+                state = AccountUpdateState(next)
+                try apply(messages: messages, updates: others, users: users, reaching: state, &report)
+                report.state = state
+                return report
+            case .differenceSlice(let messages, _, let others, _, let users, let intermediate):
+                state = AccountUpdateState(intermediate)
+                try apply(messages: messages, updates: others, users: users, reaching: state, &report)
+            case .differenceTooLong(let pts):
+                // Too far behind to replay: start again from the newest dialogs at the server's pts.
+                report.tooLong = true
+                state = try loadDialogs(&report)
+                state.pts = max(state.pts, pts)
+                try postbox.transaction { [state] t in try state.write(t) }
+            }
+        }
+        throw MTProtoError.badResult(method: "updates.getDifference", reason: "still not caught up after \(maximumDifferences) differences")
+    }
+
+    /// The newest dialogs with their top messages and users, and the state to go on from
+    /// (asked first, so nothing sent meanwhile falls between the two).
+    private func loadDialogs(_ report: inout Report) throws -> AccountUpdateState {
+        let state = AccountUpdateState(try client.invoke(Api.functions.updates.GetState(), timeout: timeout))
+        let dialogs = try client.invoke(Api.functions.messages.GetDialogs(offsetDate: 0, offsetId: 0, offsetPeer: .inputPeerEmpty,
+                                                                           limit: dialogLimit, hash: 0), timeout: timeout)
+        switch dialogs {
+        case .dialogs(let list, let messages, _, let users), .dialogsSlice(_, let list, let messages, _, let users):
+            report.dialogs += list.count
+            try apply(messages: messages, updates: [], users: users, reaching: state, &report)
+        case .dialogsNotModified:
+            try postbox.transaction { t in try state.write(t) }
+        }
+        return state
+    }
+
+    /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
+    private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
+                       _ report: inout Report) throws {
+        let peers = users.compactMap(ServerObjects.peer)
+        var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
+        var edits: [Message] = []
+        var readInbox: [(PeerId, Int32)] = []
+        var readOutbox: [(PeerId, Int32)] = []
+        for update in updates {
+            switch update {
+            case .updateNewMessage(let message, _, _):
+                if let message = ServerObjects.message(message, accountPeer: accountPeer) { stored.append(message) }
+            case .updateEditMessage(let message, _, _):
+                if let message = ServerObjects.message(message, accountPeer: accountPeer) { edits.append(message) }
+            case .updateReadHistoryInbox(_, let peer, let maxId, _, _, _):
+                if let chat = ServerObjects.chatPeer(peer) { readInbox.append((chat, maxId)) }
+            case .updateReadHistoryOutbox(let peer, let maxId, _, _):
+                if let chat = ServerObjects.chatPeer(peer) { readOutbox.append((chat, maxId)) }
+            default:
+                logger.debug("update not applied yet", metadata: ["update": "\(String(describing: update).prefix(40))"])
+            }
+        }
+        try postbox.transaction { t in
+            for peer in peers { try t.updatePeer(peer) }
+            if !stored.isEmpty { try t.addMessages(stored) }
+            if !edits.isEmpty { try t.addMessages(edits) }
+            for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
+            for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
+            try state.write(t)
+        }
+        report.users += peers.count
+        report.newMessages += stored.count
+        report.edits += edits.count
+        report.readStates += readInbox.count + readOutbox.count
+    }
+}

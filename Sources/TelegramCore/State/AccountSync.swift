@@ -1,0 +1,29 @@
+import Container
+import Logging
+import MTProtoKit
+import Storage
+
+/// One catch-up of an account with its server, from its own Postbox: the server it lives on,
+/// its key there (MTProtoKit's key store over the keychain table, so a new salt or key is kept),
+/// and AccountStateManager's differences. The writer's (main's) work.
+public enum AccountSync {
+    public struct Offline: Error, CustomStringConvertible {
+        public var description: String { "this account is offline (made without a server): there is no server to sync with" }
+    }
+
+    public static func catchUp(postbox: Postbox, build: BuildConfiguration, timeout: Double = 30,
+                               logger: Logger = Logger(label: "sync")) throws -> AccountStateManager.Report {
+        let (server, own) = try postbox.read { (try AccountServer.read($0), try $0.accountPeerId()) }
+        guard let server, let own else { throw Offline() }
+        guard let configuration = server.configuration else {
+            throw MTProtoError.connect("the account's server address does not parse: \(server.address ?? "none")")
+        }
+        var options = MTProtoSession.Options()
+        options.requestTimeout = timeout
+        options.connectTimeout = min(timeout, 10)
+        let client = MTProtoClient(configuration: configuration, identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion),
+                                   transport: .obfuscatedPadded, keyStore: PostboxAuthKeyStore(postbox: postbox), options: options, logger: logger)
+        defer { client.close() }
+        return try AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).catchUp()
+    }
+}

@@ -1,0 +1,37 @@
+import FoundationEssentials
+import Storage
+import TelegramApi
+
+/// Where the account stands in the server's sequence of updates (core.telegram.org/api/updates):
+/// pts for its messages, qts for secret chats, date and seq for the rest. Written in the same
+/// Postbox transaction as what it accounts for, so after a crash the account resumes from the
+/// last applied point: never skipping an update, never applying one twice.
+public struct AccountUpdateState: Codable, Sendable, Equatable {
+    public static let keychainName = "persistent:updateState"
+
+    public var pts: Int32
+    public var qts: Int32
+    public var date: Int32
+    public var seq: Int32
+
+    public init(pts: Int32, qts: Int32, date: Int32, seq: Int32) {
+        (self.pts, self.qts, self.date, self.seq) = (pts, qts, date, seq)
+    }
+
+    init(_ state: Api.updates.State) {
+        guard case .state(let pts, let qts, let date, let seq, _) = state else { fatalError("updates.State has one constructor") }
+        self.init(pts: pts, qts: qts, date: date, seq: seq)
+    }
+
+    /// nil before the account's first sync (or an unreadable record: a new sync from getState).
+    public static func read(_ transaction: PostboxTransaction) throws -> AccountUpdateState? {
+        guard let bytes = try transaction.keychainEntry(keychainName) else { return nil }
+        return try? JSONDecoder().decode(AccountUpdateState.self, from: Data(bytes))
+    }
+
+    public func write(_ transaction: PostboxTransaction) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try transaction.setKeychainEntry(Self.keychainName, Array(try encoder.encode(self)))
+    }
+}

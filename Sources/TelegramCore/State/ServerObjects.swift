@@ -1,0 +1,38 @@
+import Storage
+import TelegramApi
+
+/// The server's objects as the Postbox keeps them, as TelegramCore's StoreMessage and
+/// parseTelegramUser do: a message in its chat (the other user, in a private chat) with its
+/// author, text, reply and edit; a user as a peer. What the Postbox has no place for yet from
+/// the server (media, entities, reactions) is left out here, not invented.
+enum ServerObjects {
+    /// The chat a message belongs to, as a Postbox peer; nil for chats this client does not
+    /// keep yet (basic groups and channels come with their own differences).
+    static func chatPeer(_ peer: Api.Peer) -> PeerId? {
+        guard case .peerUser(let userId) = peer else { return nil }
+        return PeerId(namespace: .cloudUser, id: userId)
+    }
+
+    /// nil for messageEmpty, service messages and chats it does not keep.
+    static func message(_ message: Api.Message, accountPeer: PeerId) -> Message? {
+        guard case .message(let out, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
+                            _, _, _, let replyTo, let date, let text, _, _, _, _, _, _, let editDate, _, _, _, _, _,
+                            _, _, _, _, _, _) = message else { return nil }
+        guard let chat = chatPeer(peerId) else { return nil }
+        let author = out ? accountPeer : fromId.flatMap(chatPeer) ?? chat
+        var extras = MessageExtras()
+        if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
+        extras.editTimestamp = editDate
+        return Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
+                       isIncoming: !out, extras: extras)
+    }
+
+    /// nil for userEmpty.
+    static func peer(_ user: Api.User) -> Peer? {
+        guard case .user(_, let contact, _, let deleted, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
+                         _, let id, _, let firstName, let lastName, let username, let phone, _, _, _, _, _, _, _, _,
+                         _, _, _, _, _, _) = user else { return nil }
+        return Peer(id: PeerId(namespace: .cloudUser, id: id), firstName: firstName ?? "", lastName: lastName ?? "", username: username,
+                    phone: phone.map { "+" + $0 }, isContact: contact, isDeleted: deleted)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `main sync` against the test server, with Telethon (an independent client) on the other side:
+/// messages Telethon sends reach our account's Postbox through updates.getDifference, in slices
+/// when there are many, edits replace the text, nothing is applied twice, and a sync while
+/// `main run` runs is handed to it.
+@Suite("main sync against the test server", .serialized)
+struct ServerSyncTests {
+    static let code = "86420"
+
+    /// Telethon as Grace (user 1000002), her session kept in `session`.
+    static func telethon(_ server: TestServer, _ command: String, _ arguments: [String], session: String) async throws -> ProcessResult {
+        try await server.runTelethon("telethon_chat.py", command: command, ["--session-file", session, "--json", "--timeout", "30"] + arguments, timeout: 120)
+    }
+
+    static func texts(_ sandbox: Sandbox, peer: Int, limit: Int = 1000) async throws -> [(text: String, incoming: Bool)] {
+        let result = try await sandbox.runOK(Executables.main, ["messages", "--peer", String(peer), "--limit", String(limit), "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+        return rows.map { ($0["text"] as? String ?? "", $0["outgoing"] as? Bool == false) }
+    }
+
+    @Test("Messages from Telethon arrive by getDifference, in slices, edits replace, nothing twice; handed to a running app",
+          .timeLimit(.minutes(4)))
+    func telethonToUs() async throws {
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
+                                                           "--account", "+999 66 2 0002:Grace:Hopper"])
+        defer { server.stop() }
+        try await withSandbox("server-sync") { sandbox in
+            let session = sandbox.base + "/grace"
+            let grace = try await Self.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", Self.code], session: session)
+            #expect(grace.succeeded, "\(grace)")
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            let first = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(first["firstSync"] as? Bool == true && first["newMessages"] as? Int == 0, "\(first)")
+
+            let sent = try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "from grace", "--count", "3"], session: session)
+            #expect(sent.succeeded, "\(sent)")
+            let second = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(second["firstSync"] as? Bool == false && second["newMessages"] as? Int == 3, "\(second)")
+            var texts = try await Self.texts(sandbox, peer: 1_000_002)
+            #expect(texts.map(\.text) == ["from grace 3", "from grace 2", "from grace 1"] && texts.allSatisfy(\.incoming), "\(texts)")
+            let chats = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+            let graceChat = (chats as? [[String: Any]])?.first { $0["peerId"] as? Int == 1_000_002 }
+            #expect(graceChat?["title"] as? String == "Grace Hopper" && graceChat?["unreadCount"] as? Int == 3, "the sender is a named chat with 3 unread: \(chats)")
+
+            // Nothing new: nothing applied twice.
+            let again = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(again["newMessages"] as? Int == 0 && again["differences"] as? Int == 1, "\(again)")
+            #expect(try await Self.texts(sandbox, peer: 1_000_002).count == 3)
+
+            // An edit: the message keeps its place, with the new text.
+            let history = try await Self.telethon(server, "history", ["--with", "+9996610001", "--limit", "1"], session: session)
+            let newest = try #require(try history.json()["messages"] as? [[String: Any]], "\(history)")
+            let newestId = try #require(newest.first?["id"] as? Int, "\(history)")
+            let edited = try await Self.telethon(server, "edit", ["--with", "+9996610001", "--id", String(newestId), "--text", "from grace 3, edited"],
+                                                 session: session)
+            #expect(edited.succeeded, "\(edited)")
+            let third = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(third["edits"] as? Int == 1 && third["newMessages"] as? Int == 0, "\(third)")
+            texts = try await Self.texts(sandbox, peer: 1_000_002)
+            #expect(texts.first?.text == "from grace 3, edited" && texts.count == 3, "\(texts)")
+
+            // 250 more while main run runs: the sync is handed to it, and comes in slices.
+            let many = try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "burst", "--count", "250"], session: session)
+            #expect(many.succeeded, "\(many)")
+            let (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            let burst = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(burst["newMessages"] as? Int == 250 && (burst["differences"] as? Int ?? 0) >= 3, "\(burst)")
+            run.send(SIGTERM)
+            _ = try await run.wait(timeout: 30)
+            texts = try await Self.texts(sandbox, peer: 1_000_002)
+            #expect(texts.count == 253 && Set(texts.map(\.text)).count == 253, "\(texts.count) messages, \(Set(texts.map(\.text)).count) distinct")
+        }
+    }
+
+    @Test("An offline account has no server to sync with: exit 1, said plainly")
+    func offlineAccount() async throws {
+        try await withSandbox("offline-sync") { sandbox in
+            try await sandbox.login()
+            let result = try await sandbox.run(Executables.main, ["sync"])
+            #expect(result.exitCode == 1 && result.stderr.contains("offline"), "\(result)")
+        }
+    }
+}

@@ -1,0 +1,274 @@
+"""Private-chat messaging, the calls that change a box: messages.sendMessage, editMessage,
+deleteMessages, readHistory, sendReaction, updatePinnedMessage, saveDraft. Each call checks its
+input (errors carry Telegram's names), changes the store in one transaction, committed before the
+answer, then pushes each touched user's updates to their other sessions (delivery.py). Logs say
+lengths, never text."""
+from telethon.tl import functions, types
+
+import render
+from messages import Msg
+from peers import peer_user
+from wire import Bool, RpcFailure
+
+MAX_LENGTH = 4096  # message_length_max in help.getConfig; counted in UTF-16 code units as Telegram does
+MAX_REACTIONS = 3  # a premium user's limit; others get 1 on Telegram (not modelled)
+
+
+def _fail(message):
+    raise RpcFailure(400, message)
+
+
+def utf16_length(text):
+    return len(text.encode('utf-16-le')) // 2
+
+
+def _check_text(text):
+    if not (text or '').strip():
+        _fail('MESSAGE_EMPTY')
+    if utf16_length(text) > MAX_LENGTH:
+        _fail('MESSAGE_TOO_LONG')
+
+
+class Chat:
+    def __init__(self, accounts, store, delivery, clock):
+        self.accounts, self.store, self.delivery, self.clock = accounts, store, delivery, clock
+        self.handlers = {
+            functions.messages.SendMessageRequest: self.send_message,
+            functions.messages.EditMessageRequest: self.edit_message,
+            functions.messages.DeleteMessagesRequest: self.delete_messages,
+            functions.messages.ReadHistoryRequest: self.read_history,
+            functions.messages.SendReactionRequest: self.send_reaction,
+            functions.messages.UpdatePinnedMessageRequest: self.update_pinned_message,
+            functions.messages.SaveDraftRequest: self.save_draft,
+        }
+
+    def handler(self, request):
+        return self.handlers.get(type(request))
+
+    def _own(self, me, peer, msg_id):
+        """The caller's copy of message `msg_id` in the chat with `peer`, or MESSAGE_ID_INVALID."""
+        msg = self.store.get(me.id, msg_id)
+        if msg is None or msg.peer != peer.id:
+            _fail('MESSAGE_ID_INVALID')
+        return msg
+
+    def _twin(self, msg):
+        return self.store.get(*msg.twin) if msg.twin else None
+
+    def _push(self, owner_id, updates, caller, what, date):
+        owner = self.accounts.users[owner_id]
+        self.delivery.push(owner_id, self.delivery.updates(owner, updates, date), caller, what)
+
+    # messages.sendMessage
+
+    def send_message(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        done = self.store.sent(me.id, request.random_id)
+        if done is not None:  # a retry (lost answer, reconnect, restart): the first answer again
+            msg_id, pts, date = done
+            caller.log.info('sendMessage user %d random_id %d: a retry, answered id %d pts %d again',
+                            me.id, request.random_id, msg_id, pts)
+            return types.UpdateShortSentMessage(out=True, id=msg_id, pts=pts, pts_count=1, date=date)
+        if not request.random_id:
+            _fail('RANDOM_ID_EMPTY')
+        _check_text(request.message)
+        replied = self._replied(me, peer, request.reply_to)
+        now = int(self.clock())
+        with self.store.write():
+            mine = Msg(owner=me.id, id=self.store.next_id(me.id), peer=peer.id, from_id=me.id, out=True,
+                       date=now, text=request.message, reply_to=replied.id if replied else None)
+            theirs = None
+            if peer.id != me.id:  # Saved Messages (a chat with oneself) is one copy
+                twin_reply = replied.twin_id if replied and replied.twin_owner == peer.id else None
+                theirs = Msg(owner=peer.id, id=self.store.next_id(peer.id), peer=me.id, from_id=me.id,
+                             out=False, date=now, text=request.message, reply_to=twin_reply,
+                             twin_owner=me.id, twin_id=mine.id)
+                mine.twin_owner, mine.twin_id = peer.id, theirs.id
+                self.store.insert(theirs)
+                their_pts = self.store.bump(peer.id, 1, 'new', {'id': theirs.id}, now)
+            self.store.insert(mine)
+            my_pts = self.store.bump(me.id, 1, 'new', {'id': mine.id}, now)
+            self.store.record_sent(me.id, request.random_id, mine.id, my_pts, now)
+            if request.clear_draft:
+                self.store.set_dialog(me.id, peer.id, draft=None, draft_date=None, draft_reply_to=None)
+        caller.log.info('sendMessage user %d → %d: id %d pts %d, their id %s pts %s (%d chars)', me.id, peer.id,
+                        mine.id, my_pts, theirs.id if theirs else '-', their_pts if theirs else '-',
+                        utf16_length(request.message))
+        self.delivery.push(me.id, render.short_message(mine, my_pts), caller, 'updateShortMessage(out)')
+        if theirs:
+            self.delivery.push(peer.id, render.short_message(theirs, their_pts), caller, 'updateShortMessage')
+        return types.UpdateShortSentMessage(out=True, id=mine.id, pts=my_pts, pts_count=1, date=now)
+
+    def _replied(self, me, peer, reply_to):
+        """The caller's message a reply names, if it is in this chat (else the reply is dropped,
+        as Telegram sends a reply to a deleted message as a plain one)."""
+        if isinstance(reply_to, types.InputReplyToMessage):
+            msg = self.store.get(me.id, reply_to.reply_to_msg_id)
+            if msg is not None and msg.peer == peer.id:
+                return msg
+        return None
+
+    # messages.editMessage
+
+    def edit_message(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        msg = self._own(me, peer, request.id)
+        if not msg.out:
+            raise RpcFailure(403, 'MESSAGE_AUTHOR_REQUIRED')
+        if request.message is not None:
+            _check_text(request.message)
+        if request.message is None or request.message == msg.text:
+            _fail('MESSAGE_NOT_MODIFIED')
+        now = int(self.clock())
+        pts = {}
+        with self.store.write():
+            for copy in filter(None, (msg, self._twin(msg))):
+                self.store.update(copy.owner, copy.id, text=request.message, edit_date=now)
+                pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'edit', {'id': copy.id}, now))
+        caller.log.info('editMessage user %d id %d (%d chars): pts %s', me.id, msg.id,
+                        utf16_length(request.message), _pts_text(pts))
+        return self._announce(pts, caller, now, 'updateEditMessage', lambda copy, p: [
+            types.UpdateEditMessage(message=render.message_tl(copy), pts=p, pts_count=1)])
+
+    def _announce(self, pts, caller, now, what, make):
+        """Pushes make(copy, pts) to each owner in `pts` ({owner: (msg id, pts)}) and answers the
+        caller's own as `updates`."""
+        answer = self.delivery.updates(caller.me, [], now)
+        for owner, (msg_id, p) in pts.items():
+            updates = make(self.store.get(owner, msg_id), p)
+            self._push(owner, updates, caller, what, now)
+            if owner == caller.me.id:
+                answer = self.delivery.updates(caller.me, updates, now)
+        return answer
+
+    # messages.deleteMessages
+
+    def delete_messages(self, request, caller):
+        me = caller.me
+        ids = list(dict.fromkeys(request.id))
+        msgs = [m for m in (self.store.get(me.id, i) for i in ids) if m is not None]
+        if not msgs:  # unknown ids are ignored, as Telegram does
+            return types.messages.AffectedMessages(pts=self.store.pts(me.id), pts_count=0)
+        now = int(self.clock())
+        deleted = {me.id: [m.id for m in msgs]}
+        if request.revoke:
+            for twin in filter(None, map(self._twin, msgs)):
+                deleted.setdefault(twin.owner, []).append(twin.id)
+        pts = {}
+        with self.store.write():
+            for owner, owner_ids in deleted.items():
+                self.store.delete(owner, owner_ids)
+                pts[owner] = self.store.bump(owner, len(owner_ids), 'delete', {'ids': owner_ids}, now)
+        caller.log.info('deleteMessages user %d %d of %d id(s)%s: pts %s', me.id, len(msgs), len(ids),
+                        ' revoke' if request.revoke else '', ', '.join('%d→%d' % i for i in pts.items()))
+        for owner, owner_ids in deleted.items():
+            self._push(owner, [types.UpdateDeleteMessages(messages=owner_ids, pts=pts[owner], pts_count=len(owner_ids))],
+                       caller, 'updateDeleteMessages', now)
+        return types.messages.AffectedMessages(pts=pts[me.id], pts_count=len(msgs))
+
+    # messages.readHistory
+
+    def read_history(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        chat = self.store.chat(me.id, peer.id)
+        # The newest incoming message at or below max_id (0: everything) is the new inbox mark.
+        max_id = next((m.id for m in chat if not m.out and (request.max_id <= 0 or m.id <= request.max_id)), 0)
+        if max_id <= self.store.dialog(me.id, peer.id)['read_inbox_max_id']:
+            return types.messages.AffectedMessages(pts=self.store.pts(me.id), pts_count=0)
+        still_unread = self.store.unread(me.id, peer.id, max_id)
+        # The other side's outbox is read up to its copy of the newest incoming message read here.
+        outbox_max = max((m.twin_id for m in chat if not m.out and m.id <= max_id and m.twin_owner == peer.id), default=0)
+        now = int(self.clock())
+        their_pts = None
+        with self.store.write():
+            self.store.set_dialog(me.id, peer.id, read_inbox_max_id=max_id)
+            my_pts = self.store.bump(me.id, 1, 'read_inbox', {'peer': peer.id, 'max_id': max_id,
+                                                               'still_unread': still_unread}, now)
+            if peer.id != me.id and outbox_max > self.store.dialog(peer.id, me.id)['read_outbox_max_id']:
+                self.store.set_dialog(peer.id, me.id, read_outbox_max_id=outbox_max)
+                their_pts = self.store.bump(peer.id, 1, 'read_outbox', {'peer': me.id, 'max_id': outbox_max}, now)
+        caller.log.info('readHistory user %d peer %d max_id %d (%d unread): pts %d, their outbox %d pts %s',
+                        me.id, peer.id, max_id, still_unread, my_pts, outbox_max, their_pts or '-')
+        self._push(me.id, [types.UpdateReadHistoryInbox(peer=render.peer(peer.id), max_id=max_id,
+                                                        still_unread_count=still_unread, pts=my_pts, pts_count=1)],
+                   caller, 'updateReadHistoryInbox', now)
+        if their_pts is not None:
+            self._push(peer.id, [types.UpdateReadHistoryOutbox(peer=render.peer(me.id), max_id=outbox_max,
+                                                               pts=their_pts, pts_count=1)],
+                       caller, 'updateReadHistoryOutbox', now)
+        return types.messages.AffectedMessages(pts=my_pts, pts_count=1)
+
+    # messages.sendReaction
+
+    def send_reaction(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        msg = self._own(me, peer, request.msg_id)
+        wanted = []
+        for reaction in request.reaction or []:
+            if not isinstance(reaction, types.ReactionEmoji) or not reaction.emoticon:
+                _fail('REACTION_INVALID')  # custom emoji and paid reactions are not served
+            if reaction.emoticon not in wanted:
+                wanted.append(reaction.emoticon)
+        if len(wanted) > MAX_REACTIONS:
+            _fail('REACTIONS_TOO_MANY')
+        now = int(self.clock())
+        if [e for user, e, _ in msg.reactions if user == me.id] == wanted:  # no change, no pts
+            return self.delivery.updates(me, [types.UpdateMessageReactions(
+                peer=render.peer(peer.id), msg_id=msg.id, reactions=render.reactions_tl(msg.reactions, me.id))], now)
+        reactions = [r for r in msg.reactions if r[0] != me.id] + [[me.id, e, now] for e in wanted]
+        pts = {}
+        with self.store.write():
+            for copy in filter(None, (msg, self._twin(msg))):
+                self.store.update(copy.owner, copy.id, reactions=reactions)
+                pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'reaction', {'id': copy.id}, now))
+        caller.log.info('sendReaction user %d id %d: %d reaction(s), pts %s', me.id, msg.id, len(wanted), _pts_text(pts))
+        return self._announce(pts, caller, now, 'updateMessageReactions', render.reaction_updates)
+
+    # messages.updatePinnedMessage
+
+    def update_pinned_message(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        msg = self._own(me, peer, request.id)
+        pinned = not request.unpin
+        copies = [msg] if request.pm_oneside else list(filter(None, (msg, self._twin(msg))))
+        now = int(self.clock())
+        pts = {}
+        with self.store.write():
+            for copy in copies:
+                if copy.pinned != pinned:
+                    self.store.update(copy.owner, copy.id, pinned=int(pinned))
+                    pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'pin', {
+                        'peer': copy.peer, 'ids': [copy.id], 'pinned': pinned}, now))
+        caller.log.info('updatePinnedMessage user %d id %d %s: pts %s', me.id, msg.id,
+                        'pinned' if pinned else 'unpinned', _pts_text(pts) or 'unchanged')
+        return self._announce(pts, caller, now, 'updatePinnedMessages', lambda copy, p: [
+            types.UpdatePinnedMessages(pinned=pinned or None, peer=render.peer(copy.peer), messages=[copy.id],
+                                       pts=p, pts_count=1)])
+
+    # messages.saveDraft
+
+    def save_draft(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        text = request.message or ''
+        if utf16_length(text) > MAX_LENGTH:
+            _fail('MESSAGE_TOO_LONG')
+        reply_to = request.reply_to.reply_to_msg_id if isinstance(request.reply_to, types.InputReplyToMessage) else None
+        now = int(self.clock())
+        with self.store.write():
+            self.store.set_dialog(me.id, peer.id, draft=text or None, draft_date=now if text else None,
+                                  draft_reply_to=reply_to if text else None)
+        caller.log.info('saveDraft user %d peer %d (%d chars)', me.id, peer.id, utf16_length(text))
+        draft = render.draft_tl(self.store.dialog(me.id, peer.id)) or types.DraftMessageEmpty(date=now)
+        self._push(me.id, [types.UpdateDraftMessage(peer=render.peer(peer.id), draft=draft)], caller,
+                   'updateDraftMessage', now)
+        return Bool(True)
+
+
+def _pts_text(pts):
+    return ', '.join('user %d id %d pts %d' % (owner, msg_id, p) for owner, (msg_id, p) in pts.items())

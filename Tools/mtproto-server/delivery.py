@@ -1,0 +1,47 @@
+"""Live updates (core.telegram.org/api/updates): what a call changed goes, as a server-initiated
+message (not an rpc_result), to every connected session of each user it touched that asked for
+updates — a session does by calling any API method not wrapped in invokeWithoutUpdates — except
+the calling session itself, which gets its share in the answer. A session without a connection
+misses the push and catches up with updates.getDifference, as a client offline would."""
+from telethon.tl import types
+
+import render
+from peers import users_tl
+
+
+class Caller:
+    """Who is asking: the signed-in user, its auth key, the session (skipped when pushing) and
+    the connection's logger."""
+
+    def __init__(self, me, key_id, session, log):
+        self.me, self.key_id, self.session, self.log = me, key_id, session, log
+
+
+class Delivery:
+    def __init__(self, server):
+        self.server = server
+
+    def updates(self, owner, updates, date):
+        """`updates` for `owner` with every user they name (and the owner)."""
+        accounts = self.server.accounts
+        ids = render.referenced_users(updates) | {owner.id}
+        return types.Updates(updates=updates, users=users_tl(accounts, owner, ids), chats=[],
+                             date=date, seq=render.SEQ)
+
+    def sessions(self, user_id, skip=None):
+        """The user's sessions that asked for updates and have an open connection."""
+        for key_id, owner in list(self.server.accounts.authorizations.items()):
+            entry = self.server.keys.get(key_id) if owner == user_id else None
+            for session in list(entry.sessions.values()) if entry else ():
+                connection = session.connection
+                if session is not skip and session.wants_updates and connection and not connection.closed:
+                    yield session
+
+    def push(self, user_id, updates, caller, what):
+        """Sends the Updates object to the user's sessions but the caller's; logs one line."""
+        body = bytes(updates)
+        count = 0
+        for session in self.sessions(user_id, skip=caller.session):
+            session.connection.encrypted.push(body)
+            count += 1
+        caller.log.info('push %s to user %d: %d session(s)', what, user_id, count)

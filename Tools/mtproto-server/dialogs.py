@@ -1,0 +1,126 @@
+"""Reading a box: messages.getDialogs and messages.getHistory, paged as core.telegram.org/api/offsets
+describes (newest first; offset_id/offset_date pick the start, add_offset shifts it, limit cuts,
+max_id/min_id then filter what was cut; the hash spares an unchanged page), and messages.getMessages
+by id."""
+import datetime
+
+from telethon.tl import functions, types
+
+import render
+from peers import peer_user, users_tl
+
+DEFAULT_LIMIT, MAX_LIMIT = 20, 100  # api/offsets: 0 means ~20; Telegram serves up to 100
+
+
+def unix(value):
+    """A TL date as Telethon parses it (datetime, or int) → seconds; the epoch (0) stays 0."""
+    if isinstance(value, datetime.datetime):
+        return int(value.timestamp())
+    return int(value or 0)
+
+
+def page_limit(limit):
+    return DEFAULT_LIMIT if limit <= 0 else min(limit, MAX_LIMIT)
+
+
+def ids_hash(ids):
+    """api/offsets#hash-generation over the result's ids, as a signed 64-bit number."""
+    value = 0
+    for i in ids:
+        value ^= value >> 21
+        value ^= (value << 35) & 0xFFFFFFFFFFFFFFFF
+        value ^= value >> 4
+        value = (value + i) & 0xFFFFFFFFFFFFFFFF
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+class Dialogs:
+    def __init__(self, accounts, store):
+        self.accounts, self.store = accounts, store
+        self.handlers = {
+            functions.messages.GetDialogsRequest: self.get_dialogs,
+            functions.messages.GetHistoryRequest: self.get_history,
+            functions.messages.GetMessagesRequest: self.get_messages,
+        }
+
+    def handler(self, request):
+        return self.handlers.get(type(request))
+
+    def _users(self, me, messages):
+        return users_tl(self.accounts, me, render.referenced_users(messages) | {me.id})
+
+    def get_dialogs(self, request, caller):
+        """Chats with at least one message, the newest top message first. offset_date and
+        offset_id (Telethon passes the last page's last top message) keep only older ones;
+        offset_peer is not needed to break ties (one box's ids order its messages)."""
+        me = caller.me
+        tops = sorted(self.store.top_messages(me.id).values(), key=lambda m: (m.date, m.id), reverse=True)
+        if request.folder_id:  # only the main list (folder 0): the archive is empty
+            tops = []
+        offset_date, offset_id = unix(request.offset_date), request.offset_id
+        if offset_date and offset_id:
+            older = [m for m in tops if (m.date, m.id) < (offset_date, offset_id)]
+        elif offset_date or offset_id > 0:
+            older = [m for m in tops if (m.date < offset_date if offset_date else m.id < offset_id)]
+        else:
+            older = tops
+        page = older[:page_limit(request.limit)]
+        dialogs = [self._dialog(me, m) for m in page]
+        messages = [render.message_tl(m) for m in page]
+        users = self._users(me, messages)
+        caller.log.info('getDialogs user %d: %d of %d', me.id, len(page), len(tops))
+        if len(page) == len(tops):
+            return types.messages.Dialogs(dialogs=dialogs, messages=messages, chats=[], users=users)
+        return types.messages.DialogsSlice(count=len(tops), dialogs=dialogs, messages=messages, chats=[], users=users)
+
+    def _dialog(self, me, top):
+        row = self.store.dialog(me.id, top.peer)
+        return types.Dialog(
+            peer=render.peer(top.peer), top_message=top.id, read_inbox_max_id=row['read_inbox_max_id'],
+            read_outbox_max_id=row['read_outbox_max_id'],
+            unread_count=self.store.unread(me.id, top.peer, row['read_inbox_max_id']),
+            unread_mentions_count=0, unread_reactions_count=0, notify_settings=types.PeerNotifySettings(),
+            draft=render.draft_tl(row))  # pts: only channels have their own
+
+    def get_history(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        chat = self.store.chat(me.id, peer.id)  # newest first
+        offset_date = unix(request.offset_date)
+        if request.offset_id > 0:  # offsetFromID: results up to offset_id, inclusive
+            start = sum(1 for m in chat if m.id >= request.offset_id)
+        elif offset_date:
+            start = sum(1 for m in chat if m.date >= offset_date)
+        else:
+            start = 0
+        start += request.add_offset
+        end = start + page_limit(request.limit)
+        page = chat[max(start, 0):max(end, 0)]
+        if request.max_id > 0:
+            page = [m for m in page if m.id < request.max_id]
+        if request.min_id > 0:
+            page = [m for m in page if m.id > request.min_id]
+        caller.log.info('getHistory user %d peer %d: %d of %d from index %d', me.id, peer.id, len(page), len(chat), start)
+        if request.hash and request.hash == ids_hash(m.id for m in page):
+            return types.messages.MessagesNotModified(count=len(chat))
+        messages = [render.message_tl(m) for m in page]
+        users = self._users(me, messages + [render.peer(peer.id)])
+        if len(page) == len(chat):
+            return types.messages.Messages(messages=messages, chats=[], users=users)
+        positioned = request.offset_id > 0 or offset_date or request.add_offset
+        return types.messages.MessagesSlice(count=len(chat), messages=messages, chats=[], users=users,
+                                            offset_id_offset=max(start, 0) if positioned else None)
+
+    def get_messages(self, request, caller):
+        """inputMessageID and inputMessageReplyTo from the caller's box, in the order asked; ids
+        not there are messageEmpty, as Telegram answers (other kinds too: pins are not looked up)."""
+        me, found = caller.me, []
+        for item in request.id:
+            msg_id = item.id if isinstance(item, (types.InputMessageID, types.InputMessageReplyTo)) else None
+            msg = self.store.get(me.id, msg_id) if msg_id is not None else None
+            if msg is not None and isinstance(item, types.InputMessageReplyTo):
+                msg = self.store.get(me.id, msg.reply_to) if msg.reply_to else None
+            found.append(render.message_tl(msg) if msg else render.message_empty(msg_id or 0))
+        caller.log.info('getMessages user %d: %d of %d found', me.id,
+                        sum(isinstance(m, types.Message) for m in found), len(found))
+        return types.messages.Messages(messages=found, chats=[], users=self._users(me, found))

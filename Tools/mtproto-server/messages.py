@@ -1,0 +1,189 @@
+"""The message store: one box per user (core.telegram.org/api/updates: private chats share one
+pts and one sequence of message ids per user), holding that user's copy of every private message,
+dialog read states and drafts, the pts event log getDifference replays, and the (sender,
+random_id) records that make sendMessage happen once. sqlite3 from the standard library: with
+--state DIR in DIR/messages.sqlite3 (WAL, synchronous=FULL: a commit is on disk before the answer
+goes out), else in memory. A message between two users is two rows, one per box, each naming the
+other as its twin."""
+import contextlib
+import json
+import os
+import sqlite3
+
+FIRST_PTS = 1  # an empty box's pts: Telegram's pts are never 0 (0 means "unknown" to clients)
+
+SCHEMA = '''
+CREATE TABLE IF NOT EXISTS boxes (
+    owner INTEGER PRIMARY KEY, pts INTEGER NOT NULL, last_id INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (
+    owner INTEGER NOT NULL, id INTEGER NOT NULL, peer INTEGER NOT NULL, from_id INTEGER NOT NULL,
+    out INTEGER NOT NULL, date INTEGER NOT NULL, text TEXT NOT NULL, reply_to INTEGER,
+    edit_date INTEGER, pinned INTEGER NOT NULL DEFAULT 0, twin_owner INTEGER, twin_id INTEGER,
+    reactions TEXT NOT NULL DEFAULT '[]', PRIMARY KEY (owner, id));
+CREATE INDEX IF NOT EXISTS messages_by_chat ON messages (owner, peer, id);
+CREATE TABLE IF NOT EXISTS dialogs (
+    owner INTEGER NOT NULL, peer INTEGER NOT NULL,
+    read_inbox_max_id INTEGER NOT NULL DEFAULT 0, read_outbox_max_id INTEGER NOT NULL DEFAULT 0,
+    draft TEXT, draft_date INTEGER, draft_reply_to INTEGER, PRIMARY KEY (owner, peer));
+CREATE TABLE IF NOT EXISTS events (
+    owner INTEGER NOT NULL, pts INTEGER NOT NULL, pts_count INTEGER NOT NULL, date INTEGER NOT NULL,
+    kind TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (owner, pts));
+CREATE TABLE IF NOT EXISTS sent (
+    sender INTEGER NOT NULL, random_id INTEGER NOT NULL, id INTEGER NOT NULL, pts INTEGER NOT NULL,
+    date INTEGER NOT NULL, PRIMARY KEY (sender, random_id));
+'''
+
+
+class Msg:
+    """One user's copy of a message. reactions: [[user_id, emoticon, date], …] in the order given."""
+    FIELDS = ('owner', 'id', 'peer', 'from_id', 'out', 'date', 'text', 'reply_to', 'edit_date',
+              'pinned', 'twin_owner', 'twin_id', 'reactions')
+
+    def __init__(self, **fields):
+        for name in self.FIELDS:
+            setattr(self, name, fields.get(name))
+        self.out, self.pinned = bool(self.out), bool(self.pinned)
+        self.reactions = self.reactions or []
+
+    @classmethod
+    def from_row(cls, row):
+        fields = dict(row)
+        fields['reactions'] = json.loads(fields['reactions'])
+        return cls(**fields)
+
+    @property
+    def twin(self):
+        return (self.twin_owner, self.twin_id) if self.twin_owner is not None else None
+
+
+class Event:
+    """A pts step of one box: kind new|edit|delete|read_inbox|read_outbox|reaction|pin, data a dict."""
+
+    def __init__(self, row):
+        self.owner, self.pts, self.pts_count, self.date = row['owner'], row['pts'], row['pts_count'], row['date']
+        self.kind, self.data = row['kind'], json.loads(row['data'])
+
+
+class MessageStore:
+    def __init__(self, state_dir, log):
+        self.path = os.path.join(state_dir, 'messages.sqlite3') if state_dir else None
+        if self.path:
+            os.makedirs(state_dir, exist_ok=True)
+        self.db = sqlite3.connect(self.path or ':memory:', isolation_level=None)
+        self.db.row_factory = sqlite3.Row
+        if self.path:
+            self.db.execute('PRAGMA journal_mode=WAL')
+            self.db.execute('PRAGMA synchronous=FULL')
+        self.db.executescript(SCHEMA)
+        if self.path:
+            count = self.db.execute('SELECT count(*) FROM messages').fetchone()[0]
+            boxes = self.db.execute('SELECT count(*) FROM boxes').fetchone()[0]
+            log.info('loaded %d message copies in %d box(es) from %s', count, boxes, self.path)
+
+    @contextlib.contextmanager
+    def write(self):
+        """One transaction: everything inside is committed (and synced) together, or not at all."""
+        self.db.execute('BEGIN IMMEDIATE')
+        try:
+            yield
+        except BaseException:
+            self.db.execute('ROLLBACK')
+            raise
+        self.db.execute('COMMIT')
+
+    def _one(self, sql, *args):
+        return self.db.execute(sql, args).fetchone()
+
+    # Boxes: pts and message ids.
+
+    def box(self, owner):
+        """(pts, last message id) of a user's box."""
+        row = self._one('SELECT pts, last_id FROM boxes WHERE owner = ?', owner)
+        return (row['pts'], row['last_id']) if row else (FIRST_PTS, 0)
+
+    def pts(self, owner):
+        return self.box(owner)[0]
+
+    def next_id(self, owner):
+        pts, last_id = self.box(owner)
+        self.db.execute('INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)', (owner, pts, last_id + 1))
+        return last_id + 1
+
+    def bump(self, owner, count, kind, data, date):
+        """Advances the box's pts by `count` and logs the event under the new pts."""
+        pts, last_id = self.box(owner)
+        pts += count
+        self.db.execute('INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)', (owner, pts, last_id))
+        self.db.execute('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)',
+                        (owner, pts, count, date, kind, json.dumps(data)))
+        return pts
+
+    def events_after(self, owner, pts):
+        rows = self.db.execute('SELECT * FROM events WHERE owner = ? AND pts > ? ORDER BY pts', (owner, pts))
+        return [Event(row) for row in rows]
+
+    # Messages.
+
+    def insert(self, msg):
+        self.db.execute('INSERT INTO messages VALUES (%s)' % ', '.join('?' * len(Msg.FIELDS)),
+                        [json.dumps(msg.reactions) if name == 'reactions' else getattr(msg, name)
+                         for name in Msg.FIELDS])
+        self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (msg.owner, msg.peer))
+
+    def get(self, owner, msg_id):
+        row = self._one('SELECT * FROM messages WHERE owner = ? AND id = ?', owner, msg_id)
+        return Msg.from_row(row) if row else None
+
+    def update(self, owner, msg_id, **fields):
+        if 'reactions' in fields:
+            fields['reactions'] = json.dumps(fields['reactions'])
+        assignments = ', '.join('%s = ?' % name for name in fields)
+        self.db.execute('UPDATE messages SET %s WHERE owner = ? AND id = ?' % assignments,
+                        list(fields.values()) + [owner, msg_id])
+
+    def delete(self, owner, ids):
+        self.db.executemany('DELETE FROM messages WHERE owner = ? AND id = ?', [(owner, i) for i in ids])
+
+    def chat(self, owner, peer):
+        """The chat with `peer` in `owner`'s box, newest first."""
+        rows = self.db.execute('SELECT * FROM messages WHERE owner = ? AND peer = ? ORDER BY id DESC', (owner, peer))
+        return [Msg.from_row(row) for row in rows]
+
+    def top_messages(self, owner):
+        """{peer: newest Msg} over the owner's chats that still have messages."""
+        rows = self.db.execute(
+            'SELECT m.* FROM messages m JOIN (SELECT peer, max(id) AS top FROM messages WHERE owner = ? '
+            'GROUP BY peer) t ON m.peer = t.peer AND m.id = t.top WHERE m.owner = ?', (owner, owner))
+        return {row['peer']: Msg.from_row(row) for row in rows}
+
+    def unread(self, owner, peer, after_id):
+        """Incoming messages in the chat newer than `after_id`."""
+        return self._one('SELECT count(*) FROM messages WHERE owner = ? AND peer = ? AND out = 0 AND id > ?',
+                         owner, peer, after_id)[0]
+
+    # Dialogs: read states and drafts.
+
+    def dialog(self, owner, peer):
+        row = self._one('SELECT * FROM dialogs WHERE owner = ? AND peer = ?', owner, peer)
+        return dict(row) if row else {'owner': owner, 'peer': peer, 'read_inbox_max_id': 0,
+                                      'read_outbox_max_id': 0, 'draft': None, 'draft_date': None,
+                                      'draft_reply_to': None}
+
+    def set_dialog(self, owner, peer, **fields):
+        self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (owner, peer))
+        assignments = ', '.join('%s = ?' % name for name in fields)
+        self.db.execute('UPDATE dialogs SET %s WHERE owner = ? AND peer = ?' % assignments,
+                        list(fields.values()) + [owner, peer])
+
+    def unread_total(self, owner):
+        return self._one('SELECT count(*) FROM messages m JOIN dialogs d ON m.owner = d.owner AND m.peer = d.peer '
+                         'WHERE m.owner = ? AND m.out = 0 AND m.id > d.read_inbox_max_id', owner)[0]
+
+    # sendMessage's once-only records.
+
+    def sent(self, sender, random_id):
+        row = self._one('SELECT id, pts, date FROM sent WHERE sender = ? AND random_id = ?', sender, random_id)
+        return tuple(row) if row else None
+
+    def record_sent(self, sender, random_id, msg_id, pts, date):
+        self.db.execute('INSERT INTO sent VALUES (?, ?, ?, ?, ?)', (sender, random_id, msg_id, pts, date))

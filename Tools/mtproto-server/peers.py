@@ -1,0 +1,41 @@
+"""Which user an InputPeer or InputUser names, checked as Telegram checks it: an id must come
+with the access_hash its User object carries. Private chats only: chats and channels are not
+served, so every other peer is PEER_ID_INVALID."""
+from telethon.tl import types
+
+from wire import RpcFailure
+
+
+def _checked(accounts, user_id, access_hash):
+    user = accounts.users.get(user_id)
+    return user if user is not None and user.access_hash == access_hash else None
+
+
+def peer_user(accounts, me, input_peer):
+    """The User an InputPeer names, or 400 PEER_ID_INVALID."""
+    if isinstance(input_peer, types.InputPeerSelf):
+        return me
+    if isinstance(input_peer, types.InputPeerUser):
+        user = _checked(accounts, input_peer.user_id, input_peer.access_hash)
+        if user is not None:
+            return user
+    raise RpcFailure(400, 'PEER_ID_INVALID')
+
+
+def input_user(accounts, me, value):
+    """The User an InputUser names; None for an id no account has and for other kinds
+    (users.getUsers leaves those out); 400 USER_ID_INVALID for a known id with the wrong
+    access_hash."""
+    if isinstance(value, types.InputUserSelf):
+        return me
+    if not isinstance(value, types.InputUser) or value.user_id not in accounts.users:
+        return None
+    user = _checked(accounts, value.user_id, value.access_hash)
+    if user is None:
+        raise RpcFailure(400, 'USER_ID_INVALID')
+    return user
+
+
+def users_tl(accounts, me, user_ids):
+    """User objects for these ids (the caller's own with `self`), each once, in id order."""
+    return [accounts.users[i].tl(is_self=i == me.id) for i in sorted(set(user_ids)) if i in accounts.users]

@@ -1,0 +1,107 @@
+"""Store rows as Telegram's TL objects, each seen from the box that holds it: messages, their
+reactions, drafts, the Update objects of the pts events (getDifference and live pushes share
+them), and the users an answer must carry."""
+from telethon.tl import types
+from telethon.tl.tlobject import TLObject
+
+SEQ = 0  # pushed and answered `updates` carry seq 0: their pts orders them (api/updates: 0 = no seq)
+# telethon.tl.patched makes types.MessageEmpty a subclass of its custom Message (whose __init__
+# wants a peer); the plain TL class is its last base.
+_MESSAGE_EMPTY = types.MessageEmpty.__bases__[-1]
+
+
+def message_empty(msg_id):
+    return _MESSAGE_EMPTY(id=msg_id)
+
+
+def peer(user_id):
+    return types.PeerUser(user_id=user_id)
+
+
+def reply_header(msg_id):
+    return types.MessageReplyHeader(reply_to_msg_id=msg_id) if msg_id else None
+
+
+def reactions_tl(reactions, viewer):
+    """messageReactions for [[user, emoticon, date], …]: counts in first-use order, the viewer's
+    own with chosen_order (their order of choosing), each peer's in recent_reactions, newest first."""
+    counts, mine = {}, [emoticon for user, emoticon, _ in reactions if user == viewer]
+    for _, emoticon, _ in reactions:
+        counts[emoticon] = counts.get(emoticon, 0) + 1
+    results = [types.ReactionCount(reaction=types.ReactionEmoji(emoticon=e), count=n,
+                                   chosen_order=mine.index(e) if e in mine else None)
+               for e, n in counts.items()]
+    recent = [types.MessagePeerReaction(peer_id=peer(user), date=date, reaction=types.ReactionEmoji(emoticon=e),
+                                        my=user == viewer or None)
+              for user, e, date in reversed(reactions)]
+    return types.MessageReactions(results=results, recent_reactions=recent or None)
+
+
+def message_tl(msg):
+    return types.Message(
+        id=msg.id, peer_id=peer(msg.peer), date=msg.date, message=msg.text, out=msg.out or None,
+        from_id=peer(msg.from_id), reply_to=reply_header(msg.reply_to), edit_date=msg.edit_date,
+        pinned=msg.pinned or None, reactions=reactions_tl(msg.reactions, msg.owner) if msg.reactions else None)
+
+
+def short_message(msg, pts):
+    """A new private message as updateShortMessage (user_id: the other side)."""
+    return types.UpdateShortMessage(out=msg.out or None, id=msg.id, user_id=msg.peer, message=msg.text,
+                                    pts=pts, pts_count=1, date=msg.date, reply_to=reply_header(msg.reply_to))
+
+
+def draft_tl(dialog):
+    if not dialog.get('draft'):
+        return None
+    reply_to = dialog['draft_reply_to']
+    return types.DraftMessage(message=dialog['draft'], date=dialog['draft_date'],
+                              reply_to=types.InputReplyToMessage(reply_to_msg_id=reply_to) if reply_to else None)
+
+
+def reaction_updates(msg, pts):
+    """A reaction change bumps pts like an edit (a private chat's message changed), so it goes as
+    updateEditMessage (the message with its reactions) plus updateMessageReactions."""
+    return [types.UpdateEditMessage(message=message_tl(msg), pts=pts, pts_count=1),
+            types.UpdateMessageReactions(peer=peer(msg.peer), msg_id=msg.id,
+                                         reactions=reactions_tl(msg.reactions, msg.owner))]
+
+
+def event_updates(event, msg):
+    """The Update objects of a pts event other than a new message; `msg` is the current copy of
+    the message an edit/reaction names (None once deleted: nothing to say)."""
+    data, pts, count = event.data, event.pts, event.pts_count
+    if event.kind == 'edit':
+        return [types.UpdateEditMessage(message=message_tl(msg), pts=pts, pts_count=count)] if msg else []
+    if event.kind == 'reaction':
+        return reaction_updates(msg, pts) if msg else []
+    if event.kind == 'delete':
+        return [types.UpdateDeleteMessages(messages=data['ids'], pts=pts, pts_count=count)]
+    if event.kind == 'read_inbox':
+        return [types.UpdateReadHistoryInbox(peer=peer(data['peer']), max_id=data['max_id'],
+                                             still_unread_count=data['still_unread'], pts=pts, pts_count=count)]
+    if event.kind == 'read_outbox':
+        return [types.UpdateReadHistoryOutbox(peer=peer(data['peer']), max_id=data['max_id'], pts=pts, pts_count=count)]
+    if event.kind == 'pin':
+        return [types.UpdatePinnedMessages(pinned=data['pinned'] or None, peer=peer(data['peer']),
+                                           messages=data['ids'], pts=pts, pts_count=count)]
+    raise ValueError('unknown event kind %r' % event.kind)
+
+
+def referenced_users(objects):
+    """Ids of the users these messages and updates name (peers, senders, reactors)."""
+    ids = set()
+
+    def visit(value):
+        if isinstance(value, types.PeerUser):
+            ids.add(value.user_id)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+        elif isinstance(value, types.UpdateShortMessage):
+            ids.add(value.user_id)
+        elif isinstance(value, TLObject):
+            for item in vars(value).values():
+                visit(item)
+
+    visit(list(objects))
+    return ids

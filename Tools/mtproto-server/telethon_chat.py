@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""Telethon (a client proven against Telegram) chats through the test server: log in, send,
+read history and dialogs, edit, delete, read, react, pin, and wait for what arrives — new
+messages through Telethon's own update handling (@client.on(events.NewMessage) and friends),
+which catches up with updates.getDifference on connect from the state kept in --session-file.
+One subcommand per run; prints JSON (one object, or with `wait` one line per event); exits 1
+with {"ok": false, "error", "rpc_error"} on failure."""
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import random
+import sys
+import warnings
+
+from telethon import errors, events, functions, types
+from telethon.sessions import SQLiteSession
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from telethon_check import common_arguments, fail, make_client, run_with_deadline, server_address  # noqa: E402
+from telethon_login import rpc_name, sign_in  # noqa: E402
+
+# Telethon 1.40 passes its own coroutine _preprocess_updates to maybe_async, which then warns
+# about "async sessions" on every update batch: not about this script's (synchronous) session.
+warnings.filterwarnings('ignore', message='Using async sessions support is an experimental feature')
+
+WAIT_KINDS = ('message', 'edit', 'delete', 'read', 'reaction', 'pin')
+
+
+class ChatSession(SQLiteSession):
+    """Telethon's SQLite session (auth key, entities, update state). Only `login` and `wait` (not
+    --live-only) save the update state: other runs would store "now" (Telethon asks getState on
+    connect) and a later `wait` would miss what arrived since the last one."""
+
+    def __init__(self, path, keep_update_state):
+        super().__init__(path)
+        self.keep_update_state = keep_update_state
+        os.chmod(self.filename, 0o600)
+
+    def set_update_state(self, entity_id, state):
+        if not self.keep_update_state:
+            super().set_update_state(entity_id, state)
+
+
+def unix(value):
+    return int(value.timestamp()) if isinstance(value, datetime.datetime) else value
+
+
+def plain(value):
+    """A TL object's to_dict() as JSON-able data: dates as unix time, bytes as hex."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, datetime.datetime):
+        return unix(value)
+    if isinstance(value, bytes):
+        return value.hex()
+    return value
+
+
+def message_json(message):
+    reply = message.reply_to.reply_to_msg_id if message.reply_to else None
+    reactions = None
+    if message.reactions:
+        reactions = {r.reaction.emoticon: r.count for r in message.reactions.results}
+    return {'id': message.id, 'out': bool(message.out), 'text': message.message, 'date': unix(message.date),
+            'from_id': message.sender_id, 'peer_id': getattr(message.peer_id, 'user_id', None),
+            'reply_to': reply, 'edit_date': unix(message.edit_date), 'pinned': bool(message.pinned),
+            'reactions': reactions}
+
+
+async def resolve(client, text):
+    """--to / --with: `me`, +PHONE, a user id (digits), or a username (@ optional)."""
+    if text in ('me', 'self'):
+        return types.InputPeerSelf()
+    if text.startswith('+') or text.lstrip('-').isdigit():
+        by_phone = text.startswith('+')
+        wanted = ''.join(c for c in text if c.isdigit()) if by_phone else int(text)
+        me = await client.get_me()
+        contacts = await client(functions.contacts.GetContactsRequest(hash=0))
+        for user in [me] + contacts.users:
+            if (user.phone if by_phone else user.id) == wanted:
+                return types.InputPeerSelf() if user.id == me.id else types.InputPeerUser(user.id, user.access_hash)
+        raise RuntimeError('no user %s among the contacts' % text)
+    resolved = await client(functions.contacts.ResolveUsernameRequest(username=text.lstrip('@')))
+    user = resolved.users[0]
+    return types.InputPeerUser(user.id, user.access_hash)
+
+
+# Subcommands: each gets (client, args) on a connected client and returns what to print.
+
+async def do_login(client, args):
+    result = {'signed_up': False, 'password_used': False}
+    await sign_in(client, args, result)
+    me = await client.get_me()
+    state = await client(functions.updates.GetStateRequest())
+    return dict(result, user_id=me.id, phone=me.phone, username=me.username, pts=state.pts)
+
+
+async def do_state(client, args):
+    return plain((await client(functions.updates.GetStateRequest())).to_dict())
+
+
+async def do_send(client, args):
+    peer = await resolve(client, args.to)
+    if args.access_hash is not None and isinstance(peer, types.InputPeerUser):
+        peer = types.InputPeerUser(peer.user_id, args.access_hash)
+    reply_to = types.InputReplyToMessage(reply_to_msg_id=args.reply_to) if args.reply_to else None
+    sent = []
+    for i in range(args.count):
+        text = args.text if args.count == 1 else '%s %d' % (args.text, i + 1)
+        random_id = args.random_id if args.random_id is not None else random.randrange(1, 2 ** 63)
+        for _ in range(args.repeat):  # the same random_id again: a retry
+            result = await client(functions.messages.SendMessageRequest(
+                peer=peer, message=text, random_id=random_id, reply_to=reply_to))
+            sent.append({'id': result.id, 'pts': result.pts, 'pts_count': result.pts_count,
+                         'date': unix(result.date), 'random_id': random_id, 'type': type(result).__name__})
+    return {'sent': sent} if len(sent) > 1 else sent[0]
+
+
+async def do_history(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    if not args.page:  # Telethon's own paging (100 per messages.getHistory)
+        return {'messages': [message_json(m) async for m in client.iter_messages(peer, limit=args.limit)]}
+    result = await client(functions.messages.GetHistoryRequest(
+        peer=peer, offset_id=args.offset_id, offset_date=None, add_offset=args.add_offset, limit=args.limit,
+        max_id=args.max_id, min_id=args.min_id, hash=args.hash))
+    return {'type': type(result).__name__, 'count': getattr(result, 'count', None),
+            'offset_id_offset': getattr(result, 'offset_id_offset', None),
+            'messages': [message_json(m) for m in getattr(result, 'messages', [])]}
+
+
+async def do_dialogs(client, args):
+    """Pages messages.getDialogs as Telethon's iter_dialogs does: the next offset is the last
+    dialog's top message (date, id) and peer."""
+    pages, dialogs = [], []
+    offset_date, offset_id, offset_peer = None, 0, types.InputPeerEmpty()
+    while True:
+        result = await client(functions.messages.GetDialogsRequest(
+            offset_date=offset_date, offset_id=offset_id, offset_peer=offset_peer, limit=args.page_size, hash=0))
+        pages.append({'type': type(result).__name__, 'count': getattr(result, 'count', len(result.dialogs)),
+                      'peers': [d.peer.user_id for d in result.dialogs]})
+        tops = {m.id: m for m in result.messages}
+        users = {u.id: u for u in result.users}
+        for d in result.dialogs:
+            dialogs.append({'peer': d.peer.user_id, 'top_message': d.top_message, 'unread_count': d.unread_count,
+                            'read_inbox_max_id': d.read_inbox_max_id, 'read_outbox_max_id': d.read_outbox_max_id,
+                            'draft': getattr(d.draft, 'message', None), 'top_text': tops[d.top_message].message})
+        if isinstance(result, types.messages.Dialogs) or len(result.dialogs) < args.page_size or len(pages) > 50:
+            break
+        last = result.dialogs[-1]
+        offset_date, offset_id = tops[last.top_message].date, last.top_message
+        user = users[last.peer.user_id]
+        offset_peer = types.InputPeerUser(user.id, user.access_hash)
+    return {'pages': pages, 'dialogs': dialogs}
+
+
+def updates_json(result):
+    return [plain(u.to_dict()) for u in getattr(result, 'updates', [])]
+
+
+async def do_edit(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    result = await client(functions.messages.EditMessageRequest(peer=peer, id=args.id, message=args.text))
+    return {'updates': updates_json(result)}
+
+
+async def do_delete(client, args):
+    result = await client(functions.messages.DeleteMessagesRequest(id=args.ids, revoke=args.revoke))
+    return plain(result.to_dict())
+
+
+async def do_read(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    return plain((await client(functions.messages.ReadHistoryRequest(peer=peer, max_id=args.max_id))).to_dict())
+
+
+async def do_react(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    result = await client(functions.messages.SendReactionRequest(
+        peer=peer, msg_id=args.id, reaction=[types.ReactionEmoji(emoticon=e) for e in args.emoji]))
+    return {'updates': updates_json(result)}
+
+
+async def do_pin(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    result = await client(functions.messages.UpdatePinnedMessageRequest(
+        peer=peer, id=args.id, unpin=args.unpin, pm_oneside=args.one_side))
+    return {'updates': updates_json(result)}
+
+
+async def do_draft(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    return {'saved': await client(functions.messages.SaveDraftRequest(peer=peer, message=args.text))}
+
+
+async def do_difference(client, args):
+    result = await client(functions.updates.GetDifferenceRequest(
+        pts=args.pts, date=datetime.datetime.now(datetime.timezone.utc), qts=0,
+        pts_limit=args.pts_limit, pts_total_limit=args.pts_total_limit))
+    answer = {'type': type(result).__name__}
+    if hasattr(result, 'new_messages'):
+        state = getattr(result, 'state', None) or result.intermediate_state
+        answer.update(new_messages=[message_json(m) for m in result.new_messages],
+                      other_updates=[plain(u.to_dict()) for u in result.other_updates],
+                      users=[u.id for u in result.users], state=plain(state.to_dict()))
+    else:
+        answer.update(plain(result.to_dict()))
+    return answer
+
+
+async def do_wait(client, args):
+    """Telethon's own update handling delivers; each event is printed as it comes. Ends after
+    --count events of --kinds, or fails at the deadline with how many came."""
+    kinds = set(args.kinds.split(','))
+    seen, done = [], asyncio.Event()
+
+    def emit(kind, **fields):
+        if kind in kinds and not done.is_set():
+            seen.append(kind)
+            print(json.dumps({'event': kind, **fields}, ensure_ascii=False), flush=True)
+            if len(seen) >= args.count:
+                done.set()
+
+    @client.on(events.NewMessage)
+    async def on_message(event):
+        emit('message', **message_json(event.message))
+
+    @client.on(events.MessageEdited)
+    async def on_edit(event):
+        emit('edit', **message_json(event.message))
+
+    @client.on(events.MessageDeleted)
+    async def on_delete(event):
+        emit('delete', ids=event.deleted_ids)
+
+    @client.on(events.MessageRead)
+    async def on_read(event):
+        emit('read', max_id=event.max_id, outbox=bool(event.outbox), peer_id=event.chat_id)
+
+    @client.on(events.Raw(types.UpdateMessageReactions))
+    async def on_reaction(update):
+        emit('reaction', msg_id=update.msg_id, reactions={r.reaction.emoticon: r.count for r in update.reactions.results})
+
+    @client.on(events.Raw(types.UpdatePinnedMessages))
+    async def on_pin(update):
+        emit('pin', ids=update.messages, pinned=bool(update.pinned))
+
+    state = await client(functions.updates.GetStateRequest())  # api/updates: "I want updates"
+    # Ready once Telethon's catch-up is over: while it gets the difference it drops (by design,
+    # api/updates) what the socket brings, which would make a live check racy.
+    while client._updates_queue.qsize() or client._message_box.getting_diff_for:
+        await asyncio.sleep(0.05)
+    print(json.dumps({'ready': True, 'pts': state.pts}), flush=True)
+    try:
+        await asyncio.wait_for(done.wait(), max(1.0, args.timeout - 3))
+    except asyncio.TimeoutError:
+        raise RuntimeError('%d of %d event(s) came' % (len(seen), args.count))
+    await asyncio.sleep(0.2)  # let Telethon finish the update it is on before the state is saved
+    return {'events': len(seen)}
+
+
+COMMANDS = {'login': do_login, 'state': do_state, 'send': do_send, 'history': do_history,
+            'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'read': do_read,
+            'react': do_react, 'pin': do_pin, 'draft': do_draft, 'difference': do_difference,
+            'wait': do_wait}
+
+
+async def run(host, port, args):
+    updates = args.command == 'wait'
+    saves_state = args.command == 'login' or (updates and not args.live_only)
+    session = ChatSession(args.session_file, keep_update_state=not saves_state)
+    client = make_client(host, port, args.transport, args.dc_id, session, 'telethon_chat',
+                         receive_updates=updates, catch_up=updates and not args.live_only)
+    try:
+        await client.connect()
+        if args.command != 'login' and not await client.is_user_authorized():
+            raise RuntimeError('not signed in: run `login` with this --session-file first')
+        return await COMMANDS[args.command](client, args)
+    finally:
+        await client.disconnect()
+
+
+def arguments():
+    common = argparse.ArgumentParser(add_help=False)
+    common_arguments(common)
+    common.add_argument('--session-file', required=True,
+                        help='Telethon SQLite session (".session" is appended unless there)')
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    commands = parser.add_subparsers(dest='command', required=True)
+
+    def command(name, help_text):
+        return commands.add_parser(name, parents=[common], help=help_text)
+
+    login = command('login', 'sign in (or up) and keep the key and update state')
+    login.add_argument('--phone', required=True)
+    login.add_argument('--code', required=True)
+    login.add_argument('--password')
+    login.add_argument('--first-name')
+    login.add_argument('--last-name', default='')
+    command('state', 'updates.getState')
+    send = command('send', 'messages.sendMessage; prints id, pts, pts_count, date, random_id')
+    send.add_argument('--to', required=True, help='me, +PHONE, a user id, or a username')
+    send.add_argument('--text', required=True)
+    send.add_argument('--random-id', type=int, help='fixed random_id (default: a random one per message)')
+    send.add_argument('--count', type=int, default=1, help='send N messages, "TEXT 1".."TEXT N"')
+    send.add_argument('--repeat', type=int, default=1, help='send each request N times (same random_id)')
+    send.add_argument('--reply-to', type=int)
+    send.add_argument('--access-hash', type=int, help='use this access_hash instead of the right one')
+    history = command('history', 'newest first: Telethon\'s iter_messages, or one raw page with --page')
+    history.add_argument('--with', required=True)
+    history.add_argument('--limit', type=int, default=100)
+    history.add_argument('--page', action='store_true', help='one messages.getHistory with these offsets')
+    for name in ('--offset-id', '--add-offset', '--max-id', '--min-id', '--hash'):
+        history.add_argument(name, type=int, default=0)
+    dialogs = command('dialogs', 'messages.getDialogs, paged as Telethon pages')
+    dialogs.add_argument('--page-size', type=int, default=100)
+    edit = command('edit', 'messages.editMessage')
+    edit.add_argument('--with', required=True)
+    edit.add_argument('--id', type=int, required=True)
+    edit.add_argument('--text', required=True)
+    delete = command('delete', 'messages.deleteMessages')
+    delete.add_argument('--ids', type=lambda v: [int(i) for i in v.split(',')], required=True)
+    delete.add_argument('--revoke', action='store_true')
+    read = command('read', 'messages.readHistory')
+    read.add_argument('--with', required=True)
+    read.add_argument('--max-id', type=int, default=0)
+    react = command('react', 'messages.sendReaction (no --emoji: remove)')
+    react.add_argument('--with', required=True)
+    react.add_argument('--id', type=int, required=True)
+    react.add_argument('--emoji', action='append', default=[])
+    pin = command('pin', 'messages.updatePinnedMessage')
+    pin.add_argument('--with', required=True)
+    pin.add_argument('--id', type=int, required=True)
+    pin.add_argument('--unpin', action='store_true')
+    pin.add_argument('--one-side', action='store_true')
+    draft = command('draft', 'messages.saveDraft')
+    draft.add_argument('--with', required=True)
+    draft.add_argument('--text', default='')
+    difference = command('difference', 'updates.getDifference from --pts')
+    difference.add_argument('--pts', type=int, required=True)
+    difference.add_argument('--pts-limit', type=int)
+    difference.add_argument('--pts-total-limit', type=int)
+    wait = command('wait', 'stay connected; print events as JSON lines until --count came')
+    wait.add_argument('--count', type=int, default=1)
+    wait.add_argument('--kinds', default='message', help='comma-separated: ' + ','.join(WAIT_KINDS))
+    wait.add_argument('--live-only', action='store_true',
+                      help='no catch-up from the stored state: only what arrives from now on')
+    return parser
+
+
+def main():
+    parser = arguments()
+    args = parser.parse_args()
+    host, port = server_address(parser, args)
+    try:
+        result = run_with_deadline(args, run(host, port, args))
+    except asyncio.TimeoutError:
+        return fail(args, 'timed out after %.0f s' % args.timeout, 'telethon_chat')
+    except errors.RPCError as error:
+        name = rpc_name(error)
+        return fail(args, '%s: %s' % (name, error), 'telethon_chat', rpc_error=name)
+    except Exception as error:
+        return fail(args, '%s: %s' % (type(error).__name__, error), 'telethon_chat')
+    print(json.dumps(dict({'ok': True}, **result), ensure_ascii=False), flush=True)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""updates.getState and updates.getDifference for a signed-in key (core.telegram.org/api/updates):
+the box's pts, and the events after a client's pts replayed as new_messages (each in its current
+state; a deleted one is left out) and other_updates (edits, deletions, read states, reactions,
+pins). qts is always 0 (no secret chats) and seq always 1 (no seq-ordered updates are sent)."""
+from telethon.tl import functions, types
+
+import render
+from peers import users_tl
+from wire import RpcFailure
+
+SEQ = 1
+MESSAGE_LIMIT = 100  # new messages in one difference; more pending → differenceSlice
+
+
+class Updates:
+    def __init__(self, accounts, store, clock, too_long):
+        self.accounts, self.store, self.clock = accounts, store, clock
+        self.too_long = too_long  # --difference-too-long: pts behind beyond which → differenceTooLong
+        self.handlers = {
+            functions.updates.GetStateRequest: self.get_state,
+            functions.updates.GetDifferenceRequest: self.get_difference,
+        }
+
+    def handler(self, request):
+        return self.handlers.get(type(request))
+
+    def state(self, user_id, pts=None, date=None):
+        return types.updates.State(pts=self.store.pts(user_id) if pts is None else pts, qts=0,
+                                   date=int(self.clock()) if date is None else date, seq=SEQ,
+                                   unread_count=self.store.unread_total(user_id))
+
+    def get_state(self, request, caller):
+        return self.state(caller.me.id)
+
+    def get_difference(self, request, caller):
+        me, pts = caller.me, request.pts
+        current = self.store.pts(me.id)
+        if pts <= 0:
+            raise RpcFailure(400, 'PERSISTENT_TIMESTAMP_EMPTY')
+        if pts == current:
+            return self._log(caller, pts, types.updates.DifferenceEmpty(date=int(self.clock()), seq=SEQ), current)
+        if pts > current:
+            # A pts this box never had (a client of a wiped server): the current state, so the
+            # client takes it; differenceEmpty could not carry it.
+            return self._log(caller, pts, types.updates.Difference(
+                new_messages=[], new_encrypted_messages=[], other_updates=[], chats=[], users=[],
+                state=self.state(me.id)), current, 'ahead of the server')
+        limit = min(self.too_long, request.pts_total_limit) if request.pts_total_limit else self.too_long
+        if current - pts > limit:
+            return self._log(caller, pts, types.updates.DifferenceTooLong(pts=current), current)
+        events = self.store.events_after(me.id, pts)
+        taken = self._slice(events, pts, request.pts_limit)
+        new_messages, other_updates = self._render(me.id, taken)
+        users = users_tl(self.accounts, me, render.referenced_users(new_messages + other_updates) | {me.id})
+        if len(taken) < len(events):
+            last = taken[-1]
+            answer = types.updates.DifferenceSlice(
+                new_messages=new_messages, new_encrypted_messages=[], other_updates=other_updates, chats=[],
+                users=users, intermediate_state=self.state(me.id, last.pts, last.date))
+        else:
+            answer = types.updates.Difference(
+                new_messages=new_messages, new_encrypted_messages=[], other_updates=other_updates, chats=[],
+                users=users, state=self.state(me.id))
+        return self._log(caller, pts, answer, current, '%d message(s), %d other update(s)' % (
+            len(new_messages), len(other_updates)))
+
+    @staticmethod
+    def _slice(events, pts, pts_limit):
+        """Events up to MESSAGE_LIMIT new messages and, with pts_limit, up to pts + pts_limit
+        (at least one event, so a client always advances)."""
+        taken, new = [], 0
+        for event in events:
+            if taken and (new >= MESSAGE_LIMIT or (pts_limit and event.pts - pts > pts_limit)):
+                break
+            taken.append(event)
+            new += event.kind == 'new'
+        return taken
+
+    def _render(self, owner, events):
+        new_messages, other_updates, shown = [], [], set()
+        for event in events:
+            if event.kind == 'new':
+                msg = self.store.get(owner, event.data['id'])
+                if msg is not None:
+                    new_messages.append(render.message_tl(msg))
+                    shown.add(msg.id)
+            elif event.kind in ('edit', 'reaction'):
+                if event.data['id'] not in shown:  # a message listed above is already current
+                    other_updates += render.event_updates(event, self.store.get(owner, event.data['id']))
+            else:
+                other_updates += render.event_updates(event, None)
+        return new_messages, other_updates
+
+    @staticmethod
+    def _log(caller, pts, answer, current, detail=''):
+        caller.log.info('getDifference user %d from pts %d (box at %d): %s%s', caller.me.id, pts, current,
+                        type(answer).__name__, ', ' + detail if detail else '')
+        return answer
