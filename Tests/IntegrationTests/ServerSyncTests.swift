@@ -77,6 +77,27 @@ struct ServerSyncTests {
         }
     }
 
+    @Test("Too far behind (differenceTooLong): the newest dialogs are read again, and the next sync starts from there",
+          .timeLimit(.minutes(2)))
+    func tooFarBehind() async throws {
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--difference-too-long", "5",
+                                                           "--account", "+999 66 1 0001:Ada:Lovelace", "--account", "+999 66 2 0002:Grace:Hopper"])
+        defer { server.stop() }
+        try await withSandbox("server-sync-too-long") { sandbox in
+            let session = sandbox.base + "/grace"
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", Self.code], session: session).succeeded)
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "far behind", "--count", "20"], session: session).succeeded)
+            let behind = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(behind["tooLong"] as? Bool == true && behind["dialogs"] as? Int == 1, "\(behind)")
+            #expect(try await Self.texts(sandbox, peer: 1_000_002).first?.text == "far behind 20")
+            let next = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(next["tooLong"] as? Bool == false && next["newMessages"] as? Int == 0 && next["differences"] as? Int == 1, "\(next)")
+        }
+    }
+
     @Test("An offline account has no server to sync with: exit 1, said plainly")
     func offlineAccount() async throws {
         try await withSandbox("offline-sync") { sandbox in
