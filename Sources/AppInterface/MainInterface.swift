@@ -112,7 +112,7 @@ public enum MainInterface {
             var changed = false
             for event in bridge.drain() {
                 application.sendEvent(event)
-                if event == .tick || event == .requestsPending { changed = true }
+                if event == .tick || event == .requestsPending || event == .serverUpdates { changed = true }
             }
             if application.shouldStop, !window.shouldQuit {
                 screens.account?.saveDrafts()

@@ -21,7 +21,17 @@ struct ServerSyncTests {
         return rows.map { ($0["text"] as? String ?? "", $0["outgoing"] as? Bool == false) }
     }
 
-    @Test("Messages from Telethon arrive by getDifference, in slices, edits replace, nothing twice; handed to a running app",
+    /// Polls `main messages` until the chat's newest message is `text` (the running app applies it).
+    static func waitForNewest(_ sandbox: Sandbox, _ text: String, timeout: Double = 15) async throws {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            if try await texts(sandbox, peer: 1_000_002, limit: 1).first?.text == text { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("“\(text)” did not arrive within \(timeout) s")
+    }
+
+    @Test("Messages from Telethon arrive by getDifference, in slices, edits replace, nothing twice; the running app catches up and takes pushes",
           .timeLimit(.minutes(4)))
     func telethonToUs() async throws {
         let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
@@ -63,17 +73,29 @@ struct ServerSyncTests {
             texts = try await Self.texts(sandbox, peer: 1_000_002)
             #expect(texts.first?.text == "from grace 3, edited" && texts.count == 3, "\(texts)")
 
-            // 250 more while main run runs: the sync is handed to it, and comes in slices.
+            // 250 more: caught up in slices.
             let many = try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "burst", "--count", "250"], session: session)
             #expect(many.succeeded, "\(many)")
-            let (run, _) = try await sandbox.startMainRun(["--headless"])
-            defer { run.kill9() }
             let burst = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
             #expect(burst["newMessages"] as? Int == 250 && (burst["differences"] as? Int ?? 0) >= 3, "\(burst)")
+
+            // The running app keeps a connection: what is sent while it is down arrives when it
+            // starts, and what is sent while it runs is pushed and applied at once, no sync asked.
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "while down"], session: session).succeeded)
+            let (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            try await Self.waitForNewest(sandbox, "while down")
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "pushed live"], session: session).succeeded)
+            try await Self.waitForNewest(sandbox, "pushed live")
+            #expect(server.stderrText.contains("push"), "no push was logged by the server")
+            // A sync handed to the running app runs beside it and finds everything applied once.
+            let handed = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(handed["newMessages"] as? Int == 0, "\(handed)")
             run.send(SIGTERM)
-            _ = try await run.wait(timeout: 30)
+            let ended = try await run.wait(timeout: 30)
+            #expect(ended.exitCode == 0, "\(ended)")
             texts = try await Self.texts(sandbox, peer: 1_000_002)
-            #expect(texts.count == 253 && Set(texts.map(\.text)).count == 253, "\(texts.count) messages, \(Set(texts.map(\.text)).count) distinct")
+            #expect(texts.count == 255 && Set(texts.map(\.text)).count == 255, "\(texts.count) messages, \(Set(texts.map(\.text)).count) distinct")
         }
     }
 

@@ -1,5 +1,6 @@
 import RequestChannel
 import Storage
+import TelegramCore
 
 /// The running app's side of an operation another process handed over: applied on the app's
 /// thread, or, for an import, on a thread of its own beside the app's events (the interface
@@ -11,6 +12,9 @@ enum OperationHandOff {
             let operation = try OperationWire.operation(envelope)
             if case .importTelegramExport(let request) = operation {
                 return .background(try importInBackground(request, app: app))
+            }
+            if case .sync(let accountId) = operation {
+                return .background(try syncInBackground(accountId, app: app))
             }
             return .finished(OperationWire.ackResult(.done(try app.perform(operation, inRunningApp: true))))
         } catch {
@@ -33,6 +37,23 @@ enum OperationHandOff {
                     }
                 }
                 return OperationWire.ackResult(.done(.imported(report)))
+            } catch {
+                return OperationWire.ackResult(.failed(OperationFailure(error)))
+            }
+        }
+    }
+
+    /// A sync talks to the server for as long as it takes: on a thread and a connection of its
+    /// own, so the app's events (and the interface) never wait for the network. What it writes
+    /// can be fetched again, and its state is stored with it, so it needs no sync of its own.
+    private static func syncInBackground(_ accountId: Int64?, app: LaunchedApp) throws -> BackgroundCommand {
+        let context = try app.accountContext(accountId)
+        // Handed to the command's thread and used there alone.
+        nonisolated(unsafe) let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false, tracked: false)
+        let (build, logger) = (app.storage.container.configuration, app.logger)
+        return BackgroundCommand(label: "Syncing") { _ in
+            do {
+                return OperationWire.ackResult(.done(.synced(try AccountSync.catchUp(postbox: postbox, build: build, logger: logger))))
             } catch {
                 return OperationWire.ackResult(.failed(OperationFailure(error)))
             }

@@ -11,6 +11,8 @@ public enum AppEvent: Sendable, Equatable {
     case requestsPending
     /// Input in the terminal interface (a key, a paste, the mouse): its dispatch hook sends one per event.
     case interfaceInput
+    /// The account's server connection applied something (new messages, edits, read states).
+    case serverUpdates
 
     /// Only what a person did counts as activity for auto-lock; timers and signals don't.
     public var isUserInteraction: Bool {

@@ -1,6 +1,7 @@
 import Container
 import Formats
 import Logging
+import TelegramCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +19,8 @@ public final class Application {
     public private(set) var shouldStop = false
     /// Set by `main call start` when it is the app for its call: the app stops when the call ends.
     public var stopsWhenCallEnds = false
+    /// The current account's connection to its server, while the app runs (none offline).
+    private var updatesListener: AccountUpdatesListener?
 
     public init(app: LaunchedApp) {
         self.app = app
@@ -45,6 +48,8 @@ public final class Application {
             if line.trimmingWhitespace() == "quit" { stop(reason: "quit") }
         case .interfaceInput:
             break
+        case .serverUpdates:
+            app.publishWidgetData(publisher: widgetData)
         case .signal(let number):
             stop(reason: number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)")
         case .deadline:
@@ -84,10 +89,29 @@ public final class Application {
         }
     }
 
+    /// Connects the current account to its server, if it has one, on a thread and a Postbox
+    /// connection of its own (AccountUpdatesListener); what it applies arrives as `.serverUpdates`.
+    func startServerUpdates(deliver: @escaping @Sendable (AppEvent) -> Void) {
+        guard updatesListener == nil, let account = app.account, AccountUpdatesListener.hasServer(account.postbox) else { return }
+        do {
+            let postbox = try app.shared.accountManager.openPostbox(accountId: account.record.id, readOnly: false, tracked: false)
+            let listener = AccountUpdatesListener(postbox: postbox, build: app.storage.container.configuration, logger: app.logger) { _ in
+                deliver(.serverUpdates)
+            }
+            listener.start()
+            updatesListener = listener
+            app.logger.info("listening to the account's server", metadata: ["account": "\(account.record.id)"])
+        } catch {
+            app.logger.error("cannot connect the account to its server", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Stops the app (the interface's quit key, an error in it).
     public func stop(reason: String) {
         app.logger.info("stopping", metadata: ["reason": "\(reason)", "events": "\(handledEvents)"])
         shouldStop = true
+        updatesListener?.stop()
+        updatesListener = nil
         // The call ends cleanly with the app: final statistics, its files removed.
         CallHost.endForShutdown(app, reason: reason)
     }

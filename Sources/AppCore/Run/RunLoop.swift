@@ -61,6 +61,7 @@ public enum RunLoop {
                 while let line = readLine() { deliver(.userInput(line)) }
             }
         }
+        application.startServerUpdates(deliver: deliver)
         if let pending = application.app.requests?.directories.pending {
             let watching = DirectoryWatcher.start(pending) { deliver(.requestsPending) }
             application.app.logger.info("watching for requests", metadata: ["inotify": "\(watching)"])

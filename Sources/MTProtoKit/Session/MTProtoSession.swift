@@ -26,6 +26,10 @@ public final class MTProtoSession: @unchecked Sendable {
         /// A ping_delay_disconnect after this many idle seconds keeps the connection (and the
         /// server's 75-second disconnect timer) alive.
         public var keepaliveInterval: Double = 60
+        /// Called (on the session's receiving thread) for each message the server sends on its own,
+        /// not as an answer: updates pushed to a session that asked for them. The receiver decides
+        /// what to do (TelegramCore catches up with getDifference); the session only acknowledges.
+        public var onUnsolicited: (@Sendable () -> Void)?
         public init() {}
     }
 
@@ -592,7 +596,9 @@ public final class MTProtoSession: @unchecked Sendable {
             handleBadMessage(bad, code: code, serverMessageId: messageId)
         case .newSessionCreated(_, let salt):
             lock.withLock { auth?.serverSalt = salt }
-        case .acknowledged, .detailedInfo, .futureSalts, .other:
+        case .other:
+            options.onUnsolicited?()
+        case .acknowledged, .detailedInfo, .futureSalts:
             break
         }
     }

@@ -114,14 +114,21 @@ public final class AccountStateManager {
                 logger.debug("update not applied yet", metadata: ["update": "\(String(describing: update).prefix(40))"])
             }
         }
-        try postbox.transaction { t in
+        let skipped = try postbox.transaction { t -> Bool in
+            // Another catch-up of this account (`main sync` beside the running app's listener)
+            // got there first: what this one fetched is already applied, and its state is older.
+            if let stored = try AccountUpdateState.read(t), stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty) {
+                return true
+            }
             for peer in peers { try t.updatePeer(peer) }
             if !stored.isEmpty { try t.addMessages(stored) }
             if !edits.isEmpty { try t.addMessages(edits) }
             for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
             for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
             try state.write(t)
+            return false
         }
+        guard !skipped else { return }
         report.users += peers.count
         report.newMessages += stored.count
         report.edits += edits.count

@@ -3,16 +3,17 @@ import Logging
 import MTProtoKit
 import Storage
 
-/// One catch-up of an account with its server, from its own Postbox: the server it lives on,
-/// its key there (MTProtoKit's key store over the keychain table, so a new salt or key is kept),
-/// and AccountStateManager's differences. The writer's (main's) work.
+/// An account's connection to its server, from its own Postbox: the server it lives on, its key
+/// there (MTProtoKit's key store over the keychain table, so a new salt or key is kept), and
+/// AccountStateManager's catch-up over it. The writer's (main's) work.
 public enum AccountSync {
     public struct Offline: Error, CustomStringConvertible {
         public var description: String { "this account is offline (made without a server): there is no server to sync with" }
     }
 
-    public static func catchUp(postbox: Postbox, build: BuildConfiguration, timeout: Double = 30,
-                               logger: Logger = Logger(label: "sync")) throws -> AccountStateManager.Report {
+    /// A client for the account's server. `onPush`: called when the server pushes updates to it.
+    public static func connect(postbox: Postbox, build: BuildConfiguration, timeout: Double, logger: Logger,
+                               onPush: (@Sendable () -> Void)? = nil) throws -> (client: MTProtoClient, accountPeer: PeerId) {
         let (server, own) = try postbox.read { (try AccountServer.read($0), try $0.accountPeerId()) }
         guard let server, let own else { throw Offline() }
         guard let configuration = server.configuration else {
@@ -21,8 +22,16 @@ public enum AccountSync {
         var options = MTProtoSession.Options()
         options.requestTimeout = timeout
         options.connectTimeout = min(timeout, 10)
+        options.onUnsolicited = onPush
         let client = MTProtoClient(configuration: configuration, identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion),
                                    transport: .obfuscatedPadded, keyStore: PostboxAuthKeyStore(postbox: postbox), options: options, logger: logger)
+        return (client, own)
+    }
+
+    /// One catch-up on a connection made for it (`main sync`).
+    public static func catchUp(postbox: Postbox, build: BuildConfiguration, timeout: Double = 30,
+                               logger: Logger = Logger(label: "sync")) throws -> AccountStateManager.Report {
+        let (client, own) = try connect(postbox: postbox, build: build, timeout: timeout, logger: logger)
         defer { client.close() }
         return try AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).catchUp()
     }

@@ -1,0 +1,100 @@
+import Container
+import Logging
+import MTProtoKit
+import Storage
+
+/// The running app's connection to its account's server, as TelegramCore keeps one for Telegram
+/// iOS while the app is active: on a thread of its own, with a Postbox connection of its own (a
+/// connection is never used by two threads; SQLite takes the app's and this one's writes in
+/// turn). It catches up at once, then again whenever the server pushes something (the session
+/// asked for updates with its first getDifference) and at least every `interval` seconds, and
+/// tells the app after anything was applied. A failure is logged and retried with backoff; it
+/// never stops the app.
+public final class AccountUpdatesListener: @unchecked Sendable {
+    private let postbox: Postbox
+    private let build: BuildConfiguration
+    private let logger: Logger
+    private let applied: @Sendable (AccountStateManager.Report) -> Void
+    private let interval: Double
+    private let state = ConditionLock()
+    // Guarded by `state`.
+    private var pushed = false
+    private var stopped = false
+    private var client: MTProtoClient?
+    private var thread: JoinableThread?
+
+    /// `postbox`: a writer connection for this listener alone (`openPostbox(…, tracked: false)`).
+    public init(postbox: Postbox, build: BuildConfiguration, interval: Double = 25, logger: Logger = Logger(label: "updates"),
+                applied: @escaping @Sendable (AccountStateManager.Report) -> Void) {
+        (self.postbox, self.build, self.interval, self.logger, self.applied) = (postbox, build, interval, logger, applied)
+    }
+
+    /// Whether the account lives on a server (an offline one has nothing to listen to).
+    public static func hasServer(_ postbox: Postbox) -> Bool {
+        ((try? postbox.read { try AccountServer.read($0) }) ?? nil) != nil
+    }
+
+    public func start() {
+        let thread = JoinableThread { [self] in run() }
+        self.thread = thread
+        if !thread.start() { logger.error("cannot start the updates thread") }
+    }
+
+    /// Ends the loop; a request in flight is abandoned with the client's close.
+    public func stop() {
+        let open = state.withLock {
+            stopped = true
+            state.broadcast()
+            return client
+        }
+        open?.close()
+        thread?.join()
+    }
+
+    private func run() {
+        var failures = 0
+        var manager: AccountStateManager?
+        while !isStopped {
+            do {
+                if manager == nil {
+                    // One connection kept across catch-ups: the session the server pushes to.
+                    let (made, own) = try AccountSync.connect(postbox: postbox, build: build, timeout: 30, logger: logger) { [weak self] in self?.push() }
+                    let keep = state.withLock { () -> Bool in
+                        if stopped { return false }
+                        client = made
+                        return true
+                    }
+                    guard keep else { made.close(); break }
+                    manager = AccountStateManager(postbox: postbox, client: made, accountPeer: own, timeout: 30, logger: logger)
+                }
+                let report = try manager!.catchUp()
+                failures = 0
+                if report.newMessages + report.edits + report.readStates + report.dialogs > 0 { applied(report) }
+            } catch {
+                failures += 1
+                if !isStopped { logger.warning("catching up with the server failed", metadata: ["error": "\(error)", "failures": "\(failures)"]) }
+                // A new connection next time.
+                manager = nil
+                state.withLock { client }?.close()
+                state.withLock { client = nil }
+            }
+            // After a failure: 1, 2, 4 … 30 s; otherwise until a push or the interval.
+            let wait = failures == 0 ? interval : min(30, Double(1 << min(failures - 1, 5)))
+            let deadline = Clock.monotonicNanoseconds() + UInt64(wait * 1e9)
+            state.withLock {
+                while !pushed && !stopped && state.wait(until: deadline) {}
+                pushed = false
+            }
+        }
+        state.withLock { client }?.close()
+    }
+
+    private var isStopped: Bool { state.withLock { stopped } }
+
+    private func push() {
+        state.withLock {
+            pushed = true
+            state.broadcast()
+        }
+    }
+}
