@@ -93,17 +93,17 @@ public final class Application {
     /// connection of its own (AccountUpdatesListener); what it applies arrives as `.serverUpdates`.
     func startServerUpdates(deliver: @escaping @Sendable (AppEvent) -> Void) {
         guard updatesListener == nil, let account = app.account, AccountUpdatesListener.hasServer(account.postbox) else { return }
-        do {
-            let postbox = try app.shared.accountManager.openPostbox(accountId: account.record.id, readOnly: false, tracked: false)
-            let listener = AccountUpdatesListener(postbox: postbox, build: app.storage.container.configuration, logger: app.logger) { _ in
-                deliver(.serverUpdates)
-            }
-            listener.start()
-            updatesListener = listener
-            app.logger.info("listening to the account's server", metadata: ["account": "\(account.record.id)"])
-        } catch {
-            app.logger.error("cannot connect the account to its server", metadata: ["error": "\(error)"])
+        // The manager is used on the listener's thread only to open that thread's connection
+        // (AccountManager.openPostbox with tracked: false touches nothing the app's thread uses).
+        nonisolated(unsafe) let manager = app.shared.accountManager
+        let accountId = account.record.id
+        let listener = AccountUpdatesListener(openPostbox: { try manager.openPostbox(accountId: accountId, readOnly: false, tracked: false) },
+                                              build: app.storage.container.configuration, logger: app.logger) { _ in
+            deliver(.serverUpdates)
         }
+        listener.start()
+        updatesListener = listener
+        app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])
     }
 
     /// Stops the app (the interface's quit key, an error in it).

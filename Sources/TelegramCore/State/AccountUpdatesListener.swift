@@ -11,7 +11,8 @@ import Storage
 /// tells the app after anything was applied. A failure is logged and retried with backoff; it
 /// never stops the app.
 public final class AccountUpdatesListener: @unchecked Sendable {
-    private let postbox: Postbox
+    /// Opens the listener's own writer connection, on its thread: nothing of it on the launch path.
+    private let openPostbox: @Sendable () throws -> Postbox
     private let build: BuildConfiguration
     private let logger: Logger
     private let applied: @Sendable (AccountStateManager.Report) -> Void
@@ -23,10 +24,10 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private var client: MTProtoClient?
     private var thread: JoinableThread?
 
-    /// `postbox`: a writer connection for this listener alone (`openPostbox(…, tracked: false)`).
-    public init(postbox: Postbox, build: BuildConfiguration, interval: Double = 25, logger: Logger = Logger(label: "updates"),
-                applied: @escaping @Sendable (AccountStateManager.Report) -> Void) {
-        (self.postbox, self.build, self.interval, self.logger, self.applied) = (postbox, build, interval, logger, applied)
+    /// `openPostbox`: a writer connection for this listener alone (`openPostbox(…, tracked: false)`).
+    public init(openPostbox: @escaping @Sendable () throws -> Postbox, build: BuildConfiguration, interval: Double = 25,
+                logger: Logger = Logger(label: "updates"), applied: @escaping @Sendable (AccountStateManager.Report) -> Void) {
+        (self.openPostbox, self.build, self.interval, self.logger, self.applied) = (openPostbox, build, interval, logger, applied)
     }
 
     /// Whether the account lives on a server (an offline one has nothing to listen to).
@@ -54,8 +55,11 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private func run() {
         var failures = 0
         var manager: AccountStateManager?
+        var postbox: Postbox?
         while !isStopped {
             do {
+                if postbox == nil { postbox = try openPostbox() }
+                guard let postbox else { break }
                 if manager == nil {
                     // One connection kept across catch-ups: the session the server pushes to.
                     let (made, own) = try AccountSync.connect(postbox: postbox, build: build, timeout: 30, logger: logger) { [weak self] in self?.push() }
