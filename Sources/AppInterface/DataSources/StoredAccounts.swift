@@ -26,9 +26,9 @@ struct StoredAccounts: AccountsDataSource {
 
     /// The account's own user, read from its Postbox.
     private func summary(_ account: AccountContext, isCurrent: Bool) -> AccountSummary {
-        let read = try? account.postbox.read { t in (try t.accountPeerId().flatMap { try t.peer($0) }, try AccountServer.read(t)) }
-        let (me, server) = (read?.0, read?.1)
-        return AccountSummary(id: account.record.id, name: me?.displayTitle, phone: me?.phone, isCurrent: isCurrent, server: server?.label)
+        let me = AccountProfile.read(account.postbox, accountId: account.record.id)
+        return AccountSummary(id: account.record.id, name: me?.name, phone: me.flatMap { $0.phone.isEmpty ? nil : $0.phone }, isCurrent: isCurrent,
+                              server: me?.server)
     }
 
     func storageUsed() -> Int64? {

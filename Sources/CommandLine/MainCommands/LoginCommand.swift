@@ -47,30 +47,19 @@ struct LoginCommand: ParsableCommand {
     var isServerLogin: Bool { server != nil || environment != nil }
 
     func validate() throws {
-        if let server, DatacenterAddress(parsing: server) == nil {
-            throw ValidationError("--server must be HOST:PORT (or [IPv6]:PORT) with a port from 1 to 65535, not '\(server)'")
-        }
-        if server != nil && publicKeys.isEmpty { throw ValidationError("--server needs the server's public key: --public-key FILE (a PEM file)") }
+        try ServerChoice.validate(server: server, publicKeys: publicKeys, timeout: timeout)
         if server != nil && environment != nil { throw ValidationError("give --server or --environment, not both") }
         if environment == .custom { throw ValidationError("--environment is production or test; a custom server is --server HOST:PORT") }
         if !isServerLogin && name == nil { throw ValidationError("an offline account needs --name \"First Last\" (or log in to a server with --server)") }
         if !isServerLogin && (code != nil || passwordFile != nil) { throw ValidationError("--code and --password-file are for a server login (--server or --environment)") }
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
     }
 
     func run() throws {
-        let created: AccountLifecycle.Created
-        var details: ServerLoginConversation.Outcome?
-        if isServerLogin {
-            let outcome = try serverLogin()
-            details = outcome
-            created = try Operations.perform(.loginOnServer(outcome.login), options).expect("login") {
-                if case .loggedIn(let created) = $0 { return created } else { return nil }
-            }
-        } else {
-            created = try Operations.perform(.login(phone: phone, name: name ?? ""), options).expect("login") {
-                if case .loggedIn(let created) = $0 { return created } else { return nil }
-            }
+        // A server login talks to the server here first; the writer then stores what it gave.
+        let details = isServerLogin ? try serverLogin() : nil
+        let operation: MainOperation = details.map { .loginOnServer($0.login) } ?? .login(phone: phone, name: name ?? "")
+        let created = try Operations.perform(operation, options).expect("login") {
+            if case .loggedIn(let created) = $0 { return created } else { return nil }
         }
         if json {
             printJSON(try JSONFile.text(LoginReport(created: created, outcome: details)))
@@ -87,12 +76,7 @@ struct LoginCommand: ParsableCommand {
 
     private func serverLogin() throws -> ServerLoginConversation.Outcome {
         let build = try BuildConfiguration.load(environment: currentEnvironment()).0
-        let configuration: DatacenterConfiguration
-        if let server, let address = DatacenterAddress(parsing: server) {
-            configuration = .custom(address, publicKeys: try PublicKeyFiles.read(publicKeys))
-        } else {
-            configuration = environment == .test ? .test : .production
-        }
+        let configuration = try ServerChoice.configuration(server: server, publicKeys: publicKeys, environment: environment ?? .production)
         let id = apiId ?? build.apiId, hash = apiHash ?? build.apiHash
         if configuration.environment != .custom && (id == 0 || hash.isEmpty) {
             throw OperationFailure(.invalidInput, "Telegram needs this app's api_id and api_hash: get them at my.telegram.org and give --api-id and --api-hash")

@@ -48,27 +48,16 @@ struct NetworkCheckCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let server, DatacenterAddress(parsing: server) == nil {
-            throw ValidationError("--server must be HOST:PORT (or [IPv6]:PORT) with a port from 1 to 65535, not '\(server)'")
-        }
-        if server != nil && publicKeys.isEmpty {
-            throw ValidationError("--server needs the server's public key: --public-key FILE (a PEM file)")
-        }
+        try ServerChoice.validate(server: server, publicKeys: publicKeys, timeout: timeout)
         if server == nil && environment == .custom {
             throw ValidationError("--environment custom needs --server")
         }
         guard (1...5).contains(dc) else { throw ValidationError("--dc must be from 1 to 5, not \(dc)") }
         guard (0...1000).contains(pings) else { throw ValidationError("--pings must be from 0 to 1000, not \(pings)") }
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
     }
 
     func run() throws {
-        let configuration: DatacenterConfiguration
-        if let server, let address = DatacenterAddress(parsing: server) {
-            configuration = .custom(address, publicKeys: try PublicKeyFiles.read(publicKeys), datacenter: dc)
-        } else {
-            configuration = environment == .test ? .test : .production
-        }
+        let configuration = try ServerChoice.configuration(server: server, publicKeys: publicKeys, environment: environment, datacenter: dc)
         let check = NetworkCheck(configuration: configuration, datacenter: dc, transport: transport, pings: pings,
                                  timeout: timeout, client: ClientIdentity(apiId: apiId))
         // Warnings (a refused message, a failed reconnect) reach the terminal; the routine does not.
@@ -98,11 +87,25 @@ struct NetworkCommandFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-/// --public-key files, read and checked before connecting: a wrong file is the person's
-/// mistake, not the server's.
-enum PublicKeyFiles {
-    static func read(_ paths: [String]) throws -> [String] {
-        try paths.map { path -> String in
+/// --server, --public-key and --timeout, as `main network check` and `main login` take them.
+enum ServerChoice {
+    /// What both check before anything runs.
+    static func validate(server: String?, publicKeys: [String], timeout: Double) throws {
+        if let server, DatacenterAddress(parsing: server) == nil {
+            throw ValidationError("--server must be HOST:PORT (or [IPv6]:PORT) with a port from 1 to 65535, not '\(server)'")
+        }
+        if server != nil && publicKeys.isEmpty {
+            throw ValidationError("--server needs the server's public key: --public-key FILE (a PEM file)")
+        }
+        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
+    }
+
+    /// --server's one address and its keys (read and checked before connecting: a wrong file is
+    /// the person's mistake, not the server's), else Telegram's test or production network.
+    static func configuration(server: String?, publicKeys: [String], environment: DatacenterEnvironment,
+                              datacenter: Int32 = 2) throws -> DatacenterConfiguration {
+        guard let server, let address = DatacenterAddress(parsing: server) else { return environment == .test ? .test : .production }
+        let pems = try publicKeys.map { path -> String in
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 throw NetworkCommandFailure(description: "cannot read the public key file \(path)")
             }
@@ -111,5 +114,6 @@ enum PublicKeyFiles {
             }
             return text
         }
+        return .custom(address, publicKeys: pems, datacenter: datacenter)
     }
 }

@@ -30,11 +30,8 @@ struct ServerLoginConversation {
 
     func run(logger: Logger) throws -> Outcome {
         let keys = MemoryAuthKeyStore()
-        var options = MTProtoSession.Options()
-        options.requestTimeout = timeout
-        options.connectTimeout = min(timeout, 10)
         let client = MTProtoClient(configuration: configuration, identity: identity, transport: transport, keyStore: keys,
-                                   options: options, logger: logger)
+                                   options: MTProtoSession.Options(timeout: timeout), logger: logger)
         defer { client.close() }
         let flow = LoginFlow(client: client, apiId: identity.apiId, apiHash: apiHash, timeout: timeout)
         var step = try flow.sendCode(phone: phone)

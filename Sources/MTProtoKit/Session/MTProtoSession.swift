@@ -31,6 +31,13 @@ public final class MTProtoSession: @unchecked Sendable {
         /// what to do (TelegramCore catches up with getDifference); the session only acknowledges.
         public var onUnsolicited: (@Sendable () -> Void)?
         public init() {}
+
+        /// Waits of at most `timeout` seconds for each answer, and for a connection at most 10 s
+        /// of them (a dead address is retried rather than waited on for the whole answer time).
+        public init(timeout: Double) {
+            requestTimeout = timeout
+            connectTimeout = min(timeout, 10)
+        }
     }
 
     /// Makes a connection to an address: the transport (and its framing) is the caller's choice.

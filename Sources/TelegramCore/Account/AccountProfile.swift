@@ -15,10 +15,15 @@ public struct AccountProfile: Sendable {
     /// The profile of a logged-in record; nil when its Postbox cannot be read or has no own peer
     /// (a record being created, a damaged store): listed by id alone, never matched by phone.
     public static func read(_ record: AccountRecord, manager: AccountManager) -> AccountProfile? {
-        guard let postbox = try? manager.openPostbox(accountId: record.id, readOnly: true),
-              let (peer, server) = try? postbox.read({ t in (try t.accountPeerId().flatMap { try t.peer($0) }, try AccountServer.read(t)) }),
+        guard let postbox = try? manager.openPostbox(accountId: record.id, readOnly: true) else { return nil }
+        return read(postbox, accountId: record.id)
+    }
+
+    /// The same from a Postbox already open (the app's current account's).
+    public static func read(_ postbox: Postbox, accountId: Int64) -> AccountProfile? {
+        guard let (peer, server) = try? postbox.read({ t in (try t.accountPeerId().flatMap { try t.peer($0) }, try AccountServer.read(t)) }),
               let peer else { return nil }
-        return AccountProfile(accountId: record.id, peerId: peer.id.toInt64(), phone: peer.phone ?? "", name: peer.displayTitle,
+        return AccountProfile(accountId: accountId, peerId: peer.id.toInt64(), phone: peer.phone ?? "", name: peer.displayTitle,
                               server: server?.label)
     }
 

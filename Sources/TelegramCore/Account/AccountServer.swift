@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import MTProtoKit
 import Storage
 
@@ -45,6 +46,17 @@ public struct AccountServer: Codable, Sendable, Equatable {
         }
         configuration.defaultDatacenter = mainDatacenter
         return configuration
+    }
+
+    /// A client for this server over the obfuscated transport, each wait at most `timeout`
+    /// seconds; an error when a custom server's address does not parse.
+    public func client(identity: ClientIdentity, keyStore: AuthKeyStore, timeout: Double, logger: Logger,
+                       onPush: (@Sendable () -> Void)? = nil) throws -> MTProtoClient {
+        guard let configuration else { throw MTProtoError.connect("the account's server address does not parse: \(address ?? "none")") }
+        var options = MTProtoSession.Options(timeout: timeout)
+        options.onUnsolicited = onPush
+        return MTProtoClient(configuration: configuration, identity: identity, transport: .obfuscatedPadded, keyStore: keyStore,
+                             options: options, logger: logger)
     }
 
     /// "127.0.0.1:41234", "Telegram", "Telegram's test network": where, for a person.

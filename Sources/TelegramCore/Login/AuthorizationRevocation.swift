@@ -8,18 +8,11 @@ import TelegramApi
 public enum AuthorizationRevocation {
     public static func revoke(server: AccountServer, authInfo: DatacenterAuthInfo, identity: ClientIdentity,
                               timeout: Double = 15, logger: Logger = Logger(label: "mtproto")) throws(LoginError) {
-        guard let configuration = server.configuration else {
-            throw LoginError(.server, "the account's server address does not parse: \(server.address ?? "none")")
-        }
         let keys = MemoryAuthKeyStore()
         keys.setAuthInfo(authInfo, datacenter: server.mainDatacenter)
-        var options = MTProtoSession.Options()
-        options.requestTimeout = timeout
-        options.connectTimeout = min(timeout, 10)
-        let client = MTProtoClient(configuration: configuration, identity: identity, transport: .obfuscatedPadded, keyStore: keys,
-                                   options: options, logger: logger)
-        defer { client.close() }
         do {
+            let client = try server.client(identity: identity, keyStore: keys, timeout: timeout, logger: logger)
+            defer { client.close() }
             _ = try client.invoke(Api.functions.auth.LogOut(), timeout: timeout)
         } catch {
             let refused = LoginError.from(error)

@@ -16,11 +16,9 @@ public struct AuthorizedUser: Codable, Sendable, Equatable {
 
     /// nil for userEmpty, which a login never answers.
     public init?(_ user: Api.User) {
-        guard case .user(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id,
-                         let accessHash, let firstName, let lastName, let username, let phone, _, _, _, _, _, _, _,
-                         _, _, _, _, _, _, _) = user else { return nil }
-        self.init(id: id, accessHash: accessHash ?? 0, phone: phone ?? "", firstName: firstName ?? "", lastName: lastName ?? "",
-                  username: username)
+        guard let user = UserFields(user) else { return nil }
+        self.init(id: user.id, accessHash: user.accessHash ?? 0, phone: user.phone ?? "", firstName: user.firstName ?? "",
+                  lastName: user.lastName ?? "", username: user.username)
     }
 
     public var name: String { lastName.isEmpty ? firstName : firstName + " " + lastName }

@@ -16,15 +16,8 @@ public enum AccountSync {
                                onPush: (@Sendable () -> Void)? = nil) throws -> (client: MTProtoClient, accountPeer: PeerId) {
         let (server, own) = try postbox.read { (try AccountServer.read($0), try $0.accountPeerId()) }
         guard let server, let own else { throw Offline() }
-        guard let configuration = server.configuration else {
-            throw MTProtoError.connect("the account's server address does not parse: \(server.address ?? "none")")
-        }
-        var options = MTProtoSession.Options()
-        options.requestTimeout = timeout
-        options.connectTimeout = min(timeout, 10)
-        options.onUnsolicited = onPush
-        let client = MTProtoClient(configuration: configuration, identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion),
-                                   transport: .obfuscatedPadded, keyStore: PostboxAuthKeyStore(postbox: postbox), options: options, logger: logger)
+        let client = try server.client(identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion),
+                                       keyStore: PostboxAuthKeyStore(postbox: postbox), timeout: timeout, logger: logger, onPush: onPush)
         return (client, own)
     }
 

@@ -29,10 +29,29 @@ enum ServerObjects {
 
     /// nil for userEmpty.
     static func peer(_ user: Api.User) -> Peer? {
+        guard let user = UserFields(user) else { return nil }
+        return Peer(id: PeerId(namespace: .cloudUser, id: user.id), firstName: user.firstName ?? "", lastName: user.lastName ?? "",
+                    username: user.username, phone: user.phone.map { "+" + $0 }, isContact: user.isContact, isDeleted: user.isDeleted)
+    }
+}
+
+/// The fields of a `user` this client keeps, read in one place: the constructor has 45.
+struct UserFields {
+    let id: Int64
+    let accessHash: Int64?
+    let firstName: String?
+    let lastName: String?
+    let username: String?
+    let phone: String?
+    let isContact: Bool
+    let isDeleted: Bool
+
+    /// nil for userEmpty.
+    init?(_ user: Api.User) {
         guard case .user(_, let contact, _, let deleted, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
-                         _, let id, _, let firstName, let lastName, let username, let phone, _, _, _, _, _, _, _, _,
+                         _, let id, let accessHash, let firstName, let lastName, let username, let phone, _, _, _, _, _, _, _, _,
                          _, _, _, _, _, _) = user else { return nil }
-        return Peer(id: PeerId(namespace: .cloudUser, id: id), firstName: firstName ?? "", lastName: lastName ?? "", username: username,
-                    phone: phone.map { "+" + $0 }, isContact: contact, isDeleted: deleted)
+        (self.id, self.accessHash, self.firstName, self.lastName) = (id, accessHash, firstName, lastName)
+        (self.username, self.phone, isContact, isDeleted) = (username, phone, contact, deleted)
     }
 }
