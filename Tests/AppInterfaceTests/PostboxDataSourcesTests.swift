@@ -104,7 +104,7 @@ struct PostboxDataSourcesTests {
             try postbox.transaction { t in _ = try t.markIncomingRead(Fixture.group, upTo: 600) }
             let source = PostboxDataSources(postbox: postbox)
             let unread = try #require(try source.firstUnread(in: Fixture.group.chatId))
-            #expect(unread.index.id == 602 && unread.count == 200, "\(unread)")
+            #expect(unread.before.id == 602 && unread.count == 200, "\(unread)")
             let chat = ChatController(source: source, peerId: Fixture.group.chatId, title: "Engine Club")
             let window = Window(rootController: NavigationController(mode: .single, root: chat),
                                 context: PresentationContext(theme: .dayMonochrome))
@@ -115,6 +115,21 @@ struct PostboxDataSourcesTests {
             let divider = try #require(surface.textLines.firstIndex { $0.contains("200 unread messages") }, "\(surface.textLines)")
             #expect(surface.textLines[divider + 1].contains("Ada Lovelace: message 602"), "\(surface.textLines)")
             #expect(divider < 6, "near the top of the view: \(surface.textLines)")
+
+            // Deleted far below what is loaded (the newest, 300 messages down, and one read already is not counted):
+            // the line counts one less; its own message deleted, it moves to the next unread one.
+            #expect(!surface.textLines.contains { $0.contains("message 1000") }, "\(surface.textLines)")
+            try postbox.transaction { t in
+                try t.deleteMessages([MessageId(peerId: Fixture.group, id: 1000), MessageId(peerId: Fixture.group, id: 500)])
+            }
+            chat.reload()
+            let stillUnread = try #require(try postbox.read { try $0.firstUnreadIncoming(Fixture.group) }).count
+            #expect(chat.divider?.count == Int(stillUnread) && stillUnread < 200, "\(String(describing: chat.divider))")
+            try postbox.transaction { t in try t.deleteMessages([MessageId(peerId: Fixture.group, id: 602)]) }
+            chat.reload()
+            #expect(chat.divider?.before.id ?? 0 > 602 && chat.divider?.count == Int(stillUnread) - 1, "\(String(describing: chat.divider))")
+            window.render(into: &surface)
+            #expect(surface.textLines.contains { $0.contains("\(stillUnread - 1) unread messages") }, "\(surface.textLines)")
             window.handle(.key(KeyEvent(.home, modifiers: .control)))
             chat.loadPagesIfNeeded()
             window.render(into: &surface)
@@ -122,7 +137,7 @@ struct PostboxDataSourcesTests {
             window.handle(.key(KeyEvent(.end, modifiers: .control)))
             chat.loadPagesIfNeeded()
             window.render(into: &surface)
-            #expect(surface.textLines.contains { $0.contains("message 1000") }, "\(surface.textLines)")
+            #expect(surface.textLines.contains { $0.contains("message 999") }, "\(surface.textLines)")
         }
     }
 

@@ -90,11 +90,22 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
     /// Each chat's read mark for incoming messages (ids above it are unread).
     public var incomingRead: [ChatId: Int32] = [:]
 
-    public func firstUnread(in chat: ChatId) throws -> (index: ChatMessage.Index, count: Int)? {
+    public func firstUnread(in chat: ChatId) throws -> UnreadDivider? {
         record("firstUnread")
         guard let mark = incomingRead[chat] else { return nil }
-        let unread = (histories[chat] ?? []).filter { $0.isIncoming && $0.index.id > mark }
-        return unread.first.map { ($0.index, unread.count) }
+        let newest = (histories[chat] ?? []).map(\.index.id).max() ?? 0
+        return unread(in: chat, above: mark, upTo: newest)
+    }
+
+    /// Counted again from what is in the fake, whatever changed.
+    public func unread(_ divider: UnreadDivider, again chat: ChatId) throws -> UnreadDivider? {
+        record("unreadAgain")
+        return unread(in: chat, above: divider.readMark, upTo: divider.newestId)
+    }
+
+    private func unread(in chat: ChatId, above mark: Int32, upTo newest: Int32) -> UnreadDivider? {
+        let unread = (histories[chat] ?? []).filter { $0.isIncoming && $0.index.id > mark && $0.index.id <= newest }.sorted { $0.index < $1.index }
+        return unread.first.map { UnreadDivider(before: $0.index, count: unread.count, readMark: mark, newestId: newest) }
     }
 
     public func names(_ ids: Set<ChatId>) throws -> [ChatId: String] {

@@ -187,7 +187,7 @@ struct ChatSelectionTests {
     }
 
     /// Another process deletes messages below the divider while the chat is open: the count
-    /// follows (an incoming one less each), the line moves down when its own message goes, and
+    /// follows (an incoming one less each), the line moves to the next unread message when its own goes, and
     /// it goes when nothing it counted is left; an outgoing message is not counted.
     @Test func theDividerFollowsDeletionsBelowIt() {
         let store = FakeStore.fixture(messages: 20)
@@ -209,10 +209,10 @@ struct ChatSelectionTests {
         #expect(chat.divider?.count == unread.count - 1)
         #expect(screen(window).contains { $0.contains(unread.count - 1 == 1 ? "1 unread message" : "\(unread.count - 1) unread messages") },
                 "\(screen(window))")
-        // The line's own message: the line moves to the next one.
+        // The line's own message: the line moves to the next unread one.
         delete(unread.first!.index.id)
         #expect(chat.divider?.count == unread.count - 2)
-        #expect(chat.divider?.before.id == (store.histories[FakeStore.engineClub] ?? []).filter { $0.index.id > unread.first!.index.id }.map(\.index.id).min())
+        #expect(chat.divider?.before.id == unread.dropFirst().first?.index.id)
         // An outgoing message below: no change.
         if let outgoing = (store.histories[FakeStore.engineClub] ?? []).last(where: { !$0.isIncoming && $0.index.id > 6 }) {
             let before = chat.divider

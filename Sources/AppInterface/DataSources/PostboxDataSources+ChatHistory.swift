@@ -16,10 +16,14 @@ extension PostboxDataSources: ChatHistoryDataSource {
         }
     }
 
-    func firstUnread(in chat: ChatId) throws -> (index: ChatMessage.Index, count: Int)? {
-        try postbox.read { t in
-            try t.firstUnreadIncoming(chat.peerId).map { ($0.index.chatIndex, Int($0.count)) }
-        }
+    func firstUnread(in chat: ChatId) throws -> UnreadDivider? {
+        try postbox.read { t in try t.firstUnreadIncoming(chat.peerId).map(UnreadDivider.init) }
+    }
+
+    func unread(_ divider: UnreadDivider, again chat: ChatId) throws -> UnreadDivider? {
+        let span = UnreadSpan(first: divider.before.messageIndex(in: chat), count: Int32(clamping: divider.count),
+                              readMark: divider.readMark, newestId: divider.newestId, deletions: divider.deletions)
+        return try postbox.read { t in try t.unreadSpan(span, again: chat.peerId).map(UnreadDivider.init) }
     }
 
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage? {
@@ -80,5 +84,12 @@ extension PostboxDataSources: ChatHistoryDataSource {
     /// A chat's name for a screen opened without a row to take it from (a call begun elsewhere).
     func title(of chat: ChatId) throws -> String? {
         try postbox.read { try $0.peer(chat.peerId)?.displayTitle }
+    }
+}
+
+extension UnreadDivider {
+    init(_ span: UnreadSpan) {
+        self.init(before: span.first.chatIndex, count: Int(span.count), readMark: span.readMark, newestId: span.newestId,
+                  deletions: span.deletions)
     }
 }

@@ -6,23 +6,30 @@ public struct ReadState: BinaryCodable, Equatable, Sendable {
     public var maxIncomingReadId: Int32
     public var maxOutgoingReadId: Int32
     public var unreadCount: Int32
+    /// Messages deleted from the chat so far (wrapping): a screen that counted some of its
+    /// messages (the unread divider) sees that one may have gone, wherever it was.
+    public var deletions: Int32
 
-    public init(maxIncomingReadId: Int32 = 0, maxOutgoingReadId: Int32 = 0, unreadCount: Int32 = 0) {
+    public init(maxIncomingReadId: Int32 = 0, maxOutgoingReadId: Int32 = 0, unreadCount: Int32 = 0, deletions: Int32 = 0) {
         self.maxIncomingReadId = maxIncomingReadId
         self.maxOutgoingReadId = maxOutgoingReadId
         self.unreadCount = unreadCount
+        self.deletions = deletions
     }
 
     public func encode(to w: inout BinaryWriter) {
         w.write(maxIncomingReadId)
         w.write(maxOutgoingReadId)
         w.write(unreadCount)
+        w.write(deletions)
     }
 
     public init(from r: inout BinaryReader) throws {
         maxIncomingReadId = try r.readInt32()
         maxOutgoingReadId = try r.readInt32()
         unreadCount = try r.readInt32()
+        // Written before deletions were counted: none seen yet.
+        deletions = r.isAtEnd ? 0 : try r.readInt32()
     }
 }
 

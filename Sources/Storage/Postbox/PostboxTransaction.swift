@@ -325,6 +325,8 @@ public final class PostboxTransaction {
     public func deleteMessages(_ ids: [MessageId]) throws -> [MessageId] {
         var deleted: [MessageId] = []
         var touchedPeers = Set<PeerId>()
+        // Each chat's read state, read once and written once: its unread count and deletions follow.
+        var states: [PeerId: (before: ReadState, after: ReadState)?] = [:]
         var searchIndex = makeSearchIndexWriter()
         for id in ids {
             guard let message = try message(id) else { continue }
@@ -335,11 +337,15 @@ public final class PostboxTransaction {
             try MessageIdIndex.remove(valueBox, id)
             deleted.append(id)
             touchedPeers.insert(id.peerId)
-            if message.isIncoming, var state = try readState(id.peerId), id.id > state.maxIncomingReadId, state.unreadCount > 0 {
-                state.unreadCount -= 1
-                try setReadState(id.peerId, state)
-                try unreadCountChanged(id.peerId, from: state.unreadCount + 1, to: state.unreadCount)
-            }
+            if states.index(forKey: id.peerId) == nil { states[id.peerId] = try readState(id.peerId).map { ($0, $0) } }
+            guard var state = states[id.peerId]??.after, let before = states[id.peerId]??.before else { continue }
+            state.deletions &+= 1
+            if message.isIncoming && id.id > state.maxIncomingReadId && state.unreadCount > 0 { state.unreadCount -= 1 }
+            states[id.peerId] = (before, state)
+        }
+        for case let (peerId, (before, after)?) in states {
+            try setReadState(peerId, after)
+            if after.unreadCount != before.unreadCount { try unreadCountChanged(peerId, from: before.unreadCount, to: after.unreadCount) }
         }
         try searchIndex.apply()
         if !deleted.isEmpty { try updateCounters { $0.messageCount -= Int64(deleted.count) } }

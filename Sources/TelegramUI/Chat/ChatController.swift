@@ -28,7 +28,7 @@ public final class ChatController: ViewController, PagedScreen {
     /// copied, the editor failed) stays until the person types.
     var statusIsReadFailure = false
     /// The "N unread messages" line, fixed when the chat opened.
-    var divider: UnreadDivider? {
+    public internal(set) var divider: UnreadDivider? {
         didSet { if oldValue != divider { version += 1 } }
     }
     /// The message pinned at the top, shown in a bar under the title.
@@ -102,10 +102,10 @@ public final class ChatController: ViewController, PagedScreen {
                 try history.load(around: index, source, peerId)
                 selection = history.position(of: index) != nil ? index : nil
             } else if let unread = try source.firstUnread(in: peerId) {
-                divider = UnreadDivider(before: unread.index, count: unread.count)
+                divider = unread
                 pendingAnchor = .divider
                 try history.refresh(source, peerId)
-                if history.position(of: unread.index) == nil { try history.load(around: unread.index, source, peerId) }
+                if history.position(of: unread.before) == nil { try history.load(around: unread.before, source, peerId) }
             }
             if let draft = try source.draft(in: peerId) {
                 composer.set(draft.text)
@@ -137,10 +137,7 @@ public final class ChatController: ViewController, PagedScreen {
     public func reload() {
         do {
             if try history.refresh(source, peerId, visible: visibleMessages(), following: isFollowing) { version += 1 }
-            let removed = history.takeRemoved()
-            if let divider, !removed.isEmpty {
-                self.divider = divider.removing(removed) { [history] index in history.messages.first { $0.index > index }?.index }
-            }
+            if let divider { self.divider = try source.unread(divider, again: peerId) }
             try refreshDetails()
             if statusIsReadFailure { status = nil }
         } catch {

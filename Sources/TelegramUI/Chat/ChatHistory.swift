@@ -5,8 +5,6 @@
 struct ChatHistory {
     static let pageSize = 100
 
-    /// Loaded messages a refresh found deleted, until the owner takes them (`takeRemoved`).
-    private(set) var removed: [ChatMessage] = []
     private(set) var messages: [ChatMessage] = []
     /// Whether an older page may exist (the last read filled its page).
     private(set) var hasOlder = true
@@ -72,8 +70,6 @@ struct ChatHistory {
         let fresh = page.sorted { $0.index < $1.index }
         let before = messages.filter(inRange)
         guard before != fresh else { return false }
-        let kept = Set(fresh.map(\.index))
-        removed += before.filter { !kept.contains($0.index) }
         messages = (messages.filter { !inRange($0) } + fresh).sorted { $0.index < $1.index }
         return true
     }
@@ -136,11 +132,5 @@ struct ChatHistory {
             if messages[middle].index < index { low = middle + 1 } else { high = middle }
         }
         return low < messages.count && messages[low].index == index ? low : nil
-    }
-
-    /// The messages found deleted since the last call.
-    mutating func takeRemoved() -> [ChatMessage] {
-        defer { removed = [] }
-        return removed
     }
 }

@@ -6,8 +6,13 @@ public protocol ChatHistoryDataSource {
     func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage]
     /// Up to `limit` messages newer than `index` (the oldest when nil), oldest first.
     func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage]
-    /// The oldest unread incoming message and how many are unread; nil when the chat is read.
-    func firstUnread(in chat: ChatId) throws -> (index: ChatMessage.Index, count: Int)?
+    /// The oldest unread incoming message and how many are unread (the divider a chat opens at);
+    /// nil when the chat is read.
+    func firstUnread(in chat: ChatId) throws -> UnreadDivider?
+    /// `divider` after what was deleted since it was counted, loaded or not: the messages it
+    /// counted still there and the oldest of them; nil when none is left. Read at every refresh,
+    /// so it is cheap when nothing was deleted.
+    func unread(_ divider: UnreadDivider, again chat: ChatId) throws -> UnreadDivider?
     /// The names shown beside a group's messages.
     func names(_ ids: Set<ChatId>) throws -> [ChatId: String]
     /// The newest outgoing message id the other side has read (✓✓ up to it), 0 when none.
