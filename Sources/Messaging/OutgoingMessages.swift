@@ -10,6 +10,10 @@ public enum OutgoingMessages {
     /// chat that does not exist or is deleted, and for a secret chat: its messages are end-to-end
     /// encrypted on the device that has its key (Telegram's share sheet and Siri never offer one,
     /// and neither main's requests nor its composer take one).
+    ///
+    /// An account on a server stores it unsent, in the local namespace with a random id, for
+    /// TelegramCore's sender to deliver (PostboxTransaction.addUnsentMessage); an offline one
+    /// numbers it as the chat's next id, sent.
     public static func store(text: String, to peerId: PeerId, now: Int32, contentKind: MessageContentKind = .text,
                       mediaResourceIds: [String] = [], extras: MessageExtras = MessageExtras(),
                       in t: PostboxTransaction) throws -> MessageId {
@@ -26,8 +30,16 @@ public enum OutgoingMessages {
         let message = Message(index: MessageIndex(id: id, timestamp: max(now, latest?.index.timestamp ?? now)),
                               authorId: try t.accountPeerId(), text: text, isIncoming: false, contentKind: contentKind,
                               mediaResourceIds: mediaResourceIds, extras: extras)
+        if try t.accountHasServer() { return try t.addUnsentMessage(message, randomId: randomId()) }
         try t.addMessages([message])
         return id
+    }
+
+    /// A random_id for messages.sendMessage: from the system's generator, never 0.
+    static func randomId() -> Int64 {
+        var value: Int64 = 0
+        while value == 0 { value = Int64.random(in: .min ... .max) }
+        return value
     }
 
     /// The composer's send: the request's limits and checks, in one transaction.

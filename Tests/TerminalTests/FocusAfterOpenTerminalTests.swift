@@ -43,12 +43,17 @@ struct FocusAfterOpenTerminalTests {
         // Back to the list again; a push for a third chat, its banner, ^O.
         try backToTheList()
         try await session.waitFor("the list's keys") { $0.last?.contains("⏎ open") == true }
-        try await Main.run("main", ["push", "--peer", String(peers[2]), "--text", "banner k9 push", "--container", container])
-        // The banner's own hint, not the list's preview of the same text; ^O at once (a banner
-        // lasts 4 s, and waiting for a still screen under load can outlast it).
-        try await session.waitFor(timeout: 10, "the banner") { $0.contains { $0.contains("^O open") } }
-        try session.press("C-o")
-        try await session.waitFor("the list's keys gone") { $0.last?.contains("⏎ open") == false }
+        // The banner's own hint, not the list's preview of the same text; ^O at once. A banner
+        // lasts 4 s, and on the full suite's busy pool a capture can come after it is gone (or
+        // ^O after it went): then another push brings another banner.
+        var opened = false
+        for attempt in 1...3 where !opened {
+            try await Main.run("main", ["push", "--peer", String(peers[2]), "--text", "banner k9 push \(attempt)", "--container", container])
+            guard (try? await session.waitFor(timeout: 10, "the banner", { $0.contains { $0.contains("^O open") } })) != nil else { continue }
+            try session.press("C-o")
+            opened = (try? await session.waitFor(timeout: 5, "the list's keys gone", { $0.last?.contains("⏎ open") == false })) != nil
+        }
+        #expect(opened, "no banner opened with ^O in three pushes")
         try await typedIntoTheComposer("frombanner")
     }
 }

@@ -57,6 +57,7 @@ class Server:
         self.difference_too_long = args.difference_too_long
         self.login_code = args.login_code
         self.delay_method = parse_pairs(args.delay_method, float, '--delay-method')
+        self.answer_late = parse_pairs(args.answer_late, float, '--answer-late')
         self.flood_wait = parse_pairs(args.flood_wait, int, '--flood-wait')
         self.migrate = parse_pairs(args.migrate, int, '--migrate')
         self.methods = Methods(self)
@@ -222,7 +223,10 @@ def main():
     parser.add_argument('--rsa-key', default=DEFAULT_KEY, help='PEM RSA private key (2048 bits)')
     parser.add_argument('--dc-id', type=int, default=2, help='this datacenter\'s id (default 2)')
     parser.add_argument('--misbehave', action='append', metavar='MODE[,MODE…]')
-    parser.add_argument('--delay-method', action='append', metavar='METHOD=SECONDS')
+    parser.add_argument('--delay-method', action='append', metavar='METHOD=SECONDS',
+                        help='answer METHOD after SECONDS, doing it only then')
+    parser.add_argument('--answer-late', action='append', metavar='METHOD=SECONDS',
+                        help='do METHOD at once but answer after SECONDS (a kill meanwhile loses the answer)')
     parser.add_argument('--flood-wait', action='append', metavar='METHOD=SECONDS')
     parser.add_argument('--migrate', action='append', metavar='METHOD=DC')
     parser.add_argument('--account', action='append', metavar='PHONE:FIRST:LAST[:PASSWORD[:USERNAME]]',

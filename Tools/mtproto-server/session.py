@@ -288,6 +288,13 @@ class EncryptedHandler:
         name = method_name(query)
         if not quiet:  # api/updates: a session that calls methods gets updates
             self.session.wants_updates = True
+        late = self.server.answer_late.get(normalized(name))
+        if late:  # done now, answered later: a kill or a dropped connection loses the answer
+            body = self._result(self.session, msg_id, query)
+            self.session.pending.add(msg_id)
+            self.log.info('%s (msg %d): done, answering in %.1f s', name, msg_id, late)
+            self.connection.spawn(self._send_later(self.session, msg_id, body, late))
+            return
         delay = self.server.delay_method.get(normalized(name))
         if delay:
             self.log.info('%s (msg %d): answering in %.1f s', name, msg_id, delay)
@@ -309,6 +316,11 @@ class EncryptedHandler:
         session.pending.discard(msg_id)
         return body
 
+    async def _send_later(self, session, msg_id, body, delay):
+        await asyncio.sleep(delay)
+        session.pending.discard(msg_id)
+        self._deliver(session, msg_id, body)
+
     async def _answer_later(self, entry, session, msg_id, query, delay):
         await asyncio.sleep(delay)
         if msg_id in session.dropped:
@@ -316,7 +328,10 @@ class EncryptedHandler:
             session.pending.discard(msg_id)
             self.log.info('late answer to %d not sent: the client dropped it', msg_id)
             return
-        body = self._result(session, msg_id, query)
+        self._deliver(session, msg_id, self._result(session, msg_id, query))
+
+    def _deliver(self, session, msg_id, body):
+        """A late answer goes to the session's connection now, or waits (stored) for a resend."""
         connection = session.connection
         if connection is None or connection.closed:
             self.log.info('late answer to %d kept for a resend: its session has no connection', msg_id)

@@ -4,6 +4,9 @@ import Storage
 public final class AccountContext {
     public let record: AccountRecord
     public let postbox: Postbox
+    /// Called after a message to send was stored: the account's connection sends it now (set
+    /// while the app listens to the account's server).
+    public var unsentMessagesAdded: (@Sendable () -> Void)?
 
     init(record: AccountRecord, postbox: Postbox) {
         self.record = record

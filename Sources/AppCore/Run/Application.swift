@@ -82,6 +82,7 @@ public final class Application {
         if summary.applied > 0 {
             // Right away, as Telegram reloads the widget's timelines right after writing.
             app.publishWidgetData(publisher: widgetData)
+            app.account?.unsentMessagesAdded?()
         }
         if summary.applied + summary.rejected + summary.alreadyApplied > 0 {
             app.logger.info("requests handled", metadata: ["applied": "\(summary.applied)", "rejected": "\(summary.rejected)",
@@ -103,6 +104,7 @@ public final class Application {
         }
         listener.start()
         updatesListener = listener
+        account.unsentMessagesAdded = { listener.sendSoon() }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])
     }
 

@@ -42,10 +42,11 @@ final class FileAttachments: ChatAttachmentSource {
     func send(_ files: [AttachedFile], caption: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws -> any AttachmentUpload {
         let picked = try files.map { try PickedFile.check($0.path) }
         let (plain, entities) = MessageMarkdown.parse(caption)
-        let postbox = account.postbox, log = log
+        let postbox = account.postbox, log = log, added = account.unsentMessagesAdded
         return FileUpload(files: picked, mediaBox: postbox.mediaBox, wake: wake) { outgoing in
             _ = try MessageActions(postbox: postbox).send(files: outgoing, caption: plain, entities: entities,
                                                           replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
+            added?()
             log.info("files sent from the interface", metadata: ["peer": "\(chat.packed)", "files": "\(outgoing.count)"])
         }
     }

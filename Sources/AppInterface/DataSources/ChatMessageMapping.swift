@@ -33,6 +33,7 @@ struct ChatMessageMapping {
         if !message.isIncoming, !extras.entities.isEmpty, !extras.isService {
             chat.markdown = MessageMarkdown.markdown(message.text, entities: extras.entities)
         }
+        if let outgoing = extras.outgoing { chat.delivery = outgoing.failure.map { .failed($0) } ?? .sending }
         return chat
     }
 

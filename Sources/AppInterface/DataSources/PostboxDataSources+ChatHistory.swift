@@ -5,14 +5,14 @@ extension PostboxDataSources: ChatHistoryDataSource {
     func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         try postbox.read { t in
             let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox)
-            return try t.messages(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
+            return try t.historyMessages(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
         }
     }
 
     func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         try postbox.read { t in
             let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox)
-            return try t.messages(chat.peerId, after: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
+            return try t.historyMessages(chat.peerId, after: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
         }
     }
 

@@ -37,6 +37,7 @@ final class PostboxChatActions: ChatMessageActions {
         // Telegram's markdown (`**bold**`, `[text](url)`...) becomes the message's entities.
         let (plain, entities) = MessageMarkdown.parse(text)
         _ = try actions.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
+        account.unsentMessagesAdded?()
         log.info("message sent from the interface", metadata: ["peer": "\(chat.packed)"])
     }
 
@@ -73,6 +74,7 @@ final class PostboxChatActions: ChatMessageActions {
 
     func forward(_ messages: [ChatMessage.Index], from chat: ChatId, to target: ChatId) throws {
         _ = try actions.forward(ids(messages, in: chat), to: target.peerId)
+        account.unsentMessagesAdded?()
     }
 
     var reactions: [String] { actions.reactions }

@@ -6,7 +6,8 @@ extension MessageRow {
     /// The text form's line: id, local date and time (as the chat dates it; --json keeps the epoch), in/out, then the message as a person reads it — what it
     /// answers and where it came from, its text or summary, and what it carries, each readable.
     var textLine: String {
-        "\(message.id.id)\t\(LocalTime.dateAndTime(message.index.timestamp))\t\(message.isIncoming ? "in" : "out")\t" + readable
+        let direction = message.isIncoming ? "in" : message.extras.outgoing.map { $0.failure == nil ? "sending" : "not sent" } ?? "out"
+        return "\(message.id.id)\t\(LocalTime.dateAndTime(message.index.timestamp))\t\(direction)\t" + readable
     }
 
     var readable: String {

@@ -12,12 +12,12 @@ struct MessageRow: Encodable {
     init(_ message: Message, pinned: Bool = false, readState: ReadState? = nil) {
         self.message = message
         isPinned = pinned
-        if !message.isIncoming, let readState { isReadByOther = message.id.id <= readState.maxOutgoingReadId }
+        if !message.isIncoming, message.extras.outgoing == nil, let readState { isReadByOther = message.id.id <= readState.maxOutgoingReadId }
     }
 
     private enum Key: String, CodingKey {
         case id, timestamp, outgoing, authorId, authorName, kind, text, replyTo, forward, editedAt, entities, reactions, viaBot
-        case signature, buttons, media, poll, contact, location, todo, game, invoice, service, pinned, read
+        case signature, buttons, media, poll, contact, location, todo, game, invoice, service, pinned, read, unsent
     }
 
     private struct Dynamic: CodingKey {
@@ -39,6 +39,12 @@ struct MessageRow: Encodable {
         try c.encodeIfPresent(extras.authorName, forKey: .authorName)
         try c.encode(message.contentKind.name, forKey: .kind)
         try c.encode(message.text, forKey: .text)
+        // Not on the server yet (a local id): its random_id, and why the server refused it if it did.
+        if let outgoing = extras.outgoing {
+            var u = c.nestedContainer(keyedBy: Dynamic.self, forKey: .unsent)
+            try u.encode(outgoing.randomId, forKey: Dynamic("randomId"))
+            try u.encode(outgoing.failure, forKey: Dynamic("failure"))
+        }
         if let reply = extras.replyTo {
             var r = c.nestedContainer(keyedBy: Dynamic.self, forKey: .replyTo)
             try r.encode(reply.id, forKey: Dynamic("id"))

@@ -46,7 +46,7 @@ struct MessagesCommand: ParsableCommand {
                 guard try t.peer(peerId) != nil else { throw UnknownChat(peer: peer) }
                 let pins = Set(try t.pinnedMessages(peerId).ids)
                 let readState = try t.readState(peerId)
-                return try t.latestMessages(peerId, limit: limit).map { MessageRow($0, pinned: pins.contains($0.id.id), readState: readState) }
+                return try t.historyMessages(peerId, before: nil, limit: limit).map { MessageRow($0, pinned: pins.contains($0.id.id), readState: readState) }
             }
         }
         if json {

@@ -1,6 +1,10 @@
 public struct MessageId: Hashable, Sendable, CustomStringConvertible {
-    /// Telegram's Namespaces.Message.Cloud.
+    /// Telegram's Namespaces.Message.Cloud: ids the server gave.
     public static let cloudNamespace: Int32 = 0
+    /// Telegram's Namespaces.Message.Local: the account's messages the server has not numbered
+    /// yet (waiting to be sent, or refused); each moves to the cloud namespace under the id the
+    /// server answers with.
+    public static let localNamespace: Int32 = 1
 
     public var peerId: PeerId
     public var namespace: Int32

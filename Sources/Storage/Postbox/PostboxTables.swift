@@ -32,6 +32,13 @@ public enum PostboxTable {
     /// peerId → the chat's draft (ChatDraft): Telegram's PeerChatInterfaceStateTable, whose
     /// number it takes from Telegram's newest PostboxImpl.
     public static let chatInterfaceStates: Int32 = 67
+    /// timestamp ‖ peerId ‖ local id → nothing: the messages waiting to be sent to the server, in
+    /// the order they were written (Telegram's MessageHistoryUnsentTable). A message leaves it
+    /// when the server has it, or has refused it.
+    public static let unsentMessages: Int32 = 68
+    /// peerId → the access_hash the server gave with the peer: what an InputPeer must carry for
+    /// the server to accept the peer from this account (Telegram keeps it in TelegramUser).
+    public static let peerAccessHashes: Int32 = 69
 
     /// Postbox schema (SQLite user_version) this build reads and writes; main brings an older
     /// store up when it opens it (PostboxSchemaUpgrade), and until then readers refuse it
@@ -58,6 +65,8 @@ enum PostboxKeys {
     static let exportOwnUserId = ValueBoxKey("exportOwnUserId")
     /// Per chat, the ids an imported export repeats (see `exportRepeats`): this prefix ‖ peerId.
     static let exportRepeats = ValueBoxKey("exportRepeats:")
+    /// The last local message id handed out: never reused, so a local id names one message.
+    static let lastLocalMessageId = ValueBoxKey("lastLocalMessageId")
 
     static func peer(_ id: PeerId) -> ValueBoxKey { ValueBoxKey(int64: id.toInt64()) }
     /// Bounds of a scan over every peer-keyed row (8-byte keys).

@@ -78,14 +78,14 @@ public final class PostboxTransaction {
     }
 
     /// A metadata row holding one Int64.
-    private func metadataInt64(_ key: ValueBoxKey) throws -> Int64? {
+    func metadataInt64(_ key: ValueBoxKey) throws -> Int64? {
         try valueBox.get(PostboxTable.metadata, key).map { bytes in
             var r = BinaryReader(bytes)
             return try r.readInt64()
         }
     }
 
-    private func setMetadataInt64(_ key: ValueBoxKey, _ value: Int64) throws {
+    func setMetadataInt64(_ key: ValueBoxKey, _ value: Int64) throws {
         var w = BinaryWriter()
         w.write(value)
         try valueBox.set(PostboxTable.metadata, key, w.bytes)
@@ -335,6 +335,8 @@ public final class PostboxTransaction {
             if try searchIndexCovers(key) { searchIndex.remove(message) }
             try valueBox.remove(PostboxTable.messageHistory, key)
             try MessageIdIndex.remove(valueBox, id)
+            // Deleted before the server had it: it is not sent.
+            if id.namespace == MessageId.localNamespace { try valueBox.remove(PostboxTable.unsentMessages, Self.unsentKey(message.index)) }
             deleted.append(id)
             touchedPeers.insert(id.peerId)
             if states.index(forKey: id.peerId) == nil { states[id.peerId] = try readState(id.peerId).map { ($0, $0) } }
@@ -350,8 +352,8 @@ public final class PostboxTransaction {
         try searchIndex.apply()
         if !deleted.isEmpty { try updateCounters { $0.messageCount -= Int64(deleted.count) } }
         for peerId in touchedPeers {
-            try unpinDeleted(peerId, Set(deleted.lazy.filter { $0.peerId == peerId }.map(\.id)))
-            guard var entry = try chatListKey(peerId), let newest = try latestMessages(peerId, limit: 1).first else { continue }
+            try unpinDeleted(peerId, Set(deleted.lazy.filter { $0.peerId == peerId && $0.namespace == MessageId.cloudNamespace }.map(\.id)))
+            guard var entry = try chatListKey(peerId), let newest = try newestHistoryMessage(peerId) else { continue }
             if entry.topMessage != newest.index {
                 let old = entry
                 entry.topMessage = newest.index

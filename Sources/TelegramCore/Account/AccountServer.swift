@@ -9,7 +9,7 @@ import Storage
 /// (`main login` with no server: demos and tests), which never connects.
 public struct AccountServer: Codable, Sendable, Equatable {
     public static let version = 1
-    public static let keychainName = "persistent:accountServer"
+    public static let keychainName = PostboxTransaction.accountServerKeychainName
 
     public var version: Int
     public var environment: DatacenterEnvironment

@@ -22,11 +22,15 @@ public final class AccountStateManager {
         /// differenceTooLong: the account was too far behind; it took the newest dialogs instead.
         public var tooLong = false
         public var state: AccountUpdateState?
+        /// The account's messages sent before catching up (PendingMessageSender), and those the
+        /// server refused.
+        public var sent = 0
+        public var notSent = 0
     }
 
     private let postbox: Postbox
-    private let client: MTProtoClient
-    private let accountPeer: PeerId
+    let client: MTProtoClient
+    let accountPeer: PeerId
     private let timeout: Double
     private let logger: Logger
     /// Dialogs read on a first sync (or after differenceTooLong).
@@ -96,6 +100,7 @@ public final class AccountStateManager {
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
                        _ report: inout Report) throws {
         let peers = users.compactMap(ServerObjects.peer)
+        let hashes = users.compactMap(UserFields.init).compactMap { user in user.accessHash.map { (PeerId(namespace: .cloudUser, id: user.id), $0) } }
         var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []
@@ -121,6 +126,7 @@ public final class AccountStateManager {
                 return true
             }
             for peer in peers { try t.updatePeer(peer) }
+            for (peer, hash) in hashes { try t.setAccessHash(peer, hash) }
             if !stored.isEmpty { try t.addMessages(stored) }
             if !edits.isEmpty { try t.addMessages(edits) }
             for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }

@@ -21,11 +21,15 @@ public enum AccountSync {
         return (client, own)
     }
 
-    /// One catch-up on a connection made for it (`main sync`).
+    /// One round on a connection made for it (`main sync`): the messages waiting to be sent,
+    /// then a catch-up (in that order, as the running app's listener does).
     public static func catchUp(postbox: Postbox, build: BuildConfiguration, timeout: Double = 30,
                                logger: Logger = Logger(label: "sync")) throws -> AccountStateManager.Report {
         let (client, own) = try connect(postbox: postbox, build: build, timeout: timeout, logger: logger)
         defer { client.close() }
-        return try AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).catchUp()
+        let sent = try PendingMessageSender(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).sendAll()
+        var report = try AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).catchUp()
+        (report.sent, report.notSent) = (sent.sent, sent.failed)
+        return report
     }
 }

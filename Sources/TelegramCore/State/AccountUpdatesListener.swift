@@ -7,8 +7,9 @@ import Storage
 /// iOS while the app is active: on a thread of its own, with a Postbox connection of its own (a
 /// connection is never used by two threads; SQLite takes the app's and this one's writes in
 /// turn). It catches up at once, then again whenever the server pushes something (the session
-/// asked for updates with its first getDifference) and at least every `interval` seconds, and
-/// tells the app after anything was applied. A failure is logged and retried with backoff; it
+/// asked for updates with its first getDifference), when the app stored a message to send
+/// (`sendSoon`: the unsent ones go first, PendingMessageSender) and at least every `interval`
+/// seconds, and tells the app after anything was applied or sent. A failure is logged and retried with backoff; it
 /// never stops the app.
 public final class AccountUpdatesListener: @unchecked Sendable {
     /// Opens the listener's own writer connection, on its thread: nothing of it on the launch path.
@@ -71,9 +72,15 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     guard keep else { made.close(); break }
                     manager = AccountStateManager(postbox: postbox, client: made, accountPeer: own, timeout: 30, logger: logger)
                 }
-                let report = try manager!.catchUp()
+                // What waits to be sent goes first: a catch-up after a restart would otherwise
+                // bring the server's copy of a message sent before the restart beside the local
+                // one still waiting for its answer.
+                let sent = try PendingMessageSender(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer,
+                                                    timeout: 30, logger: logger).sendAll()
+                var report = try manager!.catchUp()
+                (report.sent, report.notSent) = (sent.sent, sent.failed)
                 failures = 0
-                if report.newMessages + report.edits + report.readStates + report.dialogs > 0 { applied(report) }
+                if report.newMessages + report.edits + report.readStates + report.dialogs + report.sent + report.notSent > 0 { applied(report) }
             } catch {
                 failures += 1
                 if !isStopped { logger.warning("catching up with the server failed", metadata: ["error": "\(error)", "failures": "\(failures)"]) }
@@ -92,6 +99,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
         }
         state.withLock { client }?.close()
     }
+
+    /// The app stored a message to send: the loop runs now instead of at its next push or interval.
+    public func sendSoon() { push() }
 
     private var isStopped: Bool { state.withLock { stopped } }
 

@@ -16,15 +16,34 @@ enum ServerObjects {
     /// nil for messageEmpty, service messages and chats it does not keep.
     static func message(_ message: Api.Message, accountPeer: PeerId) -> Message? {
         guard case .message(let out, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
-                            _, _, _, let replyTo, let date, let text, _, _, _, _, _, _, let editDate, _, _, _, _, _,
+                            _, _, _, let replyTo, let date, let text, _, _, let entities, _, _, _, let editDate, _, _, _, _, _,
                             _, _, _, _, _, _) = message else { return nil }
         guard let chat = chatPeer(peerId) else { return nil }
         let author = out ? accountPeer : fromId.flatMap(chatPeer) ?? chat
-        var extras = MessageExtras()
+        var extras = MessageExtras(entities: ServerEntities.stored(entities))
         if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
         extras.editTimestamp = editDate
         return Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
                        isIncoming: !out, extras: extras)
+    }
+
+    /// A message's id and date, whatever its constructor.
+    static func messageId(_ message: Api.Message) -> Int32? {
+        switch message {
+        case .message(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
+                      _, _, _, _, _, _): id
+        case .messageService(_, _, _, _, _, _, _, let id, _, _, _, _, _, _, _, _): id
+        case .messageEmpty(let id, _): id
+        }
+    }
+
+    static func messageDate(_ message: Api.Message) -> Int32? {
+        switch message {
+        case .message(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let date, _, _, _, _, _, _, _, _, _, _, _, _, _,
+                      _, _, _, _, _, _): date
+        case .messageService(_, _, _, _, _, _, _, _, _, _, _, _, let date, _, _, _): date
+        case .messageEmpty: nil
+        }
     }
 
     /// nil for userEmpty.

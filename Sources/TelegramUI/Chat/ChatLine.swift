@@ -75,7 +75,13 @@ struct ChatLine: Equatable {
                 }
                 if let bot = message.content.viaBot { sender = (sender.map { $0 + " " } ?? "") + "via @" + bot }
                 if let sender { head.append((sender + ": ", .sender)) }
-                let status = message.isIncoming ? "" : (message.index.id <= maxOutgoingReadId ? "✓✓" : "✓")
+                let status: String
+                switch message.delivery {
+                case _ where message.isIncoming: status = ""
+                case .sending: status = "◷"
+                case .failed: status = "! not sent"
+                case .sent: status = message.index.id <= maxOutgoingReadId ? "✓✓" : "✓"
+                }
                 result += layout.lines(for: message, head: head, status: status)
             }
             for i in first..<result.count { result[i].message = message.index }

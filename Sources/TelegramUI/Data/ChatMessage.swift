@@ -31,6 +31,17 @@ public struct ChatMessage: Equatable, Sendable {
     /// The text as its editor writes it, its formatting as markdown (`**bold**`), for the
     /// account's own formatted messages; nil: the text itself.
     public var markdown: String?
+    /// Where the account's own message is on its way to the server.
+    public var delivery: Delivery = .sent
+
+    public enum Delivery: Equatable, Sendable {
+        /// The server has it (or the account is offline: stored is sent).
+        case sent
+        /// Waiting for the server's answer: a clock where ✓ will be.
+        case sending
+        /// The server refused it, with why.
+        case failed(String)
+    }
 
     public init(index: Index, authorId: ChatId?, text: String, isIncoming: Bool, kindName: String = "text",
                 content: Content = Content(), entities: [ChatTextEntity] = []) {

@@ -8,6 +8,8 @@ extension MessageExtras {
         /// field of its own, after `reactions`, so a reader that predates it skips it and reads
         /// every reaction as before, and a row written before it has none chosen.
         case chosenReactions
+        /// MessageOutgoing: a message not yet on the server.
+        case outgoing
     }
 
     /// Bounds a corrupt or hostile row cannot make a reader allocate past; a writer keeps to them
@@ -86,6 +88,12 @@ extension MessageExtras {
             }
         }
         if let authorName { field(.authorName) { $0.write(authorName) } }
+        if let outgoing {
+            field(.outgoing) { w in
+                w.write(outgoing.randomId)
+                w.writeOptional(outgoing.failure)
+            }
+        }
         w.write(Tag.end.rawValue)
     }
 
@@ -134,6 +142,7 @@ extension MessageExtras {
                     buttons.append(row)
                 }
             case .authorName: authorName = try f.readString()
+            case .outgoing: outgoing = MessageOutgoing(randomId: try f.readInt64(), failure: try f.readOptionalString())
             }
         }
     }

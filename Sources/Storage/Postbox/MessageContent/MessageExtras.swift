@@ -17,6 +17,8 @@ public struct MessageExtras: Equatable, Sendable {
     public var buttons: [[MessageButton]] = []
     /// The sender's name when there is no sender peer to take it from (an export too old to name ids).
     public var authorName: String?
+    /// A message of the account's on its way to the server (in the local namespace).
+    public var outgoing: MessageOutgoing?
 
     public init(entities: [MessageTextEntity] = [], replyTo: MessageReply? = nil, forward: MessageForward? = nil,
                 editTimestamp: Int32? = nil, service: MessageServiceAction? = nil, media: [MessageMedia] = [],

@@ -1,0 +1,144 @@
+import Logging
+import MTProtoKit
+import Storage
+import TelegramApi
+
+/// Sends the account's unsent messages, oldest first, as TelegramCore's PendingMessageManager
+/// does: each with the random_id it was written with (so the server keeps it once however often
+/// it goes), and each moved to the id the server answers with in one transaction, with the pts
+/// the answer brings when it follows the stored one. A message the server refuses is marked
+/// with why and not sent again; a connection that fails leaves the rest for the next round.
+/// Only the writer (main) runs it.
+public struct PendingMessageSender {
+    /// What one round did.
+    public struct Report: Codable, Sendable, Equatable {
+        public var sent = 0
+        public var failed = 0
+    }
+
+    private let postbox: Postbox
+    private let client: MTProtoClient
+    private let accountPeer: PeerId
+    private let timeout: Double
+    private let logger: Logger
+
+    public init(postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double = 30, logger: Logger = Logger(label: "send")) {
+        (self.postbox, self.client, self.accountPeer, self.timeout, self.logger) = (postbox, client, accountPeer, timeout, logger)
+    }
+
+    /// Sends every message waiting; throws (leaving the rest waiting) when the connection fails.
+    public func sendAll() throws -> Report {
+        var report = Report()
+        for message in try postbox.read({ try $0.unsentMessages() }) {
+            guard let outgoing = message.extras.outgoing, outgoing.failure == nil else { continue }
+            if let reason = try unsendable(message) {
+                try fail(message, reason: reason, &report)
+                continue
+            }
+            let request: Api.functions.messages.SendMessage
+            do {
+                request = try sendRequest(message, randomId: outgoing.randomId)
+            } catch let refusal as Refusal {
+                try fail(message, reason: refusal.reason, &report)
+                continue
+            }
+            let answer: Api.Updates
+            do {
+                answer = try client.invoke(request, timeout: timeout)
+            } catch MTProtoError.rpc(let error) where Self.isPermanent(error) {
+                try fail(message, reason: error.message, &report)
+                continue
+            }
+            guard let sent = Self.sentMessage(in: answer, randomId: outgoing.randomId) else {
+                throw MTProtoError.badResult(method: "messages.sendMessage", reason: "no message id for random_id \(outgoing.randomId)")
+            }
+            try postbox.transaction(durable: true) { t in
+                try t.markSent(message.id, serverId: sent.id, date: sent.date)
+                // The stored pts moves only when this answer is the next step from it; otherwise a
+                // getDifference fills what lies between.
+                if let pts = sent.pts, var state = try AccountUpdateState.read(t), state.pts + sent.ptsCount == pts {
+                    state.pts = pts
+                    try state.write(t)
+                }
+            }
+            report.sent += 1
+            logger.info("message sent", metadata: ["local": "\(message.id.id)", "id": "\(sent.id)"])
+        }
+        return report
+    }
+
+    /// What this client cannot send over the network yet: the message stays, marked, instead of
+    /// going as something it is not.
+    private func unsendable(_ message: Message) throws -> String? {
+        if !message.extras.media.isEmpty || !message.mediaResourceIds.isEmpty { return "files are not sent to the server yet" }
+        if message.extras.forward != nil { return "forwards are not sent to the server yet" }
+        if message.extras.service != nil { return "a service message is not sent" }
+        if message.text.isEmpty { return "an empty message" }
+        return nil
+    }
+
+    private struct Refusal: Error { let reason: String }
+
+    private func sendRequest(_ message: Message, randomId: Int64) throws -> Api.functions.messages.SendMessage {
+        let peer = try inputPeer(message.id.peerId)
+        let replyTo = message.extras.replyTo.flatMap { reply -> Api.InputReplyTo? in
+            guard reply.peerId == nil || reply.peerId == message.id.peerId else { return nil }
+            return .inputReplyToMessage(replyToMsgId: reply.id, topMsgId: nil, replyToPeerId: nil, quoteText: nil, quoteEntities: nil,
+                                        quoteOffset: nil, monoforumPeerId: nil, todoItemId: nil)
+        }
+        return Api.functions.messages.SendMessage(peer: peer, replyTo: replyTo, message: message.text, randomId: randomId,
+                                                  entities: ServerEntities.api(message.extras.entities))
+    }
+
+    /// The chat as the server accepts it from this account: the account itself, or a user with
+    /// the access_hash the server gave.
+    private func inputPeer(_ peerId: PeerId) throws -> Api.InputPeer {
+        if peerId == accountPeer { return .inputPeerSelf }
+        guard peerId.namespace == .cloudUser else { throw Refusal(reason: "only private chats are sent to the server yet") }
+        guard let hash = try postbox.read({ try $0.accessHash(peerId) }) else {
+            throw Refusal(reason: "the server never introduced this user to the account (no access_hash)")
+        }
+        return .inputPeerUser(userId: peerId.id, accessHash: hash)
+    }
+
+    private func fail(_ message: Message, reason: String, _ report: inout Report) throws {
+        try postbox.transaction(durable: true) { t in try t.markSendFailed(message.id, reason: reason) }
+        report.failed += 1
+        logger.warning("message not sent", metadata: ["local": "\(message.id.id)", "reason": "\(reason)"])
+    }
+
+    /// A refusal that sending again cannot change (a 400 or 403: the request itself is wrong);
+    /// a flood wait, a server error or a migration is the connection's to handle or to retry.
+    static func isPermanent(_ error: RPCError) -> Bool {
+        error.code == 400 || error.code == 403
+    }
+
+    struct Sent: Equatable {
+        var id: Int32
+        var date: Int32
+        var pts: Int32?
+        var ptsCount: Int32
+    }
+
+    /// The server's id for the message sent with `randomId`: an updateShortSentMessage, or the
+    /// updateMessageID (with the updateNewMessage's date and pts) of a full Updates.
+    static func sentMessage(in updates: Api.Updates, randomId: Int64) -> Sent? {
+        switch updates {
+        case .updateShortSentMessage(_, let id, let pts, let ptsCount, let date, _, _, _):
+            return Sent(id: id, date: date, pts: pts, ptsCount: ptsCount)
+        case .updates(let list, _, _, let date, _), .updatesCombined(let list, _, _, let date, _, _):
+            guard let id = list.lazy.compactMap({ update -> Int32? in
+                if case .updateMessageID(let id, randomId) = update { return id }
+                return nil
+            }).first else { return nil }
+            for update in list {
+                if case .updateNewMessage(let message, let pts, let ptsCount) = update, ServerObjects.messageId(message) == id {
+                    return Sent(id: id, date: ServerObjects.messageDate(message) ?? date, pts: pts, ptsCount: ptsCount)
+                }
+            }
+            return Sent(id: id, date: date, pts: nil, ptsCount: 0)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Sending to the test server, with Telethon (an independent client) reading what the server
+/// holds: a message written by `main` waits in the local namespace with its random_id, goes with
+/// the running app's connection, and moves to the id the server gave; killed after the server
+/// stored it but before its answer arrived, the app sends it again with the same random_id at the
+/// next start, and the server, the Postbox and Telethon each hold it once.
+@Suite("Sending to the test server exactly once", .serialized)
+struct ServerSendTests {
+    static let grace = 1_000_002
+
+    struct Row {
+        var id: Int
+        var text: String
+        var unsent: [String: Any]?
+    }
+
+    static func rows(_ sandbox: Sandbox) async throws -> [Row] {
+        let result = try await sandbox.runOK(Executables.main, ["messages", "--peer", String(grace), "--limit", "1000", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+        return rows.map { Row(id: $0["id"] as? Int ?? 0, text: $0["text"] as? String ?? "", unsent: $0["unsent"] as? [String: Any]) }
+    }
+
+    /// What the server holds of the chat, as Telethon (Grace) reads it.
+    static func serverTexts(_ server: TestServer, session: String) async throws -> [String] {
+        let history = try await ServerSyncTests.telethon(server, "history", ["--with", "+9996610001", "--limit", "1000"], session: session)
+        let messages = try #require(try history.json()["messages"] as? [[String: Any]], "\(history)")
+        return messages.compactMap { $0["text"] as? String }
+    }
+
+    /// Grace (Telethon) and Ada (ours) on one server, Ada synced once so the server has
+    /// introduced Grace to her (the access_hash a send needs).
+    static func twoAccounts(_ server: TestServer, _ sandbox: Sandbox) async throws -> String {
+        let session = sandbox.base + "/grace"
+        #expect(try await ServerSyncTests.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", ServerSyncTests.code],
+                                                   session: session).succeeded)
+        try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                  "--phone", "+999 66 1 0001", "--code", ServerSyncTests.code])
+        #expect(try await ServerSyncTests.telethon(server, "send", ["--to", "+9996610001", "--text", "hello ada"], session: session).succeeded)
+        try await sandbox.runOK(Executables.main, ["sync"])
+        return session
+    }
+
+    static func waitUntil(_ what: String, timeout: Double = 20, _ condition: () async throws -> Bool) async throws {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw HarnessError("\(what): not within \(timeout) s")
+    }
+
+    static func startServer(_ extra: [String] = []) throws -> TestServer {
+        try TestServer.start(extraArguments: ["--login-code", ServerSyncTests.code, "--account", "+999 66 1 0001:Ada:Lovelace",
+                                              "--account", "+999 66 2 0002:Grace:Hopper"] + extra)
+    }
+
+    @Test("A message shared while the app runs waits with a clock, is sent, and takes the server's id; Telethon reads it once",
+          .timeLimit(.minutes(3)))
+    func sentWhileRunning() async throws {
+        let server = try Self.startServer()
+        defer { server.stop() }
+        try await withSandbox("server-send") { sandbox in
+            let session = try await Self.twoAccounts(server, sandbox)
+            let (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            let shared = try await sandbox.run("share", ["send", "--to", String(Self.grace), "--text", "from ada"], timeout: 60)
+            #expect(shared.exitCode == 0, "\(shared)")
+            try await Self.waitUntil("the message moved to the server's id") {
+                try await Self.rows(sandbox).first.map { $0.text == "from ada" && $0.unsent == nil } ?? false
+            }
+            let rows = try await Self.rows(sandbox)
+            #expect(rows.filter { $0.text == "from ada" }.count == 1, "\(rows.map(\.text))")
+            let onServer = try await Self.serverTexts(server, session: session)
+            #expect(onServer.filter { $0 == "from ada" }.count == 1, "\(onServer)")
+            run.send(SIGTERM)
+            #expect(try await run.wait(timeout: 30).exitCode == 0)
+        }
+    }
+
+    @Test("Killed after the server stored a message and before its answer came: sent again with the same random_id, held once everywhere",
+          .timeLimit(.minutes(5)))
+    func killedBeforeTheAnswer() async throws {
+        // The server does sendMessage at once and answers 2 s later: each kill below lands after
+        // the server has the message and before the app heard so.
+        let server = try Self.startServer(["--answer-late", "messages.sendMessage=2"])
+        defer { server.stop() }
+        try await withSandbox("server-send-kill") { sandbox in
+            let session = try await Self.twoAccounts(server, sandbox)
+            let rounds = 6
+            for round in 1...rounds {
+                // Queued while main is down (share hands it to main's next run).
+                let queued = try await sandbox.run("share", ["send", "--to", String(Self.grace), "--text", "k\(round)", "--deadline", "0"], timeout: 30)
+                #expect(queued.exitCode == 0 || queued.exitCode == 75, "\(queued)")
+                let before = server.stderrText.components(separatedBy: "sendMessage user").count
+                let (run, _) = try await sandbox.startMainRun(["--headless"])
+                try await Self.waitUntil("round \(round): the server did a sendMessage") {
+                    server.stderrText.components(separatedBy: "sendMessage user").count > before
+                }
+                run.kill9()
+                _ = try? await run.wait(timeout: 10)
+                let unsent = try await Self.rows(sandbox).filter { $0.unsent != nil }
+                #expect(unsent.contains { $0.text == "k\(round)" }, "round \(round): still waiting for its answer: \(unsent.map(\.text))")
+            }
+            // A run that is left alone: every message has its answer.
+            let (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            try await Self.waitUntil("every message sent", timeout: 60) {
+                try await Self.rows(sandbox).allSatisfy { $0.unsent == nil }
+            }
+            let local = try await Self.rows(sandbox).map(\.text)
+            let onServer = try await Self.serverTexts(server, session: session)
+            for round in 1...rounds {
+                #expect(local.filter { $0 == "k\(round)" }.count == 1, "k\(round) locally: \(local)")
+                #expect(onServer.filter { $0 == "k\(round)" }.count == 1, "k\(round) on the server: \(onServer)")
+            }
+            #expect(server.stderrText.contains("a retry, answered id"), "the retries reached the server as retries")
+        }
+    }
+}
