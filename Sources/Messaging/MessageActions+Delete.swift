@@ -33,7 +33,11 @@ extension MessageActions {
                     + "\(scope == .forMe ? "for me" : "for everyone")"
                     + (offered.isEmpty ? "; it cannot be deleted here" : "; it offers \(offered.joined(separator: " and "))"))
             }
-            return DeletedMessages(ids: try t.deleteMessages(ids), scope: scope)
+            let deleted = try t.deleteMessages(ids)
+            for (peer, ids) in Dictionary(grouping: deleted.filter { $0.namespace == MessageId.cloudNamespace }, by: \.peerId) {
+                try t.recordForServer(.deleteMessages(peer, ids: ids.map(\.id), revoke: scope == .forEveryone))
+            }
+            return DeletedMessages(ids: deleted, scope: scope)
         }
     }
 }

@@ -6,11 +6,16 @@ extension MessageActions {
         try write { t, now in
             _ = try Self.chat(peerId, in: t)
             try t.setDraft(peerId, ChatDraft(text: text, entities: entities, replyTo: replyTo, timestamp: now))
+            try t.recordForServer(.saveDraft(peerId))
         }
     }
 
     public func clearDraft(_ peerId: PeerId) throws {
-        try write { t, _ in try t.setDraft(peerId, nil) }
+        try write { t, _ in
+            guard try t.draft(peerId) != nil else { return }
+            try t.setDraft(peerId, nil)
+            try t.recordForServer(.saveDraft(peerId))
+        }
     }
 
     /// The other side read the account's messages up to `maxId` (✓✓); whether the mark moved.

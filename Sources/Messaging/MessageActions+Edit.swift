@@ -18,6 +18,7 @@ extension MessageActions {
                 m.extras.entities = entities
                 m.extras.editTimestamp = now
             }
+            try t.recordForServer(.editMessage(id))
             return edited ?? message
         }
     }

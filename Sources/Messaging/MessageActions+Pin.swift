@@ -12,6 +12,7 @@ extension MessageActions {
             guard !message.extras.isService else { throw MessageActionRefusal("a service message cannot be pinned") }
             let wasPinned = try t.pinnedMessages(id.peerId).ids.contains(id.id)
             try t.setMessagePinned(id, pinned: pinned)
+            if pinned != wasPinned { try t.recordForServer(.pin(id, pinned: pinned)) }
             // An account on a server gets the service message from the server, as Telegram's does.
             guard pinned, !wasPinned, try !t.accountHasServer() else { return nil }
             return try Self.addPinService(for: message, by: nil, now: now, in: t)

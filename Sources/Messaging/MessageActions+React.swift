@@ -13,6 +13,7 @@ extension MessageActions {
             let message = try Self.existing(id, in: t)
             guard !message.extras.isService else { throw MessageActionRefusal("a service message cannot have reactions") }
             let updated = try t.updateMessage(id) { m in m.extras.reactions = Self.toggled(reaction, in: m.extras.reactions) }
+            try t.recordForServer(.setReaction(id))
             return updated?.extras.reactions ?? []
         }
     }

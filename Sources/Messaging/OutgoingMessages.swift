@@ -51,7 +51,10 @@ public enum OutgoingMessages {
 
     /// Opening a chat reads it: incoming messages up to `index` are marked read.
     public static func markRead(_ peerId: PeerId, upTo index: MessageIndex, postbox: Postbox) throws {
-        try postbox.transaction { t in _ = try t.markIncomingRead(peerId, upTo: index.id.id) }
+        try postbox.transaction { t in
+            guard index.id.namespace == MessageId.cloudNamespace, try t.markIncomingRead(peerId, upTo: index.id.id) > 0 else { return }
+            try t.recordForServer(.readHistory(peerId, maxId: index.id.id))
+        }
     }
 
     /// ShareLimits, for the composer as for a request (enforced again by main: a request file

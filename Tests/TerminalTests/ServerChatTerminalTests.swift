@@ -5,19 +5,23 @@ import TestSupport
 /// An account on the test server, its chat with Grace open in the real `main` in tmux: what
 /// Grace (Telethon, an independent client) sends while it is open appears in the chat, pushed by
 /// the server and applied by the app's own connection, with no command run; what is typed there
-/// shows a clock until the server's answer (held back 2 s here), then ✓, and Grace has it once.
+/// shows a clock until the server's answer (held back here while the test looks), then ✓, and Grace has it once;
+/// its edit, reaction, pin and deletion for everyone, and the read mark, reach her too; and her
+/// deletion for everyone reaches the open chat.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct ServerChatTerminalTests {
     static let code = "24680"
 
     @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
-    func aMessageFromTheServerAppearsInTheOpenChatAndOneTypedThereReachesIt(size: (Int, Int), term: String) async throws {
-        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
-                                                           "--account", "+999 66 2 0002:Grace:Hopper",
-                                                           "--answer-late", "messages.sendMessage=2"])
-        defer { server.stop() }
+    func theOpenChatTalksToTheServerBothWays(size: (Int, Int), term: String) async throws {
         let directory = try TemporaryDirectory("server-chat")
         defer { directory.remove() }
+        // While this file exists the server keeps its answers to sendMessage (having stored the message).
+        let hold = directory.sub("hold-answers")
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
+                                                           "--account", "+999 66 2 0002:Grace:Hopper",
+                                                           "--hold-answer", "messages.sendMessage=\(hold)"])
+        defer { server.stop() }
         let container = directory.sub("container"), session = directory.sub("grace")
         @discardableResult
         func grace(_ command: String, _ arguments: [String]) async throws -> ProcessResult {
@@ -43,11 +47,13 @@ struct ServerChatTerminalTests {
         #expect(screen.contains { $0.contains("Grace Hopper") }, "\(screen.joined(separator: "\n"))")
 
         try await tmux.still()
+        #expect(FileManager.default.createFile(atPath: hold, contents: nil))
         try tmux.type("typed on the terminal")
         try tmux.press("Enter")
         try await tmux.waitFor(timeout: 10, "the clock while the server's answer is held") {
             $0.contains { $0.contains("typed on the terminal") && $0.contains("◷") }
         }
+        try FileManager.default.removeItem(atPath: hold)
         let sent = try await tmux.waitFor(timeout: 15, "✓ once the answer came") {
             $0.contains { $0.contains("typed on the terminal") && $0.contains("✓") } && !$0.contains { $0.contains("◷") }
         }
@@ -56,5 +62,56 @@ struct ServerChatTerminalTests {
         let history = try await grace("history", ["--with", "+9996610001", "--limit", "10"])
         let texts = (try history.json()["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         #expect(texts.filter { $0 == "typed on the terminal" }.count == 1, "\(texts)")
+
+        // What is done to it here reaches the server: an edit, a reaction, a pin; and Grace's
+        // messages, read here, are read for her.
+        typealias Keys = MessageActionsTerminalTests
+        try await Keys.key(tmux, "Up")
+        try await Keys.key(tmux, "e")
+        try await tmux.waitFor(text: "✎ Editing")
+        try await Keys.key(tmux, "C-u")
+        try tmux.type("edited on the terminal")
+        try await Keys.key(tmux, "Enter")
+        try await tmux.waitFor(text: "edited on the terminal")
+        try await Keys.key(tmux, "Up")
+        try await Keys.key(tmux, "+")
+        try await tmux.waitFor(text: "React")
+        try await Keys.key(tmux, "Enter")
+        try await tmux.waitFor(text: "👍 1")
+        try await Keys.key(tmux, "p")
+        try await tmux.waitFor(text: "📌 Pinned: edited on the terminal")
+        func graceSees(_ what: String, _ condition: ([[String: Any]]) -> Bool) async throws {
+            var last: [[String: Any]] = []
+            for _ in 0..<20 {
+                last = (try await grace("history", ["--with", "+9996610001", "--limit", "10"]).json()["messages"] as? [[String: Any]]) ?? []
+                if condition(last) { return }
+                try await Task.sleep(for: .milliseconds(500))
+            }
+            Issue.record("Grace does not see \(what): \(last)")
+        }
+        try await graceSees("the edit, the reaction and the pin") { messages in
+            guard let mine = messages.first(where: { $0["out"] as? Bool == false && ($0["text"] as? String ?? "").contains("on the terminal") }) else { return false }
+            return mine["text"] as? String == "edited on the terminal" && (mine["reactions"] as? [String: Int])?["👍"] == 1
+                && mine["pinned"] as? Bool == true
+        }
+        let dialogs = try await grace("dialogs", []).json()["dialogs"] as? [[String: Any]] ?? []
+        let graceOwn = (try await grace("history", ["--with", "+9996610001", "--limit", "10"]).json()["messages"] as? [[String: Any]] ?? [])
+            .filter { $0["out"] as? Bool == true }.compactMap { $0["id"] as? Int }.max() ?? 0
+        let withAda = dialogs.first { $0["peer"] as? Int == 1_000_001 }
+        #expect((withAda?["read_outbox_max_id"] as? Int ?? 0) >= graceOwn && graceOwn > 0, "Grace's messages read: \(dialogs)")
+
+        // Deleted for everyone: gone from Grace's side too.
+        try await Keys.key(tmux, "d")
+        try await tmux.waitFor(text: "Delete for everyone")
+        try await Keys.key(tmux, "Down")
+        try await Keys.key(tmux, "Enter")
+        try await tmux.waitFor(timeout: 5, "the deletion here") { !$0.contains { $0.contains("You: edited on the terminal") } }
+        try await graceSees("the deletion") { messages in !messages.contains { ($0["text"] as? String ?? "").contains("on the terminal") } }
+
+        // And one Grace deletes for everyone leaves the open chat here.
+        let graceHistory = try await grace("history", ["--with", "+9996610001", "--limit", "10"]).json()["messages"] as? [[String: Any]] ?? []
+        let pushed = try #require(graceHistory.first { $0["text"] as? String == "pushed to the open chat" }?["id"] as? Int, "\(graceHistory)")
+        try await grace("delete", ["--ids", String(pushed), "--revoke"])
+        try await tmux.waitFor(timeout: 10, "Grace's deletion here") { !$0.contains { $0.contains("pushed to the open chat") } }
     }
 }

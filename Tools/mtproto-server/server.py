@@ -58,6 +58,7 @@ class Server:
         self.login_code = args.login_code
         self.delay_method = parse_pairs(args.delay_method, float, '--delay-method')
         self.answer_late = parse_pairs(args.answer_late, float, '--answer-late')
+        self.hold_answer = parse_pairs(args.hold_answer, str, '--hold-answer')
         self.flood_wait = parse_pairs(args.flood_wait, int, '--flood-wait')
         self.migrate = parse_pairs(args.migrate, int, '--migrate')
         self.methods = Methods(self)
@@ -210,9 +211,9 @@ def parse_pairs(values, convert, flag):
             try:
                 result[normalized(name)] = convert(argument)
             except ValueError:
-                raise SystemExit('%s expects METHOD=NUMBER, not %r' % (flag, item))
+                raise SystemExit('%s expects METHOD=VALUE, not %r' % (flag, item))
             if not sep:
-                raise SystemExit('%s expects METHOD=NUMBER, not %r' % (flag, item))
+                raise SystemExit('%s expects METHOD=VALUE, not %r' % (flag, item))
     return result
 
 
@@ -227,6 +228,8 @@ def main():
                         help='answer METHOD after SECONDS, doing it only then')
     parser.add_argument('--answer-late', action='append', metavar='METHOD=SECONDS',
                         help='do METHOD at once but answer after SECONDS (a kill meanwhile loses the answer)')
+    parser.add_argument('--hold-answer', action='append', metavar='METHOD=PATH',
+                        help='do METHOD at once but answer only while PATH does not exist (a test holds it)')
     parser.add_argument('--flood-wait', action='append', metavar='METHOD=SECONDS')
     parser.add_argument('--migrate', action='append', metavar='METHOD=DC')
     parser.add_argument('--account', action='append', metavar='PHONE:FIRST:LAST[:PASSWORD[:USERNAME]]',

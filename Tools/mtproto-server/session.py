@@ -289,11 +289,13 @@ class EncryptedHandler:
         if not quiet:  # api/updates: a session that calls methods gets updates
             self.session.wants_updates = True
         late = self.server.answer_late.get(normalized(name))
-        if late:  # done now, answered later: a kill or a dropped connection loses the answer
+        hold = self.server.hold_answer.get(normalized(name))
+        if late or hold:  # done now, answered later: a kill or a dropped connection loses the answer
             body = self._result(self.session, msg_id, query)
             self.session.pending.add(msg_id)
-            self.log.info('%s (msg %d): done, answering in %.1f s', name, msg_id, late)
-            self.connection.spawn(self._send_later(self.session, msg_id, body, late))
+            self.log.info('%s (msg %d): done, answering %s', name, msg_id,
+                          'in %.1f s' % late if late else 'once %s is gone' % hold)
+            self.connection.spawn(self._send_later(self.session, msg_id, body, late, hold))
             return
         delay = self.server.delay_method.get(normalized(name))
         if delay:
@@ -316,8 +318,10 @@ class EncryptedHandler:
         session.pending.discard(msg_id)
         return body
 
-    async def _send_later(self, session, msg_id, body, delay):
-        await asyncio.sleep(delay)
+    async def _send_later(self, session, msg_id, body, delay, hold):
+        await asyncio.sleep(delay or 0)
+        while hold and os.path.exists(hold):
+            await asyncio.sleep(0.05)
         session.pending.discard(msg_id)
         self._deliver(session, msg_id, body)
 

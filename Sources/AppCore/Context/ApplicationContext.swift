@@ -4,9 +4,10 @@ import Storage
 public final class AccountContext {
     public let record: AccountRecord
     public let postbox: Postbox
-    /// Called after a message to send was stored: the account's connection sends it now (set
-    /// while the app listens to the account's server).
-    public var unsentMessagesAdded: (@Sendable () -> Void)?
+    /// Called after a message to send or a change the server must hear (an edit, a deletion, a
+    /// read mark…) was stored: the account's connection takes it there now (set while the app
+    /// listens to the account's server).
+    public var changesForServer: (@Sendable () -> Void)?
 
     init(record: AccountRecord, postbox: Postbox) {
         self.record = record

@@ -44,7 +44,12 @@ struct RequestApplier {
             guard try t.message(MessageId(peerId: peerId, id: messageId)) != nil else {
                 throw RequestRefusal(description: "no message \(messageId) in chat \(peerValue)")
             }
-            if read { try t.markIncomingRead(peerId, upTo: messageId) } else { try t.markIncomingUnread(peerId, from: messageId) }
+            if read {
+                try t.markIncomingRead(peerId, upTo: messageId)
+                try t.recordForServer(.readHistory(peerId, maxId: messageId))
+            } else {
+                try t.markIncomingUnread(peerId, from: messageId)
+            }
             return ["peerId": String(peerValue), "messageId": String(messageId),
                     "unreadCount": String(try t.readState(peerId)?.unreadCount ?? 0)]
         case .recordCall(let peerValue, let isVideo):

@@ -82,7 +82,7 @@ public final class Application {
         if summary.applied > 0 {
             // Right away, as Telegram reloads the widget's timelines right after writing.
             app.publishWidgetData(publisher: widgetData)
-            app.account?.unsentMessagesAdded?()
+            app.account?.changesForServer?()
         }
         if summary.applied + summary.rejected + summary.alreadyApplied > 0 {
             app.logger.info("requests handled", metadata: ["applied": "\(summary.applied)", "rejected": "\(summary.rejected)",
@@ -104,7 +104,7 @@ public final class Application {
         }
         listener.start()
         updatesListener = listener
-        account.unsentMessagesAdded = { listener.sendSoon() }
+        account.changesForServer = { listener.sendSoon() }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])
     }
 

@@ -42,7 +42,7 @@ final class FileAttachments: ChatAttachmentSource {
     func send(_ files: [AttachedFile], caption: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws -> any AttachmentUpload {
         let picked = try files.map { try PickedFile.check($0.path) }
         let (plain, entities) = MessageMarkdown.parse(caption)
-        let postbox = account.postbox, log = log, added = account.unsentMessagesAdded
+        let postbox = account.postbox, log = log, added = account.changesForServer
         return FileUpload(files: picked, mediaBox: postbox.mediaBox, wake: wake) { outgoing in
             _ = try MessageActions(postbox: postbox).send(files: outgoing, caption: plain, entities: entities,
                                                           replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)

@@ -37,13 +37,14 @@ final class PostboxChatActions: ChatMessageActions {
         // Telegram's markdown (`**bold**`, `[text](url)`...) becomes the message's entities.
         let (plain, entities) = MessageMarkdown.parse(text)
         _ = try actions.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
-        account.unsentMessagesAdded?()
+        account.changesForServer?()
         log.info("message sent from the interface", metadata: ["peer": "\(chat.packed)"])
     }
 
     func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws {
         let (plain, entities) = MessageMarkdown.parse(text)
         _ = try actions.edit(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: plain, entities: entities)
+        account.changesForServer?()
     }
 
     func deleteChoices(for messages: [ChatMessage.Index], in chat: ChatId) throws -> [DeleteChoice] {
@@ -59,6 +60,7 @@ final class PostboxChatActions: ChatMessageActions {
 
     func delete(_ messages: [ChatMessage.Index], choice: DeleteChoice, in chat: ChatId) throws {
         _ = try actions.delete(ids(messages, in: chat), scope: choice.forEveryone ? .forEveryone : .forMe)
+        account.changesForServer?()
     }
 
     func forwardTargets() throws -> [ForwardTarget] {
@@ -74,13 +76,14 @@ final class PostboxChatActions: ChatMessageActions {
 
     func forward(_ messages: [ChatMessage.Index], from chat: ChatId, to target: ChatId) throws {
         _ = try actions.forward(ids(messages, in: chat), to: target.peerId)
-        account.unsentMessagesAdded?()
+        account.changesForServer?()
     }
 
     var reactions: [String] { actions.reactions }
 
     func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws {
         _ = try actions.toggleReaction(emoji, on: MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id))
+        account.changesForServer?()
     }
 
     func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws {
@@ -89,9 +92,11 @@ final class PostboxChatActions: ChatMessageActions {
         } else if let pinned = try actions.pinnedMessage(of: chat.peerId) {
             _ = try actions.setPinned(pinned.id, pinned: false)
         }
+        account.changesForServer?()
     }
 
     func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {
+        defer { account.changesForServer?() }
         guard let draft, !draft.isEmpty else { return try actions.clearDraft(chat.peerId) }
         // What was typed, markdown and all, so it comes back as it was written.
         try actions.saveDraft(chat.peerId, text: draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id) })

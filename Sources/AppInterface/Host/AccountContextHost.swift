@@ -18,6 +18,7 @@ struct AccountContextHost: AccountHost {
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
         try OutgoingMessages.markRead(chat.peerId, upTo: index.messageIndex(in: chat), postbox: account.postbox)
+        account.changesForServer?()
     }
 
     func attach(_ avatars: ChatListAvatars, to list: ChatListController) {

@@ -39,6 +39,12 @@ public enum PostboxTable {
     /// peerId → the access_hash the server gave with the peer: what an InputPeer must carry for
     /// the server to accept the peer from this account (Telegram keeps it in TelegramUser).
     public static let peerAccessHashes: Int32 = 69
+    /// sequence Int64 → ServerOperation: the account's changes its server has not heard yet
+    /// (read marks, edits, deletions, reactions, pins, drafts), in the order they were made.
+    public static let serverOperations: Int32 = 70
+    /// message id Int32 → peerId: the chat of each message the server numbered from the
+    /// account's one sequence (private chats, basic groups), whose deletions name ids alone.
+    public static let serverMessageChats: Int32 = 71
 
     /// Postbox schema (SQLite user_version) this build reads and writes; main brings an older
     /// store up when it opens it (PostboxSchemaUpgrade), and until then readers refuse it
@@ -67,6 +73,8 @@ enum PostboxKeys {
     static let exportRepeats = ValueBoxKey("exportRepeats:")
     /// The last local message id handed out: never reused, so a local id names one message.
     static let lastLocalMessageId = ValueBoxKey("lastLocalMessageId")
+    /// The last key given to a server operation (table 70).
+    static let lastServerOperation = ValueBoxKey("lastServerOperation")
 
     static func peer(_ id: PeerId) -> ValueBoxKey { ValueBoxKey(int64: id.toInt64()) }
     /// Bounds of a scan over every peer-keyed row (8-byte keys).

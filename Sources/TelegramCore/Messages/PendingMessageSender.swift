@@ -38,7 +38,7 @@ public struct PendingMessageSender {
             let request: Api.functions.messages.SendMessage
             do {
                 request = try sendRequest(message, randomId: outgoing.randomId)
-            } catch let refusal as Refusal {
+            } catch let refusal as InputPeers.Unnamable {
                 try fail(message, reason: refusal.reason, &report)
                 continue
             }
@@ -54,12 +54,8 @@ public struct PendingMessageSender {
             }
             try postbox.transaction(durable: true) { t in
                 try t.markSent(message.id, serverId: sent.id, date: sent.date)
-                // The stored pts moves only when this answer is the next step from it; otherwise a
-                // getDifference fills what lies between.
-                if let pts = sent.pts, var state = try AccountUpdateState.read(t), state.pts + sent.ptsCount == pts {
-                    state.pts = pts
-                    try state.write(t)
-                }
+                try t.recordServerMessageChats([MessageId(peerId: message.id.peerId, id: sent.id)])
+                if let pts = sent.pts { try AccountUpdateState.advance(to: pts, count: sent.ptsCount, in: t) }
             }
             report.sent += 1
             logger.info("message sent", metadata: ["local": "\(message.id.id)", "id": "\(sent.id)"])
@@ -77,28 +73,15 @@ public struct PendingMessageSender {
         return nil
     }
 
-    private struct Refusal: Error { let reason: String }
-
     private func sendRequest(_ message: Message, randomId: Int64) throws -> Api.functions.messages.SendMessage {
-        let peer = try inputPeer(message.id.peerId)
+        let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(message.id.peerId)
         let replyTo = message.extras.replyTo.flatMap { reply -> Api.InputReplyTo? in
             guard reply.peerId == nil || reply.peerId == message.id.peerId else { return nil }
-            return .inputReplyToMessage(replyToMsgId: reply.id, topMsgId: nil, replyToPeerId: nil, quoteText: nil, quoteEntities: nil,
-                                        quoteOffset: nil, monoforumPeerId: nil, todoItemId: nil)
+            return InputPeers.reply(to: reply.id)
         }
-        return Api.functions.messages.SendMessage(peer: peer, replyTo: replyTo, message: message.text, randomId: randomId,
+        // Sending clears the chat's draft here, and so on the server.
+        return Api.functions.messages.SendMessage(clearDraft: true, peer: peer, replyTo: replyTo, message: message.text, randomId: randomId,
                                                   entities: ServerEntities.api(message.extras.entities))
-    }
-
-    /// The chat as the server accepts it from this account: the account itself, or a user with
-    /// the access_hash the server gave.
-    private func inputPeer(_ peerId: PeerId) throws -> Api.InputPeer {
-        if peerId == accountPeer { return .inputPeerSelf }
-        guard peerId.namespace == .cloudUser else { throw Refusal(reason: "only private chats are sent to the server yet") }
-        guard let hash = try postbox.read({ try $0.accessHash(peerId) }) else {
-            throw Refusal(reason: "the server never introduced this user to the account (no access_hash)")
-        }
-        return .inputPeerUser(userId: peerId.id, accessHash: hash)
     }
 
     private func fail(_ message: Message, reason: String, _ report: inout Report) throws {

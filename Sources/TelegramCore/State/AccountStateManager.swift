@@ -15,6 +15,8 @@ public final class AccountStateManager {
         public var dialogs = 0
         public var newMessages = 0
         public var edits = 0
+        /// Messages the server deleted (updateDeleteMessages) that were here.
+        public var deletions = 0
         public var readStates = 0
         public var users = 0
         /// Differences asked for (slices included).
@@ -26,6 +28,8 @@ public final class AccountStateManager {
         /// server refused.
         public var sent = 0
         public var notSent = 0
+        /// The account's changes the server heard first (ServerOperationSender), refused ones included.
+        public var operations = 0
     }
 
     private let postbox: Postbox
@@ -105,6 +109,7 @@ public final class AccountStateManager {
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []
         var readOutbox: [(PeerId, Int32)] = []
+        var deletedIds: [Int32] = []
         for update in updates {
             switch update {
             case .updateNewMessage(let message, _, _):
@@ -115,10 +120,13 @@ public final class AccountStateManager {
                 if let chat = ServerObjects.chatPeer(peer) { readInbox.append((chat, maxId)) }
             case .updateReadHistoryOutbox(let peer, let maxId, _, _):
                 if let chat = ServerObjects.chatPeer(peer) { readOutbox.append((chat, maxId)) }
+            case .updateDeleteMessages(let ids, _, _):
+                deletedIds += ids
             default:
                 logger.debug("update not applied yet", metadata: ["update": "\(String(describing: update).prefix(40))"])
             }
         }
+        var deleted = 0
         let skipped = try postbox.transaction { t -> Bool in
             // Another catch-up of this account (`main sync` beside the running app's listener)
             // got there first: what this one fetched is already applied, and its state is older.
@@ -127,8 +135,13 @@ public final class AccountStateManager {
             }
             for peer in peers { try t.updatePeer(peer) }
             for (peer, hash) in hashes { try t.setAccessHash(peer, hash) }
-            if !stored.isEmpty { try t.addMessages(stored) }
-            if !edits.isEmpty { try t.addMessages(edits) }
+            if !stored.isEmpty {
+                try t.addMessages(stored)
+                try t.recordServerMessageChats(stored.map(\.id))
+            }
+            // An edit of a message not here (deleted here, or never fetched) does not bring it back.
+            if !edits.isEmpty { try t.addMessages(try edits.filter { try t.message($0.id) != nil }) }
+            if !deletedIds.isEmpty { deleted = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
             for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
             for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
             try state.write(t)
@@ -138,6 +151,7 @@ public final class AccountStateManager {
         report.users += peers.count
         report.newMessages += stored.count
         report.edits += edits.count
+        report.deletions += deleted
         report.readStates += readInbox.count + readOutbox.count
     }
 }

@@ -21,15 +21,24 @@ public enum AccountSync {
         return (client, own)
     }
 
-    /// One round on a connection made for it (`main sync`): the messages waiting to be sent,
-    /// then a catch-up (in that order, as the running app's listener does).
+    /// One round on a connection made for it (`main sync`): the messages and changes waiting
+    /// for the server, then a catch-up (in that order, as the running app's listener does).
     public static func catchUp(postbox: Postbox, build: BuildConfiguration, timeout: Double = 30,
                                logger: Logger = Logger(label: "sync")) throws -> AccountStateManager.Report {
         let (client, own) = try connect(postbox: postbox, build: build, timeout: timeout, logger: logger)
         defer { client.close() }
-        let sent = try PendingMessageSender(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).sendAll()
+        let (sent, done) = try sendWaiting(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger)
         var report = try AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).catchUp()
-        (report.sent, report.notSent) = (sent.sent, sent.failed)
+        (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)
         return report
+    }
+
+    /// What the account did here that the server has not heard: its unsent messages, then the
+    /// changes made since (an edit of a message goes after the message).
+    static func sendWaiting(postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double,
+                            logger: Logger) throws -> (PendingMessageSender.Report, ServerOperationSender.Report) {
+        let sent = try PendingMessageSender(postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout, logger: logger).sendAll()
+        let done = try ServerOperationSender(postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout, logger: logger).sendAll()
+        return (sent, done)
     }
 }

@@ -75,12 +75,14 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 // What waits to be sent goes first: a catch-up after a restart would otherwise
                 // bring the server's copy of a message sent before the restart beside the local
                 // one still waiting for its answer.
-                let sent = try PendingMessageSender(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer,
-                                                    timeout: 30, logger: logger).sendAll()
+                let (sent, done) = try AccountSync.sendWaiting(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer,
+                                                               timeout: 30, logger: logger)
                 var report = try manager!.catchUp()
-                (report.sent, report.notSent) = (sent.sent, sent.failed)
+                (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)
                 failures = 0
-                if report.newMessages + report.edits + report.readStates + report.dialogs + report.sent + report.notSent > 0 { applied(report) }
+                if report.newMessages + report.edits + report.deletions + report.readStates + report.dialogs + report.sent + report.notSent + report.operations > 0 {
+                    applied(report)
+                }
             } catch {
                 failures += 1
                 if !isStopped { logger.warning("catching up with the server failed", metadata: ["error": "\(error)", "failures": "\(failures)"]) }

@@ -16,15 +16,26 @@ enum ServerObjects {
     /// nil for messageEmpty, service messages and chats it does not keep.
     static func message(_ message: Api.Message, accountPeer: PeerId) -> Message? {
         guard case .message(let out, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
-                            _, _, _, let replyTo, let date, let text, _, _, let entities, _, _, _, let editDate, _, _, _, _, _,
+                            _, _, _, let replyTo, let date, let text, _, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
                             _, _, _, _, _, _) = message else { return nil }
         guard let chat = chatPeer(peerId) else { return nil }
         let author = out ? accountPeer : fromId.flatMap(chatPeer) ?? chat
         var extras = MessageExtras(entities: ServerEntities.stored(entities))
         if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
         extras.editTimestamp = editDate
+        extras.reactions = Self.reactions(reactions)
         return Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
                        isIncoming: !out, extras: extras)
+    }
+
+    /// The reactions the Postbox keeps: emoji ones with their counts, the account's own marked by
+    /// their chosen order (custom emoji and paid ones are left out: there is nothing to draw them with).
+    static func reactions(_ reactions: Api.MessageReactions?) -> [MessageReaction] {
+        guard case .messageReactions(_, _, _, let results, _, _)? = reactions else { return [] }
+        return results.compactMap { result in
+            guard case .reactionCount(let chosenOrder, .reactionEmoji(let emoji), let count) = result else { return nil }
+            return MessageReaction(emoji: emoji, count: count, chosenOrder: chosenOrder)
+        }
     }
 
     /// A message's id and date, whatever its constructor.
