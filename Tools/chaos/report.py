@@ -46,6 +46,11 @@ def text(result: dict) -> str:
     for key in ("lostExamples", "duplicatedExamples", "failedExamples"):
         for example in f[key][:3]:
             lines.append(f"  {key[:-8]}: {example}")
+    server = result.get("server")
+    if server:
+        lines.append(f"on the test server: {server['onServer']} of this run's messages; not there though answered "
+                     f"{len(server['lostOnServer'])}, there twice {len(server['twiceOnServer'])}, still waiting {server['waiting']}, "
+                     f"refused {len(server['refused'])}; sendMessage retries answered as such {server['retriesAnswered']}")
     integrity = ", ".join(f"{name} {value}" for name, value in result["integrity"].items())
     lines.append(f"integrity: {integrity}; main status: {result['statusError'] or 'ok'}")
     if result["failures"]:

@@ -26,6 +26,8 @@ from chaos import verify as chaos_verify
 from chaos.apps import Apps
 from chaos.channel import Channel
 from chaos.rounds import Rounds
+from chaos import server as chaos_server
+from chaos.server import ChaosServer, ServerError
 from common.git import commit
 
 DEFAULT_ROUNDS = 300
@@ -48,6 +50,9 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("--container", default=None)
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--server", action="store_true",
+                        help="the account on the test server, sendMessage answered --answer-late seconds late")
+    parser.add_argument("--answer-late", type=float, default=0.1)
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
@@ -101,7 +106,19 @@ def progress(rounds: Rounds, done: int, total: int, started: float) -> None:
 def run(args: argparse.Namespace, apps: Apps, container: str, seed: int) -> dict:
     started = time.monotonic()
     log(f"fixture in {container}")
-    account_id, peers, messages_before = fixture(apps)
+    server = None
+    if args.server:
+        try:
+            server = ChaosServer(apps, apps.io_dir, args.answer_late)
+            account_id, user_id, peers = server.prepare()
+        except ServerError as error:
+            raise SetupError(str(error))
+        log(f"the account is user {user_id} on the test server at {server.address}")
+        messages_before, error = chaos_verify.message_count(apps)
+        if error:
+            raise SetupError(error)
+    else:
+        account_id, peers, messages_before = fixture(apps)
     channel = Channel(container)
     rounds = Rounds(apps, channel, random.Random(seed), peers, tag=f"{seed:x}")
     log(f"{args.rounds} rounds (seed {seed}) into chats {', '.join(map(str, peers))}")
@@ -113,6 +130,10 @@ def run(args: argparse.Namespace, apps: Apps, container: str, seed: int) -> dict
 
     log("final drain: main run, undisturbed")
     read_errors = [e for e in [chaos_verify.final_drain(apps)] if e]
+    server_figures = None
+    if server:
+        log("settling: main sync until nothing waits for the server")
+        waiting = server.settle(peers)
     log("reading back")
     counts, error = chaos_verify.stored_texts(apps, peers)
     read_errors += [error] if error else []
@@ -125,6 +146,9 @@ def run(args: argparse.Namespace, apps: Apps, container: str, seed: int) -> dict
                                     chaos_verify.leftovers(channel))
     integrity = chaos_verify.integrity(apps, account_id)
     messages_after, status_error = chaos_verify.message_count(apps)
+    if server:
+        server_figures = chaos_server.judge(rounds.submissions, counts, server.server_texts(user_id), rounds.tag, waiting,
+                                            server.refused(peers), server.retries())
     delta = messages_after - messages_before if messages_after is not None else None
     tally = rounds.tally
     return {
@@ -143,7 +167,9 @@ def run(args: argparse.Namespace, apps: Apps, container: str, seed: int) -> dict
         "statusError": status_error,
         "messageCountDelta": delta,
         "mainAnomalies": tally.main_anomalies,
-        "failures": chaos_figures.failures(figures, integrity, status_error, delta, tally.main_anomalies, read_errors),
+        "failures": chaos_figures.failures(figures, integrity, status_error, delta, tally.main_anomalies, read_errors)
+        + (server_figures["failures"] if server_figures else []),
+        "server": server_figures,
     }
 
 

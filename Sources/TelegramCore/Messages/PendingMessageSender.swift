@@ -53,8 +53,13 @@ public struct PendingMessageSender {
                 throw MTProtoError.badResult(method: "messages.sendMessage", reason: "no message id for random_id \(outgoing.randomId)")
             }
             try postbox.transaction(durable: true) { t in
-                try t.markSent(message.id, serverId: sent.id, date: sent.date)
-                try t.recordServerMessageChats([MessageId(peerId: message.id.peerId, id: sent.id)])
+                let serverId = MessageId(peerId: message.id.peerId, id: sent.id)
+                try t.recordServerMessageChats([serverId])
+                // Deleted here while it was on its way: deleted for everyone there too, so the
+                // next catch-up does not bring it back.
+                if try t.markSent(message.id, serverId: sent.id, date: sent.date) == nil {
+                    try t.recordForServer(.deleteMessages(serverId.peerId, ids: [serverId.id], revoke: true))
+                }
                 if let pts = sent.pts { try AccountUpdateState.advance(to: pts, count: sent.ptsCount, in: t) }
             }
             report.sent += 1
