@@ -9,7 +9,7 @@ import Glibc
 /// `ProcessState`: how main tells a stopped writer (Ctrl-Z, SIGSTOP) from a running one.
 @Suite("ProcessState")
 struct ProcessStateTests {
-    @Test(.timeLimit(.minutes(1))) func runningStoppedContinuedAndGone() async throws {
+    @Test(.timeLimit(.minutes(5))) func runningStoppedContinuedAndGone() async throws {
         #expect(ProcessState.of(getpid()) == .alive)
         let child = try ChildProcess("/bin/sleep", ["30"])
         defer { child.send(SIGKILL); child.waitUntilExit() }
@@ -29,7 +29,7 @@ struct ProcessStateTests {
 
     /// A command name with spaces and parentheses does not confuse the parse (the state follows
     /// the last ")").
-    @Test(.timeLimit(.minutes(1))) func oddCommandNames() async throws {
+    @Test(.timeLimit(.minutes(5))) func oddCommandNames() async throws {
         let directory = try TemporaryDirectory("process-state")
         defer { directory.remove() }
         let odd = directory.sub("a) T (b")

@@ -8,7 +8,7 @@ import TestSupport
 @Suite("main accounts, switch and logout")
 struct AccountCommandsTests {
     @Test("negative and positive ids work with and without --; logout moves current to another account",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func negativeIdsAndLogout() async throws {
         try await withSandbox("accounts") { sandbox in
             var ids: [Int64] = []
@@ -51,7 +51,7 @@ struct AccountCommandsTests {
     }
 
     @Test("an account is one phone: login with a phone already logged in switches to it; accounts shows id, phone, name, current",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func onePhoneOneAccount() async throws {
         try await withSandbox("accounts-phone") { sandbox in
             let ada = try await sandbox.login(phone: "+15550001", name: "Ada L")

@@ -9,7 +9,7 @@ import TestSupport
 /// forward; the one-second timer alone does not.
 @Suite("main run: user activity through the dispatch hook")
 struct ActivityRefreshTests {
-    @Test("stdin input refreshes the activity timestamp; idle ticks do not", .timeLimit(.minutes(2)))
+    @Test("stdin input refreshes the activity timestamp; idle ticks do not", .timeLimit(.minutes(5)))
     func inputIsActivityTimerIsNot() async throws {
         try await withSandbox("activity") { sandbox in
             try await sandbox.login()

@@ -13,7 +13,7 @@ import Glibc
 @Suite("Screen broadcast: bad inputs")
 struct BroadcastBadInputTests {
     @Test("No call at all: broadcast start finishes with error at its first check, exit 1, a clear message",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func noCall() async throws {
         try await withSandbox("bc-nocall") { sandbox in
             let result = try await sandbox.run(BroadcastFixture.extensionName, ["start", "--size", BroadcastFixture.smallSize, "--json"], timeout: 20)
@@ -29,7 +29,7 @@ struct BroadcastBadInputTests {
     }
 
     @Test("Corrupt currentPayloadDescription.json (no app rewriting it): error, exit 1, the reason named",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func corruptPayloadDescription() async throws {
         // (contents, embedded?, what the reason must say)
         let cases: [(String, Bool, String)] = [
@@ -62,7 +62,7 @@ struct BroadcastBadInputTests {
     }
 
     @Test("Bad keepaliveInfo.json: main reports the extension inactive with the reason; a good one makes it active",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func badKeepalive() async throws {
         try await withSandbox("bc-keepalive") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
@@ -118,7 +118,7 @@ struct BroadcastBadInputTests {
     }
 
     @Test("broadcast start refuses impossible sizes and a YUV file that is not whole frames: exit 64, a clear message",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func sizesRefused() async throws {
         try await withSandbox("bc-sizes") { sandbox in
             // (arguments, what stderr must say)
@@ -154,7 +154,7 @@ struct BroadcastBadInputTests {
 
     // Thirteen frames, each waited for in turn: on the full suite's busy pool this took over two minutes.
     @Test("A rogue writer's frames with bad geometry: main counts each rejected with its reason, a damaged one as a checksum failure, and goes on",
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(5)))
     func rogueWriter() async throws {
         try await withSandbox("bc-rogue") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
@@ -245,7 +245,7 @@ struct BroadcastBadInputTests {
     }
 
     @Test("The frame file truncated while streaming: the extension finishes with error, main reports it truncated, neither crashes",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func truncatedFrameFile() async throws {
         try await withSandbox("bc-truncate") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "60"])
@@ -275,7 +275,7 @@ struct BroadcastBadInputTests {
     }
 
     @Test("The frame file deleted before the extension starts: the extension finishes with error, main reports it missing",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func missingFrameFile() async throws {
         try await withSandbox("bc-missing") { sandbox in
             try await BroadcastFixture.prepare(sandbox)

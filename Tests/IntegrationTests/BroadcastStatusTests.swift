@@ -17,7 +17,7 @@ struct BroadcastStatusTests {
     static let callEndedWindow = 7.0
 
     @Test("main call stop-screencast: the extension finishes screencastEnded (exit 0) within 2 s; the call goes on",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func stopScreencast() async throws {
         try await withSandbox("bc-cutoff") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "30"])
@@ -78,7 +78,7 @@ struct BroadcastStatusTests {
     }
 
     @Test("main call end: the extension reports callEnded within Telegram's 4 s rule; ring and FIFO removed at once",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func callEndEndsBroadcast() async throws {
         try await withSandbox("bc-end") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "30"])
@@ -109,7 +109,7 @@ struct BroadcastStatusTests {
     }
 
     @Test("The app killed mid-stream (kill -9 of main run): the extension reports callEnded within the 4 s rule",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func appKilled() async throws {
         try await withSandbox("bc-appkill") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
@@ -148,7 +148,7 @@ struct BroadcastStatusTests {
     }
 
     @Test("The extension killed mid-stream (kill -9): main marks it inactive within 2 s, with the reason",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func extensionKilled() async throws {
         try await withSandbox("bc-extkill") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "30"])
@@ -185,7 +185,7 @@ struct BroadcastStatusTests {
     }
 
     @Test("The user stops the broadcast (SIGINT): userStopped, exit 0, keepalive removed, main sees it go",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func userStopsWithSignal() async throws {
         try await withSandbox("bc-sigint") { sandbox in
             let call = try await BroadcastFixture.startStreamingCall(sandbox, ["--fps", "60", "--no-audio"])

@@ -14,7 +14,7 @@ import Glibc
 @Suite("Screen broadcast: delivery between main and the extension")
 struct BroadcastStreamingTests {
     @Test("In-process, main call start as the app: every frame verified, audio arrives, a second call refused; main call end ends it and cleans up",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func inProcessSelfHosted() async throws {
         try await withSandbox("bc-inproc") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
@@ -79,7 +79,7 @@ struct BroadcastStreamingTests {
     }
 
     @Test("Embedded (--embedded): join handshake, the extension's own sink, every frame verified, no FIFO; SIGTERM ends the host",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func embeddedMode() async throws {
         try await withSandbox("bc-embedded") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
@@ -131,7 +131,7 @@ struct BroadcastStreamingTests {
     }
 
     @Test("Handed to main run: the call lives in the running app; second start and end-without-call fail; stop cleans up",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func handedToRunningApp() async throws {
         try await withSandbox("bc-handoff") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
@@ -175,7 +175,7 @@ struct BroadcastStreamingTests {
     }
 
     @Test("No app: main call start hosts the call until --duration, then cleans up; end and stop-screencast without a call fail",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func selfHostedUntilDuration() async throws {
         try await withSandbox("bc-duration") { sandbox in
             try await BroadcastFixture.prepare(sandbox)
@@ -217,7 +217,7 @@ struct BroadcastStreamingTests {
     /// process does the same and checks each accepted frame's checksum itself (that probe thread
     /// runs at nice 10, so on a small machine it takes idle CPU rather than the other tests').
     @Test("Torn-frame stress: unpaced 1080p for 3 s; every accepted frame verifies, every frame sent is accounted",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func tornFrameStress() async throws {
         try await withSandbox("bc-stress") { sandbox in
             try await BroadcastFixture.prepare(sandbox)

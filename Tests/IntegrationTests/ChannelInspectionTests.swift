@@ -6,7 +6,7 @@ import TestSupport
 /// `main requests` and `main check`: what tools (Scripts/chaos) read instead of the store's tables.
 @Suite("main requests and main check report the channel and the stores")
 struct ChannelInspectionTests {
-    @Test("applied ids, refusals with their reasons, and the integrity check", .timeLimit(.minutes(2)))
+    @Test("applied ids, refusals with their reasons, and the integrity check", .timeLimit(.minutes(5)))
     func reportsTheChannel() async throws {
         try await withSandbox("req-inspect") { sandbox in
             let account = try await sandbox.login()

@@ -7,7 +7,7 @@ import TestSupport
 @Suite("text output for people")
 struct CommandTextOutputTests {
     @Test("seed says its time as '0.64 s'; messages dates each line '2026-11-23 14:05', --json keeps the epoch",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func durationsAndDates() async throws {
         try await withSandbox("text-output") { sandbox in
             try await sandbox.login()

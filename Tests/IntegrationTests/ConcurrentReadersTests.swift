@@ -10,7 +10,7 @@ import TestSupport
 @Suite("Extensions read while main writes")
 struct ConcurrentReadersTests {
     @Test("five extensions bootstrap continuously during a seed: all succeed, counts only grow, WAL bounded",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func readersDuringIngest() async throws {
         try await withSandbox("readers") { sandbox in
             let accountId = try await sandbox.login()

@@ -17,7 +17,7 @@ struct ContactsImportTests {
         return rows.compactMap { $0["name"] as? String }
     }
 
-    @Test("a second import merges and reports added, updated, kept; --replace replaces", .timeLimit(.minutes(2)))
+    @Test("a second import merges and reports added, updated, kept; --replace replaces", .timeLimit(.minutes(5)))
     func secondImportMerges() async throws {
         try await withSandbox("contacts-merge") { sandbox in
             try await sandbox.login()

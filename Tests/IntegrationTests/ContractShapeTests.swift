@@ -9,7 +9,7 @@ import TestSupport
 @Suite("CLI contract: explicit nulls")
 struct ContractShapeTests {
     @Test("With no account, main accounts and every extension's bootstrap print currentAccountId: null; status prints runningApp: null",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func explicitNulls() async throws {
         try await withSandbox("nulls") { sandbox in
             let accounts = try await sandbox.runOK(Executables.main, ["accounts", "--json"])

@@ -12,7 +12,7 @@ struct CrashRecoveryTests {
     static let runs = 6
 
     @Test("kill -9 during main seed at random points leaves a store that opens and passes integrity_check",
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(5)))
     func killDuringSeed() async throws {
         try Executables.requireBuilt()
         var generator = SystemRandomNumberGenerator()

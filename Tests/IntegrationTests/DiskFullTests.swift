@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Full disk")
 struct DiskFullTests {
     @Test("main login under a 256-block file-size limit fails with \"not enough free space\" and creates no store",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func fullDiskStopsLaunch() async throws {
         try await withSandbox("diskfull") { sandbox in
             let layout = sandbox.layout

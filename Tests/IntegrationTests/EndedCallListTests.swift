@@ -6,7 +6,7 @@ import TestSupport
 /// call: the Calls tab and Siri's call history (`intents search-call-history`) show it.
 @Suite("an ended call in the call list")
 struct EndedCallListTests {
-    @Test("main call start --duration 1: once ended, one new outgoing call to the peer, as long as it ran", .timeLimit(.minutes(2)))
+    @Test("main call start --duration 1: once ended, one new outgoing call to the peer, as long as it ran", .timeLimit(.minutes(5)))
     func endedCallIsListed() async throws {
         try await withSandbox("call-list") { sandbox in
             try await BroadcastFixture.prepare(sandbox)

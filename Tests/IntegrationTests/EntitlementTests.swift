@@ -7,7 +7,7 @@ import TestSupport
 @Suite("App group entitlement")
 struct EntitlementTests {
     @Test("An executable signed as com.example.Other.* is refused with \"not entitled\" and touches nothing",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func notEntitledIsRefused() async throws {
         try await withSandbox("entitle") { sandbox in
             var cases: [(exe: String, args: [String], foreign: String, own: String)] = [

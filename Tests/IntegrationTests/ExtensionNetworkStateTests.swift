@@ -11,7 +11,7 @@ import TestSupport
 /// made. A record that does not read back whole counts as no key.
 @Suite("Extensions read the account's network state at bootstrap")
 struct ExtensionNetworkStateTests {
-    @Test("No key, then a key with dc 2 (and a damaged one with dc 4): every extension reports dc 2 only", .timeLimit(.minutes(2)))
+    @Test("No key, then a key with dc 2 (and a damaged one with dc 4): every extension reports dc 2 only", .timeLimit(.minutes(5)))
     func authKeysAtBootstrap() async throws {
         try await withSandbox("ext-network") { sandbox in
             let accountId = try await sandbox.login()

@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Extensions never write the stores")
 struct ExtensionReadOnlyTests {
     @Test("Each extension's bootstrap leaves every Postbox and AccountManager file byte-identical",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func bootstrapLeavesStoresByteIdentical() async throws {
         try await withSandbox("readonly") { sandbox in
             let accountId = try await sandbox.login()

@@ -44,7 +44,7 @@ struct ExtensionRequestsKillTests {
         }
     }
 
-    @Test("20 share processes at once while main run applies: all sent", .timeLimit(.minutes(3)))
+    @Test("20 share processes at once while main run applies: all sent", .timeLimit(.minutes(5)))
     func twentySharesAtOnce() async throws {
         try await withSandbox("ext-concurrent") { sandbox in
             try await sandbox.login()

@@ -12,7 +12,7 @@ struct HelpTests {
         ("share", ["peers", "--help"]), ("intents", ["send-message", "--help"]), ("widget", ["timeline", "--help"]),
     ]
 
-    @Test("--help prints the usage and exits 0", .timeLimit(.minutes(2)), arguments: invocations)
+    @Test("--help prints the usage and exits 0", .timeLimit(.minutes(5)), arguments: invocations)
     func helpIsUsage(_ executable: String, _ arguments: [String]) async throws {
         try await withSandbox("help") { sandbox in
             let result = try await sandbox.run(executable, arguments, containerFlag: false)

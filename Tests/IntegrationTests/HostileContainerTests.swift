@@ -88,7 +88,7 @@ struct HostileContainerTests {
     }
 
     @Test("the lock file deleted while a passcode is set: every reader is locked, and main rewrites it locked",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func deletedLockFileFailsClosed() async throws {
         try await withSandbox("hostile-lock-deleted") { sandbox in
             try await sandbox.login()
@@ -126,7 +126,7 @@ struct HostileContainerTests {
     }
 
     @Test("without a passcode, an unreadable lock state is rewritten unlocked by the next writer launch",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func unreadableLockWithoutPasscodeIsRepaired() async throws {
         try await withSandbox("hostile-lock-nopasscode") { sandbox in
             try await sandbox.login()
@@ -145,7 +145,7 @@ struct HostileContainerTests {
         }
     }
 
-    @Test("a duplicated key in lockState.json reads locked everywhere", .timeLimit(.minutes(2)))
+    @Test("a duplicated key in lockState.json reads locked everywhere", .timeLimit(.minutes(5)))
     func duplicateKeyLockState() async throws {
         try await withSandbox("hostile-lock-duplicate") { sandbox in
             try await sandbox.login()
@@ -177,7 +177,7 @@ struct HostileContainerTests {
 
     static let injection = "pwn\u{1B}[2J\u{1B}]0;owned\u{07}\rstatus: delivered\nbody: forged\u{9B}1m\u{7F}\u{202E}"
 
-    @Test("no executable prints a control character from data to a terminal", .timeLimit(.minutes(3)))
+    @Test("no executable prints a control character from data to a terminal", .timeLimit(.minutes(5)))
     func outputCarriesNoControlCharacters() async throws {
         try await withSandbox("hostile-escapes") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox, peers: 10, messages: 50)

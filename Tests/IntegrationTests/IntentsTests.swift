@@ -14,7 +14,7 @@ struct IntentsTests {
             .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    @Test("send-message to tg<peerId> while main run runs: success, and the chat's top message is the new one", .timeLimit(.minutes(3)))
+    @Test("send-message to tg<peerId> while main run runs: success, and the chat's top message is the new one", .timeLimit(.minutes(5)))
     func sendWhileRunning() async throws {
         try await withSandbox("intents-send-run") { sandbox in
             _ = try await IntentsFixture.make(sandbox)
@@ -39,7 +39,7 @@ struct IntentsTests {
         }
     }
 
-    @Test("send-message while main is not running: inProgress (queued), applied exactly once at the next writer launch", .timeLimit(.minutes(3)))
+    @Test("send-message while main is not running: inProgress (queued), applied exactly once at the next writer launch", .timeLimit(.minutes(5)))
     func sendQueued() async throws {
         try await withSandbox("intents-send-queued") { sandbox in
             _ = try await IntentsFixture.make(sandbox)
@@ -63,7 +63,7 @@ struct IntentsTests {
         }
     }
 
-    @Test("send-message to a device contact's name and number after `main contacts import`", .timeLimit(.minutes(3)))
+    @Test("send-message to a device contact's name and number after `main contacts import`", .timeLimit(.minutes(5)))
     func sendToDeviceContact() async throws {
         try await withSandbox("intents-contacts") { sandbox in
             let fixture = try await IntentsFixture.make(sandbox)
@@ -108,7 +108,7 @@ struct IntentsTests {
         }
     }
 
-    @Test("An ambiguous name gets the candidates back with exit 3, and nothing is sent or called", .timeLimit(.minutes(3)))
+    @Test("An ambiguous name gets the candidates back with exit 3, and nothing is sent or called", .timeLimit(.minutes(5)))
     func ambiguous() async throws {
         try await withSandbox("intents-ambiguous") { sandbox in
             _ = try await IntentsFixture.make(sandbox)
@@ -133,7 +133,7 @@ struct IntentsTests {
     }
 
     @Test("search-messages: a seeded text (word prefixes), a rare word, identifiers <peerId>_<namespace>_<id>, --unread, --since, --from, --limit",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func search() async throws {
         try await withSandbox("intents-search") { sandbox in
             let fixture = try await IntentsFixture.make(sandbox)
@@ -193,7 +193,7 @@ struct IntentsTests {
         }
     }
 
-    @Test("set-attribute --unread makes main chats show the chat unread again; --read clears it", .timeLimit(.minutes(3)))
+    @Test("set-attribute --unread makes main chats show the chat unread again; --read clears it", .timeLimit(.minutes(5)))
     func setAttribute() async throws {
         try await withSandbox("intents-attribute") { sandbox in
             _ = try await IntentsFixture.make(sandbox)
@@ -222,7 +222,7 @@ struct IntentsTests {
         }
     }
 
-    @Test("start-call answers continueInApp with TGCA<peerId>; the call is in search-call-history; --missed lists only missed calls", .timeLimit(.minutes(3)))
+    @Test("start-call answers continueInApp with TGCA<peerId>; the call is in search-call-history; --missed lists only missed calls", .timeLimit(.minutes(5)))
     func calls() async throws {
         try await withSandbox("intents-calls") { sandbox in
             _ = try await IntentsFixture.make(sandbox)
@@ -258,7 +258,7 @@ struct IntentsTests {
         }
     }
 
-    @Test("Locked app: each intent answers as Telegram's does and reveals nothing; a corrupt lock state counts as locked", .timeLimit(.minutes(3)))
+    @Test("Locked app: each intent answers as Telegram's does and reveals nothing; a corrupt lock state counts as locked", .timeLimit(.minutes(5)))
     func locked() async throws {
         try await withSandbox("intents-locked") { sandbox in
             let fixture = try await IntentsFixture.make(sandbox)
@@ -297,7 +297,7 @@ struct IntentsTests {
         }
     }
 
-    @Test("No account: every intent answers unsupported (noAccount)", .timeLimit(.minutes(2)))
+    @Test("No account: every intent answers unsupported (noAccount)", .timeLimit(.minutes(5)))
     func noAccount() async throws {
         try await withSandbox("intents-noaccount") { sandbox in
             for args in [["send-message", "--to", "tg1000000", "--text", "hi"], ["search-messages"], ["set-attribute", "--message", "1000000_0_1", "--read"],

@@ -10,7 +10,7 @@ struct LaunchSequenceTests {
     static let phases = ["buildConfiguration", "storage", "logging", "applicationBindings", "accountManager",
                          "presentationData", "appLock", "sharedAccountContext", "accountLoading", "rootInterface", "requestQueue"]
 
-    @Test("status lists every launch phase in order with a timing, and each is in the app log", .timeLimit(.minutes(2)))
+    @Test("status lists every launch phase in order with a timing, and each is in the app log", .timeLimit(.minutes(5)))
     func phasesAreNamedOrderedAndLogged() async throws {
         try await withSandbox("phases") { sandbox in
             let unauthorized = try await sandbox.runOK(Executables.main, ["status", "--json"]).json()
@@ -44,7 +44,7 @@ struct LaunchSequenceTests {
         }
     }
 
-    @Test("the Calls tab follows the setting; Chats is selected", .timeLimit(.minutes(2)))
+    @Test("the Calls tab follows the setting; Chats is selected", .timeLimit(.minutes(5)))
     func callsTabFollowsTheSetting() async throws {
         try await withSandbox("tabs") { sandbox in
             try await sandbox.login()

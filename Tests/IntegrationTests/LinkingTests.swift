@@ -88,7 +88,7 @@ struct LinkingTests {
         }
     }
 
-    @Test("Cairo is loaded by a process that draws and by no other", .timeLimit(.minutes(2)))
+    @Test("Cairo is loaded by a process that draws and by no other", .timeLimit(.minutes(5)))
     func drawingLoadsOnFirstUse() async throws {
         try await withSandbox("linking-draw") { sandbox in
             _ = try await NotifyFixture.make(sandbox)
@@ -105,7 +105,7 @@ struct LinkingTests {
         }
     }
 
-    @Test("Without Cairo a picture fails with a clear error, not a crash", .timeLimit(.minutes(2)))
+    @Test("Without Cairo a picture fails with a clear error, not a crash", .timeLimit(.minutes(5)))
     func drawingWithoutCairo() async throws {
         try await withSandbox("linking-nocairo") { sandbox in
             _ = try await NotifyFixture.make(sandbox)

@@ -53,7 +53,7 @@ struct LockStateTests {
     }
 
     @Test("Every extension's bootstrap reports the lock state of lockState.json",
-          .timeLimit(.minutes(3)), arguments: LockFile.allCases)
+          .timeLimit(.minutes(5)), arguments: LockFile.allCases)
     func extensionsReadLockState(_ lockFile: LockFile) async throws {
         try await withSandbox("lock-\(lockFile.rawValue)") { sandbox in
             let accountId = try await sandbox.login()
@@ -77,7 +77,7 @@ struct LockStateTests {
         }
     }
 
-    @Test("passcode set, lock, wrong and right unlock, as every extension sees it", .timeLimit(.minutes(3)))
+    @Test("passcode set, lock, wrong and right unlock, as every extension sees it", .timeLimit(.minutes(5)))
     func passcodeLockUnlock() async throws {
         try await withSandbox("passcode") { sandbox in
             try await sandbox.login()

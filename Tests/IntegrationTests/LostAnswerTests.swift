@@ -6,7 +6,7 @@ import TestSupport
 /// not exit 0 as if it had been given: what it did is done, but nobody was told.
 @Suite("An answer that cannot be written")
 struct LostAnswerTests {
-    @Test("stdout on /dev/full: exit 74 with the reason on stderr; the change itself is made", .timeLimit(.minutes(2)))
+    @Test("stdout on /dev/full: exit 74 with the reason on stderr; the change itself is made", .timeLimit(.minutes(5)))
     func answerToAFullDevice() async throws {
         try await withSandbox("lost-answer") { sandbox in
             let io = try TemporaryDirectory("lost-answer-io")

@@ -7,7 +7,7 @@ import TestSupport
 /// neither help (exit 0, as if nothing were asked) nor a usage error about its options (exit 64).
 @Suite("main alone")
 struct MainAloneTests {
-    @Test("main and main --container C off a terminal: a clear message, exit 1, nothing created", .timeLimit(.minutes(2)))
+    @Test("main and main --container C off a terminal: a clear message, exit 1, nothing created", .timeLimit(.minutes(5)))
     func offATerminal() async throws {
         try await withSandbox("main-alone") { sandbox in
             for arguments in [[], ["--container", sandbox.container + "/new"]] {

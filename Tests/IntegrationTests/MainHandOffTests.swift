@@ -7,7 +7,7 @@ import TestSupport
 /// app through the request channel and answer with its output and exit status (instead of exit 75).
 @Suite("main's commands handed to the running app")
 struct MainHandOffTests {
-    @Test("push, passcode, lock and a failing unlock run in the running app", .timeLimit(.minutes(2)))
+    @Test("push, passcode, lock and a failing unlock run in the running app", .timeLimit(.minutes(5)))
     func commandsRunInTheRunningApp() async throws {
         try await withSandbox("handoff") { sandbox in
             try await sandbox.login()

@@ -10,7 +10,7 @@ import Glibc
 @Suite("One running main at a time")
 struct MainRunTests {
     @Test("A second main run is refused with exit 75; SIGTERM stops the first with exit 0",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func secondRunRefusedAndSigtermIsClean() async throws {
         try await withSandbox("run") { sandbox in
             try await sandbox.login()

@@ -16,7 +16,7 @@ struct MessageUpdatePushTests {
     func int(_ row: [String: Any]?, _ key: String) -> Int64? { (row?[key] as? NSNumber)?.int64Value }
 
     @Test("edited: the text replaced under the same id, search finds the new words only, the notification replaced",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func edited() async throws {
         try await withSandbox("push-edited") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -42,7 +42,7 @@ struct MessageUpdatePushTests {
     }
 
     @Test("reaction: someone reacts to the account's message; REACT_TEXT; the count in main messages",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func reaction() async throws {
         try await withSandbox("push-reaction") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -66,7 +66,7 @@ struct MessageUpdatePushTests {
     }
 
     @Test("pinned and read-outbox: the pin's service line and PINNED_TEXT; ✓✓ as a silent update",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func pinnedAndReadOutbox() async throws {
         try await withSandbox("push-pinned") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -90,7 +90,7 @@ struct MessageUpdatePushTests {
         }
     }
 
-    @Test("deleted: gone from search and main messages; the notification removed", .timeLimit(.minutes(2)))
+    @Test("deleted: gone from search and main messages; the notification removed", .timeLimit(.minutes(5)))
     func deleted() async throws {
         try await withSandbox("push-deleted-search") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

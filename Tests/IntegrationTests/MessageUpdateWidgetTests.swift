@@ -36,7 +36,7 @@ struct MessageUpdateWidgetTests {
     }
 
     @Test("edited, then deleted, with main run holding the writer lock: the chat's last message in the widget follows within 2 s",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func editAndDeletionReachTheWidget() async throws {
         try await withSandbox("edit-widget") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

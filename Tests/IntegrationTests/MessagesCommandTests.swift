@@ -10,7 +10,7 @@ struct MessagesCommandTests {
         return rows.compactMap { $0["text"] as? String }
     }
 
-    @Test("newest first, read-only while main run runs; an unknown chat is exit 1", .timeLimit(.minutes(2)))
+    @Test("newest first, read-only while main run runs; an unknown chat is exit 1", .timeLimit(.minutes(5)))
     func listsAChat() async throws {
         try await withSandbox("messages") { sandbox in
             try await sandbox.login()

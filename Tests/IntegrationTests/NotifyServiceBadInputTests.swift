@@ -35,7 +35,7 @@ struct NotifyServiceBadInputTests {
     }
 
     @Test("Each kind of bad push: fallback, its reason, the outer alert, no content",
-          .timeLimit(.minutes(2)), arguments: BadPush.allCases)
+          .timeLimit(.minutes(5)), arguments: BadPush.allCases)
     func badPush(_ bad: BadPush) async throws {
         try await withSandbox("ns-bad-\(bad.rawValue)") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -160,7 +160,7 @@ struct NotifyServiceBadInputTests {
         NotifyChecks.expectAbsent([text], in: result, reason, sourceLocation: sourceLocation)
     }
 
-    @Test("A missing Postbox: postboxUnavailable, and notify-service does not create one", .timeLimit(.minutes(2)))
+    @Test("A missing Postbox: postboxUnavailable, and notify-service does not create one", .timeLimit(.minutes(5)))
     func postboxMissing() async throws {
         try await withSandbox("ns-postbox-missing") { sandbox in
             let text = "no store behind me h3Qa"
@@ -174,7 +174,7 @@ struct NotifyServiceBadInputTests {
     }
 
     @Test("A container path that is a file: the fallback names the file, and the hidden content is not blamed on a lock",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func containerIsAFile() async throws {
         try await withSandbox("ns-container-file") { sandbox in
             let text = "no container here k8Tz"
@@ -198,7 +198,7 @@ struct NotifyServiceBadInputTests {
         }
     }
 
-    @Test("A corrupt Postbox: postboxUnavailable", .timeLimit(.minutes(2)))
+    @Test("A corrupt Postbox: postboxUnavailable", .timeLimit(.minutes(5)))
     func postboxCorrupt() async throws {
         try await withSandbox("ns-postbox-corrupt") { sandbox in
             let text = "corrupt store words p5Ek"
@@ -225,7 +225,7 @@ struct NotifyServiceBadInputTests {
         return holder
     }
 
-    @Test("A Postbox held by a writer: postboxUnavailable after SQLite's busy timeout", .timeLimit(.minutes(2)))
+    @Test("A Postbox held by a writer: postboxUnavailable after SQLite's busy timeout", .timeLimit(.minutes(5)))
     func postboxLockedBusyTimeout() async throws {
         try await withSandbox("ns-postbox-busy") { sandbox in
             let text = "writer holds the store n7Dw"
@@ -240,7 +240,7 @@ struct NotifyServiceBadInputTests {
         }
     }
 
-    @Test("A Postbox held by a writer with --deadline 1: the deadline fallback", .timeLimit(.minutes(2)))
+    @Test("A Postbox held by a writer with --deadline 1: the deadline fallback", .timeLimit(.minutes(5)))
     func postboxLockedDeadline() async throws {
         try await withSandbox("ns-postbox-deadline") { sandbox in
             let text = "deadline while held y2Jf"

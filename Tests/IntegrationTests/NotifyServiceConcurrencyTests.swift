@@ -8,7 +8,7 @@ import TestSupport
 /// and a read-only reader is never turned away by main writing at full speed.
 @Suite("notify-service under deadline and concurrency")
 struct NotifyServiceConcurrencyTests {
-    @Test("--deadline 1 with a stdin that never closes: the deadline fallback within seconds", .timeLimit(.minutes(2)))
+    @Test("--deadline 1 with a stdin that never closes: the deadline fallback within seconds", .timeLimit(.minutes(5)))
     func deadlineOnOpenStdin() async throws {
         try await withSandbox("ns-deadline-stdin") { sandbox in
             try await sandbox.login()
@@ -34,7 +34,7 @@ struct NotifyServiceConcurrencyTests {
     /// Pushes arrive together (several messages at once, or several accounts): the system starts
     /// one notify-service per push, and every launch bootstraps (TempBox, logs, AccountManager) and
     /// draws the same avatars at the same moment. None may lose its push to that.
-    @Test("Pushes arriving together: 4 bursts of 30 concurrent deliveries, none falls back", .timeLimit(.minutes(3)))
+    @Test("Pushes arriving together: 4 bursts of 30 concurrent deliveries, none falls back", .timeLimit(.minutes(5)))
     func burstsOfConcurrentDeliveries() async throws {
         try await withSandbox("ns-bursts") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

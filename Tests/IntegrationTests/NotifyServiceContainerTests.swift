@@ -19,7 +19,7 @@ struct NotifyServiceContainerTests {
     }
 
     @Test("After pushes, deliveries and cards, no file in the container holds a text, name or phone",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func noPlaintextInContainer() async throws {
         try await withSandbox("ns-leak") { sandbox in
             let phone = "+15557306481", name = "Wilhelmina Fairweather"
@@ -63,7 +63,7 @@ struct NotifyServiceContainerTests {
         }
     }
 
-    @Test("A batch of deliveries changes no database; only avatar PNGs and logs are new", .timeLimit(.minutes(2)))
+    @Test("A batch of deliveries changes no database; only avatar PNGs and logs are new", .timeLimit(.minutes(5)))
     func deliveriesWriteNoStore() async throws {
         try await withSandbox("ns-readonly") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

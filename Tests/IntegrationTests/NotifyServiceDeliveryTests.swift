@@ -28,7 +28,7 @@ struct NotifyServiceDeliveryTests {
     }
 
     @Test("main push | notify-service --json: content, ids, badge and avatar per kind of chat",
-          .timeLimit(.minutes(2)), arguments: ChatKind.allCases)
+          .timeLimit(.minutes(5)), arguments: ChatKind.allCases)
     func roundTrip(_ kind: ChatKind) async throws {
         try await withSandbox("ns-roundtrip-\(kind.rawValue)") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -116,7 +116,7 @@ struct NotifyServiceDeliveryTests {
         }
     }
 
-    @Test("A second push for the same chat reuses the cached avatar file", .timeLimit(.minutes(2)))
+    @Test("A second push for the same chat reuses the cached avatar file", .timeLimit(.minutes(5)))
     func avatarReused() async throws {
         try await withSandbox("ns-avatar-reuse") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -139,7 +139,7 @@ struct NotifyServiceDeliveryTests {
     }
 
     @Test("A chat given a photo with main peer-photo gets a photo avatar named by the photo's resource id",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func peerPhotoAvatar() async throws {
         try await withSandbox("ns-peer-photo") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -165,7 +165,7 @@ struct NotifyServiceDeliveryTests {
         }
     }
 
-    @Test("A push for the non-current account carries that account id and no badge", .timeLimit(.minutes(2)))
+    @Test("A push for the non-current account carries that account id and no badge", .timeLimit(.minutes(5)))
     func nonCurrentAccount() async throws {
         try await withSandbox("ns-two-accounts") { sandbox in
             let first = try await NotifyFixture.make(sandbox)

@@ -11,7 +11,7 @@ import TestSupport
 struct NotifyServiceDesktopTests {
     static func hints(_ call: DesktopBus.Call) -> [String: JSONValue] { call.args[6].object ?? [:] }
 
-    @Test("A message: summary, body, avatar, category, desktop entry, Open and inline reply", .timeLimit(.minutes(3)))
+    @Test("A message: summary, body, avatar, category, desktop entry, Open and inline reply", .timeLimit(.minutes(5)))
     func message() async throws {
         try await withSandbox("ns-desktop-message") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -39,7 +39,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("No inline reply where the server lacks it; a muted chat posts nothing", .timeLimit(.minutes(3)))
+    @Test("No inline reply where the server lacks it; a muted chat posts nothing", .timeLimit(.minutes(5)))
     func mutedAndNoReply() async throws {
         try await withSandbox("ns-desktop-muted") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -59,7 +59,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("Locked: the locked text is the summary, no body, no avatar, no reply", .timeLimit(.minutes(3)))
+    @Test("Locked: the locked text is the summary, no body, no avatar, no reply", .timeLimit(.minutes(5)))
     func locked() async throws {
         try await withSandbox("ns-desktop-locked") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -78,7 +78,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("Previews off: the body is the hidden-preview text", .timeLimit(.minutes(3)))
+    @Test("Previews off: the body is the hidden-preview text", .timeLimit(.minutes(5)))
     func previewsOff() async throws {
         try await withSandbox("ns-desktop-previews") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -94,7 +94,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("The chat's next message replaces its notification; a deletion closes it", .timeLimit(.minutes(3)))
+    @Test("The chat's next message replaces its notification; a deletion closes it", .timeLimit(.minutes(5)))
     func replaceAndClose() async throws {
         try await withSandbox("ns-desktop-replace") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -124,7 +124,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("Without a session bus nothing else changes and the desktop is unavailable", .timeLimit(.minutes(3)))
+    @Test("Without a session bus nothing else changes and the desktop is unavailable", .timeLimit(.minutes(5)))
     func noBus() async throws {
         try await withSandbox("ns-desktop-nobus") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -139,7 +139,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("Open and an inline reply reach the running main once, each signal emitted twice", .timeLimit(.minutes(3)))
+    @Test("Open and an inline reply reach the running main once, each signal emitted twice", .timeLimit(.minutes(5)))
     func actions() async throws {
         try await withSandbox("ns-desktop-actions") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -175,7 +175,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("Open with no main running starts the configured terminal with main run --open, once", .timeLimit(.minutes(3)))
+    @Test("Open with no main running starts the configured terminal with main run --open, once", .timeLimit(.minutes(5)))
     func openWithoutMain() async throws {
         try await withSandbox("ns-desktop-open-cold") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -207,7 +207,7 @@ struct NotifyServiceDesktopTests {
         }
     }
 
-    @Test("Two notify-service processes at once keep both chats' ids", .timeLimit(.minutes(3)))
+    @Test("Two notify-service processes at once keep both chats' ids", .timeLimit(.minutes(5)))
     func concurrentPosts() async throws {
         try await withSandbox("ns-desktop-concurrent") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -232,7 +232,7 @@ struct NotifyServiceDesktopTests {
     /// one: two pushes for one chat at once show one notification, the later replacing the earlier
     /// (a server answers a replacement with the id it replaced). Read without the lock, both would
     /// replace nothing and two would stay on the screen.
-    @Test("Two pushes for one chat at once leave one notification on the desktop", .timeLimit(.minutes(3)))
+    @Test("Two pushes for one chat at once leave one notification on the desktop", .timeLimit(.minutes(5)))
     func concurrentPostsForOneChat() async throws {
         try await withSandbox("ns-desktop-one-chat") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

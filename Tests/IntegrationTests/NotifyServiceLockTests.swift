@@ -26,7 +26,7 @@ struct NotifyServiceLockTests {
         NotifyChecks.expectAbsent([text, chat.title], in: result, "locked", sourceLocation: sourceLocation)
     }
 
-    @Test("Locked with main lock: no title, no text, no avatar", .timeLimit(.minutes(2)))
+    @Test("Locked with main lock: no title, no text, no avatar", .timeLimit(.minutes(5)))
     func lockedDelivery() async throws {
         try await withSandbox("ns-locked") { sandbox in
             let (_, chat) = try await Self.lockedFixture(sandbox)
@@ -38,7 +38,7 @@ struct NotifyServiceLockTests {
         }
     }
 
-    @Test("A lock taken between main push and notify-service still hides the content", .timeLimit(.minutes(2)))
+    @Test("A lock taken between main push and notify-service still hides the content", .timeLimit(.minutes(5)))
     func lockBetweenPushAndDelivery() async throws {
         try await withSandbox("ns-lock-between") { sandbox in
             let (_, chat) = try await Self.lockedFixture(sandbox)
@@ -57,7 +57,7 @@ struct NotifyServiceLockTests {
         }
     }
 
-    @Test("After main unlock the same push shows its text again", .timeLimit(.minutes(2)))
+    @Test("After main unlock the same push shows its text again", .timeLimit(.minutes(5)))
     func unlockShowsContentAgain() async throws {
         try await withSandbox("ns-unlock") { sandbox in
             let (_, chat) = try await Self.lockedFixture(sandbox)
@@ -76,7 +76,7 @@ struct NotifyServiceLockTests {
         }
     }
 
-    @Test("notify-service content while locked draws only the locked card", .timeLimit(.minutes(2)))
+    @Test("notify-service content while locked draws only the locked card", .timeLimit(.minutes(5)))
     func contentCardWhileLocked() async throws {
         try await withSandbox("ns-card-locked") { sandbox in
             let (fixture, chat) = try await Self.lockedFixture(sandbox)
@@ -113,7 +113,7 @@ struct NotifyServiceLockTests {
         }
     }
 
-    @Test("Names off on the lock screen: a user chat has no title and no avatar", .timeLimit(.minutes(2)))
+    @Test("Names off on the lock screen: a user chat has no title and no avatar", .timeLimit(.minutes(5)))
     func namesOffUserChat() async throws {
         try await withSandbox("ns-names-off-user") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -129,7 +129,7 @@ struct NotifyServiceLockTests {
         }
     }
 
-    @Test("Names off on the lock screen: a group keeps its title, the body loses the author", .timeLimit(.minutes(2)))
+    @Test("Names off on the lock screen: a group keeps its title, the body loses the author", .timeLimit(.minutes(5)))
     func namesOffGroup() async throws {
         try await withSandbox("ns-names-off-group") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

@@ -9,7 +9,7 @@ import TestSupport
 /// reads "📊 Poll: …", not an empty line.
 @Suite("notify-service summarizes a stored message's media")
 struct NotifyServiceSummaryTests {
-    @Test("Names off: a group's body is the stored poll's summary", .timeLimit(.minutes(2)))
+    @Test("Names off: a group's body is the stored poll's summary", .timeLimit(.minutes(5)))
     func pollSummaryAsBody() async throws {
         try await withSandbox("ns-summary") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

@@ -7,7 +7,7 @@ import TestSupport
 /// notifications (deleted, read), with the chat list's unread counts following the updates.
 @Suite("notify-service suppresses and removes")
 struct NotifyServiceSuppressionTests {
-    @Test("A message read before delivery is suppressed: alreadyRead", .timeLimit(.minutes(2)))
+    @Test("A message read before delivery is suppressed: alreadyRead", .timeLimit(.minutes(5)))
     func alreadyRead() async throws {
         try await withSandbox("ns-already-read") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -26,7 +26,7 @@ struct NotifyServiceSuppressionTests {
         }
     }
 
-    @Test("A message in a muted chat is suppressed: muted", .timeLimit(.minutes(2)))
+    @Test("A message in a muted chat is suppressed: muted", .timeLimit(.minutes(5)))
     func mutedChat() async throws {
         try await withSandbox("ns-muted-chat") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -41,7 +41,7 @@ struct NotifyServiceSuppressionTests {
         }
     }
 
-    @Test("A MESSAGE_MUTED push (--kind muted) is suppressed: muted", .timeLimit(.minutes(2)))
+    @Test("A MESSAGE_MUTED push (--kind muted) is suppressed: muted", .timeLimit(.minutes(5)))
     func mutedKind() async throws {
         try await withSandbox("ns-muted-kind") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -62,7 +62,7 @@ struct NotifyServiceSuppressionTests {
         }
     }
 
-    @Test("A MESSAGE_DELETED push removes that message's notification; the unread count drops", .timeLimit(.minutes(2)))
+    @Test("A MESSAGE_DELETED push removes that message's notification; the unread count drops", .timeLimit(.minutes(5)))
     func deletedKind() async throws {
         try await withSandbox("ns-deleted") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -87,7 +87,7 @@ struct NotifyServiceSuppressionTests {
         }
     }
 
-    @Test("A READ_HISTORY push removes notifications up to a message; the unread count goes to zero", .timeLimit(.minutes(2)))
+    @Test("A READ_HISTORY push removes notifications up to a message; the unread count goes to zero", .timeLimit(.minutes(5)))
     func readKind() async throws {
         try await withSandbox("ns-read") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

@@ -6,7 +6,7 @@ import TestSupport
 /// negative value is a value (`--limit -1`, a group's `--peer -1001`), not a missing one.
 @Suite("Numeric options: negative values are values")
 struct NumericOptionTests {
-    @Test("Each CLI's numeric options: the range is named, never \"Missing value\"", .timeLimit(.minutes(2)))
+    @Test("Each CLI's numeric options: the range is named, never \"Missing value\"", .timeLimit(.minutes(5)))
     func negativeValuesAreRangeErrors() async throws {
         try await withSandbox("numeric") { sandbox in
             try await sandbox.login()

@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Container permissions")
 struct PermissionTests {
     @Test("After login, seed, status and every extension, directories are 0700 and files 0600",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func directoriesAndFilesArePrivate() async throws {
         try await withSandbox("perms") { sandbox in
             try await sandbox.login()

@@ -13,7 +13,7 @@ struct PlaintextLeakTests {
     static let minimumNeedleBytes = 5
 
     @Test("After login, seed, status, every extension and a short main run, no file holds a name, phone or text",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func noPlaintextAfterSeed() async throws {
         try await withSandbox("leak") { sandbox in
             let phone = "+15557306419"

@@ -9,7 +9,7 @@ import TestSupport
 /// exactly as Telegram's server payload would.
 @Suite("main push-registration and the push payload")
 struct PushRegistrationTests {
-    @Test("push-registration --json: a 256-byte secret, its key id, a stable token", .timeLimit(.minutes(2)))
+    @Test("push-registration --json: a 256-byte secret, its key id, a stable token", .timeLimit(.minutes(5)))
     func registrationFields() async throws {
         try await withSandbox("push-registration") { sandbox in
             let accountId = try await sandbox.login()
@@ -36,7 +36,7 @@ struct PushRegistrationTests {
         }
     }
 
-    @Test("main push's p decrypts with the registered secret to Telegram's payload JSON", .timeLimit(.minutes(2)))
+    @Test("main push's p decrypts with the registered secret to Telegram's payload JSON", .timeLimit(.minutes(5)))
     func payloadDecrypts() async throws {
         try await withSandbox("push-payload") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

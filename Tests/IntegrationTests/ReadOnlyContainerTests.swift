@@ -18,7 +18,7 @@ struct ReadOnlyContainerTests {
     ] + Executables.extensionNames.map { ($0, ["bootstrap"]) }
 
     @Test("every reader refuses a mistyped --container: exit non-zero, a clear message, nothing created",
-          .timeLimit(.minutes(3)), arguments: readers)
+          .timeLimit(.minutes(5)), arguments: readers)
     func mistypedContainer(_ executable: String, _ arguments: [String]) async throws {
         try await withSandbox("missing-container") { sandbox in
             let mistyped = sandbox.base + "/contaienr"
@@ -29,7 +29,7 @@ struct ReadOnlyContainerTests {
         }
     }
 
-    @Test("the widget with no container named and none made yet draws Log in and creates nothing", .timeLimit(.minutes(2)))
+    @Test("the widget with no container named and none made yet draws Log in and creates nothing", .timeLimit(.minutes(5)))
     func widgetBeforeMainEverRan() async throws {
         try await withSandbox("no-container-yet") { sandbox in
             let groups = sandbox.base + "/xdg/AppGroups"

@@ -33,7 +33,7 @@ struct RequestChannelTests {
             ? ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.layout.requestsPath + "/pending")) ?? []) : []
     }
 
-    @Test("queued while main is down: applied at the next writer launch, once", .timeLimit(.minutes(2)))
+    @Test("queued while main is down: applied at the next writer launch, once", .timeLimit(.minutes(5)))
     func queuedThenAppliedOnce() async throws {
         try await withSandbox("req-queued") { sandbox in
             let account = try await sandbox.login()
@@ -51,7 +51,7 @@ struct RequestChannelTests {
         }
     }
 
-    @Test("with main run running the extension gets its acknowledgement", .timeLimit(.minutes(2)))
+    @Test("with main run running the extension gets its acknowledgement", .timeLimit(.minutes(5)))
     func acknowledgedByTheRunningApp() async throws {
         try await withSandbox("req-ack") { sandbox in
             let account = try await sandbox.login()
@@ -77,7 +77,7 @@ struct RequestChannelTests {
         }
     }
 
-    @Test("hostile and foreign files are moved aside with a reason, never applied", .timeLimit(.minutes(2)))
+    @Test("hostile and foreign files are moved aside with a reason, never applied", .timeLimit(.minutes(5)))
     func hostileFilesAreRejected() async throws {
         try await withSandbox("req-hostile") { sandbox in
             let account = try await sandbox.login()
@@ -123,7 +123,7 @@ struct RequestChannelTests {
         }
     }
 
-    @Test("a replayed request file is not applied again", .timeLimit(.minutes(2)))
+    @Test("a replayed request file is not applied again", .timeLimit(.minutes(5)))
     func replayIsNotApplied() async throws {
         try await withSandbox("req-replay") { sandbox in
             let account = try await sandbox.login()
@@ -178,7 +178,7 @@ struct RequestChannelTests {
         }
     }
 
-    @Test("20 writers at once while main run applies", .timeLimit(.minutes(3)))
+    @Test("20 writers at once while main run applies", .timeLimit(.minutes(5)))
     func concurrentWriters() async throws {
         try await withSandbox("req-concurrent") { sandbox in
             let account = try await sandbox.login()

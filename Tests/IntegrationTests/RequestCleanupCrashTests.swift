@@ -54,7 +54,7 @@ struct RequestCleanupCrashTests {
     }
 
     @Test("killed while deleting an applied request: the leftover is not refused, the ack stays applied",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func halfRemovedAppliedRequest() async throws {
         try await withSandbox("cleanup-half-removed") { sandbox in
             let queue = try await Self.queue(sandbox)
@@ -76,7 +76,7 @@ struct RequestCleanupCrashTests {
     }
 
     @Test("killed after acknowledging, before removing: acknowledged again as applied, not moved to rejected/",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func ackedButNotRemoved() async throws {
         try await withSandbox("cleanup-acked") { sandbox in
             let queue = try await Self.queue(sandbox)
@@ -97,7 +97,7 @@ struct RequestCleanupCrashTests {
         }
     }
 
-    @Test("half-deleted leftovers in removing/ are cleared; nothing else moves", .timeLimit(.minutes(2)))
+    @Test("half-deleted leftovers in removing/ are cleared; nothing else moves", .timeLimit(.minutes(5)))
     func removingIsEmptied() async throws {
         try await withSandbox("cleanup-removing") { sandbox in
             let queue = try await Self.queue(sandbox)
@@ -111,7 +111,7 @@ struct RequestCleanupCrashTests {
         }
     }
 
-    @Test("refused entries reach rejected/ only with their reason, whatever they are", .timeLimit(.minutes(2)))
+    @Test("refused entries reach rejected/ only with their reason, whatever they are", .timeLimit(.minutes(5)))
     func refusalsCarryTheirReason() async throws {
         try await withSandbox("cleanup-reasons") { sandbox in
             let queue = try await Self.queue(sandbox)
@@ -137,7 +137,7 @@ struct RequestCleanupCrashTests {
     }
 
     @Test("a handed-over command that finished before the crash is answered again, not as interrupted",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func finishedCommandIsReAnswered() async throws {
         try await withSandbox("cleanup-claimed") { sandbox in
             let queue = try await Self.queue(sandbox)

@@ -21,7 +21,7 @@ struct ServerLoginTests {
     }
 
     @Test("Logged in as the server's user with its key; extensions see the key; logout revokes it there",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func loginBootstrapAndLogout() async throws {
         let server = try Self.server()
         defer { server.stop() }
@@ -51,7 +51,7 @@ struct ServerLoginTests {
         }
     }
 
-    @Test("A wrong code, a new number without a name, a bad phone: each named, nothing created", .timeLimit(.minutes(2)))
+    @Test("A wrong code, a new number without a name, a bad phone: each named, nothing created", .timeLimit(.minutes(5)))
     func refusals() async throws {
         let server = try Self.server()
         defer { server.stop() }
@@ -73,7 +73,7 @@ struct ServerLoginTests {
     }
 
     @Test("The two-step password from standard input, a sign-up with --name, and a login handed to the running app",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func passwordSignUpAndHandOff() async throws {
         let server = try Self.server()
         defer { server.stop() }

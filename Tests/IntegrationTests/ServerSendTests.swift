@@ -58,7 +58,7 @@ struct ServerSendTests {
     }
 
     @Test("A message shared while the app runs waits with a clock, is sent, and takes the server's id; Telethon reads it once",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func sentWhileRunning() async throws {
         let server = try Self.startServer()
         defer { server.stop() }

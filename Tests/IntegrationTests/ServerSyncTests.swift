@@ -32,7 +32,7 @@ struct ServerSyncTests {
     }
 
     @Test("Messages from Telethon arrive by getDifference, in slices, edits replace, nothing twice; the running app catches up and takes pushes",
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(5)))
     func telethonToUs() async throws {
         let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
                                                            "--account", "+999 66 2 0002:Grace:Hopper"])
@@ -100,7 +100,7 @@ struct ServerSyncTests {
     }
 
     @Test("Too far behind (differenceTooLong): the newest dialogs are read again, and the next sync starts from there",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func tooFarBehind() async throws {
         let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--difference-too-long", "5",
                                                            "--account", "+999 66 1 0001:Ada:Lovelace", "--account", "+999 66 2 0002:Grace:Hopper"])

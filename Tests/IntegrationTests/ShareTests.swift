@@ -11,7 +11,7 @@ import Glibc
 /// container. share never writes a database; it queues a request and main sends it.
 @Suite("share: picker, sending through main, refusals")
 struct ShareTests {
-    @Test("share peers: pinned first, no secret chats, search by a seeded name, both accounts listed", .timeLimit(.minutes(3)))
+    @Test("share peers: pinned first, no secret chats, search by a seeded name, both accounts listed", .timeLimit(.minutes(5)))
     func peerPicker() async throws {
         try await withSandbox("share-peers") { sandbox in
             let accountId = try await sandbox.login()
@@ -55,7 +55,7 @@ struct ShareTests {
         }
     }
 
-    @Test("With main running: text and a PNG are sent, the chat's top message advances", .timeLimit(.minutes(3)))
+    @Test("With main running: text and a PNG are sent, the chat's top message advances", .timeLimit(.minutes(5)))
     func sendWhileRunning() async throws {
         try await withSandbox("share-running") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -102,7 +102,7 @@ struct ShareTests {
         }
     }
 
-    @Test("Files shared go as media, one message each, the caption on the first; main lists their names", .timeLimit(.minutes(3)))
+    @Test("Files shared go as media, one message each, the caption on the first; main lists their names", .timeLimit(.minutes(5)))
     func filesGoAsMedia() async throws {
         try await withSandbox("share-media") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -132,7 +132,7 @@ struct ShareTests {
         }
     }
 
-    @Test("With main not running: queued, then applied exactly once by the next writer launches", .timeLimit(.minutes(3)))
+    @Test("With main not running: queued, then applied exactly once by the next writer launches", .timeLimit(.minutes(5)))
     func queuedUntilMainRuns() async throws {
         try await withSandbox("share-queued") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -162,7 +162,7 @@ struct ShareTests {
         }
     }
 
-    @Test("A symbolic link inside the named file's directory is followed; the type comes from the bytes", .timeLimit(.minutes(3)))
+    @Test("A symbolic link inside the named file's directory is followed; the type comes from the bytes", .timeLimit(.minutes(5)))
     func linkInsideDirectory() async throws {
         try await withSandbox("share-link") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -181,7 +181,7 @@ struct ShareTests {
         }
     }
 
-    @Test("Locked app: share and share peers refuse and reveal nothing; nothing is queued", .timeLimit(.minutes(3)))
+    @Test("Locked app: share and share peers refuse and reveal nothing; nothing is queued", .timeLimit(.minutes(5)))
     func lockedApp() async throws {
         try await withSandbox("share-locked") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -214,7 +214,7 @@ struct ShareTests {
         }
     }
 
-    @Test("An ambiguous name lists the candidates and sends nothing (exit 3); an unknown one exits 1", .timeLimit(.minutes(3)))
+    @Test("An ambiguous name lists the candidates and sends nothing (exit 3); an unknown one exits 1", .timeLimit(.minutes(5)))
     func ambiguousName() async throws {
         try await withSandbox("share-ambiguous") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox, peers: 60, messages: 300)
@@ -238,7 +238,7 @@ struct ShareTests {
         }
     }
 
-    @Test("Directories, devices, FIFOs, links out, oversize and too many files, bad text: exit 1, nothing queued", .timeLimit(.minutes(3)))
+    @Test("Directories, devices, FIFOs, links out, oversize and too many files, bad text: exit 1, nothing queued", .timeLimit(.minutes(5)))
     func refusedInputs() async throws {
         try await withSandbox("share-refused") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -286,7 +286,7 @@ struct ShareTests {
         }
     }
 
-    @Test("No account: share and share peers exit 1 with an error", .timeLimit(.minutes(2)))
+    @Test("No account: share and share peers exit 1 with an error", .timeLimit(.minutes(5)))
     func noAccount() async throws {
         try await withSandbox("share-noaccount") { sandbox in
             let (peers, listing) = try await ShareSupport.json(sandbox, ["peers"])

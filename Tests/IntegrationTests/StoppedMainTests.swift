@@ -21,7 +21,7 @@ struct StoppedMainTests {
     }
 
     @Test("Stopped while it only holds the writer lock: readers answer, a second main is told, all applied once after SIGCONT",
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(5)))
     func stoppedHoldingTheWriterLock() async throws {
         try await withSandbox("stopped-idle") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox, peers: 30, messages: 300)

@@ -8,7 +8,7 @@ import TestSupport
 @Suite("main import telegram-export")
 struct TelegramExportImportTests {
     @Test("A full export of every chat type lands as chats, messages, contacts and avatars the extensions show; re-importing changes nothing",
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(5)))
     func fullExport() async throws {
         try await withSandbox("import-full") { sandbox in
             try await sandbox.login(name: "Someone Else")
@@ -124,7 +124,7 @@ struct TelegramExportImportTests {
     }
 
     @Test("While main run runs, the import is handed to it and answers with its report; no progress bar off a terminal",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func handedToRunningApp() async throws {
         try await withSandbox("import-handoff") { sandbox in
             try await sandbox.login()
@@ -192,7 +192,7 @@ struct TelegramExportImportTests {
         }
     }
 
-    @Test("A newer export of the same account adds only what is new; a single-chat export imports alone", .timeLimit(.minutes(3)))
+    @Test("A newer export of the same account adds only what is new; a single-chat export imports alone", .timeLimit(.minutes(5)))
     func newerAndSingleChat() async throws {
         try await withSandbox("import-newer") { sandbox in
             try await sandbox.login()
@@ -247,7 +247,7 @@ struct TelegramExportImportTests {
     }
 
     @Test("Bad input: a clear error naming the byte offset or the message, exit 1, nothing of the batch written",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func badInput() async throws {
         try await withSandbox("import-bad") { sandbox in
             try await sandbox.login()
@@ -367,7 +367,7 @@ struct TelegramExportRepeatTests {
     }
 
     @Test("Repeated batches apart: the later copy kept, counted once; the same export again writes nothing",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func repeatsFarApart() async throws {
         try await withSandbox("import-repeats") { sandbox in
             try await sandbox.login()

@@ -14,7 +14,7 @@ struct TelegramExportVariantTests {
     static let eras = [2018, 2019, 2020, 2021, 2022, 2024, 2026]
 
     @Test("An export of each era imports whole: every message with what the export says of it, each chat under its Telegram peer, true Unix times from local dates, and a second import writes nothing",
-          .timeLimit(.minutes(4)), arguments: eras)
+          .timeLimit(.minutes(5)), arguments: eras)
     func era(_ year: Int) async throws {
         try await withSandbox("variants-\(year)") { sandbox in
             let (export, report, accountPeer) = try await sandbox.importVariants(era: year, name: "Someone Else")
@@ -67,7 +67,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("The same person's chat is one chat whichever era's ids name it (bare numbers, shifted PeerIds, strings)",
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(5)))
     func samePersonAcrossEras() async throws {
         try await withSandbox("variants-same-person") { sandbox in
             try await sandbox.login()
@@ -98,7 +98,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("Local dates read in the zone given (an IANA name, an offset, UTC) or else the machine's",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func localDatesFollowTheZone() async throws {
         try await withSandbox("variants-zone-export") { exports in
             let export = try await exports.generateVariants("export", era: 2021)
@@ -129,7 +129,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("Files the export names but lacks are placeholders, counted and named, never fatal; a second import changes nothing",
-          .timeLimit(.minutes(3)), arguments: [2018, 2026])
+          .timeLimit(.minutes(5)), arguments: [2018, 2026])
     func missingFiles(_ year: Int) async throws {
         try await withSandbox("variants-missing-\(year)") { sandbox in
             let (export, report, accountPeer) = try await sandbox.importVariants(era: year)
@@ -158,7 +158,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("Contacts with a Telegram id are contacts; those with user_id 0 (2019–2020) or none (2018, 2021 on) are device contacts; an empty one is dropped",
-          .timeLimit(.minutes(3)), arguments: [2018, 2019, 2020, 2021, 2026])
+          .timeLimit(.minutes(5)), arguments: [2018, 2019, 2020, 2021, 2026])
     func contactsWithoutTelegramIds(_ year: Int) async throws {
         try await withSandbox("variants-contacts-\(year)") { sandbox in
             let (export, report, _) = try await sandbox.importVariants(era: year)
@@ -187,7 +187,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("The same id twice in one chat: the later one is the message, counted once as a duplicate; a second import changes nothing",
-          .timeLimit(.minutes(3)), arguments: [2019, 2026])
+          .timeLimit(.minutes(5)), arguments: [2019, 2026])
     func repeatedIds(_ year: Int) async throws {
         try await withSandbox("variants-duplicates-\(year)") { sandbox in
             let (export, report, accountPeer) = try await sandbox.importVariants(era: year)
@@ -205,7 +205,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("A supergroup's history from before it was one keeps its negative ids (kMigratedMessagesIdShift), with replies and pins to them",
-          .timeLimit(.minutes(3)), arguments: [2020, 2026])
+          .timeLimit(.minutes(5)), arguments: [2020, 2026])
     func migratedGroupHistory(_ year: Int) async throws {
         try await withSandbox("variants-migrated-\(year)") { sandbox in
             let (export, _, _) = try await sandbox.importVariants(era: year)
@@ -227,7 +227,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("A single-chat export of a group (no personal_information) without --me: the exporter is unknown and every message incoming",
-          .timeLimit(.minutes(3)), arguments: [2020, 2026])
+          .timeLimit(.minutes(5)), arguments: [2020, 2026])
     func singleGroupWithoutMe(_ year: Int) async throws {
         try await withSandbox("variants-single-\(year)") { sandbox in
             let (export, report, accountPeer) = try await sandbox.importVariants(era: year, generator: ["--single-chat", "--chat", "chess"])
@@ -248,7 +248,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("A single-chat export of a one-to-one chat without --me: its exporter is the sender who is not the chat; their messages are the account's, outgoing",
-          .timeLimit(.minutes(3)), arguments: [2020, 2021, 2026])
+          .timeLimit(.minutes(5)), arguments: [2020, 2021, 2026])
     func singlePersonalChatInfersTheExporter(_ year: Int) async throws {
         try await withSandbox("variants-single-personal-\(year)") { sandbox in
             let (export, report, accountPeer) = try await sandbox.importVariants(era: year, generator: ["--single-chat"])
@@ -264,7 +264,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("A single-chat export of a group with --me (an id, user<id> or the name the export writes): the exporter's messages are the account's, outgoing",
-          .timeLimit(.minutes(3)), arguments: [(2026, "5550001"), (2026, "user5550001"), (2026, "Ada Lovelace"), (2020, "5550001"), (2021, "Ada Lovelace")])
+          .timeLimit(.minutes(5)), arguments: [(2026, "5550001"), (2026, "user5550001"), (2026, "Ada Lovelace"), (2020, "5550001"), (2021, "Ada Lovelace")])
     func singleGroupWithMe(_ year: Int, _ me: String) async throws {
         try await withSandbox("variants-single-me-\(year)") { sandbox in
             let (export, report, accountPeer) = try await sandbox.importVariants(era: year, generator: ["--single-chat", "--chat", "chess"],
@@ -286,7 +286,7 @@ struct TelegramExportVariantTests {
     }
 
     @Test("A path leading out of the export folder is refused (exit 1, nothing written), even where a missing file would not be",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func pathOutOfTheFolder() async throws {
         try await withSandbox("variants-escape") { sandbox in
             try await sandbox.login()

@@ -8,7 +8,7 @@ import TestSupport
 /// anything launches, with the same words as `main open`.
 @Suite("main URL")
 struct URLLaunchTests {
-    @Test("a link as main's only argument opens like main open; a bad one exits 1", .timeLimit(.minutes(2)))
+    @Test("a link as main's only argument opens like main open; a bad one exits 1", .timeLimit(.minutes(5)))
     func linkAsArgument() async throws {
         try await withSandbox("url") { sandbox in
             try await sandbox.login()

@@ -12,7 +12,7 @@ import Glibc
 @Suite("widget configure and render; the databases stay untouched")
 struct WidgetConfigureRenderTests {
     @Test("configure lists pinned chats first, no secret chats, with avatar PNGs; --select reaches the timeline after a writer command",
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(5)))
     func configureAndSelect() async throws {
         try await withSandbox("widget-configure") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox, peers: 40, messages: 400)
@@ -84,7 +84,7 @@ struct WidgetConfigureRenderTests {
         }
     }
 
-    @Test("render: a PNG of the right size for every family and appearance, and the locked placeholder", .timeLimit(.minutes(3)))
+    @Test("render: a PNG of the right size for every family and appearance, and the locked placeholder", .timeLimit(.minutes(5)))
     func render() async throws {
         try await withSandbox("widget-render") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -120,7 +120,7 @@ struct WidgetConfigureRenderTests {
         }
     }
 
-    @Test("timeline, configure and render never change a byte of any database", .timeLimit(.minutes(3)))
+    @Test("timeline, configure and render never change a byte of any database", .timeLimit(.minutes(5)))
     func databasesUntouched() async throws {
         try await withSandbox("widget-readonly") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)

@@ -13,7 +13,7 @@ import Glibc
 @Suite("widget timeline: what main publishes, lock and unlock, broken widget-data")
 struct WidgetTimelineTests {
     @Test("A message main writes is in the timeline right after the command, and soon after a push handed to main run",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(5)))
     func messageReachesTheTimeline() async throws {
         try await withSandbox("widget-push") { sandbox in
             let fixture = try await NotifyFixture.make(sandbox)
@@ -52,7 +52,7 @@ struct WidgetTimelineTests {
         }
     }
 
-    @Test("Lock and unlock are reflected on the next timeline; locked shows the placeholder only", .timeLimit(.minutes(3)))
+    @Test("Lock and unlock are reflected on the next timeline; locked shows the placeholder only", .timeLimit(.minutes(5)))
     func lockAndUnlock() async throws {
         try await withSandbox("widget-lock") { sandbox in
             _ = try await NotifyFixture.make(sandbox)
@@ -83,7 +83,7 @@ struct WidgetTimelineTests {
         }
     }
 
-    @Test("Missing, stale, corrupt, foreign and other-account widget-data: a clear state, exit 0", .timeLimit(.minutes(4)))
+    @Test("Missing, stale, corrupt, foreign and other-account widget-data: a clear state, exit 0", .timeLimit(.minutes(5)))
     func brokenWidgetData() async throws {
         try await withSandbox("widget-bad") { sandbox in
             func expectEmpty(_ reason: String, _ context: String) async throws {

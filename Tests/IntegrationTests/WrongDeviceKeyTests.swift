@@ -7,7 +7,7 @@ import TestSupport
 /// were (StorageError's promise: nothing is changed or deleted).
 @Suite("Wrong device key")
 struct WrongDeviceKeyTests {
-    @Test("A different 48-byte .tempkey, then a 40-byte one: clear errors, nothing changed", .timeLimit(.minutes(3)))
+    @Test("A different 48-byte .tempkey, then a 40-byte one: clear errors, nothing changed", .timeLimit(.minutes(5)))
     func wrongKeyChangesNothing() async throws {
         try await withSandbox("wrongkey") { sandbox in
             let layout = sandbox.layout

@@ -49,7 +49,7 @@ struct TelethonAgainstTestServerTests {
     /// message for a random_id sent twice, edits, deletions, reads, reactions, pins, paging, and a
     /// restart keeping all of it. The messaging our client syncs against is Telegram's, as
     /// Telethon sees it.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(5)))
     func telethonClientsMessageEachOtherThroughTheServer() async throws {
         let python = try TestServer.requirePython()
         let result = try await withTemporaryDirectory("telethon-chat-check") { dir in

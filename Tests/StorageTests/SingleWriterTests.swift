@@ -138,7 +138,7 @@ struct SingleWriterTests {
     /// Main has two read-write connections to one store while a background import runs (the
     /// import's own and the app's). SQLite lets a passive checkpoint on one run during a write on
     /// the other: the WAL-reset bug's precondition. WriterGate makes them take turns.
-    @Test(.timeLimit(.minutes(1))) func twoWritingConnectionsOfOneProcessTakeTurns() throws {
+    @Test(.timeLimit(.minutes(5))) func twoWritingConnectionsOfOneProcessTakeTurns() throws {
         try withTemporaryDirectory("single-writer") { dir in
             let path = dir.sub("db_sqlite")
             let app = try writerWithFramesInTheWAL(path)

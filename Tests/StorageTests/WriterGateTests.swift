@@ -12,7 +12,7 @@ import Glibc
 @Suite("WriterGate: one writer at a time, in the order they asked")
 struct WriterGateTests {
     @Test("A writer that asks again the moment its turn ends goes behind the one already waiting",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(5)))
     func theWaiterGoesFirst() async {
         // An import's connection unlocks after a batch and asks again at once; a setting changed
         // meanwhile must not wait out its timeout behind batch after batch.
@@ -44,7 +44,7 @@ struct WriterGateTests {
     }
 
     @Test("A waiter that gives up leaves the line: the one behind it gets the gate when it is free",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(5)))
     func aTimedOutWaiterDoesNotStrandTheNext() async {
         let outcome = await onThread { () -> (first: Bool, second: Bool) in
             let gate = WriterGate()
@@ -72,7 +72,7 @@ struct WriterGateTests {
         #expect(outcome.second, "the waiter behind one that gave up never got the gate")
     }
 
-    @Test("The owner may lock again inside its turn; others wait until its last unlock", .timeLimit(.minutes(1)))
+    @Test("The owner may lock again inside its turn; others wait until its last unlock", .timeLimit(.minutes(5)))
     func recursiveForItsOwner() async {
         let outcome = await onThread { () -> (nested: Bool, whileHeld: Bool, afterwards: Bool) in
             let gate = WriterGate()

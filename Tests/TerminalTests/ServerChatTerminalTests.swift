@@ -12,7 +12,8 @@ import TestSupport
 struct ServerChatTerminalTests {
     static let code = "24680"
 
-    @Test(arguments: [(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals)
+    /// Each size once, each TERM once (every variant starts a server and two clients).
+    @Test(arguments: zip([(80, 24), (160, 48)], KeysInEveryTerminalTests.terminals))
     func theOpenChatTalksToTheServerBothWays(size: (Int, Int), term: String) async throws {
         let directory = try TemporaryDirectory("server-chat")
         defer { directory.remove() }
@@ -108,10 +109,67 @@ struct ServerChatTerminalTests {
         try await tmux.waitFor(timeout: 5, "the deletion here") { !$0.contains { $0.contains("You: edited on the terminal") } }
         try await graceSees("the deletion") { messages in !messages.contains { ($0["text"] as? String ?? "").contains("on the terminal") } }
 
+        // Deleted here while its answer is held: the server has it by then, so it is deleted for
+        // everyone there once the answer comes, and does not come back with the next catch-up.
+        #expect(FileManager.default.createFile(atPath: hold, contents: nil))
+        // The deletion left a message selected (its letters are commands): back to the composer.
+        if try tmux.capture().last?.contains("r reply") == true { try await Keys.key(tmux, "Escape") }
+        try await tmux.waitFor(timeout: 5, "the composer's keys") { $0.last?.contains("⏎ send") == true }
+        try tmux.type("never mind")
+        try tmux.press("Enter")
+        try await tmux.waitFor(timeout: 10, "the second clock") { $0.contains { $0.contains("never mind") && $0.contains("◷") } }
+        try await graceSees("the message whose answer is held") { messages in messages.contains { $0["text"] as? String == "never mind" } }
+        try await Keys.key(tmux, "Up")
+        try await Keys.key(tmux, "d")
+        try await tmux.waitFor(text: "Delete")
+        try await Keys.key(tmux, "Enter")
+        try await tmux.waitFor(timeout: 5, "the unsent message gone here") { !$0.contains { $0.contains("You: never mind") } }
+        try FileManager.default.removeItem(atPath: hold)
+        try await graceSees("the message deleted while it was sent gone") { messages in
+            !messages.contains { $0["text"] as? String == "never mind" }
+        }
+        try await tmux.still()
+        #expect(!(try tmux.capture()).contains { $0.contains("never mind") }, "it came back")
+
         // And one Grace deletes for everyone leaves the open chat here.
         let graceHistory = try await grace("history", ["--with", "+9996610001", "--limit", "10"]).json()["messages"] as? [[String: Any]] ?? []
         let pushed = try #require(graceHistory.first { $0["text"] as? String == "pushed to the open chat" }?["id"] as? Int, "\(graceHistory)")
         try await grace("delete", ["--ids", String(pushed), "--revoke"])
         try await tmux.waitFor(timeout: 10, "Grace's deletion here") { !$0.contains { $0.contains("pushed to the open chat") } }
     }
+
+    /// Settings → Accounts → Log Out with an account on the server: the session ends there
+    /// (auth.logOut) before it ends here, and the app's connection for it stops first.
+    @Test(arguments: [(80, 24), (160, 48)])
+    func loggingOutInTheInterfaceEndsTheSessionOnTheServer(size: (Int, Int)) async throws {
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace"])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory("server-logout")
+        defer { directory.remove() }
+        let container = directory.sub("container")
+        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                              "--phone", "+999 66 1 0001", "--code", Self.code, "--container", container])
+        let tmux = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "run", "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "4 Settings", timeout: 15)
+        try await tmux.still()
+        try tmux.press("4")
+        try await tmux.waitFor(text: "Accounts")
+        try await tmux.still()
+        // Past the profile and the server it lives on, to Accounts.
+        try tmux.press("Down")
+        try tmux.press("Down")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "+ Add Account")
+        try await tmux.still()
+        try tmux.press("Down")
+        try tmux.press("Down")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "Your phone number", timeout: 15)
+        #expect(server.stderrText.contains("auth.logOut → LoggedOut"), "\(server.stderrText.suffix(2000))")
+        let log = try FileManager.default.contentsOfDirectory(atPath: container + "/telegram-data/logs/app-logs")
+            .map { try String(contentsOfFile: container + "/telegram-data/logs/app-logs/" + $0, encoding: .utf8) }.joined()
+        #expect(!log.contains("the server was not told"), "\(log.suffix(2000))")
+    }
 }
+

@@ -8,6 +8,9 @@ public final class AccountContext {
     /// read mark…) was stored: the account's connection takes it there now (set while the app
     /// listens to the account's server).
     public var changesForServer: (@Sendable () -> Void)?
+    /// Ends the account's connection to its server (before a logout revokes its key, so nothing
+    /// uses or remakes a key for it after); set while the app listens to the account's server.
+    public var endServerConnection: (() -> Void)?
 
     init(record: AccountRecord, postbox: Postbox) {
         self.record = record

@@ -19,8 +19,11 @@ public final class Application {
     public private(set) var shouldStop = false
     /// Set by `main call start` when it is the app for its call: the app stops when the call ends.
     public var stopsWhenCallEnds = false
-    /// The current account's connection to its server, while the app runs (none offline).
+    /// The current account's connection to its server, while the app runs (none offline), and
+    /// the account it follows (a logout, a switch or a login moves it to the new current one).
     private var updatesListener: AccountUpdatesListener?
+    private var listenedAccount: Int64?
+    private var deliverServerUpdates: (@Sendable (AppEvent) -> Void)?
 
     public init(app: LaunchedApp) {
         self.app = app
@@ -42,6 +45,7 @@ public final class Application {
             // Once a second at most, so a burst of changes is one write.
             app.publishWidgetData(publisher: widgetData)
             CallHost.endIfDue(app)
+            followCurrentAccount()
         case .requestsPending:
             drainRequests()
         case .userInput(let line):
@@ -93,7 +97,21 @@ public final class Application {
     /// Connects the current account to its server, if it has one, on a thread and a Postbox
     /// connection of its own (AccountUpdatesListener); what it applies arrives as `.serverUpdates`.
     func startServerUpdates(deliver: @escaping @Sendable (AppEvent) -> Void) {
-        guard updatesListener == nil, let account = app.account, AccountUpdatesListener.hasServer(account.postbox) else { return }
+        deliverServerUpdates = deliver
+        followCurrentAccount()
+    }
+
+    /// The listener of the current account: the old one stopped when the account changed (its
+    /// key may be revoked by now), a new one started for an account on a server.
+    private func followCurrentAccount() {
+        guard let deliver = deliverServerUpdates, app.account?.record.id != listenedAccount else { return }
+        if let old = updatesListener {
+            old.stop()
+            updatesListener = nil
+            app.logger.info("stopped listening to the previous account's server", metadata: ["account": "\(listenedAccount ?? 0)"])
+        }
+        listenedAccount = app.account?.record.id
+        guard let account = app.account, AccountUpdatesListener.hasServer(account.postbox) else { return }
         // The manager is used on the listener's thread only to open that thread's connection
         // (AccountManager.openPostbox with tracked: false touches nothing the app's thread uses).
         nonisolated(unsafe) let manager = app.shared.accountManager
@@ -105,6 +123,7 @@ public final class Application {
         listener.start()
         updatesListener = listener
         account.changesForServer = { listener.sendSoon() }
+        account.endServerConnection = { listener.stop() }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])
     }
 

@@ -45,7 +45,18 @@ final class LaunchedAppHost: AppHost {
     var signedInCount: Int { app.shared.accountManager.state.activeRecords.count }
     var hasCurrentAccount: Bool { app.shared.accountManager.state.currentRecord != nil }
     func switchAccount(to accountId: Int64) throws { try app.accounts.switchTo(accountId: accountId) }
-    func logOut() throws { _ = try app.accounts.logout(accountId: nil) }
+    /// An account on a server is logged out there first (auth.logOut), as `main logout` does;
+    /// when the server cannot be told, it is logged out here all the same, and the log says so.
+    func logOut() throws {
+        app.account?.endServerConnection?()
+        do {
+            _ = try AccountLifecycle.revokeOnServer(manager: app.shared.accountManager, accountId: nil,
+                                                   build: app.storage.container.configuration, timeout: 10, logger: app.logger)
+        } catch {
+            app.logger.warning("the server was not told of the logout: the session stays authorized there", metadata: ["error": "\(error)"])
+        }
+        _ = try app.accounts.logout(accountId: nil)
+    }
 
     func logIn(phone: String, name: String) throws -> String {
         try app.accounts.login(phone: phone, name: name).accountId

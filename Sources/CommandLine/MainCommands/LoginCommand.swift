@@ -148,21 +148,16 @@ struct LogoutCommand: ParsableCommand {
 
     func run() throws {
         var revoked: String?
-        let stored = try withReadingApp(options) { try AccountLifecycle.serverKey(manager: $0.shared.accountManager, accountId: account) }
-        if let stored {
-            if let record = stored.authInfo, let authInfo = DatacenterAuthInfo(encoded: record) {
-                let build = try BuildConfiguration.load(environment: currentEnvironment()).0
-                var logger = Logger(label: "mtproto")
-                logger.logLevel = .error
-                do {
-                    try AuthorizationRevocation.revoke(server: stored.server, authInfo: authInfo,
-                                                       identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion), logger: logger)
-                    revoked = "logged out on \(stored.server.label)"
-                } catch {
-                    StandardStreams.writeError("warning: \(stored.server.label) was not told (\(error)): "
-                        + "the session stays authorized there until it is ended from another device")
-                }
-            }
+        let build = try BuildConfiguration.load(environment: currentEnvironment()).0
+        var logger = Logger(label: "mtproto")
+        logger.logLevel = .error
+        do {
+            revoked = try withReadingApp(options) {
+                try AccountLifecycle.revokeOnServer(manager: $0.shared.accountManager, accountId: account, build: build, timeout: 15, logger: logger)
+            }.map { "logged out on \($0)" }
+        } catch let error as LoginError {
+            StandardStreams.writeError("warning: the server was not told (\(error)): "
+                + "the session stays authorized there until it is ended from another device")
         }
         let id = try Operations.perform(.logout(accountId: account), options).expect("logout") {
             if case .loggedOut(let id) = $0 { return id } else { return nil }

@@ -1,4 +1,6 @@
 import Container
+import Logging
+import MTProtoKit
 import FoundationEssentials
 import Storage
 
@@ -48,5 +50,20 @@ extension AccountLifecycle {
             guard let server = try AccountServer.read(t) else { return nil }
             return (server, try t.datacenterAuthInfo(server.mainDatacenter))
         }
+    }
+}
+
+extension AccountLifecycle {
+    /// Ends the account's authorization on its server (auth.logOut) before it is logged out
+    /// here, as Telegram's logout does: the server's name when it was told; nil for an offline
+    /// account or one without a key there; a throw when the server could not be told (the
+    /// caller logs the account out anyway and says so).
+    public static func revokeOnServer(manager: AccountManager, accountId: Int64?, build: BuildConfiguration, timeout: Double = 10,
+                                      logger: Logger) throws -> String? {
+        guard let stored = try serverKey(manager: manager, accountId: accountId), let record = stored.authInfo,
+              let authInfo = DatacenterAuthInfo(encoded: record) else { return nil }
+        try AuthorizationRevocation.revoke(server: stored.server, authInfo: authInfo,
+                                           identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion), timeout: timeout, logger: logger)
+        return stored.server.label
     }
 }

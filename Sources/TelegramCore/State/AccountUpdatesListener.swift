@@ -42,13 +42,15 @@ public final class AccountUpdatesListener: @unchecked Sendable {
         if !thread.start() { logger.error("cannot start the updates thread") }
     }
 
-    /// Ends the loop; a request in flight is abandoned with the client's close.
+    /// Ends the loop; a request in flight is abandoned with the client's close. Once: later
+    /// calls return at once.
     public func stop() {
-        let open = state.withLock {
-            stopped = true
+        let (open, first) = state.withLock { () -> (MTProtoClient?, Bool) in
+            defer { stopped = true }
             state.broadcast()
-            return client
+            return (client, !stopped)
         }
+        guard first else { return }
         open?.close()
         thread?.join()
     }
