@@ -83,14 +83,29 @@ struct ServerSendTests {
     @Test("Killed after the server stored a message and before its answer came: sent again with the same random_id, held once everywhere",
           .timeLimit(.minutes(5)))
     func killedBeforeTheAnswer() async throws {
-        // The server does sendMessage at once and answers 2 s later: each kill below lands after
-        // the server has the message and before the app heard so.
-        let server = try Self.startServer(["--answer-late", "messages.sendMessage=2"])
+        // While `hold` exists the server does sendMessage at once and keeps its answer: each kill
+        // below lands after the server has the message and before the app heard so, however
+        // slowly a loaded machine runs the test.
+        let hold = NSTemporaryDirectory() + "send-hold-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        defer { unlink(hold) }
+        let server = try Self.startServer(["--hold-answer", "messages.sendMessage=\(hold)"])
         defer { server.stop() }
         try await withSandbox("server-send-kill") { sandbox in
             let session = try await Self.twoAccounts(server, sandbox)
             let rounds = 6
             for round in 1...rounds {
+                // What earlier rounds left waiting goes first (answered now: the retry of a
+                // message the server has), so this round's message is the one its kill catches.
+                unlink(hold)
+                if round > 1 {
+                    let (settling, _) = try await sandbox.startMainRun(["--headless"])
+                    try await Self.waitUntil("round \(round): the earlier messages answered") {
+                        try await Self.rows(sandbox).allSatisfy { $0.unsent == nil }
+                    }
+                    settling.kill9()
+                    _ = try? await settling.wait(timeout: 10)
+                }
+                #expect(FileManager.default.createFile(atPath: hold, contents: nil))
                 // Queued while main is down (share hands it to main's next run).
                 let queued = try await sandbox.run("share", ["send", "--to", String(Self.grace), "--text", "k\(round)", "--deadline", "0"], timeout: 30)
                 #expect(queued.exitCode == 0 || queued.exitCode == 75, "\(queued)")
@@ -102,8 +117,11 @@ struct ServerSendTests {
                 run.kill9()
                 _ = try? await run.wait(timeout: 10)
                 let unsent = try await Self.rows(sandbox).filter { $0.unsent != nil }
-                #expect(unsent.contains { $0.text == "k\(round)" }, "round \(round): still waiting for its answer: \(unsent.map(\.text))")
+                #expect(unsent.map(\.text) == ["k\(round)"], "round \(round): still waiting for its answer: \(unsent.map(\.text))")
+                let onServer = try await Self.serverTexts(server, session: session)
+                #expect(onServer.filter { $0 == "k\(round)" }.count == 1, "round \(round): the server has it: \(onServer)")
             }
+            unlink(hold)
             // A run that is left alone: every message has its answer.
             let (run, _) = try await sandbox.startMainRun(["--headless"])
             defer { run.kill9() }
@@ -116,7 +134,9 @@ struct ServerSendTests {
                 #expect(local.filter { $0 == "k\(round)" }.count == 1, "k\(round) locally: \(local)")
                 #expect(onServer.filter { $0 == "k\(round)" }.count == 1, "k\(round) on the server: \(onServer)")
             }
-            #expect(server.stderrText.contains("a retry, answered id"), "the retries reached the server as retries")
+            // Each round's message went again after its kill, with its random_id: answered as a retry.
+            let retries = server.stderrText.components(separatedBy: "a retry, answered id").count - 1
+            #expect(retries >= rounds, "\(retries) sendMessages answered as retries, for \(rounds) kills")
         }
     }
 }
