@@ -22,7 +22,7 @@ public final class Application {
     /// The current account's connection to its server, while the app runs (none offline), and
     /// the account it follows (a logout, a switch or a login moves it to the new current one).
     private var updatesListener: AccountUpdatesListener?
-    private var listenedAccount: Int64?
+    private var listenedAccount: (context: ObjectIdentifier, id: Int64)?
     private var deliverServerUpdates: (@Sendable (AppEvent) -> Void)?
 
     public init(app: LaunchedApp) {
@@ -104,13 +104,14 @@ public final class Application {
     /// The listener of the current account: the old one stopped when the account changed (its
     /// key may be revoked by now), a new one started for an account on a server.
     private func followCurrentAccount() {
-        guard let deliver = deliverServerUpdates, app.account?.record.id != listenedAccount else { return }
+        // The context, not only the id: an account switched away from and back gets a new one.
+        guard let deliver = deliverServerUpdates, app.account.map(ObjectIdentifier.init) != listenedAccount?.context else { return }
         if let old = updatesListener {
             old.stop()
             updatesListener = nil
-            app.logger.info("stopped listening to the previous account's server", metadata: ["account": "\(listenedAccount ?? 0)"])
+            app.logger.info("stopped listening to the previous account's server", metadata: ["account": "\(listenedAccount?.id ?? 0)"])
         }
-        listenedAccount = app.account?.record.id
+        listenedAccount = app.account.map { (ObjectIdentifier($0), $0.record.id) }
         guard let account = app.account, AccountUpdatesListener.hasServer(account.postbox) else { return }
         // The manager is used on the listener's thread only to open that thread's connection
         // (AccountManager.openPostbox with tracked: false touches nothing the app's thread uses).
