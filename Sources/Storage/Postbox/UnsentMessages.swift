@@ -47,9 +47,9 @@ extension PostboxTransaction {
         for key in keys {
             let index = MessageIndex(id: MessageId(peerId: PeerId(key.int64(at: 4)), namespace: MessageId.localNamespace, id: key.int32(at: 12)),
                                      timestamp: key.int32(at: 0))
+            // A row and its message leave in one transaction (deleteMessages, markSent); read-only
+            // here, a row without its message would only be skipped.
             if let message = try message(index) { result.append(message) }
-            // A row whose message is gone (deleted in the same breath as its row should have gone) is dropped.
-            else { try valueBox.remove(PostboxTable.unsentMessages, key) }
         }
         return result
     }
