@@ -44,12 +44,7 @@ struct ServerSendTests {
     }
 
     static func waitUntil(_ what: String, timeout: Double = 20, _ condition: () async throws -> Bool) async throws {
-        let start = Date()
-        while Date().timeIntervalSince(start) < timeout {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw HarnessError("\(what): not within \(timeout) s")
+        try await TestSupport.waitUntil(what, timeout: timeout, condition)
     }
 
     static func startServer(_ extra: [String] = []) throws -> TestServer {

@@ -19,6 +19,7 @@ public enum PackagePaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     public static let venvPython = root + "/.build-python/bin/python3"
     public static let testServer = root + "/Tools/mtproto-server"
+    public static let pushRelay = root + "/Tools/push-relay/relay.py"
 
     /// The venv's python, or a failure that says how to make it.
     public static func requireVenvPython() throws -> String {

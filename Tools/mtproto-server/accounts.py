@@ -93,6 +93,7 @@ class Accounts:
         self.path = os.path.join(state_dir, 'accounts.json') if state_dir else None
         self.users = {}           # id → User
         self.authorizations = {}  # auth_key_id (signed int64) → user id
+        self.devices = {}         # auth_key_id → {'token', 'secret' (bytes), 'no_muted'}: devices.py
         if self.path and os.path.exists(self.path):
             with open(self.path) as f:
                 data = json.load(f)
@@ -101,6 +102,9 @@ class Accounts:
                 self.users[user.id] = user
             self.authorizations = {int(a['auth_key_id']): a['user_id'] for a in data['authorizations']
                                    if a['user_id'] in self.users}
+            self.devices = {int(d['auth_key_id']): {'token': d['token'], 'secret': bytes.fromhex(d['secret']),
+                                                    'no_muted': d.get('no_muted', False)}
+                            for d in data.get('devices', []) if int(d['auth_key_id']) in self.authorizations}
             log.info('loaded %d account(s), %d authorization(s) from %s',
                      len(self.users), len(self.authorizations), self.path)
 
@@ -146,10 +150,33 @@ class Accounts:
         self.save()
 
     def unbind(self, key_id):
+        """Signs the key out; the device it registered goes with it."""
         user_id = self.authorizations.pop(key_id, None)
+        self.devices.pop(key_id, None)
         if user_id is not None:
             self.save()
         return user_id
+
+    def register_device(self, key_id, token, secret, no_muted):
+        """One device per key: registering again replaces its token and secret. Another key's
+        registration of the same token moves the token to this key, as Telegram does."""
+        for other in [k for k, d in self.devices.items() if d['token'] == token and k != key_id]:
+            del self.devices[other]
+        self.devices[key_id] = {'token': token, 'secret': bytes(secret), 'no_muted': no_muted}
+        self.save()
+
+    def unregister_device(self, key_id, token):
+        device = self.devices.get(key_id)
+        if device is None or device['token'] != token:
+            return False
+        del self.devices[key_id]
+        self.save()
+        return True
+
+    def devices_of(self, user_id, skip_key=None):
+        """(key id, device) of each device a user's keys registered, but `skip_key`'s."""
+        return [(k, d) for k, d in list(self.devices.items())
+                if k != skip_key and self.authorizations.get(k) == user_id]
 
     def save(self):
         if not self.path:
@@ -157,7 +184,9 @@ class Accounts:
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         data = {'users': [u.to_json() for u in self.users.values()],
                 'authorizations': [{'auth_key_id': k, 'auth_key_id_hex': '%016x' % (k & (2 ** 64 - 1)),
-                                    'user_id': u} for k, u in self.authorizations.items()]}
+                                    'user_id': u} for k, u in self.authorizations.items()],
+                'devices': [{'auth_key_id': k, 'token': d['token'], 'secret': d['secret'].hex(),
+                             'no_muted': d['no_muted']} for k, d in self.devices.items()]}
         temporary = self.path + '.tmp'
         with open(temporary, 'w') as f:
             json.dump(data, f, indent=1)

@@ -30,8 +30,9 @@ def _check_text(text):
 
 
 class Chat:
-    def __init__(self, accounts, store, delivery, clock):
+    def __init__(self, accounts, store, delivery, pushes, clock):
         self.accounts, self.store, self.delivery, self.clock = accounts, store, delivery, clock
+        self.pushes = pushes
         self.handlers = {
             functions.messages.SendMessageRequest: self.send_message,
             functions.messages.EditMessageRequest: self.edit_message,
@@ -98,6 +99,7 @@ class Chat:
         self.delivery.push(me.id, render.short_message(mine, my_pts), caller, 'updateShortMessage(out)')
         if theirs:
             self.delivery.push(peer.id, render.short_message(theirs, their_pts), caller, 'updateShortMessage')
+            self.pushes.message(peer.id, me, theirs, caller.key_id)
         return types.UpdateShortSentMessage(out=True, id=mine.id, pts=my_pts, pts_count=1, date=now)
 
     def _replied(self, me, peer, reply_to):
@@ -153,9 +155,13 @@ class Chat:
             return types.messages.AffectedMessages(pts=self.store.pts(me.id), pts_count=0)
         now = int(self.clock())
         deleted = {me.id: [m.id for m in msgs]}
+        chats = {}  # (owner, peer) → ids, for the devices' pushes
+        for m in msgs:
+            chats.setdefault((me.id, m.peer), []).append(m.id)
         if request.revoke:
             for twin in filter(None, map(self._twin, msgs)):
                 deleted.setdefault(twin.owner, []).append(twin.id)
+                chats.setdefault((twin.owner, twin.peer), []).append(twin.id)
         pts = {}
         with self.store.write():
             for owner, owner_ids in deleted.items():
@@ -166,6 +172,8 @@ class Chat:
         for owner, owner_ids in deleted.items():
             self._push(owner, [types.UpdateDeleteMessages(messages=owner_ids, pts=pts[owner], pts_count=len(owner_ids))],
                        caller, 'updateDeleteMessages', now)
+        for (owner, peer_id), chat_ids in chats.items():
+            self.pushes.deleted(owner, peer_id, chat_ids, caller.key_id)
         return types.messages.AffectedMessages(pts=pts[me.id], pts_count=len(msgs))
 
     # messages.readHistory
@@ -195,6 +203,7 @@ class Chat:
         self._push(me.id, [types.UpdateReadHistoryInbox(peer=render.peer(peer.id), max_id=max_id,
                                                         still_unread_count=still_unread, pts=my_pts, pts_count=1)],
                    caller, 'updateReadHistoryInbox', now)
+        self.pushes.read(me.id, peer.id, max_id, caller.key_id)
         if their_pts is not None:
             self._push(peer.id, [types.UpdateReadHistoryOutbox(peer=render.peer(me.id), max_id=outbox_max,
                                                                pts=their_pts, pts_count=1)],

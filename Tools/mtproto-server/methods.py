@@ -10,8 +10,10 @@ from telethon.tl import functions, types
 from chat import Chat
 from contacts import Contacts
 from delivery import Caller, Delivery
+from devices import Devices
 from dialogs import Dialogs
 from login import Login
+from pushes import Pushes
 from selfuser import SelfUser
 from updates import Updates
 from wire import RpcFailure  # session.py imports it from here too
@@ -62,8 +64,10 @@ class Methods:
         delivery = Delivery(server)
         self.updates = Updates(server.accounts, server.store, server.clock, server.difference_too_long)
         # Methods for a signed-in key only, each handler(request, Caller).
-        self.signed_in = (Chat(server.accounts, server.store, delivery, server.clock),
-                          Dialogs(server.accounts, server.store), Contacts(server.accounts), self.updates)
+        self.pushes = Pushes(server.accounts, server.log)
+        self.signed_in = (Chat(server.accounts, server.store, delivery, self.pushes, server.clock),
+                          Dialogs(server.accounts, server.store), Contacts(server.accounts),
+                          Devices(server.accounts), self.updates)
 
     def answer(self, request, key_dc, key_id=None, log=None, session=None):
         """The result object for an (unwrapped) API request from the auth key `key_id` in

@@ -4,6 +4,7 @@ import Logging
 import RequestChannel
 import ScreencastCall
 import Storage
+import TelegramCore
 
 /// main's launch: a sequence of named phases, each its own unit, each timed and logged —
 /// Telegram's launch without the 3,300-line AppDelegate. The phases fall into the AppDelegate's two
@@ -21,6 +22,9 @@ public final class LaunchedApp {
     public private(set) var stages: [LaunchStage]
     public private(set) var totalMilliseconds: Double
     public let configurationSource: String?
+    /// The local push relay TELEGRAM_PUSH_RELAY names: the device token the account's server
+    /// pushes to, as iOS hands Telegram its APNs token at launch (nil: none here).
+    public let pushRelay: PushRelay?
     /// The request channel's main side (writer launches only), set by did-finish-launching.
     public private(set) var requests: RequestProcessor?
     /// What the requests change: the account stores, and main's own operations once the app runs.
@@ -36,7 +40,7 @@ public final class LaunchedApp {
     private let timer: StepTimer
 
     init(storage: StorageContext, shared: SharedAccountContext, context: ApplicationContext,
-         timer: StepTimer, configurationSource: String?) {
+         timer: StepTimer, configurationSource: String?, pushRelay: PushRelay?) {
         self.storage = storage
         self.shared = shared
         self.context = context
@@ -45,6 +49,7 @@ public final class LaunchedApp {
         stages = [LaunchStage(name: LaunchStage.willFinishLaunching, phases: timer.steps.map(\.name))]
         totalMilliseconds = timer.totalMilliseconds
         self.configurationSource = configurationSource
+        self.pushRelay = pushRelay
     }
 
     /// Runs and times one more phase of a stage (the interface's window, its refreshers).
@@ -142,7 +147,14 @@ public enum AppLauncher {
         for step in storage.upgradeSteps { logger.info("app group upgrade", metadata: ["step": "\(step)"]) }
         for step in presentation.migrated { logger.info("settings migration", metadata: ["step": "\(step)"]) }
         if let lockRepair { logger.warning("app lock", metadata: ["repair": "\(lockRepair)"]) }
-        return LaunchedApp(storage: storage, shared: shared, context: context, timer: timer, configurationSource: source)
+        let pushRelay: PushRelay?
+        do {
+            pushRelay = try PushRelay.from(environment: options.environment)
+        } catch {
+            logger.warning("no pushes", metadata: ["error": "\(error)"])
+            pushRelay = nil
+        }
+        return LaunchedApp(storage: storage, shared: shared, context: context, timer: timer, configurationSource: source, pushRelay: pushRelay)
     }
 
     /// Both stages, as every command but `main run` launches: `main run` adds its window and root
@@ -162,4 +174,11 @@ public struct LaunchStage: Codable, Sendable, Equatable {
 
     public let name: String
     public var phases: [String]
+}
+
+extension LaunchedApp {
+    /// Where the account's server sends this container's pushes, when a push relay is here.
+    var pushTokenRegistration: PushTokenRegistration? {
+        pushRelay.map { PushTokenRegistration(relay: $0, containerPath: storage.layout.containerPath) }
+    }
 }

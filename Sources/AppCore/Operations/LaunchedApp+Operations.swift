@@ -40,7 +40,7 @@ extension LaunchedApp {
             return .loggedOut(accountId: try accounts.logout(accountId: accountId))
         case .sync(let accountId):
             return .synced(try AccountSync.catchUp(postbox: try accountContext(accountId).postbox, build: storage.container.configuration,
-                                                   logger: logger))
+                                                   pushTokenRegistration: pushTokenRegistration, logger: logger))
         case .switchAccount(let accountId):
             try accounts.switchTo(accountId: accountId)
             return .switched(accountId: accountId)

@@ -118,7 +118,8 @@ public final class Application {
         nonisolated(unsafe) let manager = app.shared.accountManager
         let accountId = account.record.id
         let listener = AccountUpdatesListener(openPostbox: { try manager.openPostbox(accountId: accountId, readOnly: false, tracked: false) },
-                                              build: app.storage.container.configuration, logger: app.logger) { _ in
+                                              build: app.storage.container.configuration, pushTokenRegistration: app.pushTokenRegistration,
+                                              logger: app.logger) { _ in
             deliver(.serverUpdates)
         }
         listener.start()

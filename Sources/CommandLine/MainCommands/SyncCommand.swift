@@ -27,8 +27,13 @@ struct SyncCommand: ParsableCommand {
             printJSON(try JSONFile.text(report))
             return
         }
-        let start = report.firstSync ? "first sync: \(report.dialogs) dialogs; " : report.tooLong ? "too far behind: the newest \(report.dialogs) dialogs; " : ""
-        printLine(start + "\(report.newMessages) new messages, \(report.edits) edits, \(report.readStates) read states, \(report.users) users "
-            + "in \(report.differences) difference\(report.differences == 1 ? "" : "s")" + (report.state.map { "; pts \($0.pts)" } ?? ""))
+        let start = report.firstSync ? "first sync: \(report.dialogs) dialogs, \(report.contacts) contacts; "
+            : report.tooLong ? "too far behind: the newest \(report.dialogs) dialogs; " : ""
+        // What went to the server first, when anything did.
+        let sent = [(report.sent, "sent"), (report.notSent, "refused by the server"), (report.operations, "changes sent")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        printLine((sent.isEmpty ? "" : sent.joined(separator: ", ") + "; ") + start
+            + "\(report.newMessages) new messages, \(report.edits) edits, \(report.deletions) deletions, \(report.readStates) read states, "
+            + "\(report.users) users in \(report.differences) difference\(report.differences == 1 ? "" : "s")" + (report.state.map { "; pts \($0.pts)" } ?? ""))
     }
 }

@@ -805,6 +805,8 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xa69dae02: return try MTProto.Set_client_DH_params_answer.parse_dh_gen_fail(&reader)
     case 0x5a592a6c: return try MTProto.help.ConfigSimple.parse_configSimple(&reader)
     case 0x548a30f5: return try Api.functions.account.GetPassword.parse_body(&reader)
+    case 0xec86017a: return try Api.functions.account.RegisterDevice.parse_body(&reader)
+    case 0x6a0d3206: return try Api.functions.account.UnregisterDevice.parse_body(&reader)
     case 0xd18b4d16: return try Api.functions.auth.CheckPassword.parse_body(&reader)
     case 0x3e72ba19: return try Api.functions.auth.LogOut.parse_body(&reader)
     case 0xa677244f: return try Api.functions.auth.SendCode.parse_body(&reader)
@@ -1161,6 +1163,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x69d66c45: return "inputReplyToMonoForum"
     case 0x69ec56a3: return "privacyKeyForwards"
     case 0x69f916f8: return "messageActionSuggestedPostRefund"
+    case 0x6a0d3206: return "account.unregisterDevice"
     case 0x6a7e7366: return "updatePeerSettings"
     case 0x6b134e8e: return "privacyValueAllowChatParticipants"
     case 0x6c37c15c: return "documentAttributeImageSize"
@@ -1595,6 +1598,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xebe07752: return "updatePeerBlocked"
     case 0xebe46819: return "updateServiceNotification"
     case 0xec05b097: return "updateAutoSaveSettings"
+    case 0xec86017a: return "account.registerDevice"
     case 0xece9814b: return "privacyValueAllowPremium"
     case 0xed107ab7: return "chatInvitePublicJoinRequests"
     case 0xed18c118: return "encryptedMessage"

@@ -34,3 +34,111 @@ extension Api.functions.account {
         }
     }
 }
+
+extension Api.functions.account {
+    /// account.registerDevice#ec86017a
+    public struct RegisterDevice: TLFunction, TLObject, Equatable {
+        public typealias Result = Bool
+        public var noMuted: Bool
+        public var tokenType: Int32
+        public var token: String
+        public var appSandbox: Bool
+        public var secret: [UInt8]
+        public var otherUids: [Int64]
+
+        public init(noMuted: Bool = false, tokenType: Int32, token: String, appSandbox: Bool, secret: [UInt8], otherUids: [Int64]) {
+            self.noMuted = noMuted
+            self.tokenType = tokenType
+            self.token = token
+            self.appSandbox = appSandbox
+            self.secret = secret
+            self.otherUids = otherUids
+        }
+
+        public var name: String { "account.registerDevice" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xec86017a)
+            var flags: UInt32 = 0
+            if self.noMuted { flags |= 0x1 }
+            writer.writeUInt32(flags)
+            writer.writeInt32(self.tokenType)
+            writer.writeString(self.token)
+            writer.writeBool(self.appSandbox)
+            writer.writeBytes(self.secret)
+            writer.writeVector(self.otherUids)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try reader.readBool()
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xec86017a else { throw .unknownConstructor(id, expected: "account.registerDevice") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "account.registerDevice", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readString()
+            let _3 = try reader.readBool()
+            let _4 = try reader.readBytes()
+            let _5 = try reader.readInt64Vector()
+            return Self(noMuted: _0, tokenType: _1, token: _2, appSandbox: _3, secret: _4, otherUids: _5)
+        }
+    }
+}
+
+extension Api.functions.account {
+    /// account.unregisterDevice#6a0d3206
+    public struct UnregisterDevice: TLFunction, TLObject, Equatable {
+        public typealias Result = Bool
+        public var tokenType: Int32
+        public var token: String
+        public var otherUids: [Int64]
+
+        public init(tokenType: Int32, token: String, otherUids: [Int64]) {
+            self.tokenType = tokenType
+            self.token = token
+            self.otherUids = otherUids
+        }
+
+        public var name: String { "account.unregisterDevice" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x6a0d3206)
+            writer.writeInt32(self.tokenType)
+            writer.writeString(self.token)
+            writer.writeVector(self.otherUids)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try reader.readBool()
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x6a0d3206 else { throw .unknownConstructor(id, expected: "account.unregisterDevice") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readString()
+            let _2 = try reader.readInt64Vector()
+            return Self(tokenType: _0, token: _1, otherUids: _2)
+        }
+    }
+}

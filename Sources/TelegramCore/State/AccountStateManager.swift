@@ -19,6 +19,9 @@ public final class AccountStateManager {
         public var deletions = 0
         public var readStates = 0
         public var users = 0
+        /// The account's contacts fetched (contacts.getContacts) on a first sync: whom it can
+        /// write to without a chat yet.
+        public var contacts = 0
         /// Differences asked for (slices included).
         public var differences = 0
         /// differenceTooLong: the account was too far behind; it took the newest dialogs instead.
@@ -54,6 +57,7 @@ public final class AccountStateManager {
         } else {
             report.firstSync = true
             state = try loadDialogs(&report)
+            try loadContacts(&report)
         }
         while report.differences < maximumDifferences {
             report.differences += 1
@@ -100,11 +104,24 @@ public final class AccountStateManager {
         return state
     }
 
+    /// The contact list's users and their access hashes, so a person can be found by name and
+    /// written to before any chat with them exists (Telegram's ContactManager on login).
+    private func loadContacts(_ report: inout Report) throws {
+        guard case .contacts(let contacts, _, let users) = try client.invoke(Api.functions.contacts.GetContacts(hash: 0), timeout: timeout) else { return }
+        let peers = users.compactMap(ServerObjects.peer)
+        let hashes = ServerObjects.accessHashes(users)
+        try postbox.transaction { t in
+            for peer in peers { try t.updatePeer(peer) }
+            for (peer, hash) in hashes { try t.setAccessHash(peer, hash) }
+        }
+        report.contacts += contacts.count
+    }
+
     /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
                        _ report: inout Report) throws {
         let peers = users.compactMap(ServerObjects.peer)
-        let hashes = users.compactMap(UserFields.init).compactMap { user in user.accessHash.map { (PeerId(namespace: .cloudUser, id: user.id), $0) } }
+        let hashes = ServerObjects.accessHashes(users)
         var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []

@@ -23,10 +23,18 @@ public enum AccountSync {
 
     /// One round on a connection made for it (`main sync`): the messages and changes waiting
     /// for the server, then a catch-up (in that order, as the running app's listener does).
-    public static func catchUp(postbox: Postbox, build: BuildConfiguration, timeout: Double = 30,
+    /// `pushTokenRegistration`: registered first, and a failure only logged (pushes are an addition).
+    public static func catchUp(postbox: Postbox, build: BuildConfiguration, timeout: Double = 30, pushTokenRegistration: PushTokenRegistration? = nil,
                                logger: Logger = Logger(label: "sync")) throws -> AccountStateManager.Report {
         let (client, own) = try connect(postbox: postbox, build: build, timeout: timeout, logger: logger)
         defer { client.close() }
+        if let pushTokenRegistration {
+            do {
+                try pushTokenRegistration.register(postbox: postbox, client: client, timeout: timeout, logger: logger)
+            } catch {
+                logger.warning("registering for pushes failed", metadata: ["error": "\(error)"])
+            }
+        }
         let (sent, done) = try sendWaiting(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger)
         var report = try AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).catchUp()
         (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)

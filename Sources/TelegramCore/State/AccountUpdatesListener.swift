@@ -18,6 +18,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private let logger: Logger
     private let applied: @Sendable (AccountStateManager.Report) -> Void
     private let interval: Double
+    /// Registered once per listener, on its first connection (nil: no push relay here).
+    private let pushTokenRegistration: PushTokenRegistration?
     private let state = ConditionLock()
     // Guarded by `state`.
     private var pushed = false
@@ -27,8 +29,10 @@ public final class AccountUpdatesListener: @unchecked Sendable {
 
     /// `openPostbox`: a writer connection for this listener alone (`openPostbox(…, tracked: false)`).
     public init(openPostbox: @escaping @Sendable () throws -> Postbox, build: BuildConfiguration, interval: Double = 25,
-                logger: Logger = Logger(label: "updates"), applied: @escaping @Sendable (AccountStateManager.Report) -> Void) {
+                pushTokenRegistration: PushTokenRegistration? = nil, logger: Logger = Logger(label: "updates"),
+                applied: @escaping @Sendable (AccountStateManager.Report) -> Void) {
         (self.openPostbox, self.build, self.interval, self.logger, self.applied) = (openPostbox, build, interval, logger, applied)
+        self.pushTokenRegistration = pushTokenRegistration
     }
 
     /// Whether the account lives on a server (an offline one has nothing to listen to).
@@ -82,6 +86,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 var report = try manager!.catchUp()
                 (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)
                 failures = 0
+                // After the first catch-up: what the person waits for comes before the registration.
+                registerForPushes(postbox: postbox, client: manager!.client)
                 if report.newMessages + report.edits + report.deletions + report.readStates + report.dialogs + report.sent + report.notSent + report.operations > 0 {
                     applied(report)
                 }
@@ -90,6 +96,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 if !isStopped { logger.warning("catching up with the server failed", metadata: ["error": "\(error)", "failures": "\(failures)"]) }
                 // A new connection next time.
                 manager = nil
+                pushRegistrationTried = false
                 state.withLock { client }?.close()
                 state.withLock { client = nil }
             }
@@ -106,6 +113,22 @@ public final class AccountUpdatesListener: @unchecked Sendable {
 
     /// The app stored a message to send: the loop runs now instead of at its next push or interval.
     public func sendSoon() { push() }
+
+    private var registeredForPushes = false  // the listener's thread only
+    private var pushRegistrationTried = false  // on this connection; the listener's thread only
+
+    /// Once per connection until it succeeds: a failure is logged and tried again on the next
+    /// connection, as the app works without pushes while it runs (it keeps its own connection).
+    private func registerForPushes(postbox: Postbox, client: MTProtoClient) {
+        guard let pushTokenRegistration, !registeredForPushes, !pushRegistrationTried else { return }
+        pushRegistrationTried = true
+        do {
+            try pushTokenRegistration.register(postbox: postbox, client: client, timeout: 10, logger: logger)
+            registeredForPushes = true
+        } catch {
+            logger.warning("registering for pushes failed", metadata: ["error": "\(error)"])
+        }
+    }
 
     private var isStopped: Bool { state.withLock { stopped } }
 

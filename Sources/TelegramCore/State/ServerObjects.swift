@@ -57,6 +57,11 @@ enum ServerObjects {
         }
     }
 
+    /// Each user's access hash, which every later request naming them must carry.
+    static func accessHashes(_ users: [Api.User]) -> [(PeerId, Int64)] {
+        users.compactMap(UserFields.init).compactMap { user in user.accessHash.map { (PeerId(namespace: .cloudUser, id: user.id), $0) } }
+    }
+
     /// nil for userEmpty.
     static func peer(_ user: Api.User) -> Peer? {
         guard let user = UserFields(user) else { return nil }

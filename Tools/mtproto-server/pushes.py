@@ -1,0 +1,82 @@
+"""Pushes to registered devices (devices.py), as Telegram's server sends them through APNs: the
+visible `aps` says only that something came, and "p" carries the real payload (Telegram's JSON:
+loc-key, loc-args, from_id, msg_id, …) encrypted with the device's 256-byte secret by MTProto
+2.0's server-to-client scheme, keyed by SHA-1(secret)'s last 8 bytes. Every device of the user
+but the acting key's gets one, whether or not its app is connected: the device decides what to
+show. One worker thread POSTs them in order, so a deletion never overtakes its message."""
+import base64
+import hashlib
+import json
+import queue
+import struct
+import threading
+import urllib.error
+import urllib.request
+
+from envelope import encrypt
+
+LOCKED_TEXT = 'You have a new message'
+TIMEOUT = 10
+
+
+def key_id(secret):
+    return struct.unpack('<q', hashlib.sha1(secret).digest()[-8:])[0]
+
+
+def sealed(secret, payload):
+    """base64url (unpadded) of keyId ‖ msgKey ‖ AES-IGE(length ‖ JSON ‖ padding)."""
+    body = json.dumps(payload, ensure_ascii=False).encode()
+    packet = encrypt(secret, key_id(secret), struct.pack('<i', len(body)) + body)
+    return base64.urlsafe_b64encode(packet).rstrip(b'=').decode()
+
+
+def display_name(user):
+    return ' '.join(filter(None, (user.first_name, user.last_name))) or user.username
+
+
+class Pushes:
+    def __init__(self, accounts, log):
+        self.accounts, self.log = accounts, log
+        self.queue = queue.Queue()
+        self.sent = 0
+        threading.Thread(target=self._run, name='pushes', daemon=True).start()
+
+    def message(self, recipient, sender, msg, caller_key):
+        """A new private message `msg` (the recipient's copy) from `sender`."""
+        payload = {'loc-key': 'MESSAGE_TEXT', 'loc-args': [display_name(sender), msg.text],
+                   'from_id': str(sender.id), 'msg_id': str(msg.id),
+                   'aps': {'alert': {'title': display_name(sender), 'body': msg.text}, 'category': 'r',
+                           'thread-id': str(sender.id), 'sound': '0.m4a'}}
+        aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
+        self._send(recipient, payload, aps, caller_key, 'MESSAGE_TEXT %d' % msg.id)
+
+    def deleted(self, owner, peer_id, ids, caller_key):
+        """`owner`'s messages `ids` in the chat with `peer_id` were deleted: their notifications go."""
+        payload = {'loc-key': 'MESSAGE_DELETED', 'from_id': str(peer_id),
+                   'messages': ','.join(str(i) for i in sorted(ids))}
+        self._send(owner, payload, {'mutable-content': 1}, caller_key, 'MESSAGE_DELETED %s' % payload['messages'])
+
+    def read(self, owner, peer_id, max_id, caller_key):
+        """`owner` read the chat with `peer_id` up to `max_id` elsewhere: those notifications go."""
+        payload = {'loc-key': 'READ_HISTORY', 'from_id': str(peer_id), 'max_id': str(max_id)}
+        self._send(owner, payload, {'mutable-content': 1}, caller_key, 'READ_HISTORY %d' % max_id)
+
+    def _send(self, user_id, payload, aps, caller_key, what):
+        for key, device in self.accounts.devices_of(user_id, skip_key=caller_key):
+            envelope = {'aps': aps, 'p': sealed(device['secret'], payload)}
+            self.queue.put((device['token'], json.dumps(envelope).encode(), user_id, what))
+
+    def _run(self):
+        while True:
+            token, body, user_id, what = self.queue.get()
+            request = urllib.request.Request(token, data=body, method='POST',
+                                             headers={'Content-Type': 'application/json'})
+            try:
+                with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+                    status = answer.status
+            except urllib.error.HTTPError as error:
+                status = error.code
+            except (OSError, ValueError) as error:
+                status = 'unreachable (%s)' % error
+            self.sent += 1
+            self.log.info('push %s to user %d at %s: %s', what, user_id, token, status)
