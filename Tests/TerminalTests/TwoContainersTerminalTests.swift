@@ -7,7 +7,8 @@ import TestSupport
 /// Grace (80×24) gets it as a desktop notification (the server's push through the relay to her
 /// notify-service) and in her chat list, opens it and sees Ada's next message arrive live; her
 /// reply, its edit, her reaction to Ada's message and her deletion for everyone reach Ada's open
-/// chat, with nothing but the two interfaces' keys.
+/// chat; a file goes each way (fetched from the server when Enter asks for it), with nothing but
+/// the two interfaces' keys.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct TwoContainersTerminalTests {
     static let code = "24680"
@@ -30,10 +31,12 @@ struct TwoContainersTerminalTests {
                                                                   "--phone", phone, "--code", Self.code, "--container", container])
         }
         let main = Executables.path(Executables.main)
-        let adaScreen = try TmuxSession(width: 160, height: 48, command: [main, "run", "--container", ada])
+        let (adaDownloads, graceDownloads) = (directory.sub("ada-downloads"), directory.sub("grace-downloads"))
+        let adaScreen = try TmuxSession(width: 160, height: 48, command: [main, "run", "--container", ada],
+                                        environment: ["XDG_DOWNLOAD_DIR": adaDownloads])
         defer { adaScreen.kill() }
-        let graceEnvironment = ["TELEGRAM_PUSH_RELAY=\(relay.address)"] + bus.environment.map { "\($0.key)=\($0.value)" }
-        let graceScreen = try TmuxSession(width: 80, height: 24, command: ["/usr/bin/env"] + graceEnvironment + [main, "run", "--container", grace])
+        let graceEnvironment = ["TELEGRAM_PUSH_RELAY": relay.address, "XDG_DOWNLOAD_DIR": graceDownloads].merging(bus.environment) { $1 }
+        let graceScreen = try TmuxSession(width: 80, height: 24, command: [main, "run", "--container", grace], environment: graceEnvironment)
         defer { graceScreen.kill() }
         try await adaScreen.waitFor(text: "Chats", timeout: 20)
         try await graceScreen.waitFor(text: "Chats", timeout: 20)
@@ -98,5 +101,45 @@ struct TwoContainersTerminalTests {
         try await adaScreen.waitFor(timeout: 15, "Grace's deletion in Ada's chat") { !$0.contains { $0.contains("see you there") } }
         let final = try adaScreen.capture()
         #expect(final.contains { $0.contains("are you free at six?") }, "\(final.joined(separator: "\n"))")
+
+        // A file each way: attached (^T) on one side; on the other, on the server until Enter
+        // fetches it, then saved (s) whole.
+        let plan = directory.sub("plan.pdf")
+        try Data("%PDF-1.4 the plan, in full".utf8).write(to: URL(fileURLWithPath: plan))
+        try await Self.attach(plan, caption: "the plan", on: adaScreen)
+        try await Self.fetchAndSave("📎 plan.pdf", on: graceScreen, into: graceDownloads, expecting: plan)
+        try await Self.attach(AttachmentsTerminalTests.photo, caption: "the view", on: graceScreen)
+        try await Self.fetchAndSave("🖼 Photo", on: adaScreen, into: adaDownloads, expecting: AttachmentsTerminalTests.photo)
+    }
+
+    /// ^T, the path, Enter; the caption, Enter: sent once the server answered.
+    static func attach(_ path: String, caption: String, on screen: TmuxSession) async throws {
+        try await screen.still()
+        if try screen.capture().last?.contains("r reply") == true { try await Keys.key(screen, "Escape") }
+        try await Keys.key(screen, "C-t")
+        try await screen.waitFor(text: "Attach:")
+        try screen.type(path)
+        try await Keys.key(screen, "Enter")
+        try screen.type(caption)
+        try await Keys.key(screen, "Enter")
+        try await screen.waitFor(timeout: 20, "✓ on \(caption)") { $0.contains { $0.contains(caption) && $0.contains("✓") } }
+    }
+
+    /// The newest message (`label`) arrives on the server; Enter on it fetches it, s saves it.
+    static func fetchAndSave(_ label: String, on screen: TmuxSession, into downloads: String, expecting original: String) async throws {
+        try await screen.waitFor(timeout: 20, "\(label) on the server") { $0.contains { $0.contains(label) && $0.contains("on the server") } }
+        try await screen.still()
+        if try screen.capture().last?.contains("r reply") == true { try await Keys.key(screen, "Escape") }
+        try await Keys.key(screen, "Up")
+        try await Keys.key(screen, "Enter")
+        try await screen.waitFor(timeout: 20, "\(label) fetched") { lines in
+            !lines.contains { $0.contains("on the server") || $0.contains("downloading") }
+        }
+        try await Keys.key(screen, "s")
+        try await screen.waitFor(text: "Saved to", timeout: 10)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: downloads)
+        #expect(saved.count == 1, "\(saved)")
+        #expect(saved.first.flatMap { FileManager.default.contents(atPath: downloads + "/" + $0) } == FileManager.default.contents(atPath: original),
+                "\(label): the saved bytes differ")
     }
 }

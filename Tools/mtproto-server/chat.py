@@ -11,6 +11,7 @@ from peers import peer_user
 from wire import Bool, RpcFailure
 
 MAX_LENGTH = 4096  # message_length_max in help.getConfig; counted in UTF-16 code units as Telegram does
+CAPTION_MAX = 1024  # caption_length_max in help.getConfig
 MAX_REACTIONS = 3  # a premium user's limit; others get 1 on Telegram (not modelled)
 
 
@@ -30,11 +31,12 @@ def _check_text(text):
 
 
 class Chat:
-    def __init__(self, accounts, store, delivery, pushes, clock):
+    def __init__(self, accounts, store, delivery, pushes, files, clock):
         self.accounts, self.store, self.delivery, self.clock = accounts, store, delivery, clock
-        self.pushes = pushes
+        self.pushes, self.files = pushes, files
         self.handlers = {
             functions.messages.SendMessageRequest: self.send_message,
+            functions.messages.SendMediaRequest: self.send_media,
             functions.messages.EditMessageRequest: self.edit_message,
             functions.messages.DeleteMessagesRequest: self.delete_messages,
             functions.messages.ReadHistoryRequest: self.read_history,
@@ -74,17 +76,63 @@ class Chat:
         if not request.random_id:
             _fail('RANDOM_ID_EMPTY')
         _check_text(request.message)
+        mine, my_pts, theirs, their_pts = self._new_message(me, peer, request, request.message, None, caller)
+        self.delivery.push(me.id, render.short_message(mine, my_pts), caller, 'updateShortMessage(out)')
+        if theirs:
+            self.delivery.push(peer.id, render.short_message(theirs, their_pts), caller, 'updateShortMessage')
+            self.pushes.message(peer.id, me, theirs, caller.key_id)
+        return types.UpdateShortSentMessage(out=True, id=mine.id, pts=my_pts, pts_count=1, date=mine.date)
+
+    # messages.sendMedia: a photo or a document uploaded in parts (files.py), with a caption
+
+    def send_media(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        done = self.store.sent(me.id, request.random_id)
+        if done is not None:
+            msg_id, pts, date = done
+            caller.log.info('sendMedia user %d random_id %d: a retry, answered id %d pts %d again',
+                            me.id, request.random_id, msg_id, pts)
+            return self._sent_updates(me, self.store.get(me.id, msg_id), pts, request.random_id, msg_id)
+        if not request.random_id:
+            _fail('RANDOM_ID_EMPTY')
+        caption = request.message or ''
+        if utf16_length(caption) > CAPTION_MAX:
+            _fail('MEDIA_CAPTION_TOO_LONG')
+        media = self.files.uploaded(request.media, caller, int(self.clock()))
+        mine, my_pts, theirs, their_pts = self._new_message(me, peer, request, caption, media, caller)
+        self.delivery.push(me.id, self.delivery.updates(me, [types.UpdateNewMessage(message=render.message_tl(mine), pts=my_pts,
+                                                                                    pts_count=1)], mine.date),
+                           caller, 'updateNewMessage(out, media)')
+        if theirs:
+            self.delivery.push(peer.id, self.delivery.updates(peer, [types.UpdateNewMessage(
+                message=render.message_tl(theirs), pts=their_pts, pts_count=1)], theirs.date), caller, 'updateNewMessage(media)')
+            self.pushes.message(peer.id, me, theirs, caller.key_id)
+        return self._sent_updates(me, mine, my_pts, request.random_id)
+
+    def _sent_updates(self, me, mine, pts, random_id, msg_id=None):
+        """What sendMedia answers: the id given to the random_id, and the new message (gone
+        since, on a retry: the id alone)."""
+        if mine is None:
+            return self.delivery.updates(me, [types.UpdateMessageID(id=msg_id, random_id=random_id)], int(self.clock()))
+        return self.delivery.updates(me, [types.UpdateMessageID(id=mine.id, random_id=random_id),
+                                          types.UpdateNewMessage(message=render.message_tl(mine), pts=pts, pts_count=1)],
+                                     mine.date)
+
+    def _new_message(self, me, peer, request, text, media, caller):
+        """Both copies of a new message in one transaction, the random_id recorded with them."""
         replied = self._replied(me, peer, request.reply_to)
         now = int(self.clock())
+        their_pts = None
         with self.store.write():
             mine = Msg(owner=me.id, id=self.store.next_id(me.id), peer=peer.id, from_id=me.id, out=True,
-                       date=now, text=request.message, reply_to=replied.id if replied else None)
+                       date=now, text=text, reply_to=replied.id if replied else None, media=media)
             theirs = None
             if peer.id != me.id:  # Saved Messages (a chat with oneself) is one copy
                 twin_reply = replied.twin_id if replied and replied.twin_owner == peer.id else None
                 theirs = Msg(owner=peer.id, id=self.store.next_id(peer.id), peer=me.id, from_id=me.id,
-                             out=False, date=now, text=request.message, reply_to=twin_reply,
-                             twin_owner=me.id, twin_id=mine.id)
+                             out=False, date=now, text=text, reply_to=twin_reply,
+                             twin_owner=me.id, twin_id=mine.id, media=media)
                 mine.twin_owner, mine.twin_id = peer.id, theirs.id
                 self.store.insert(theirs)
                 their_pts = self.store.bump(peer.id, 1, 'new', {'id': theirs.id}, now)
@@ -93,14 +141,11 @@ class Chat:
             self.store.record_sent(me.id, request.random_id, mine.id, my_pts, now)
             if request.clear_draft:
                 self.store.set_dialog(me.id, peer.id, draft=None, draft_date=None, draft_reply_to=None)
-        caller.log.info('sendMessage user %d → %d: id %d pts %d, their id %s pts %s (%d chars)', me.id, peer.id,
-                        mine.id, my_pts, theirs.id if theirs else '-', their_pts if theirs else '-',
-                        utf16_length(request.message))
-        self.delivery.push(me.id, render.short_message(mine, my_pts), caller, 'updateShortMessage(out)')
-        if theirs:
-            self.delivery.push(peer.id, render.short_message(theirs, their_pts), caller, 'updateShortMessage')
-            self.pushes.message(peer.id, me, theirs, caller.key_id)
-        return types.UpdateShortSentMessage(out=True, id=mine.id, pts=my_pts, pts_count=1, date=now)
+        caller.log.info('%s user %d → %d: id %d pts %d, their id %s pts %s (%d chars%s)',
+                        'sendMedia' if media else 'sendMessage', me.id, peer.id, mine.id, my_pts,
+                        theirs.id if theirs else '-', their_pts or '-', utf16_length(text),
+                        ', %s %s of %d bytes, md5 %s' % (media['kind'], media['name'], media['size'], media['md5']) if media else '')
+        return mine, my_pts, theirs, their_pts
 
     def _replied(self, me, peer, reply_to):
         """The caller's message a reply names, if it is in this chat (else the reply is dropped,

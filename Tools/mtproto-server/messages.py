@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS messages (
     owner INTEGER NOT NULL, id INTEGER NOT NULL, peer INTEGER NOT NULL, from_id INTEGER NOT NULL,
     out INTEGER NOT NULL, date INTEGER NOT NULL, text TEXT NOT NULL, reply_to INTEGER,
     edit_date INTEGER, pinned INTEGER NOT NULL DEFAULT 0, twin_owner INTEGER, twin_id INTEGER,
-    reactions TEXT NOT NULL DEFAULT '[]', PRIMARY KEY (owner, id));
+    reactions TEXT NOT NULL DEFAULT '[]', media TEXT, PRIMARY KEY (owner, id));
 CREATE INDEX IF NOT EXISTS messages_by_chat ON messages (owner, peer, id);
 CREATE TABLE IF NOT EXISTS dialogs (
     owner INTEGER NOT NULL, peer INTEGER NOT NULL,
@@ -35,9 +35,10 @@ CREATE TABLE IF NOT EXISTS sent (
 
 
 class Msg:
-    """One user's copy of a message. reactions: [[user_id, emoticon, date], …] in the order given."""
+    """One user's copy of a message. reactions: [[user_id, emoticon, date], …] in the order given;
+    media: None or the file it carries (files.py: {'kind', 'id', 'access_hash', 'name', …})."""
     FIELDS = ('owner', 'id', 'peer', 'from_id', 'out', 'date', 'text', 'reply_to', 'edit_date',
-              'pinned', 'twin_owner', 'twin_id', 'reactions')
+              'pinned', 'twin_owner', 'twin_id', 'reactions', 'media')
 
     def __init__(self, **fields):
         for name in self.FIELDS:
@@ -49,6 +50,7 @@ class Msg:
     def from_row(cls, row):
         fields = dict(row)
         fields['reactions'] = json.loads(fields['reactions'])
+        fields['media'] = json.loads(fields['media']) if fields.get('media') else None
         return cls(**fields)
 
     @property
@@ -75,6 +77,9 @@ class MessageStore:
             self.db.execute('PRAGMA journal_mode=WAL')
             self.db.execute('PRAGMA synchronous=FULL')
         self.db.executescript(SCHEMA)
+        columns = [row[1] for row in self.db.execute('PRAGMA table_info(messages)')]
+        if 'media' not in columns:  # a state directory from before files
+            self.db.execute('ALTER TABLE messages ADD COLUMN media TEXT')
         if self.path:
             count = self.db.execute('SELECT count(*) FROM messages').fetchone()[0]
             boxes = self.db.execute('SELECT count(*) FROM boxes').fetchone()[0]
@@ -126,8 +131,8 @@ class MessageStore:
 
     def insert(self, msg):
         self.db.execute('INSERT INTO messages VALUES (%s)' % ', '.join('?' * len(Msg.FIELDS)),
-                        [json.dumps(msg.reactions) if name == 'reactions' else getattr(msg, name)
-                         for name in Msg.FIELDS])
+                        [json.dumps(getattr(msg, name)) if name in ('reactions', 'media') and getattr(msg, name) is not None
+                         else getattr(msg, name) for name in Msg.FIELDS])
         self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (msg.owner, msg.peer))
 
     def get(self, owner, msg_id):

@@ -12,6 +12,7 @@ from contacts import Contacts
 from delivery import Caller, Delivery
 from devices import Devices
 from dialogs import Dialogs
+from files import Files, FileStore
 from login import Login
 from pushes import Pushes
 from selfuser import SelfUser
@@ -65,7 +66,8 @@ class Methods:
         self.updates = Updates(server.accounts, server.store, server.clock, server.difference_too_long)
         # Methods for a signed-in key only, each handler(request, Caller).
         self.pushes = Pushes(server.accounts, server.log)
-        self.signed_in = (Chat(server.accounts, server.store, delivery, self.pushes, server.clock),
+        files = Files(FileStore(server.state_dir, server.log))
+        self.signed_in = (Chat(server.accounts, server.store, delivery, self.pushes, files, server.clock), files,
                           Dialogs(server.accounts, server.store), Contacts(server.accounts),
                           Devices(server.accounts), self.updates)
 

@@ -43,12 +43,16 @@ class Pushes:
 
     def message(self, recipient, sender, msg, caller_key):
         """A new private message `msg` (the recipient's copy) from `sender`."""
-        payload = {'loc-key': 'MESSAGE_TEXT', 'loc-args': [display_name(sender), msg.text],
+        body, key = msg.text, 'MESSAGE_TEXT'
+        if msg.media:  # Telegram's MESSAGE_PHOTO / MESSAGE_DOC, the caption after what it is
+            what = '🖼 Photo' if msg.media['kind'] == 'photo' else '📎 ' + msg.media['name']
+            body, key = ('%s, %s' % (what, msg.text) if msg.text else what), ('MESSAGE_PHOTO' if msg.media['kind'] == 'photo' else 'MESSAGE_DOC')
+        payload = {'loc-key': key, 'loc-args': [display_name(sender), body],
                    'from_id': str(sender.id), 'msg_id': str(msg.id),
-                   'aps': {'alert': {'title': display_name(sender), 'body': msg.text}, 'category': 'r',
+                   'aps': {'alert': {'title': display_name(sender), 'body': body}, 'category': 'r',
                            'thread-id': str(sender.id), 'sound': '0.m4a'}}
         aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
-        self._send(recipient, payload, aps, caller_key, 'MESSAGE_TEXT %d' % msg.id)
+        self._send(recipient, payload, aps, caller_key, '%s %d' % (key, msg.id))
 
     def deleted(self, owner, peer_id, ids, caller_key):
         """`owner`'s messages `ids` in the chat with `peer_id` were deleted: their notifications go."""

@@ -2,6 +2,8 @@
 reactions, drafts, the Update objects of the pts events (getDifference and live pushes share
 them), and the users an answer must carry."""
 from telethon.tl import types
+
+from files import media_tl
 from telethon.tl.tlobject import TLObject
 
 SEQ = 0  # pushed and answered `updates` carry seq 0: their pts orders them (api/updates: 0 = no seq)
@@ -41,7 +43,8 @@ def message_tl(msg):
     return types.Message(
         id=msg.id, peer_id=peer(msg.peer), date=msg.date, message=msg.text, out=msg.out or None,
         from_id=peer(msg.from_id), reply_to=reply_header(msg.reply_to), edit_date=msg.edit_date,
-        pinned=msg.pinned or None, reactions=reactions_tl(msg.reactions, msg.owner) if msg.reactions else None)
+        pinned=msg.pinned or None, reactions=reactions_tl(msg.reactions, msg.owner) if msg.reactions else None,
+        media=media_tl(msg.media))
 
 
 def short_message(msg, pts):

@@ -47,6 +47,7 @@ class Server:
         self.clock = wire.Clock(float(self.misbehave.get('time-offset', 0)))
         self.dc_id = args.dc_id
         self.rsa = auth.RsaKey(args.rsa_key)
+        self.state_dir = args.state
         self.keys = KeyStore(args.state, self.clock, log)
         self.accounts = Accounts(args.state, log)
         for phone, first_name, last_name, password, username in map(parse_account, args.account or []):

@@ -69,7 +69,18 @@ def message_json(message):
     return {'id': message.id, 'out': bool(message.out), 'text': message.message, 'date': unix(message.date),
             'from_id': message.sender_id, 'peer_id': getattr(message.peer_id, 'user_id', None),
             'reply_to': reply, 'edit_date': unix(message.edit_date), 'pinned': bool(message.pinned),
-            'reactions': reactions}
+            'reactions': reactions, 'file': file_json(message)}
+
+
+def file_json(message):
+    """What a message carries: a photo or a document, with its name and size."""
+    if message.photo:
+        size = message.photo.sizes[-1]
+        return {'kind': 'photo', 'id': message.photo.id, 'w': size.w, 'h': size.h, 'size': size.size}
+    if message.document:
+        return {'kind': 'document', 'id': message.document.id, 'name': message.file.name,
+                'mime': message.document.mime_type, 'size': message.document.size}
+    return None
 
 
 async def resolve(client, text):
@@ -263,7 +274,24 @@ async def do_wait(client, args):
     return {'events': len(seen)}
 
 
-COMMANDS = {'login': do_login, 'state': do_state, 'send': do_send, 'history': do_history,
+async def do_send_file(client, args):
+    """Telethon's send_file: upload.saveFilePart (or saveBigFilePart), then messages.sendMedia."""
+    peer = await resolve(client, args.to)
+    message = await client.send_file(peer, args.path, caption=args.caption or '', force_document=not args.photo)
+    return message_json(message)
+
+
+async def do_download(client, args):
+    """Telethon's download_media: upload.getFile in parts, into --out."""
+    peer = await resolve(client, getattr(args, 'with'))
+    message = (await client.get_messages(peer, ids=[args.id]))[0]
+    if message is None or not message.media:
+        raise RuntimeError('message %d carries no file' % args.id)
+    path = await client.download_media(message, file=args.out)
+    return {'path': path, 'size': os.path.getsize(path)}
+
+
+COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_download, 'state': do_state, 'send': do_send, 'history': do_history,
             'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'read': do_read,
             'react': do_react, 'pin': do_pin, 'draft': do_draft, 'difference': do_difference,
             'wait': do_wait}
@@ -310,6 +338,15 @@ def arguments():
     send.add_argument('--repeat', type=int, default=1, help='send each request N times (same random_id)')
     send.add_argument('--reply-to', type=int)
     send.add_argument('--access-hash', type=int, help='use this access_hash instead of the right one')
+    send_file = command('send-file', 'upload.saveFilePart + messages.sendMedia (Telethon\'s send_file)')
+    send_file.add_argument('--to', required=True)
+    send_file.add_argument('--path', required=True)
+    send_file.add_argument('--caption')
+    send_file.add_argument('--photo', action='store_true', help='as a photo (default: a document)')
+    download = command('download', 'upload.getFile (Telethon\'s download_media)')
+    download.add_argument('--with', required=True)
+    download.add_argument('--id', type=int, required=True)
+    download.add_argument('--out', required=True)
     history = command('history', 'newest first: Telethon\'s iter_messages, or one raw page with --page')
     history.add_argument('--with', required=True)
     history.add_argument('--limit', type=int, default=100)

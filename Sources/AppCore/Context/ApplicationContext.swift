@@ -1,4 +1,5 @@
 import Storage
+import TelegramCore
 
 /// One account, opened: its record and its Postbox (read-write in the writer, read-only in a reader).
 public final class AccountContext {
@@ -11,6 +12,10 @@ public final class AccountContext {
     /// Ends the account's connection to its server (before a logout revokes its key, so nothing
     /// uses or remakes a key for it after); set while the app listens to the account's server.
     public var endServerConnection: (() -> Void)?
+    /// Fetches a message's file from the server (its id and the file's resource id), and how far
+    /// the downloads got; set while the app listens to the account's server.
+    public var downloadFromServer: (@Sendable (MessageId, String) -> Void)?
+    public var serverDownloads: ServerFileDownloads?
 
     init(record: AccountRecord, postbox: Postbox) {
         self.record = record

@@ -126,6 +126,8 @@ public final class Application {
         updatesListener = listener
         account.changesForServer = { listener.sendSoon() }
         account.endServerConnection = { listener.stop() }
+        account.downloadFromServer = { id, resource in listener.download(id, resourceId: resource) }
+        account.serverDownloads = listener.downloads
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])
     }
 

@@ -1,5 +1,6 @@
 import Container
 import Storage
+import TelegramCore
 import TelegramUI
 
 /// A stored message's media in the chat screen's terms. A photo's file is looked for in the
@@ -8,6 +9,8 @@ import TelegramUI
 /// that kept only the file) are shown by their kind.
 struct ChatMediaMapping {
     let mediaBox: MediaBox
+    /// How far the app's downloads from the server got (nil: the app fetches nothing).
+    var downloads: ServerFileDownloads?
 
     func media(of message: Message) -> [ChatMessage.Media] {
         let media = message.extras.media
@@ -39,6 +42,7 @@ struct ChatMediaMapping {
         case .included: availability = .here
         case .notIncluded: availability = .notIncluded
         case .missing: availability = .missing
+        case .onServer(let server): availability = .onServer(percent: downloads?.percent(server.resourceId))
         }
         let here = availability == .here ? self.here(resourceId) : nil
         if availability == .here, resourceId != nil, here == nil { availability = .missing }

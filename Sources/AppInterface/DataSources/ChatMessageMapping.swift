@@ -1,4 +1,5 @@
 import Storage
+import TelegramCore
 import TelegramUI
 
 /// A stored message as the chat screen draws it, mapped while its page is read, in the page's
@@ -8,9 +9,9 @@ struct ChatMessageMapping {
     let transaction: PostboxTransaction
     let media: ChatMediaMapping
 
-    init(_ transaction: PostboxTransaction, mediaBox: MediaBox) {
+    init(_ transaction: PostboxTransaction, mediaBox: MediaBox, downloads: ServerFileDownloads? = nil) {
         self.transaction = transaction
-        media = ChatMediaMapping(mediaBox: mediaBox)
+        media = ChatMediaMapping(mediaBox: mediaBox, downloads: downloads)
     }
 
     func chatMessage(_ message: Message) throws -> ChatMessage {

@@ -4,14 +4,14 @@ import TelegramUI
 extension PostboxDataSources: ChatHistoryDataSource {
     func messages(in chat: ChatId, before index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         try postbox.read { t in
-            let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox)
+            let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox, downloads: downloads)
             return try t.historyMessages(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
         }
     }
 
     func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         try postbox.read { t in
-            let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox)
+            let mapping = ChatMessageMapping(t, mediaBox: postbox.mediaBox, downloads: downloads)
             return try t.historyMessages(chat.peerId, after: index.map { $0.messageIndex(in: chat) }, limit: limit).map(mapping.chatMessage)
         }
     }
@@ -29,7 +29,7 @@ extension PostboxDataSources: ChatHistoryDataSource {
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage? {
         try postbox.read { t in
             guard let id = try t.pinnedMessageId(chat.peerId), let message = try t.message(id) else { return nil }
-            return try ChatMessageMapping(t, mediaBox: postbox.mediaBox).chatMessage(message)
+            return try ChatMessageMapping(t, mediaBox: postbox.mediaBox, downloads: downloads).chatMessage(message)
         }
     }
 

@@ -14,7 +14,7 @@ struct AccountContextHost: AccountHost {
     var scheme = "tg"
 
     var accountId: Int64 { account.record.id }
-    var sources: any AccountDataSources { PostboxDataSources(postbox: account.postbox) }
+    var sources: any AccountDataSources { PostboxDataSources(postbox: account.postbox, downloads: account.serverDownloads) }
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
         try OutgoingMessages.markRead(chat.peerId, upTo: index.messageIndex(in: chat), postbox: account.postbox)

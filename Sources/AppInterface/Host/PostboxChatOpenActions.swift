@@ -40,8 +40,9 @@ final class PostboxChatOpenActions: ChatOpenActions {
         }
     }
 
+    /// An opening's program that failed, else a download from the server that did.
     func takeFailure() -> String? {
-        failures.list.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        failures.list.withLock { $0.isEmpty ? nil : $0.removeFirst() } ?? account.serverDownloads?.takeFailure()
     }
     /// Where the named copies the opener is given are kept: the MediaBox's cache, private to the app.
     private var openedFolder: String { mediaBox.basePath + "/cached/opened" }
@@ -60,6 +61,19 @@ final class PostboxChatOpenActions: ChatOpenActions {
         let path = try AttachmentFiles.save(source, into: try directories.downloads(), as: Self.name(of: attachment, fileId: fileId))
         log.info("attachment saved")
         return "Saved to \(path)"
+    }
+
+    func download(_ attachment: ChatAttachment, of message: ChatMessage.Index, in chat: ChatId) throws -> String {
+        guard let downloadFromServer = account.downloadFromServer else {
+            throw Missing(description: "the app is not connected to the account's server")
+        }
+        let id = message.messageIndex(in: chat).id
+        guard let server = try account.postbox.read({ try $0.message(id) })?.extras.media.first?.file?.serverFile else {
+            throw Missing(description: "the message has no file on the server")
+        }
+        downloadFromServer(id, server.resourceId)
+        log.info("download asked for")
+        return "Downloading \(attachment.name ?? (attachment.isPhoto ? "the photo" : "the file"))…"
     }
 
     func openLink(_ url: String) throws -> String? {

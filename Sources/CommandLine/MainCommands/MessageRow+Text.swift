@@ -30,6 +30,7 @@ extension MessageRow {
                 case .included: break
                 case .notIncluded: facts.append("not included")
                 case .missing: facts.append("missing")
+                case .onServer: facts.append("on the server")
                 }
                 if !message.text.isEmpty || !(facts.isEmpty) { after.append("[\(f.kind)\(facts.isEmpty ? "" : ": " + facts.joined(separator: " · "))]") }
             case .poll(let p):

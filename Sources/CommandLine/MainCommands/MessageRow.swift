@@ -137,6 +137,7 @@ struct MessageRow: Encodable {
             try o.encodeIfPresent(f.height, forKey: Dynamic("height"))
             try o.encode(f.isIncluded, forKey: Dynamic("included"))
             if f.availability == .missing { try o.encode(true, forKey: Dynamic("missing")) }
+            if f.serverFile != nil { try o.encode(true, forKey: Dynamic("onServer")) }
             try o.encodeIfPresent(f.performer, forKey: Dynamic("performer"))
             try o.encodeIfPresent(f.title, forKey: Dynamic("title"))
             try o.encodeIfPresent(f.stickerEmoji, forKey: Dynamic("emoji"))

@@ -112,6 +112,23 @@ public enum FileSystem {
         return try readAll(fd, limit: limit, path: path, sizeHint: size)
     }
 
+    /// Up to `count` bytes at `offset` of an open file (fewer at its end): one part of a file
+    /// read in parts (an upload), without the rest in memory.
+    public static func readChunk(_ fd: Int32, offset: Int, count: Int, path: String) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(count, 0))
+        var filled = 0
+        while filled < buffer.count {
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(offset + filled)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("cannot read", path: path)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(buffer[0..<filled])
+    }
+
     /// Reads a descriptor to its end (a pipe, standard input); more than `limit` bytes is an error
     /// (EOVERFLOW), so a hostile or runaway writer cannot make the reader allocate without bound.
     public static func readAll(_ fd: Int32, limit: Int, path: String, sizeHint: Int = 0) throws -> [UInt8] {

@@ -86,6 +86,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xa22cbd96: return try Api.ExportedChatInvite.parse_chatInviteExported(&reader)
     case 0xed107ab7: return try Api.ExportedChatInvite.parse_chatInvitePublicJoinRequests(&reader)
     case 0xb89bfccf: return try Api.FactCheck.parse_factCheck(&reader)
+    case 0xf39b035c: return try Api.FileHash.parse_fileHash(&reader)
     case 0xff544e65: return try Api.Folder.parse_folder(&reader)
     case 0xe9baa668: return try Api.FolderPeer.parse_folderPeer(&reader)
     case 0x023f109b: return try Api.ForumTopic.parse_forumTopicDeleted(&reader)
@@ -118,6 +119,16 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xf52ff27f: return try Api.InputFile.parse_inputFile(&reader)
     case 0xfa4f0bb5: return try Api.InputFile.parse_inputFileBig(&reader)
     case 0x62dc8b48: return try Api.InputFile.parse_inputFileStoryDocument(&reader)
+    case 0xdfdaabe1: return try Api.InputFileLocation.parse_inputFileLocation(&reader)
+    case 0xf5235d55: return try Api.InputFileLocation.parse_inputEncryptedFileLocation(&reader)
+    case 0xbad07584: return try Api.InputFileLocation.parse_inputDocumentFileLocation(&reader)
+    case 0xcbc7ee28: return try Api.InputFileLocation.parse_inputSecureFileLocation(&reader)
+    case 0x29be5899: return try Api.InputFileLocation.parse_inputTakeoutFileLocation(&reader)
+    case 0x40181ffe: return try Api.InputFileLocation.parse_inputPhotoFileLocation(&reader)
+    case 0xd83466f3: return try Api.InputFileLocation.parse_inputPhotoLegacyFileLocation(&reader)
+    case 0x37257e99: return try Api.InputFileLocation.parse_inputPeerPhotoFileLocation(&reader)
+    case 0x9d84f3db: return try Api.InputFileLocation.parse_inputStickerSetThumb(&reader)
+    case 0x0598a92a: return try Api.InputFileLocation.parse_inputGroupCallStream(&reader)
     case 0x032c3e77: return try Api.InputGame.parse_inputGameID(&reader)
     case 0xc331e80a: return try Api.InputGame.parse_inputGameShortName(&reader)
     case 0xe4c123d6: return try Api.InputGeoPoint.parse_inputGeoPointEmpty(&reader)
@@ -759,11 +770,23 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x74535f21: return try Api.messages.Messages.parse_messagesNotModified(&reader)
     case 0x6e153f16: return try Api.messages.StickerSet.parse_stickerSet(&reader)
     case 0xd3f924eb: return try Api.messages.StickerSet.parse_stickerSetNotModified(&reader)
+    case 0xaa963b05: return try Api.storage.FileType.parse_fileUnknown(&reader)
+    case 0x40bc6f52: return try Api.storage.FileType.parse_filePartial(&reader)
+    case 0x007efe0e: return try Api.storage.FileType.parse_fileJpeg(&reader)
+    case 0xcae1aadf: return try Api.storage.FileType.parse_fileGif(&reader)
+    case 0x0a4f63c0: return try Api.storage.FileType.parse_filePng(&reader)
+    case 0xae1e508d: return try Api.storage.FileType.parse_filePdf(&reader)
+    case 0x528a0677: return try Api.storage.FileType.parse_fileMp3(&reader)
+    case 0x4b09ebbc: return try Api.storage.FileType.parse_fileMov(&reader)
+    case 0xb3cea0e4: return try Api.storage.FileType.parse_fileMp4(&reader)
+    case 0x1081464c: return try Api.storage.FileType.parse_fileWebp(&reader)
     case 0x5d75a138: return try Api.updates.Difference.parse_differenceEmpty(&reader)
     case 0x00f49ca0: return try Api.updates.Difference.parse_difference(&reader)
     case 0xa8fb1981: return try Api.updates.Difference.parse_differenceSlice(&reader)
     case 0x4afe8f6d: return try Api.updates.Difference.parse_differenceTooLong(&reader)
     case 0xa56c2a3e: return try Api.updates.State.parse_state(&reader)
+    case 0x096a18d5: return try Api.upload.File.parse_file(&reader)
+    case 0xf18cda44: return try Api.upload.File.parse_fileCdnRedirect(&reader)
     case 0x4679b65f: return try MTProto.AccessPointRule.parse_accessPointRule(&reader)
     case 0xa7eff811: return try MTProto.BadMsgNotification.parse_bad_msg_notification(&reader)
     case 0xedab447b: return try MTProto.BadMsgNotification.parse_bad_server_salt(&reader)
@@ -822,11 +845,15 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x4423e6c5: return try Api.functions.messages.GetHistory.parse_body(&reader)
     case 0x0e306d3a: return try Api.functions.messages.ReadHistory.parse_body(&reader)
     case 0x54ae308e: return try Api.functions.messages.SaveDraft.parse_body(&reader)
+    case 0xac55d9c1: return try Api.functions.messages.SendMedia.parse_body(&reader)
     case 0xfe05dc9a: return try Api.functions.messages.SendMessage.parse_body(&reader)
     case 0xd30d78d4: return try Api.functions.messages.SendReaction.parse_body(&reader)
     case 0xd2aaf7ec: return try Api.functions.messages.UpdatePinnedMessage.parse_body(&reader)
     case 0x19c2f763: return try Api.functions.updates.GetDifference.parse_body(&reader)
     case 0xedd4882a: return try Api.functions.updates.GetState.parse_body(&reader)
+    case 0xbe5335be: return try Api.functions.upload.GetFile.parse_body(&reader)
+    case 0xde7b673d: return try Api.functions.upload.SaveBigFilePart.parse_body(&reader)
+    case 0xb304a621: return try Api.functions.upload.SaveFilePart.parse_body(&reader)
     case 0x0d91a548: return try Api.functions.users.GetUsers.parse_body(&reader)
     case 0xd1435160: return try MTProto.functions.DestroyAuthKey.parse_body(&reader)
     case 0xe7512126: return try MTProto.functions.DestroySession.parse_body(&reader)
@@ -846,6 +873,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
 public func constructorName(_ id: UInt32) -> String? {
     switch id {
     case 0x004a8537: return "securePasswordKdfAlgoUnknown"
+    case 0x007efe0e: return "storage.fileJpeg"
     case 0x0084cd5a: return "updateTranscribedAudio"
     case 0x008c703f: return "userStatusOffline"
     case 0x009fd736: return "auth.sentCodeTypeFirebaseSms"
@@ -866,6 +894,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x05162463: return "resPQ"
     case 0x05416d58: return "starsSubscriptionPricing"
     case 0x05492a13: return "updateUserPhone"
+    case 0x0598a92a: return "inputGroupCallStream"
     case 0x0697102b: return "quickReply"
     case 0x0697f414: return "privacyKeyVoiceMessages"
     case 0x06e425c4: return "secureValueTypeDriverLicense"
@@ -876,9 +905,11 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x07df587c: return "updateBotEditBusinessMessage"
     case 0x081ccf4f: return "textImage"
     case 0x0949d9dc: return "future_salt"
+    case 0x096a18d5: return "upload.file"
     case 0x09cb7759: return "updateBotMessageReactions"
     case 0x09d05049: return "userStatusEmpty"
     case 0x0a339f0b: return "messageReactions"
+    case 0x0a4f63c0: return "storage.filePng"
     case 0x0a9f2259: return "destroy_auth_key_none"
     case 0x0b783982: return "updateGroupCallConnection"
     case 0x0bb2d201: return "updateStickerSetsOrder"
@@ -892,6 +923,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x0e5af939: return "messageReplyStoryHeader"
     case 0x0e8e37e5: return "suggestedPost"
     case 0x0f94e5f1: return "inputMediaPoll"
+    case 0x1081464c: return "storage.fileWebp"
     case 0x108d941f: return "updateChannelTooLong"
     case 0x10b78d29: return "keyboardButtonUrlAuth"
     case 0x1117dd5f: return "geoPointEmpty"
@@ -979,6 +1011,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x28a20571: return "messageEntityCode"
     case 0x29562865: return "chatEmpty"
     case 0x2979eeb2: return "langPackStringDeleted"
+    case 0x29be5899: return "inputTakeoutFileLocation"
     case 0x29d0f5ee: return "inputStickerSetEmojiDefaultStatuses"
     case 0x2be0dfa4: return "jsonNumber"
     case 0x2c084dc1: return "updateStoriesStealthMode"
@@ -1017,6 +1050,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x3660c311: return "phoneCallAccepted"
     case 0x36c6019a: return "peerChat"
     case 0x36f8c871: return "documentEmpty"
+    case 0x37257e99: return "inputPeerPhotoFileLocation"
     case 0x372efcd0: return "wallPaperSettings"
     case 0x37381085: return "mediaAreaUrl"
     case 0x37982646: return "ipPortSecret"
@@ -1045,7 +1079,9 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x3e72ba19: return "auth.logOut"
     case 0x3f6d7b68: return "jsonNull"
     case 0x3f7ee58b: return "messageMediaDice"
+    case 0x40181ffe: return "inputPhotoFileLocation"
     case 0x405fef0d: return "inputMediaInvoice"
+    case 0x40bc6f52: return "storage.filePartial"
     case 0x41b3e202: return "messageActionPaymentRefunded"
     case 0x41c87565: return "privacyValueDisallowChatParticipants"
     case 0x41cbf256: return "chat"
@@ -1071,6 +1107,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x49a6549c: return "mediaAreaWeather"
     case 0x49b92a26: return "todoList"
     case 0x4afe8f6d: return "updates.differenceTooLong"
+    case 0x4b09ebbc: return "storage.fileMov"
     case 0x4b3e14d6: return "boost"
     case 0x4ba3a95a: return "messageReactor"
     case 0x4bd6e798: return "messageMediaPoll"
@@ -1094,6 +1131,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x514519e2: return "dialogPeerFolder"
     case 0x51e6ee4f: return "storyItemDeleted"
     case 0x523da4eb: return "reactionPaid"
+    case 0x528a0677: return "storage.fileMp3"
     case 0x52d8ccd9: return "messageMediaDocument"
     case 0x5353e5a7: return "auth.sentCodeTypeCall"
     case 0x5366c915: return "phoneCallEmpty"
@@ -1339,6 +1377,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x9c974fdf: return "updateReadHistoryInbox"
     case 0x9cc123c7: return "phoneConnection"
     case 0x9d2a81e3: return "secureValueTypePersonalDetails"
+    case 0x9d84f3db: return "inputStickerSetThumb"
     case 0x9ddb347c: return "updateBotNewBusinessMessage"
     case 0x9de7a269: return "inputStickerSetID"
     case 0x9ec20908: return "new_session_created"
@@ -1392,15 +1431,18 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xaa073beb: return "messageMediaGiveaway"
     case 0xaa0cd9e4: return "sendMessageUploadDocumentAction"
     case 0xaa472651: return "dialogFilter"
+    case 0xaa963b05: return "storage.fileUnknown"
     case 0xaac7b717: return "auth.signUp"
     case 0xab03c6d9: return "auth.sentCodeTypeFlashCall"
     case 0xab0f6b1e: return "updatePhoneCall"
     case 0xab7ec0a0: return "encryptedChatEmpty"
     case 0xac1f1fcd: return "messageActionPaidMessagesRefunded"
     case 0xac21d3ce: return "updateBotMessageReaction"
+    case 0xac55d9c1: return "messages.sendMedia"
     case 0xaca1657b: return "updateMessagePoll"
     case 0xad253d78: return "codeSettings"
     case 0xad628cc8: return "messageExtendedMediaPreview"
+    case 0xae1e508d: return "storage.filePdf"
     case 0xae3f101d: return "updatePeerWallpaper"
     case 0xae500895: return "future_salts"
     case 0xaeaf9e74: return "updateSavedDialogPinned"
@@ -1413,11 +1455,13 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb23fc698: return "updateChannelAvailableMessages"
     case 0xb282217f: return "inputMediaAreaVenue"
     case 0xb2a2f663: return "geoPoint"
+    case 0xb304a621: return "upload.saveFilePart"
     case 0xb320aadb: return "secureValueTypePhone"
     case 0xb37794af: return "auth.sentCodeTypeSmsPhrase"
     case 0xb390dc08: return "pageRelatedArticle"
     case 0xb3a07661: return "messageActionGroupCallScheduled"
     case 0xb3ba0635: return "inputMediaPhoto"
+    case 0xb3cea0e4: return "storage.fileMp4"
     case 0xb4073647: return "username"
     case 0xb4a2e88d: return "updateEncryption"
     case 0xb4afcfb0: return "updatePeerLocated"
@@ -1445,6 +1489,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb98886cf: return "inputUserEmpty"
     case 0xb9cfc48d: return "updateBotCallbackQuery"
     case 0xbaafe5e0: return "pageBlockAuthorDate"
+    case 0xbad07584: return "inputDocumentFileLocation"
     case 0xbb92ba95: return "messageEntityUnknown"
     case 0xbb9bb9a5: return "updatePeerHistoryTTL"
     case 0xbbb6b4a3: return "starsAmount"
@@ -1455,6 +1500,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xbd47cbad: return "messageActionChatCreate"
     case 0xbd610bc9: return "messageEntityBold"
     case 0xbdf9653b: return "game"
+    case 0xbe5335be: return "upload.getFile"
     case 0xbe7e8ef1: return "req_pq_multi"
     case 0xbe82db9c: return "mediaAreaVenue"
     case 0xbec268ef: return "updateNotifySettings"
@@ -1498,9 +1544,11 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xca461b5d: return "peerLocated"
     case 0xcad181f6: return "langPackString"
     case 0xcad5452d: return "mediaAreaGeoPoint"
+    case 0xcae1aadf: return "storage.fileGif"
     case 0xcb296bf8: return "labeledPrice"
     case 0xcb397619: return "channelParticipant"
     case 0xcba9a52f: return "todoItem"
+    case 0xcbc7ee28: return "inputSecureFileLocation"
     case 0xcbe31e26: return "secureValueTypeAddress"
     case 0xcc02aa6d: return "messageActionBoostApply"
     case 0xcc1a241e: return "config"
@@ -1539,6 +1587,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xd7a2fcf9: return "auth.sentCodePaymentRequired"
     case 0xd7ca61a2: return "updateChatParticipantAdmin"
     case 0xd8214d41: return "photoPathSize"
+    case 0xd83466f3: return "inputPhotoLegacyFileLocation"
     case 0xd8aa840f: return "inputGroupCall"
     case 0xd912a59c: return "textItalic"
     case 0xd92c2285: return "speakingInGroupCallAction"
@@ -1560,7 +1609,9 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xde33b094: return "videoSize"
     case 0xde4c5d93: return "geoPointAddress"
     case 0xde5a0dd6: return "textEmail"
+    case 0xde7b673d: return "upload.saveBigFilePart"
     case 0xdfd14005: return "messages.editMessage"
+    case 0xdfdaabe1: return "inputFileLocation"
     case 0xe0804116: return "wallPaperNoFile"
     case 0xe095c1a0: return "phoneCallDiscardReasonDisconnect"
     case 0xe0b0bc2e: return "photoStrippedSize"
@@ -1617,6 +1668,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xf0e3e596: return "messages.dialogsNotModified"
     case 0xf12bb6e1: return "pageBlockSubheader"
     case 0xf16269d4: return "updateSmsJob"
+    case 0xf18cda44: return "upload.fileCdnRedirect"
     case 0xf1ccaaac: return "messageEntityBlockquote"
     case 0xf21158c6: return "inputUser"
     case 0xf226ac08: return "updateChannelMessageViews"
@@ -1628,10 +1680,12 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xf351d7ab: return "sendMessageUploadAudioAction"
     case 0xf35aec28: return "inputChannel"
     case 0xf385c1f6: return "langPackDifference"
+    case 0xf39b035c: return "fileHash"
     case 0xf3f25f76: return "messageActionContactSignUp"
     case 0xf450f59b: return "auth.sentCodeTypeEmailCode"
     case 0xf47741f7: return "peerSettings"
     case 0xf5045f1f: return "set_client_DH_params"
+    case 0xf5235d55: return "inputEncryptedFileLocation"
     case 0xf52ff27f: return "inputFile"
     case 0xf53da717: return "updateNewQuickReply"
     case 0xf660e1d4: return "destroy_auth_key_ok"

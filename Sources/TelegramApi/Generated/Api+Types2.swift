@@ -584,6 +584,40 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum FileHash: TLObject, Equatable {
+        case fileHash(offset: Int64, limit: Int32, hash: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .fileHash(let _0, let _1, let _2):
+                writer.writeUInt32(0xf39b035c)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xf39b035c: return try parse_fileHash(&reader)
+            default: throw .unknownConstructor(id, expected: "FileHash")
+            }
+        }
+
+        /// fileHash#f39b035c's fields, its id already read.
+        static func parse_fileHash(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readBytes()
+            return .fileHash(offset: _0, limit: _1, hash: _2)
+        }
+    }
+}
+
+extension Api {
     public indirect enum Folder: TLObject, Equatable {
         case folder(autofillNewBroadcasts: Bool, autofillPublicGroups: Bool, autofillNewCorrespondents: Bool, id: Int32, title: String, photo: Api.ChatPhoto?)
 
@@ -1618,166 +1652,6 @@ extension Api {
             defer { reader.leaveObject() }
             let _0 = try Api.InputDocument.parse(from: &reader)
             return .inputFileStoryDocument(id: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputGame: TLObject, Equatable {
-        case inputGameID(id: Int64, accessHash: Int64)
-        case inputGameShortName(botId: Api.InputUser, shortName: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputGameID(let _0, let _1):
-                writer.writeUInt32(0x032c3e77)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputGameShortName(let _0, let _1):
-                writer.writeUInt32(0xc331e80a)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x032c3e77: return try parse_inputGameID(&reader)
-            case 0xc331e80a: return try parse_inputGameShortName(&reader)
-            default: throw .unknownConstructor(id, expected: "InputGame")
-            }
-        }
-
-        /// inputGameID#032c3e77's fields, its id already read.
-        static func parse_inputGameID(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputGameID(id: _0, accessHash: _1)
-        }
-
-        /// inputGameShortName#c331e80a's fields, its id already read.
-        static func parse_inputGameShortName(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputUser.parse(from: &reader)
-            let _1 = try reader.readString()
-            return .inputGameShortName(botId: _0, shortName: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputGeoPoint: TLObject, Equatable {
-        case inputGeoPointEmpty
-        case inputGeoPoint(lat: Double, long: Double, accuracyRadius: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputGeoPointEmpty:
-                writer.writeUInt32(0xe4c123d6)
-            case .inputGeoPoint(let _0, let _1, let _2):
-                writer.writeUInt32(0x48222faf)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeDouble(_0)
-                writer.writeDouble(_1)
-                if let value = _2 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xe4c123d6: return try parse_inputGeoPointEmpty(&reader)
-            case 0x48222faf: return try parse_inputGeoPoint(&reader)
-            default: throw .unknownConstructor(id, expected: "InputGeoPoint")
-            }
-        }
-
-        /// inputGeoPointEmpty#e4c123d6's fields, its id already read.
-        static func parse_inputGeoPointEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputGeoPointEmpty
-        }
-
-        /// inputGeoPoint#48222faf's fields, its id already read.
-        static func parse_inputGeoPoint(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputGeoPoint", bits: flags & ~0x1) }
-            let _0 = try reader.readDouble()
-            let _1 = try reader.readDouble()
-            var _2: Int32? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readInt32()
-            }
-            return .inputGeoPoint(lat: _0, long: _1, accuracyRadius: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputGroupCall: TLObject, Equatable {
-        case inputGroupCall(id: Int64, accessHash: Int64)
-        case inputGroupCallSlug(slug: String)
-        case inputGroupCallInviteMessage(msgId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputGroupCall(let _0, let _1):
-                writer.writeUInt32(0xd8aa840f)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputGroupCallSlug(let _0):
-                writer.writeUInt32(0xfe06823f)
-                writer.writeString(_0)
-            case .inputGroupCallInviteMessage(let _0):
-                writer.writeUInt32(0x8c10603f)
-                writer.writeInt32(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xd8aa840f: return try parse_inputGroupCall(&reader)
-            case 0xfe06823f: return try parse_inputGroupCallSlug(&reader)
-            case 0x8c10603f: return try parse_inputGroupCallInviteMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "InputGroupCall")
-            }
-        }
-
-        /// inputGroupCall#d8aa840f's fields, its id already read.
-        static func parse_inputGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputGroupCall(id: _0, accessHash: _1)
-        }
-
-        /// inputGroupCallSlug#fe06823f's fields, its id already read.
-        static func parse_inputGroupCallSlug(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .inputGroupCallSlug(slug: _0)
-        }
-
-        /// inputGroupCallInviteMessage#8c10603f's fields, its id already read.
-        static func parse_inputGroupCallInviteMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .inputGroupCallInviteMessage(msgId: _0)
         }
     }
 }

@@ -2,6 +2,377 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum InputFileLocation: TLObject, Equatable {
+        case inputFileLocation(volumeId: Int64, localId: Int32, secret: Int64, fileReference: [UInt8])
+        case inputEncryptedFileLocation(id: Int64, accessHash: Int64)
+        case inputDocumentFileLocation(id: Int64, accessHash: Int64, fileReference: [UInt8], thumbSize: String)
+        case inputSecureFileLocation(id: Int64, accessHash: Int64)
+        case inputTakeoutFileLocation
+        case inputPhotoFileLocation(id: Int64, accessHash: Int64, fileReference: [UInt8], thumbSize: String)
+        case inputPhotoLegacyFileLocation(id: Int64, accessHash: Int64, fileReference: [UInt8], volumeId: Int64, localId: Int32, secret: Int64)
+        case inputPeerPhotoFileLocation(big: Bool, peer: Api.InputPeer, photoId: Int64)
+        case inputStickerSetThumb(stickerset: Api.InputStickerSet, thumbVersion: Int32)
+        case inputGroupCallStream(call: Api.InputGroupCall, timeMs: Int64, scale: Int32, videoChannel: Int32?, videoQuality: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputFileLocation(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xdfdaabe1)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+                writer.writeBytes(_3)
+            case .inputEncryptedFileLocation(let _0, let _1):
+                writer.writeUInt32(0xf5235d55)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputDocumentFileLocation(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xbad07584)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+                writer.writeString(_3)
+            case .inputSecureFileLocation(let _0, let _1):
+                writer.writeUInt32(0xcbc7ee28)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputTakeoutFileLocation:
+                writer.writeUInt32(0x29be5899)
+            case .inputPhotoFileLocation(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x40181ffe)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+                writer.writeString(_3)
+            case .inputPhotoLegacyFileLocation(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xd83466f3)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+                writer.writeInt64(_3)
+                writer.writeInt32(_4)
+                writer.writeInt64(_5)
+            case .inputPeerPhotoFileLocation(let _0, let _1, let _2):
+                writer.writeUInt32(0x37257e99)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                writer.writeInt64(_2)
+            case .inputStickerSetThumb(let _0, let _1):
+                writer.writeUInt32(0x9d84f3db)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .inputGroupCallStream(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x0598a92a)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                if _4 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+                if let value = _4 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xdfdaabe1: return try parse_inputFileLocation(&reader)
+            case 0xf5235d55: return try parse_inputEncryptedFileLocation(&reader)
+            case 0xbad07584: return try parse_inputDocumentFileLocation(&reader)
+            case 0xcbc7ee28: return try parse_inputSecureFileLocation(&reader)
+            case 0x29be5899: return try parse_inputTakeoutFileLocation(&reader)
+            case 0x40181ffe: return try parse_inputPhotoFileLocation(&reader)
+            case 0xd83466f3: return try parse_inputPhotoLegacyFileLocation(&reader)
+            case 0x37257e99: return try parse_inputPeerPhotoFileLocation(&reader)
+            case 0x9d84f3db: return try parse_inputStickerSetThumb(&reader)
+            case 0x0598a92a: return try parse_inputGroupCallStream(&reader)
+            default: throw .unknownConstructor(id, expected: "InputFileLocation")
+            }
+        }
+
+        /// inputFileLocation#dfdaabe1's fields, its id already read.
+        static func parse_inputFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readBytes()
+            return .inputFileLocation(volumeId: _0, localId: _1, secret: _2, fileReference: _3)
+        }
+
+        /// inputEncryptedFileLocation#f5235d55's fields, its id already read.
+        static func parse_inputEncryptedFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputEncryptedFileLocation(id: _0, accessHash: _1)
+        }
+
+        /// inputDocumentFileLocation#bad07584's fields, its id already read.
+        static func parse_inputDocumentFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            let _3 = try reader.readString()
+            return .inputDocumentFileLocation(id: _0, accessHash: _1, fileReference: _2, thumbSize: _3)
+        }
+
+        /// inputSecureFileLocation#cbc7ee28's fields, its id already read.
+        static func parse_inputSecureFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputSecureFileLocation(id: _0, accessHash: _1)
+        }
+
+        /// inputTakeoutFileLocation#29be5899's fields, its id already read.
+        static func parse_inputTakeoutFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputTakeoutFileLocation
+        }
+
+        /// inputPhotoFileLocation#40181ffe's fields, its id already read.
+        static func parse_inputPhotoFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            let _3 = try reader.readString()
+            return .inputPhotoFileLocation(id: _0, accessHash: _1, fileReference: _2, thumbSize: _3)
+        }
+
+        /// inputPhotoLegacyFileLocation#d83466f3's fields, its id already read.
+        static func parse_inputPhotoLegacyFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt64()
+            return .inputPhotoLegacyFileLocation(id: _0, accessHash: _1, fileReference: _2, volumeId: _3, localId: _4, secret: _5)
+        }
+
+        /// inputPeerPhotoFileLocation#37257e99's fields, its id already read.
+        static func parse_inputPeerPhotoFileLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputPeerPhotoFileLocation", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.InputPeer.parse(from: &reader)
+            let _2 = try reader.readInt64()
+            return .inputPeerPhotoFileLocation(big: _0, peer: _1, photoId: _2)
+        }
+
+        /// inputStickerSetThumb#9d84f3db's fields, its id already read.
+        static func parse_inputStickerSetThumb(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputStickerSet.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .inputStickerSetThumb(stickerset: _0, thumbVersion: _1)
+        }
+
+        /// inputGroupCallStream#0598a92a's fields, its id already read.
+        static func parse_inputGroupCallStream(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputGroupCallStream", bits: flags & ~0x1) }
+            let _0 = try Api.InputGroupCall.parse(from: &reader)
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            var _3: Int32? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readInt32()
+            }
+            var _4: Int32? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readInt32()
+            }
+            return .inputGroupCallStream(call: _0, timeMs: _1, scale: _2, videoChannel: _3, videoQuality: _4)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputGame: TLObject, Equatable {
+        case inputGameID(id: Int64, accessHash: Int64)
+        case inputGameShortName(botId: Api.InputUser, shortName: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputGameID(let _0, let _1):
+                writer.writeUInt32(0x032c3e77)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputGameShortName(let _0, let _1):
+                writer.writeUInt32(0xc331e80a)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x032c3e77: return try parse_inputGameID(&reader)
+            case 0xc331e80a: return try parse_inputGameShortName(&reader)
+            default: throw .unknownConstructor(id, expected: "InputGame")
+            }
+        }
+
+        /// inputGameID#032c3e77's fields, its id already read.
+        static func parse_inputGameID(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputGameID(id: _0, accessHash: _1)
+        }
+
+        /// inputGameShortName#c331e80a's fields, its id already read.
+        static func parse_inputGameShortName(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputUser.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .inputGameShortName(botId: _0, shortName: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputGeoPoint: TLObject, Equatable {
+        case inputGeoPointEmpty
+        case inputGeoPoint(lat: Double, long: Double, accuracyRadius: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputGeoPointEmpty:
+                writer.writeUInt32(0xe4c123d6)
+            case .inputGeoPoint(let _0, let _1, let _2):
+                writer.writeUInt32(0x48222faf)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeDouble(_0)
+                writer.writeDouble(_1)
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xe4c123d6: return try parse_inputGeoPointEmpty(&reader)
+            case 0x48222faf: return try parse_inputGeoPoint(&reader)
+            default: throw .unknownConstructor(id, expected: "InputGeoPoint")
+            }
+        }
+
+        /// inputGeoPointEmpty#e4c123d6's fields, its id already read.
+        static func parse_inputGeoPointEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputGeoPointEmpty
+        }
+
+        /// inputGeoPoint#48222faf's fields, its id already read.
+        static func parse_inputGeoPoint(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputGeoPoint", bits: flags & ~0x1) }
+            let _0 = try reader.readDouble()
+            let _1 = try reader.readDouble()
+            var _2: Int32? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt32()
+            }
+            return .inputGeoPoint(lat: _0, long: _1, accuracyRadius: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputGroupCall: TLObject, Equatable {
+        case inputGroupCall(id: Int64, accessHash: Int64)
+        case inputGroupCallSlug(slug: String)
+        case inputGroupCallInviteMessage(msgId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputGroupCall(let _0, let _1):
+                writer.writeUInt32(0xd8aa840f)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputGroupCallSlug(let _0):
+                writer.writeUInt32(0xfe06823f)
+                writer.writeString(_0)
+            case .inputGroupCallInviteMessage(let _0):
+                writer.writeUInt32(0x8c10603f)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xd8aa840f: return try parse_inputGroupCall(&reader)
+            case 0xfe06823f: return try parse_inputGroupCallSlug(&reader)
+            case 0x8c10603f: return try parse_inputGroupCallInviteMessage(&reader)
+            default: throw .unknownConstructor(id, expected: "InputGroupCall")
+            }
+        }
+
+        /// inputGroupCall#d8aa840f's fields, its id already read.
+        static func parse_inputGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputGroupCall(id: _0, accessHash: _1)
+        }
+
+        /// inputGroupCallSlug#fe06823f's fields, its id already read.
+        static func parse_inputGroupCallSlug(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .inputGroupCallSlug(slug: _0)
+        }
+
+        /// inputGroupCallInviteMessage#8c10603f's fields, its id already read.
+        static func parse_inputGroupCallInviteMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .inputGroupCallInviteMessage(msgId: _0)
+        }
+    }
+}
+
+extension Api {
     public indirect enum InputMedia: TLObject, Equatable {
         case inputMediaEmpty
         case inputMediaUploadedPhoto(spoiler: Bool, file: Api.InputFile, stickers: [Api.InputDocument]?, ttlSeconds: Int32?)
@@ -897,481 +1268,6 @@ extension Api {
             defer { reader.leaveObject() }
             let _0 = try Api.InputPeer.parse(from: &reader)
             return .inputReplyToMonoForum(monoforumPeerId: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputStickerSet: TLObject, Equatable {
-        case inputStickerSetEmpty
-        case inputStickerSetID(id: Int64, accessHash: Int64)
-        case inputStickerSetShortName(shortName: String)
-        case inputStickerSetAnimatedEmoji
-        case inputStickerSetDice(emoticon: String)
-        case inputStickerSetAnimatedEmojiAnimations
-        case inputStickerSetPremiumGifts
-        case inputStickerSetEmojiGenericAnimations
-        case inputStickerSetEmojiDefaultStatuses
-        case inputStickerSetEmojiDefaultTopicIcons
-        case inputStickerSetEmojiChannelDefaultStatuses
-        case inputStickerSetTonGifts
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputStickerSetEmpty:
-                writer.writeUInt32(0xffb62b95)
-            case .inputStickerSetID(let _0, let _1):
-                writer.writeUInt32(0x9de7a269)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputStickerSetShortName(let _0):
-                writer.writeUInt32(0x861cc8a0)
-                writer.writeString(_0)
-            case .inputStickerSetAnimatedEmoji:
-                writer.writeUInt32(0x028703c8)
-            case .inputStickerSetDice(let _0):
-                writer.writeUInt32(0xe67f520e)
-                writer.writeString(_0)
-            case .inputStickerSetAnimatedEmojiAnimations:
-                writer.writeUInt32(0x0cde3739)
-            case .inputStickerSetPremiumGifts:
-                writer.writeUInt32(0xc88b3b02)
-            case .inputStickerSetEmojiGenericAnimations:
-                writer.writeUInt32(0x04c4d4ce)
-            case .inputStickerSetEmojiDefaultStatuses:
-                writer.writeUInt32(0x29d0f5ee)
-            case .inputStickerSetEmojiDefaultTopicIcons:
-                writer.writeUInt32(0x44c1f8e9)
-            case .inputStickerSetEmojiChannelDefaultStatuses:
-                writer.writeUInt32(0x49748553)
-            case .inputStickerSetTonGifts:
-                writer.writeUInt32(0x1cf671a0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xffb62b95: return try parse_inputStickerSetEmpty(&reader)
-            case 0x9de7a269: return try parse_inputStickerSetID(&reader)
-            case 0x861cc8a0: return try parse_inputStickerSetShortName(&reader)
-            case 0x028703c8: return try parse_inputStickerSetAnimatedEmoji(&reader)
-            case 0xe67f520e: return try parse_inputStickerSetDice(&reader)
-            case 0x0cde3739: return try parse_inputStickerSetAnimatedEmojiAnimations(&reader)
-            case 0xc88b3b02: return try parse_inputStickerSetPremiumGifts(&reader)
-            case 0x04c4d4ce: return try parse_inputStickerSetEmojiGenericAnimations(&reader)
-            case 0x29d0f5ee: return try parse_inputStickerSetEmojiDefaultStatuses(&reader)
-            case 0x44c1f8e9: return try parse_inputStickerSetEmojiDefaultTopicIcons(&reader)
-            case 0x49748553: return try parse_inputStickerSetEmojiChannelDefaultStatuses(&reader)
-            case 0x1cf671a0: return try parse_inputStickerSetTonGifts(&reader)
-            default: throw .unknownConstructor(id, expected: "InputStickerSet")
-            }
-        }
-
-        /// inputStickerSetEmpty#ffb62b95's fields, its id already read.
-        static func parse_inputStickerSetEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetEmpty
-        }
-
-        /// inputStickerSetID#9de7a269's fields, its id already read.
-        static func parse_inputStickerSetID(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputStickerSetID(id: _0, accessHash: _1)
-        }
-
-        /// inputStickerSetShortName#861cc8a0's fields, its id already read.
-        static func parse_inputStickerSetShortName(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .inputStickerSetShortName(shortName: _0)
-        }
-
-        /// inputStickerSetAnimatedEmoji#028703c8's fields, its id already read.
-        static func parse_inputStickerSetAnimatedEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetAnimatedEmoji
-        }
-
-        /// inputStickerSetDice#e67f520e's fields, its id already read.
-        static func parse_inputStickerSetDice(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .inputStickerSetDice(emoticon: _0)
-        }
-
-        /// inputStickerSetAnimatedEmojiAnimations#0cde3739's fields, its id already read.
-        static func parse_inputStickerSetAnimatedEmojiAnimations(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetAnimatedEmojiAnimations
-        }
-
-        /// inputStickerSetPremiumGifts#c88b3b02's fields, its id already read.
-        static func parse_inputStickerSetPremiumGifts(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetPremiumGifts
-        }
-
-        /// inputStickerSetEmojiGenericAnimations#04c4d4ce's fields, its id already read.
-        static func parse_inputStickerSetEmojiGenericAnimations(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetEmojiGenericAnimations
-        }
-
-        /// inputStickerSetEmojiDefaultStatuses#29d0f5ee's fields, its id already read.
-        static func parse_inputStickerSetEmojiDefaultStatuses(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetEmojiDefaultStatuses
-        }
-
-        /// inputStickerSetEmojiDefaultTopicIcons#44c1f8e9's fields, its id already read.
-        static func parse_inputStickerSetEmojiDefaultTopicIcons(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetEmojiDefaultTopicIcons
-        }
-
-        /// inputStickerSetEmojiChannelDefaultStatuses#49748553's fields, its id already read.
-        static func parse_inputStickerSetEmojiChannelDefaultStatuses(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetEmojiChannelDefaultStatuses
-        }
-
-        /// inputStickerSetTonGifts#1cf671a0's fields, its id already read.
-        static func parse_inputStickerSetTonGifts(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputStickerSetTonGifts
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputUser: TLObject, Equatable {
-        case inputUserEmpty
-        case inputUserSelf
-        case inputUser(userId: Int64, accessHash: Int64)
-        case inputUserFromMessage(peer: Api.InputPeer, msgId: Int32, userId: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputUserEmpty:
-                writer.writeUInt32(0xb98886cf)
-            case .inputUserSelf:
-                writer.writeUInt32(0xf7c1b13f)
-            case .inputUser(let _0, let _1):
-                writer.writeUInt32(0xf21158c6)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputUserFromMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0x1da448e2)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb98886cf: return try parse_inputUserEmpty(&reader)
-            case 0xf7c1b13f: return try parse_inputUserSelf(&reader)
-            case 0xf21158c6: return try parse_inputUser(&reader)
-            case 0x1da448e2: return try parse_inputUserFromMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "InputUser")
-            }
-        }
-
-        /// inputUserEmpty#b98886cf's fields, its id already read.
-        static func parse_inputUserEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputUserEmpty
-        }
-
-        /// inputUserSelf#f7c1b13f's fields, its id already read.
-        static func parse_inputUserSelf(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputUserSelf
-        }
-
-        /// inputUser#f21158c6's fields, its id already read.
-        static func parse_inputUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputUser(userId: _0, accessHash: _1)
-        }
-
-        /// inputUserFromMessage#1da448e2's fields, its id already read.
-        static func parse_inputUserFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .inputUserFromMessage(peer: _0, msgId: _1, userId: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputWebDocument: TLObject, Equatable {
-        case inputWebDocument(url: String, size: Int32, mimeType: String, attributes: [Api.DocumentAttribute])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputWebDocument(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x9bed434d)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeString(_2)
-                writer.writeVector(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x9bed434d: return try parse_inputWebDocument(&reader)
-            default: throw .unknownConstructor(id, expected: "InputWebDocument")
-            }
-        }
-
-        /// inputWebDocument#9bed434d's fields, its id already read.
-        static func parse_inputWebDocument(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            let _3 = try reader.readVector(of: Api.DocumentAttribute.self)
-            return .inputWebDocument(url: _0, size: _1, mimeType: _2, attributes: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Invoice: TLObject, Equatable {
-        case invoice(test: Bool, nameRequested: Bool, phoneRequested: Bool, emailRequested: Bool, shippingAddressRequested: Bool, flexible: Bool, phoneToProvider: Bool, emailToProvider: Bool, recurring: Bool, currency: String, prices: [Api.LabeledPrice], maxTipAmount: Int64?, suggestedTipAmounts: [Int64]?, termsUrl: String?, subscriptionPeriod: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .invoice(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14):
-                writer.writeUInt32(0x049ee584)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x4 }
-                if _3 { flags |= 0x8 }
-                if _4 { flags |= 0x10 }
-                if _5 { flags |= 0x20 }
-                if _6 { flags |= 0x40 }
-                if _7 { flags |= 0x80 }
-                if _8 { flags |= 0x200 }
-                if _11 != nil { flags |= 0x100 }
-                if _12 != nil { flags |= 0x100 }
-                if _13 != nil { flags |= 0x400 }
-                if _14 != nil { flags |= 0x800 }
-                writer.writeUInt32(flags)
-                writer.writeString(_9)
-                writer.writeVector(_10)
-                if let value = _11 {
-                    writer.writeInt64(value)
-                }
-                if let value = _12 {
-                    writer.writeVector(value)
-                }
-                if let value = _13 {
-                    writer.writeString(value)
-                }
-                if let value = _14 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x049ee584: return try parse_invoice(&reader)
-            default: throw .unknownConstructor(id, expected: "Invoice")
-            }
-        }
-
-        /// invoice#049ee584's fields, its id already read.
-        static func parse_invoice(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xfff == 0 else { throw .unknownFlags(constructor: "invoice", bits: flags & ~0xfff) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = flags & 0x8 != 0
-            let _4 = flags & 0x10 != 0
-            let _5 = flags & 0x20 != 0
-            let _6 = flags & 0x40 != 0
-            let _7 = flags & 0x80 != 0
-            let _8 = flags & 0x200 != 0
-            let _9 = try reader.readString()
-            let _10 = try reader.readVector(of: Api.LabeledPrice.self)
-            var _11: Int64? = nil
-            if flags & 0x100 != 0 {
-                _11 = try reader.readInt64()
-            }
-            var _12: [Int64]? = nil
-            if flags & 0x100 != 0 {
-                _12 = try reader.readInt64Vector()
-            }
-            var _13: String? = nil
-            if flags & 0x400 != 0 {
-                _13 = try reader.readString()
-            }
-            var _14: Int32? = nil
-            if flags & 0x800 != 0 {
-                _14 = try reader.readInt32()
-            }
-            return .invoice(test: _0, nameRequested: _1, phoneRequested: _2, emailRequested: _3, shippingAddressRequested: _4, flexible: _5, phoneToProvider: _6, emailToProvider: _7, recurring: _8, currency: _9, prices: _10, maxTipAmount: _11, suggestedTipAmounts: _12, termsUrl: _13, subscriptionPeriod: _14)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum JSONObjectValue: TLObject, Equatable {
-        case jsonObjectValue(key: String, value: Api.JSONValue)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .jsonObjectValue(let _0, let _1):
-                writer.writeUInt32(0xc0de1bd9)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xc0de1bd9: return try parse_jsonObjectValue(&reader)
-            default: throw .unknownConstructor(id, expected: "JSONObjectValue")
-            }
-        }
-
-        /// jsonObjectValue#c0de1bd9's fields, its id already read.
-        static func parse_jsonObjectValue(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try Api.JSONValue.parse(from: &reader)
-            return .jsonObjectValue(key: _0, value: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum JSONValue: TLObject, Equatable {
-        case jsonNull
-        case jsonBool(value: Bool)
-        case jsonNumber(value: Double)
-        case jsonString(value: String)
-        case jsonArray(value: [Api.JSONValue])
-        case jsonObject(value: [Api.JSONObjectValue])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .jsonNull:
-                writer.writeUInt32(0x3f6d7b68)
-            case .jsonBool(let _0):
-                writer.writeUInt32(0xc7345e6a)
-                writer.writeBool(_0)
-            case .jsonNumber(let _0):
-                writer.writeUInt32(0x2be0dfa4)
-                writer.writeDouble(_0)
-            case .jsonString(let _0):
-                writer.writeUInt32(0xb71e767a)
-                writer.writeString(_0)
-            case .jsonArray(let _0):
-                writer.writeUInt32(0xf7444763)
-                writer.writeVector(_0)
-            case .jsonObject(let _0):
-                writer.writeUInt32(0x99c1d49d)
-                writer.writeVector(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x3f6d7b68: return try parse_jsonNull(&reader)
-            case 0xc7345e6a: return try parse_jsonBool(&reader)
-            case 0x2be0dfa4: return try parse_jsonNumber(&reader)
-            case 0xb71e767a: return try parse_jsonString(&reader)
-            case 0xf7444763: return try parse_jsonArray(&reader)
-            case 0x99c1d49d: return try parse_jsonObject(&reader)
-            default: throw .unknownConstructor(id, expected: "JSONValue")
-            }
-        }
-
-        /// jsonNull#3f6d7b68's fields, its id already read.
-        static func parse_jsonNull(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .jsonNull
-        }
-
-        /// jsonBool#c7345e6a's fields, its id already read.
-        static func parse_jsonBool(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBool()
-            return .jsonBool(value: _0)
-        }
-
-        /// jsonNumber#2be0dfa4's fields, its id already read.
-        static func parse_jsonNumber(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readDouble()
-            return .jsonNumber(value: _0)
-        }
-
-        /// jsonString#b71e767a's fields, its id already read.
-        static func parse_jsonString(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .jsonString(value: _0)
-        }
-
-        /// jsonArray#f7444763's fields, its id already read.
-        static func parse_jsonArray(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.JSONValue.self)
-            return .jsonArray(value: _0)
-        }
-
-        /// jsonObject#99c1d49d's fields, its id already read.
-        static func parse_jsonObject(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.JSONObjectValue.self)
-            return .jsonObject(value: _0)
         }
     }
 }

@@ -2,6 +2,382 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum Message: TLObject, Equatable {
+        case messageEmpty(id: Int32, peerId: Api.Peer?)
+        case message(out: Bool, mentioned: Bool, mediaUnread: Bool, silent: Bool, post: Bool, fromScheduled: Bool, legacy: Bool, editHide: Bool, pinned: Bool, noforwards: Bool, invertMedia: Bool, offline: Bool, videoProcessingPending: Bool, paidSuggestedPostStars: Bool, paidSuggestedPostTon: Bool, id: Int32, fromId: Api.Peer?, fromBoostsApplied: Int32?, peerId: Api.Peer, savedPeerId: Api.Peer?, fwdFrom: Api.MessageFwdHeader?, viaBotId: Int64?, viaBusinessBotId: Int64?, replyTo: Api.MessageReplyHeader?, date: Int32, message: String, media: Api.MessageMedia?, replyMarkup: Api.ReplyMarkup?, entities: [Api.MessageEntity]?, views: Int32?, forwards: Int32?, replies: Api.MessageReplies?, editDate: Int32?, postAuthor: String?, groupedId: Int64?, reactions: Api.MessageReactions?, restrictionReason: [Api.RestrictionReason]?, ttlPeriod: Int32?, quickReplyShortcutId: Int32?, effect: Int64?, factcheck: Api.FactCheck?, reportDeliveryUntilDate: Int32?, paidMessageStars: Int64?, suggestedPost: Api.SuggestedPost?)
+        case messageService(out: Bool, mentioned: Bool, mediaUnread: Bool, reactionsArePossible: Bool, silent: Bool, post: Bool, legacy: Bool, id: Int32, fromId: Api.Peer?, peerId: Api.Peer, savedPeerId: Api.Peer?, replyTo: Api.MessageReplyHeader?, date: Int32, action: Api.MessageAction, reactions: Api.MessageReactions?, ttlPeriod: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .messageEmpty(let _0, let _1):
+                writer.writeUInt32(0x90a6ca84)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_0)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+            case .message(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20, let _21, let _22, let _23, let _24, let _25, let _26, let _27, let _28, let _29, let _30, let _31, let _32, let _33, let _34, let _35, let _36, let _37, let _38, let _39, let _40, let _41, let _42, let _43):
+                writer.writeUInt32(0x9815cec8)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x10 }
+                if _2 { flags |= 0x20 }
+                if _3 { flags |= 0x2000 }
+                if _4 { flags |= 0x4000 }
+                if _5 { flags |= 0x40000 }
+                if _6 { flags |= 0x80000 }
+                if _7 { flags |= 0x200000 }
+                if _8 { flags |= 0x1000000 }
+                if _9 { flags |= 0x4000000 }
+                if _10 { flags |= 0x8000000 }
+                if _16 != nil { flags |= 0x100 }
+                if _17 != nil { flags |= 0x20000000 }
+                if _19 != nil { flags |= 0x10000000 }
+                if _20 != nil { flags |= 0x4 }
+                if _21 != nil { flags |= 0x800 }
+                if _23 != nil { flags |= 0x8 }
+                if _26 != nil { flags |= 0x200 }
+                if _27 != nil { flags |= 0x40 }
+                if _28 != nil { flags |= 0x80 }
+                if _29 != nil { flags |= 0x400 }
+                if _30 != nil { flags |= 0x400 }
+                if _31 != nil { flags |= 0x800000 }
+                if _32 != nil { flags |= 0x8000 }
+                if _33 != nil { flags |= 0x10000 }
+                if _34 != nil { flags |= 0x20000 }
+                if _35 != nil { flags |= 0x100000 }
+                if _36 != nil { flags |= 0x400000 }
+                if _37 != nil { flags |= 0x2000000 }
+                if _38 != nil { flags |= 0x40000000 }
+                var flags2: UInt32 = 0
+                if _11 { flags2 |= 0x2 }
+                if _12 { flags2 |= 0x10 }
+                if _13 { flags2 |= 0x100 }
+                if _14 { flags2 |= 0x200 }
+                if _22 != nil { flags2 |= 0x1 }
+                if _39 != nil { flags2 |= 0x4 }
+                if _40 != nil { flags2 |= 0x8 }
+                if _41 != nil { flags2 |= 0x20 }
+                if _42 != nil { flags2 |= 0x40 }
+                if _43 != nil { flags2 |= 0x80 }
+                writer.writeUInt32(flags)
+                writer.writeUInt32(flags2)
+                writer.writeInt32(_15)
+                if let value = _16 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _17 {
+                    writer.writeInt32(value)
+                }
+                _18.serialize(to: &writer)
+                if let value = _19 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _20 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _21 {
+                    writer.writeInt64(value)
+                }
+                if let value = _22 {
+                    writer.writeInt64(value)
+                }
+                if let value = _23 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_24)
+                writer.writeString(_25)
+                if let value = _26 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _27 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _28 {
+                    writer.writeVector(value)
+                }
+                if let value = _29 {
+                    writer.writeInt32(value)
+                }
+                if let value = _30 {
+                    writer.writeInt32(value)
+                }
+                if let value = _31 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _32 {
+                    writer.writeInt32(value)
+                }
+                if let value = _33 {
+                    writer.writeString(value)
+                }
+                if let value = _34 {
+                    writer.writeInt64(value)
+                }
+                if let value = _35 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _36 {
+                    writer.writeVector(value)
+                }
+                if let value = _37 {
+                    writer.writeInt32(value)
+                }
+                if let value = _38 {
+                    writer.writeInt32(value)
+                }
+                if let value = _39 {
+                    writer.writeInt64(value)
+                }
+                if let value = _40 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _41 {
+                    writer.writeInt32(value)
+                }
+                if let value = _42 {
+                    writer.writeInt64(value)
+                }
+                if let value = _43 {
+                    value.serialize(to: &writer)
+                }
+            case .messageService(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15):
+                writer.writeUInt32(0x7a800e0a)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x10 }
+                if _2 { flags |= 0x20 }
+                if _3 { flags |= 0x200 }
+                if _4 { flags |= 0x2000 }
+                if _5 { flags |= 0x4000 }
+                if _6 { flags |= 0x80000 }
+                if _8 != nil { flags |= 0x100 }
+                if _10 != nil { flags |= 0x10000000 }
+                if _11 != nil { flags |= 0x8 }
+                if _14 != nil { flags |= 0x100000 }
+                if _15 != nil { flags |= 0x2000000 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_7)
+                if let value = _8 {
+                    value.serialize(to: &writer)
+                }
+                _9.serialize(to: &writer)
+                if let value = _10 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _11 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_12)
+                _13.serialize(to: &writer)
+                if let value = _14 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _15 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x90a6ca84: return try parse_messageEmpty(&reader)
+            case 0x9815cec8: return try parse_message(&reader)
+            case 0x7a800e0a: return try parse_messageService(&reader)
+            default: throw .unknownConstructor(id, expected: "Message")
+            }
+        }
+
+        /// messageEmpty#90a6ca84's fields, its id already read.
+        static func parse_messageEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageEmpty", bits: flags & ~0x1) }
+            let _0 = try reader.readInt32()
+            var _1: Api.Peer? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.Peer.parse(from: &reader)
+            }
+            return .messageEmpty(id: _0, peerId: _1)
+        }
+
+        /// message#9815cec8's fields, its id already read.
+        static func parse_message(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7fffeffe == 0 else { throw .unknownFlags(constructor: "message", bits: flags & ~0x7fffeffe) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x10 != 0
+            let _2 = flags & 0x20 != 0
+            let _3 = flags & 0x2000 != 0
+            let _4 = flags & 0x4000 != 0
+            let _5 = flags & 0x40000 != 0
+            let _6 = flags & 0x80000 != 0
+            let _7 = flags & 0x200000 != 0
+            let _8 = flags & 0x1000000 != 0
+            let _9 = flags & 0x4000000 != 0
+            let _10 = flags & 0x8000000 != 0
+            let flags2 = try reader.readUInt32()
+            guard flags2 & ~0x3ff == 0 else { throw .unknownFlags(constructor: "message", bits: flags2 & ~0x3ff) }
+            let _11 = flags2 & 0x2 != 0
+            let _12 = flags2 & 0x10 != 0
+            let _13 = flags2 & 0x100 != 0
+            let _14 = flags2 & 0x200 != 0
+            let _15 = try reader.readInt32()
+            var _16: Api.Peer? = nil
+            if flags & 0x100 != 0 {
+                _16 = try Api.Peer.parse(from: &reader)
+            }
+            var _17: Int32? = nil
+            if flags & 0x20000000 != 0 {
+                _17 = try reader.readInt32()
+            }
+            let _18 = try Api.Peer.parse(from: &reader)
+            var _19: Api.Peer? = nil
+            if flags & 0x10000000 != 0 {
+                _19 = try Api.Peer.parse(from: &reader)
+            }
+            var _20: Api.MessageFwdHeader? = nil
+            if flags & 0x4 != 0 {
+                _20 = try Api.MessageFwdHeader.parse(from: &reader)
+            }
+            var _21: Int64? = nil
+            if flags & 0x800 != 0 {
+                _21 = try reader.readInt64()
+            }
+            var _22: Int64? = nil
+            if flags2 & 0x1 != 0 {
+                _22 = try reader.readInt64()
+            }
+            var _23: Api.MessageReplyHeader? = nil
+            if flags & 0x8 != 0 {
+                _23 = try Api.MessageReplyHeader.parse(from: &reader)
+            }
+            let _24 = try reader.readInt32()
+            let _25 = try reader.readString()
+            var _26: Api.MessageMedia? = nil
+            if flags & 0x200 != 0 {
+                _26 = try Api.MessageMedia.parse(from: &reader)
+            }
+            var _27: Api.ReplyMarkup? = nil
+            if flags & 0x40 != 0 {
+                _27 = try Api.ReplyMarkup.parse(from: &reader)
+            }
+            var _28: [Api.MessageEntity]? = nil
+            if flags & 0x80 != 0 {
+                _28 = try reader.readVector(of: Api.MessageEntity.self)
+            }
+            var _29: Int32? = nil
+            if flags & 0x400 != 0 {
+                _29 = try reader.readInt32()
+            }
+            var _30: Int32? = nil
+            if flags & 0x400 != 0 {
+                _30 = try reader.readInt32()
+            }
+            var _31: Api.MessageReplies? = nil
+            if flags & 0x800000 != 0 {
+                _31 = try Api.MessageReplies.parse(from: &reader)
+            }
+            var _32: Int32? = nil
+            if flags & 0x8000 != 0 {
+                _32 = try reader.readInt32()
+            }
+            var _33: String? = nil
+            if flags & 0x10000 != 0 {
+                _33 = try reader.readString()
+            }
+            var _34: Int64? = nil
+            if flags & 0x20000 != 0 {
+                _34 = try reader.readInt64()
+            }
+            var _35: Api.MessageReactions? = nil
+            if flags & 0x100000 != 0 {
+                _35 = try Api.MessageReactions.parse(from: &reader)
+            }
+            var _36: [Api.RestrictionReason]? = nil
+            if flags & 0x400000 != 0 {
+                _36 = try reader.readVector(of: Api.RestrictionReason.self)
+            }
+            var _37: Int32? = nil
+            if flags & 0x2000000 != 0 {
+                _37 = try reader.readInt32()
+            }
+            var _38: Int32? = nil
+            if flags & 0x40000000 != 0 {
+                _38 = try reader.readInt32()
+            }
+            var _39: Int64? = nil
+            if flags2 & 0x4 != 0 {
+                _39 = try reader.readInt64()
+            }
+            var _40: Api.FactCheck? = nil
+            if flags2 & 0x8 != 0 {
+                _40 = try Api.FactCheck.parse(from: &reader)
+            }
+            var _41: Int32? = nil
+            if flags2 & 0x20 != 0 {
+                _41 = try reader.readInt32()
+            }
+            var _42: Int64? = nil
+            if flags2 & 0x40 != 0 {
+                _42 = try reader.readInt64()
+            }
+            var _43: Api.SuggestedPost? = nil
+            if flags2 & 0x80 != 0 {
+                _43 = try Api.SuggestedPost.parse(from: &reader)
+            }
+            return .message(out: _0, mentioned: _1, mediaUnread: _2, silent: _3, post: _4, fromScheduled: _5, legacy: _6, editHide: _7, pinned: _8, noforwards: _9, invertMedia: _10, offline: _11, videoProcessingPending: _12, paidSuggestedPostStars: _13, paidSuggestedPostTon: _14, id: _15, fromId: _16, fromBoostsApplied: _17, peerId: _18, savedPeerId: _19, fwdFrom: _20, viaBotId: _21, viaBusinessBotId: _22, replyTo: _23, date: _24, message: _25, media: _26, replyMarkup: _27, entities: _28, views: _29, forwards: _30, replies: _31, editDate: _32, postAuthor: _33, groupedId: _34, reactions: _35, restrictionReason: _36, ttlPeriod: _37, quickReplyShortcutId: _38, effect: _39, factcheck: _40, reportDeliveryUntilDate: _41, paidMessageStars: _42, suggestedPost: _43)
+        }
+
+        /// messageService#7a800e0a's fields, its id already read.
+        static func parse_messageService(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1218633a == 0 else { throw .unknownFlags(constructor: "messageService", bits: flags & ~0x1218633a) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x10 != 0
+            let _2 = flags & 0x20 != 0
+            let _3 = flags & 0x200 != 0
+            let _4 = flags & 0x2000 != 0
+            let _5 = flags & 0x4000 != 0
+            let _6 = flags & 0x80000 != 0
+            let _7 = try reader.readInt32()
+            var _8: Api.Peer? = nil
+            if flags & 0x100 != 0 {
+                _8 = try Api.Peer.parse(from: &reader)
+            }
+            let _9 = try Api.Peer.parse(from: &reader)
+            var _10: Api.Peer? = nil
+            if flags & 0x10000000 != 0 {
+                _10 = try Api.Peer.parse(from: &reader)
+            }
+            var _11: Api.MessageReplyHeader? = nil
+            if flags & 0x8 != 0 {
+                _11 = try Api.MessageReplyHeader.parse(from: &reader)
+            }
+            let _12 = try reader.readInt32()
+            let _13 = try Api.MessageAction.parse(from: &reader)
+            var _14: Api.MessageReactions? = nil
+            if flags & 0x100000 != 0 {
+                _14 = try Api.MessageReactions.parse(from: &reader)
+            }
+            var _15: Int32? = nil
+            if flags & 0x2000000 != 0 {
+                _15 = try reader.readInt32()
+            }
+            return .messageService(out: _0, mentioned: _1, mediaUnread: _2, reactionsArePossible: _3, silent: _4, post: _5, legacy: _6, id: _7, fromId: _8, peerId: _9, savedPeerId: _10, replyTo: _11, date: _12, action: _13, reactions: _14, ttlPeriod: _15)
+        }
+    }
+}
+
+extension Api {
     public indirect enum MessageAction: TLObject, Equatable {
         case messageActionEmpty
         case messageActionChatCreate(title: String, users: [Int64])

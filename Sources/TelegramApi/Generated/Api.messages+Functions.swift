@@ -446,6 +446,178 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.sendMedia#ac55d9c1
+    public struct SendMedia: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.Updates
+        public var silent: Bool
+        public var background: Bool
+        public var clearDraft: Bool
+        public var noforwards: Bool
+        public var updateStickersetsOrder: Bool
+        public var invertMedia: Bool
+        public var allowPaidFloodskip: Bool
+        public var peer: Api.InputPeer
+        public var replyTo: Api.InputReplyTo?
+        public var media: Api.InputMedia
+        public var message: String
+        public var randomId: Int64
+        public var replyMarkup: Api.ReplyMarkup?
+        public var entities: [Api.MessageEntity]?
+        public var scheduleDate: Int32?
+        public var sendAs: Api.InputPeer?
+        public var quickReplyShortcut: Api.InputQuickReplyShortcut?
+        public var effect: Int64?
+        public var allowPaidStars: Int64?
+        public var suggestedPost: Api.SuggestedPost?
+
+        public init(silent: Bool = false, background: Bool = false, clearDraft: Bool = false, noforwards: Bool = false, updateStickersetsOrder: Bool = false, invertMedia: Bool = false, allowPaidFloodskip: Bool = false, peer: Api.InputPeer, replyTo: Api.InputReplyTo? = nil, media: Api.InputMedia, message: String, randomId: Int64, replyMarkup: Api.ReplyMarkup? = nil, entities: [Api.MessageEntity]? = nil, scheduleDate: Int32? = nil, sendAs: Api.InputPeer? = nil, quickReplyShortcut: Api.InputQuickReplyShortcut? = nil, effect: Int64? = nil, allowPaidStars: Int64? = nil, suggestedPost: Api.SuggestedPost? = nil) {
+            self.silent = silent
+            self.background = background
+            self.clearDraft = clearDraft
+            self.noforwards = noforwards
+            self.updateStickersetsOrder = updateStickersetsOrder
+            self.invertMedia = invertMedia
+            self.allowPaidFloodskip = allowPaidFloodskip
+            self.peer = peer
+            self.replyTo = replyTo
+            self.media = media
+            self.message = message
+            self.randomId = randomId
+            self.replyMarkup = replyMarkup
+            self.entities = entities
+            self.scheduleDate = scheduleDate
+            self.sendAs = sendAs
+            self.quickReplyShortcut = quickReplyShortcut
+            self.effect = effect
+            self.allowPaidStars = allowPaidStars
+            self.suggestedPost = suggestedPost
+        }
+
+        public var name: String { "messages.sendMedia" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xac55d9c1)
+            var flags: UInt32 = 0
+            if self.silent { flags |= 0x20 }
+            if self.background { flags |= 0x40 }
+            if self.clearDraft { flags |= 0x80 }
+            if self.noforwards { flags |= 0x4000 }
+            if self.updateStickersetsOrder { flags |= 0x8000 }
+            if self.invertMedia { flags |= 0x10000 }
+            if self.allowPaidFloodskip { flags |= 0x80000 }
+            if self.replyTo != nil { flags |= 0x1 }
+            if self.replyMarkup != nil { flags |= 0x4 }
+            if self.entities != nil { flags |= 0x8 }
+            if self.scheduleDate != nil { flags |= 0x400 }
+            if self.sendAs != nil { flags |= 0x2000 }
+            if self.quickReplyShortcut != nil { flags |= 0x20000 }
+            if self.effect != nil { flags |= 0x40000 }
+            if self.allowPaidStars != nil { flags |= 0x200000 }
+            if self.suggestedPost != nil { flags |= 0x400000 }
+            writer.writeUInt32(flags)
+            self.peer.serialize(to: &writer)
+            if let value = self.replyTo {
+                value.serialize(to: &writer)
+            }
+            self.media.serialize(to: &writer)
+            writer.writeString(self.message)
+            writer.writeInt64(self.randomId)
+            if let value = self.replyMarkup {
+                value.serialize(to: &writer)
+            }
+            if let value = self.entities {
+                writer.writeVector(value)
+            }
+            if let value = self.scheduleDate {
+                writer.writeInt32(value)
+            }
+            if let value = self.sendAs {
+                value.serialize(to: &writer)
+            }
+            if let value = self.quickReplyShortcut {
+                value.serialize(to: &writer)
+            }
+            if let value = self.effect {
+                writer.writeInt64(value)
+            }
+            if let value = self.allowPaidStars {
+                writer.writeInt64(value)
+            }
+            if let value = self.suggestedPost {
+                value.serialize(to: &writer)
+            }
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.Updates.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xac55d9c1 else { throw .unknownConstructor(id, expected: "messages.sendMedia") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x6fe4ed == 0 else { throw .unknownFlags(constructor: "messages.sendMedia", bits: flags & ~0x6fe4ed) }
+            let _0 = flags & 0x20 != 0
+            let _1 = flags & 0x40 != 0
+            let _2 = flags & 0x80 != 0
+            let _3 = flags & 0x4000 != 0
+            let _4 = flags & 0x8000 != 0
+            let _5 = flags & 0x10000 != 0
+            let _6 = flags & 0x80000 != 0
+            let _7 = try Api.InputPeer.parse(from: &reader)
+            var _8: Api.InputReplyTo? = nil
+            if flags & 0x1 != 0 {
+                _8 = try Api.InputReplyTo.parse(from: &reader)
+            }
+            let _9 = try Api.InputMedia.parse(from: &reader)
+            let _10 = try reader.readString()
+            let _11 = try reader.readInt64()
+            var _12: Api.ReplyMarkup? = nil
+            if flags & 0x4 != 0 {
+                _12 = try Api.ReplyMarkup.parse(from: &reader)
+            }
+            var _13: [Api.MessageEntity]? = nil
+            if flags & 0x8 != 0 {
+                _13 = try reader.readVector(of: Api.MessageEntity.self)
+            }
+            var _14: Int32? = nil
+            if flags & 0x400 != 0 {
+                _14 = try reader.readInt32()
+            }
+            var _15: Api.InputPeer? = nil
+            if flags & 0x2000 != 0 {
+                _15 = try Api.InputPeer.parse(from: &reader)
+            }
+            var _16: Api.InputQuickReplyShortcut? = nil
+            if flags & 0x20000 != 0 {
+                _16 = try Api.InputQuickReplyShortcut.parse(from: &reader)
+            }
+            var _17: Int64? = nil
+            if flags & 0x40000 != 0 {
+                _17 = try reader.readInt64()
+            }
+            var _18: Int64? = nil
+            if flags & 0x200000 != 0 {
+                _18 = try reader.readInt64()
+            }
+            var _19: Api.SuggestedPost? = nil
+            if flags & 0x400000 != 0 {
+                _19 = try Api.SuggestedPost.parse(from: &reader)
+            }
+            return Self(silent: _0, background: _1, clearDraft: _2, noforwards: _3, updateStickersetsOrder: _4, invertMedia: _5, allowPaidFloodskip: _6, peer: _7, replyTo: _8, media: _9, message: _10, randomId: _11, replyMarkup: _12, entities: _13, scheduleDate: _14, sendAs: _15, quickReplyShortcut: _16, effect: _17, allowPaidStars: _18, suggestedPost: _19)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.sendMessage#fe05dc9a
     public struct SendMessage: TLFunction, TLObject, Equatable {
         public typealias Result = Api.Updates

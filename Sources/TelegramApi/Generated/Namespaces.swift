@@ -33,7 +33,9 @@ extension Api { public enum auth {} }
 extension Api { public enum contacts {} }
 extension Api { public enum help {} }
 extension Api { public enum messages {} }
+extension Api { public enum storage {} }
 extension Api { public enum updates {} }
+extension Api { public enum upload {} }
 extension Api { public enum functions {} }
 extension Api.functions { public enum account {} }
 extension Api.functions { public enum auth {} }
@@ -41,6 +43,7 @@ extension Api.functions { public enum contacts {} }
 extension Api.functions { public enum help {} }
 extension Api.functions { public enum messages {} }
 extension Api.functions { public enum updates {} }
+extension Api.functions { public enum upload {} }
 extension Api.functions { public enum users {} }
 extension MTProto { public enum help {} }
 extension MTProto { public enum functions {} }

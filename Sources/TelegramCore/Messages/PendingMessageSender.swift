@@ -1,3 +1,4 @@
+import Container
 import Logging
 import MTProtoKit
 import Storage
@@ -35,22 +36,25 @@ public struct PendingMessageSender {
                 try fail(message, reason: reason, &report)
                 continue
             }
-            let request: Api.functions.messages.SendMessage
+            let answer: Api.Updates
             do {
-                request = try sendRequest(message, randomId: outgoing.randomId)
+                answer = try send(message, randomId: outgoing.randomId)
             } catch let refusal as InputPeers.Unnamable {
                 try fail(message, reason: refusal.reason, &report)
                 continue
-            }
-            let answer: Api.Updates
-            do {
-                answer = try client.invoke(request, timeout: timeout)
+            } catch let refusal as FileUploader.Refusal {
+                try fail(message, reason: refusal.description, &report)
+                continue
+            } catch let error as SystemError {
+                // Only the attached file is read from disk here: gone or unreadable, it cannot go.
+                try fail(message, reason: "the file cannot be read: \(error)", &report)
+                continue
             } catch MTProtoError.rpc(let error) where Self.isPermanent(error) {
                 try fail(message, reason: error.message, &report)
                 continue
             }
             guard let sent = Self.sentMessage(in: answer, randomId: outgoing.randomId) else {
-                throw MTProtoError.badResult(method: "messages.sendMessage", reason: "no message id for random_id \(outgoing.randomId)")
+                throw MTProtoError.badResult(method: "messages.send", reason: "no message id for random_id \(outgoing.randomId)")
             }
             try postbox.transaction(durable: true) { t in
                 let serverId = MessageId(peerId: message.id.peerId, id: sent.id)
@@ -71,22 +75,52 @@ public struct PendingMessageSender {
     /// What this client cannot send over the network yet: the message stays, marked, instead of
     /// going as something it is not.
     private func unsendable(_ message: Message) throws -> String? {
-        if !message.extras.media.isEmpty || !message.mediaResourceIds.isEmpty { return "files are not sent to the server yet" }
         if message.extras.forward != nil { return "forwards are not sent to the server yet" }
         if message.extras.service != nil { return "a service message is not sent" }
+        if !message.extras.media.isEmpty {
+            guard message.extras.media.count == 1, let file = message.extras.media[0].file else {
+                return "polls, contacts, locations and albums are not sent to the server yet"
+            }
+            // The first resource is the file; a photo's second is its thumbnail, made here.
+            if !file.isIncluded || message.mediaResourceIds.isEmpty { return "the file is not here to send" }
+            return nil
+        }
+        if !message.mediaResourceIds.isEmpty { return "a file without its description" }
         if message.text.isEmpty { return "an empty message" }
         return nil
     }
 
-    private func sendRequest(_ message: Message, randomId: Int64) throws -> Api.functions.messages.SendMessage {
+    /// messages.sendMessage, or for a file its parts (FileUploader) then messages.sendMedia, the
+    /// caption as its message.
+    private func send(_ message: Message, randomId: Int64) throws -> Api.Updates {
         let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(message.id.peerId)
         let replyTo = message.extras.replyTo.flatMap { reply -> Api.InputReplyTo? in
             guard reply.peerId == nil || reply.peerId == message.id.peerId else { return nil }
             return InputPeers.reply(to: reply.id)
         }
-        // Sending clears the chat's draft here, and so on the server.
-        return Api.functions.messages.SendMessage(clearDraft: true, peer: peer, replyTo: replyTo, message: message.text, randomId: randomId,
-                                                  entities: ServerEntities.api(message.extras.entities))
+        let entities = ServerEntities.api(message.extras.entities)
+        guard let file = message.extras.media.first?.file, let resource = message.mediaResourceIds.first else {
+            // Sending clears the chat's draft here, and so on the server.
+            return try client.invoke(Api.functions.messages.SendMessage(clearDraft: true, peer: peer, replyTo: replyTo, message: message.text,
+                                                                        randomId: randomId, entities: entities), timeout: timeout)
+        }
+        let name = file.fileName ?? (file.isPhoto ? "photo.jpg" : "file")
+        let uploaded = try FileUploader(client: client, timeout: timeout).upload(path: postbox.mediaBox.resourcePath(resource), fileId: randomId,
+                                                                               name: name) { sent, total in
+            logger.debug("uploading", metadata: ["local": "\(message.id.id)", "sent": "\(sent)", "of": "\(total)"])
+        }
+        let media: Api.InputMedia = file.isPhoto
+            ? .inputMediaUploadedPhoto(spoiler: file.hasSpoiler, file: uploaded, stickers: nil, ttlSeconds: nil)
+            : .inputMediaUploadedDocument(nosoundVideo: false, forceFile: false, spoiler: file.hasSpoiler, file: uploaded, thumb: nil,
+                                          mimeType: file.mimeType ?? "application/octet-stream", attributes: [.documentAttributeFilename(fileName: name)],
+                                          stickers: nil, videoCover: nil, videoTimestamp: nil, ttlSeconds: nil)
+        do {
+            return try client.invoke(Api.functions.messages.SendMedia(clearDraft: true, peer: peer, replyTo: replyTo, media: media, message: message.text,
+                                                                      randomId: randomId, entities: entities), timeout: timeout)
+        } catch MTProtoError.rpc(let error) where error.message.hasPrefix("FILE_PART_") && error.message.hasSuffix("_MISSING") {
+            // The server lost parts (a restart): the next round uploads them all again.
+            throw MTProtoError.badResult(method: "messages.sendMedia", reason: error.message)
+        }
     }
 
     private func fail(_ message: Message, reason: String, _ report: inout Report) throws {

@@ -156,8 +156,11 @@ public final class AccountStateManager {
                 try t.addMessages(stored)
                 try t.recordServerMessageChats(stored.map(\.id))
             }
-            // An edit of a message not here (deleted here, or never fetched) does not bring it back.
-            if !edits.isEmpty { try t.addMessages(try edits.filter { try t.message($0.id) != nil }) }
+            // An edit of a message not here (deleted here, or never fetched) does not bring it back;
+            // one of a message whose file was fetched keeps the file.
+            if !edits.isEmpty {
+                try t.addMessages(try edits.compactMap { edit in try t.message(edit.id).map { ServerObjects.keepingFetchedFile(of: $0, in: edit) } })
+            }
             if !deletedIds.isEmpty { deleted = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
             for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
             for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }

@@ -20,6 +20,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private let interval: Double
     /// Registered once per listener, on its first connection (nil: no push relay here).
     private let pushTokenRegistration: PushTokenRegistration?
+    /// The files the person asked for, fetched on this listener's connection.
+    public let downloads = ServerFileDownloads()
     private let state = ConditionLock()
     // Guarded by `state`.
     private var pushed = false
@@ -88,6 +90,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 failures = 0
                 // After the first catch-up: what the person waits for comes before the registration.
                 registerForPushes(postbox: postbox, client: manager!.client)
+                downloads.run(postbox: postbox, client: manager!.client, timeout: 30, logger: logger) { [applied] in
+                    applied(AccountStateManager.Report())
+                }
                 if report.newMessages + report.edits + report.deletions + report.readStates + report.dialogs + report.sent + report.notSent + report.operations > 0 {
                     applied(report)
                 }
@@ -113,6 +118,12 @@ public final class AccountUpdatesListener: @unchecked Sendable {
 
     /// The app stored a message to send: the loop runs now instead of at its next push or interval.
     public func sendSoon() { push() }
+
+    /// Fetches a message's file from the server into the MediaBox (the loop runs now); progress
+    /// in `downloads`, and `applied` is called as it goes.
+    public func download(_ id: MessageId, resourceId: String) {
+        if downloads.request(id, resourceId: resourceId) { push() }
+    }
 
     private var registeredForPushes = false  // the listener's thread only
     private var pushRegistrationTried = false  // on this connection; the listener's thread only

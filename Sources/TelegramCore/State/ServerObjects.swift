@@ -3,8 +3,9 @@ import TelegramApi
 
 /// The server's objects as the Postbox keeps them, as TelegramCore's StoreMessage and
 /// parseTelegramUser do: a message in its chat (the other user, in a private chat) with its
-/// author, text, reply and edit; a user as a peer. What the Postbox has no place for yet from
-/// the server (media, entities, reactions) is left out here, not invented.
+/// author, text, entities, reply, edit, reactions and its photo or document (described, fetched
+/// when asked for); a user as a peer. What the Postbox has no place for yet from the server
+/// (other media: polls, stickers' sets, webpages…) is left out here, not invented.
 enum ServerObjects {
     /// The chat a message belongs to, as a Postbox peer; nil for chats this client does not
     /// keep yet (basic groups and channels come with their own differences).
@@ -16,7 +17,7 @@ enum ServerObjects {
     /// nil for messageEmpty, service messages and chats it does not keep.
     static func message(_ message: Api.Message, accountPeer: PeerId) -> Message? {
         guard case .message(let out, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
-                            _, _, _, let replyTo, let date, let text, _, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
+                            _, _, _, let replyTo, let date, let text, let media, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
                             _, _, _, _, _, _) = message else { return nil }
         guard let chat = chatPeer(peerId) else { return nil }
         let author = out ? accountPeer : fromId.flatMap(chatPeer) ?? chat
@@ -24,8 +25,55 @@ enum ServerObjects {
         if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
         extras.editTimestamp = editDate
         extras.reactions = Self.reactions(reactions)
+        if let file = media.flatMap(Self.file) { extras.media = [.file(file)] }
         return Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
                        isIncoming: !out, extras: extras)
+    }
+
+    /// `edited` (the server's copy) with `stored`'s file when that file is here already (fetched,
+    /// or sent from here): an edit of the text does not send it back to the server.
+    static func keepingFetchedFile(of stored: Message, in edited: Message) -> Message {
+        guard case .file(let here)? = stored.extras.media.first, here.isIncluded, !stored.mediaResourceIds.isEmpty,
+              case .file(let there)? = edited.extras.media.first, there.serverFile != nil else { return edited }
+        var result = edited
+        result.extras.media = stored.extras.media
+        result.mediaResourceIds = stored.mediaResourceIds
+        return result
+    }
+
+    /// A photo (its largest size) or a document, described and left on the server until the
+    /// person asks for it (ServerFileDownloads). Other media are left out, not invented.
+    static func file(_ media: Api.MessageMedia) -> MessageFile? {
+        switch media {
+        case .messageMediaPhoto(let spoiler, .photo(_, let id, let accessHash, let reference, _, let sizes, _, let dc)?, _):
+            var largest: (type: String, w: Int32, h: Int32, size: Int64)?
+            for size in sizes {
+                let candidate: (String, Int32, Int32, Int64)
+                switch size {
+                case .photoSize(let type, let w, let h, let bytes): candidate = (type, w, h, Int64(bytes))
+                case .photoSizeProgressive(let type, let w, let h, let steps): candidate = (type, w, h, Int64(steps.max() ?? 0))
+                default: continue
+                }
+                if largest.map({ Int64($0.w) * Int64($0.h) < Int64(candidate.1) * Int64(candidate.2) }) ?? true { largest = candidate }
+            }
+            guard let largest else { return nil }
+            return MessageFile(kind: "photo", size: largest.size, width: largest.w, height: largest.h,
+                               availability: .onServer(ServerFile(isPhoto: true, id: id, accessHash: accessHash, fileReference: reference,
+                                                                  datacenter: dc, thumbSize: largest.type)),
+                               hasSpoiler: spoiler)
+        case .messageMediaDocument(_, let spoiler, _, _, _, .document(let id, let accessHash, let reference, _, let mime, let size, _, _, let dc,
+                                                                      let attributes)?, _, _, _, _):
+            let name = attributes.lazy.compactMap { attribute -> String? in
+                if case .documentAttributeFilename(let name) = attribute { return name }
+                return nil
+            }.first
+            return MessageFile(kind: "file", fileName: name, mimeType: mime.isEmpty ? nil : mime, size: size,
+                               availability: .onServer(ServerFile(isPhoto: false, id: id, accessHash: accessHash, fileReference: reference,
+                                                                  datacenter: dc, thumbSize: "")),
+                               hasSpoiler: spoiler)
+        default:
+            return nil
+        }
     }
 
     /// The reactions the Postbox keeps: emoji ones with their counts, the account's own marked by

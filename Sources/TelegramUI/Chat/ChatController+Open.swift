@@ -21,6 +21,7 @@ extension ChatController {
     }
 
     func openSelected(_ message: ChatMessage) {
+        if let attachment = message.attachment, attachment.isDownloadable { return download(attachment, of: message) }
         let targets = Self.openTargets(of: message)
         guard !targets.isEmpty else { note("Nothing to open in this message"); return }
         guard openActions != nil else { note("Opening is not available here"); return }
@@ -47,8 +48,15 @@ extension ChatController {
         }
     }
 
+    /// A file on the server is fetched first; opening or saving it is the next Enter or s.
+    private func download(_ attachment: ChatAttachment, of message: ChatMessage) {
+        guard let openActions else { note("Downloading is not available here"); return }
+        do { note(try openActions.download(attachment, of: message.index, in: peerId)) } catch { note("Not downloaded: \(error)") }
+    }
+
     func saveSelected(_ message: ChatMessage) {
         guard let attachment = message.attachment else { note("No file to save in this message"); return }
+        if attachment.isDownloadable { return download(attachment, of: message) }
         if let reason = attachment.unavailableReason { return note(reason + ": nothing to save") }
         guard let openActions else { note("Saving is not available here"); return }
         do { note(try openActions.save(attachment)) } catch { note("Not saved: \(error)") }

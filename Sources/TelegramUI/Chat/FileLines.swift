@@ -44,6 +44,8 @@ enum FileLines {
         case .here: return []
         case .notIncluded: return ["not included"]
         case .missing: return ["missing"]
+        case .onServer(nil): return ["on the server: ⏎ downloads it"]
+        case .onServer(let percent?): return ["downloading \(percent)%"]
         }
     }
 

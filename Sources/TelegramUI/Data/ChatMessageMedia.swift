@@ -20,6 +20,8 @@ extension ChatMessage {
         case notIncluded
         /// Named, but the file was not there.
         case missing
+        /// On the server, not fetched yet; `percent` while it is being fetched.
+        case onServer(percent: Int?)
     }
 
     public struct Photo: Equatable, Sendable {

@@ -10,6 +10,9 @@ public protocol ChatOpenActions: AnyObject {
     /// Opens a link: the app's own (tg://, t.me) as its chat here, any other with the opener.
     /// Nil: the app showed it (nothing to note).
     func openLink(_ url: String) throws -> String?
+    /// Fetches a message's file from the server (the attachment of `message` in `chat`);
+    /// what it returns is the note to show.
+    func download(_ attachment: ChatAttachment, of message: ChatMessage.Index, in chat: ChatId) throws -> String
     /// Why an opening that started failed when its program ended (nil: none failed since the
     /// last call); the chat asks each frame.
     func takeFailure() -> String?
@@ -17,6 +20,9 @@ public protocol ChatOpenActions: AnyObject {
 
 extension ChatOpenActions {
     public func takeFailure() -> String? { nil }
+    public func download(_ attachment: ChatAttachment, of message: ChatMessage.Index, in chat: ChatId) throws -> String {
+        "Downloading is not available here"
+    }
 }
 
 /// A message's file or photo as opening and saving see it.
@@ -41,8 +47,13 @@ public struct ChatAttachment: Equatable, Sendable {
         case .notIncluded: return "The file was not included in the export"
         case .missing: return "The file is missing"
         case .here: return fileId == nil ? "The file is not here" : nil
+        case .onServer(nil): return "The file is on the server"
+        case .onServer(let percent?): return "The file is being downloaded (\(percent)%)"
         }
     }
+
+    /// On the server and not being fetched: Enter or s fetches it first.
+    public var isDownloadable: Bool { availability == .onServer(percent: nil) }
 }
 
 extension ChatMessage {

@@ -220,6 +220,14 @@ extension MessageMedia {
             case .included: w.write(UInt8(0))
             case .notIncluded(let reason): w.write(UInt8(1)); w.write(reason)
             case .missing: w.write(UInt8(2))
+            case .onServer(let file):
+                w.write(UInt8(3))
+                w.write(file.isPhoto)
+                w.write(file.id)
+                w.write(file.accessHash)
+                w.write(file.fileReference)
+                w.write(file.datacenter)
+                w.write(file.thumbSize)
             }
             w.writeOptional(f.performer)
             w.writeOptional(f.title)
@@ -286,6 +294,10 @@ extension MessageMedia {
             case 0: f.availability = .included
             case 1: f.availability = .notIncluded(reason: try r.readString())
             case 2: f.availability = .missing
+            case 3:
+                f.availability = .onServer(ServerFile(isPhoto: try r.readBool(), id: try r.readInt64(), accessHash: try r.readInt64(),
+                                                      fileReference: try r.readBytes(), datacenter: try r.readInt32(),
+                                                      thumbSize: try r.readString()))
             default: throw BinaryReader.Truncated()
             }
             f.performer = try r.readOptionalString()

@@ -50,6 +50,8 @@ public struct MessageFile: Equatable, Sendable {
         case notIncluded(reason: String)
         /// The source named a file that was not there.
         case missing
+        /// On the account's server, not downloaded yet: where to ask for it (upload.getFile).
+        case onServer(ServerFile)
     }
 
     public init(kind: String, fileName: String? = nil, mimeType: String? = nil, size: Int64? = nil, duration: Int32? = nil,
@@ -71,7 +73,28 @@ public struct MessageFile: Equatable, Sendable {
     }
 
     public var isIncluded: Bool { availability == .included }
+    public var serverFile: ServerFile? { if case .onServer(let f) = availability { return f } else { return nil } }
     public var isPhoto: Bool { kind == "photo" }
+}
+
+/// A photo or document the server holds, as a download names it (Telegram's
+/// InputPhotoFileLocation / InputDocumentFileLocation, and the datacenter that stores it).
+public struct ServerFile: Equatable, Sendable {
+    public var isPhoto: Bool
+    public var id: Int64
+    public var accessHash: Int64
+    public var fileReference: [UInt8]
+    public var datacenter: Int32
+    /// A photo's size to fetch ("x", the largest here); empty for a document.
+    public var thumbSize: String
+
+    public init(isPhoto: Bool, id: Int64, accessHash: Int64, fileReference: [UInt8], datacenter: Int32, thumbSize: String) {
+        (self.isPhoto, self.id, self.accessHash, self.fileReference, self.datacenter, self.thumbSize) =
+            (isPhoto, id, accessHash, fileReference, datacenter, thumbSize)
+    }
+
+    /// Where the MediaBox keeps it once downloaded.
+    public var resourceId: String { (isPhoto ? "server-photo-" : "server-document-") + String(id) }
 }
 
 public struct MessagePoll: Equatable, Sendable {
