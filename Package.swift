@@ -165,7 +165,7 @@ let package = Package(
         ]),
         // The share extension's work: the peer picker, content checks, sending through a request.
         .target(name: "ShareExtensionContext", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "TelegramCore",
         ]),
         // The Siri intents extension's handlers: contacts resolution, search, requests to main.
         .target(name: "SiriIntents", dependencies: [
@@ -214,10 +214,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/CommandLine/NotifyServiceCommands"),
         .target(name: "ShareCommands", dependencies: [
-            "CommandLineSupport", "ShareExtensionContext", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CommandLineSupport", "ShareExtensionContext", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "TelegramCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CommandLine/ShareCommands"),
         .target(name: "IntentsCommands", dependencies: [
-            "CommandLineSupport", "SiriIntents", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CommandLineSupport", "SiriIntents", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "TelegramCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CommandLine/IntentsCommands"),
         .target(name: "WidgetCommands", dependencies: [
             "CommandLineSupport", "WidgetKitWidget", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "DrawingClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -68,8 +68,9 @@ public final class RequestSubmitter {
     /// can no longer take what the caller is about to report as queued or sent. When it throws,
     /// the request was taken back and never runs — or main had already claimed it, which
     /// `awaitOutcome` then reports.
-    public func commit(_ draft: Draft, accountId: Int64, origin: String, action: RequestAction) throws -> AppRequest {
-        let request = AppRequest(id: draft.id, accountId: accountId, origin: origin, createdAt: Clock.unixMilliseconds() / 1000, action: action)
+    public func commit(_ draft: Draft, accountId: Int64, origin: String, action: RequestAction, randomId: Int64? = nil) throws -> AppRequest {
+        let request = AppRequest(id: draft.id, accountId: accountId, origin: origin, createdAt: Clock.unixMilliseconds() / 1000, action: action,
+                                 randomId: randomId)
         do {
             try AtomicFile.write(try codec.encode(request, role: "request", id: draft.id),
                                  to: draft.directory + "/" + RequestDirectories.requestFileName)

@@ -6,6 +6,9 @@ import Storage
 public enum ShareOutcome: Encodable {
     /// main applied it: the message is in the chat.
     case sent(requestId: String, messageId: Int64?, peerId: Int64, title: String)
+    /// main was not running, and share sent the text to the server itself (the server's id);
+    /// the request stays queued, so main keeps the message in the chat when it next runs.
+    case sentOverNetwork(requestId: String, messageId: Int32, peerId: Int64, title: String)
     /// main refused it (exit 1): the reason is main's.
     case rejected(requestId: String, reason: String)
     /// In the queue: main is not running, or did not answer within the deadline. main applies it
@@ -33,6 +36,8 @@ public enum ShareOutcome: Encodable {
         switch self {
         case .sent(_, let messageId, _, let title):
             return ["sent: message \(messageId.map(String.init) ?? "?") to \(title)"]
+        case .sentOverNetwork(_, let messageId, _, let title):
+            return ["sent: message \(messageId) to \(title), by share over the network (main is not running; it keeps the message when it runs)"]
         case .queued(_, let appRunning, let deadline):
             return [appRunning
                 ? "queued: main did not answer within \(DurationText.text(seconds: deadline)); the request stays queued"
@@ -49,7 +54,7 @@ public enum ShareOutcome: Encodable {
     /// The error that ends the process after the output, if it did not succeed.
     public var error: Error? {
         switch self {
-        case .sent, .queued: return nil
+        case .sent, .sentOverNetwork, .queued: return nil
         case .rejected(_, let reason): return ShareFailure("rejected", "main refused the share: \(reason)")
         case .ambiguous(let ambiguous): return ShareFailure("ambiguous", ambiguous.description, exitStatus: 3)
         case .failed(let failure): return failure
@@ -65,6 +70,13 @@ public enum ShareOutcome: Encodable {
             try c.encode(messageId, forKey: .messageId)
             try c.encode(peerId, forKey: .peerId)
             try c.encode(title, forKey: .title)
+        case .sentOverNetwork(let requestId, let messageId, let peerId, let title):
+            try c.encode("sent", forKey: .status)
+            try c.encode(requestId, forKey: .requestId)
+            try c.encode(messageId, forKey: .messageId)
+            try c.encode(peerId, forKey: .peerId)
+            try c.encode(title, forKey: .title)
+            try c.encode("share", forKey: .by)
         case .rejected(let requestId, let reason):
             try c.encode("rejected", forKey: .status)
             try c.encode(requestId, forKey: .requestId)
@@ -82,7 +94,7 @@ public enum ShareOutcome: Encodable {
         }
     }
 
-    private enum Key: String, CodingKey { case status, requestId, messageId, peerId, title, reason, appRunning, candidates, error }
+    private enum Key: String, CodingKey { case status, requestId, messageId, peerId, title, reason, appRunning, candidates, error, by }
 
     private struct Candidate: Encodable {
         let peerId: Int64

@@ -20,12 +20,15 @@ public struct MainAppRequest {
 
     /// The time left is measured from `started` (the command's start), so the whole intent keeps
     /// to its deadline.
-    public static func submit(_ action: RequestAction, account: IntentAccount, deadlineSeconds: Double, started: UInt64) throws -> MainAppRequest {
+    /// `randomId`: a message's, when the extension may send it itself (ExtensionSender).
+    public static func submit(_ action: RequestAction, account: IntentAccount, deadlineSeconds: Double, started: UInt64,
+                              randomId: Int64? = nil) throws -> MainAppRequest {
         let submitter = try RequestSubmitter(layout: account.layout, deviceKey: account.deviceKey)
         let draft = try submitter.begin()
         let request: AppRequest
         do {
-            request = try submitter.commit(draft, accountId: account.record.id, origin: ProcessIdentity.intents.processType, action: action)
+            request = try submitter.commit(draft, accountId: account.record.id, origin: ProcessIdentity.intents.processType, action: action,
+                                           randomId: randomId)
         } catch {
             submitter.abandon(draft)
             throw error

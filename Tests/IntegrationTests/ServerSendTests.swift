@@ -52,6 +52,43 @@ struct ServerSendTests {
                                               "--account", "+999 66 2 0002:Grace:Hopper"] + extra)
     }
 
+    /// Seed 004's service task master: with main not running, share sends its text over the
+    /// network itself (the request keeps its random_id), and main, storing the request when it
+    /// next runs, sends it again with that random_id: the server, Telethon and the chat hold it once.
+    @Test("With main not running, share sends over the network itself; main's later send of the same random_id makes no second message",
+          .timeLimit(.minutes(5)))
+    func shareIsServiceTaskMaster() async throws {
+        let server = try Self.startServer()
+        defer { server.stop() }
+        try await withSandbox("server-share-master") { sandbox in
+            let session = try await Self.twoAccounts(server, sandbox)
+            let shared = try await sandbox.run("share", ["send", "--to", String(Self.grace), "--text", "sent by share itself", "--json"], timeout: 60)
+            let outcome = try shared.json()
+            #expect(shared.exitCode == 0 && outcome["status"] as? String == "sent" && outcome["by"] as? String == "share", "\(shared)")
+            // On the server at once, with main not running.
+            #expect(try await Self.serverTexts(server, session: session).filter { $0 == "sent by share itself" }.count == 1)
+            let requests = try await sandbox.runOK(Executables.main, ["requests", "--json"]).json()
+            #expect((requests["pending"] as? [Any])?.count == 1, "the request waits for main: \(requests)")
+
+            // main stores it and sends it with the same random_id: answered as a retry.
+            let synced = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(synced["sent"] as? Int == 1, "\(synced)")
+            #expect(server.stderrText.contains("a retry, answered id"), "\(server.stderrText.suffix(1500))")
+            let rows = try await Self.rows(sandbox).filter { $0.text == "sent by share itself" }
+            #expect(rows.count == 1 && rows.first?.unsent == nil && rows.first?.id == outcome["messageId"] as? Int, "\(rows.map(\.id)) \(outcome)")
+            #expect(try await Self.serverTexts(server, session: session).filter { $0 == "sent by share itself" }.count == 1)
+
+            // The intents extension does the same for a voice command's message.
+            let intent = try await sandbox.run("intents", ["send-message", "--to", "Grace Hopper", "--text", "sent by the intent", "--json"], timeout: 60)
+            let answer = try intent.json()
+            #expect(intent.exitCode == 0 && answer["code"] as? String == "success" && answer["reason"] as? String == "sentByExtension", "\(intent)")
+            #expect(try await Self.serverTexts(server, session: session).filter { $0 == "sent by the intent" }.count == 1)
+            try await sandbox.runOK(Executables.main, ["sync"])
+            #expect(try await Self.rows(sandbox).filter { $0.text == "sent by the intent" && $0.unsent == nil }.count == 1)
+            #expect(try await Self.serverTexts(server, session: session).filter { $0 == "sent by the intent" }.count == 1)
+        }
+    }
+
     @Test("A message shared while the app runs waits with a clock, is sent, and takes the server's id; Telethon reads it once",
           .timeLimit(.minutes(5)))
     func sentWhileRunning() async throws {

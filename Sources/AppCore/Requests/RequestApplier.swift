@@ -36,7 +36,7 @@ struct RequestApplier {
         case .sendMessage(let peerValue, let text, _):
             // With files, one message each, the text the first one's caption (OutgoingMessages).
             let ids = files.isEmpty
-                ? [try OutgoingMessages.store(text: text, to: PeerId(peerValue), now: now, in: t)]
+                ? [try OutgoingMessages.store(text: text, to: PeerId(peerValue), now: now, randomId: request.randomId, in: t)]
                 : try OutgoingMessages.store(files: files, caption: text, to: PeerId(peerValue), now: now, in: t)
             return ["peerId": String(peerValue), "messageId": String(ids[0].id)]
         case .setMessageRead(let peerValue, let messageId, let read):

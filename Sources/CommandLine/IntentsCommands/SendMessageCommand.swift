@@ -5,6 +5,7 @@ import Formats
 import RequestChannel
 import SiriIntents
 import Storage
+import TelegramCore
 
 /// `intents send-message`: INSendMessageIntent.
 public struct SendMessageCommand: ParsableCommand {
@@ -54,8 +55,9 @@ public struct SendMessageCommand: ParsableCommand {
             case .success(let person): recipient = person
             case .failure(let early): return early.response
             }
+            let randomId = ExtensionSender.newRandomId()
             let request = try MainAppRequest.submit(.sendMessage(peerId: recipient.peerId, text: text, attachments: []), account: account,
-                                                    deadlineSeconds: acknowledgement.deadline, started: started)
+                                                    deadlineSeconds: acknowledgement.deadline, started: started, randomId: randomId)
             var payload = SentMessage(recipient: recipient, requestId: request.requestId, queued: request.isQueued)
             switch request.outcome {
             case .applied(let result):
@@ -64,8 +66,23 @@ public struct SendMessageCommand: ParsableCommand {
                 return IntentResponse(.sendMessage, .success, payload: payload)
             case .rejected(let reason):
                 return IntentResponse(.sendMessage, .failure, reason: "rejected", detail: reason, payload: payload)
-            case .queued(let appRunning):
-                return IntentResponse(.sendMessage, .inProgress, reason: "queued", detail: MainAppRequest.queuedDetail(appRunning: appRunning), payload: payload)
+            case .queued(appRunning: false):
+                // Telegram is not running: the extension is the service task master (seed 004)
+                // and sends it over the network itself, in what is left of its deadline.
+                let left = acknowledgement.deadline - Clock.milliseconds(since: started) / 1000
+                if left >= 1, let sent = try? ExtensionSender.send(text: text, to: PeerId(recipient.peerId), randomId: randomId,
+                                                                   postbox: account.postbox, layout: account.layout,
+                                                                   build: account.bootstrap.container.configuration, timeout: left,
+                                                                   logger: account.bootstrap.logger) {
+                    payload.messageId = sent.messageId
+                    payload.identifier = MessageId(peerId: PeerId(recipient.peerId), id: sent.messageId).description
+                    return IntentResponse(.sendMessage, .success, reason: "sentByExtension",
+                                          detail: "sent over the network by the extension; Telegram keeps it in the chat at its next launch",
+                                          payload: payload)
+                }
+                return IntentResponse(.sendMessage, .inProgress, reason: "queued", detail: MainAppRequest.queuedDetail(appRunning: false), payload: payload)
+            case .queued(appRunning: true):
+                return IntentResponse(.sendMessage, .inProgress, reason: "queued", detail: MainAppRequest.queuedDetail(appRunning: true), payload: payload)
             }
         }
     }

@@ -5,6 +5,7 @@ import Formats
 import RequestChannel
 import ShareExtensionContext
 import Storage
+import TelegramCore
 
 /// `share [send] --to PEER (--text T | --url U | --file PATH ...)`: what the share sheet does
 /// when the user taps Send. share never writes a database: it queues a request for main and
@@ -17,7 +18,9 @@ public struct SendCommand: ParsableCommand {
         share opens the app's databases read-only and never changes them: it puts the message \
         in a request queue in the app-group container, and main (the app) sends it. If main is \
         running, share waits up to --deadline seconds for main's answer; if main is not \
-        running the message stays queued and is sent exactly once when main next runs.
+        running the message stays queued and is sent exactly once when main next runs; for an \
+        account on a server, share sends a text or a link over the network itself at once \
+        (main then keeps it in the chat without sending it twice).
 
         PEER is a peer id (as `share peers` or `main chats` lists them), @username, a phone \
         number, or a name. A name that fits several chats sends nothing and lists them; send \
@@ -45,7 +48,9 @@ public struct SendCommand: ParsableCommand {
         error; 3 the name fits several chats (nothing sent); 64 usage error.
 
         --json prints one object, by "status":
-          sent       requestId, messageId, peerId, title
+          sent       requestId, messageId, peerId, title; "by": "share" when main was
+                     not running and share sent it over the network itself (main keeps
+                     it in the chat when it next runs)
           queued     requestId, appRunning (false: main is not running)
           rejected   requestId, reason (main's)
           ambiguous  candidates: [{peerId, kind, title}]
@@ -118,8 +123,11 @@ public struct SendCommand: ParsableCommand {
         do {
             let attachments = try ShareStaging.stage(checked, into: draft)
             try session.requireUnlocked()
+            // A text's random_id is chosen here: share may send it itself (below), and main then
+            // sends it with the same one.
             request = try submitter.commit(draft, accountId: session.record.id, origin: ExtensionProcess.identity.processType,
-                                           action: .sendMessage(peerId: peer.id.toInt64(), text: message, attachments: attachments))
+                                           action: .sendMessage(peerId: peer.id.toInt64(), text: message, attachments: attachments),
+                                           randomId: checked.isEmpty ? ExtensionSender.newRandomId() : nil)
         } catch {
             submitter.abandon(draft)
             throw error
@@ -130,6 +138,11 @@ public struct SendCommand: ParsableCommand {
             // awaitOutcome reads the ack before it looks at the writer lock: an ack written just
             // after that read, by a main that then exited, would otherwise be reported as queued.
             outcome = submitter.awaitOutcome(of: request, timeout: 0)
+        }
+        // main is not running: share is the service task master for its text (seed 004).
+        if case .queued(appRunning: false) = outcome, let randomId = request.randomId,
+           let serverId = ShareServiceTaskMaster.send(text: message, to: peer, randomId: randomId, session: session, timeout: min(max(deadline, 1), 15)) {
+            return .sentOverNetwork(requestId: request.id, messageId: serverId, peerId: peer.id.toInt64(), title: peer.displayTitle)
         }
         return ShareOutcome(outcome, request: request, peer: peer, deadline: deadline)
     }

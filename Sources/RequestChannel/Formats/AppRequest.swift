@@ -16,14 +16,20 @@ public struct AppRequest: Codable, Equatable, Sendable {
     public var origin: String
     public var createdAt: Int64
     public var action: RequestAction
+    /// A sendMessage's random_id when the extension chose it: it sends the message to the
+    /// server itself while main is not running (service task master), and main stores it with
+    /// this random_id, so main's own send is answered with the message the server already has.
+    /// Absent in requests written before it, and when main picks one.
+    public var randomId: Int64?
 
-    public init(id: String, accountId: Int64, origin: String, createdAt: Int64, action: RequestAction) {
+    public init(id: String, accountId: Int64, origin: String, createdAt: Int64, action: RequestAction, randomId: Int64? = nil) {
         version = AppRequest.formatVersion
         self.id = id
         self.accountId = String(accountId)
         self.origin = origin
         self.createdAt = createdAt
         self.action = action
+        self.randomId = randomId
     }
 }
 
