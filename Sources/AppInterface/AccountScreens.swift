@@ -93,6 +93,7 @@ final class AccountScreens {
             openChat(next.peerId, title: next.title)
         }
         chat.onEditExternally = editExternally
+        chat.onTyping = { [account] in account.typing(in: peerId) }
         chat.onRead = { index in
             do { try account.markRead(peerId, upTo: index) } catch {
                 log.error("cannot mark read", metadata: ["error": "\(error)"])

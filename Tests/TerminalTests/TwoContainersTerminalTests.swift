@@ -6,9 +6,9 @@ import TestSupport
 /// client: Ada (160×48) finds Grace by name, a contact she has never written to, and writes;
 /// Grace (80×24) gets it as a desktop notification (the server's push through the relay to her
 /// notify-service) and in her chat list, opens it and sees Ada's next message arrive live; her
-/// reply, its edit, her reaction to Ada's message and her deletion for everyone reach Ada's open
-/// chat; a file goes each way (fetched from the server when Enter asks for it), with nothing but
-/// the two interfaces' keys.
+/// typing shows in Ada's header, and her reply, its edit, her reaction to Ada's message and her
+/// deletion for everyone reach Ada's open chat; a file goes each way (fetched from the server
+/// when Enter asks for it), with nothing but the two interfaces' keys.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct TwoContainersTerminalTests {
     static let code = "24680"
@@ -74,8 +74,11 @@ struct TwoContainersTerminalTests {
         // Grace replies, edits, reacts to Ada's message, and deletes her reply for everyone.
         try await graceScreen.still()
         try graceScreen.type("yes, see you")
+        // Typing is told to the other side as it happens (messages.setTyping, pushed live).
+        try await adaScreen.waitFor(text: "typing…", timeout: 15)
         try graceScreen.press("Enter")
         try await adaScreen.waitFor(text: "yes, see you", timeout: 15)
+        try await adaScreen.waitFor(timeout: 15, "the typing notice ended") { !$0.contains { $0.contains("typing…") } }
         try await graceScreen.waitFor(timeout: 15, "✓ on Grace's reply") { $0.contains { $0.contains("yes, see you") && $0.contains("✓") } }
         try await Keys.key(graceScreen, "Up")
         try await Keys.key(graceScreen, "e")

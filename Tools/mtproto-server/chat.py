@@ -43,6 +43,7 @@ class Chat:
             functions.messages.SendReactionRequest: self.send_reaction,
             functions.messages.UpdatePinnedMessageRequest: self.update_pinned_message,
             functions.messages.SaveDraftRequest: self.save_draft,
+            functions.messages.SetTypingRequest: self.set_typing,
         }
 
     def handler(self, request):
@@ -305,6 +306,16 @@ class Chat:
                                        pts=p, pts_count=1)])
 
     # messages.saveDraft
+
+    # messages.setTyping: live only (no pts, never in a difference), to the other side's sessions
+
+    def set_typing(self, request, caller):
+        me = caller.me
+        peer = peer_user(self.accounts, me, request.peer)
+        if peer.id != me.id:
+            self.delivery.push(peer.id, types.UpdateShort(update=types.UpdateUserTyping(user_id=me.id, action=request.action),
+                                                          date=int(self.clock())), caller, 'updateUserTyping')
+        return Bool(True)
 
     def save_draft(self, request, caller):
         me = caller.me

@@ -16,6 +16,9 @@ public final class AccountContext {
     /// the downloads got; set while the app listens to the account's server.
     public var downloadFromServer: (@Sendable (MessageId, String) -> Void)?
     public var serverDownloads: ServerFileDownloads?
+    /// Who is typing, and telling the server the person is (set while the app listens).
+    public var serverPresence: AccountPresence?
+    public var typingInChat: (@Sendable (PeerId) -> Void)?
 
     init(record: AccountRecord, postbox: Postbox) {
         self.record = record

@@ -128,6 +128,8 @@ public final class Application {
         account.endServerConnection = { listener.stop() }
         account.downloadFromServer = { id, resource in listener.download(id, resourceId: resource) }
         account.serverDownloads = listener.downloads
+        account.serverPresence = listener.presence
+        account.typingInChat = { listener.typing(in: $0) }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])
     }
 

@@ -76,6 +76,10 @@ extension PostboxDataSources: ChatHistoryDataSource {
         try postbox.read { try $0.readState(chat.peerId)?.maxOutgoingReadId ?? 0 }
     }
 
+    func isTyping(in chat: ChatId) throws -> Bool {
+        presence?.isTyping(in: chat.peerId) ?? false
+    }
+
     func subtitle(of chat: ChatId) throws -> String? {
         guard let peer = try postbox.read({ try $0.peer(chat.peerId) }) else { return nil }
         return peer.isSecretChat ? "secret chat" : peer.username.map { "@" + $0 }

@@ -1,3 +1,4 @@
+import AppCore
 import Storage
 import TelegramCore
 
@@ -6,8 +7,14 @@ import TelegramCore
 /// the writer, by the closures the screens are handed.
 struct PostboxDataSources {
     let postbox: Postbox
-    /// The app's downloads from the server, for a file's progress (nil: none).
-    var downloads: ServerFileDownloads?
+    /// The account, for what its server connection knows live: read at each use, as the
+    /// connection starts after the screens (nil: none, as in tests).
+    var account: AccountContext?
+
+    /// The app's downloads from the server, for a file's progress.
+    var downloads: ServerFileDownloads? { account?.serverDownloads }
+    /// Who is typing, as the account's server says.
+    var presence: AccountPresence? { account?.serverPresence }
 
     /// The account's chat with itself, as Telegram names it.
     static let savedMessagesTitle = "Saved Messages"

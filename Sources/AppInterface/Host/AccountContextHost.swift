@@ -14,7 +14,12 @@ struct AccountContextHost: AccountHost {
     var scheme = "tg"
 
     var accountId: Int64 { account.record.id }
-    var sources: any AccountDataSources { PostboxDataSources(postbox: account.postbox, downloads: account.serverDownloads) }
+    var sources: any AccountDataSources {
+        PostboxDataSources(postbox: account.postbox, account: account)
+    }
+
+    /// The person types in `chat`: its other side hears it (when the account has a server).
+    func typing(in chat: ChatId) { account.typingInChat?(chat.peerId) }
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
         try OutgoingMessages.markRead(chat.peerId, upTo: index.messageIndex(in: chat), postbox: account.postbox)

@@ -23,10 +23,13 @@ protocol AccountHost {
     /// Where a chat finds files to send and sends them into this account's MediaBox, waking the
     /// run loop through `wake` as they copy; nil where files cannot be sent.
     func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)?
+    /// The person types in `chat` (its other side hears it where the account has a server).
+    func typing(in chat: ChatId)
 }
 
 extension AccountHost {
     func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)? { nil }
+    func typing(in chat: ChatId) {}
 }
 
 extension AccountHost {

@@ -27,9 +27,10 @@ public final class MTProtoSession: @unchecked Sendable {
         /// server's 75-second disconnect timer) alive.
         public var keepaliveInterval: Double = 60
         /// Called (on the session's receiving thread) for each message the server sends on its own,
-        /// not as an answer: updates pushed to a session that asked for them. The receiver decides
-        /// what to do (TelegramCore catches up with getDifference); the session only acknowledges.
-        public var onUnsolicited: (@Sendable () -> Void)?
+        /// not as an answer: updates pushed to a session that asked for them, with the message's
+        /// body (unwrapped from gzip_packed). The receiver decides what to do (TelegramCore
+        /// catches up with getDifference, or shows a typing notice); the session only acknowledges.
+        public var onUnsolicited: (@Sendable ([UInt8]) -> Void)?
         public init() {}
 
         /// Waits of at most `timeout` seconds for each answer, and for a connection at most 10 s
@@ -603,8 +604,8 @@ public final class MTProtoSession: @unchecked Sendable {
             handleBadMessage(bad, code: code, serverMessageId: messageId)
         case .newSessionCreated(_, let salt):
             lock.withLock { auth?.serverSalt = salt }
-        case .other:
-            options.onUnsolicited?()
+        case .other(_, let unsolicited):
+            options.onUnsolicited?(unsolicited)
         case .acknowledged, .detailedInfo, .futureSalts:
             break
         }

@@ -848,6 +848,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xac55d9c1: return try Api.functions.messages.SendMedia.parse_body(&reader)
     case 0xfe05dc9a: return try Api.functions.messages.SendMessage.parse_body(&reader)
     case 0xd30d78d4: return try Api.functions.messages.SendReaction.parse_body(&reader)
+    case 0x58943ee2: return try Api.functions.messages.SetTyping.parse_body(&reader)
     case 0xd2aaf7ec: return try Api.functions.messages.UpdatePinnedMessage.parse_body(&reader)
     case 0x19c2f763: return try Api.functions.updates.GetDifference.parse_body(&reader)
     case 0xedd4882a: return try Api.functions.updates.GetState.parse_body(&reader)
@@ -1155,6 +1156,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x57de635e: return "messageActionSuggestProfilePhoto"
     case 0x58747131: return "poll"
     case 0x5881323a: return "inputReplyToStory"
+    case 0x58943ee2: return "messages.setTyping"
     case 0x58e4a740: return "rpc_drop_answer"
     case 0x59511722: return "peerUser"
     case 0x5a592a6c: return "help.configSimple"

@@ -854,6 +854,62 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.setTyping#58943ee2
+    public struct SetTyping: TLFunction, TLObject, Equatable {
+        public typealias Result = Bool
+        public var peer: Api.InputPeer
+        public var topMsgId: Int32?
+        public var action: Api.SendMessageAction
+
+        public init(peer: Api.InputPeer, topMsgId: Int32? = nil, action: Api.SendMessageAction) {
+            self.peer = peer
+            self.topMsgId = topMsgId
+            self.action = action
+        }
+
+        public var name: String { "messages.setTyping" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x58943ee2)
+            var flags: UInt32 = 0
+            if self.topMsgId != nil { flags |= 0x1 }
+            writer.writeUInt32(flags)
+            self.peer.serialize(to: &writer)
+            if let value = self.topMsgId {
+                writer.writeInt32(value)
+            }
+            self.action.serialize(to: &writer)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try reader.readBool()
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x58943ee2 else { throw .unknownConstructor(id, expected: "messages.setTyping") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messages.setTyping", bits: flags & ~0x1) }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            let _2 = try Api.SendMessageAction.parse(from: &reader)
+            return Self(peer: _0, topMsgId: _1, action: _2)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.updatePinnedMessage#d2aaf7ec
     public struct UpdatePinnedMessage: TLFunction, TLObject, Equatable {
         public typealias Result = Api.Updates

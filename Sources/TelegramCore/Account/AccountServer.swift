@@ -51,7 +51,7 @@ public struct AccountServer: Codable, Sendable, Equatable {
     /// A client for this server over the obfuscated transport, each wait at most `timeout`
     /// seconds; an error when a custom server's address does not parse.
     public func client(identity: ClientIdentity, keyStore: AuthKeyStore, timeout: Double, logger: Logger,
-                       onPush: (@Sendable () -> Void)? = nil) throws -> MTProtoClient {
+                       onPush: (@Sendable ([UInt8]) -> Void)? = nil) throws -> MTProtoClient {
         guard let configuration else { throw MTProtoError.connect("the account's server address does not parse: \(address ?? "none")") }
         var options = MTProtoSession.Options(timeout: timeout)
         options.onUnsolicited = onPush

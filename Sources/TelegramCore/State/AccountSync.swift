@@ -13,7 +13,7 @@ public enum AccountSync {
 
     /// A client for the account's server. `onPush`: called when the server pushes updates to it.
     public static func connect(postbox: Postbox, build: BuildConfiguration, timeout: Double, logger: Logger,
-                               onPush: (@Sendable () -> Void)? = nil) throws -> (client: MTProtoClient, accountPeer: PeerId) {
+                               onPush: (@Sendable ([UInt8]) -> Void)? = nil) throws -> (client: MTProtoClient, accountPeer: PeerId) {
         let (server, own) = try postbox.read { (try AccountServer.read($0), try $0.accountPeerId()) }
         guard let server, let own else { throw Offline() }
         let client = try server.client(identity: ClientIdentity(apiId: build.apiId, appVersion: build.appVersion),

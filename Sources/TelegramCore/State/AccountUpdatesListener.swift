@@ -2,6 +2,7 @@ import Container
 import Logging
 import MTProtoKit
 import Storage
+import TelegramApi
 
 /// The running app's connection to its account's server, as TelegramCore keeps one for Telegram
 /// iOS while the app is active: on a thread of its own, with a Postbox connection of its own (a
@@ -22,9 +23,15 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private let pushTokenRegistration: PushTokenRegistration?
     /// The files the person asked for, fetched on this listener's connection.
     public let downloads = ServerFileDownloads()
+    /// Who is typing, from the updates pushed to this listener's connection.
+    public let presence = AccountPresence()
     private let state = ConditionLock()
     // Guarded by `state`.
     private var pushed = false
+    /// Chats the person is typing in, for messages.setTyping on the next wake (no catch-up).
+    private var typingToSend: Set<PeerId> = []
+    /// When each chat's typing notice last went, so one goes every few seconds at most.
+    private var typingSent: [PeerId: UInt64] = [:]  // the listener's thread only
     private var stopped = false
     private var client: MTProtoClient?
     private var thread: JoinableThread?
@@ -71,7 +78,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 guard let postbox else { break }
                 if manager == nil {
                     // One connection kept across catch-ups: the session the server pushes to.
-                    let (made, own) = try AccountSync.connect(postbox: postbox, build: build, timeout: 30, logger: logger) { [weak self] in self?.push() }
+                    let (made, own) = try AccountSync.connect(postbox: postbox, build: build, timeout: 30, logger: logger) { [weak self] body in
+                        self?.received(body)
+                    }
                     let keep = state.withLock { () -> Bool in
                         if stopped { return false }
                         client = made
@@ -105,12 +114,25 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 state.withLock { client }?.close()
                 state.withLock { client = nil }
             }
-            // After a failure: 1, 2, 4 … 30 s; otherwise until a push or the interval.
+            // After a failure: 1, 2, 4 … 30 s; otherwise until a push or the interval. Meanwhile
+            // typing notices go as they are asked for, and the screen hears when one it shows ends.
             let wait = failures == 0 ? interval : min(30, Double(1 << min(failures - 1, 5)))
             let deadline = Clock.monotonicNanoseconds() + UInt64(wait * 1e9)
-            state.withLock {
-                while !pushed && !stopped && state.wait(until: deadline) {}
-                pushed = false
+            var due = false
+            while !due && !isStopped {
+                let expiry = presence.nextExpiry
+                let typing = state.withLock { () -> Set<PeerId> in
+                    var waiting = true
+                    while !pushed && !stopped && typingToSend.isEmpty && waiting {
+                        waiting = state.wait(until: min(deadline, expiry ?? deadline))
+                    }
+                    due = pushed || Clock.monotonicNanoseconds() >= deadline
+                    if due { pushed = false }
+                    defer { typingToSend = [] }
+                    return typingToSend
+                }
+                if !typing.isEmpty, let manager, let postbox { sendTyping(typing, postbox: postbox, manager: manager) }
+                if let expiry, Clock.monotonicNanoseconds() >= expiry { applied(AccountStateManager.Report()) }
             }
         }
         state.withLock { client }?.close()
@@ -118,6 +140,36 @@ public final class AccountUpdatesListener: @unchecked Sendable {
 
     /// The app stored a message to send: the loop runs now instead of at its next push or interval.
     public func sendSoon() { push() }
+
+    /// The person is typing in `chat`: the other side is told (messages.setTyping), at most once
+    /// every few seconds, without a catch-up.
+    public func typing(in chat: PeerId) {
+        state.withLock {
+            typingToSend.insert(chat)
+            state.broadcast()
+        }
+    }
+
+    private func sendTyping(_ chats: Set<PeerId>, postbox: Postbox, manager: AccountStateManager) {
+        let now = Clock.monotonicNanoseconds()
+        for chat in chats where now - (typingSent[chat] ?? 0) > (AccountPresence.typingSeconds - 2) * 1_000_000_000 {
+            typingSent[chat] = now
+            do {
+                let peer = try InputPeers(postbox: postbox, accountPeer: manager.accountPeer).peer(chat)
+                _ = try manager.client.invoke(Api.functions.messages.SetTyping(peer: peer, action: .sendMessageTypingAction), timeout: 10)
+            } catch {
+                logger.debug("typing notice not sent", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// An update pushed to the connection (on its receiving thread): a typing notice is shown
+    /// at once; anything else wakes the loop for a catch-up.
+    private func received(_ body: [UInt8]) {
+        guard let notices = PushedUpdates.typingOnly(body) else { return push() }
+        for (chat, on) in notices { presence.set(chat, typing: on) }
+        applied(AccountStateManager.Report())
+    }
 
     /// Fetches a message's file from the server into the MediaBox (the loop runs now); progress
     /// in `downloads`, and `applied` is called as it goes.

@@ -76,6 +76,10 @@ public final class ChatController: ViewController, PagedScreen {
     public var onNextUnread: (() -> Void)?
     /// The newest incoming message shown: the app marks the chat read up to it.
     public var onRead: ((ChatMessage.Index) -> Void)?
+    /// Text typed into the composer: the app tells the other side the person is typing.
+    public var onTyping: (() -> Void)?
+    /// The chat's own subtitle (its @username), under "typing…" while the other side types.
+    private var chatSubtitle: String?
     /// Edits the draft in an external editor (its key: `.composer(.externalEditor)`), set by the
     /// app where it has a terminal to hand over: the edited text, or a throw with why it is unchanged.
     public var onEditExternally: ((String) throws -> String)?
@@ -157,7 +161,8 @@ public final class ChatController: ViewController, PagedScreen {
             version += 1
         }
         maxOutgoingReadId = try source.maxOutgoingReadId(in: peerId)
-        if subtitle == nil { subtitle = try source.subtitle(of: peerId) }
+        if chatSubtitle == nil { chatSubtitle = try source.subtitle(of: peerId) }
+        subtitle = try source.isTyping(in: peerId) ? "typing…" : chatSubtitle
         pinned = try source.pinnedMessage(in: peerId)
     }
 
@@ -363,6 +368,7 @@ public final class ChatController: ViewController, PagedScreen {
             if selection != nil { endSelection() }
             composer.insert(text)
             status = nil
+            onTyping?()
             return true
         case .key(let key):
             if selection != nil { return handleSelectionKey(key) || super.handle(event) }
@@ -424,8 +430,10 @@ public final class ChatController: ViewController, PagedScreen {
             complete(token)
             return true
         }
+        let before = composer.text
         if composer.handle(key) {
             status = nil
+            if composer.text != before, !composer.text.isEmpty { onTyping?() }
             return true
         }
         guard composer.text.isEmpty || key.key == .pageUp || key.key == .pageDown,

@@ -19,6 +19,8 @@ public protocol ChatHistoryDataSource {
     func maxOutgoingReadId(in chat: ChatId) throws -> Int32
     /// Under the title: `secret chat`, `@username`, or nothing.
     func subtitle(of chat: ChatId) throws -> String?
+    /// Whether the other side is typing in the chat now (the server said so).
+    func isTyping(in chat: ChatId) throws -> Bool
     /// The message pinned at the top of the chat, if any.
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage?
     /// What was left written in the chat, if anything.
@@ -31,6 +33,7 @@ public protocol ChatHistoryDataSource {
 }
 
 extension ChatHistoryDataSource {
+    public func isTyping(in chat: ChatId) throws -> Bool { false }
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
     public func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] { [] }
