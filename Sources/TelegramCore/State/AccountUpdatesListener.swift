@@ -30,8 +30,6 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private var pushed = false
     /// Chats the person is typing in, for messages.setTyping on the next wake (no catch-up).
     private var typingToSend: Set<PeerId> = []
-    /// When each chat's typing notice last went, so one goes every few seconds at most.
-    private var typingSent: [PeerId: UInt64] = [:]  // the listener's thread only
     private var stopped = false
     private var client: MTProtoClient?
     private var thread: JoinableThread?
@@ -149,6 +147,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
             state.broadcast()
         }
     }
+
+    /// When each chat's typing notice last went, so one goes every few seconds at most.
+    private var typingSent: [PeerId: UInt64] = [:]  // the listener's thread only
 
     private func sendTyping(_ chats: Set<PeerId>, postbox: Postbox, manager: AccountStateManager) {
         let now = Clock.monotonicNanoseconds()
