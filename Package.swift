@@ -165,7 +165,7 @@ let package = Package(
         ]),
         // The share extension's work: the peer picker, content checks, sending through a request.
         .target(name: "ShareExtensionContext", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel", "TelegramCore",
+            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel",
         ]),
         // The Siri intents extension's handlers: contacts resolution, search, requests to main.
         .target(name: "SiriIntents", dependencies: [

@@ -31,16 +31,9 @@ public enum OutgoingMessages {
         let message = Message(index: MessageIndex(id: id, timestamp: max(now, latest?.index.timestamp ?? now)),
                               authorId: try t.accountPeerId(), text: text, isIncoming: false, contentKind: contentKind,
                               mediaResourceIds: mediaResourceIds, extras: extras)
-        if try t.accountHasServer() { return try t.addUnsentMessage(message, randomId: randomId ?? Self.randomId()) }
+        if try t.accountHasServer() { return try t.addUnsentMessage(message, randomId: randomId ?? MessageOutgoing.newRandomId()) }
         try t.addMessages([message])
         return id
-    }
-
-    /// A random_id for messages.sendMessage: from the system's generator, never 0.
-    static func randomId() -> Int64 {
-        var value: Int64 = 0
-        while value == 0 { value = Int64.random(in: .min ... .max) }
-        return value
     }
 
     /// The composer's send: the request's limits and checks, in one transaction.

@@ -72,7 +72,7 @@ struct ModuleImportsTests {
         "DesktopNotifications": ["CDBus"],
         "RequestChannel": ["Container", "Cryptography", "Formats", "Logging"],
         "ScreencastCall": ["BroadcastIPC", "Container", "Formats", "Logging"],
-        "ShareExtensionContext": ["Bootstrap", "Container", "Formats", "RequestChannel", "Storage", "TelegramCore"],
+        "ShareExtensionContext": ["Bootstrap", "Container", "Formats", "RequestChannel", "Storage"],
         "SiriIntents": ["Bootstrap", "Container", "Cryptography", "Formats", "RequestChannel", "Storage"],
         "Storage": ["CSQLite", "Container", "Cryptography", "Formats"],
         "TLSerialization": ["CZlib"],

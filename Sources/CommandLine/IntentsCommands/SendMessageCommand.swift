@@ -55,7 +55,7 @@ public struct SendMessageCommand: ParsableCommand {
             case .success(let person): recipient = person
             case .failure(let early): return early.response
             }
-            let randomId = ExtensionSender.newRandomId()
+            let randomId = MessageOutgoing.newRandomId()
             let request = try MainAppRequest.submit(.sendMessage(peerId: recipient.peerId, text: text, attachments: []), account: account,
                                                     deadlineSeconds: acknowledgement.deadline, started: started, randomId: randomId)
             var payload = SentMessage(recipient: recipient, requestId: request.requestId, queued: request.isQueued)
@@ -70,7 +70,10 @@ public struct SendMessageCommand: ParsableCommand {
                 // Telegram is not running: the extension is the service task master (seed 004)
                 // and sends it over the network itself, in what is left of its deadline.
                 let left = acknowledgement.deadline - Clock.milliseconds(since: started) / 1000
-                if left >= 1, let sent = Self.sendItself(text, to: recipient, randomId: randomId, account: account, timeout: left) {
+                if left >= 1, let sent = ExtensionSender.sendIfPossible(text: text, to: PeerId(recipient.peerId), randomId: randomId,
+                                                                        postbox: account.postbox, layout: account.layout,
+                                                                        build: account.bootstrap.container.configuration, timeout: left,
+                                                                        logger: account.bootstrap.logger) {
                     payload.messageId = sent.messageId
                     payload.identifier = MessageId(peerId: PeerId(recipient.peerId), id: sent.messageId).description
                     return IntentResponse(.sendMessage, .success, reason: "sentByExtension",
@@ -81,20 +84,6 @@ public struct SendMessageCommand: ParsableCommand {
             case .queued(appRunning: true):
                 return IntentResponse(.sendMessage, .inProgress, reason: "queued", detail: MainAppRequest.queuedDetail(appRunning: true), payload: payload)
             }
-        }
-    }
-
-    /// The message over the network by the extension itself, or nil (why logged) when it stays
-    /// queued for Telegram.
-    private static func sendItself(_ text: String, to recipient: IntentPerson, randomId: Int64, account: IntentAccount,
-                                   timeout: Double) -> ExtensionSender.Sent? {
-        do {
-            return try ExtensionSender.send(text: text, to: PeerId(recipient.peerId), randomId: randomId, postbox: account.postbox,
-                                            layout: account.layout, build: account.bootstrap.container.configuration, timeout: timeout,
-                                            logger: account.bootstrap.logger)
-        } catch {
-            account.bootstrap.logger.info("left for Telegram to send", metadata: ["reason": "\(error)"])
-            return nil
         }
     }
 }

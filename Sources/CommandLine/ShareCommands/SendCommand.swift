@@ -127,7 +127,7 @@ public struct SendCommand: ParsableCommand {
             // sends it with the same one.
             request = try submitter.commit(draft, accountId: session.record.id, origin: ExtensionProcess.identity.processType,
                                            action: .sendMessage(peerId: peer.id.toInt64(), text: message, attachments: attachments),
-                                           randomId: checked.isEmpty ? ExtensionSender.newRandomId() : nil)
+                                           randomId: checked.isEmpty ? MessageOutgoing.newRandomId() : nil)
         } catch {
             submitter.abandon(draft)
             throw error
@@ -141,8 +141,10 @@ public struct SendCommand: ParsableCommand {
         }
         // main is not running: share is the service task master for its text (seed 004).
         if case .queued(appRunning: false) = outcome, let randomId = request.randomId,
-           let serverId = ShareServiceTaskMaster.send(text: message, to: peer, randomId: randomId, session: session, timeout: min(max(deadline, 1), 15)) {
-            return .sentOverNetwork(requestId: request.id, messageId: serverId, peerId: peer.id.toInt64(), title: peer.displayTitle)
+           let sent = ExtensionSender.sendIfPossible(text: message, to: peer.id, randomId: randomId, postbox: session.postbox,
+                                                     layout: session.layout, build: session.bootstrap.container.configuration,
+                                                     timeout: min(max(deadline, 1), 15), logger: session.bootstrap.logger) {
+            return .sentOverNetwork(requestId: request.id, messageId: sent.messageId, peerId: peer.id.toInt64(), title: peer.displayTitle)
         }
         return ShareOutcome(outcome, request: request, peer: peer, deadline: deadline)
     }

@@ -12,6 +12,13 @@ public struct MessageOutgoing: Equatable, Sendable {
         self.randomId = randomId
         self.failure = failure
     }
+
+    /// A new random_id: from the system's generator, never 0 (the server refuses 0).
+    public static func newRandomId() -> Int64 {
+        var value: Int64 = 0
+        while value == 0 { value = Int64.random(in: .min ... .max) }
+        return value
+    }
 }
 
 /// The account's messages on their way to the server (Telegram's unsent messages): each is

@@ -20,13 +20,6 @@ public enum ExtensionSender {
         public let description: String
     }
 
-    /// A random_id for a message an extension may send itself: never 0.
-    public static func newRandomId() -> Int64 {
-        var value: Int64 = 0
-        while value == 0 { value = Int64.random(in: .min ... .max) }
-        return value
-    }
-
     /// Held while an extension talks to the server with the account's key.
     public static func lockPath(_ layout: ContainerLayout) -> String { layout.rootPath + "/.network-task-master.lock" }
 
@@ -57,6 +50,19 @@ public enum ExtensionSender {
             throw NotSent(description: error.reason)
         } catch {
             throw NotSent(description: "\(error)")
+        }
+    }
+
+    /// `send`, for an extension whose request stays queued whatever happens: the server's
+    /// message, or nil with why logged.
+    public static func sendIfPossible(text: String, to peerId: PeerId, randomId: Int64, postbox: Postbox, layout: ContainerLayout,
+                                      build: BuildConfiguration, timeout: Double, logger: Logger) -> Sent? {
+        do {
+            return try send(text: text, to: peerId, randomId: randomId, postbox: postbox, layout: layout, build: build,
+                            timeout: timeout, logger: logger)
+        } catch {
+            logger.info("left in the request queue for main to send", metadata: ["reason": "\(error)"])
+            return nil
         }
     }
 }

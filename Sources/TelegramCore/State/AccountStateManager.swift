@@ -108,20 +108,13 @@ public final class AccountStateManager {
     /// written to before any chat with them exists (Telegram's ContactManager on login).
     private func loadContacts(_ report: inout Report) throws {
         guard case .contacts(let contacts, _, let users) = try client.invoke(Api.functions.contacts.GetContacts(hash: 0), timeout: timeout) else { return }
-        let peers = users.compactMap(ServerObjects.peer)
-        let hashes = ServerObjects.accessHashes(users)
-        try postbox.transaction { t in
-            for peer in peers { try t.updatePeer(peer) }
-            for (peer, hash) in hashes { try t.setAccessHash(peer, hash) }
-        }
+        try postbox.transaction { t in _ = try ServerObjects.store(users, in: t) }
         report.contacts += contacts.count
     }
 
     /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
                        _ report: inout Report) throws {
-        let peers = users.compactMap(ServerObjects.peer)
-        let hashes = ServerObjects.accessHashes(users)
         var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []
@@ -143,6 +136,7 @@ public final class AccountStateManager {
                 logger.debug("update not applied yet", metadata: ["update": "\(String(describing: update).prefix(40))"])
             }
         }
+        var storedUsers = 0
         var deleted = 0
         let skipped = try postbox.transaction { t -> Bool in
             // Another catch-up of this account (`main sync` beside the running app's listener)
@@ -150,8 +144,7 @@ public final class AccountStateManager {
             if let stored = try AccountUpdateState.read(t), stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty) {
                 return true
             }
-            for peer in peers { try t.updatePeer(peer) }
-            for (peer, hash) in hashes { try t.setAccessHash(peer, hash) }
+            storedUsers = try ServerObjects.store(users, in: t)
             if !stored.isEmpty {
                 try t.addMessages(stored)
                 try t.recordServerMessageChats(stored.map(\.id))
@@ -168,7 +161,7 @@ public final class AccountStateManager {
             return false
         }
         guard !skipped else { return }
-        report.users += peers.count
+        report.users += storedUsers
         report.newMessages += stored.count
         report.edits += edits.count
         report.deletions += deleted

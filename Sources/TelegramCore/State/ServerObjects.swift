@@ -105,9 +105,15 @@ enum ServerObjects {
         }
     }
 
-    /// Each user's access hash, which every later request naming them must carry.
-    static func accessHashes(_ users: [Api.User]) -> [(PeerId, Int64)] {
-        users.compactMap(UserFields.init).compactMap { user in user.accessHash.map { (PeerId(namespace: .cloudUser, id: user.id), $0) } }
+    /// The users as peers, with the access hash every later request naming them must carry;
+    /// how many were users (not userEmpty).
+    static func store(_ users: [Api.User], in t: PostboxTransaction) throws -> Int {
+        let peers = users.compactMap(peer)
+        for peer in peers { try t.updatePeer(peer) }
+        for user in users.compactMap(UserFields.init) {
+            if let hash = user.accessHash { try t.setAccessHash(PeerId(namespace: .cloudUser, id: user.id), hash) }
+        }
+        return peers.count
     }
 
     /// nil for userEmpty.
