@@ -50,6 +50,11 @@ public struct PushComposer {
         }
         let cipher = try NotificationPayloadCipher(secret: secret)
         let (payload, messageId) = try postbox.transaction { t -> (NotificationPayload, Int32?) in
+            // A server's account gets its messages, ids and pushes from the server: an update made
+            // up here would take an id the server gives to a real message later.
+            guard try !t.accountHasServer() else {
+                throw Failure(description: "account \(accountId) lives on a server: its updates and pushes come from there (`main push` stands in for the server only for an offline account)")
+            }
             guard let peer = try t.peer(request.peerId) else {
                 throw Failure(description: "no chat with peer id \(request.peerId) in account \(accountId)")
             }

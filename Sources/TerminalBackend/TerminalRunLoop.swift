@@ -44,6 +44,9 @@ extension TerminalSession {
 
             if woken.terminal { pasteDeadline = nil }  // the paste is still arriving
             var events = readPendingEvents()
+            // Hung up with what was typed before it read: nothing will ever come again (with
+            // SIGHUP ignored, under nohup, nothing else ends the app; each poll returns at once).
+            if woken.hungUp && events.isEmpty { return }
             if let deadline = pasteDeadline, isPasting, clock.now >= deadline {
                 events += pasteTimedOut()
                 pasteDeadline = nil
@@ -71,12 +74,12 @@ extension TerminalSession {
     }
 
     /// Sleeps in `poll` on the terminal, the resize pipe and `extra` until one is readable or
-    /// `deadline` passes (nil: no timeout): whether the terminal had input, whether it is gone
-    /// (hung up: reading it would never block again), and the `extra` descriptors that are
-    /// readable. An EINTR (a signal) just returns: the caller reads input next, which picks up a
+    /// `deadline` passes (nil: no timeout): whether the terminal had input, whether it hung up
+    /// (reading it will never block again: what it still holds is read first), whether it is gone
+    /// (hung up with nothing left), and the `extra` descriptors that are readable. An EINTR (a signal) just returns: the caller reads input next, which picks up a
     /// resize.
     private func wait(until deadline: ContinuousClock.Instant?, now: ContinuousClock.Instant,
-                      extra: [Int32]) -> (terminal: Bool, terminalGone: Bool, jobControl: Bool, extra: [Int32]) {
+                      extra: [Int32]) -> (terminal: Bool, hungUp: Bool, terminalGone: Bool, jobControl: Bool, extra: [Int32]) {
         var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
         if resizeDescriptor >= 0 { descriptors.append(pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)) }
         let jobControlIndex = descriptors.count
@@ -89,10 +92,11 @@ extension TerminalSession {
             timeout = Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
         }
         let result = poll(&descriptors, nfds_t(descriptors.count), timeout)
-        guard result > 0 else { return (false, false, false, []) }
+        guard result > 0 else { return (false, false, false, false, []) }
         let terminal = descriptors[0].revents
-        let gone = terminal & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && terminal & Int16(POLLIN) == 0
+        let hungUp = terminal & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        let gone = hungUp && terminal & Int16(POLLIN) == 0
         let jobControl = jobControlDescriptor >= 0 && descriptors[jobControlIndex].revents != 0
-        return (terminal != 0, gone, jobControl, descriptors[firstExtra...].filter { $0.revents != 0 }.map(\.fd))
+        return (terminal != 0, hungUp, gone, jobControl, descriptors[firstExtra...].filter { $0.revents != 0 }.map(\.fd))
     }
 }

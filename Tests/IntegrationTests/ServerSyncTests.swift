@@ -21,6 +21,22 @@ struct ServerSyncTests {
         return rows.map { ($0["text"] as? String ?? "", $0["outgoing"] as? Bool == false) }
     }
 
+    /// The test server with Ada (user 1000001) and Grace (1000002).
+    static func adaAndGrace(misbehave: [String] = [], extraArguments: [String] = []) throws -> TestServer {
+        try TestServer.start(misbehave: misbehave, extraArguments: ["--login-code", code, "--account", "+999 66 1 0001:Ada:Lovelace",
+                                                                    "--account", "+999 66 2 0002:Grace:Hopper"] + extraArguments)
+    }
+
+    /// Grace signed in with Telethon, Ada with ours in `sandbox` and synced once: Grace's session.
+    static func signIn(_ server: TestServer, _ sandbox: Sandbox) async throws -> String {
+        let session = sandbox.base + "/grace"
+        #expect(try await telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", code], session: session).succeeded)
+        try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                  "--phone", "+999 66 1 0001", "--code", code])
+        _ = try await sandbox.runOK(Executables.main, ["sync"])
+        return session
+    }
+
     /// Polls `main messages` until the chat's newest message is `text` (the running app applies it).
     static func waitForNewest(_ sandbox: Sandbox, _ text: String, timeout: Double = 15) async throws {
         let start = Date()
@@ -102,21 +118,69 @@ struct ServerSyncTests {
     @Test("Too far behind (differenceTooLong): the newest dialogs are read again, and the next sync starts from there",
           .timeLimit(.minutes(5)))
     func tooFarBehind() async throws {
-        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--difference-too-long", "5",
-                                                           "--account", "+999 66 1 0001:Ada:Lovelace", "--account", "+999 66 2 0002:Grace:Hopper"])
+        let server = try Self.adaAndGrace(extraArguments: ["--difference-too-long", "5"])
         defer { server.stop() }
         try await withSandbox("server-sync-too-long") { sandbox in
-            let session = sandbox.base + "/grace"
-            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", Self.code], session: session).succeeded)
-            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
-                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
-            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            let session = try await Self.signIn(server, sandbox)
             #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "far behind", "--count", "20"], session: session).succeeded)
             let behind = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
             #expect(behind["tooLong"] as? Bool == true && behind["dialogs"] as? Int == 1, "\(behind)")
             #expect(try await Self.texts(sandbox, peer: 1_000_002).first?.text == "far behind 20")
             let next = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
             #expect(next["tooLong"] as? Bool == false && next["newMessages"] as? Int == 0 && next["differences"] as? Int == 1, "\(next)")
+        }
+    }
+
+    /// The server's getDifference answers to Ada (user 1000001), in order, as it logged them.
+    static func differences(_ server: TestServer) -> [String] {
+        server.stderrText.split(separator: "\n").filter { $0.contains("getDifference user 1000001 ") }.map(String.init)
+    }
+
+    @Test("Pushed updates are applied from their contents, no getDifference; a lost push leaves a gap the next one shows, and a catch-up fills it",
+          .timeLimit(.minutes(5)))
+    func pushedUpdatesAndAGap() async throws {
+        let server = try Self.adaAndGrace(misbehave: ["drop-pushes=1"])
+        defer { server.stop() }
+        try await withSandbox("server-pushed-updates") { sandbox in
+            let session = try await Self.signIn(server, sandbox)
+            let launched = Self.differences(server).count
+            let (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            try await waitUntil("the running app's first catch-up", timeout: 30) { Self.differences(server).count > launched }
+
+            // The first push is lost on the way: nothing tells the app yet.
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "lost on the way"], session: session).succeeded)
+            #expect(server.stderrText.contains("dropped (drop-pushes)"))
+            try await Task.sleep(for: .seconds(1))
+            #expect(try await Self.texts(sandbox, peer: 1_000_002).isEmpty, "arrived without its push")
+            // The next one's pts leaves a gap: a catch-up brings both.
+            let beforeGap = Self.differences(server).count
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "after the gap"], session: session).succeeded)
+            try await Self.waitForNewest(sandbox, "after the gap")
+            #expect(try await Self.texts(sandbox, peer: 1_000_002).map(\.text) == ["after the gap", "lost on the way"])
+            #expect(Self.differences(server).dropFirst(beforeGap).contains { $0.contains("2 message(s)") }, "\(Self.differences(server))")
+
+            // From here each push follows: applied as it comes. A getDifference now and then (the
+            // app's interval) finds nothing; one that brought a message would mean a push was not applied.
+            let applied = Self.differences(server).count
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "as it came"], session: session).succeeded)
+            try await Self.waitForNewest(sandbox, "as it came")
+            let history = try await Self.telethon(server, "history", ["--with", "+9996610001", "--limit", "3"], session: session)
+            let ids = try #require(try history.json()["messages"] as? [[String: Any]], "\(history)").compactMap { $0["id"] as? Int }
+            #expect(try await Self.telethon(server, "edit", ["--with", "+9996610001", "--id", String(ids[0]), "--text", "as it came, edited"],
+                                            session: session).succeeded)
+            try await Self.waitForNewest(sandbox, "as it came, edited")
+            #expect(try await Self.telethon(server, "delete", ["--ids", String(ids[1]), "--revoke"], session: session).succeeded)
+            try await waitUntil("the deletion applied", timeout: 15) { try await Self.texts(sandbox, peer: 1_000_002).count == 2 }
+            let later = Self.differences(server).dropFirst(applied)
+            #expect(later.allSatisfy { $0.contains("DifferenceEmpty") }, "a push was caught up instead of applied: \(Array(later))")
+            #expect(try await Self.texts(sandbox, peer: 1_000_002).map(\.text) == ["as it came, edited", "lost on the way"])
+
+            // `main push` stands in for a server only for an offline account: here it would
+            // make up a message id the server gives to a real message later.
+            let madeUp = try await sandbox.run(Executables.main, ["push", "--peer", "1000002", "--text", "made up"])
+            #expect(madeUp.exitCode != 0 && madeUp.stderr.contains("lives on a server"), "\(madeUp)")
+            #expect(try await Self.texts(sandbox, peer: 1_000_002).count == 2)
         }
     }
 

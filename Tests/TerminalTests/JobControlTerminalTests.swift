@@ -53,4 +53,29 @@ struct JobControlTerminalTests {
         #expect(screen.joined().components(separatedBy: "w8x").count == 2, "typed once, not echoed: \(screen.joined(separator: "\n"))")
         #expect(!screen.joined().contains("sh$"), "\(screen.joined(separator: "\n"))")
     }
+
+    /// The terminal closed under an app that ignores SIGHUP (as `nohup` starts it): the hang-up
+    /// ends it like a quit, instead of a loop that polls the dead terminal at full speed forever.
+    @Test func aHangUpEndsTheAppEvenWithSIGHUPIgnored() async throws {
+        let directory = try TemporaryDirectory("hangup")
+        defer { directory.remove() }
+        let container = try await MainInterfaceTerminalTests.seededContainer(in: directory)
+        let main = Executables.path(Executables.main)
+        let pidFile = directory.path + "/main.pid"
+        let session = try TmuxSession(width: 80, height: 24, command: [
+            "sh", "-c", "echo $$ > '\(pidFile)'; trap '' HUP; exec '\(main)' run --container '\(container)'"])
+        try await session.waitFor(text: "Chats", timeout: 15)
+        let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        session.kill()  // tmux closes the pane's terminal
+        // A zombie has ended: whoever adopted it may not have reaped it yet.
+        func running() -> Bool {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return kill(pid, 0) == 0 && !(stat.split(separator: ")").last?.hasPrefix(" Z") ?? true)
+        }
+        let start = Date()
+        while running() && Date().timeIntervalSince(start) < 15 { try await Task.sleep(for: .milliseconds(100)) }
+        let alive = running()
+        if alive { kill(pid, SIGKILL) }
+        #expect(!alive, "main still runs 15 s after its terminal hung up")
+    }
 }

@@ -145,4 +145,7 @@ if __name__ == "__main__":
 NETWORK_BUDGETS = {
     "connectRatio": DATA["network"]["connect_ratio"],  # at most
     "pingRatio": DATA["network"]["ping_ratio"],        # at most
+    "catchUpRatio": DATA["network"]["catch_up_ratio"],  # at most
+    "catchUpCpuRatio": DATA["network"]["catch_up_cpu_ratio"],  # at most
+    "deliveryRatio": DATA["network"]["delivery_ratio"],  # at most
 }

@@ -168,13 +168,17 @@ class Terminal:
     def settle(self) -> None:
         """Reads until the terminal has been quiet for SETTLE_S (what comes is kept in the stream only)."""
         while select.select([self.master], [], [], SETTLE_S)[0]:
-            try:
-                chunk = os.read(self.master, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise self._fail("main exited")
-            self.stream += chunk
+            self.stream += self.read_once()
+
+    def read_once(self) -> bytes:
+        """One read of what main wrote (the caller knows some is there); fails if main exited."""
+        try:
+            chunk = os.read(self.master, 1 << 16)
+        except OSError:  # EIO: the child closed the pty
+            chunk = b""
+        if not chunk:
+            raise self._fail("main exited")
+        return chunk
 
     def key(self, name: str, sequence: bytes, must_show: bytes | None = None) -> tuple[float, int]:
         """Writes a key; ms from just before the write to the last byte of the frame it caused."""

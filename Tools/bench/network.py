@@ -15,6 +15,10 @@ MTProtoKit, and its bootstrap builds the network's initialization arguments and 
 auth keys (a "network" step). Each `<ext> bootstrap --json` runs RUNS times on a one-account
 container, interleaved with hello-reference, judged by the [bootstrap] budgets; the network step's
 own time and each executable's size are reported beside it.
+
+Then accounts on the server (Tools/bench/network_sync.py): catching up 100,000 messages through
+getDifference, key → message on the other side between two interfaces, and the first frame of
+an account on the server.
 """
 
 from __future__ import annotations
@@ -22,56 +26,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 from bench.budgets import BOOTSTRAP_BUDGET, NETWORK_BUDGETS, time_verdict
 from bench.commands import REFERENCE
 from bench.meter import Failure, Meter
+from bench.network_sync import MESSAGES, measure_accounts, print_accounts
 from bench.part import finish_part
+from bench.test_server import PUBLIC_KEY, PYTHON, SERVER_DIR, TestServer
 
 RUNS = 10
 EXTENSIONS = ["share", "notify-service", "widget", "intents", "broadcast"]
 PINGS = 200
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SERVER_DIR = os.path.join(ROOT, "Tools", "mtproto-server")
-PYTHON = os.path.join(ROOT, ".build-python", "bin", "python3")
-PUBLIC_KEY = os.path.join(SERVER_DIR, "keys", "test-server.pub.pem")
-
-
-class TestServer:
-    def __init__(self, log_dir: str):
-        self.stdout = os.path.join(log_dir, "server.out")
-        self.stderr = os.path.join(log_dir, "server.err")
-        with open(self.stdout, "w") as out, open(self.stderr, "w") as err:
-            self.process = subprocess.Popen([PYTHON, os.path.join(SERVER_DIR, "server.py"), "--port", "0", "--timing"],
-                                            stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with open(self.stdout) as f:
-                line = f.readline()
-            if line.endswith("\n"):
-                self.port = json.loads(line)["port"]
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"the test server did not start: {open(self.stderr).read()[-400:]}")
-
-    def timings(self, kind: str) -> list[int]:
-        with open(self.stderr) as f:
-            return [int(m.group(1)) for m in re.finditer(rf"timing {kind} (\d+) us", f.read())]
-
-    def stop(self) -> None:
-        self.process.kill()
-        self.process.wait()
-
-
 def run_json(argv: list[str]) -> dict:
     proc = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     if proc.returncode != 0:
@@ -79,7 +48,7 @@ def run_json(argv: list[str]) -> dict:
     return json.loads(proc.stdout)
 
 
-def measure_network(bin_dir: str, runs: int = RUNS, pings: int = PINGS) -> dict:
+def measure_network(bin_dir: str, runs: int = RUNS, pings: int = PINGS, messages: int = MESSAGES) -> dict:
     main = os.path.join(bin_dir, "main")
     if not os.access(main, os.X_OK):
         return {"failed": f"not built: {main}"}
@@ -125,7 +94,12 @@ def measure_network(bin_dir: str, runs: int = RUNS, pings: int = PINGS) -> dict:
         result["extensions"] = measure_extension_starts(bin_dir, runs)
     except (Failure, RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError, KeyError) as error:
         return {"failed": f"extensions' start: {error}"}
-    verdicts = [result["connect"]["verdict"], result["ping"]["verdict"]] + [e["verdict"] for e in result["extensions"].values()]
+    result["accounts"] = measure_accounts(bin_dir, messages)
+    if "failed" in result["accounts"]:
+        return {"failed": f"accounts on the server: {result['accounts']['failed']}"}
+    accounts = result["accounts"]
+    verdicts = [result["connect"]["verdict"], result["ping"]["verdict"]] + [e["verdict"] for e in result["extensions"].values()] + [
+        accounts["catchUp"]["verdict"], accounts["delivery"]["verdict"], accounts["delivery"]["firstFrame"]["verdict"]]
     result["verdict"] = "PASS" if all(v == "PASS" for v in verdicts) else "OVER"
     return result
 
@@ -190,6 +164,8 @@ def print_network(report: dict) -> None:
     for ext, e in n.get("extensions", {}).items():
         print(f"  {ext + ' bootstrap':<40} {e['ratio']:5.2f}x  {e['peakRssMib']:5.1f} MiB  network step "
               f"{e['networkStepMs']:.3f} ms  binary {e['sizeMib']:.1f} MiB  {e['timeVerdict']}  {e['verdict']}")
+    if "accounts" in n:
+        print_accounts(n["accounts"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,13 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bin-dir", required=True, help="folder with the built executables")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"connects per client (default {RUNS})")
     parser.add_argument("--pings", type=int, default=PINGS, help=f"pings timed (default {PINGS})")
+    parser.add_argument("--messages", type=int, default=MESSAGES, help=f"messages caught up (default {MESSAGES:,})")
     parser.add_argument("--build", default="release", help="how the binaries were built (for the report)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--fail-over-budget", action="store_true", help="exit 1 if a line is OVER budget")
     args = parser.parse_args(argv)
-    if args.runs < 1 or args.pings < 1:
-        parser.error("--runs and --pings must be at least 1")
-    result = measure_network(os.path.abspath(args.bin_dir), args.runs, args.pings)
+    if args.runs < 1 or args.pings < 1 or args.messages < 1:
+        parser.error("--runs, --pings and --messages must be at least 1")
+    result = measure_network(os.path.abspath(args.bin_dir), args.runs, args.pings, args.messages)
     return finish_part("network", result, print_network, args.json, args.fail_over_budget, args.build)
 
 

@@ -147,7 +147,7 @@ def run(args: argparse.Namespace, apps: Apps, container: str, seed: int) -> dict
     integrity = chaos_verify.integrity(apps, account_id)
     messages_after, status_error = chaos_verify.message_count(apps)
     if server:
-        server_figures = chaos_server.judge(rounds.submissions, counts, server.server_texts(user_id), rounds.tag, waiting,
+        server_figures = chaos_server.judge(rounds.submissions, counts, server.server_texts(user_id), f"chaos {rounds.tag} ", waiting,
                                             server.refused(peers), server.retries())
     delta = messages_after - messages_before if messages_after is not None else None
     tally = rounds.tally

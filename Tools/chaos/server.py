@@ -125,9 +125,9 @@ class ChaosServer:
         return self.proc.stderr().count("a retry, answered id")
 
 
-def judge(submissions, local: Counter, on_server: Counter, tag: str, waiting: int, refused: list[str], retries: int) -> dict:
-    """The server half of the figures; `failures` lists what breaks the bar."""
-    ours = f"chaos {tag} "
+def judge(submissions, local: Counter, on_server: Counter, ours: str, waiting: int, refused: list[str], retries: int) -> dict:
+    """The server half of the figures, for the texts starting with `ours` (this run's); `failures`
+    lists what breaks the bar."""
     lost = [s.text for s in submissions if s.outcome in ("sent", "queued") and on_server.get(s.text, 0) == 0]
     twice = sorted(text for text, n in on_server.items() if n > 1 and text.startswith(ours))
     local_twice = sorted(text for text, n in local.items() if n > 1 and text.startswith(ours))

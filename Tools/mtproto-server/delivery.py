@@ -20,6 +20,9 @@ class Caller:
 class Delivery:
     def __init__(self, server):
         self.server = server
+        # --misbehave drop-pushes=N: the first N updates pushed are not sent (a connection that
+        # lost them): a client notices the gap in pts at the next push and catches up.
+        self.to_drop = int(server.misbehave.get('drop-pushes', 0))
 
     def updates(self, owner, updates, date):
         """`updates` for `owner` with every user they name (and the owner)."""
@@ -41,7 +44,12 @@ class Delivery:
         """Sends the Updates object to the user's sessions but the caller's; logs one line."""
         body = bytes(updates)
         count = 0
-        for session in self.sessions(user_id, skip=caller.session):
+        sessions = list(self.sessions(user_id, skip=caller.session))
+        if self.to_drop and sessions:
+            self.to_drop -= 1
+            caller.log.info('push %s to user %d: dropped (drop-pushes)', what, user_id)
+            return
+        for session in sessions:
             session.connection.encrypted.push(body)
             count += 1
         caller.log.info('push %s to user %d: %d session(s)', what, user_id, count)

@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS messages (
     edit_date INTEGER, pinned INTEGER NOT NULL DEFAULT 0, twin_owner INTEGER, twin_id INTEGER,
     reactions TEXT NOT NULL DEFAULT '[]', media TEXT, PRIMARY KEY (owner, id));
 CREATE INDEX IF NOT EXISTS messages_by_chat ON messages (owner, peer, id);
+CREATE INDEX IF NOT EXISTS messages_incoming ON messages (owner, peer, out, id);
 CREATE TABLE IF NOT EXISTS dialogs (
     owner INTEGER NOT NULL, peer INTEGER NOT NULL,
     read_inbox_max_id INTEGER NOT NULL DEFAULT 0, read_outbox_max_id INTEGER NOT NULL DEFAULT 0,
@@ -123,8 +124,10 @@ class MessageStore:
                         (owner, pts, count, date, kind, json.dumps(data)))
         return pts
 
-    def events_after(self, owner, pts):
-        rows = self.db.execute('SELECT * FROM events WHERE owner = ? AND pts > ? ORDER BY pts', (owner, pts))
+    def events_after(self, owner, pts, limit):
+        """The box's first `limit` events after `pts` (a difference is served in windows: all of a
+        box far behind would be read again for every slice)."""
+        rows = self.db.execute('SELECT * FROM events WHERE owner = ? AND pts > ? ORDER BY pts LIMIT ?', (owner, pts, limit))
         return [Event(row) for row in rows]
 
     # Messages.
@@ -134,6 +137,16 @@ class MessageStore:
                         [json.dumps(getattr(msg, name)) if name in ('reactions', 'media') and getattr(msg, name) is not None
                          else getattr(msg, name) for name in Msg.FIELDS])
         self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (msg.owner, msg.peer))
+
+    def get_many(self, owner, msg_ids):
+        """{id: Msg} of those of `msg_ids` still in the owner's box, in one query."""
+        found = {}
+        for start in range(0, len(msg_ids), 500):  # SQLite's host parameters are limited
+            chunk = msg_ids[start:start + 500]
+            rows = self.db.execute('SELECT * FROM messages WHERE owner = ? AND id IN (%s)' % ', '.join('?' * len(chunk)),
+                                   [owner, *chunk])
+            found.update((row['id'], Msg.from_row(row)) for row in rows)
+        return found
 
     def get(self, owner, msg_id):
         row = self._one('SELECT * FROM messages WHERE owner = ? AND id = ?', owner, msg_id)
@@ -181,8 +194,10 @@ class MessageStore:
                         list(fields.values()) + [owner, peer])
 
     def unread_total(self, owner):
-        return self._one('SELECT count(*) FROM messages m JOIN dialogs d ON m.owner = d.owner AND m.peer = d.peer '
-                         'WHERE m.owner = ? AND m.out = 0 AND m.id > d.read_inbox_max_id', owner)[0]
+        # Per dialog, on an index that holds what is counted: the join over every message
+        # read each row (tens of ms per call with 100,000 unread).
+        return self._one('SELECT coalesce(sum((SELECT count(*) FROM messages m WHERE m.owner = d.owner AND m.peer = d.peer '
+                         'AND m.out = 0 AND m.id > d.read_inbox_max_id)), 0) FROM dialogs d WHERE d.owner = ?', owner)[0]
 
     # sendMessage's once-only records.
 

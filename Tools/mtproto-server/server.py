@@ -34,7 +34,7 @@ MISBEHAVIOURS = {
     'bad-new-nonce-hash': False, 'salt-changes': False, 'stall': False,
     'wrong-session-id': False, 'bad-fingerprint': False, 'old-msg-id': False,
     'time-offset': True, 'dh-retry-once': False, 'transport-flood-once': False,
-    'salt-change-on-container': False,
+    'salt-change-on-container': False, 'drop-pushes': True,
 }
 OPTIONAL_VALUE = {'bad-g-a': '1', 'unsafe-dh-prime': 'prime'}
 
@@ -196,6 +196,8 @@ def parse_misbehave(values):
             if MISBEHAVIOURS[name] and not argument and name not in OPTIONAL_VALUE:
                 raise SystemExit('misbehaviour %r needs a value: %s=…' % (name, name))
             result[name] = argument or OPTIONAL_VALUE.get(name, True)
+    if 'drop-pushes' in result and not str(result['drop-pushes']).isdigit():
+        raise SystemExit('drop-pushes needs a count, not %r' % result['drop-pushes'])
     if 'time-offset' in result:
         try:
             float(result['time-offset'])

@@ -12,6 +12,7 @@ import json
 import os
 import random
 import sys
+import time
 import warnings
 
 from telethon import errors, events, functions, types
@@ -223,6 +224,28 @@ async def do_difference(client, args):
     return answer
 
 
+async def do_catch_up(client, args):
+    """updates.getDifference from --pts, slice after slice, until the difference is whole: the
+    reference for a client's catch-up (Tools/bench/network_sync.py). Telethon parses each answer
+    into its objects and keeps nothing; the time is the loop's alone, after connecting."""
+    pts, messages, slices = args.pts, 0, 0
+    started = time.perf_counter()
+    while True:
+        result = await client(functions.updates.GetDifferenceRequest(
+            pts=pts, date=datetime.datetime.now(datetime.timezone.utc), qts=0))
+        slices += 1
+        if isinstance(result, types.updates.DifferenceSlice):
+            messages += len(result.new_messages)
+            pts = result.intermediate_state.pts
+        elif isinstance(result, types.updates.Difference):
+            messages += len(result.new_messages)
+            pts = result.state.pts
+            break
+        else:
+            raise RuntimeError('the difference from pts %d ended with %s' % (pts, type(result).__name__))
+    return {'messages': messages, 'slices': slices, 'pts': pts, 'seconds': time.perf_counter() - started}
+
+
 async def do_wait(client, args):
     """Telethon's own update handling delivers; each event is printed as it comes. Ends after
     --count events of --kinds, or fails at the deadline with how many came."""
@@ -293,7 +316,7 @@ async def do_download(client, args):
 
 COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_download, 'state': do_state, 'send': do_send, 'history': do_history,
             'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'read': do_read,
-            'react': do_react, 'pin': do_pin, 'draft': do_draft, 'difference': do_difference,
+            'react': do_react, 'pin': do_pin, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
             'wait': do_wait}
 
 
@@ -381,6 +404,8 @@ def arguments():
     difference.add_argument('--pts', type=int, required=True)
     difference.add_argument('--pts-limit', type=int)
     difference.add_argument('--pts-total-limit', type=int)
+    catch_up = command('catch-up', 'updates.getDifference from --pts until whole; messages, slices, seconds')
+    catch_up.add_argument('--pts', type=int, required=True)
     wait = command('wait', 'stay connected; print events as JSON lines until --count came')
     wait.add_argument('--count', type=int, default=1)
     wait.add_argument('--kinds', default='message', help='comma-separated: ' + ','.join(WAIT_KINDS))

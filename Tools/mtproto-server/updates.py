@@ -10,6 +10,7 @@ from wire import RpcFailure
 
 SEQ = 1
 MESSAGE_LIMIT = 100  # new messages in one difference; more pending → differenceSlice
+EVENT_WINDOW = 250  # events read for one difference: at most this many in one answer
 
 
 class Updates:
@@ -48,8 +49,9 @@ class Updates:
         limit = min(self.too_long, request.pts_total_limit) if request.pts_total_limit else self.too_long
         if current - pts > limit:
             return self._log(caller, pts, types.updates.DifferenceTooLong(pts=current), current)
-        events = self.store.events_after(me.id, pts)
-        taken = self._slice(events, pts, request.pts_limit)
+        # One event past the window says more follow: the answer is then a slice.
+        events = self.store.events_after(me.id, pts, EVENT_WINDOW + 1)
+        taken = self._slice(events[:EVENT_WINDOW], pts, request.pts_limit)
         new_messages, other_updates = self._render(me.id, taken)
         users = users_tl(self.accounts, me, render.referenced_users(new_messages + other_updates) | {me.id})
         if len(taken) < len(events):
@@ -78,9 +80,10 @@ class Updates:
 
     def _render(self, owner, events):
         new_messages, other_updates, shown = [], [], set()
+        fresh = self.store.get_many(owner, [event.data['id'] for event in events if event.kind == 'new'])
         for event in events:
             if event.kind == 'new':
-                msg = self.store.get(owner, event.data['id'])
+                msg = fresh.get(event.data['id'])
                 if msg is not None:
                     new_messages.append(render.message_tl(msg))
                     shown.add(msg.id)

@@ -21,6 +21,15 @@ drains the queue (Tools/chaos/verify.py's final drain). Then every message is re
   integrity   PRAGMA integrity_check of both databases not ok;
   manual      a life that needed a person: recovery's `main run` did not come up, or left
               requests in pending/, applying/ or claimed/.
+With --server the account lives on the test server (Tools/chaos/server.py: it stores each
+sendMessage at once and answers it --answer-late seconds later), which runs off the mount and
+keeps its state through the cuts, as Telegram's datacenters do. The cuts then also land between a
+send and its answer, and between the answer and the app's durable record of it. `main push`
+stands in for the server only for an offline account, so those scenes leave it out. After the
+last life the account's messages are settled (`main sync` until none waits) and the server's
+database is read; the bar adds: every text answered sent or queued before its cut is on the
+server exactly once, no text is there twice, none still waits, none was refused.
+
 Exit 0 when all are 0, 1 otherwise, 2 when the run could not be set up.
 """
 
@@ -38,6 +47,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from chaos import server as chaos_server  # noqa: E402
 from chaos import submit as chaos_submit  # noqa: E402
 from chaos import verify as chaos_verify  # noqa: E402
 from chaos.apps import Apps, wait_for_line  # noqa: E402
@@ -47,6 +57,7 @@ from common.git import commit  # noqa: E402
 from common.processes import Child  # noqa: E402
 
 SCENES = ("running", "stopped", "starting", "inflight")
+FINDINGS = ("lost", "duplicated", "misreported", "integrity", "manual", "serverFailures")
 PCFS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pcfs.py")
 # Debian's interpreter: python3-fusepy is installed for it, whatever python3 is first on PATH.
 FUSE_PYTHON = "/usr/bin/python3"
@@ -144,11 +155,13 @@ class Life:
         self.submissions += started
         return started
 
-    def push_and_read(self) -> None:
+    def push_and_read(self, push: bool) -> None:
         """With main running: `main push` (handed to it; its push then delivered by
         notify-service) and the widget reading, beside the submissions."""
-        text, peer = self.text(), self.rng.choice(self.run.peers)
-        self.submissions.append(PushSent(text, peer, self.apps.start("main", ["push", "--peer", str(peer), "--text", text])))
+        peer = self.rng.choice(self.run.peers)
+        if push:
+            text = self.text()
+            self.submissions.append(PushSent(text, peer, self.apps.start("main", ["push", "--peer", str(peer), "--text", text])))
         self.readers.append(self.apps.start("widget", ["timeline", "--json"]))
         if self.rng.random() < 0.5:
             # A group call in the running app and a screen broadcast into it: the sixth process,
@@ -182,7 +195,7 @@ class Life:
                 if wait_for_line(main, "ready pid=", 60) is None:
                     raise SetupError(f"main run on the mount never became ready: {main.stderr().strip()[-300:]}")
                 if scene == "running":
-                    self.push_and_read()
+                    self.push_and_read(push=self.run.server is None)
             subs = self.submit(self.rng.randint(1, 5), "running" if main else "stopped")
             if scene == "inflight":
                 time.sleep(self.rng.uniform(0, 0.08))
@@ -225,14 +238,26 @@ class PowerCuts:
         self.bin_dir = args.bin_dir
         self.counter = 0
         self.peers: list[int] = []
+        self.server: chaos_server.ChaosServer | None = None
+        self.submissions: list = []
         self.figures = {"cuts": 0, "torn": 0, "scenes": {s: 0 for s in SCENES}, "cutAtSync": 0, "calls": 0, "submissions": 0,
-                        "answered": {}, "lost": [], "duplicated": [], "misreported": [], "integrity": [], "manual": []}
+                        "answered": {}, "lost": [], "duplicated": [], "misreported": [], "integrity": [], "manual": [],
+                        "serverFailures": []}
 
     def setup(self) -> str:
         base = os.path.join(self.work, "life-0")
         os.makedirs(base)
         apps = Apps(self.bin_dir, base, os.path.join(self.work, "io", "setup"))
-        _, self.peers, _ = fixture(apps)
+        if self.args.server:
+            # Its state off the mount: the server keeps what it stored through every cut.
+            try:
+                self.server = chaos_server.ChaosServer(apps, os.path.join(self.work, "server"), self.args.answer_late)
+                _, self.user_id, self.peers = self.server.prepare()
+            except chaos_server.ServerError as error:
+                raise SetupError(str(error))
+            log(f"the account is user {self.user_id} on the test server at {self.server.address}")
+        else:
+            _, self.peers, _ = fixture(apps)
         self.account_id = int(json.loads(apps.run("main", ["status", "--json"]).stdout())["accounts"][0]["id"])
         return base
 
@@ -261,6 +286,7 @@ class PowerCuts:
         self.judge(life, counts)
 
     def judge(self, life: Life, counts) -> None:
+        self.submissions += life.submissions
         for text, n in counts.items():
             if n > 1 and text.startswith("powercut "):
                 self.figures["duplicated"].append(f"{text!r} stored {n}×")
@@ -303,8 +329,25 @@ class PowerCuts:
                 backing = state
                 if number % 10 == 0 or number == self.args.cuts:
                     self.progress(number, self.args.cuts, started)
+            if self.server:
+                self.settle(backing, self.submissions)
         self.figures.update(seed=self.seed, seconds=round(time.monotonic() - started, 1), commit=commit()[0])
         return self.figures
+
+    def settle(self, container: str, submissions: list) -> None:
+        """The account's messages in `container` settled with the server (`main sync` until none
+        waits), then the server's database against what each extension answered before its cut."""
+        log("settling: main sync until nothing waits for the server")
+        self.server.apps = Apps(self.bin_dir, container, os.path.join(self.work, "io", f"settle-{self.figures['cuts']}"))
+        waiting = self.server.settle(self.peers)
+        local, error = chaos_verify.stored_texts(self.server.apps, self.peers)
+        if error:
+            self.figures["manual"].append(f"settling: {error}")
+        figures = chaos_server.judge(submissions, local, self.server.server_texts(self.user_id), f"powercut {self.tag} ",
+                                     waiting, self.server.refused(self.peers), self.server.retries())
+        self.figures["serverFailures"] += figures.pop("failures")
+        # Every settle reads the whole server: the latest reading is the run's.
+        self.figures["server"] = figures
 
     def every_sync(self, base: str, started: float) -> None:
         """The running scene with its power cut just before its 1st fsync, then its 2nd, …, on a
@@ -317,7 +360,10 @@ class PowerCuts:
             self.rng = random.Random(self.seed)
             backing = os.path.join(self.work, f"base-{number}")
             shutil.copytree(base, backing, symlinks=True)
+            before = len(self.submissions)
             state, cut = self.live(number, backing, "running", False, cut_at_sync=number)
+            if self.server:
+                self.settle(state, self.submissions[before:])
             shutil.rmtree(backing, ignore_errors=True)
             if not self.args.keep:
                 shutil.rmtree(os.path.dirname(state), ignore_errors=True)
@@ -339,7 +385,13 @@ def report(figures: dict) -> str:
     for key in ("lost", "duplicated", "misreported", "integrity", "manual"):
         lines.append(f"{key}: {len(figures[key])}")
         lines += [f"  {item}" for item in figures[key][:10]]
-    bad = [k for k in ("lost", "duplicated", "misreported", "integrity", "manual") if figures[k]]
+    if "server" in figures:
+        server = figures["server"]
+        lines.append(f"on the test server: {server['onServer']} of this run's messages; not there though answered "
+                     f"{len(server['lostOnServer'])}, there twice {len(server['twiceOnServer'])}, still waiting {server['waiting']}, "
+                     f"refused {len(server['refused'])}; sendMessage retries answered as such {server['retriesAnswered']}")
+        lines += [f"  {item}" for item in figures["serverFailures"]]
+    bad = [k for k in FINDINGS if figures.get(k)]
     lines.append("PASS: nothing acknowledged was lost" if not bad else "FAIL: " + ", ".join(bad))
     return "\n".join(lines)
 
@@ -352,6 +404,8 @@ def main() -> int:
     parser.add_argument("--tear", type=float, default=0.5, help="share of cuts that tear (keep a random prefix of unsynced changes)")
     parser.add_argument("--every-sync", action="store_true", help="instead: the running scene cut just before each of its fsyncs in turn")
     parser.add_argument("--keep", action="store_true", help="keep every life's container")
+    parser.add_argument("--server", action="store_true", help="the account on the test server, off the mount")
+    parser.add_argument("--answer-late", type=float, default=0.1, help="--server: seconds before the server answers a sendMessage")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not os.path.exists("/dev/fuse") or not os.path.exists(FUSE_PYTHON):
@@ -364,11 +418,12 @@ def main() -> int:
         print(f"powercut: {error}", file=sys.stderr)
         return 2
     finally:
+        if cuts.server:
+            cuts.server.proc.kill9()
         if not args.keep:
             shutil.rmtree(cuts.work, ignore_errors=True)
     print(json.dumps(figures, indent=2) if args.json else report(figures))
-    bad = any(figures[k] for k in ("lost", "duplicated", "misreported", "integrity", "manual"))
-    return 1 if bad else 0
+    return 1 if any(figures.get(k) for k in FINDINGS) else 0
 
 
 if __name__ == "__main__":

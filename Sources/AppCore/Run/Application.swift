@@ -53,7 +53,9 @@ public final class Application {
         case .interfaceInput:
             break
         case .serverUpdates:
-            app.publishWidgetData(publisher: widgetData)
+            // The widget hears at the next tick, within a second: a burst of pushes is one write,
+            // and the screen showing them is drawn first.
+            break
         case .signal(let number):
             stop(reason: number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)")
         case .deadline:

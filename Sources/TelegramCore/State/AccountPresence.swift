@@ -34,27 +34,3 @@ public final class AccountPresence: Sendable {
         }
     }
 }
-
-/// Updates pushed to the connection, read for what a catch-up never brings (typing); anything
-/// else is left to getDifference, which applies it in order with its pts.
-enum PushedUpdates {
-    /// (chat, typing) for each typing notice, when that is all `body` holds; nil when it holds
-    /// anything else (or is not updates at all).
-    static func typingOnly(_ body: [UInt8]) -> [(PeerId, Bool)]? {
-        var reader = TLReader(body)
-        guard let updates = try? Api.Updates.parse(from: &reader) else { return nil }
-        let list: [Api.Update]
-        switch updates {
-        case .updateShort(let update, _): list = [update]
-        case .updates(let all, _, _, _, _), .updatesCombined(let all, _, _, _, _, _): list = all
-        default: return nil
-        }
-        var notices: [(PeerId, Bool)] = []
-        for update in list {
-            guard case .updateUserTyping(let userId, let action) = update else { return nil }
-            let cancelled = if case .sendMessageCancelAction = action { true } else { false }
-            notices.append((PeerId(namespace: .cloudUser, id: userId), !cancelled))
-        }
-        return notices.isEmpty ? nil : notices
-    }
-}

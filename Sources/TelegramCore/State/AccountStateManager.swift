@@ -33,6 +33,18 @@ public final class AccountStateManager {
         public var notSent = 0
         /// The account's changes the server heard first (ServerOperationSender), refused ones included.
         public var operations = 0
+
+        /// What `other` applied, added to this (its state, when it has one, is the later).
+        mutating func add(applied other: Report) {
+            users += other.users
+            newMessages += other.newMessages
+            edits += other.edits
+            deletions += other.deletions
+            readStates += other.readStates
+            differences += other.differences
+            tooLong = tooLong || other.tooLong
+            state = other.state ?? state
+        }
     }
 
     private let postbox: Postbox
@@ -112,9 +124,40 @@ public final class AccountStateManager {
         report.contacts += contacts.count
     }
 
+    /// Updates pushed to the connection, applied from their contents in one transaction when
+    /// their pts follow the stored state's, as Telegram's clients apply them: no round trip. An
+    /// update whose pts the state has passed was applied already (by a catch-up, or with the
+    /// answer to a send). nil when one does not follow (a gap: something pushed was missed) or the
+    /// account has not synced yet: a getDifference is due.
+    func applyPushed(_ batch: PushedUpdates.Batch) throws -> Report? {
+        try postbox.transaction { t -> Report? in
+            guard let stored = try AccountUpdateState.read(t),
+                  let (taken, state) = PushedUpdates.following(batch, from: stored) else { return nil }
+            var report = try write(messages: [], updates: taken, users: batch.users, reaching: state, in: t)
+            report.state = state
+            return report
+        }
+    }
+
     /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
                        _ report: inout Report) throws {
+        let done = try postbox.transaction { t -> Report? in
+            // Another catch-up of this account (`main sync` beside the running app's listener)
+            // got there first: what this one fetched is already applied, and its state is older.
+            if let stored = try AccountUpdateState.read(t), stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty) {
+                return nil
+            }
+            return try write(messages: messages, updates: updates, users: users, reaching: state, in: t)
+        }
+        guard let done else { return }
+        report.add(applied: done)
+    }
+
+    /// The users, the new messages, the updates the Postbox keeps, and the state they reach; what
+    /// was written, counted.
+    private func write(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
+                       in t: PostboxTransaction) throws -> Report {
         var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []
@@ -136,35 +179,24 @@ public final class AccountStateManager {
                 logger.debug("update not applied yet", metadata: ["update": "\(String(describing: update).prefix(40))"])
             }
         }
-        var storedUsers = 0
-        var deleted = 0
-        let skipped = try postbox.transaction { t -> Bool in
-            // Another catch-up of this account (`main sync` beside the running app's listener)
-            // got there first: what this one fetched is already applied, and its state is older.
-            if let stored = try AccountUpdateState.read(t), stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty) {
-                return true
-            }
-            storedUsers = try ServerObjects.store(users, in: t)
-            if !stored.isEmpty {
-                try t.addMessages(stored)
-                try t.recordServerMessageChats(stored.map(\.id))
-            }
-            // An edit of a message not here (deleted here, or never fetched) does not bring it back;
-            // one of a message whose file was fetched keeps the file.
-            if !edits.isEmpty {
-                try t.addMessages(try edits.compactMap { edit in try t.message(edit.id).map { ServerObjects.keepingFetchedFile(of: $0, in: edit) } })
-            }
-            if !deletedIds.isEmpty { deleted = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
-            for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
-            for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
-            try state.write(t)
-            return false
+        var report = Report()
+        report.users = try ServerObjects.store(users, in: t)
+        if !stored.isEmpty {
+            try t.addMessages(stored)
+            try t.recordServerMessageChats(stored.map(\.id))
         }
-        guard !skipped else { return }
-        report.users += storedUsers
-        report.newMessages += stored.count
-        report.edits += edits.count
-        report.deletions += deleted
-        report.readStates += readInbox.count + readOutbox.count
+        // An edit of a message not here (deleted here, or never fetched) does not bring it back;
+        // one of a message whose file was fetched keeps the file.
+        if !edits.isEmpty {
+            try t.addMessages(try edits.compactMap { edit in try t.message(edit.id).map { ServerObjects.keepingFetchedFile(of: $0, in: edit) } })
+        }
+        if !deletedIds.isEmpty { report.deletions = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
+        for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
+        for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
+        try state.write(t)
+        report.newMessages = stored.count
+        report.edits = edits.count
+        report.readStates = readInbox.count + readOutbox.count
+        return report
     }
 }

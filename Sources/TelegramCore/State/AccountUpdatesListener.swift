@@ -7,11 +7,12 @@ import TelegramApi
 /// The running app's connection to its account's server, as TelegramCore keeps one for Telegram
 /// iOS while the app is active: on a thread of its own, with a Postbox connection of its own (a
 /// connection is never used by two threads; SQLite takes the app's and this one's writes in
-/// turn). It catches up at once, then again whenever the server pushes something (the session
-/// asked for updates with its first getDifference), when the app stored a message to send
-/// (`sendSoon`: the unsent ones go first, PendingMessageSender) and at least every `interval`
-/// seconds, and tells the app after anything was applied or sent. A failure is logged and retried with backoff; it
-/// never stops the app.
+/// turn). It catches up at once, then at least every `interval` seconds and whenever what the
+/// server pushes (the session asked for updates with its first getDifference) cannot be applied
+/// from its contents (a gap in pts, updatesTooLong: PushedUpdates); what can is applied as it
+/// comes. It sends what the app stored to send (`sendSoon`: PendingMessageSender,
+/// ServerOperationSender) before anything else, and tells the app after anything was applied or
+/// sent. A failure is logged and retried with backoff; it never stops the app.
 public final class AccountUpdatesListener: @unchecked Sendable {
     /// Opens the listener's own writer connection, on its thread: nothing of it on the launch path.
     private let openPostbox: @Sendable () throws -> Postbox
@@ -28,6 +29,12 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private let state = ConditionLock()
     // Guarded by `state`.
     private var pushed = false
+    /// What the server pushed, read, waiting to be applied on the listener's thread.
+    private var pushedBatches: [PushedUpdates.Batch] = []
+    /// A getDifference is due: a new connection, the interval, or a push not applicable as it is.
+    private var catchUpDue = true
+    /// The account's user on the server, known once connected (a short message's author).
+    private var accountPeer: PeerId?
     /// Chats the person is typing in, for messages.setTyping on the next wake (no catch-up).
     private var typingToSend: Set<PeerId> = []
     private var stopped = false
@@ -82,6 +89,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     let keep = state.withLock { () -> Bool in
                         if stopped { return false }
                         client = made
+                        accountPeer = own
                         return true
                     }
                     guard keep else { made.close(); break }
@@ -92,7 +100,13 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 // one still waiting for its answer.
                 let (sent, done) = try AccountSync.sendWaiting(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer,
                                                                timeout: 30, logger: logger)
-                var report = try manager!.catchUp()
+                // Pushed during the send or before: after it, so that the answer to a send (and the
+                // pts it brings) is stored before the server's copy of that message comes by.
+                let (batches, due) = state.withLock { () -> ([PushedUpdates.Batch], Bool) in
+                    defer { (pushedBatches, catchUpDue) = ([], false) }
+                    return (pushedBatches, catchUpDue)
+                }
+                var report = try due ? manager!.catchUp() : applyPushed(batches, manager: manager!)
                 (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)
                 failures = 0
                 // After the first catch-up: what the person waits for comes before the registration.
@@ -110,7 +124,11 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 manager = nil
                 pushRegistrationTried = false
                 state.withLock { client }?.close()
-                state.withLock { client = nil }
+                state.withLock {
+                    client = nil
+                    accountPeer = nil
+                    (pushedBatches, catchUpDue) = ([], true)
+                }
             }
             // After a failure: 1, 2, 4 … 30 s; otherwise until a push or the interval. Meanwhile
             // typing notices go as they are asked for, and the screen hears when one it shows ends.
@@ -124,7 +142,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     while !pushed && !stopped && typingToSend.isEmpty && waiting {
                         waiting = state.wait(until: min(deadline, expiry ?? deadline))
                     }
-                    due = pushed || Clock.monotonicNanoseconds() >= deadline
+                    let expired = Clock.monotonicNanoseconds() >= deadline
+                    if expired { catchUpDue = true }
+                    due = pushed || expired
                     if due { pushed = false }
                     defer { typingToSend = [] }
                     return typingToSend
@@ -164,12 +184,38 @@ public final class AccountUpdatesListener: @unchecked Sendable {
         }
     }
 
-    /// An update pushed to the connection (on its receiving thread): a typing notice is shown
-    /// at once; anything else wakes the loop for a catch-up.
+    /// Updates pushed to the connection (on its receiving thread): a typing notice is shown at
+    /// once; the rest wakes the loop, which applies them, or catches up when they cannot be.
     private func received(_ body: [UInt8]) {
-        guard let notices = PushedUpdates.typingOnly(body) else { return push() }
-        for (chat, on) in notices { presence.set(chat, typing: on) }
-        applied(AccountStateManager.Report())
+        guard let own = state.withLock({ accountPeer }) else { return push(catchingUp: true) }
+        switch PushedUpdates.read(body, accountPeer: own) {
+        case .typing(let notices):
+            for (chat, on) in notices { presence.set(chat, typing: on) }
+            applied(AccountStateManager.Report())
+        case .updates(let batch):
+            state.withLock {
+                pushedBatches.append(batch)
+                pushed = true
+                state.broadcast()
+            }
+        case .catchUp:
+            push(catchingUp: true)
+        }
+    }
+
+    /// The batches in order, each in its transaction; at the first that does not follow the
+    /// stored pts, a catch-up instead (it brings that batch's updates and the rest).
+    private func applyPushed(_ batches: [PushedUpdates.Batch], manager: AccountStateManager) throws -> AccountStateManager.Report {
+        var total = AccountStateManager.Report()
+        for batch in batches {
+            guard let report = try manager.applyPushed(batch) else {
+                logger.debug("pushed updates do not follow the stored pts: catching up")
+                total.add(applied: try manager.catchUp())
+                return total
+            }
+            total.add(applied: report)
+        }
+        return total
     }
 
     /// Fetches a message's file from the server into the MediaBox (the loop runs now); progress
@@ -196,9 +242,10 @@ public final class AccountUpdatesListener: @unchecked Sendable {
 
     private var isStopped: Bool { state.withLock { stopped } }
 
-    private func push() {
+    private func push(catchingUp: Bool = false) {
         state.withLock {
             pushed = true
+            if catchingUp { catchUpDue = true }
             state.broadcast()
         }
     }

@@ -1,0 +1,90 @@
+import Storage
+import TelegramApi
+import TLSerialization
+
+/// What the server pushes to the connection (core.telegram.org/api/updates), read as Telegram's
+/// clients read it: typing notices shown at once (no catch-up ever brings them), the account's
+/// updates applied from their contents when their pts follow the stored state's
+/// (`AccountStateManager.applyPushed`), and anything else, or a gap, left to getDifference.
+enum PushedUpdates {
+    /// Updates of one push, short forms expanded.
+    struct Batch {
+        var updates: [Api.Update]
+        var users: [Api.User]
+        var date: Int32
+    }
+
+    enum Reading {
+        /// (chat, typing) for each notice: all the push held.
+        case typing([(PeerId, Bool)])
+        case updates(Batch)
+        /// Not something to apply here (updatesTooLong, a group's short message, not updates at
+        /// all): a getDifference says what changed.
+        case catchUp
+    }
+
+    static func read(_ body: [UInt8], accountPeer: PeerId) -> Reading {
+        var reader = TLReader(body)
+        guard let updates = try? Api.Updates.parse(from: &reader) else { return .catchUp }
+        let batch: Batch
+        switch updates {
+        case .updateShort(let update, let date): batch = Batch(updates: [update], users: [], date: date)
+        case .updates(let list, let users, _, let date, _), .updatesCombined(let list, let users, _, let date, _, _):
+            batch = Batch(updates: list, users: users, date: date)
+        case .updateShortMessage(let out, let mentioned, let mediaUnread, let silent, let id, let userId, let text, let pts, let ptsCount,
+                                 let date, let fwdFrom, let viaBotId, let replyTo, let entities, let ttlPeriod):
+            // The private message it stands for: the other user's chat, written by them or by us.
+            let message = Api.Message.message(
+                out: out, mentioned: mentioned, mediaUnread: mediaUnread, silent: silent, post: false, fromScheduled: false, legacy: false,
+                editHide: false, pinned: false, noforwards: false, invertMedia: false, offline: false, videoProcessingPending: false,
+                paidSuggestedPostStars: false, paidSuggestedPostTon: false, id: id,
+                fromId: .peerUser(userId: out ? accountPeer.id : userId), fromBoostsApplied: nil, peerId: .peerUser(userId: userId),
+                savedPeerId: nil, fwdFrom: fwdFrom, viaBotId: viaBotId, viaBusinessBotId: nil, replyTo: replyTo, date: date, message: text,
+                media: nil, replyMarkup: nil, entities: entities, views: nil, forwards: nil, replies: nil, editDate: nil, postAuthor: nil,
+                groupedId: nil, reactions: nil, restrictionReason: nil, ttlPeriod: ttlPeriod, quickReplyShortcutId: nil, effect: nil,
+                factcheck: nil, reportDeliveryUntilDate: nil, paidMessageStars: nil, suggestedPost: nil)
+            batch = Batch(updates: [.updateNewMessage(message: message, pts: pts, ptsCount: ptsCount)], users: [], date: date)
+        case .updatesTooLong, .updateShortChatMessage, .updateShortSentMessage:
+            return .catchUp
+        }
+        var notices: [(PeerId, Bool)] = []
+        for update in batch.updates {
+            guard case .updateUserTyping(let userId, let action) = update else { return .updates(batch) }
+            let cancelled = if case .sendMessageCancelAction = action { true } else { false }
+            notices.append((PeerId(namespace: .cloudUser, id: userId), !cancelled))
+        }
+        return notices.isEmpty ? .updates(batch) : .typing(notices)
+    }
+
+    /// The updates of `batch` to apply over `state`, in order, and the state they reach; nil at a
+    /// gap (an update's pts beyond the next: one was missed). One whose pts the state has passed
+    /// was applied already and is left out; one without pts goes as it is.
+    static func following(_ batch: Batch, from state: AccountUpdateState) -> ([Api.Update], AccountUpdateState)? {
+        var state = state
+        var taken: [Api.Update] = []
+        for update in batch.updates {
+            if let (pts, count) = pts(of: update) {
+                if state.pts + count > pts { continue }
+                guard state.pts + count == pts else { return nil }
+                state.pts = pts
+            }
+            taken.append(update)
+        }
+        state.date = max(state.date, batch.date)
+        return (taken, state)
+    }
+
+    /// The pts and pts_count an update of the account's own sequence carries (nil: none, or a
+    /// channel's own sequence, which getDifference does not replay either).
+    static func pts(of update: Api.Update) -> (pts: Int32, count: Int32)? {
+        switch update {
+        case .updateNewMessage(_, let pts, let count), .updateEditMessage(_, let pts, let count),
+             .updateDeleteMessages(_, let pts, let count), .updateReadHistoryInbox(_, _, _, _, let pts, let count),
+             .updateReadHistoryOutbox(_, _, let pts, let count), .updateWebPage(_, let pts, let count),
+             .updateReadMessagesContents(_, let pts, let count, _), .updatePinnedMessages(_, _, _, let pts, let count):
+            (pts, count)
+        default:
+            nil
+        }
+    }
+}
