@@ -42,9 +42,13 @@ final class AppScreens {
         didSet { account?.attachmentWake = attachmentWake }
     }
 
+    /// From any thread: the screens look again soon (`refresh`), as after the app's tick.
+    let refreshSoon: @Sendable () -> Void
+
     init(app: any AppHost, depth: ColorDepth, reducedMotion: Bool, pictures: TerminalPictures? = nil,
-         configuration: AppConfiguration = .defaults) {
+         configuration: AppConfiguration = .defaults, refreshSoon: @escaping @Sendable () -> Void = {}) {
         self.app = app
+        self.refreshSoon = refreshSoon
         self.depth = depth
         self.pictures = pictures
         self.configuration = configuration
@@ -107,6 +111,7 @@ final class AppScreens {
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }
+            screens.settings.refreshSoon = refreshSoon
             screens.copyToClipboard = { [unowned self] in clipboard($0) }
             screens.onIncomingMessages = { [unowned self] in onIncomingMessages($0) }
             screens.opener = Opener(command: configuration.opener ?? Opener.defaultCommand)
@@ -119,7 +124,7 @@ final class AppScreens {
             gate.satisfy("selectedTab")
             navigation.ready.set(gate.isReady)
         } else {
-            let login = LoginFlow.make(app: app, onLoggedIn: { [unowned self] in accountChanged() })
+            let login = LoginFlow.make(app: app, refreshSoon: refreshSoon, onLoggedIn: { [unowned self] in accountChanged() })
             navigation.setViewControllers([login], animated: false)
             navigation.ready.set(true)
         }
@@ -155,6 +160,8 @@ final class AppScreens {
     /// What changed in the container since the last look: the lock, the current account (a
     /// handed-over `main login`, `logout` or `accounts switch`), the settings, then the screens.
     func refresh() {
+        // A login's step answered by its server (the login screen, or Add Account's).
+        (navigation.topViewController as? TextEntryController)?.onRefresh?()
         updateLock()
         do {
             if try app.reloadAccountIfNeeded() { showRoot() }

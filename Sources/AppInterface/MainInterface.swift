@@ -3,6 +3,7 @@ import AppCore
 import Bootstrap
 import Display
 import Glibc
+import TelegramCore
 import TerminalBackend
 
 /// `main run` on a terminal, in the two launch stages. *Will finish launching* ends here
@@ -23,7 +24,7 @@ public enum MainInterface {
     /// interface's to choose; it then finishes launching itself) until it quits; `duration` as
     /// `main run --duration`.
     @MainActor
-    public static func run(_ app: LaunchedApp, duration: Double?) throws {
+    public static func run(_ app: LaunchedApp, duration: Double?, loginTarget: LoginServerTarget? = nil) throws {
         let bridge = try EventBridge()
         let will = LaunchStage.willFinishLaunching, did = LaunchStage.didFinishLaunching
         let (session, screens, pictures, graphics, bell) = try app.phase("window", stage: will) {
@@ -53,8 +54,8 @@ public enum MainInterface {
             let pictures = session.colorDepth == .trueColor || session.colorDepth == .palette256
                 ? try? TerminalPictures(output: output) { logger.error("cannot draw a picture; initials or words shown", metadata: ["error": "\($0)"]) }
                 : nil
-            let screens = AppScreens(app: LaunchedAppHost(app), depth: session.colorDepth, reducedMotion: !session.supportsAnimation,
-                                     pictures: pictures, configuration: configuration)
+            let screens = AppScreens(app: LaunchedAppHost(app, loginTarget: loginTarget), depth: session.colorDepth, reducedMotion: !session.supportsAnimation,
+                                     pictures: pictures, configuration: configuration, refreshSoon: { bridge.deliver(.interfaceWork) })
             let bell = TerminalBell(enabled: configuration.bell) { [unowned session] in session.send([0x07]) }
             return (session, screens, pictures, graphics, bell)
         }
@@ -112,7 +113,7 @@ public enum MainInterface {
             var changed = false
             for event in bridge.drain() {
                 application.sendEvent(event)
-                if event == .tick || event == .requestsPending || event == .serverUpdates { changed = true }
+                if event == .tick || event == .requestsPending || event == .serverUpdates || event == .interfaceWork { changed = true }
             }
             if application.shouldStop, !window.shouldQuit {
                 screens.account?.saveDrafts()

@@ -19,6 +19,8 @@ final class SettingsFlow {
     var onAccountChanged: () -> Void = {}
     /// The passcode screen was asked for (Lock Now).
     var onLock: () -> Void = {}
+    /// From any thread: the screens look again soon (a login step answered).
+    var refreshSoon: @Sendable () -> Void = {}
     /// The configuration file's theme, which wins over the stored one while the file names it.
     var configuredTheme: PresentationThemeSettings.Theme?
     /// The choices Telegram offers for auto-lock, in seconds.
@@ -187,7 +189,7 @@ final class SettingsFlow {
             }
             rows.append(.init(title: "+ Add Account") { [unowned self, unowned list] in
                 navigation.pop(list, animated: false)
-                let login = LoginFlow.make(app: app, onLoggedIn: { [unowned self] in onAccountChanged() },
+                let login = LoginFlow.make(app: app, refreshSoon: refreshSoon, onLoggedIn: { [unowned self] in onAccountChanged() },
                                            onCancel: { [unowned self] in _ = navigation.popViewController() })
                 login.navigationPresentation = .modal
                 navigation.pushViewController(login)

@@ -1,8 +1,11 @@
 import AppCore
 @testable import AppInterface
 import ScreencastCall
+import TelegramCore
 import TelegramUI
 import TelegramUIFakes
+
+enum FakeAppHostError: Error { case noServer }
 
 /// The app as the wiring sees it, in memory: settings, background progress and a link set by the
 /// test; accounts over fake stores, switched, reloaded and logged out without a container; a
@@ -77,6 +80,9 @@ final class FakeAppHost: AppHost {
         if let currentId { accountHosts[currentId] = nil }
         currentId = accountHosts.keys.min()
     }
+
+    func serverLogin(wake: @escaping @Sendable () -> Void) -> ServerLoginSession? { nil }
+    func logIn(_ login: ServerLogin) throws -> String { throw FakeAppHostError.noServer }
 
     func logIn(phone: String, name: String) throws -> String {
         let id = (accountHosts.keys.max() ?? 0) + 1

@@ -80,6 +80,31 @@ struct EntryAndSearchTests {
         #expect(logins == ["Ada Lovelace"])
     }
 
+    @Test("work on its way (a code being sent) says so under the field; Enter and Esc wait; its end moves on or says why")
+    func workOnItsWay() {
+        let entry = TextEntryController(step: TextEntryStep(title: "Telegram", label: "Phone", initialText: "+"))
+        var submitted: [String] = []
+        var cancelled = 0
+        entry.onSubmit = { text in
+            submitted.append(text)
+            return .working("Sending the code…")
+        }
+        entry.onCancel = { cancelled += 1 }
+        let window = Self.window(entry)
+        Self.type("15550001", into: window)
+        window.handle(.key(.enter))
+        #expect(Self.text(window).contains("Sending the code…") && entry.working != nil)
+        window.handle(.key(.enter))
+        window.handle(.key(.escape))
+        #expect(submitted == ["+15550001"] && cancelled == 0, "Enter and Esc wait while it works")
+        entry.finish(.error("too many attempts: try again in 12 s"))
+        #expect(Self.text(window).contains("too many attempts: try again in 12 s") && !Self.text(window).contains("Sending"))
+        window.handle(.key(.enter))
+        #expect(submitted.count == 2)
+        entry.finish(.next(TextEntryStep(title: "Code", label: "Code")))
+        #expect(entry.step.label == "Code" && entry.working == nil && Self.text(window).contains("Code"))
+    }
+
     @Test("/ search: chat names as typed, message text on Enter, ↓ into the results, Enter opens")
     func search() throws {
         let store = FakeStore.fixture(messages: 3)

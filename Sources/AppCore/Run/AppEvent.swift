@@ -13,6 +13,9 @@ public enum AppEvent: Sendable, Equatable {
     case interfaceInput
     /// The account's server connection applied something (new messages, edits, read states).
     case serverUpdates
+    /// Work the interface began off its thread finished (a login step's answer): the screens
+    /// look again.
+    case interfaceWork
 
     /// Only what a person did counts as activity for auto-lock; timers and signals don't.
     public var isUserInteraction: Bool {

@@ -50,7 +50,7 @@ public final class Application {
             drainRequests()
         case .userInput(let line):
             if line.trimmingWhitespace() == "quit" { stop(reason: "quit") }
-        case .interfaceInput:
+        case .interfaceInput, .interfaceWork:
             break
         case .serverUpdates:
             // The widget hears at the next tick, within a second: a burst of pushes is one write,

@@ -1,3 +1,4 @@
+import TelegramCore
 import TelegramUI
 
 /// The accounts as the app's window changes them: the one shown, a switch, a login, a logout.
@@ -15,6 +16,12 @@ protocol AccountActions: AnyObject {
     func switchAccount(to accountId: Int64) throws
     /// Logs out the current account.
     func logOut() throws
-    /// Creates an account and makes it current, as `main login` does; its id.
+    /// Creates an offline account and makes it current, as `main login` does; its id.
     func logIn(phone: String, name: String) throws -> String
+    /// A login against the server the app was started for (`main run --server` or
+    /// `--environment`), each finished step calling `wake` from its thread; nil: no server, the
+    /// login creates an offline account.
+    func serverLogin(wake: @escaping @Sendable () -> Void) -> ServerLoginSession?
+    /// Stores a login finished on the server as the account and makes it current; its id.
+    func logIn(_ login: ServerLogin) throws -> String
 }

@@ -10,9 +10,12 @@ import TelegramUI
 final class LaunchedAppHost: AppHost {
     let app: LaunchedApp
     let log: InterfaceLog
+    /// Where the login screen logs in; nil: it creates an offline account.
+    let loginTarget: LoginServerTarget?
 
-    init(_ app: LaunchedApp) {
+    init(_ app: LaunchedApp, loginTarget: LoginServerTarget? = nil) {
         self.app = app
+        self.loginTarget = loginTarget
         let logger = app.logger
         log = InterfaceLog { level, message, metadata in
             switch level {
@@ -60,6 +63,14 @@ final class LaunchedAppHost: AppHost {
 
     func logIn(phone: String, name: String) throws -> String {
         try app.accounts.login(phone: phone, name: name).accountId
+    }
+
+    func serverLogin(wake: @escaping @Sendable () -> Void) -> ServerLoginSession? {
+        loginTarget.map { ServerLoginSession(target: $0, logger: app.logger, wake: wake) }
+    }
+
+    func logIn(_ login: ServerLogin) throws -> String {
+        try app.accounts.loginOnServer(login).accountId
     }
 
     // MARK: Passcode

@@ -75,17 +75,12 @@ struct LoginCommand: ParsableCommand {
     }
 
     private func serverLogin() throws -> ServerLoginConversation.Outcome {
-        let build = try BuildConfiguration.load(environment: currentEnvironment()).0
-        let configuration = try ServerChoice.configuration(server: server, publicKeys: publicKeys, environment: environment ?? .production)
-        let id = apiId ?? build.apiId, hash = apiHash ?? build.apiHash
-        if configuration.environment != .custom && (id == 0 || hash.isEmpty) {
-            throw OperationFailure(.invalidInput, "Telegram needs this app's api_id and api_hash: get them at my.telegram.org and give --api-id and --api-hash")
-        }
+        let target = try ServerChoice.loginTarget(server: server, publicKeys: publicKeys, environment: environment, apiId: apiId, apiHash: apiHash,
+                                                  transport: transport, timeout: timeout)
         var logger = Logger(label: "mtproto")
         logger.logLevel = .warning
-        let conversation = ServerLoginConversation(
-            configuration: configuration, identity: ClientIdentity(apiId: id, appVersion: build.appVersion), apiHash: hash,
-            transport: transport, timeout: timeout, phone: phone, code: code, name: name, passwordFile: passwordFile, input: LoginInputReader())
+        let conversation = ServerLoginConversation(target: target, phone: phone, code: code, name: name, passwordFile: passwordFile,
+                                                   input: LoginInputReader())
         do {
             return try conversation.run(logger: logger)
         } catch let error as LoginError {

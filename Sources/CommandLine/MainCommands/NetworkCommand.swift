@@ -1,8 +1,13 @@
+import AppCore
 import ArgumentParser
+import Bootstrap
+import CommandLineSupport
+import Container
 import Formats
 import FoundationEssentials
 import Logging
 import MTProtoKit
+import TelegramCore
 
 /// `main network …`: the connection to Telegram's datacenters, as MTProtoKit makes it.
 struct NetworkCommand: ParsableCommand {
@@ -87,8 +92,23 @@ struct NetworkCommandFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-/// --server, --public-key and --timeout, as `main network check` and `main login` take them.
+/// --server, --public-key and --timeout, as `main network check`, `main login` and `main run`
+/// take them.
 enum ServerChoice {
+    /// Where a login goes and who this app is there: the chosen server, this build's api_id and
+    /// api_hash unless given (Telegram's own datacenters refuse a login without them).
+    static func loginTarget(server: String?, publicKeys: [String], environment: DatacenterEnvironment?, apiId: Int32?, apiHash: String?,
+                            transport: TransportKind, timeout: Double) throws -> LoginServerTarget {
+        let build = try BuildConfiguration.load(environment: currentEnvironment()).0
+        let configuration = try Self.configuration(server: server, publicKeys: publicKeys, environment: environment ?? .production)
+        let id = apiId ?? build.apiId, hash = apiHash ?? build.apiHash
+        if configuration.environment != .custom && (id == 0 || hash.isEmpty) {
+            throw OperationFailure(.invalidInput, "Telegram needs this app's api_id and api_hash: get them at my.telegram.org and give --api-id and --api-hash")
+        }
+        return LoginServerTarget(configuration: configuration, identity: ClientIdentity(apiId: id, appVersion: build.appVersion), apiHash: hash,
+                                 transport: transport, timeout: timeout)
+    }
+
     /// What both check before anything runs.
     static func validate(server: String?, publicKeys: [String], timeout: Double) throws {
         if let server, DatacenterAddress(parsing: server) == nil {

@@ -3,6 +3,7 @@ import AppInterface
 import ArgumentParser
 import Bootstrap
 import CommandLineSupport
+import MTProtoKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,9 +25,27 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "No interface even on a terminal: the headless app scripts and tests drive.") var headless = false
     @Option(help: ArgumentHelp("A link to open once the interface is ready (tg://resolve?domain=…, https://t.me/…, tg://localpeer?id=…); `main URL` is this. With an app already running, the link is handed to it.", valueName: "url"))
     var open: String?
+    @Option(help: "HOST:PORT of a Telegram-protocol server the login screen logs in to (with --public-key).") var server: String?
+    @Option(name: .customLong("public-key"), help: "The server's RSA public key, a PEM file (repeatable). Needed with --server.")
+    var publicKeys: [String] = []
+    @Option(help: "The login screen logs in to Telegram's own datacenters: production or test.") var environment: DatacenterEnvironment?
+    @Option(name: .customLong("api-id"), parsing: .unconditional, help: "The application id from my.telegram.org (Telegram needs one).")
+    var apiId: Int32?
+    @Option(name: .customLong("api-hash"), help: "The application hash from my.telegram.org.") var apiHash: String?
+
+    func validate() throws {
+        try ServerChoice.validate(server: server, publicKeys: publicKeys, timeout: 30)
+        if server != nil && environment != nil { throw ValidationError("give --server or --environment, not both") }
+        if environment == .custom { throw ValidationError("--environment is production or test; a custom server is --server HOST:PORT") }
+    }
 
     func run() async throws {
         let interface = !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        // Where the interface's login screen logs in (nil: it makes an offline account).
+        let loginTarget = server != nil || environment != nil
+            ? try ServerChoice.loginTarget(server: server, publicKeys: publicKeys, environment: environment, apiId: apiId, apiHash: apiHash,
+                                           transport: .obfuscatedPadded, timeout: 30)
+            : nil
         try NewContainerConfirmation.confirm(containerFlag: options.container, environment: currentEnvironment(), interactive: interface)
         let launchOptions = LaunchOptions(mode: .writer, containerFlag: options.container, environment: currentEnvironment())
         let app: LaunchedApp
@@ -54,7 +73,7 @@ struct RunCommand: AsyncParsableCommand {
             // again only after it returns (the deferred finish): a hand-over, not sharing. The
             // interface chooses its window and root, then finishes launching itself.
             let transfer = UncheckedTransfer(app)
-            try await MainActor.run { try MainInterface.run(transfer.value, duration: duration) }
+            try await MainActor.run { try MainInterface.run(transfer.value, duration: duration, loginTarget: loginTarget) }
             try stopIfAWriteFailed(app)
             return
         }

@@ -10,11 +10,7 @@ import TelegramCore
 /// terminal (three tries), and is the command's error otherwise. The key it happens on becomes
 /// the account's (ServerLogin carries it to the writer).
 struct ServerLoginConversation {
-    let configuration: DatacenterConfiguration
-    let identity: ClientIdentity
-    let apiHash: String
-    let transport: TransportKind
-    let timeout: Double
+    let target: LoginServerTarget
     let phone: String
     let code: String?
     let name: String?
@@ -30,10 +26,9 @@ struct ServerLoginConversation {
 
     func run(logger: Logger) throws -> Outcome {
         let keys = MemoryAuthKeyStore()
-        let client = MTProtoClient(configuration: configuration, identity: identity, transport: transport, keyStore: keys,
-                                   options: MTProtoSession.Options(timeout: timeout), logger: logger)
+        let client = target.client(keys: keys, logger: logger)
         defer { client.close() }
-        let flow = LoginFlow(client: client, apiId: identity.apiId, apiHash: apiHash, timeout: timeout)
+        let flow = LoginFlow(client: client, apiId: target.identity.apiId, apiHash: target.apiHash, timeout: target.timeout)
         var step = try flow.sendCode(phone: phone)
         var signedUp = false
         var codeTries = 0, passwordTries = 0
@@ -60,12 +55,7 @@ struct ServerLoginConversation {
                 let password = try self.password(hint: hint, attempt: passwordTries)
                 step = try retrying(passwordTries, keep: step) { () throws(LoginError) in try flow.checkPassword(password) }
             case .loggedIn(let user):
-                let datacenter = client.mainDatacenter
-                guard let authInfo = keys.authInfo(datacenter: datacenter) else {
-                    throw LoginError(.server, "logged in, but no auth key is held for datacenter \(datacenter)")
-                }
-                let server = AccountServer(configuration: configuration, mainDatacenter: datacenter, userId: user.id)
-                return Outcome(login: ServerLogin(user: user, server: server, authInfo: authInfo), signedUp: signedUp)
+                return Outcome(login: try ServerLogin(user: user, client: client, keys: keys, configuration: target.configuration), signedUp: signedUp)
             }
         }
     }

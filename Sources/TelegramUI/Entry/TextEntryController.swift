@@ -13,8 +13,13 @@ public final class TextEntryController: ViewController {
     public private(set) var field: Composer
     /// The last refusal (`.error`), shown until the text changes.
     public private(set) var error: String?
+    /// What is on its way since the last Enter (`.working`), shown until `finish`.
+    public private(set) var working: String?
     /// A problem with what is typed so far, shown dimmed; nil when it is fine.
     public var validate: ((String) -> String?)?
+    /// Called when the screens look again (the app's tick, or the owner's work finished): the
+    /// owner takes what its work brought.
+    public var onRefresh: (() -> Void)?
     public var onSubmit: ((String) -> TextEntryOutcome)?
     public var onCancel: (() -> Void)?
     /// Steps already passed and what was entered in them, for Esc.
@@ -41,6 +46,12 @@ public final class TextEntryController: ViewController {
     /// Shows an error without a submit (the unlock screen's wait counting down).
     public func show(error: String?) { self.error = error }
 
+    /// The work begun by `.working` ended: its outcome, as Enter's would have been.
+    public func finish(_ outcome: TextEntryOutcome) {
+        working = nil
+        apply(outcome)
+    }
+
     private func move(to next: TextEntryStep, text: String? = nil, remembering: Bool) {
         if remembering { previousSteps.append((step, step.isSecure ? "" : field.text)) }
         step = next
@@ -65,7 +76,9 @@ public final class TextEntryController: ViewController {
         FieldLine.draw(shownText, cursor: field.cursor, in: &canvas, column: 2, row: row, width: width,
                        style: theme.content.with(attributes: .bold), cursorStyle: theme.content.with(attributes: .reverse))
         canvas.put(String(repeating: "─", count: width), column: 2, row: row + 1, style: theme.sheetBorder)
-        if let error {
+        if let working {
+            canvas.put(working, column: 2, row: row + 2, style: theme.secondaryText, maxWidth: width)
+        } else if let error {
             canvas.put(error, column: 2, row: row + 2, style: theme.destructive, maxWidth: width)
         } else if let problem {
             canvas.put(problem, column: 2, row: row + 2, style: theme.secondaryText, maxWidth: width)
@@ -73,6 +86,8 @@ public final class TextEntryController: ViewController {
     }
 
     override public func handle(_ event: InputEvent) -> Bool {
+        // What is typed waits with the field while the work is on its way.
+        if working != nil, case .key(let key) = event, key.key == .enter || key.key == .escape { return true }
         switch event {
         case .paste(let text):
             // One line: a pasted newline would submit in a real field; here it is just dropped.
@@ -116,11 +131,19 @@ public final class TextEntryController: ViewController {
             error = problem
             return
         }
-        switch onSubmit?(text) ?? .done {
+        guard working == nil else { return }
+        apply(onSubmit?(text) ?? .done)
+    }
+
+    private func apply(_ outcome: TextEntryOutcome) {
+        switch outcome {
         case .next(let next): move(to: next, remembering: true)
         case .error(let message):
             error = message
             if step.isSecure { field.clear() }
+        case .working(let message):
+            working = message
+            error = nil
         case .done: break
         }
     }

@@ -29,6 +29,9 @@ public enum TextEntryOutcome: Sendable {
     case next(TextEntryStep)
     /// Stay, with this error under the field (a wrong passcode, a refused login).
     case error(String)
+    /// Stay while work goes on elsewhere (a code being sent), saying so under the field; Enter
+    /// and Esc wait, and the owner ends it with `TextEntryController.finish`.
+    case working(String)
     /// The flow is over; the owner dismisses the screen.
     case done
 }

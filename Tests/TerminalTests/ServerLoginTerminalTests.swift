@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The login screen against the test server, in the real `main` in tmux (`main --server …` on a
+/// new container): the server it logs in to is named; a flood wait on sending the code counts
+/// down under the field and Enter waits for it; a wrong code and a wrong two-step password are
+/// said and asked again; then the account's chats open, and the account lives on the server
+/// (`main sync` talks to it). Without a server the screen says it makes an offline account.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
+struct ServerLoginTerminalTests {
+    static let code = "24680"
+
+    @Test(arguments: [(80, 24), (160, 48)])
+    func loggingInOnTheServerFromTheLoginScreen(size: (Int, Int)) async throws {
+        // The first auth.sendCode is answered FLOOD_WAIT_12: longer than the client waits out by itself.
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace:correct horse",
+                                                           "--flood-wait", "auth.sendCode=12"])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory("server-login-screen")
+        defer { directory.remove() }
+        let container = directory.sub("container")
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)  // no "make one?" question
+        let tmux = try TmuxSession(width: size.0, height: size.1, command: [
+            Executables.path(Executables.main), "--server", server.address, "--public-key", TestServer.publicKeyPath, "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "Logging in to \(server.address)", timeout: 15)
+        try await tmux.still()
+        try tmux.type("999 66 1 0001")  // after the field's own +
+        try tmux.press("Enter")
+        var screen = try await tmux.waitFor(timeout: 15, "the flood wait's countdown") { $0.joined().contains("Too many attempts: try again in") }
+        // It counts down, and Enter meanwhile only says how long is left.
+        let first = Self.secondsLeft(screen)
+        try tmux.press("Enter")
+        screen = try await tmux.waitFor(timeout: 10, "a lower count") { Self.secondsLeft($0).map { $0 < (first ?? 0) } ?? false }
+        #expect(!screen.joined().contains("Telegram sent a code"), "sent during the wait: \(screen.joined(separator: "\n"))")
+        try await tmux.waitFor(timeout: 20, "the wait over") { !$0.joined().contains("Too many attempts") }
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "Telegram sent a code", timeout: 15)
+        try await tmux.still()
+
+        try tmux.type("11111")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "wrong code", timeout: 15)
+        // The field keeps the wrong code: cleared and typed again, as a person would.
+        for _ in 0..<5 { try tmux.press("BSpace") }
+        try tmux.type(Self.code)
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "Two-Step Verification", timeout: 15)
+        try await tmux.still()
+        try tmux.type("wrong horse")
+        try tmux.press("Enter")
+        screen = try await tmux.waitFor(text: "wrong password", timeout: 15)
+        #expect(!screen.joined().contains("wrong horse"), "the password shows: \(screen.joined(separator: "\n"))")
+        try tmux.type("correct horse")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "4 Settings", timeout: 20)
+        try await tmux.still()
+        // The account is the server's user, on that server (an offline one has nothing to sync).
+        let sync = try await RunningProcess.run(Executables.path(Executables.main), ["sync", "--json", "--container", container])
+        #expect(sync.exitCode == 0 && sync.stdout.contains("\"firstSync\""), "\(sync)")
+        #expect(server.stderrText.contains("auth.checkPassword"), "\(server.stderrText.suffix(1500))")
+    }
+
+    @Test func withoutAServerTheLoginSaysItMakesAnOfflineAccount() async throws {
+        let directory = try TemporaryDirectory("offline-login-screen")
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.sub("container"), withIntermediateDirectories: true)
+        let tmux = try TmuxSession(width: 80, height: 24, command: [Executables.path(Executables.main), "--container", directory.sub("container")])
+        defer { tmux.kill() }
+        let screen = try await tmux.waitFor(text: "Your phone number", timeout: 15)
+        #expect(screen.joined().contains("offline account"), "\(screen.joined(separator: "\n"))")
+    }
+
+    /// The seconds of "try again in N s" on the screen.
+    static func secondsLeft(_ screen: [String]) -> Int? {
+        guard let range = screen.joined().range(of: #"try again in (\d+) s"#, options: .regularExpression) else { return nil }
+        return Int(screen.joined()[range].filter(\.isNumber))
+    }
+}
