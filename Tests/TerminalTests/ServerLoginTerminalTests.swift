@@ -62,6 +62,32 @@ struct ServerLoginTerminalTests {
         #expect(server.stderrText.contains("auth.checkPassword"), "\(server.stderrText.suffix(1500))")
     }
 
+    @Test func aNewNumberSignsUpWithItsName() async throws {
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory("server-signup-screen")
+        defer { directory.remove() }
+        let container = directory.sub("container")
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        let tmux = try TmuxSession(width: 80, height: 24, command: [
+            Executables.path(Executables.main), "--server", server.address, "--public-key", TestServer.publicKeyPath, "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "Logging in to", timeout: 15)
+        try await tmux.still()
+        try tmux.type("999 66 9 0009")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "Telegram sent a code", timeout: 15)
+        try tmux.type(Self.code)
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "no Telegram account yet", timeout: 15)
+        try tmux.type("Grace Hopper")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "4 Settings", timeout: 20)
+        #expect(server.stderrText.contains("auth.signUp"), "\(server.stderrText.suffix(1500))")
+        let accounts = try await RunningProcess.run(Executables.path(Executables.main), ["accounts", "--container", container])
+        #expect(accounts.stdout.contains("Grace Hopper"), "\(accounts)")
+    }
+
     @Test func withoutAServerTheLoginSaysItMakesAnOfflineAccount() async throws {
         let directory = try TemporaryDirectory("offline-login-screen")
         defer { directory.remove() }
