@@ -16,10 +16,14 @@ extension MessageActions {
                 let message = try Self.existing(id, in: t)
                 guard !id.peerId.isSecretChatId else { throw MessageActionRefusal("messages of a secret chat cannot be forwarded") }
                 guard !message.extras.isService else { throw MessageActionRefusal("a service message cannot be forwarded") }
+                // The server forwards its own copy: one still on its way has none yet.
+                guard id.namespace != MessageId.localNamespace else {
+                    throw MessageActionRefusal("a message still on its way to the server cannot be forwarded yet")
+                }
                 var extras = MessageExtras(entities: message.extras.entities, media: message.extras.media)
                 extras.forward = try message.extras.forward ?? Self.origin(of: message, in: t)
                 copies.append(try OutgoingMessages.store(text: message.text, to: target, now: now, contentKind: message.contentKind,
-                                                         mediaResourceIds: message.mediaResourceIds, extras: extras, in: t))
+                                                         mediaResourceIds: message.mediaResourceIds, extras: extras, forwardOf: id, in: t))
             }
             return copies
         }

@@ -17,7 +17,7 @@ public enum OutgoingMessages {
     /// `randomId`: the one an extension sent it with already (nil: a new one).
     public static func store(text: String, to peerId: PeerId, now: Int32, contentKind: MessageContentKind = .text,
                       mediaResourceIds: [String] = [], extras: MessageExtras = MessageExtras(), randomId: Int64? = nil,
-                      in t: PostboxTransaction) throws -> MessageId {
+                      forwardOf: MessageId? = nil, in t: PostboxTransaction) throws -> MessageId {
         guard let peer = try t.peer(peerId), !peer.isDeleted else {
             throw RequestRefusal(description: "no chat with peer id \(peerId.toInt64())")
         }
@@ -31,7 +31,9 @@ public enum OutgoingMessages {
         let message = Message(index: MessageIndex(id: id, timestamp: max(now, latest?.index.timestamp ?? now)),
                               authorId: try t.accountPeerId(), text: text, isIncoming: false, contentKind: contentKind,
                               mediaResourceIds: mediaResourceIds, extras: extras)
-        if try t.accountHasServer() { return try t.addUnsentMessage(message, randomId: randomId ?? MessageOutgoing.newRandomId()) }
+        if try t.accountHasServer() {
+            return try t.addUnsentMessage(message, randomId: randomId ?? MessageOutgoing.newRandomId(), forwardOf: forwardOf)
+        }
         try t.addMessages([message])
         return id
     }

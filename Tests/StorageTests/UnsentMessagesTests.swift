@@ -30,6 +30,27 @@ struct UnsentMessagesTests {
         }
     }
 
+    @Test func aForwardKeepsWhichMessageItForwardsAndAnOlderRowReadsAsNone() throws {
+        try withPostbox { postbox in
+            let source = MessageId(peerId: chat, id: 10)
+            let local = try postbox.transaction { t in
+                try t.addUnsentMessage(message(0, at: 1_006, incoming: false, "hello"), randomId: 78, forwardOf: source)
+            }
+            let stored = try postbox.read { try $0.message(local) }
+            #expect(stored?.extras.outgoing == MessageOutgoing(randomId: 78, forwardOf: source))
+            // The field as written before forwards (random id and failure only) reads as no forward.
+            var older = BinaryWriter()
+            older.write(Int64(5))
+            older.writeOptional(String?.none)
+            var field = BinaryWriter()
+            field.write(MessageExtras.Tag.outgoing.rawValue)
+            field.write(older.bytes)
+            field.write(MessageExtras.Tag.end.rawValue)
+            var reader = BinaryReader(field.bytes)
+            #expect(try MessageExtras(from: &reader).outgoing == MessageOutgoing(randomId: 5))
+        }
+    }
+
     @Test func anUnsentMessageIsListedShownInOrderAndMovedToTheServersId() throws {
         try withPostbox { postbox in
             // Dated the second of the newest message: both namespaces meet in one timestamp.

@@ -136,6 +136,20 @@ struct ServerChatTerminalTests {
         let pushed = try #require(graceHistory.first { $0["text"] as? String == "pushed to the open chat" }?["id"] as? Int, "\(graceHistory)")
         try await grace("delete", ["--ids", String(pushed), "--revoke"])
         try await tmux.waitFor(timeout: 10, "Grace's deletion here") { !$0.contains { $0.contains("pushed to the open chat") } }
+
+        // Her first message forwarded back to her: the server copies its own (forwardMessages),
+        // and Grace gets it marked as hers, forwarded.
+        try await tmux.still()
+        try await Keys.key(tmux, "Up")
+        try await Keys.key(tmux, "f")
+        try await tmux.waitFor(text: "Forward to")
+        try tmux.type("Grac")
+        try await Keys.key(tmux, "Enter")
+        try await tmux.waitFor(text: "Forwarded to")
+        try await graceSees("the forward") { messages in
+            messages.contains { $0["text"] as? String == "are you there?" && $0["forwarded_from"] as? Int == 1_000_002 && $0["out"] as? Bool == false }
+        }
+        #expect(server.stderrText.contains("forwardMessages user 1000001"), "\(server.stderrText.suffix(1500))")
     }
 
     /// Settings → Accounts → Log Out with an account on the server: the session ends there

@@ -37,6 +37,7 @@ class Chat:
         self.handlers = {
             functions.messages.SendMessageRequest: self.send_message,
             functions.messages.SendMediaRequest: self.send_media,
+            functions.messages.ForwardMessagesRequest: self.forward_messages,
             functions.messages.EditMessageRequest: self.edit_message,
             functions.messages.DeleteMessagesRequest: self.delete_messages,
             functions.messages.ReadHistoryRequest: self.read_history,
@@ -111,6 +112,40 @@ class Chat:
             self.pushes.message(peer.id, me, theirs, caller.key_id)
         return self._sent_updates(me, mine, my_pts, request.random_id)
 
+    # messages.forwardMessages: each message copied into the chat, its text and file, with where
+    # it first came from (a forward of a forward keeps the first origin, as Telegram does)
+
+    def forward_messages(self, request, caller):
+        me = caller.me
+        source = peer_user(self.accounts, me, request.from_peer)
+        peer = peer_user(self.accounts, me, request.to_peer)
+        if not request.id:
+            _fail('MESSAGE_IDS_EMPTY')
+        if len(request.id) != len(request.random_id):
+            _fail('RANDOM_ID_INVALID')
+        if len(request.id) > 100:
+            _fail('MESSAGE_ID_INVALID')
+        updates = []
+        for msg_id, random_id in zip(request.id, request.random_id):
+            done = self.store.sent(me.id, random_id)
+            if done is not None:
+                caller.log.info('forwardMessages user %d random_id %d: a retry, answered id %d again', me.id, random_id, done[0])
+                updates += self._sent_updates(me, self.store.get(me.id, done[0]), done[1], random_id, done[0]).updates
+                continue
+            if not random_id:
+                _fail('RANDOM_ID_EMPTY')
+            original = self._own(me, source, msg_id)
+            fwd = original.fwd or {'from_id': original.from_id, 'date': original.date}
+            mine, my_pts, theirs, their_pts = self._new_message(me, peer, _Forwarded(random_id), original.text, original.media,
+                                                                caller, fwd=fwd)
+            if theirs:
+                self.delivery.push(peer.id, self.delivery.updates(peer, [types.UpdateNewMessage(
+                    message=render.message_tl(theirs), pts=their_pts, pts_count=1)], theirs.date), caller, 'updateNewMessage(forward)')
+                self.pushes.message(peer.id, me, theirs, caller.key_id)
+            updates += [types.UpdateMessageID(id=mine.id, random_id=random_id),
+                        types.UpdateNewMessage(message=render.message_tl(mine), pts=my_pts, pts_count=1)]
+        return self.delivery.updates(me, updates, int(self.clock()))
+
     def _sent_updates(self, me, mine, pts, random_id, msg_id=None):
         """What sendMedia answers: the id given to the random_id, and the new message (gone
         since, on a retry: the id alone)."""
@@ -120,20 +155,20 @@ class Chat:
                                           types.UpdateNewMessage(message=render.message_tl(mine), pts=pts, pts_count=1)],
                                      mine.date)
 
-    def _new_message(self, me, peer, request, text, media, caller):
+    def _new_message(self, me, peer, request, text, media, caller, fwd=None):
         """Both copies of a new message in one transaction, the random_id recorded with them."""
         replied = self._replied(me, peer, request.reply_to)
         now = int(self.clock())
         their_pts = None
         with self.store.write():
             mine = Msg(owner=me.id, id=self.store.next_id(me.id), peer=peer.id, from_id=me.id, out=True,
-                       date=now, text=text, reply_to=replied.id if replied else None, media=media)
+                       date=now, text=text, reply_to=replied.id if replied else None, media=media, fwd=fwd)
             theirs = None
             if peer.id != me.id:  # Saved Messages (a chat with oneself) is one copy
                 twin_reply = replied.twin_id if replied and replied.twin_owner == peer.id else None
                 theirs = Msg(owner=peer.id, id=self.store.next_id(peer.id), peer=me.id, from_id=me.id,
                              out=False, date=now, text=text, reply_to=twin_reply,
-                             twin_owner=me.id, twin_id=mine.id, media=media)
+                             twin_owner=me.id, twin_id=mine.id, media=media, fwd=fwd)
                 mine.twin_owner, mine.twin_id = peer.id, theirs.id
                 self.store.insert(theirs)
                 their_pts = self.store.bump(peer.id, 1, 'new', {'id': theirs.id}, now)
@@ -143,7 +178,7 @@ class Chat:
             if request.clear_draft:
                 self.store.set_dialog(me.id, peer.id, draft=None, draft_date=None, draft_reply_to=None)
         caller.log.info('%s user %d → %d: id %d pts %d, their id %s pts %s (%d chars%s)',
-                        'sendMedia' if media else 'sendMessage', me.id, peer.id, mine.id, my_pts,
+                        'forwardMessages' if fwd else 'sendMedia' if media else 'sendMessage', me.id, peer.id, mine.id, my_pts,
                         theirs.id if theirs else '-', their_pts or '-', utf16_length(text),
                         ', %s %s of %d bytes, md5 %s' % (media['kind'], media['name'], media['size'], media['md5']) if media else '')
         return mine, my_pts, theirs, their_pts
@@ -333,6 +368,13 @@ class Chat:
         self._push(me.id, [types.UpdateDraftMessage(peer=render.peer(peer.id), draft=draft)], caller,
                    'updateDraftMessage', now)
         return Bool(True)
+
+
+class _Forwarded:
+    """What _new_message reads of a send request, for one forwarded message."""
+
+    def __init__(self, random_id):
+        self.random_id, self.reply_to, self.clear_draft = random_id, None, False
 
 
 def _pts_text(pts):

@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS messages (
     owner INTEGER NOT NULL, id INTEGER NOT NULL, peer INTEGER NOT NULL, from_id INTEGER NOT NULL,
     out INTEGER NOT NULL, date INTEGER NOT NULL, text TEXT NOT NULL, reply_to INTEGER,
     edit_date INTEGER, pinned INTEGER NOT NULL DEFAULT 0, twin_owner INTEGER, twin_id INTEGER,
-    reactions TEXT NOT NULL DEFAULT '[]', media TEXT, PRIMARY KEY (owner, id));
+    reactions TEXT NOT NULL DEFAULT '[]', media TEXT, fwd TEXT, PRIMARY KEY (owner, id));
 CREATE INDEX IF NOT EXISTS messages_by_chat ON messages (owner, peer, id);
 CREATE INDEX IF NOT EXISTS messages_incoming ON messages (owner, peer, out, id);
 CREATE TABLE IF NOT EXISTS dialogs (
@@ -37,9 +37,11 @@ CREATE TABLE IF NOT EXISTS sent (
 
 class Msg:
     """One user's copy of a message. reactions: [[user_id, emoticon, date], …] in the order given;
-    media: None or the file it carries (files.py: {'kind', 'id', 'access_hash', 'name', …})."""
+    media: None or the file it carries (files.py: {'kind', 'id', 'access_hash', 'name', …});
+    fwd: None or where a forward came from ({'from_id', 'date'}: the first origin's)."""
     FIELDS = ('owner', 'id', 'peer', 'from_id', 'out', 'date', 'text', 'reply_to', 'edit_date',
-              'pinned', 'twin_owner', 'twin_id', 'reactions', 'media')
+              'pinned', 'twin_owner', 'twin_id', 'reactions', 'media', 'fwd')
+    JSON_FIELDS = ('reactions', 'media', 'fwd')
 
     def __init__(self, **fields):
         for name in self.FIELDS:
@@ -52,6 +54,7 @@ class Msg:
         fields = dict(row)
         fields['reactions'] = json.loads(fields['reactions'])
         fields['media'] = json.loads(fields['media']) if fields.get('media') else None
+        fields['fwd'] = json.loads(fields['fwd']) if fields.get('fwd') else None
         return cls(**fields)
 
     @property
@@ -81,6 +84,8 @@ class MessageStore:
         columns = [row[1] for row in self.db.execute('PRAGMA table_info(messages)')]
         if 'media' not in columns:  # a state directory from before files
             self.db.execute('ALTER TABLE messages ADD COLUMN media TEXT')
+        if 'fwd' not in columns:  # from before forwards
+            self.db.execute('ALTER TABLE messages ADD COLUMN fwd TEXT')
         if self.path:
             count = self.db.execute('SELECT count(*) FROM messages').fetchone()[0]
             boxes = self.db.execute('SELECT count(*) FROM boxes').fetchone()[0]
@@ -134,7 +139,7 @@ class MessageStore:
 
     def insert(self, msg):
         self.db.execute('INSERT INTO messages VALUES (%s)' % ', '.join('?' * len(Msg.FIELDS)),
-                        [json.dumps(getattr(msg, name)) if name in ('reactions', 'media') and getattr(msg, name) is not None
+                        [json.dumps(getattr(msg, name)) if name in Msg.JSON_FIELDS and getattr(msg, name) is not None
                          else getattr(msg, name) for name in Msg.FIELDS])
         self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (msg.owner, msg.peer))
 

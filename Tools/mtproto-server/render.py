@@ -44,7 +44,8 @@ def message_tl(msg):
         id=msg.id, peer_id=peer(msg.peer), date=msg.date, message=msg.text, out=msg.out or None,
         from_id=peer(msg.from_id), reply_to=reply_header(msg.reply_to), edit_date=msg.edit_date,
         pinned=msg.pinned or None, reactions=reactions_tl(msg.reactions, msg.owner) if msg.reactions else None,
-        media=media_tl(msg.media))
+        media=media_tl(msg.media),
+        fwd_from=types.MessageFwdHeader(date=msg.fwd['date'], from_id=peer(msg.fwd['from_id'])) if msg.fwd else None)
 
 
 def short_message(msg, pts):
@@ -103,6 +104,7 @@ def referenced_users(objects):
             visit(value.peer_id)
             visit(value.from_id)
             visit(value.reactions)
+            visit(value.fwd_from)
         elif isinstance(value, list):
             for item in value:
                 visit(item)

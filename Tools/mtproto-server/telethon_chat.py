@@ -70,7 +70,8 @@ def message_json(message):
     return {'id': message.id, 'out': bool(message.out), 'text': message.message, 'date': unix(message.date),
             'from_id': message.sender_id, 'peer_id': getattr(message.peer_id, 'user_id', None),
             'reply_to': reply, 'edit_date': unix(message.edit_date), 'pinned': bool(message.pinned),
-            'reactions': reactions, 'file': file_json(message)}
+            'reactions': reactions, 'file': file_json(message),
+            'forwarded_from': getattr(message.fwd_from.from_id, 'user_id', None) if message.fwd_from else None}
 
 
 def file_json(message):

@@ -7,10 +7,14 @@ public struct MessageOutgoing: Equatable, Sendable {
     /// Why the server refused it (its error, e.g. "PEER_ID_INVALID"), once it did: the message
     /// stays, marked, and is not sent again.
     public var failure: String?
+    /// A forward goes as messages.forwardMessages of this message (the server copies its own),
+    /// not as a new message with the same text.
+    public var forwardOf: MessageId?
 
-    public init(randomId: Int64, failure: String? = nil) {
+    public init(randomId: Int64, failure: String? = nil, forwardOf: MessageId? = nil) {
         self.randomId = randomId
         self.failure = failure
+        self.forwardOf = forwardOf
     }
 
     /// A new random_id: from the system's generator, never 0 (the server refuses 0).
@@ -29,7 +33,7 @@ public struct MessageOutgoing: Equatable, Sendable {
 extension PostboxTransaction {
     /// Stores `message` as the account's, waiting to be sent: under the next local id (its
     /// index's id is replaced; its timestamp kept), carrying `randomId`. Returns its id.
-    public func addUnsentMessage(_ message: Message, randomId: Int64) throws -> MessageId {
+    public func addUnsentMessage(_ message: Message, randomId: Int64, forwardOf: MessageId? = nil) throws -> MessageId {
         let last = try metadataInt64(PostboxKeys.lastLocalMessageId) ?? 0
         guard last < Int64(Int32.max) else { throw StorageError.corrupt(path: "", detail: "local message ids are exhausted") }
         let id = MessageId(peerId: message.id.peerId, namespace: MessageId.localNamespace, id: Int32(last + 1))
@@ -37,7 +41,7 @@ extension PostboxTransaction {
         var unsent = message
         unsent.index = MessageIndex(id: id, timestamp: message.index.timestamp)
         unsent.isIncoming = false
-        unsent.extras.outgoing = MessageOutgoing(randomId: randomId)
+        unsent.extras.outgoing = MessageOutgoing(randomId: randomId, forwardOf: forwardOf)
         try addMessages([unsent])
         try valueBox.set(PostboxTable.unsentMessages, Self.unsentKey(unsent.index), [])
         return id

@@ -841,6 +841,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x1fb33026: return try Api.functions.help.GetNearestDc.parse_body(&reader)
     case 0xe58e95d2: return try Api.functions.messages.DeleteMessages.parse_body(&reader)
     case 0xdfd14005: return try Api.functions.messages.EditMessage.parse_body(&reader)
+    case 0x978928ca: return try Api.functions.messages.ForwardMessages.parse_body(&reader)
     case 0xa0f4cb4f: return try Api.functions.messages.GetDialogs.parse_body(&reader)
     case 0x4423e6c5: return try Api.functions.messages.GetHistory.parse_body(&reader)
     case 0x0e306d3a: return try Api.functions.messages.ReadHistory.parse_body(&reader)
@@ -1355,6 +1356,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x96d074fd: return "emailVerificationApple"
     case 0x96eaa5eb: return "draftMessage"
     case 0x971fa843: return "inputMediaGeoLive"
+    case 0x978928ca: return "messages.forwardMessages"
     case 0x97d64341: return "updateGroupCall"
     case 0x97e8bebe: return "notificationSoundDefault"
     case 0x9801d2f7: return "documentAttributeHasStickers"

@@ -162,6 +162,168 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.forwardMessages#978928ca
+    public struct ForwardMessages: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.Updates
+        public var silent: Bool
+        public var background: Bool
+        public var withMyScore: Bool
+        public var dropAuthor: Bool
+        public var dropMediaCaptions: Bool
+        public var noforwards: Bool
+        public var allowPaidFloodskip: Bool
+        public var fromPeer: Api.InputPeer
+        public var id: [Int32]
+        public var randomId: [Int64]
+        public var toPeer: Api.InputPeer
+        public var topMsgId: Int32?
+        public var replyTo: Api.InputReplyTo?
+        public var scheduleDate: Int32?
+        public var sendAs: Api.InputPeer?
+        public var quickReplyShortcut: Api.InputQuickReplyShortcut?
+        public var videoTimestamp: Int32?
+        public var allowPaidStars: Int64?
+        public var suggestedPost: Api.SuggestedPost?
+
+        public init(silent: Bool = false, background: Bool = false, withMyScore: Bool = false, dropAuthor: Bool = false, dropMediaCaptions: Bool = false, noforwards: Bool = false, allowPaidFloodskip: Bool = false, fromPeer: Api.InputPeer, id: [Int32], randomId: [Int64], toPeer: Api.InputPeer, topMsgId: Int32? = nil, replyTo: Api.InputReplyTo? = nil, scheduleDate: Int32? = nil, sendAs: Api.InputPeer? = nil, quickReplyShortcut: Api.InputQuickReplyShortcut? = nil, videoTimestamp: Int32? = nil, allowPaidStars: Int64? = nil, suggestedPost: Api.SuggestedPost? = nil) {
+            self.silent = silent
+            self.background = background
+            self.withMyScore = withMyScore
+            self.dropAuthor = dropAuthor
+            self.dropMediaCaptions = dropMediaCaptions
+            self.noforwards = noforwards
+            self.allowPaidFloodskip = allowPaidFloodskip
+            self.fromPeer = fromPeer
+            self.id = id
+            self.randomId = randomId
+            self.toPeer = toPeer
+            self.topMsgId = topMsgId
+            self.replyTo = replyTo
+            self.scheduleDate = scheduleDate
+            self.sendAs = sendAs
+            self.quickReplyShortcut = quickReplyShortcut
+            self.videoTimestamp = videoTimestamp
+            self.allowPaidStars = allowPaidStars
+            self.suggestedPost = suggestedPost
+        }
+
+        public var name: String { "messages.forwardMessages" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x978928ca)
+            var flags: UInt32 = 0
+            if self.silent { flags |= 0x20 }
+            if self.background { flags |= 0x40 }
+            if self.withMyScore { flags |= 0x100 }
+            if self.dropAuthor { flags |= 0x800 }
+            if self.dropMediaCaptions { flags |= 0x1000 }
+            if self.noforwards { flags |= 0x4000 }
+            if self.allowPaidFloodskip { flags |= 0x80000 }
+            if self.topMsgId != nil { flags |= 0x200 }
+            if self.replyTo != nil { flags |= 0x400000 }
+            if self.scheduleDate != nil { flags |= 0x400 }
+            if self.sendAs != nil { flags |= 0x2000 }
+            if self.quickReplyShortcut != nil { flags |= 0x20000 }
+            if self.videoTimestamp != nil { flags |= 0x100000 }
+            if self.allowPaidStars != nil { flags |= 0x200000 }
+            if self.suggestedPost != nil { flags |= 0x800000 }
+            writer.writeUInt32(flags)
+            self.fromPeer.serialize(to: &writer)
+            writer.writeVector(self.id)
+            writer.writeVector(self.randomId)
+            self.toPeer.serialize(to: &writer)
+            if let value = self.topMsgId {
+                writer.writeInt32(value)
+            }
+            if let value = self.replyTo {
+                value.serialize(to: &writer)
+            }
+            if let value = self.scheduleDate {
+                writer.writeInt32(value)
+            }
+            if let value = self.sendAs {
+                value.serialize(to: &writer)
+            }
+            if let value = self.quickReplyShortcut {
+                value.serialize(to: &writer)
+            }
+            if let value = self.videoTimestamp {
+                writer.writeInt32(value)
+            }
+            if let value = self.allowPaidStars {
+                writer.writeInt64(value)
+            }
+            if let value = self.suggestedPost {
+                value.serialize(to: &writer)
+            }
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.Updates.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x978928ca else { throw .unknownConstructor(id, expected: "messages.forwardMessages") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xfa7f60 == 0 else { throw .unknownFlags(constructor: "messages.forwardMessages", bits: flags & ~0xfa7f60) }
+            let _0 = flags & 0x20 != 0
+            let _1 = flags & 0x40 != 0
+            let _2 = flags & 0x100 != 0
+            let _3 = flags & 0x800 != 0
+            let _4 = flags & 0x1000 != 0
+            let _5 = flags & 0x4000 != 0
+            let _6 = flags & 0x80000 != 0
+            let _7 = try Api.InputPeer.parse(from: &reader)
+            let _8 = try reader.readInt32Vector()
+            let _9 = try reader.readInt64Vector()
+            let _10 = try Api.InputPeer.parse(from: &reader)
+            var _11: Int32? = nil
+            if flags & 0x200 != 0 {
+                _11 = try reader.readInt32()
+            }
+            var _12: Api.InputReplyTo? = nil
+            if flags & 0x400000 != 0 {
+                _12 = try Api.InputReplyTo.parse(from: &reader)
+            }
+            var _13: Int32? = nil
+            if flags & 0x400 != 0 {
+                _13 = try reader.readInt32()
+            }
+            var _14: Api.InputPeer? = nil
+            if flags & 0x2000 != 0 {
+                _14 = try Api.InputPeer.parse(from: &reader)
+            }
+            var _15: Api.InputQuickReplyShortcut? = nil
+            if flags & 0x20000 != 0 {
+                _15 = try Api.InputQuickReplyShortcut.parse(from: &reader)
+            }
+            var _16: Int32? = nil
+            if flags & 0x100000 != 0 {
+                _16 = try reader.readInt32()
+            }
+            var _17: Int64? = nil
+            if flags & 0x200000 != 0 {
+                _17 = try reader.readInt64()
+            }
+            var _18: Api.SuggestedPost? = nil
+            if flags & 0x800000 != 0 {
+                _18 = try Api.SuggestedPost.parse(from: &reader)
+            }
+            return Self(silent: _0, background: _1, withMyScore: _2, dropAuthor: _3, dropMediaCaptions: _4, noforwards: _5, allowPaidFloodskip: _6, fromPeer: _7, id: _8, randomId: _9, toPeer: _10, topMsgId: _11, replyTo: _12, scheduleDate: _13, sendAs: _14, quickReplyShortcut: _15, videoTimestamp: _16, allowPaidStars: _17, suggestedPost: _18)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.getDialogs#a0f4cb4f
     public struct GetDialogs: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.Dialogs

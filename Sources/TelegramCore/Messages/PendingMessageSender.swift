@@ -38,7 +38,8 @@ public struct PendingMessageSender {
             }
             let answer: Api.Updates
             do {
-                answer = try send(message, randomId: outgoing.randomId)
+                answer = try outgoing.forwardOf.map { try forward($0, as: message, randomId: outgoing.randomId) }
+                    ?? send(message, randomId: outgoing.randomId)
             } catch let refusal as InputPeers.Unnamable {
                 try fail(message, reason: refusal.reason, &report)
                 continue
@@ -75,7 +76,10 @@ public struct PendingMessageSender {
     /// What this client cannot send over the network yet: the message stays, marked, instead of
     /// going as something it is not.
     private func unsendable(_ message: Message) throws -> String? {
-        if message.extras.forward != nil { return "forwards are not sent to the server yet" }
+        if message.extras.forward != nil {
+            // The server copies its own message, file and all.
+            return message.extras.outgoing?.forwardOf == nil ? "a forward of a message the server does not have" : nil
+        }
         if message.extras.service != nil { return "a service message is not sent" }
         if !message.extras.media.isEmpty {
             guard message.extras.media.count == 1, let file = message.extras.media[0].file else {
@@ -88,6 +92,13 @@ public struct PendingMessageSender {
         if !message.mediaResourceIds.isEmpty { return "a file without its description" }
         if message.text.isEmpty { return "an empty message" }
         return nil
+    }
+
+    /// messages.forwardMessages of `source` into the message's chat, under its random_id.
+    private func forward(_ source: MessageId, as message: Message, randomId: Int64) throws -> Api.Updates {
+        let peers = InputPeers(postbox: postbox, accountPeer: accountPeer)
+        return try client.invoke(Api.functions.messages.ForwardMessages(fromPeer: try peers.peer(source.peerId), id: [source.id], randomId: [randomId],
+                                                                        toPeer: try peers.peer(message.id.peerId)), timeout: timeout)
     }
 
     /// messages.sendMessage, or for a file its parts (FileUploader) then messages.sendMedia, the

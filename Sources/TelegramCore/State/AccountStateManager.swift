@@ -181,6 +181,7 @@ public final class AccountStateManager {
         }
         var report = Report()
         report.users = try ServerObjects.store(users, in: t)
+        stored = try stored.map { try ServerObjects.namingForward($0, in: t) }
         if !stored.isEmpty {
             try t.addMessages(stored)
             try t.recordServerMessageChats(stored.map(\.id))

@@ -17,17 +17,30 @@ enum ServerObjects {
     /// nil for messageEmpty, service messages and chats it does not keep.
     static func message(_ message: Api.Message, accountPeer: PeerId) -> Message? {
         guard case .message(let out, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
-                            _, _, _, let replyTo, let date, let text, let media, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
+                            let fwdFrom, _, _, let replyTo, let date, let text, let media, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
                             _, _, _, _, _, _) = message else { return nil }
         guard let chat = chatPeer(peerId) else { return nil }
         let author = out ? accountPeer : fromId.flatMap(chatPeer) ?? chat
         var extras = MessageExtras(entities: ServerEntities.stored(entities))
         if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
+        if case .messageFwdHeader(_, _, let originId, let originName, let originDate, _, _, _, _, _, _, _, _)? = fwdFrom {
+            // The name is filled in from the peer where it is stored (`namingForward`).
+            extras.forward = MessageForward(from: originName, fromId: originId.flatMap(chatPeer), date: originDate)
+        }
         extras.editTimestamp = editDate
         extras.reactions = Self.reactions(reactions)
         if let file = media.flatMap(Self.file) { extras.media = [.file(file)] }
         return Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
                        isIncoming: !out, extras: extras)
+    }
+
+    /// A forward's origin named as its peer is (the server names only a hidden one).
+    static func namingForward(_ message: Message, in t: PostboxTransaction) throws -> Message {
+        guard var forward = message.extras.forward, forward.from == nil, let origin = forward.fromId, let peer = try t.peer(origin) else { return message }
+        forward.from = peer.displayTitle
+        var named = message
+        named.extras.forward = forward
+        return named
     }
 
     /// `edited` (the server's copy) with `stored`'s file when that file is here already (fetched,

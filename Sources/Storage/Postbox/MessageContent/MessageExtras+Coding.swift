@@ -92,6 +92,11 @@ extension MessageExtras {
             field(.outgoing) { w in
                 w.write(outgoing.randomId)
                 w.writeOptional(outgoing.failure)
+                // Last, and only when set: a row from before it reads as no forward.
+                if let source = outgoing.forwardOf {
+                    w.write(source.peerId.toInt64())
+                    w.write(source.id)
+                }
             }
         }
         w.write(Tag.end.rawValue)
@@ -142,7 +147,10 @@ extension MessageExtras {
                     buttons.append(row)
                 }
             case .authorName: authorName = try f.readString()
-            case .outgoing: outgoing = MessageOutgoing(randomId: try f.readInt64(), failure: try f.readOptionalString())
+            case .outgoing:
+                let (randomId, failure) = (try f.readInt64(), try f.readOptionalString())
+                let source = f.isAtEnd ? nil : MessageId(peerId: PeerId(try f.readInt64()), id: try f.readInt32())
+                outgoing = MessageOutgoing(randomId: randomId, failure: failure, forwardOf: source)
             }
         }
     }
