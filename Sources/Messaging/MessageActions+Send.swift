@@ -22,7 +22,7 @@ extension MessageActions {
     /// A reply within the chat must answer a message that is there.
     static func checkReply(_ replyTo: MessageReply?, in peerId: PeerId, _ t: PostboxTransaction) throws {
         if let replyTo, replyTo.peerId == nil || replyTo.peerId == peerId {
-            _ = try existing(MessageId(peerId: peerId, id: replyTo.id), in: t)
+            _ = try existing(replyTo.target(in: peerId), in: t)
         }
     }
 }

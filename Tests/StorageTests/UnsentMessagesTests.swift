@@ -30,6 +30,24 @@ struct UnsentMessagesTests {
         }
     }
 
+    @Test func aReplyToAMessageOnItsWayFollowsItToTheServersId() throws {
+        try withPostbox { postbox in
+            let (first, reply) = try postbox.transaction { t -> (MessageId, MessageId) in
+                let first = try t.addUnsentMessage(message(0, at: 1_006, incoming: false, "first"), randomId: 81)
+                var answer = message(0, at: 1_007, incoming: false, "its reply")
+                answer.extras.replyTo = MessageReply(id: first.id, namespace: first.namespace)
+                let reply = try t.addUnsentMessage(answer, randomId: 82)
+                try t.setDraft(chat, ChatDraft(text: "and more", entities: [], replyTo: MessageReply(id: first.id, namespace: first.namespace),
+                                               timestamp: 1_008))
+                return (first, reply)
+            }
+            #expect(try postbox.read { try $0.message(reply)?.extras.replyTo?.target(in: chat) } == first)
+            _ = try postbox.transaction { try $0.markSent(first, serverId: 12, date: 1_010) }
+            let (moved, draft) = try postbox.read { (try $0.message(reply)?.extras.replyTo, try $0.draft(chat)?.replyTo) }
+            #expect(moved == MessageReply(id: 12) && draft == MessageReply(id: 12), "\(String(describing: moved)) \(String(describing: draft))")
+        }
+    }
+
     @Test func aForwardKeepsWhichMessageItForwardsAndAnOlderRowReadsAsNone() throws {
         try withPostbox { postbox in
             let source = MessageId(peerId: chat, id: 10)

@@ -150,6 +150,26 @@ struct ServerChatTerminalTests {
             messages.contains { $0["text"] as? String == "are you there?" && $0["forwarded_from"] as? Int == 1_000_002 && $0["out"] as? Bool == false }
         }
         #expect(server.stderrText.contains("forwardMessages user 1000001"), "\(server.stderrText.suffix(1500))")
+
+        // A reply to a message still on its way (its answer held, a clock beside it): once the
+        // server answers, the reply goes naming the server's message, and Grace has it so.
+        #expect(FileManager.default.createFile(atPath: hold, contents: nil))
+        try await tmux.still()
+        if try tmux.capture().last?.contains("r reply") == true { try await Keys.key(tmux, "Escape") }
+        try await tmux.waitFor(timeout: 5, "the composer's keys") { $0.last?.contains("⏎ send") == true }
+        try tmux.type("first of two")
+        try tmux.press("Enter")
+        try await tmux.waitFor(timeout: 10, "its clock") { $0.contains { $0.contains("first of two") && $0.contains("◷") } }
+        try await Keys.key(tmux, "Up")
+        try await Keys.key(tmux, "r")
+        try tmux.type("answering it")
+        try tmux.press("Enter")
+        try await tmux.waitFor(timeout: 10, "the reply's clock") { $0.contains { $0.contains("answering it") && $0.contains("◷") } }
+        try FileManager.default.removeItem(atPath: hold)
+        try await graceSees("the reply naming the first") { messages in
+            guard let first = messages.first(where: { $0["text"] as? String == "first of two" })?["id"] as? Int else { return false }
+            return messages.contains { $0["text"] as? String == "answering it" && $0["reply_to"] as? Int == first }
+        }
     }
 
     /// Settings → Accounts → Log Out with an account on the server: the session ends there

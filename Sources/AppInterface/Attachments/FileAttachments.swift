@@ -45,7 +45,7 @@ final class FileAttachments: ChatAttachmentSource {
         let postbox = account.postbox, log = log, added = account.changesForServer
         return FileUpload(files: picked, mediaBox: postbox.mediaBox, wake: wake) { outgoing in
             _ = try MessageActions(postbox: postbox).send(files: outgoing, caption: plain, entities: entities,
-                                                          replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
+                                                          replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
             added?()
             log.info("files sent from the interface", metadata: ["peer": "\(chat.packed)", "files": "\(outgoing.count)"])
         }

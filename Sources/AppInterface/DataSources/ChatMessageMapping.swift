@@ -25,8 +25,8 @@ struct ChatMessageMapping {
             buttons: extras.buttons.map { $0.map(\.text) })
         content.editedAt = extras.editTimestamp
         if case .message? = content.reply, let reply = extras.replyTo,
-           let timestamp = try transaction.message(MessageId(peerId: message.id.peerId, id: reply.id))?.index.timestamp {
-            content.replyTarget = ChatMessage.Index(timestamp: timestamp, namespace: MessageId.cloudNamespace, id: reply.id)
+           let timestamp = try transaction.message(reply.target(in: message.id.peerId))?.index.timestamp {
+            content.replyTarget = ChatMessage.Index(timestamp: timestamp, namespace: reply.namespace, id: reply.id)
         }
         var chat = ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
                            isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content,
@@ -41,7 +41,7 @@ struct ChatMessageMapping {
     /// The replied message's author and first line (its summary when it is media), if it is here.
     private func reply(_ reply: MessageReply, in chat: PeerId) throws -> ChatMessage.Reply {
         if let other = reply.peerId, other != chat { return .otherChat }
-        guard let replied = try transaction.message(MessageId(peerId: chat, id: reply.id)) else { return .deleted }
+        guard let replied = try transaction.message(reply.target(in: chat)) else { return .deleted }
         return .message(author: try authorName(of: replied), text: MessagePreview.firstLine(MessageSummary.text(of: replied)))
     }
 

@@ -36,7 +36,7 @@ extension PostboxDataSources: ChatHistoryDataSource {
     func draft(in chat: ChatId) throws -> ComposerDraft? {
         try postbox.read { t in
             guard let draft = try t.draft(chat.peerId) else { return nil }
-            let reply = try draft.replyTo.flatMap { try t.message(MessageId(peerId: chat.peerId, id: $0.id))?.index.chatIndex }
+            let reply = try draft.replyTo.flatMap { try t.message($0.target(in: chat.peerId))?.index.chatIndex }
             return ComposerDraft(text: draft.text, replyTo: reply)
         }
     }

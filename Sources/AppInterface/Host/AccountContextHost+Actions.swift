@@ -36,7 +36,7 @@ final class PostboxChatActions: ChatMessageActions {
     func send(_ text: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws {
         // Telegram's markdown (`**bold**`, `[text](url)`...) becomes the message's entities.
         let (plain, entities) = MessageMarkdown.parse(text)
-        _ = try actions.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id) }, to: chat.peerId)
+        _ = try actions.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
         account.changesForServer?()
         log.info("message sent from the interface", metadata: ["peer": "\(chat.packed)"])
     }
@@ -99,7 +99,7 @@ final class PostboxChatActions: ChatMessageActions {
         defer { account.changesForServer?() }
         guard let draft, !draft.isEmpty else { return try actions.clearDraft(chat.peerId) }
         // What was typed, markdown and all, so it comes back as it was written.
-        try actions.saveDraft(chat.peerId, text: draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id) })
+        try actions.saveDraft(chat.peerId, text: draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) })
     }
 
     func copy(_ text: String) { clipboard(text) }

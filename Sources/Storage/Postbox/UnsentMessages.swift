@@ -82,7 +82,20 @@ extension PostboxTransaction {
         sent.extras.outgoing = nil
         try deleteMessages([id])
         try addMessages([sent])
+        try moveReplies(from: id, to: cloudId)
         return sent.index
+    }
+
+    /// The account's messages still on their way that reply to `local`, and the chat's draft, now
+    /// reply to its server id (they go after it, oldest first, so none of them left before).
+    private func moveReplies(from local: MessageId, to cloudId: MessageId) throws {
+        for waiting in try unsentMessages() where waiting.extras.replyTo?.target(in: waiting.id.peerId) == local {
+            _ = try updateMessage(waiting.id) { $0.extras.replyTo = MessageReply(id: cloudId.id) }
+        }
+        if var draft = try draft(local.peerId), draft.replyTo?.target(in: local.peerId) == local {
+            draft.replyTo = MessageReply(id: cloudId.id)
+            try setDraft(local.peerId, draft)
+        }
     }
 
     /// The server refused the local message `id`: it stays, marked with `reason`, and leaves the

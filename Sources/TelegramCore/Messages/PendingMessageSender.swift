@@ -106,7 +106,8 @@ public struct PendingMessageSender {
     private func send(_ message: Message, randomId: Int64) throws -> Api.Updates {
         let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(message.id.peerId)
         let replyTo = message.extras.replyTo.flatMap { reply -> Api.InputReplyTo? in
-            guard reply.peerId == nil || reply.peerId == message.id.peerId else { return nil }
+            // A reply to a message the server never took (refused) goes as a plain message.
+            guard reply.peerId == nil || reply.peerId == message.id.peerId, reply.namespace == MessageId.cloudNamespace else { return nil }
             return InputPeers.reply(to: reply.id)
         }
         let entities = ServerEntities.api(message.extras.entities)

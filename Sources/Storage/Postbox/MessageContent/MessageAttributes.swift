@@ -24,11 +24,18 @@ public struct MessageTextEntity: Equatable, Sendable {
 public struct MessageReply: Equatable, Sendable {
     public var id: Int32
     public var peerId: PeerId?
+    /// MessageId's namespace: local for a reply to the account's own message still on its way
+    /// (its id moves to the server's when the server answers, and so does the reply's).
+    public var namespace: Int32
 
-    public init(id: Int32, peerId: PeerId? = nil) {
+    public init(id: Int32, peerId: PeerId? = nil, namespace: Int32 = MessageId.cloudNamespace) {
         self.id = id
         self.peerId = peerId
+        self.namespace = namespace
     }
+
+    /// The message replied to, in `chat` when the reply names no other.
+    public func target(in chat: PeerId) -> MessageId { MessageId(peerId: peerId ?? chat, namespace: namespace, id: id) }
 }
 
 /// Where a forwarded message came from: the original sender's name (and id, when known), the

@@ -39,6 +39,8 @@ extension MessageExtras {
             field(.replyTo) { w in
                 w.write(replyTo.id)
                 w.writeOptional(replyTo.peerId?.toInt64())
+                // Last, and only for a local one: an older row reads as a reply in the cloud.
+                if replyTo.namespace != MessageId.cloudNamespace { w.write(replyTo.namespace) }
             }
         }
         if let forward {
@@ -117,7 +119,8 @@ extension MessageExtras {
                                                       value: try f.readOptionalString()))
                 }
             case .replyTo:
-                replyTo = MessageReply(id: try f.readInt32(), peerId: try f.readOptionalInt64().map(PeerId.init))
+                let (id, peerId) = (try f.readInt32(), try f.readOptionalInt64().map(PeerId.init))
+                replyTo = MessageReply(id: id, peerId: peerId, namespace: f.isAtEnd ? MessageId.cloudNamespace : try f.readInt32())
             case .forward:
                 forward = MessageForward(from: try f.readOptionalString(), fromId: try f.readOptionalInt64().map(PeerId.init),
                                          date: try f.readOptionalInt32(), savedFrom: try f.readOptionalString())
