@@ -28,13 +28,21 @@ struct PushedUpdatesTests {
                             ptsCount: 1, date: 1_700_000_000 + pts, fwdFrom: nil, viaBotId: nil, replyTo: nil, entities: nil, ttlPeriod: nil)
     }
 
-    @Test("updateShort with updateUserTyping, and a cancel, are typing notices")
-    func typingNotices() {
-        guard case .typing(let typing) = Self.read(.updateShort(update: .updateUserTyping(userId: 7, action: .sendMessageTypingAction), date: 1)),
-              case .typing(let cancel) = Self.read(.updateShort(update: .updateUserTyping(userId: 7, action: .sendMessageCancelAction), date: 1))
-        else { Issue.record("not read as typing"); return }
-        #expect(typing.count == 1 && typing.first?.0 == PeerId(namespace: .cloudUser, id: 7) && typing.first?.1 == true)
-        #expect(cancel.first?.1 == false)
+    @Test("updateUserTyping, a cancel and updateUserStatus are live notices")
+    func liveNotices() {
+        let user = PeerId(namespace: .cloudUser, id: 7)
+        guard case .live(let typing) = Self.read(.updateShort(update: .updateUserTyping(userId: 7, action: .sendMessageTypingAction), date: 1)),
+              case .live(let cancel) = Self.read(.updateShort(update: .updateUserTyping(userId: 7, action: .sendMessageCancelAction), date: 1)),
+              case .live(let statuses) = Self.read(.updates(updates: [.updateUserStatus(userId: 7, status: .userStatusOnline(expires: 500)),
+                                                                      .updateUserStatus(userId: 8, status: .userStatusOffline(wasOnline: 400)),
+                                                                      .updateUserStatus(userId: 9, status: .userStatusEmpty)],
+                                                            users: [], chats: [], date: 1, seq: 0))
+        else { Issue.record("not read as live notices"); return }
+        #expect(typing == [.typing(user, true)] && cancel == [.typing(user, false)])
+        #expect(statuses == [.status(user, .online(until: 500)), .status(PeerId(namespace: .cloudUser, id: 8), .lastSeen(400))])
+        // Online past its time is last seen then.
+        #expect(AccountPresence.UserStatus.online(until: 500).at(499) == .online(until: 500))
+        #expect(AccountPresence.UserStatus.online(until: 500).at(500) == .lastSeen(500))
     }
 
     @Test("A short message is the private message it stands for: the other user's chat, by them or by us")

@@ -8,7 +8,8 @@ import TestSupport
 /// notify-service) and in her chat list, opens it and sees Ada's next message arrive live; her
 /// typing shows in Ada's header, and her reply, its edit, her reaction to Ada's message and her
 /// deletion for everyone reach Ada's open chat; a file goes each way (fetched from the server
-/// when Enter asks for it), with nothing but the two interfaces' keys.
+/// when Enter asks for it); Ada's header shows Grace online, then last seen once she quits, with
+/// nothing but the two interfaces' keys.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct TwoContainersTerminalTests {
     static let code = "24680"
@@ -79,6 +80,8 @@ struct TwoContainersTerminalTests {
         try graceScreen.press("Enter")
         try await adaScreen.waitFor(text: "yes, see you", timeout: 15)
         try await adaScreen.waitFor(timeout: 15, "the typing notice ended") { !$0.contains { $0.contains("typing…") } }
+        // Grace's app says she is online (account.updateStatus), and Ada's header shows it.
+        try await adaScreen.waitFor(timeout: 15, "Grace online in Ada's header") { $0.prefix(3).contains { $0.contains("online") } }
         try await graceScreen.waitFor(timeout: 15, "✓ on Grace's reply") { $0.contains { $0.contains("yes, see you") && $0.contains("✓") } }
         try await Keys.key(graceScreen, "Up")
         try await Keys.key(graceScreen, "e")
@@ -113,6 +116,11 @@ struct TwoContainersTerminalTests {
         try await Self.fetchAndSave("📎 plan.pdf", on: graceScreen, into: graceDownloads, expecting: plan)
         try await Self.attach(AttachmentsTerminalTests.photo, caption: "the view", on: graceScreen)
         try await Self.fetchAndSave("🖼 Photo", on: adaScreen, into: adaDownloads, expecting: AttachmentsTerminalTests.photo)
+
+        // Grace quits: her connection closes, the server says she went offline, and Ada's header
+        // says when she was last seen.
+        try await Keys.key(graceScreen, "C-q")
+        try await adaScreen.waitFor(timeout: 15, "Grace last seen in Ada's header") { $0.prefix(3).contains { $0.contains("last seen just now") } }
     }
 
     /// ^T, the path, Enter; the caption, Enter: sent once the server answered.

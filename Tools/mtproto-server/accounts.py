@@ -43,13 +43,13 @@ class User:
         salt1, salt2 = srp.new_salts()
         self.password = {'salt1': salt1, 'salt2': salt2, 'v': srp.verifier(text, salt1, salt2)}
 
-    def tl(self, is_self):
+    def tl(self, is_self, status=None):
         # Every other account is in everyone's contact list (contacts.getContacts), so others
         # come as mutual contacts, phone included, as Telegram shows a contact.
         contact = None if is_self else True
         return types.User(id=self.id, is_self=is_self or None, contact=contact, mutual_contact=contact,
                           access_hash=self.access_hash, first_name=self.first_name,
-                          last_name=self.last_name or None, username=self.username, phone=self.phone)
+                          last_name=self.last_name or None, username=self.username, phone=self.phone, status=status)
 
     def to_json(self):
         password = self.password and {'salt1': self.password['salt1'].hex(),
@@ -89,6 +89,8 @@ def parse_account(value):
 
 class Accounts:
     def __init__(self, state_dir, log):
+        # presence.py's status of a user for other users' User objects (None: none said)
+        self.status_of = lambda user_id: None
         self.log = log
         self.path = os.path.join(state_dir, 'accounts.json') if state_dir else None
         self.users = {}           # id → User

@@ -34,4 +34,4 @@ class Contacts:
         """The hash is not compared: the full list always comes."""
         others = [u for _, u in sorted(self.accounts.users.items()) if u is not caller.me]
         return types.contacts.Contacts(contacts=[types.Contact(user_id=u.id, mutual=True) for u in others],
-                                       saved_count=0, users=[u.tl(is_self=False) for u in others])
+                                       saved_count=0, users=[u.tl(is_self=False, status=self.accounts.status_of(u.id)) for u in others])

@@ -14,6 +14,7 @@ from devices import Devices
 from dialogs import Dialogs
 from files import Files, FileStore
 from login import Login
+from presence import Presence
 from pushes import Pushes
 from selfuser import SelfUser
 from updates import Updates
@@ -70,6 +71,8 @@ class Methods:
         self.signed_in = (Chat(server.accounts, server.store, delivery, self.pushes, files, server.clock), files,
                           Dialogs(server.accounts, server.store), Contacts(server.accounts),
                           Devices(server.accounts), self.updates)
+        self.presence = Presence(server.accounts, delivery, server.clock, server.log)
+        self.signed_in += (self.presence,)
 
     def answer(self, request, key_dc, key_id=None, log=None, session=None):
         """The result object for an (unwrapped) API request from the auth key `key_id` in

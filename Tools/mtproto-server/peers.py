@@ -38,4 +38,5 @@ def input_user(accounts, me, value):
 
 def users_tl(accounts, me, user_ids):
     """User objects for these ids (the caller's own with `self`), each once, in id order."""
-    return [accounts.users[i].tl(is_self=i == me.id) for i in sorted(set(user_ids)) if i in accounts.users]
+    return [accounts.users[i].tl(is_self=i == me.id, status=None if i == me.id else accounts.status_of(i))
+            for i in sorted(set(user_ids)) if i in accounts.users]

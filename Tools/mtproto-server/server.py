@@ -182,6 +182,7 @@ async def serve_connection(server, reader, writer):
         connection.log.error('closing after an unexpected error:\n%s', traceback.format_exc())
     finally:
         connection.close()
+        server.methods.presence.connection_closed()
 
 
 def parse_misbehave(values):

@@ -1,3 +1,4 @@
+import Container
 import Storage
 import TelegramUI
 
@@ -78,6 +79,17 @@ extension PostboxDataSources: ChatHistoryDataSource {
 
     func isTyping(in chat: ChatId) throws -> Bool {
         presence?.isTyping(in: chat.peerId) ?? false
+    }
+
+    func presence(in chat: ChatId) throws -> PeerPresence? {
+        guard chat.peerId.namespace == .cloudUser, let status = presence?.status(of: chat.peerId) else { return nil }
+        switch status.at(Int32(clamping: Container.Clock.unixTime())) {
+        case .online: return .online
+        case .lastSeen(let time): return .lastSeen(time)
+        case .recently: return .recently
+        case .lastWeek: return .lastWeek
+        case .lastMonth: return .lastMonth
+        }
     }
 
     func subtitle(of chat: ChatId) throws -> String? {

@@ -830,6 +830,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x548a30f5: return try Api.functions.account.GetPassword.parse_body(&reader)
     case 0xec86017a: return try Api.functions.account.RegisterDevice.parse_body(&reader)
     case 0x6a0d3206: return try Api.functions.account.UnregisterDevice.parse_body(&reader)
+    case 0x6628562c: return try Api.functions.account.UpdateStatus.parse_body(&reader)
     case 0xd18b4d16: return try Api.functions.auth.CheckPassword.parse_body(&reader)
     case 0x3e72ba19: return try Api.functions.auth.LogOut.parse_body(&reader)
     case 0xa677244f: return try Api.functions.auth.SendCode.parse_body(&reader)
@@ -1190,6 +1191,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x65899777: return "userStatusLastMonth"
     case 0x6592a1a7: return "chatForbidden"
     case 0x65a0fa4d: return "pageBlockCollage"
+    case 0x6628562c: return "account.updateStatus"
     case 0x6643b654: return "client_DH_inner_data"
     case 0x66b25953: return "encryptedChatWaiting"
     case 0x6724abc4: return "textBold"

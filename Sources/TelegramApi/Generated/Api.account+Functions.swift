@@ -142,3 +142,41 @@ extension Api.functions.account {
         }
     }
 }
+
+extension Api.functions.account {
+    /// account.updateStatus#6628562c
+    public struct UpdateStatus: TLFunction, TLObject, Equatable {
+        public typealias Result = Bool
+        public var offline: Bool
+
+        public init(offline: Bool) {
+            self.offline = offline
+        }
+
+        public var name: String { "account.updateStatus" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x6628562c)
+            writer.writeBool(self.offline)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try reader.readBool()
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x6628562c else { throw .unknownConstructor(id, expected: "account.updateStatus") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBool()
+            return Self(offline: _0)
+        }
+    }
+}

@@ -4,15 +4,58 @@ import Synchronization
 import TelegramApi
 import TLSerialization
 
-/// What the server says live and keeps nowhere: who is typing in which chat. Filled from the
-/// updates pushed to the app's connection, read by the interface's frames. A notice lasts six
-/// seconds after the last one, as Telegram's clients show it (a typing client repeats it every
-/// few seconds while it types, and cancels it when it sends).
+/// What the server says live and keeps nowhere: who is typing in which chat, and who is online.
+/// Filled from the updates pushed to the app's connection (and users' statuses in what a
+/// catch-up brings), read by the interface's frames. A typing notice lasts six seconds after the
+/// last one, as Telegram's clients show it (a typing client repeats it every few seconds while it
+/// types, and cancels it when it sends).
 public final class AccountPresence: Sendable {
     static let typingSeconds: UInt64 = 6
     private let typing = Mutex<[PeerId: UInt64]>([:])
+    private let statuses = Mutex<[PeerId: UserStatus]>([:])
+
+    /// A user's online status as the server gives it (userStatus*).
+    public enum UserStatus: Equatable, Sendable {
+        /// Online until this unix time (then last seen then, unless it says so again).
+        case online(until: Int32)
+        case lastSeen(Int32)
+        /// Hidden by the user: only roughly.
+        case recently, lastWeek, lastMonth
+
+        init?(_ status: Api.UserStatus) {
+            switch status {
+            case .userStatusEmpty: return nil
+            case .userStatusOnline(let expires): self = .online(until: expires)
+            case .userStatusOffline(let wasOnline): self = .lastSeen(wasOnline)
+            case .userStatusRecently: self = .recently
+            case .userStatusLastWeek: self = .lastWeek
+            case .userStatusLastMonth: self = .lastMonth
+            }
+        }
+
+        /// As of `now`: online past its time is last seen then.
+        public func at(_ now: Int32) -> UserStatus {
+            if case .online(let until) = self, until <= now { return .lastSeen(until) }
+            return self
+        }
+    }
 
     public init() {}
+
+    /// The user's status as last heard (nil: never said).
+    public func status(of user: PeerId) -> UserStatus? { statuses.withLock { $0[user] } }
+
+    func set(_ user: PeerId, status: UserStatus) { statuses.withLock { $0[user] = status } }
+
+    /// The statuses the users carry (a catch-up's, the dialogs', the contacts').
+    func take(_ users: [Api.User]) {
+        let known = users.compactMap { user -> (PeerId, UserStatus)? in
+            guard let fields = UserFields(user), let status = fields.status.flatMap(UserStatus.init) else { return nil }
+            return (PeerId(namespace: .cloudUser, id: fields.id), status)
+        }
+        guard !known.isEmpty else { return }
+        statuses.withLock { for (user, status) in known { $0[user] = status } }
+    }
 
     /// Whether someone is typing in `chat` now.
     public func isTyping(in chat: PeerId) -> Bool {

@@ -56,6 +56,8 @@ public final class AccountStateManager {
     public var dialogLimit: Int32 = 100
     /// A safety stop: a server that answers slices forever cannot keep the writer busy forever.
     public var maximumDifferences = 10_000
+    /// Where the users' online statuses go (the running app's; nil: nowhere).
+    var presence: AccountPresence?
 
     public init(postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double = 30, logger: Logger = Logger(label: "sync")) {
         (self.postbox, self.client, self.accountPeer, self.timeout, self.logger) = (postbox, client, accountPeer, timeout, logger)
@@ -121,6 +123,7 @@ public final class AccountStateManager {
     private func loadContacts(_ report: inout Report) throws {
         guard case .contacts(let contacts, _, let users) = try client.invoke(Api.functions.contacts.GetContacts(hash: 0), timeout: timeout) else { return }
         try postbox.transaction { t in _ = try ServerObjects.store(users, in: t) }
+        presence?.take(users)
         report.contacts += contacts.count
     }
 
@@ -181,6 +184,7 @@ public final class AccountStateManager {
         }
         var report = Report()
         report.users = try ServerObjects.store(users, in: t)
+        presence?.take(users)
         stored = try stored.map { try ServerObjects.namingForward($0, in: t) }
         if !stored.isEmpty {
             try t.addMessages(stored)

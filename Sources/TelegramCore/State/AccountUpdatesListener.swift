@@ -94,6 +94,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     }
                     guard keep else { made.close(); break }
                     manager = AccountStateManager(postbox: postbox, client: made, accountPeer: own, timeout: 30, logger: logger)
+                    manager?.presence = presence
                 }
                 // What waits to be sent goes first: a catch-up after a restart would otherwise
                 // bring the server's copy of a message sent before the restart beside the local
@@ -109,7 +110,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 var report = try due ? manager!.catchUp() : applyPushed(batches, manager: manager!)
                 (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)
                 failures = 0
-                // After the first catch-up: what the person waits for comes before the registration.
+                // After the first catch-up: what the person waits for comes before these.
+                sayOnline(client: manager!.client)
                 registerForPushes(postbox: postbox, client: manager!.client)
                 downloads.run(postbox: postbox, client: manager!.client, timeout: 30, logger: logger) { [applied] in
                     applied(AccountStateManager.Report())
@@ -129,6 +131,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     accountPeer = nil
                     (pushedBatches, catchUpDue) = ([], true)
                 }
+                onlineSaid = nil
             }
             // After a failure: 1, 2, 4 … 30 s; otherwise until a push or the interval. Meanwhile
             // typing notices go as they are asked for, and the screen hears when one it shows ends.
@@ -189,8 +192,13 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private func received(_ body: [UInt8]) {
         guard let own = state.withLock({ accountPeer }) else { return push(catchingUp: true) }
         switch PushedUpdates.read(body, accountPeer: own) {
-        case .typing(let notices):
-            for (chat, on) in notices { presence.set(chat, typing: on) }
+        case .live(let notices):
+            for notice in notices {
+                switch notice {
+                case .typing(let chat, let on): presence.set(chat, typing: on)
+                case .status(let user, let status): presence.set(user, status: status)
+                }
+            }
             applied(AccountStateManager.Report())
         case .updates(let batch):
             state.withLock {
@@ -222,6 +230,24 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     /// in `downloads`, and `applied` is called as it goes.
     public func download(_ id: MessageId, resourceId: String) {
         if downloads.request(id, resourceId: resourceId) { push() }
+    }
+
+    /// When this connection last said the account is online (nil: not on this connection).
+    private var onlineSaid: UInt64?  // the listener's thread only
+    /// The server takes "online" for five minutes: said again before that runs out.
+    static let onlineRepeatSeconds: UInt64 = 240
+
+    /// account.updateStatus(offline: false) while the app runs, as Telegram's clients say it
+    /// while active; the server makes the account offline when its connection closes.
+    private func sayOnline(client: MTProtoClient) {
+        let now = Clock.monotonicNanoseconds()
+        if let said = onlineSaid, now - said < Self.onlineRepeatSeconds * 1_000_000_000 { return }
+        do {
+            _ = try client.invoke(Api.functions.account.UpdateStatus(offline: false), timeout: 10)
+            onlineSaid = now
+        } catch {
+            logger.debug("online status not said", metadata: ["error": "\(error)"])
+        }
     }
 
     private var registeredForPushes = false  // the listener's thread only

@@ -3,7 +3,7 @@ import TelegramApi
 import TLSerialization
 
 /// What the server pushes to the connection (core.telegram.org/api/updates), read as Telegram's
-/// clients read it: typing notices shown at once (no catch-up ever brings them), the account's
+/// clients read it: typing and online notices shown at once (no catch-up brings them), the account's
 /// updates applied from their contents when their pts follow the stored state's
 /// (`AccountStateManager.applyPushed`), and anything else, or a gap, left to getDifference.
 enum PushedUpdates {
@@ -14,9 +14,16 @@ enum PushedUpdates {
         var date: Int32
     }
 
+    /// What is shown live and kept nowhere.
+    enum LiveNotice: Equatable {
+        /// Someone typing in a chat, or stopping.
+        case typing(PeerId, Bool)
+        case status(PeerId, AccountPresence.UserStatus)
+    }
+
     enum Reading {
-        /// (chat, typing) for each notice: all the push held.
-        case typing([(PeerId, Bool)])
+        /// Typing and online notices: all the push held.
+        case live([LiveNotice])
         case updates(Batch)
         /// Not something to apply here (updatesTooLong, a group's short message, not updates at
         /// all): a getDifference says what changed.
@@ -47,13 +54,20 @@ enum PushedUpdates {
         case .updatesTooLong, .updateShortChatMessage, .updateShortSentMessage:
             return .catchUp
         }
-        var notices: [(PeerId, Bool)] = []
+        var notices: [LiveNotice] = []
         for update in batch.updates {
-            guard case .updateUserTyping(let userId, let action) = update else { return .updates(batch) }
-            let cancelled = if case .sendMessageCancelAction = action { true } else { false }
-            notices.append((PeerId(namespace: .cloudUser, id: userId), !cancelled))
+            switch update {
+            case .updateUserTyping(let userId, let action):
+                let cancelled = if case .sendMessageCancelAction = action { true } else { false }
+                notices.append(.typing(PeerId(namespace: .cloudUser, id: userId), !cancelled))
+            case .updateUserStatus(let userId, let status):
+                guard let status = AccountPresence.UserStatus(status) else { continue }
+                notices.append(.status(PeerId(namespace: .cloudUser, id: userId), status))
+            default:
+                return .updates(batch)
+            }
         }
-        return notices.isEmpty ? .updates(batch) : .typing(notices)
+        return notices.isEmpty ? .updates(batch) : .live(notices)
     }
 
     /// The updates of `batch` to apply over `state`, in order, and the state they reach; nil at a

@@ -147,13 +147,14 @@ struct UserFields {
     let phone: String?
     let isContact: Bool
     let isDeleted: Bool
+    let status: Api.UserStatus?
 
     /// nil for userEmpty.
     init?(_ user: Api.User) {
         guard case .user(_, let contact, _, let deleted, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
-                         _, let id, let accessHash, let firstName, let lastName, let username, let phone, _, _, _, _, _, _, _, _,
+                         _, let id, let accessHash, let firstName, let lastName, let username, let phone, _, let status, _, _, _, _, _, _,
                          _, _, _, _, _, _) = user else { return nil }
         (self.id, self.accessHash, self.firstName, self.lastName) = (id, accessHash, firstName, lastName)
-        (self.username, self.phone, isContact, isDeleted) = (username, phone, contact, deleted)
+        (self.username, self.phone, isContact, isDeleted, self.status) = (username, phone, contact, deleted, status)
     }
 }

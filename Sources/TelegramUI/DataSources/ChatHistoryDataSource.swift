@@ -21,6 +21,8 @@ public protocol ChatHistoryDataSource {
     func subtitle(of chat: ChatId) throws -> String?
     /// Whether the other side is typing in the chat now (the server said so).
     func isTyping(in chat: ChatId) throws -> Bool
+    /// A private chat's other side online, or when last seen (nil: not known).
+    func presence(in chat: ChatId) throws -> PeerPresence?
     /// The message pinned at the top of the chat, if any.
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage?
     /// What was left written in the chat, if anything.
@@ -34,6 +36,7 @@ public protocol ChatHistoryDataSource {
 
 extension ChatHistoryDataSource {
     public func isTyping(in chat: ChatId) throws -> Bool { false }
+    public func presence(in chat: ChatId) throws -> PeerPresence? { nil }
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
     public func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] { [] }
