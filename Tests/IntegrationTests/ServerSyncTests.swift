@@ -37,6 +37,12 @@ struct ServerSyncTests {
         return session
     }
 
+    /// The draft of Ada's chat with Grace, as `main chats` says.
+    static func draft(_ sandbox: Sandbox) async throws -> String? {
+        let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+        return ((rows as? [[String: Any]])?.first { $0["peerId"] as? Int == 1_000_002 })?["draft"] as? String
+    }
+
     /// Polls `main messages` until the chat's newest message is `text` (the running app applies it).
     static func waitForNewest(_ sandbox: Sandbox, _ text: String, timeout: Double = 15) async throws {
         let start = Date()
@@ -175,6 +181,15 @@ struct ServerSyncTests {
             let later = Self.differences(server).dropFirst(applied)
             #expect(later.allSatisfy { $0.contains("DifferenceEmpty") }, "a push was caught up instead of applied: \(Array(later))")
             #expect(try await Self.texts(sandbox, peer: 1_000_002).map(\.text) == ["as it came, edited", "lost on the way"])
+
+            // A draft saved on Ada's phone (Telethon signed in as her) comes to the running app:
+            // pushed to her other sessions as updateDraftMessage, it replaces the older one here.
+            let phone = sandbox.base + "/ada-phone"
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 1 0001", "--code", Self.code], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "draft", ["--with", "+9996620002", "--text", "typed on the phone"], session: phone).succeeded)
+            try await waitUntil("the phone's draft here", timeout: 15) { try await Self.draft(sandbox) == "typed on the phone" }
+            #expect(try await Self.telethon(server, "draft", ["--with", "+9996620002", "--text", ""], session: phone).succeeded)
+            try await waitUntil("the draft cleared here", timeout: 15) { try await Self.draft(sandbox) == nil }
 
             // `main push` stands in for a server only for an offline account: here it would
             // make up a message id the server gives to a real message later.

@@ -15,6 +15,8 @@ struct ChatListRow: Codable {
     let muted: Bool
     let unreadCount: Int32
     let topMessageId: Int32
+    /// What is left written in the chat (its draft), if anything.
+    let draft: String?
 }
 
 struct ChatsCommand: ParsableCommand {
@@ -41,7 +43,8 @@ struct ChatsCommand: ParsableCommand {
                     ChatListRow(peerId: entry.peerId.toInt64(), kind: entry.peerId.kindName,
                                 title: entry.peer?.displayTitle ?? "", pinned: entry.pinningIndex != nil,
                                 muted: try t.isMuted(entry.peerId, at: now),
-                                unreadCount: entry.readState?.unreadCount ?? 0, topMessageId: entry.topMessageIndex.id.id)
+                                unreadCount: entry.readState?.unreadCount ?? 0, topMessageId: entry.topMessageIndex.id.id,
+                                draft: try t.draft(entry.peerId).map(\.text))
                 }
             }
         }
@@ -49,7 +52,8 @@ struct ChatsCommand: ParsableCommand {
             printJSON(try JSONFile.text(rows))
         } else {
             for row in rows {
-                let flags = [row.pinned ? "pinned" : nil, row.muted ? "muted" : nil, row.unreadCount > 0 ? "\(row.unreadCount) unread" : nil]
+                let flags = [row.pinned ? "pinned" : nil, row.muted ? "muted" : nil, row.unreadCount > 0 ? "\(row.unreadCount) unread" : nil,
+                             row.draft.map { "draft: \($0)" }]
                     .compactMap { $0 }.joined(separator: ", ")
                 printLine("\(row.peerId)\t\(row.kind)\t\(row.title)\(flags.isEmpty ? "" : "\t(\(flags))")")
             }

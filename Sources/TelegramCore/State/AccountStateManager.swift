@@ -33,6 +33,8 @@ public final class AccountStateManager {
         public var notSent = 0
         /// The account's changes the server heard first (ServerOperationSender), refused ones included.
         public var operations = 0
+        /// Drafts saved or cleared on another of the account's devices, taken here.
+        public var drafts = 0
 
         /// What `other` applied, added to this (its state, when it has one, is the later).
         mutating func add(applied other: Report) {
@@ -41,6 +43,7 @@ public final class AccountStateManager {
             edits += other.edits
             deletions += other.deletions
             readStates += other.readStates
+            drafts += other.drafts
             differences += other.differences
             tooLong = tooLong || other.tooLong
             state = other.state ?? state
@@ -166,8 +169,14 @@ public final class AccountStateManager {
         var readInbox: [(PeerId, Int32)] = []
         var readOutbox: [(PeerId, Int32)] = []
         var deletedIds: [Int32] = []
+        var drafts: [(PeerId, ChatDraft?, Int32?)] = []
         for update in updates {
             switch update {
+            case .updateDraftMessage(let peer, nil, nil, let draft):
+                if let chat = ServerObjects.chatPeer(peer) {
+                    let (text, date) = ServerObjects.draft(draft)
+                    drafts.append((chat, text, date))
+                }
             case .updateNewMessage(let message, _, _):
                 if let message = ServerObjects.message(message, accountPeer: accountPeer) { stored.append(message) }
             case .updateEditMessage(let message, _, _):
@@ -198,6 +207,11 @@ public final class AccountStateManager {
         if !deletedIds.isEmpty { report.deletions = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
         for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
         for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
+        // Saved on another device: it replaces this one's unless this one was saved later.
+        for (chat, draft, date) in drafts where try (t.draft(chat)?.timestamp ?? .min) <= (date ?? .max) {
+            try t.setDraft(chat, draft)
+            report.drafts += 1
+        }
         try state.write(t)
         report.newMessages = stored.count
         report.edits = edits.count

@@ -116,7 +116,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 downloads.run(postbox: postbox, client: manager!.client, timeout: 30, logger: logger) { [applied] in
                     applied(AccountStateManager.Report())
                 }
-                if report.newMessages + report.edits + report.deletions + report.readStates + report.dialogs + report.sent + report.notSent + report.operations > 0 {
+                if report.newMessages + report.edits + report.deletions + report.readStates + report.dialogs + report.sent + report.notSent
+                    + report.operations + report.drafts > 0 {
                     applied(report)
                 }
             } catch {

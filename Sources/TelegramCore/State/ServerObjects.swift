@@ -34,6 +34,19 @@ enum ServerObjects {
                        isIncoming: !out, extras: extras)
     }
 
+    /// A draft as the server keeps it (one of this account's other sessions saved it): nil for
+    /// draftMessageEmpty (cleared), with the time it was saved or cleared.
+    static func draft(_ draft: Api.DraftMessage) -> (ChatDraft?, Int32?) {
+        switch draft {
+        case .draftMessageEmpty(let date):
+            return (nil, date)
+        case .draftMessage(_, _, let replyTo, let text, let entities, _, let date, _, _):
+            var reply: MessageReply?
+            if case .inputReplyToMessage(let id, _, _, _, _, _, _, _)? = replyTo { reply = MessageReply(id: id) }
+            return (ChatDraft(text: text, entities: ServerEntities.stored(entities), replyTo: reply, timestamp: date), date)
+        }
+    }
+
     /// A forward's origin named as its peer is (the server names only a hidden one).
     static func namingForward(_ message: Message, in t: PostboxTransaction) throws -> Message {
         guard var forward = message.extras.forward, forward.from == nil, let origin = forward.fromId, let peer = try t.peer(origin) else { return message }
