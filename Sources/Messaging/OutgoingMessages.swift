@@ -25,13 +25,15 @@ public enum OutgoingMessages {
             throw RequestRefusal(description: "cannot send to a secret chat: its messages are end-to-end encrypted on the device that has its key")
         }
         let latest = try t.latestMessages(peerId, limit: 1).first
+        let onServer = try t.accountHasServer()
         // Above every id the chat has: its newest message may be one of a group's history
-        // exported inside it (ids below zero), or older than a higher id.
-        let id = MessageId(peerId: peerId, id: try t.maxMessageId(peerId) + 1)
+        // exported inside it (ids below zero), or older than a higher id. A server's account
+        // numbers it in the local namespace instead (addUnsentMessage), until the server does.
+        let id = MessageId(peerId: peerId, id: onServer ? 0 : try t.maxMessageId(peerId) + 1)
         let message = Message(index: MessageIndex(id: id, timestamp: max(now, latest?.index.timestamp ?? now)),
                               authorId: try t.accountPeerId(), text: text, isIncoming: false, contentKind: contentKind,
                               mediaResourceIds: mediaResourceIds, extras: extras)
-        if try t.accountHasServer() {
+        if onServer {
             return try t.addUnsentMessage(message, randomId: randomId ?? MessageOutgoing.newRandomId(), forwardOf: forwardOf)
         }
         try t.addMessages([message])

@@ -32,7 +32,7 @@ public struct PendingMessageSender {
         var report = Report()
         for message in try postbox.read({ try $0.unsentMessages() }) {
             guard let outgoing = message.extras.outgoing, outgoing.failure == nil else { continue }
-            if let reason = try unsendable(message) {
+            if let reason = unsendable(message) {
                 try fail(message, reason: reason, &report)
                 continue
             }
@@ -75,7 +75,7 @@ public struct PendingMessageSender {
 
     /// What this client cannot send over the network yet: the message stays, marked, instead of
     /// going as something it is not.
-    private func unsendable(_ message: Message) throws -> String? {
+    private func unsendable(_ message: Message) -> String? {
         if message.extras.forward != nil {
             // The server copies its own message, file and all.
             return message.extras.outgoing?.forwardOf == nil ? "a forward of a message the server does not have" : nil
