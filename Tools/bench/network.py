@@ -34,7 +34,7 @@ import tempfile
 from bench.budgets import BOOTSTRAP_BUDGET, NETWORK_BUDGETS, time_verdict
 from bench.commands import REFERENCE
 from bench.meter import Failure, Meter
-from bench.network_sync import MESSAGES, measure_accounts, print_accounts
+from bench.network_sync import MESSAGES, app_environment, measure_accounts, print_accounts
 from bench.part import finish_part
 from bench.test_server import PUBLIC_KEY, PYTHON, SERVER_DIR, TestServer
 
@@ -109,7 +109,7 @@ def measure_extension_starts(bin_dir: str, runs: int) -> dict:
     one-account container: median ratio, median peak RSS, the network step's median ms."""
     with tempfile.TemporaryDirectory(prefix="bench-network-ext-") as workdir:
         container = os.path.join(workdir, "container")
-        env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "APP_GROUP_CONTAINER", "DBUS_SESSION_BUS_ADDRESS")}
+        env = app_environment()
         env["APP_GROUP_CONTAINER"] = container
         main = os.path.join(bin_dir, "main")
         for argv in ([main, "login", "--phone", "+15550100001", "--name", "Bench", "--container", container],

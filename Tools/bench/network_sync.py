@@ -54,12 +54,14 @@ DELIVERY_LIMIT_S = 10.0
 QUIET_S = 0.15
 
 
-def _env() -> dict:
+def app_environment() -> dict:
+    """This process's environment without what would point the app at another container, bundle
+    or desktop session."""
     return {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BUNDLE_ID", "APP_GROUP_CONTAINER", "DBUS_SESSION_BUS_ADDRESS")}
 
 
 def _run(argv: list[str], timeout: float = 120, env: dict | None = None) -> str:
-    proc = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=timeout, env=env or _env())
+    proc = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=timeout, env=env or app_environment())
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(argv[:3])} exited {proc.returncode}: {proc.stderr.strip()[-400:]}")
     return proc.stdout
@@ -146,7 +148,7 @@ class Pair:
     def __init__(self, main: str, containers: list[str], work: str):
         self.terminals = []
         for n, container in enumerate(containers):
-            env = _env()
+            env = app_environment()
             env.pop("LINES", None)
             env.pop("COLUMNS", None)
             env.update(TERM="xterm-256color", APP_GROUP_CONTAINER=container)
@@ -237,7 +239,7 @@ def measure_delivery(bin_dir: str, deliveries: int = DELIVERIES, launches: int =
 def _first_frames(main: str, container: str, work: str, launches: int) -> dict:
     """`main` on the container (its account on the server) to its first interactive frame,
     interleaved with `main status`'s whole process; the interface's first-frame budget."""
-    env = _env()
+    env = app_environment()
     env.pop("LINES", None)
     env.pop("COLUMNS", None)
     env.update(TERM="xterm-256color", APP_GROUP_CONTAINER=container)

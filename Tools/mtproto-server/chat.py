@@ -6,7 +6,6 @@ lengths, never text."""
 from telethon.tl import functions, types
 
 import render
-from messages import Msg
 from peers import peer_user
 from wire import Bool, RpcFailure
 
@@ -159,21 +158,8 @@ class Chat:
         """Both copies of a new message in one transaction, the random_id recorded with them."""
         replied = self._replied(me, peer, request.reply_to)
         now = int(self.clock())
-        their_pts = None
         with self.store.write():
-            mine = Msg(owner=me.id, id=self.store.next_id(me.id), peer=peer.id, from_id=me.id, out=True,
-                       date=now, text=text, reply_to=replied.id if replied else None, media=media, fwd=fwd)
-            theirs = None
-            if peer.id != me.id:  # Saved Messages (a chat with oneself) is one copy
-                twin_reply = replied.twin_id if replied and replied.twin_owner == peer.id else None
-                theirs = Msg(owner=peer.id, id=self.store.next_id(peer.id), peer=me.id, from_id=me.id,
-                             out=False, date=now, text=text, reply_to=twin_reply,
-                             twin_owner=me.id, twin_id=mine.id, media=media, fwd=fwd)
-                mine.twin_owner, mine.twin_id = peer.id, theirs.id
-                self.store.insert(theirs)
-                their_pts = self.store.bump(peer.id, 1, 'new', {'id': theirs.id}, now)
-            self.store.insert(mine)
-            my_pts = self.store.bump(me.id, 1, 'new', {'id': mine.id}, now)
+            mine, my_pts, theirs, their_pts = self.store.add_private(me.id, peer.id, text, now, replied, media, fwd)
             self.store.record_sent(me.id, request.random_id, mine.id, my_pts, now)
             if request.clear_draft:
                 self.store.set_dialog(me.id, peer.id, draft=None, draft_date=None, draft_reply_to=None)

@@ -15,23 +15,14 @@ import sys
 import time
 
 from accounts import Accounts, normalize_phone
-from messages import MessageStore, Msg
+from messages import MessageStore
 
 
 def fill(store, sender, receiver, count, text, now):
     """`count` messages sender → receiver, numbered from 1; the receiver's pts after them."""
     with store.write():
         for n in range(1, count + 1):
-            body = '%s %d' % (text, n)
-            mine = Msg(owner=sender.id, id=store.next_id(sender.id), peer=receiver.id, from_id=sender.id, out=True,
-                       date=now, text=body)
-            theirs = Msg(owner=receiver.id, id=store.next_id(receiver.id), peer=sender.id, from_id=sender.id,
-                         out=False, date=now, text=body, twin_owner=sender.id, twin_id=mine.id)
-            mine.twin_owner, mine.twin_id = receiver.id, theirs.id
-            store.insert(theirs)
-            store.bump(receiver.id, 1, 'new', {'id': theirs.id}, now)
-            store.insert(mine)
-            store.bump(sender.id, 1, 'new', {'id': mine.id}, now)
+            store.add_private(sender.id, receiver.id, '%s %d' % (text, n), now)
     return store.pts(receiver.id)
 
 

@@ -2,7 +2,6 @@ import Container
 import Storage
 import Synchronization
 import TelegramApi
-import TLSerialization
 
 /// What the server says live and keeps nowhere: who is typing in which chat, and who is online.
 /// Filled from the updates pushed to the app's connection (and users' statuses in what a

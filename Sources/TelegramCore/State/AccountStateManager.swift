@@ -125,8 +125,7 @@ public final class AccountStateManager {
     /// written to before any chat with them exists (Telegram's ContactManager on login).
     private func loadContacts(_ report: inout Report) throws {
         guard case .contacts(let contacts, _, let users) = try client.invoke(Api.functions.contacts.GetContacts(hash: 0), timeout: timeout) else { return }
-        try postbox.transaction { t in _ = try ServerObjects.store(users, in: t) }
-        presence?.take(users)
+        try postbox.transaction { t in _ = try store(users, in: t) }
         report.contacts += contacts.count
     }
 
@@ -158,6 +157,13 @@ public final class AccountStateManager {
         }
         guard let done else { return }
         report.add(applied: done)
+    }
+
+    /// The users and their access hashes stored, their online statuses to the running app's
+    /// presence; how many were stored.
+    private func store(_ users: [Api.User], in t: PostboxTransaction) throws -> Int {
+        presence?.take(users)
+        return try ServerObjects.store(users, in: t)
     }
 
     /// The users, the new messages, the updates the Postbox keeps, and the state they reach; what
@@ -192,8 +198,7 @@ public final class AccountStateManager {
             }
         }
         var report = Report()
-        report.users = try ServerObjects.store(users, in: t)
-        presence?.take(users)
+        report.users = try store(users, in: t)
         stored = try stored.map { try ServerObjects.namingForward($0, in: t) }
         if !stored.isEmpty {
             try t.addMessages(stored)
