@@ -67,14 +67,9 @@ struct JobControlTerminalTests {
         try await session.waitFor(text: "Chats", timeout: 15)
         let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         session.kill()  // tmux closes the pane's terminal
-        // A zombie has ended: whoever adopted it may not have reaped it yet.
-        func running() -> Bool {
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            return kill(pid, 0) == 0 && !(stat.split(separator: ")").last?.hasPrefix(" Z") ?? true)
-        }
         let start = Date()
-        while running() && Date().timeIntervalSince(start) < 15 { try await Task.sleep(for: .milliseconds(100)) }
-        let alive = running()
+        while isRunning(pid) && Date().timeIntervalSince(start) < 15 { try await Task.sleep(for: .milliseconds(100)) }
+        let alive = isRunning(pid)
         if alive { kill(pid, SIGKILL) }
         #expect(!alive, "main still runs 15 s after its terminal hung up")
     }

@@ -229,3 +229,9 @@ private struct UncheckedSession: @unchecked Sendable {
     let value: TmuxSession
     init(_ value: TmuxSession) { self.value = value }
 }
+
+/// Whether process `pid` still runs: a zombie has ended (whoever adopted it may not have reaped it yet).
+func isRunning(_ pid: Int32) -> Bool {
+    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+    return kill(pid, 0) == 0 && !(stat.split(separator: ")").last?.hasPrefix(" Z") ?? true)
+}
