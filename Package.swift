@@ -115,7 +115,7 @@ let package = Package(
         // Device key, AES-GCM sealing, key derivation, passcode hashing.
         .target(name: "Cryptography", dependencies: ["COpenSSL", "Container"], linkerSettings: staticLibcrypto),
         // Formats shared between processes: lock state, settings, presentation strings.
-        .target(name: "Formats", dependencies: ["Container"]),
+        .target(name: "Formats", dependencies: ["Container", "Cryptography"]),
         // ValueBox over SQLite, Postbox, AccountManager.
         .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"], linkerSettings: staticLibsqlite3),
         // Drawing with Cairo: letters avatars in Telegram's gradients, photo avatars, cards, PNG.
@@ -160,20 +160,20 @@ let package = Package(
         // The notification service extension's work: choose the account, decrypt, enrich, deliver;
         // then post to the desktop and answer its actions.
         .target(name: "NotificationService", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient", "DesktopNotifications", "RequestChannel",
+            "Container", "Cryptography", "Formats", "TelegramCore", "Bootstrap", "DrawingClient", "DesktopNotifications", "RequestChannel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The share extension's work: the peer picker, content checks, sending through a request.
         .target(name: "ShareExtensionContext", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel",
+            "Container", "Cryptography", "Formats", "TelegramCore", "Bootstrap", "RequestChannel",
         ]),
         // The Siri intents extension's handlers: contacts resolution, search, requests to main.
         .target(name: "SiriIntents", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "RequestChannel",
+            "Container", "Cryptography", "Formats", "TelegramCore", "Bootstrap", "RequestChannel",
         ]),
         // The widget's timeline (widget-data only), configuration (read-only Postbox) and picture.
         .target(name: "WidgetKitWidget", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "Bootstrap", "DrawingClient",
+            "Container", "Cryptography", "Formats", "TelegramCore", "Bootstrap", "DrawingClient",
         ]),
         // The broadcast upload extension's work: status machine, in-process and embedded modes, sources.
         .target(name: "BroadcastUpload", dependencies: [
@@ -210,17 +210,17 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: ["Bootstrap", "Container", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Sources/CommandLine/CommandLineSupport"),
         .target(name: "NotifyServiceCommands", dependencies: [
-            "CommandLineSupport", "NotificationService", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "DrawingClient",
+            "CommandLineSupport", "NotificationService", "Bootstrap", "Container", "Cryptography", "Formats", "TelegramCore", "DrawingClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/CommandLine/NotifyServiceCommands"),
         .target(name: "ShareCommands", dependencies: [
-            "CommandLineSupport", "ShareExtensionContext", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "TelegramCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CommandLineSupport", "ShareExtensionContext", "Bootstrap", "Container", "Cryptography", "Formats", "RequestChannel", "TelegramCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CommandLine/ShareCommands"),
         .target(name: "IntentsCommands", dependencies: [
-            "CommandLineSupport", "SiriIntents", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "TelegramCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CommandLineSupport", "SiriIntents", "Bootstrap", "Container", "Cryptography", "Formats", "RequestChannel", "TelegramCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CommandLine/IntentsCommands"),
         .target(name: "WidgetCommands", dependencies: [
-            "CommandLineSupport", "WidgetKitWidget", "Bootstrap", "Container", "Cryptography", "Formats", "Storage", "DrawingClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CommandLineSupport", "WidgetKitWidget", "Bootstrap", "Container", "Cryptography", "Formats", "TelegramCore", "DrawingClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CommandLine/WidgetCommands"),
         .target(name: "BroadcastCommands", dependencies: [
             "CommandLineSupport", "BroadcastUpload", "BroadcastIPC", "Bootstrap", "Container", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -300,7 +300,7 @@ let package = Package(
         .testTarget(name: "DesktopIntegrationTests", dependencies: ["DesktopIntegration", "Container"]),
         .testTarget(name: "MessagingTests", dependencies: ["Messaging", "Container", "Cryptography", "Storage", "TestSupport", "RequestChannel"],
                     exclude: ["Vectors"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "TestSupport", "SQLiteCrashVFS"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "Formats", "TestSupport", "SQLiteCrashVFS"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],
                     exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "BroadcastIPCTests", dependencies: ["BroadcastIPC", "CSharedMemory", "Container", "TestSupport"]),
@@ -308,7 +308,7 @@ let package = Package(
         .testTarget(name: "ScreencastCallTests", dependencies: ["ScreencastCall", "BroadcastIPC", "Container", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Container", "Cryptography", "Storage", "TestSupport"]),
         .testTarget(name: "AddressBookTests", dependencies: ["AddressBook", "Storage"]),
-        .testTarget(name: "SiriIntentsTests", dependencies: ["SiriIntents", "Container", "Cryptography", "Storage", "TestSupport"]),
+        .testTarget(name: "SiriIntentsTests", dependencies: ["SiriIntents", "Container", "Cryptography", "Storage", "TelegramCore", "TestSupport"]),
         .testTarget(name: "ShareExtensionContextTests", dependencies: ["ShareExtensionContext", "RequestChannel"]),
         .testTarget(name: "WidgetKitWidgetTests", dependencies: ["WidgetKitWidget", "Container", "Cryptography", "Formats", "Storage", "TestSupport"]),
         // The request channel alone, over a fake handler: every crash window of the processor.

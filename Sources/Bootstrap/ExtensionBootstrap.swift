@@ -101,6 +101,14 @@ public final class ExtensionBootstrap {
         try timer.step("postbox") { try accountManager.openPostbox(accountId: record.id, readOnly: true, useCaches: false) }
     }
 
+    /// The engine over another account's Postbox, opened read-only (openPostbox).
+    public func openEngine(_ record: AccountRecord) throws -> TelegramEngine {
+        TelegramEngine(postbox: try openPostbox(record))
+    }
+
+    /// The engine over the account opened at launch, when there is one.
+    public var engine: TelegramEngine? { postbox.map(TelegramEngine.init) }
+
     /// Ends the launch: this process's temp directory goes (a crash leaves it for the next launch).
     public func finish() {
         tempBox.dispose()

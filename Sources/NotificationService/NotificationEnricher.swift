@@ -1,7 +1,7 @@
 import Formats
-import Storage
+import TelegramCore
 
-/// Turns a verified payload into content, reading the account's Postbox in one read transaction
+/// Turns a verified payload into content, from one engine read of the account (PushContext)
 /// (Telegram's NotificationService: names only when displayNameOnLockscreen allows, the read state
 /// suppresses what was read elsewhere, a muted chat stays silent, the badge is the current
 /// account's unread total). Extensions never write: a deletion or read mark is reported as a
@@ -17,23 +17,23 @@ struct NotificationEnricher {
     struct Result {
         var content: NotificationContent
         /// Whose avatar to attach (only when names may be shown).
-        var avatarPeer: Peer?
+        var avatarPeer: EnginePeer?
     }
 
-    func enrich(_ payload: NotificationPayload, postbox: Postbox) throws -> Result {
-        try postbox.read { t in
-            var result = try content(payload, in: t)
-            if isCurrentAccount {
-                let totals = try t.unreadTotals(includeMuted: settings.totalUnreadCountIncludeMuted, now: now)
-                let count = settings.totalUnreadCountDisplayCategory == "chats" ? totals.chats : totals.messages
-                result.content.badge = Int(clamping: count)
-            }
-            return result
+    func enrich(_ payload: NotificationPayload, engine: TelegramEngine) throws -> Result {
+        let messageId = payload.msgId.flatMap(NotificationPayload.messageId)
+        let context = try engine.notifications.context(peerId: payload.peerId, messageId: messageId,
+                                                       badgeIncludingMuted: isCurrentAccount ? settings.totalUnreadCountIncludeMuted : nil, now: now)
+        var result = try content(payload, context)
+        if let totals = context.unreadTotals {
+            let count = settings.totalUnreadCountDisplayCategory == "chats" ? totals.chats : totals.messages
+            result.content.badge = Int(clamping: count)
         }
+        return result
     }
 
-    private func content(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
-        var result = try contentWithoutIds(payload, in: t)
+    private func content(_ payload: NotificationPayload, _ context: TelegramEngine.Notifications.PushContext) throws -> Result {
+        var result = try contentWithoutIds(payload, context)
         // Silent updates and removals name their chat too, so the system can group and match them.
         if result.content.status != .delivered, let peerId = payload.peerId, result.content.userInfo.isEmpty {
             result.content.userInfo = userInfo(peerId: peerId, messageId: payload.msgId.flatMap { Int32($0) })
@@ -42,7 +42,7 @@ struct NotificationEnricher {
         return result
     }
 
-    private func contentWithoutIds(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
+    private func contentWithoutIds(_ payload: NotificationPayload, _ context: TelegramEngine.Notifications.PushContext) throws -> Result {
         let peerId = payload.peerId
         switch payload.locKey {
         case NotificationPayload.LocKey.sessionRevoke:
@@ -67,11 +67,11 @@ struct NotificationEnricher {
             content.removal = .init(peerId: peerId.toInt64(), messageIds: nil, upToMessageId: maxId)
             return Result(content: content)
         default:
-            return try message(payload, in: t)
+            return try message(payload, context)
         }
     }
 
-    private func message(_ payload: NotificationPayload, in t: PostboxTransaction) throws -> Result {
+    private func message(_ payload: NotificationPayload, _ context: TelegramEngine.Notifications.PushContext) throws -> Result {
         guard let peerId = payload.peerId else { return Result(content: incomplete()) }
         // Telegram's updates that show nothing (the other side read the account's messages, an
         // unpin) come with no alert: the service has nothing to show, as Telegram's shows nothing.
@@ -101,29 +101,28 @@ struct NotificationEnricher {
         content.categoryIdentifier = category(aps.category, peerId: peerId)
         content.sound = settings.playSounds ? aps.sound : nil
 
-        if !isReaction, let messageId, let state = try t.readState(peerId), state.maxIncomingReadId >= messageId {
+        if !isReaction, let messageId, let readUpTo = context.readUpTo, readUpTo >= messageId {
             return Result(content: suppressed(content, "alreadyRead", "message \(messageId) was already read"))
         }
-        let peerSettings = try t.notificationSettings(peerId)
+        let peerSettings = context.settings
         if peerSettings?.isMuted(at: now) ?? false {
             return Result(content: suppressed(content, "muted", "the chat is muted"))
         }
 
-        let peer = try t.peer(peerId)
-        let message = try messageId.flatMap { try t.message(MessageId(peerId: peerId, id: $0)) }
+        let (peer, message) = (context.peer, context.message)
         // A push for media may carry no words: the stored message says what it is ("🖼 Photo").
-        if content.body.isEmpty, let message { content.body = MessageSummary.text(of: message) }
-        var avatarPeer: Peer?
+        if content.body.isEmpty, let message { content.body = message.summaryText }
+        var avatarPeer: EnginePeer?
         if settings.displayNameOnLockscreen {
-            if let peer { content.title = try title(of: peer, in: t) }
-            avatarPeer = try avatarSource(peer: peer, message: message, in: t)
+            if let peer { content.title = title(of: peer, context) }
+            avatarPeer = avatarSource(context)
         } else {
             // No names: a private chat's title is the sender's name, a group's body starts with it.
             switch peerId.namespace {
             case .cloudUser, .secretChat: content.title = ""
             default: if let peer { content.title = peer.displayTitle }
             }
-            if peerId.namespace == .cloudGroup { content.body = message.map(MessageSummary.text) ?? Self.strippingAuthor(content.body) }
+            if peerId.namespace == .cloudGroup { content.body = message.map(\.summaryText) ?? Self.strippingAuthor(content.body) }
         }
         if let topicTitle = payload.topicTitle, !topicTitle.isEmpty { content.subtitle = topicTitle }
         if payload.silent.flatMap({ Int($0) }).map({ $0 != 0 }) ?? false, !content.title.isEmpty {
@@ -136,22 +135,22 @@ struct NotificationEnricher {
     }
 
     /// A secret chat is titled with the user on the other side.
-    private func title(of peer: Peer, in t: PostboxTransaction) throws -> String {
-        if peer.isSecretChat, let other = try peer.associatedPeerId.flatMap({ try t.peer($0) }) { return other.displayTitle }
+    private func title(of peer: EnginePeer, _ context: TelegramEngine.Notifications.PushContext) -> String {
+        if peer.isSecretChat, let other = context.otherUser { return other.displayTitle }
         return peer.displayTitle
     }
 
     /// The sender's avatar: the author in a group, the other user in a secret chat, else the chat.
-    private func avatarSource(peer: Peer?, message: Message?, in t: PostboxTransaction) throws -> Peer? {
-        guard let peer else { return nil }
+    private func avatarSource(_ context: TelegramEngine.Notifications.PushContext) -> EnginePeer? {
+        guard let peer = context.peer else { return nil }
         switch peer.id.namespace {
-        case .cloudGroup: return try message?.authorId.flatMap { try t.peer($0) } ?? peer
-        case .secretChat: return try peer.associatedPeerId.flatMap { try t.peer($0) } ?? peer
+        case .cloudGroup: return context.author ?? peer
+        case .secretChat: return context.otherUser ?? peer
         default: return peer
         }
     }
 
-    private func userInfo(peerId: PeerId, messageId: Int32?) -> [String: String] {
+    private func userInfo(peerId: EnginePeer.Id, messageId: Int32?) -> [String: String] {
         var info = ["peerId": String(peerId.toInt64()), "accountId": String(accountId)]
         if let messageId { info["msg_id"] = String(messageId) }
         switch peerId.namespace {
@@ -165,7 +164,7 @@ struct NotificationEnricher {
     }
 
     /// Telegram's categories: reply (r) and mute (m) become their group forms (gr, gm) in groups.
-    private func category(_ category: String?, peerId: PeerId) -> String {
+    private func category(_ category: String?, peerId: EnginePeer.Id) -> String {
         guard let category else { return "" }
         guard peerId.namespace == .cloudGroup else { return category }
         switch category {

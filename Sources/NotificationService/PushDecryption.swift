@@ -1,6 +1,7 @@
+import Bootstrap
 import Cryptography
 import Formats
-import Storage
+import TelegramCore
 
 /// From a push's payload bytes to verified plaintext: the account named by the key id (matched
 /// against the key ids mirrored in atomic-state, so no other account's Postbox is opened), that
@@ -26,8 +27,9 @@ struct PushDecryption {
     }
 
     /// The logged-in account whose mirrored key id the payload names.
-    func account(in state: AccountManagerState) throws(ServiceFailure) -> AccountRecord {
-        guard let keyId = NotificationPayloadCipher.keyId(ofPayload: payload), let record = state.record(notificationKeyId: keyId) else {
+    func account(in bootstrap: ExtensionBootstrap) throws(ServiceFailure) -> EngineAccountRecord {
+        guard let keyId = NotificationPayloadCipher.keyId(ofPayload: payload),
+              let record = bootstrap.accountManager.state.record(notificationKeyId: keyId) else {
             throw ServiceFailure("unknownKeyId", "no logged-in account has the payload's notification key id")
         }
         return record
@@ -35,10 +37,10 @@ struct PushDecryption {
 
     /// Loads the secret and decrypts. The mirrored key id only chose the account; the secret
     /// itself must produce the same key id, or nothing is decrypted.
-    func decrypt(with postbox: Postbox) throws(ServiceFailure) -> NotificationPayload {
+    func decrypt(with engine: TelegramEngine) throws(ServiceFailure) -> NotificationPayload {
         let secret: [UInt8]?
         do {
-            secret = try postbox.read { try $0.notificationSecret() }
+            secret = try engine.notifications.secret()
         } catch {
             throw ServiceFailure("postboxUnavailable", "\(error)")
         }

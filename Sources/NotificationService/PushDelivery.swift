@@ -4,7 +4,7 @@ import Container
 import Formats
 import FoundationEssentials
 import Logging
-import Storage
+import TelegramCore
 
 /// notify-service's one job, in the order Telegram's NotificationService does it: read the push,
 /// run the shared bootstrap, pick the account by key id, open its Postbox read-only, decrypt and
@@ -101,14 +101,14 @@ public enum PushDelivery {
 
         do {
             let decryption = try PushDecryption(envelope: envelope)
-            let record = try decryption.account(in: bootstrap.accountManager.state)
-            let postbox: Postbox
+            let record = try decryption.account(in: bootstrap)
+            let engine: TelegramEngine
             do {
-                postbox = try bootstrap.openPostbox(record)
+                engine = try bootstrap.openEngine(record)
             } catch {
                 throw ServiceFailure("postboxUnavailable", "\(error)")
             }
-            let payload = try decryption.decrypt(with: postbox)
+            let payload = try decryption.decrypt(with: engine)
             let settings = (try? bootstrap.accountManager.sharedData()?.get(InAppNotificationSettings.self, .inAppNotificationSettings)) ?? nil
             let enricher = NotificationEnricher(accountId: record.id, isCurrentAccount: record.id == bootstrap.currentRecord?.id,
                                                 settings: settings ?? .defaultSettings,
@@ -116,7 +116,7 @@ public enum PushDelivery {
                                                 now: Int32(clamping: Clock.unixTime()))
             let result: NotificationEnricher.Result
             do {
-                result = try enricher.enrich(payload, postbox: postbox)
+                result = try enricher.enrich(payload, engine: engine)
             } catch let failure as ServiceFailure {
                 throw failure
             } catch {
@@ -125,7 +125,7 @@ public enum PushDelivery {
             box.update(result.content)
             if result.content.status == .delivered, let peer = result.avatarPeer {
                 do {
-                    let (path, pixels) = try AvatarCache(mediaBox: postbox.mediaBox, deviceKey: bootstrap.deviceKey)
+                    let (path, pixels) = try AvatarCache(mediaBox: engine.mediaBox, deviceKey: bootstrap.deviceKey)
                         .avatar(for: peer, pixelsSide: options.desktop && DesktopConnection.wanted(options.environment) ? DesktopDelivery.imageSide : nil)
                     box.update { $0.attachments = [.init(identifier: "avatar", path: path)] }
                     box.avatarPixels = pixels

@@ -1,18 +1,18 @@
 import Container
-import Storage
+import TelegramCore
 
-/// The chat `--to PEER` names, found with PostboxTransaction.resolvePeer, which leaves out the
-/// chats share may not send to (secret chats, deleted accounts).
+/// The chat `--to PEER` names, found as the engine resolves a chat, which leaves out the chats
+/// share may not send to (secret chats, deleted accounts).
 public enum PeerChoice {
-    public static func resolve(_ text: String, in t: PostboxTransaction) throws -> Peer {
-        switch try t.resolvePeer(text) {
+    public static func resolve(_ text: String, in peers: TelegramEngine.Peers) throws -> EnginePeer {
+        switch try peers.resolve(text) {
         case .found(let peer):
             return peer
         case .ambiguous(let peers):
             throw AmbiguousPeer(query: text, candidates: peers)
         case .notFound:
             // Named by its id, a secret chat gets the reason rather than "no chat matches".
-            if let id = Int64(text.trimmingWhitespace()), try t.peer(PeerId(id))?.isSecretChat == true {
+            if let id = Int64(text.trimmingWhitespace()), try peers.peer(EnginePeer.Id(id))?.isSecretChat == true {
                 throw ShareFailure("notFound", "\(text): secret chats cannot be shared to; pick another chat")
             }
             throw notFound(text)
@@ -28,7 +28,7 @@ public enum PeerChoice {
 /// can name one by peer id (exit 3).
 public struct AmbiguousPeer: Error, CustomStringConvertible {
     let query: String
-    let candidates: [Peer]
+    let candidates: [EnginePeer]
 
     public var description: String {
         "\"\(query)\" matches \(candidates.count > 30 ? "more than 30" : String(candidates.count)) chats; nothing was sent. Name one by its peer id."

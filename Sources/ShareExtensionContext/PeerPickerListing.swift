@@ -1,5 +1,5 @@
 import Bootstrap
-import Storage
+import TelegramCore
 
 /// What `share peers` shows: the accounts to share from (when there are several) and either the
 /// recent chats (the top of the chat list, pinned first) or the chats a search finds. Secret
@@ -67,9 +67,8 @@ public struct PeerPickerListing: Encodable {
     public static let searchLimit = 30
 
     public static func make(_ session: ShareSession, query: String?) throws -> PeerPickerListing {
-        let peers = try session.postbox.read { t in
-            try t.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit).map { Entry($0.peer, pinned: $0.pinned) }
-        }
+        let peers = try session.engine.peers.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit)
+            .map { Entry($0.peer, pinned: $0.pinned) }
         return PeerPickerListing(accountId: String(session.record.id), accounts: try accounts(session),
                                  query: query, peers: peers)
     }
@@ -80,8 +79,8 @@ public struct PeerPickerListing: Encodable {
         let state = session.bootstrap.accountManager.state
         let records = state.activeRecords
         return records.map { record in
-            let postbox = record.id == session.record.id ? session.postbox : try? session.bootstrap.openPostbox(record)
-            let name = try? postbox?.read { t in try t.accountPeerId().flatMap { try t.peer($0) }?.displayTitle }
+            let engine = record.id == session.record.id ? session.engine : try? session.bootstrap.openEngine(record)
+            let name = (try? engine?.peers.accountPeer())??.displayTitle
             return Account(id: String(record.id), peerId: record.backupData?.peerId, name: name,
                            current: record.id == state.currentRecordId, selected: record.id == session.record.id)
         }
@@ -107,7 +106,7 @@ public struct PeerPickerListing: Encodable {
 }
 
 extension PeerPickerListing.Entry {
-    init(_ peer: Peer, pinned: Bool) {
+    init(_ peer: EnginePeer, pinned: Bool) {
         self.init(peerId: peer.id.toInt64(), kind: peer.id.kindName, title: peer.displayTitle,
                   username: peer.username, pinned: pinned)
     }

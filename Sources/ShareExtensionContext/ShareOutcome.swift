@@ -1,6 +1,6 @@
 import Formats
 import RequestChannel
-import Storage
+import TelegramCore
 
 /// How a `share --to` ended, as `--json` prints it (one object with a "status") and as text.
 public enum ShareOutcome: Encodable {
@@ -19,7 +19,7 @@ public enum ShareOutcome: Encodable {
     /// Refused before anything was queued (exit 1, or the failure's own status).
     case failed(ShareFailure)
 
-    public init(_ outcome: RequestSubmitter.Outcome, request: AppRequest, peer: Peer, deadline: Double) {
+    public init(_ outcome: RequestSubmitter.Outcome, request: AppRequest, peer: EnginePeer, deadline: Double) {
         switch outcome {
         case .applied(let ack):
             self = .sent(requestId: request.id, messageId: ack.result["messageId"].flatMap { Int64($0) },
@@ -101,7 +101,7 @@ public enum ShareOutcome: Encodable {
         let kind: String
         let title: String
 
-        init(_ peer: Peer) {
+        init(_ peer: EnginePeer) {
             peerId = peer.id.toInt64()
             kind = peer.id.kindName
             title = peer.displayTitle

@@ -2,15 +2,15 @@ import Bootstrap
 import Container
 import Formats
 import FoundationEssentials
-import Storage
+import TelegramCore
 
 /// The bootstrap as share uses it: the lock is checked before any account is chosen or any
 /// Postbox opened, so a locked app answers the same way whatever was asked (even a wrong
 /// --account id learns nothing).
 public final class ShareSession {
     public let bootstrap: ExtensionBootstrap
-    public let record: AccountRecord
-    public let postbox: Postbox
+    public let record: EngineAccountRecord
+    public let engine: TelegramEngine
 
     public init(containerFlag: String?, account: Int64?) throws {
         bootstrap = try ExtensionBootstrap(identity: .share, containerFlag: containerFlag,
@@ -30,7 +30,7 @@ public final class ShareSession {
                 }
                 record = current
             }
-            postbox = try bootstrap.openPostbox(record)
+            engine = try bootstrap.openEngine(record)
         } catch {
             bootstrap.finish()
             throw error

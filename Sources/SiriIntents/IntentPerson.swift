@@ -1,4 +1,4 @@
-import Storage
+import TelegramCore
 
 /// INPerson as Telegram fills it: `customIdentifier` "tg<peerId>", the Telegram name, and the
 /// device contact's name when the person was found through the address book.
@@ -8,14 +8,18 @@ public struct IntentPerson: Codable, Equatable, Sendable {
     public let displayName: String
     public let contactName: String?
 
-    public init(_ peer: Peer, contactName: String? = nil) {
+    public init(_ resolved: ResolvedPerson) {
+        self.init(resolved.peer, contactName: resolved.contactName)
+    }
+
+    public init(_ peer: EnginePeer, contactName: String? = nil) {
         customIdentifier = IntentPerson.customIdentifier(peer.id)
         peerId = peer.id.toInt64()
         displayName = peer.displayTitle
         self.contactName = contactName
     }
 
-    public static func customIdentifier(_ id: PeerId) -> String { "tg\(id.toInt64())" }
+    public static func customIdentifier(_ id: EnginePeer.Id) -> String { "tg\(id.toInt64())" }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

@@ -3,13 +3,14 @@ import Container
 import Cryptography
 import Formats
 import FoundationEssentials
-import Storage
+import TelegramCore
 
-/// The account an intent works on: the current one, its Postbox opened read-only.
+/// The account an intent works on: the current one, its Postbox opened read-only and read
+/// through the engine.
 public struct IntentAccount {
     public let bootstrap: ExtensionBootstrap
-    public let record: AccountRecord
-    public let postbox: Postbox
+    public let record: EngineAccountRecord
+    public let engine: TelegramEngine
 
     public var layout: ContainerLayout { bootstrap.layout }
     public var deviceKey: DeviceKey { bootstrap.deviceKey }
@@ -36,11 +37,10 @@ public enum IntentSession {
         if bootstrap.lockStatus.isLocked() {
             response = locked
         } else if let record = bootstrap.currentRecord {
-            let postbox: Postbox
             do {
-                postbox = try bootstrap.openPostbox(record)
-                response = try body(IntentAccount(bootstrap: bootstrap, record: record, postbox: postbox))
-            } catch let error as StorageError {
+                let engine = try bootstrap.openEngine(record)
+                response = try body(IntentAccount(bootstrap: bootstrap, record: record, engine: engine))
+            } catch let error as EngineError {
                 response = IntentResponse(intent, .failure, reason: "postboxUnavailable", detail: "\(error)")
             }
             if revealsContent && bootstrap.lock.isLocked() { response = locked }

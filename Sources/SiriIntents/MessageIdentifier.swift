@@ -1,10 +1,10 @@
-import Storage
+import TelegramCore
 
-/// Siri's message identifiers, `<peerId>_<namespace>_<id>` (MessageId.description).
+/// Siri's message identifiers, `<peerId>_<namespace>_<id>` (EngineMessage.Id's description).
 public enum MessageIdentifier {
-    public static func parse(_ text: String) -> MessageId? {
+    public static func parse(_ text: String) -> EngineMessage.Id? {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, let peer = Int64(parts[0]), let namespace = Int32(parts[1]), let id = Int32(parts[2]) else { return nil }
-        return MessageId(peerId: PeerId(peer), namespace: namespace, id: id)
+        return EngineMessage.Id(peerId: EnginePeer.Id(peer), namespace: namespace, id: id)
     }
 }

@@ -1,7 +1,7 @@
 import Cryptography
 import DrawingClient
 import Formats
-import Storage
+import TelegramCore
 
 /// What `widget configure` lists: the chats the widget can show (Telegram's widget options, as
 /// the intents extension answers them) — the top 50 of the chat list without secret chats and
@@ -52,12 +52,11 @@ public struct ConfigurationListing: Encodable {
 
     private enum CodingKeys: String, CodingKey { case status, accountId, query, selection, peers }
 
-    public static func make(record: AccountRecord, postbox: Postbox, deviceKey: DeviceKey, query: String?, selection: [Int64]?) throws -> ConfigurationListing {
-        let (accountPeerId, found) = try postbox.read { t in
-            (try t.accountPeerId(), try t.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit))
-        }
+    public static func make(record: EngineAccountRecord, engine: TelegramEngine, deviceKey: DeviceKey, query: String?, selection: [Int64]?) throws -> ConfigurationListing {
+        let accountPeerId = try engine.peers.accountPeerId()
+        let found = try engine.peers.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit)
         let ownId = accountPeerId?.toInt64() ?? 0
-        let avatars = AvatarCache(mediaBox: postbox.mediaBox, deviceKey: deviceKey, style: .widget(accountPeerId: ownId))
+        let avatars = AvatarCache(mediaBox: engine.mediaBox, deviceKey: deviceKey, style: .widget(accountPeerId: ownId))
         let chosen = Set(selection ?? [])
         let entries = found.map { chat in
             let (peer, pinned) = (chat.peer, chat.pinned)

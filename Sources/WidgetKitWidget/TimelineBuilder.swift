@@ -1,5 +1,5 @@
 import Formats
-import Storage
+import TelegramCore
 
 /// Builds the timeline from what the widget found, without touching the disk: the lock, the
 /// current account and the read of widget-data go in, the entry comes out.
@@ -68,7 +68,7 @@ struct TimelineBuilder {
                                    content: $0.content, timestamp: $0.timestamp, time: WidgetTime.label($0.timestamp, now: now))
         }
         let badge = peer.badge.flatMap { $0.count > 0 ? WidgetTimeline.Badge(count: $0.count, muted: $0.isMuted) : nil }
-        return WidgetTimeline.Chat(peerId: peer.id, kind: PeerId(peer.id).kindName,
+        return WidgetTimeline.Chat(peerId: peer.id, kind: EnginePeer.Id(peer.id).kindName,
                                    title: WidgetChatText.title(peer, accountPeerId: accountPeerId), letters: peer.letters,
                                    gradientIndex: AvatarGradientIndex.widget(accountPeerId: accountPeerId, peerId: peer.id),
                                    avatarPath: peer.avatarPath, savedMessages: peer.id == accountPeerId, badge: badge,

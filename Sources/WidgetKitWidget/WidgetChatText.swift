@@ -1,6 +1,6 @@
 import Container
 import Formats
-import Storage
+import TelegramCore
 
 /// The words a widget row shows for a chat, from widget-data alone.
 public enum WidgetChatText {
@@ -17,7 +17,7 @@ public enum WidgetChatText {
     /// The author line: in groups and channels only (a private chat's author is obvious), "You"
     /// for the account's own messages.
     static func author(_ message: WidgetDataPeer.Message, peerId: Int64) -> String? {
-        guard let author = message.author, PeerId(peerId).namespace != .cloudUser, PeerId(peerId).namespace != .secretChat else { return nil }
+        guard let author = message.author, EnginePeer.Id(peerId).namespace != .cloudUser, EnginePeer.Id(peerId).namespace != .secretChat else { return nil }
         return author.isMe ? you : author.title
     }
 

@@ -1,5 +1,4 @@
 import Formats
-import Storage
 
 /// What the timeline found in `widget-data`. Every way it can be wrong is a value, not a crash:
 /// the widget then shows its empty state.

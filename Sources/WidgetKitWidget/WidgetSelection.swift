@@ -1,6 +1,6 @@
 import Container
 import Formats
-import Storage
+import TelegramCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,11 +21,11 @@ public enum WidgetSelection {
 
     /// Each of `names` (peer id, @username, phone number or name) as one chat the widget can show:
     /// no secret chats, no deleted accounts; repeats count once.
-    public static func resolve(_ names: [String], in t: PostboxTransaction) throws -> [Peer] {
-        var chosen: [Peer] = []
+    public static func resolve(_ names: [String], in peers: TelegramEngine.Peers) throws -> [EnginePeer] {
+        var chosen: [EnginePeer] = []
         for name in names {
-            let peer: Peer
-            switch try t.resolvePeer(name) {
+            let peer: EnginePeer
+            switch try peers.resolve(name) {
             case .found(let found): peer = found
             case .ambiguous(let candidates):
                 let list = candidates.prefix(10).map { "\($0.id.toInt64()) \($0.displayTitle)" }.joined(separator: "; ")
@@ -42,7 +42,7 @@ public enum WidgetSelection {
     }
 
     /// Written atomically (temp file, fsync, rename), its directory created 0700.
-    public static func save(_ peers: [Peer], accountId: Int64, layout: ContainerLayout) throws {
+    public static func save(_ peers: [EnginePeer], accountId: Int64, layout: ContainerLayout) throws {
         try FileSystem.createDirectory(FileSystem.parentPath(layout.widgetConfigurationPath))
         try JSONFile.write(WidgetConfiguration(accountId: accountId, peerIds: peers.map { $0.id.toInt64() }),
                            to: layout.widgetConfigurationPath)

@@ -2,7 +2,7 @@ import Bootstrap
 import Container
 import Formats
 import FoundationEssentials
-import Storage
+import TelegramCore
 
 /// The bootstrap as the widget uses it: no Postbox is opened up front (`account: .deferred`) —
 /// the timeline reads widget-data only, as Telegram's does, and only `configure` opens the
@@ -16,7 +16,7 @@ public final class WidgetSession {
     }
 
     public var layout: ContainerLayout { bootstrap.layout }
-    var currentRecord: AccountRecord? { bootstrap.currentRecord }
+    var currentRecord: EngineAccountRecord? { bootstrap.currentRecord }
     /// The app's URL scheme from the build configuration (`tg` by default), for the chats' links.
     var scheme: String { bootstrap.container.configuration.appSpecificUrlScheme }
 
@@ -32,10 +32,11 @@ public final class WidgetSession {
             ?? WidgetPresentationData(strings: .english)
     }
 
-    /// The current account's Postbox, read-only; throws the noAccount failure without one.
-    public func openCurrentPostbox() throws -> (AccountRecord, Postbox) {
+    /// The engine over the current account's Postbox, read-only; throws the noAccount failure
+    /// without one.
+    public func openCurrentAccount() throws -> (EngineAccountRecord, TelegramEngine) {
         guard let record = currentRecord else { throw WidgetFailure.noAccount }
-        return (record, try bootstrap.openPostbox(record))
+        return (record, try bootstrap.openEngine(record))
     }
 
     public func finish() { bootstrap.finish() }

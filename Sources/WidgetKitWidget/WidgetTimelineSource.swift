@@ -1,7 +1,7 @@
 import Bootstrap
 import Container
 import Formats
-import Storage
+import TelegramCore
 
 /// The timeline as the widget computes it: the lock first (fail-closed), then the current
 /// account from atomic-state and `widget-data` — never a database.

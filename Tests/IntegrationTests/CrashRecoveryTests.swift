@@ -6,7 +6,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// ARCHITECTURE §7: kill -9 of main mid-write leaves a store that opens and checks clean.
+/// docs/architecture.md §7: kill -9 of main mid-write leaves a store that opens and checks clean.
 @Suite("kill -9 of main during a write")
 struct CrashRecoveryTests {
     static let runs = 6

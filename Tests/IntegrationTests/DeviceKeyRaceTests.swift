@@ -6,7 +6,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// ARCHITECTURE §3.2: `.tempkey` creation must be race-free, so six processes starting at once on
+/// docs/architecture.md §3.2: `.tempkey` creation must be race-free, so six processes starting at once on
 /// an empty container agree on one key.
 @Suite("Six processes on an empty container agree on one device key")
 struct DeviceKeyRaceTests {

@@ -3,7 +3,7 @@ import Testing
 import Container
 import TestSupport
 
-/// ARCHITECTURE §2: a bundle id that derives a group this build is not entitled to is refused.
+/// docs/architecture.md §2: a bundle id that derives a group this build is not entitled to is refused.
 @Suite("App group entitlement")
 struct EntitlementTests {
     @Test("An executable signed as com.example.Other.* is refused with \"not entitled\" and touches nothing",

@@ -3,7 +3,7 @@ import Testing
 import Container
 import TestSupport
 
-/// ARCHITECTURE §1: only main writes; an extension opens Postbox read-only and changes nothing.
+/// docs/architecture.md §1: only main writes; an extension opens Postbox read-only and changes nothing.
 @Suite("Extensions never write the stores")
 struct ExtensionReadOnlyTests {
     @Test("Each extension's bootstrap leaves every Postbox and AccountManager file byte-identical",

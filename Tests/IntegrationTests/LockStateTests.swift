@@ -3,7 +3,7 @@ import Testing
 import Container
 import TestSupport
 
-/// ARCHITECTURE §5 (lock state): Telegram's lockState.json and `isAppLocked` semantics, read by
+/// docs/architecture.md §5.2 (lock state): Telegram's lockState.json and `isAppLocked` semantics, read by
 /// every extension; missing = unlocked, unreadable or corrupt = locked (fail closed).
 @Suite("Lock state seen by every extension")
 struct LockStateTests {

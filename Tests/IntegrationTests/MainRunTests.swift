@@ -6,7 +6,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// ARCHITECTURE §1 (single writer) and the CLI contract for `main run`.
+/// docs/architecture.md §1 (single writer) and the CLI contract for `main run`.
 @Suite("One running main at a time")
 struct MainRunTests {
     @Test("A second main run is refused with exit 75; SIGTERM stops the first with exit 0",

@@ -3,7 +3,7 @@ import Testing
 import Container
 import TestSupport
 
-/// ARCHITECTURE §2: "Directories 0700, files 0600" for everything in the shared container
+/// docs/architecture.md §2: directories 0700, files 0600, for everything in the shared container
 /// (an extra check beyond the list: it is part of the same container contract).
 @Suite("Container permissions")
 struct PermissionTests {

@@ -5,7 +5,7 @@ import Cryptography
 import Storage
 import TestSupport
 
-/// ARCHITECTURE §4: no plaintext message text, name or phone number in any file of the container,
+/// docs/architecture.md §4.1: no plaintext message text, name or phone number in any file of the container,
 /// and no word of a message's text (or its beginning) in the search index or anywhere else.
 @Suite("No user content in plain anywhere in the container")
 struct PlaintextLeakTests {

@@ -6,7 +6,7 @@ import Formats
 import RequestChannel
 import TestSupport
 
-/// ARCHITECTURE §5 (requests): main's side of the channel with requests written by the channel's
+/// docs/architecture.md §5.1 (requests): main's side of the channel with requests written by the channel's
 /// own submitter from the test process (the extensions' use of it is tested with share and
 /// intents). Exactly once across kill -9, replays and hostile files moved aside, never applied.
 @Suite("Request channel: main applies each request exactly once")

@@ -4,6 +4,7 @@ import Container
 import Cryptography
 @testable import Storage
 @testable import SiriIntents
+@testable import TelegramCore
 import TestSupport
 
 /// The intents extension's pieces that need no process: the person pipeline over a real Postbox,
@@ -17,7 +18,7 @@ struct IntentsResolutionTests {
     private static let secret = Peer(id: PeerId(namespace: .secretChat, id: 1004), firstName: "Farid", lastName: "Tanaka", associatedPeerId: farid.id)
     private static let deleted = Peer(id: PeerId(namespace: .cloudUser, id: 1005), firstName: "Mallory", phone: "5550100005", isDeleted: true)
 
-    private static func withResolver(contacts: [DeviceContact] = [], _ body: (PersonResolver) throws -> Void) throws {
+    private static func withResolver(contacts: [DeviceContact] = [], _ body: (TelegramEngine.Peers) throws -> Void) throws {
         try withTemporaryDirectory("intents") { dir in
             let postbox = try Postbox(layout: ContainerLayout(containerPath: dir.path), accountId: 7,
                                       deviceKey: DeviceKey(bytes: (0..<48).map { UInt8($0 * 3) }), readOnly: false)
@@ -25,62 +26,66 @@ struct IntentsResolutionTests {
                 for peer in [farid, olivia, oliviaY, group, secret, deleted] { try t.updatePeer(peer) }
                 try t.replaceDeviceContacts(contacts)
             }
-            try postbox.read { try body(PersonResolver(transaction: $0)) }
+            try body(TelegramEngine(postbox: postbox).peers)
         }
     }
 
-    private static func found(_ resolution: PersonResolver.Resolution) -> Int64? {
-        if case .found(let person) = resolution { return person.peerId }
+    private static func found(_ resolution: PersonResolution) -> Int64? {
+        if case .found(let person) = resolution { return person.peer.id.toInt64() }
         return nil
+    }
+
+    private static func person(_ peer: Peer, contactName: String? = nil) -> ResolvedPerson {
+        ResolvedPerson(peer: peer, contactName: contactName)
     }
 
     @Test("tg<peerId> names a user; a group, a secret chat, a deleted or unknown id is no one")
     func customIdentifier() throws {
         try Self.withResolver { r throws in
-            #expect(Self.found(try r.resolve("tg\(Self.farid.id.toInt64())")) == Self.farid.id.toInt64())
+            #expect(Self.found(try r.resolvePerson("tg\(Self.farid.id.toInt64())")) == Self.farid.id.toInt64())
             for peer in [Self.group, Self.secret, Self.deleted] {
-                #expect(try r.resolve("tg\(peer.id.toInt64())") == .notFound)
+                #expect(try r.resolvePerson("tg\(peer.id.toInt64())") == .notFound)
             }
-            #expect(try r.resolve("tg999999") == .notFound)
+            #expect(try r.resolvePerson("tg999999") == .notFound)
         }
     }
 
     @Test("A phone number finds the user with it, written any way")
     func phone() throws {
         try Self.withResolver(contacts: [DeviceContact(name: "Mom", phones: ["5550100001"])]) { r throws in
-            let resolution = try r.resolve("(555) 010-0001")
-            #expect(resolution == .found(IntentPerson(Self.farid, contactName: "Mom")))
-            #expect(try r.resolve("+1 555 010 0002") == .found(IntentPerson(Self.olivia)))
-            #expect(try r.resolve("5550100005") == .notFound)
-            #expect(try r.resolve("555 999 9999") == .notFound)
+            let resolution = try r.resolvePerson("(555) 010-0001")
+            #expect(resolution == .found(Self.person(Self.farid, contactName: "Mom")))
+            #expect(try r.resolvePerson("+1 555 010 0002") == .found(Self.person(Self.olivia)))
+            #expect(try r.resolvePerson("5550100005") == .notFound)
+            #expect(try r.resolvePerson("555 999 9999") == .notFound)
         }
     }
 
     @Test("A device contact's name maps through its numbers to the Telegram user")
     func deviceContactName() throws {
         try Self.withResolver(contacts: [DeviceContact(name: "Mom", phones: ["44123", "15550100001"])]) { r throws in
-            #expect(try r.resolve("mom") == .found(IntentPerson(Self.farid, contactName: "Mom")))
+            #expect(try r.resolvePerson("mom") == .found(Self.person(Self.farid, contactName: "Mom")))
         }
     }
 
     @Test("Telegram names: users only; an exact name wins; two users are ambiguous")
     func telegramNames() throws {
         try Self.withResolver { r throws in
-            #expect(Self.found(try r.resolve("Farid")) == Self.farid.id.toInt64())
-            #expect(try r.resolve("Olivia") == .ambiguous([IntentPerson(Self.olivia), IntentPerson(Self.oliviaY)]))
-            #expect(Self.found(try r.resolve("olivia quint")) == Self.olivia.id.toInt64())
-            #expect(try r.resolve("Nobody Here") == .notFound)
+            #expect(Self.found(try r.resolvePerson("Farid")) == Self.farid.id.toInt64())
+            #expect(try r.resolvePerson("Olivia") == .ambiguous([Self.person(Self.olivia), Self.person(Self.oliviaY)]))
+            #expect(Self.found(try r.resolvePerson("olivia quint")) == Self.olivia.id.toInt64())
+            #expect(try r.resolvePerson("Nobody Here") == .notFound)
         }
     }
 
     @Test("A device contact and a Telegram name that reach different users are ambiguous; the same user is one")
     func mixedSources() throws {
         try Self.withResolver(contacts: [DeviceContact(name: "Olivia (work)", phones: ["5550100001"])]) { r throws in
-            guard case .ambiguous(let people) = try r.resolve("olivia") else { Issue.record("not ambiguous"); return }
-            #expect(Set(people.map(\.peerId)) == Set([Self.farid, Self.olivia, Self.oliviaY].map { $0.id.toInt64() }))
+            guard case .ambiguous(let people) = try r.resolvePerson("olivia") else { Issue.record("not ambiguous"); return }
+            #expect(Set(people.map { $0.peer.id.toInt64() }) == Set([Self.farid, Self.olivia, Self.oliviaY].map { $0.id.toInt64() }))
         }
         try Self.withResolver(contacts: [DeviceContact(name: "Farid Tanaka", phones: ["5550100001"])]) { r throws in
-            #expect(try r.resolve("Farid Tanaka") == .found(IntentPerson(Self.farid, contactName: "Farid Tanaka")))
+            #expect(try r.resolvePerson("Farid Tanaka") == .found(Self.person(Self.farid, contactName: "Farid Tanaka")))
         }
     }
 

@@ -1,5 +1,6 @@
 import Container
 import Cryptography
+import Formats
 import Foundation
 @testable import Storage
 import Testing

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import Container
 import Cryptography
+import Formats
+import Foundation
+import Testing
 @testable import Storage
 import TestSupport
 

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// A file fetched from the test server is resumed, not fetched again: Enter on Grace's 3 MB file
-/// starts `upload.getFile` in 512 KiB chunks (each answered late here), `main` is killed with
+/// starts `upload.getFile` in 512 KiB chunks (each answered 1.5 s late, so a loaded machine's screen reads
+/// still catch the download between its first chunk and its last), `main` is killed with
 /// SIGKILL while it downloads, and after the restart Enter again goes on from the chunks the
 /// `.part` file holds: the first getFile after the restart asks for an offset past 0, and the
 /// file saved is Grace's, byte for byte.
@@ -17,7 +18,7 @@ struct ServerDownloadResumeTerminalTests {
 
     @Test func aDownloadKilledHalfwayGoesOnAfterTheRestart() async throws {
         let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
-                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--delay-method", "upload.getFile=0.4"])
+                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--delay-method", "upload.getFile=1.5"])
         defer { server.stop() }
         let directory = try TemporaryDirectory("server-download-resume")
         defer { directory.remove() }
@@ -59,7 +60,7 @@ struct ServerDownloadResumeTerminalTests {
                                environment: environment)
         defer { tmux.kill() }
         try await Self.openTheFile(tmux)
-        try await tmux.waitFor(timeout: 30, "the file fetched") { lines in !lines.contains { $0.contains("on the server") || $0.contains("downloading") } }
+        try await tmux.waitFor(timeout: 40, "the file fetched") { lines in !lines.contains { $0.contains("on the server") || $0.contains("downloading") } }
         let after = Array(Self.offsets(server).dropFirst(before.count))
         #expect(after.first.map { $0 > 0 } == true, "the restart fetched from \(after.first ?? -1), not where it stopped: \(before) then \(after)")
         #expect(Set(before + after).count == 7, "7 chunks of 512 KiB in all, each once or twice: \(before) then \(after)")

@@ -1,4 +1,4 @@
-"""Tools/bench/broadcast.py — the screen broadcast against ARCHITECTURE.md §8.
+"""Tools/bench/broadcast.py — the screen broadcast against docs/architecture.md §8.
 
 Part of the runner. `main call start` hosts a call, `broadcast start` streams 1920x1080 NV12 at
 60 fps into it, both started in the background through measure_spawn (-o keeps their JSON, -t is

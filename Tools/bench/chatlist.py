@@ -1,4 +1,4 @@
-"""Tools/bench/chatlist.py — the top-50 chat list read inside a process (ARCHITECTURE.md §8).
+"""Tools/bench/chatlist.py — the top-50 chat list read inside a process (docs/architecture.md §8).
 
 Part of Tools/bench/runner.py. `storage-bench --json` (Sources/Executables/StorageBench, a tool
 like display-bench) bootstraps as an extension does — the current account's Postbox opened

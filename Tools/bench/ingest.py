@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tools/bench/ingest.py — main ingesting while 5 extension processes read (ARCHITECTURE.md §8).
+"""Tools/bench/ingest.py — main ingesting while 5 extension processes read (docs/architecture.md §8).
 
 Part of Tools/bench/runner.py, and runnable alone. In a container of its own (the fixture's is
 left as it is), each round logs in two fresh accounts and `main seed`s MESSAGES messages over

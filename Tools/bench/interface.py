@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tools/bench/interface.py — main's interface through a pseudo-terminal (issue 14; ARCHITECTURE.md §8).
+"""Tools/bench/interface.py — main's interface through a pseudo-terminal (issue 14; docs/architecture.md §8).
 
 Part of Tools/bench/runner.py, and runnable alone (`Scripts/bench --interface` does that) on a
 container made by Scripts/bench: its current account has a chat with 100,000 messages pinned at

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tools/bench/runner.py — time whole processes against the hello-reference, per ARCHITECTURE.md §8.
+"""Tools/bench/runner.py — time whole processes against the hello-reference, per docs/architecture.md §8.
 
 Normally started by Scripts/bench, which builds the release binaries, through
 Tools/bench/with_fixture.py, which makes the fixture.

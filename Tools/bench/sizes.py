@@ -1,4 +1,4 @@
-"""Tools/bench/sizes.py — how big Scripts/bench's full run (ARCHITECTURE.md §8's fixture) and its --quick check are."""
+"""Tools/bench/sizes.py — how big Scripts/bench's full run (docs/architecture.md §8's fixture) and its --quick check are."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ sorted into the categories every report counts:
   person        the undisturbed recovery did not recover: its launch failed, or a request is
                 still in pending/, applying/ or claimed/ after it
   fsyncIgnored  a failed fsync was passed over: the file was still renamed or linked into
-                place, or a directory whose sync failed was reported done (ARCHITECTURE.md §9:
+                place, or a directory whose sync failed was reported done (docs/architecture.md §9:
                 a failed fsync is never retried into a success)
 """
 

@@ -2,7 +2,6 @@ import Container
 import Cryptography
 import Formats
 import FuzzSupport
-import Storage
 
 /// The JSON inside `widget-data` (Telegram's WidgetData): the input is the content, sealed here
 /// under the device key's widget key, then read by `WidgetDataFile.parse` as the widget does.

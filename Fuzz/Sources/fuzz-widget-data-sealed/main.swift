@@ -2,7 +2,6 @@ import Container
 import Cryptography
 import Formats
 import FuzzSupport
-import Storage
 
 /// `widget-data`, main's sealed snapshot for the widget's timeline: `WidgetDataFile.parse` of
 /// arbitrary bytes (magic "TGWD", version, AES-GCM under the device key's widget key).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import SiriIntents
-import Storage
+import TelegramCore
 
 /// `intents search-call-history`: INSearchCallHistoryIntent.
 public struct SearchCallHistoryCommand: ParsableCommand {
@@ -29,14 +29,10 @@ public struct SearchCallHistoryCommand: ParsableCommand {
     public func run() throws {
         try IntentSession.respond(.searchCallHistory, options: options, lockedCode: .failureRequiringAppLaunch,
                                   revealsContent: true) { account -> IntentResponse<CallHistory> in
-            let calls = try account.postbox.read { t -> [CallEntry] in
-                var people: [PeerId: IntentPerson?] = [:]
-                return try t.calls(limit: limit, missedOnly: missed).map { call in
-                    if people[call.peerId] == nil { people[call.peerId] = try t.peer(call.peerId).map { IntentPerson($0) } }
-                    return CallEntry(identifier: String(call.callId), caller: people[call.peerId] ?? nil, peerId: call.peerId.toInt64(),
-                                     callRecordType: call.isMissed ? "missed" : call.isOutgoing ? "outgoing" : "received",
-                                     dateCreated: call.timestamp, callDuration: call.duration, isVideo: call.isVideo)
-                }
+            let calls = try account.engine.calls.history(limit: limit, missedOnly: missed).map { call, peer in
+                CallEntry(identifier: String(call.callId), caller: peer.map { IntentPerson($0) }, peerId: call.peerId.toInt64(),
+                          callRecordType: call.isMissed ? "missed" : call.isOutgoing ? "outgoing" : "received",
+                          dateCreated: call.timestamp, callDuration: call.duration, isVideo: call.isVideo)
             }
             return IntentResponse(.searchCallHistory, .success, detail: countPhrase(calls.count, "call"), payload: CallHistory(calls: calls))
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import SiriIntents
-import Storage
+import TelegramCore
 
 /// `intents search-messages`' parameters and work.
 public struct SearchMessagesParameters: ContainerParameters {
@@ -29,22 +29,24 @@ public struct SearchMessagesParameters: ContainerParameters {
     }
 
     public func run() throws {
-        var search = MessageSearch(unreadOnly: unread, since: since.flatMap(IntentDate.parse), limit: limit)
-        if let query, !query.isEmpty { search.text = TextMatcher(query) }
+        var search = EngineMessageSearch(unreadOnly: unread, since: since.flatMap(IntentDate.parse), limit: limit)
+        if let query, !query.isEmpty { search.text = EngineTextMatcher(query) }
         try IntentSession.respond(.searchForMessages, container: container, json: json, lockedCode: .failureRequiringAppLaunch,
                                   revealsContent: true) { account -> IntentResponse<FoundMessages> in
-            try account.postbox.read { t in
-                var search = search
-                if let from {
-                    switch try PersonResolver(transaction: t).resolve(from).person(for: .searchForMessages, query: from) as Result<IntentPerson, IntentResponseBox<FoundMessages>> {
-                    case .success(let person): search.chat = PeerId(person.peerId)
-                    case .failure(let early): return early.response
-                    }
+            var search = search
+            if let from {
+                switch try account.engine.peers.resolvePerson(from).person(for: .searchForMessages, query: from) as Result<IntentPerson, IntentResponseBox<FoundMessages>> {
+                case .success(let person): search.chat = EnginePeer.Id(person.peerId)
+                case .failure(let early): return early.response
                 }
-                var builder = FoundMessageBuilder(transaction: t)
-                let messages = try builder.build(try search.run(t))
-                return IntentResponse(.searchForMessages, .success, detail: countPhrase(messages.count, "message"), payload: FoundMessages(messages: messages))
             }
+            let messages = try account.engine.messages.search(search).map { found in
+                FoundMessage(identifier: found.message.id.description, conversationIdentifier: String(found.message.id.peerId.toInt64()),
+                             chatTitle: found.chat?.displayTitle ?? "", sender: found.author.map { IntentPerson($0) },
+                             isOutgoing: !found.message.isIncoming, content: found.message.text, dateSent: found.message.index.timestamp,
+                             isRead: found.isRead)
+            }
+            return IntentResponse(.searchForMessages, .success, detail: countPhrase(messages.count, "message"), payload: FoundMessages(messages: messages))
         }
     }
 }

@@ -4,7 +4,6 @@ import Container
 import Formats
 import RequestChannel
 import SiriIntents
-import Storage
 import TelegramCore
 
 /// `intents send-message`: INSendMessageIntent.
@@ -49,20 +48,20 @@ public struct SendMessageCommand: ParsableCommand {
     public func run() throws {
         let started = Clock.monotonicNanoseconds()
         try IntentSession.respond(.sendMessage, options: options, lockedCode: .failureRequiringAppLaunch) { account -> IntentResponse<SentMessage> in
-            let resolution = try account.postbox.read { try PersonResolver(transaction: $0).resolve(to) }
+            let resolution = try account.engine.peers.resolvePerson(to)
             let recipient: IntentPerson
             switch resolution.person(for: .sendMessage, query: to) as Result<IntentPerson, IntentResponseBox<SentMessage>> {
             case .success(let person): recipient = person
             case .failure(let early): return early.response
             }
-            let randomId = MessageOutgoing.newRandomId()
+            let randomId = TelegramEngine.Messages.newRandomId()
             let request = try MainAppRequest.submit(.sendMessage(peerId: recipient.peerId, text: text, attachments: []), account: account,
                                                     deadlineSeconds: acknowledgement.deadline, started: started, randomId: randomId)
             var payload = SentMessage(recipient: recipient, requestId: request.requestId, queued: request.isQueued)
             switch request.outcome {
             case .applied(let result):
                 payload.messageId = result["messageId"].flatMap { Int32($0) }
-                payload.identifier = payload.messageId.map { MessageId(peerId: PeerId(recipient.peerId), id: $0).description }
+                payload.identifier = payload.messageId.map { EngineMessage.Id(peerId: EnginePeer.Id(recipient.peerId), id: $0).description }
                 return IntentResponse(.sendMessage, .success, payload: payload)
             case .rejected(let reason):
                 return IntentResponse(.sendMessage, .failure, reason: "rejected", detail: reason, payload: payload)
@@ -70,12 +69,12 @@ public struct SendMessageCommand: ParsableCommand {
                 // Telegram is not running: the extension is the service task master (seed 004)
                 // and sends it over the network itself, in what is left of its deadline.
                 let left = acknowledgement.deadline - Clock.milliseconds(since: started) / 1000
-                if left >= 1, let sent = ExtensionSender.sendIfPossible(text: text, to: PeerId(recipient.peerId), randomId: randomId,
-                                                                        postbox: account.postbox, layout: account.layout,
+                if left >= 1, let sent = ExtensionSender.sendIfPossible(text: text, to: EnginePeer.Id(recipient.peerId), randomId: randomId,
+                                                                        engine: account.engine, layout: account.layout,
                                                                         build: account.bootstrap.container.configuration, timeout: left,
                                                                         logger: account.bootstrap.logger) {
                     payload.messageId = sent.messageId
-                    payload.identifier = MessageId(peerId: PeerId(recipient.peerId), id: sent.messageId).description
+                    payload.identifier = EngineMessage.Id(peerId: EnginePeer.Id(recipient.peerId), id: sent.messageId).description
                     return IntentResponse(.sendMessage, .success, reason: "sentByExtension",
                                           detail: "sent over the network by the extension; Telegram keeps it in the chat at its next launch",
                                           payload: payload)

@@ -1,10 +1,10 @@
-import RequestChannel
 import ArgumentParser
 import CommandLineSupport
 import Container
 import Formats
+import RequestChannel
 import SiriIntents
-import Storage
+import TelegramCore
 
 /// `intents set-attribute`: INSetMessageAttributeIntent.
 public struct SetAttributeCommand: ParsableCommand {
@@ -46,10 +46,10 @@ public struct SetAttributeCommand: ParsableCommand {
         try IntentSession.respond(.setMessageAttribute, options: options, lockedCode: .failure) { account -> IntentResponse<MessageAttributeChange> in
             var payload = MessageAttributeChange(identifier: id.description, attribute: read ? "read" : "unread")
             // Checked here so a wrong id is answered at once instead of queued for the app to refuse.
-            guard try account.postbox.read({ try $0.message(id) }) != nil else {
+            guard try account.engine.messages.message(id) != nil else {
                 return IntentResponse(.setMessageAttribute, .failure, reason: "messageNotFound", detail: "No message \(id.description).", payload: payload)
             }
-            guard id.namespace == MessageId.cloudNamespace else {
+            guard id.namespace == EngineMessage.Id.cloudNamespace else {
                 return IntentResponse(.setMessageAttribute, .failure, reason: "unsupportedMessage",
                                       detail: "Only cloud messages (namespace 0) have a read state.", payload: payload)
             }

@@ -1,10 +1,10 @@
-import RequestChannel
 import ArgumentParser
 import CommandLineSupport
 import Container
 import Formats
+import RequestChannel
 import SiriIntents
-import Storage
+import TelegramCore
 
 /// `intents start-call`: INStartAudioCallIntent / INStartCallIntent.
 public struct StartCallCommand: ParsableCommand {
@@ -36,7 +36,7 @@ public struct StartCallCommand: ParsableCommand {
     public func run() throws {
         let started = Clock.monotonicNanoseconds()
         try IntentSession.respond(.startCall, options: options, lockedCode: .failureRequiringAppLaunch) { account -> IntentResponse<CallStart> in
-            let resolution = try account.postbox.read { try PersonResolver(transaction: $0).resolve(to) }
+            let resolution = try account.engine.peers.resolvePerson(to)
             let person: IntentPerson
             switch resolution.person(for: .startCall, query: to) as Result<IntentPerson, IntentResponseBox<CallStart>> {
             case .success(let found): person = found

@@ -6,7 +6,7 @@ import DrawingClient
 import Formats
 import FoundationEssentials
 import NotificationService
-import Storage
+import TelegramCore
 
 /// What `content` wrote, for `--json`.
 struct ContentCardReport: Codable {
@@ -41,8 +41,8 @@ public struct ContentCommand: ParsableCommand {
         let bootstrap = try ExtensionBootstrap(identity: .notifyService, containerFlag: options.container,
                                                environment: ProcessInfo.processInfo.environment, account: .id(account))
         defer { bootstrap.finish() }
-        guard let postbox = bootstrap.postbox else { throw UnknownAccount(id: account) }
-        let peerId = PeerId(peer)
+        guard let engine = bootstrap.engine else { throw UnknownAccount(id: account) }
+        let peerId = EnginePeer.Id(peer)
         let lockedMessage = (try? JSONFile.read(NotificationsPresentationData.self, from: bootstrap.layout.notificationsPresentationDataPath,
                                                 limit: 64 * 1024))?.applicationLockedMessageString ?? PushDelivery.generic
         let card: DrawingRequest
@@ -52,15 +52,13 @@ public struct ContentCommand: ParsableCommand {
         if locked {
             card = .notificationCard(avatarPath: nil, title: "Telegram", body: lockedMessage, time: "")
         } else {
-            let (chat, found, author) = try postbox.read { t -> (Peer?, Message?, Peer?) in
-                let found = try t.message(MessageId(peerId: peerId, id: message))
-                return (try t.peer(peerId), found, try found?.authorId.flatMap { try t.peer($0) })
-            }
+            let read = try engine.messages.messageInChat(EngineMessage.Id(peerId: peerId, id: message))
+            let (chat, found, author) = (read.chat, read.message, read.author)
             guard let chat else { throw ServiceFailure("unknownPeer", "no chat with peer id \(peer) in account \(account)") }
             guard let found else { throw ServiceFailure("unknownMessage", "no message \(message) in chat \(peer)") }
             let source = peerId.namespace == .cloudGroup ? (author ?? chat) : chat
-            avatarPath = try? AvatarCache(mediaBox: postbox.mediaBox, deviceKey: bootstrap.deviceKey).avatarPath(for: source)
-            let text = MessageSummary.text(of: found)
+            avatarPath = try? AvatarCache(mediaBox: engine.mediaBox, deviceKey: bootstrap.deviceKey).avatarPath(for: source)
+            let text = found.summaryText
             let body = peerId.namespace == .cloudGroup && author != nil ? "\(author!.displayTitle): \(text)" : text
             card = .notificationCard(avatarPath: avatarPath, title: chat.displayTitle, body: body,
                                      time: MessageTime.shortTime(found.index.timestamp))

@@ -4,7 +4,6 @@ import CommandLineSupport
 import Formats
 import RequestChannel
 import ShareExtensionContext
-import Storage
 import TelegramCore
 
 /// `share [send] --to PEER (--text T | --url U | --file PATH ...)`: what the share sheet does
@@ -115,7 +114,7 @@ public struct SendCommand: ParsableCommand {
         }
         // Every file is checked (and held open) before any is copied.
         let checked = try files.map(ShareFileCheck.check)
-        let peer = try session.postbox.read { try PeerChoice.resolve(to, in: $0) }
+        let peer = try PeerChoice.resolve(to, in: session.engine.peers)
 
         let submitter = try RequestSubmitter(layout: session.layout, deviceKey: session.bootstrap.deviceKey)
         let draft = try submitter.begin()
@@ -127,7 +126,7 @@ public struct SendCommand: ParsableCommand {
             // sends it with the same one.
             request = try submitter.commit(draft, accountId: session.record.id, origin: ExtensionProcess.identity.processType,
                                            action: .sendMessage(peerId: peer.id.toInt64(), text: message, attachments: attachments),
-                                           randomId: checked.isEmpty ? MessageOutgoing.newRandomId() : nil)
+                                           randomId: checked.isEmpty ? TelegramEngine.Messages.newRandomId() : nil)
         } catch {
             submitter.abandon(draft)
             throw error
@@ -141,7 +140,7 @@ public struct SendCommand: ParsableCommand {
         }
         // main is not running: share is the service task master for its text (seed 004).
         if case .queued(appRunning: false) = outcome, let randomId = request.randomId,
-           let sent = ExtensionSender.sendIfPossible(text: message, to: peer.id, randomId: randomId, postbox: session.postbox,
+           let sent = ExtensionSender.sendIfPossible(text: message, to: peer.id, randomId: randomId, engine: session.engine,
                                                      layout: session.layout, build: session.bootstrap.container.configuration,
                                                      timeout: min(max(deadline, 1), 15), logger: session.bootstrap.logger) {
             return .sentOverNetwork(requestId: request.id, messageId: sent.messageId, peerId: peer.id.toInt64(), title: peer.displayTitle)

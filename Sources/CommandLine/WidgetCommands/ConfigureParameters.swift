@@ -2,7 +2,7 @@ import ArgumentParser
 import Bootstrap
 import CommandLineSupport
 import Formats
-import Storage
+import TelegramCore
 import WidgetKitWidget
 
 /// `widget configure`'s parameters and work.
@@ -31,13 +31,13 @@ public struct ConfigureParameters: ContainerParameters {
             defer { session.finish() }
             // Fail-closed, before any account is looked at.
             guard !session.isLocked() else { throw WidgetFailure.editingLocked }
-            let (record, postbox) = try session.openCurrentPostbox()
+            let (record, engine) = try session.openCurrentAccount()
             if clear {
                 _ = try WidgetSelection.clear(session.layout)
                 try output(SelectionReport(status: "cleared", accountId: String(record.id), peers: []),
                            lines: ["the widget shows the top of the chat list again"])
             } else if !select.isEmpty {
-                let (peers, own) = try postbox.read { t in (try WidgetSelection.resolve(select, in: t), try t.accountPeerId()) }
+                let (peers, own) = (try WidgetSelection.resolve(select, in: engine.peers), try engine.peers.accountPeerId())
                 guard !session.isLocked() else { throw WidgetFailure.editingLocked }
                 try WidgetSelection.save(peers, accountId: record.id, layout: session.layout)
                 let chosen = peers.map {
@@ -47,7 +47,7 @@ public struct ConfigureParameters: ContainerParameters {
                            lines: ["the widget shows: " + chosen.map { "\($0.title) (\($0.peerId))" }.joined(separator: ", "),
                                    "main publishes them after its next change (within a second while `main run` runs)"])
             } else {
-                let listing = try ConfigurationListing.make(record: record, postbox: postbox, deviceKey: session.bootstrap.deviceKey,
+                let listing = try ConfigurationListing.make(record: record, engine: engine, deviceKey: session.bootstrap.deviceKey,
                                                             query: query, selection: WidgetSelection.current(session.layout, accountId: record.id))
                 // Read again at the last moment: a lock taken meanwhile still hides the list.
                 guard !session.isLocked() else { throw WidgetFailure.editingLocked }

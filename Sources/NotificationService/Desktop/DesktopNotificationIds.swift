@@ -1,5 +1,5 @@
 import Container
-import Storage
+import Formats
 #if canImport(Glibc)
 import Glibc
 #endif

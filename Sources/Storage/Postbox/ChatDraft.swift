@@ -1,3 +1,5 @@
+import Formats
+
 /// What the composer held when a chat was left (Telegram's SynchronizeableChatInputState, kept in
 /// the chat's PeerChatInterfaceState): the text with its entities, the message it answers, and
 /// when it was written. One row a chat in PostboxTable.chatInterfaceStates.

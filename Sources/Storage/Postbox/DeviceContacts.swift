@@ -1,3 +1,5 @@
+import Formats
+
 /// The device's address book as main last imported it (`main contacts import`): what iOS's
 /// Contacts framework gives Telegram's Siri extension, which maps contacts to Telegram users by
 /// phone number. Table 63, key = position (Int32 BE), value = sealed name and phone digits.

@@ -1,3 +1,5 @@
+import Formats
+
 public struct MessageId: Hashable, Sendable, CustomStringConvertible {
     /// Telegram's Namespaces.Message.Cloud: ids the server gave.
     public static let cloudNamespace: Int32 = 0

@@ -1,3 +1,5 @@
+import Formats
+
 /// The unread messages and chats of the chats muted now, kept by main beside the counters, so the
 /// badge without muted chats (`unreadTotals(includeMuted: false)`, every push) is two rows, not a
 /// walk over every chat's notification settings. Telegram's Postbox keeps such a filtered total

@@ -1,3 +1,5 @@
+import Formats
+
 /// A user, group, channel or secret chat. Everything but the id is content and is sealed at rest.
 public struct Peer: BinaryCodable, Equatable, Sendable {
     public var id: PeerId

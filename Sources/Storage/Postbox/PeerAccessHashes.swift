@@ -1,3 +1,5 @@
+import Formats
+
 /// The access_hash of each peer the server introduced (core.telegram.org/api/peers): the server
 /// accepts a user or channel in a request only with the hash it gave this account for it.
 extension PostboxTransaction {

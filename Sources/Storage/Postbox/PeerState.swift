@@ -1,3 +1,5 @@
+import Formats
+
 /// Telegram's combined read state for one chat. An incoming message is unread when its id is
 /// above `maxIncomingReadId`, ids compared as signed numbers: a group's history exported inside
 /// the supergroup it became (ids shifted by −1,000,000,000) is below every mark ≥ 0, a new chat's

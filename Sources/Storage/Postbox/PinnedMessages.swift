@@ -1,3 +1,5 @@
+import Formats
+
 /// A chat's pinned messages: their ids, newest pin first (PostboxTable.pinnedMessages). Telegram
 /// lets a chat pin many and shows the most recently pinned one in the bar over the chat (its
 /// pinned-message tag and CachedPeerData.pinnedMessageId); `top` is that one.

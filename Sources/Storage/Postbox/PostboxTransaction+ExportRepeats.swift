@@ -1,3 +1,5 @@
+import Formats
+
 /// The ids an imported export repeats in a chat, with how many times each came (Telegram Desktop
 /// has written one id twice in a chat; the later copy is the one kept). Recorded so that the same
 /// export imported again holds the earlier copies back instead of writing each and then the later

@@ -1,3 +1,5 @@
+import Formats
+
 /// The chat of each message id the server gave from the account's one sequence of ids (private
 /// chats and basic groups share it: core.telegram.org/api/updates), so updateDeleteMessages and
 /// updateReadMessagesContents, which name ids without their chat, find their messages. Written

@@ -1,3 +1,5 @@
+import Formats
+
 /// What the account did to its messages here that its server must hear (Telegram's peer
 /// operation logs: SynchronizePeerReadState, the edit, delete, reaction and pin operations,
 /// SynchronizeChatInputState for drafts). Each is written in the transaction that made the change,

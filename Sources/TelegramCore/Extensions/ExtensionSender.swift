@@ -55,10 +55,10 @@ public enum ExtensionSender {
 
     /// `send`, for an extension whose request stays queued whatever happens: the server's
     /// message, or nil with why logged.
-    public static func sendIfPossible(text: String, to peerId: PeerId, randomId: Int64, postbox: Postbox, layout: ContainerLayout,
+    public static func sendIfPossible(text: String, to peerId: PeerId, randomId: Int64, engine: TelegramEngine, layout: ContainerLayout,
                                       build: BuildConfiguration, timeout: Double, logger: Logger) -> Sent? {
         do {
-            return try send(text: text, to: peerId, randomId: randomId, postbox: postbox, layout: layout, build: build,
+            return try send(text: text, to: peerId, randomId: randomId, postbox: engine.postbox, layout: layout, build: build,
                             timeout: timeout, logger: logger)
         } catch {
             logger.info("left in the request queue for main to send", metadata: ["reason": "\(error)"])

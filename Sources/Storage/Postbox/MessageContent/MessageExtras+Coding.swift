@@ -1,3 +1,5 @@
+import Formats
+
 /// MessageExtras as Message version 4 writes them: a list of tagged, length-prefixed fields
 /// ended by tag 0. A field a reader does not know is skipped by its length, so a field added
 /// later needs no new message version; a value that is out of bounds is refused as corrupt.

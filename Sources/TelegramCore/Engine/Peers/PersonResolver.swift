@@ -1,7 +1,7 @@
 import Container
 import Storage
 
-/// Siri's contact pipeline, as Telegram's extension runs it (matchingDeviceContacts →
+/// Siri's contact pipeline, as Telegram's intents extension runs it (matchingDeviceContacts →
 /// matchingCloudContacts → INPerson "tg<peerId>"), over what main imported and synced:
 /// - `tg<peerId>`: that user; it must be a user (CloudUser), as Telegram requires;
 /// - a phone number: the Telegram users with that number;
@@ -9,12 +9,19 @@ import Storage
 ///   plus Telegram users with that name (PostboxTransaction.resolvePeer).
 /// Only users can be messaged or called this way. Exact names win over names a query only
 /// begins; more than one user left is ambiguous.
-public struct PersonResolver {
-    public enum Resolution: Equatable {
-        case found(IntentPerson)
-        case ambiguous([IntentPerson])
-        case notFound
-    }
+/// A person found: the user, and the device contact's name when the address book led to them.
+public struct ResolvedPerson: Equatable, Sendable {
+    public let peer: EnginePeer
+    public let contactName: String?
+}
+
+public enum PersonResolution: Equatable, Sendable {
+    case found(ResolvedPerson)
+    case ambiguous([ResolvedPerson])
+    case notFound
+}
+
+struct PersonResolver {
 
     private struct Candidate {
         let peer: Peer
@@ -24,16 +31,16 @@ public struct PersonResolver {
 
     let transaction: PostboxTransaction
 
-    public init(transaction: PostboxTransaction) {
+    init(transaction: PostboxTransaction) {
         self.transaction = transaction
     }
 
-    public func resolve(_ text: String) throws -> Resolution {
+    func resolve(_ text: String) throws -> PersonResolution {
         let query = text.trimmingWhitespace()
         guard !query.isEmpty else { return .notFound }
         if query.hasPrefix("tg"), let value = Int64(query.dropFirst(2)) {
             guard let peer = try transaction.peer(PeerId(value)), peer.isUser, !peer.isDeleted else { return .notFound }
-            return .found(IntentPerson(peer))
+            return .found(ResolvedPerson(peer: peer, contactName: nil))
         }
         if Self.isPhoneNumber(query) { return decide(try byPhone(query)) }
         return decide(try byName(query))
@@ -78,7 +85,7 @@ public struct PersonResolver {
     }
 
     /// Exact matches only when there are any; one person per user (a device contact's name kept).
-    private func decide(_ candidates: [Candidate]) -> Resolution {
+    private func decide(_ candidates: [Candidate]) -> PersonResolution {
         let pool = candidates.contains(where: \.exact) ? candidates.filter(\.exact) : candidates
         var people: [Candidate] = []
         for candidate in pool {
@@ -90,8 +97,8 @@ public struct PersonResolver {
         }
         switch people.count {
         case 0: return .notFound
-        case 1: return .found(IntentPerson(people[0].peer, contactName: people[0].contactName))
-        default: return .ambiguous(people.map { IntentPerson($0.peer, contactName: $0.contactName) })
+        case 1: return .found(ResolvedPerson(peer: people[0].peer, contactName: people[0].contactName))
+        default: return .ambiguous(people.map { ResolvedPerson(peer: $0.peer, contactName: $0.contactName) })
         }
     }
 }

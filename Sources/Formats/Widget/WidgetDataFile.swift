@@ -1,6 +1,5 @@
 import Container
 import Cryptography
-import Formats
 
 /// `widget-data` on disk: Telegram's WidgetData JSON, sealed (magic "TGWD") under a key derived
 /// from the device key for the widget alone. Written by main, atomically; read by the widget's

@@ -44,6 +44,7 @@ public struct BinaryWriter {
 
 public struct BinaryReader {
     public struct Truncated: Error, CustomStringConvertible {
+        public init() {}
         public var description: String { "truncated or malformed value" }
     }
 

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// TelegramCore's engine (Sources/TelegramCore/Engine) is the one place above Postbox that reads
+/// an account: the modules above it ask it typed questions and never compose a transaction
+/// themselves, as Telegram iOS's screens and extensions go through TelegramEngine. The move is
+/// made module by module; every module is in exactly one list below, so one that slips back (or
+/// one that could move up a list) is a failure, not a silent drift.
+@Suite("Engine boundary")
+struct EngineBoundaryTests {
+    /// Postbox itself, and the layers that build and open it: the engine, the bootstrap that opens
+    /// accounts, the bulk writers, the avatar drawer it hands records to, the storage bench.
+    static let belowTheEngine: Set<String> = [
+        "Storage", "TelegramCore", "Bootstrap", "Ingest", "AddressBook", "DrawingClient", "Executables/StorageBench",
+    ]
+
+    /// Above the engine and still reading Postbox directly: the next to move.
+    static let notYetMoved: Set<String> = [
+        "AppCore", "AppInterface", "Messaging", "PushServer", "CommandLine/MainCommands",
+    ]
+
+    /// What composing a Postbox query by hand looks like in source.
+    static let transactionMarks = ["import Storage", "PostboxTransaction", "postbox.read", "postbox.transaction", ".openPostbox("]
+
+    @Test("modules above the engine neither import Storage nor compose a transaction")
+    func aboveTheEngineGoesThroughIt() throws {
+        let folders = try ModuleImportsTests.moduleFolders()
+        let above = Set(folders).subtracting(Self.belowTheEngine).subtracting(Self.notYetMoved)
+        #expect(above.contains("WidgetKitWidget") && above.contains("CommandLine/IntentsCommands"), "\(above.sorted())")
+        for folder in above.sorted() {
+            for (file, text) in try Self.sources(under: folder) {
+                for mark in Self.transactionMarks where text.contains(mark) {
+                    Issue.record("\(folder)/\(file) has \"\(mark)\": ask TelegramEngine instead (Sources/TelegramCore/Engine)")
+                }
+            }
+        }
+    }
+
+    @Test("the not-yet-moved list holds only modules that still read Postbox")
+    func theListOfModulesToMoveIsCurrent() throws {
+        let folders = Set(try ModuleImportsTests.moduleFolders())
+        #expect(Self.notYetMoved.isSubset(of: folders) && Self.belowTheEngine.isSubset(of: folders),
+                "gone: \(Self.notYetMoved.union(Self.belowTheEngine).subtracting(folders).sorted())")
+        for folder in Self.notYetMoved.sorted() {
+            let reads = try Self.sources(under: folder).contains { _, text in Self.transactionMarks.contains { text.contains($0) } }
+            #expect(reads, "\(folder) no longer reads Postbox directly: take it off notYetMoved")
+        }
+    }
+
+    static func sources(under folder: String) throws -> [(String, String)] {
+        let root = ModuleImportsTests.sources.appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        return try files.map { ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
+    }
+}
