@@ -332,7 +332,7 @@ let package = Package(
         // The wiring: its data sources over a real Postbox, the screens it builds over them, and its
         // own decisions over a fake host and the fake store.
         .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "AppCore", "ScreencastCall", "TelegramUI", "TelegramUIFakes",
-                                                              "Display", "Formats", "Storage", "Container", "Cryptography"]),
+                                                              "Display", "Formats", "Storage", "TelegramCore", "Container", "Cryptography"]),
         // The configuration file: good files, each kind of mistake with its line, the file's place.
         .testTarget(name: "AppConfigurationTests", dependencies: ["AppConfiguration", "Display", "Formats"]),
         // Display: widths, surface operations and text snapshots of the surface. Container only to

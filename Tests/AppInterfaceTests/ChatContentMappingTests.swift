@@ -2,6 +2,7 @@
 @testable import AppInterface
 import Container
 import Storage
+import TelegramCore
 import TelegramUI
 import Testing
 
@@ -48,7 +49,7 @@ struct ChatContentMappingTests {
 
     @Test func aPageCarriesRepliesMediaAndAttributes() throws {
         try Self.withContent { postbox in
-            let page = try PostboxDataSources(postbox: postbox).messages(in: Self.group.chatId, before: nil, limit: 100)
+            let page = try EngineDataSources(engine: TelegramEngine(postbox: postbox)).messages(in: Self.group.chatId, before: nil, limit: 100)
             let byId = Dictionary(uniqueKeysWithValues: page.map { ($0.index.id, $0.content) })
             #expect(byId[11]?.reply == .message(author: "Ada Lovelace", text: "Shall we meet?"), "the replied message's first line")
             #expect(byId[11]?.isEdited == true)
@@ -73,7 +74,7 @@ struct ChatContentMappingTests {
     /// The chat list, the search rows and the widget say what a media message is.
     @Test func summariesInTheListTheSearchAndTheWidget() throws {
         try Self.withContent { postbox in
-            let source = PostboxDataSources(postbox: postbox)
+            let source = EngineDataSources(engine: TelegramEngine(postbox: postbox))
             let list = try source.chatList(limit: 10, now: 1_900_000_000, unreadIncludingMuted: false)
             let row = try #require(list.items.first { $0.peerId == Self.group.chatId })
             #expect(row.preview == "Ada: 📊 Poll: Lunch?" && row.topMessageText == "📊 Poll: Lunch?")
@@ -83,9 +84,8 @@ struct ChatContentMappingTests {
             }
             #expect(hits == ["Ada: 🖼 look"], "\(hits)")
 
-            let widget = try postbox.read { t in
-                try WidgetPeerBuilder(mediaBox: postbox.mediaBox, now: 1_900_000_000).peer(try #require(try t.peer(Self.group)), in: t)
-            }
+            let chats = try TelegramEngine(postbox: postbox).chatList.widgetChats(chosen: [Self.group], limit: 8, now: 1_900_000_000).chats
+            let widget = WidgetPeerBuilder(mediaBox: postbox.mediaBox).peer(try #require(chats.first))
             #expect(widget.message?.text == "📊 Poll: Lunch?" && widget.message?.author?.title == "Ada Lovelace")
         }
     }

@@ -1,5 +1,6 @@
 @testable import AppInterface
 import Storage
+import TelegramCore
 import TelegramUI
 import Testing
 
@@ -53,7 +54,7 @@ struct ChatTextEntityMappingTests {
                     index: MessageIndex(id: MessageId(peerId: group, id: 50), timestamp: 1_900_000_000), authorId: PostboxFixture.ada,
                     text: parsed.text, isIncoming: true, contentKind: .text, extras: MessageExtras(entities: parsed.entities))])
             }
-            let page = try PostboxDataSources(postbox: postbox).messages(in: group.chatId, before: nil, limit: 10)
+            let page = try EngineDataSources(engine: TelegramEngine(postbox: postbox)).messages(in: group.chatId, before: nil, limit: 10)
             let message = try #require(page.first { $0.index.id == 50 })
             #expect(message.text == "see this now")
             #expect(message.entities == [ChatTextEntity(range: 4 ..< 8, styles: .bold), ChatTextEntity(range: 9 ..< 12, styles: .spoiler)])

@@ -4,8 +4,9 @@ import Testing
 /// TelegramCore's engine (Sources/TelegramCore/Engine) is the one place above Postbox that reads
 /// an account: the modules above it ask it typed questions and never compose a transaction
 /// themselves, as Telegram iOS's screens and extensions go through TelegramEngine. The move is
-/// made module by module; every module is in exactly one list below, so one that slips back (or
-/// one that could move up a list) is a failure, not a silent drift.
+/// made module by module, in two steps (no transactions of its own, then no Storage at all);
+/// every module is in exactly one list below, so one that slips back (or one that could move up
+/// a list) is a failure, not a silent drift.
 @Suite("Engine boundary")
 struct EngineBoundaryTests {
     /// Postbox itself, and the layers that build and open it: the engine, the bootstrap that opens
@@ -14,36 +15,47 @@ struct EngineBoundaryTests {
         "Storage", "TelegramCore", "Bootstrap", "Ingest", "AddressBook", "DrawingClient", "Executables/StorageBench",
     ]
 
-    /// Above the engine and still reading Postbox directly: the next to move.
+    /// Above the engine and still composing Postbox transactions: the next to move.
     static let notYetMoved: Set<String> = [
-        "AppCore", "AppInterface", "Messaging", "PushServer", "CommandLine/MainCommands",
+        "AppCore", "Messaging", "PushServer",
+    ]
+
+    /// Reads through the engine only, but still names Postbox's types by importing Storage.
+    static let stillImportsStorage: Set<String> = [
+        "AppInterface", "CommandLine/MainCommands",
     ]
 
     /// What composing a Postbox query by hand looks like in source.
-    static let transactionMarks = ["import Storage", "PostboxTransaction", "postbox.read", "postbox.transaction", ".openPostbox("]
+    static let transactionMarks = ["PostboxTransaction", "postbox.read", "postbox.transaction", ".openPostbox("]
 
     @Test("modules above the engine neither import Storage nor compose a transaction")
     func aboveTheEngineGoesThroughIt() throws {
         let folders = try ModuleImportsTests.moduleFolders()
         let above = Set(folders).subtracting(Self.belowTheEngine).subtracting(Self.notYetMoved)
-        #expect(above.contains("WidgetKitWidget") && above.contains("CommandLine/IntentsCommands"), "\(above.sorted())")
+        #expect(above.contains("WidgetKitWidget") && above.contains("AppInterface"), "\(above.sorted())")
         for folder in above.sorted() {
+            let marks = Self.transactionMarks + (Self.stillImportsStorage.contains(folder) ? [] : ["import Storage"])
             for (file, text) in try Self.sources(under: folder) {
-                for mark in Self.transactionMarks where text.contains(mark) {
+                for mark in marks where text.contains(mark) {
                     Issue.record("\(folder)/\(file) has \"\(mark)\": ask TelegramEngine instead (Sources/TelegramCore/Engine)")
                 }
             }
         }
     }
 
-    @Test("the not-yet-moved list holds only modules that still read Postbox")
-    func theListOfModulesToMoveIsCurrent() throws {
+    @Test("the lists of modules still to move hold only modules that still need to be there")
+    func theListsOfModulesToMoveAreCurrent() throws {
         let folders = Set(try ModuleImportsTests.moduleFolders())
-        #expect(Self.notYetMoved.isSubset(of: folders) && Self.belowTheEngine.isSubset(of: folders),
-                "gone: \(Self.notYetMoved.union(Self.belowTheEngine).subtracting(folders).sorted())")
+        let listed = Self.notYetMoved.union(Self.belowTheEngine).union(Self.stillImportsStorage)
+        #expect(listed.isSubset(of: folders), "gone: \(listed.subtracting(folders).sorted())")
+        #expect(Self.notYetMoved.isDisjoint(with: Self.stillImportsStorage))
         for folder in Self.notYetMoved.sorted() {
             let reads = try Self.sources(under: folder).contains { _, text in Self.transactionMarks.contains { text.contains($0) } }
-            #expect(reads, "\(folder) no longer reads Postbox directly: take it off notYetMoved")
+            #expect(reads, "\(folder) no longer composes transactions: move it to stillImportsStorage or off the lists")
+        }
+        for folder in Self.stillImportsStorage.sorted() {
+            let imports = try Self.sources(under: folder).contains { _, text in text.contains("import Storage") }
+            #expect(imports, "\(folder) no longer imports Storage: take it off stillImportsStorage")
         }
     }
 

@@ -2,6 +2,7 @@ import BroadcastIPC
 import Container
 import ScreencastCall
 import Storage
+import TelegramCore
 
 /// The running app's one call (`app.call`): started, cut off and ended by the `main call`
 /// commands' operations, which run on the app's event thread (handed over, or in the process hosting the
@@ -13,7 +14,7 @@ public enum CallHost {
             throw CallFailure("a call is already running (id \(call.id), peer \(call.peerId)); end it with `main call end`")
         }
         let account = try app.accountContext(nil)
-        guard try account.postbox.read({ try $0.peer(PeerId(peer)) }) != nil else {
+        guard try account.engine.peers.peer(EnginePeer.Id(peer)) != nil else {
             throw CallFailure("no chat with peer id \(peer) in account \(account.record.id) (see `main chats`)")
         }
         let call = try GroupCall(layout: app.layout, peerId: peer, mode: mode, duration: duration, logger: app.logger)

@@ -26,6 +26,9 @@ public final class AccountContext {
     }
 
     public var peerId: PeerId? { record.backupData.map { PeerId($0.peerId) } }
+
+    /// The account's queries, for everything that reads it but does not write it.
+    public var engine: TelegramEngine { TelegramEngine(postbox: postbox) }
 }
 
 /// The app is one of two states (Telegram's context split), each with its own root.

@@ -86,7 +86,7 @@ extension LaunchedApp {
     }
 
     private func seed(_ fixture: FixtureRequest) throws -> FixtureGenerator.Summary {
-        guard let account, let peerId = try account.postbox.read({ try $0.accountPeerId() }) else {
+        guard let account, let peerId = try account.engine.peers.accountPeerId() else {
             throw OperationFailure(.failed, "no current account (create one with `main login`)")
         }
         let summary = try FixtureGenerator(peerCount: fixture.peers, messageCount: fixture.messages, seed: fixture.seed,
@@ -100,7 +100,7 @@ extension LaunchedApp {
     /// own (a background import's connection).
     func telegramExportImport(_ request: ImportRequest, into context: AccountContext, postbox: Postbox? = nil) throws -> TelegramExportImport {
         let folder = try ExportFolder(request.path)
-        let accountPeerId = try context.postbox.read { try $0.accountPeerId() }
+        let accountPeerId = try context.engine.peers.accountPeerId()
         return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
                                         batchSize: request.batchSize, timeZone: request.timeZone,
                                         me: request.me.flatMap(TelegramExportImport.Exporter.init))
@@ -163,7 +163,7 @@ extension LaunchedApp {
         var accountId: Int64?
         if case .localPeer(_, let linked) = link { accountId = linked }
         let context = try accountContext(accountId)
-        let peer = try context.postbox.read { try link.resolve(in: $0) }
+        let peer = try link.resolve(in: context.engine.peers)
         logger.info("link opened", metadata: ["peer": "\(peer.id)"])
         if showing {
             linkToOpen = LinkToOpen(accountId: context.record.id, peerId: peer.id.toInt64(), title: peer.displayTitle)

@@ -1,6 +1,7 @@
 import Logging
 import RequestChannel
 import Storage
+import TelegramCore
 
 /// The app's side of the request channel: a request changes its account's Postbox, in one
 /// transaction with its id (RequestApplier). Main's own operations run in `runningApp`, set while
@@ -23,14 +24,14 @@ final class AccountRequestHandler: RequestHandler {
         }
         // An account that exists but cannot be opened now (busy, disk) is not the request's fault:
         // the error leaves it pending.
-        guard let earlier = try context(accountId).postbox.read({ try $0.appliedRequestResult(request.id) }) else { return nil }
+        guard let earlier = try context(accountId).engine.account.appliedRequestResult(request.id) else { return nil }
         return try RequestApplier.decodeResult(earlier)
     }
 
     func appliedResult(ofUnreadable id: String) -> [String: String]? {
         for record in shared.accountManager.state.activeRecords {
             guard let account = try? context(record.id),
-                  let earlier = try? account.postbox.read({ try $0.appliedRequestResult(id) }) else { continue }
+                  let earlier = try? account.engine.account.appliedRequestResult(id) else { continue }
             return (try? RequestApplier.decodeResult(earlier)) ?? [:]
         }
         return nil

@@ -1,5 +1,6 @@
 import RequestChannel
 import Storage
+import TelegramCore
 
 /// The app's links, as the URL-scheme launch handles them: `<scheme>://resolve?domain=<username>`
 /// opens a chat by username, `<scheme>://localpeer?id=<peerId>[&accountId=<id>]` by peer id (the
@@ -36,19 +37,23 @@ public enum AppLink: Equatable, Sendable {
         }
     }
 
-    /// The chat the link opens, in this account.
+    /// The chat the link opens, in this account, inside the writer's transaction.
     public func resolve(in t: PostboxTransaction) throws -> Peer {
+        try resolve(byId: t.peer, byUsername: { try t.peer(username: $0) })
+    }
+
+    /// The chat the link opens, asked of the account's engine.
+    public func resolve(in peers: TelegramEngine.Peers) throws -> EnginePeer {
+        try resolve(byId: peers.peer, byUsername: { try peers.peer(username: $0) })
+    }
+
+    private func resolve(byId: (PeerId) throws -> Peer?, byUsername: (String) throws -> Peer?) throws -> Peer {
         switch self {
         case .localPeer(let peerId, _):
-            guard let peer = try t.peer(PeerId(peerId)) else { throw RequestRefusal(description: "no chat with peer id \(peerId)") }
+            guard let peer = try byId(PeerId(peerId)) else { throw RequestRefusal(description: "no chat with peer id \(peerId)") }
             return peer
         case .resolve(let username):
-            var found: Peer?
-            try t.enumeratePeers { peer in
-                if peer.username?.lowercased() == username.lowercased() { found = peer }
-                return found == nil
-            }
-            guard let found else { throw RequestRefusal(description: "no chat with username @\(username)") }
+            guard let found = try byUsername(username) else { throw RequestRefusal(description: "no chat with username @\(username)") }
             return found
         }
     }

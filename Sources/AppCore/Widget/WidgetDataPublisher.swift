@@ -1,7 +1,7 @@
 import Container
 import Formats
 import FoundationEssentials
-import Storage
+import TelegramCore
 
 /// main's side of the widget (Telegram's WidgetDataContext): what the widget shows — the chats the
 /// user chose with `widget configure --select`, else the top of the chat list — written to the
@@ -45,20 +45,13 @@ public final class WidgetDataPublisher {
         let account = try shared.accountContext(nil, current: current)
         let chosen = (try? JSONFile.read(WidgetConfiguration.self, from: shared.layout.widgetConfigurationPath, limit: 64 * 1024))
             .flatMap { $0.accountId == account.record.id ? $0.peerIds : nil }
-        return try account.postbox.read { t -> WidgetData in
-            let peerIds: [PeerId] = try chosen.map { $0.map(PeerId.init) }
-                ?? t.topChatListEntries(count: Self.peerCount * 2).filter { !$0.peerId.namespace.isSecretChat }.map(\.peerId)
-            var peers: [WidgetDataPeer] = []
-            for peerId in peerIds.prefix(Self.peerCount) {
-                guard let peer = try t.peer(peerId), !peer.isDeleted, !peer.isSecretChat else { continue }
-                peers.append(try WidgetPeerBuilder(mediaBox: account.postbox.mediaBox, now: now).peer(peer, in: t))
-            }
-            guard !peers.isEmpty, let accountPeerId = try t.accountPeerId() else {
-                return WidgetData(accountId: account.record.id, content: .empty)
-            }
-            return WidgetData(accountId: account.record.id,
-                              content: .peers(WidgetDataPeers(accountPeerId: accountPeerId.toInt64(), peers: peers, updateTimestamp: now)))
-        }
+        let engine = account.engine
+        let (accountPeerId, chats) = try engine.chatList.widgetChats(chosen: chosen.map { $0.map(EnginePeer.Id.init) },
+                                                                     limit: Self.peerCount, now: now)
+        let builder = WidgetPeerBuilder(mediaBox: engine.mediaBox)
+        guard !chats.isEmpty, let accountPeerId else { return WidgetData(accountId: account.record.id, content: .empty) }
+        return WidgetData(accountId: account.record.id,
+                          content: .peers(WidgetDataPeers(accountPeerId: accountPeerId.toInt64(), peers: chats.map(builder.peer), updateTimestamp: now)))
     }
 
     private func publishPresentationData() throws {
@@ -81,10 +74,6 @@ public final class WidgetDataPublisher {
         }
         return copy
     }
-}
-
-extension PeerId.Namespace {
-    var isSecretChat: Bool { self == .secretChat }
 }
 
 extension LaunchedApp {

@@ -1,37 +1,34 @@
 import Container
 import Formats
-import Storage
+import TelegramCore
 
 /// One chat as the widget shows it: names, letters, the photo's path, the unread badge and the
 /// last message with its author and content kind (Telegram's WidgetDataPeer).
 struct WidgetPeerBuilder {
-    let mediaBox: MediaBox
-    let now: Int32
+    let mediaBox: EngineMediaBox
 
-    func peer(_ peer: Peer, in t: PostboxTransaction) throws -> WidgetDataPeer {
-        let state = try t.readState(peer.id)
-        let muted = try t.isMuted(peer.id, at: now)
-        let badge = (state?.unreadCount ?? 0) > 0 ? WidgetDataPeer.Badge(count: Int(state!.unreadCount), isMuted: muted) : nil
+    func peer(_ chat: EngineChatSummary) -> WidgetDataPeer {
+        let peer = chat.peer
+        let badge = chat.unreadCount > 0 ? WidgetDataPeer.Badge(count: Int(chat.unreadCount), isMuted: chat.isMuted) : nil
         let photo = peer.photoResourceId.map { mediaBox.resourcePath($0) }.flatMap { FileSystem.isRegularFile($0) ? $0 : nil }
         let isGroup = !peer.title.isEmpty
         return WidgetDataPeer(id: peer.id.toInt64(), name: isGroup ? peer.title : peer.firstName,
                               lastName: isGroup || peer.lastName.isEmpty ? nil : peer.lastName,
-                              letters: peer.displayLetters, avatarPath: photo, badge: badge,
-                              message: try lastMessage(peer, in: t))
+                              letters: peer.displayLetters, avatarPath: photo, badge: badge, message: lastMessage(chat))
     }
 
-    private func lastMessage(_ peer: Peer, in t: PostboxTransaction) throws -> WidgetDataPeer.Message? {
-        guard let message = try t.latestMessages(peer.id, limit: 1).first else { return nil }
+    private func lastMessage(_ chat: EngineChatSummary) -> WidgetDataPeer.Message? {
+        guard let message = chat.lastMessage else { return nil }
         let author: WidgetDataPeer.Message.Author?
         if !message.isIncoming {
             author = .init(isMe: true, title: "")
-        } else if let authorId = message.authorId, authorId != peer.id, let authorPeer = try t.peer(authorId) {
+        } else if let authorPeer = chat.lastMessageAuthor {
             author = .init(isMe: false, title: authorPeer.displayTitle)
         } else {
             author = nil
         }
         // Telegram's summary ("🖼 Photo", "📊 Poll: Lunch?"), so media without a caption still says what it is.
-        return WidgetDataPeer.Message(author: author, text: MessageSummary.text(of: message), content: message.contentKind.name,
+        return WidgetDataPeer.Message(author: author, text: message.summaryText, content: message.contentKind.name,
                                       timestamp: message.index.timestamp)
     }
 }

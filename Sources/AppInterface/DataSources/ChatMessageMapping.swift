@@ -2,22 +2,22 @@ import Storage
 import TelegramCore
 import TelegramUI
 
-/// A stored message as the chat screen draws it, mapped while its page is read, in the page's
-/// transaction: the replied message is looked up by id then (its author and first line), so a
-/// frame never reads. Media go through ChatMediaMapping.
+/// A stored message as the chat screen draws it, mapped from the engine's page: the replied
+/// message (its author and first line) comes from what the page read with it, so mapping and
+/// drawing never read. Media go through ChatMediaMapping.
 struct ChatMessageMapping {
-    let transaction: PostboxTransaction
+    let associated: EngineHistoryPage.Associated
     let media: ChatMediaMapping
 
-    init(_ transaction: PostboxTransaction, mediaBox: MediaBox, downloads: ServerFileDownloads? = nil) {
-        self.transaction = transaction
+    init(_ associated: EngineHistoryPage.Associated, mediaBox: EngineMediaBox, downloads: ServerFileDownloads? = nil) {
+        self.associated = associated
         media = ChatMediaMapping(mediaBox: mediaBox, downloads: downloads)
     }
 
-    func chatMessage(_ message: Message) throws -> ChatMessage {
+    func chatMessage(_ message: EngineMessage) -> ChatMessage {
         let extras = message.extras
         var content = ChatMessage.Content(
-            reply: try extras.replyTo.map { try reply($0, in: message.id.peerId) },
+            reply: extras.replyTo.map { reply($0, in: message.id.peerId) },
             forward: extras.forward.map { ChatMessage.Forward(from: $0.from, savedFrom: $0.savedFrom, date: $0.date) },
             isEdited: extras.editTimestamp != nil, viaBot: extras.viaBotUsername, signature: extras.signature,
             isService: extras.isService, media: media.media(of: message),
@@ -25,7 +25,7 @@ struct ChatMessageMapping {
             buttons: extras.buttons.map { $0.map(\.text) })
         content.editedAt = extras.editTimestamp
         if case .message? = content.reply, let reply = extras.replyTo,
-           let timestamp = try transaction.message(reply.target(in: message.id.peerId))?.index.timestamp {
+           let timestamp = associated.message(reply.target(in: message.id.peerId))?.index.timestamp {
             content.replyTarget = ChatMessage.Index(timestamp: timestamp, namespace: reply.namespace, id: reply.id)
         }
         var chat = ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
@@ -39,16 +39,16 @@ struct ChatMessageMapping {
     }
 
     /// The replied message's author and first line (its summary when it is media), if it is here.
-    private func reply(_ reply: MessageReply, in chat: PeerId) throws -> ChatMessage.Reply {
+    private func reply(_ reply: MessageReply, in chat: EnginePeer.Id) -> ChatMessage.Reply {
         if let other = reply.peerId, other != chat { return .otherChat }
-        guard let replied = try transaction.message(reply.target(in: chat)) else { return .deleted }
-        return .message(author: try authorName(of: replied), text: MessagePreview.firstLine(MessageSummary.text(of: replied)))
+        guard let replied = associated.message(reply.target(in: chat)) else { return .deleted }
+        return .message(author: authorName(of: replied), text: MessagePreview.firstLine(replied.summaryText))
     }
 
     /// "You" for the account's own message, else the sender's name, or the name the message kept.
-    private func authorName(of message: Message) throws -> String? {
+    private func authorName(of message: EngineMessage) -> String? {
         if !message.isIncoming { return "You" }
-        if let author = message.authorId, let peer = try transaction.peer(author) { return peer.displayTitle }
+        if let author = message.authorId, let peer = associated.peer(author) { return peer.displayTitle }
         return message.extras.authorName
     }
 }

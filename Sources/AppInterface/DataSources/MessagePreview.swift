@@ -1,13 +1,14 @@
-import Storage
+import TelegramCore
 
 /// A message as a row previews it (the chat list, the search): its first line, with its sender's
 /// first name in groups ("Ada: see you", "You: on my way").
 enum MessagePreview {
     /// `text` after the sender's first name, in a group or channel.
-    static func withSender(_ text: String, of message: Message, in t: PostboxTransaction) throws -> String {
+    /// `author` is the message's author as the engine read it (for a group's incoming message).
+    static func withSender(_ text: String, of message: EngineMessage, author: EnginePeer?) -> String {
         // A service line names who did it already ("Ada pinned a message").
-        guard !message.id.peerId.isUserLike, !message.extras.isService, let author = message.authorId else { return text }
-        let name = message.isIncoming ? (try t.peer(author)?.firstName ?? "") : "You"
+        guard !message.id.peerId.isUserLike, !message.extras.isService, message.authorId != nil else { return text }
+        let name = message.isIncoming ? (author?.firstName ?? "") : "You"
         return name.isEmpty ? text : name + ": " + text
     }
 

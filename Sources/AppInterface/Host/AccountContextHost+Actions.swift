@@ -64,13 +64,11 @@ final class PostboxChatActions: ChatMessageActions {
     }
 
     func forwardTargets() throws -> [ForwardTarget] {
-        try account.postbox.read { t in
-            let accountPeerId = try t.accountPeerId()
-            return try t.topChatListEntries(count: 500).compactMap { entry -> ForwardTarget? in
-                guard let peer = entry.peer, !peer.isDeleted, !peer.isSecretChat else { return nil }
-                let title = peer.id == accountPeerId ? PostboxDataSources.savedMessagesTitle : peer.displayTitle
-                return ForwardTarget(chat: peer.id.chatId, title: title)
-            }
+        // The chats a picker offers: no secret chats, no deleted accounts.
+        let accountPeerId = try account.engine.peers.accountPeerId()
+        return try account.engine.peers.pickableChats(query: nil, recent: 500, searchLimit: 0).map { chat in
+            ForwardTarget(chat: chat.peer.id.chatId,
+                          title: chat.peer.id == accountPeerId ? EngineDataSources.savedMessagesTitle : chat.peer.displayTitle)
         }
     }
 

@@ -5,7 +5,7 @@ import Messaging
 import Storage
 import TelegramUI
 
-/// An account's host in the app: its Postbox read through `PostboxDataSources`, written through
+/// An account's host in the app: its Postbox read through `EngineDataSources`, written through
 /// `OutgoingMessages` and `MessageActions` (main is the writer; AccountContextHost+Actions).
 struct AccountContextHost: AccountHost {
     let account: AccountContext
@@ -15,7 +15,7 @@ struct AccountContextHost: AccountHost {
 
     var accountId: Int64 { account.record.id }
     var sources: any AccountDataSources {
-        PostboxDataSources(postbox: account.postbox, account: account)
+        EngineDataSources(engine: account.engine, account: account)
     }
 
     /// The person types in `chat`: its other side hears it (when the account has a server).

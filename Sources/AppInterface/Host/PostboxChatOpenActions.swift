@@ -68,7 +68,7 @@ final class PostboxChatOpenActions: ChatOpenActions {
             throw Missing(description: "the app is not connected to the account's server")
         }
         let id = message.messageIndex(in: chat).id
-        guard let server = try account.postbox.read({ try $0.message(id) })?.extras.media.first?.file?.serverFile else {
+        guard let server = try account.engine.messages.message(id)?.extras.media.first?.file?.serverFile else {
             throw Missing(description: "the message has no file on the server")
         }
         downloadFromServer(id, server.resourceId)
@@ -78,7 +78,7 @@ final class PostboxChatOpenActions: ChatOpenActions {
 
     func openLink(_ url: String) throws -> String? {
         if let link = try AppLink.inApp(url, scheme: scheme) {
-            let peer = try account.postbox.read { try link.resolve(in: $0) }
+            let peer = try link.resolve(in: account.engine.peers)
             openChat(peer.id.chatId, peer.displayTitle)
             return nil
         }

@@ -5,6 +5,7 @@ import CommandLineSupport
 import Container
 import Formats
 import Storage
+import TelegramCore
 
 /// One row of the chat list as `main chats` shows it.
 struct ChatListRow: Codable {
@@ -38,14 +39,10 @@ struct ChatsCommand: ParsableCommand {
         let rows = try withReadingApp(options) { app -> [ChatListRow] in
             let context = try app.accountContext(account)
             let now = Int32(clamping: Clock.unixTime())
-            return try context.postbox.read { t in
-                try t.topChatListEntries(count: limit).map { entry in
-                    ChatListRow(peerId: entry.peerId.toInt64(), kind: entry.peerId.kindName,
-                                title: entry.peer?.displayTitle ?? "", pinned: entry.pinningIndex != nil,
-                                muted: try t.isMuted(entry.peerId, at: now),
-                                unreadCount: entry.readState?.unreadCount ?? 0, topMessageId: entry.topMessageIndex.id.id,
-                                draft: try t.draft(entry.peerId).map(\.text))
-                }
+            return try context.engine.chatList.top(limit: limit, now: now, unreadIncludingMuted: false).entries.map { entry in
+                ChatListRow(peerId: entry.peerId.toInt64(), kind: entry.peerId.kindName,
+                            title: entry.peer?.displayTitle ?? "", pinned: entry.isPinned, muted: entry.isMuted,
+                            unreadCount: entry.unreadCount, topMessageId: entry.topMessageIndex.id.id, draft: entry.draftText)
             }
         }
         if json {

@@ -7,6 +7,7 @@ import Container
 import Formats
 import FoundationEssentials
 import Storage
+import TelegramCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,10 +69,8 @@ struct ListContacts: ParsableCommand {
 
     func run() throws {
         let rows = try withReadingApp(options) { app -> [DeviceContactRow] in
-            try app.accountContext(account).postbox.read { t in
-                let users = try t.usersByPhoneKey()
-                return try t.deviceContacts().map { DeviceContactRow($0, users: users) }
-            }
+            let (contacts, users) = try app.accountContext(account).engine.account.deviceContacts()
+            return contacts.map { DeviceContactRow($0, users: users) }
         }
         if json {
             printJSON(try JSONFile.text(rows))

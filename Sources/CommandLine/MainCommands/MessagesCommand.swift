@@ -4,6 +4,7 @@ import Bootstrap
 import CommandLineSupport
 import Formats
 import Storage
+import TelegramCore
 
 /// `main messages`: one chat's history, read-only. Scripts that must count what was stored (the
 /// chaos run counts every copy of each text it sent) need the whole history; the Siri search
@@ -41,13 +42,8 @@ struct MessagesCommand: ParsableCommand {
     func run() throws {
         let rows = try withReadingApp(options) { app -> [MessageRow] in
             let context = try app.accountContext(account)
-            return try context.postbox.read { t in
-                let peerId = PeerId(peer)
-                guard try t.peer(peerId) != nil else { throw UnknownChat(peer: peer) }
-                let pins = Set(try t.pinnedMessages(peerId).ids)
-                let readState = try t.readState(peerId)
-                return try t.historyMessages(peerId, before: nil, limit: limit).map { MessageRow($0, pinned: pins.contains($0.id.id), readState: readState) }
-            }
+            guard let listing = try context.engine.messages.listing(EnginePeer.Id(peer), limit: limit) else { throw UnknownChat(peer: peer) }
+            return listing.messages.map { MessageRow($0, pinned: listing.pinnedIds.contains($0.id.id), readState: listing.readState) }
         }
         if json {
             printJSON(try JSONFile.text(rows))

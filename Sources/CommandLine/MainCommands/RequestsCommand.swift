@@ -4,6 +4,7 @@ import CommandLineSupport
 import Container
 import Formats
 import RequestChannel
+import TelegramCore
 
 /// What `main requests` reports: where each request stands, as the container and the store say.
 struct RequestsListing: Codable {
@@ -51,7 +52,7 @@ struct RequestsCommand: ParsableCommand {
             return RequestsListing(accountId: String(context.record.id), pending: names(directories.pending),
                                    claimed: names(directories.claimed), staging: names(directories.staging),
                                    acks: names(directories.acks), rejected: rejected,
-                                   applied: try context.postbox.read { try $0.appliedRequestIds() })
+                                   applied: try context.engine.account.appliedRequestIds())
         }
         if json {
             printJSON(try JSONFile.text(listing))

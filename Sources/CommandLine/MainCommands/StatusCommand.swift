@@ -6,6 +6,7 @@ import Container
 import Formats
 import ScreencastCall
 import Storage
+import TelegramCore
 
 /// What `main status` reports: the launch, the state, the root, the accounts, the lock and the store.
 struct StatusReport: Codable {
@@ -58,7 +59,7 @@ struct StatusReport: Codable {
             rootTabs = authorized.root.tabs.map(\.rawValue)
             selectedTab = authorized.root.selectedTab.rawValue
             chatList = authorized.root.chatList
-            store = try authorized.context.postbox.read { try $0.counters() }
+            store = try authorized.context.engine.account.counters()
         case .unauthorized(let unauthorized):
             rootTabs = [unauthorized.rootController]
             selectedTab = nil

@@ -34,6 +34,17 @@ extension PostboxTransaction {
         return single(try searchPeers(matching: query, limit: 31, includeSecretChats: includeSecretChats))
     }
 
+    /// The peer with this username (any case), deleted or secret ones included, as a link names it.
+    public func peer(username: String) throws -> Peer? {
+        let wanted = username.lowercased()
+        var found: Peer?
+        try enumeratePeers { peer in
+            if peer.username?.lowercased() == wanted { found = peer }
+            return found == nil
+        }
+        return found
+    }
+
     /// Peers whose name words start with every word of the query, or whose username does.
     public func searchPeers(matching query: String, limit: Int, includeSecretChats: Bool = false) throws -> [Peer] {
         let words = PeerSearchText.normalized(query).split(separator: " ").map(String.init)

@@ -27,3 +27,6 @@ extension Message {
     /// What the message is in one line, as a chat list or a notification shows it ("🖼 Photo").
     public var summaryText: String { MessageSummary.text(of: self) }
 }
+
+public typealias EngineMessageIndex = MessageIndex
+public typealias EngineUnreadSpan = UnreadSpan

@@ -1,4 +1,5 @@
 import Storage
+import TelegramCore
 
 /// Phase 9: the root of the UI as state, behind the readiness gate. Authorized: tabs, with the
 /// chat list (top 50 entries, pinned first) loaded before the gate opens. Unauthorized: login.
@@ -13,10 +14,10 @@ enum RootInterfacePhase {
         let tabs = RootInterface.tabs(showCallsTab: shared.presentationData.interfaceSettings.showCallsTab)
         var gate = ReadinessGate(conditions: ["tabBar", "selectedTab"])
         gate.satisfy("tabBar")
-        let entries = try account.postbox.read { try $0.topChatListEntries(count: chatListPageSize) }
+        let loaded = try account.engine.chatList.count(limit: chatListPageSize)
         gate.satisfy("selectedTab")
         try gate.requireReady()
-        let summary = ChatListSummary(loadedEntries: entries.count, pinnedEntries: entries.filter { $0.pinningIndex != nil }.count)
+        let summary = ChatListSummary(loadedEntries: loaded.chats, pinnedEntries: loaded.pinned)
         let root = RootInterface(tabs: tabs, selectedIndex: tabs.count - 2, chatList: summary)
         return .authorized(AuthorizedApplicationContext(context: account, root: root))
     }

@@ -31,3 +31,45 @@ extension TelegramEngine.Peers {
         try postbox.read { try PersonResolver(transaction: $0).resolve(text) }
     }
 }
+
+extension TelegramEngine.Peers {
+    /// The peers of `ids` that are here.
+    public func peers(_ ids: some Sequence<EnginePeer.Id>) throws -> [EnginePeer.Id: EnginePeer] {
+        try postbox.read { t in
+            var result: [EnginePeer.Id: EnginePeer] = [:]
+            for id in ids { result[id] = try t.peer(id) }
+            return result
+        }
+    }
+
+    /// The peer a link's username names.
+    public func peer(username: String) throws -> EnginePeer? {
+        try postbox.read { try $0.peer(username: username) }
+    }
+
+    /// The account's contacts, deleted accounts left out, by name.
+    public func contacts() throws -> [EnginePeer] {
+        try postbox.read { t in
+            // Each name folded once, not in every comparison (the tab's first showing was 10 ms).
+            try t.contactPeerIds().compactMap { try t.peer($0) }.filter { !$0.isDeleted }
+                .map { ($0.displayTitle.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    /// Chats whose title matches `query`.
+    public func search(_ query: String, limit: Int, includeSecretChats: Bool) throws -> [EnginePeer] {
+        try postbox.read { try $0.searchPeers(matching: query, limit: limit, includeSecretChats: includeSecretChats) }
+    }
+
+    /// The distinct authors of the incoming messages among a chat's newest `scanning`, newest first.
+    public func recentAuthors(in peerId: EnginePeer.Id, scanning limit: Int) throws -> [EnginePeer] {
+        try postbox.read { t in
+            var seen = Set<EnginePeer.Id>(), result: [EnginePeer] = []
+            for message in try t.messages(peerId, before: nil, limit: limit) where message.isIncoming {
+                guard let author = message.authorId, seen.insert(author).inserted, let peer = try t.peer(author) else { continue }
+                result.append(peer)
+            }
+            return result
+        }
+    }
+}

@@ -1,12 +1,11 @@
 import AppCore
-import Storage
 import TelegramCore
 
-/// The screens' data sources over one account's Postbox: each protocol of TelegramUI's, one file
-/// each (`PostboxDataSources+…`). Reads only, each in one transaction: changes go through AppCore,
-/// the writer, by the closures the screens are handed.
-struct PostboxDataSources {
-    let postbox: Postbox
+/// The screens' data sources over one account: each protocol of TelegramUI's, one file each
+/// (`EngineDataSources+…`). Reads only, each one question to the account's TelegramEngine (one
+/// transaction): changes go through AppCore, the writer, by the closures the screens are handed.
+struct EngineDataSources {
+    let engine: TelegramEngine
     /// The account, for what its server connection knows live: read at each use, as the
     /// connection starts after the screens (nil: none, as in tests).
     var account: AccountContext?
@@ -20,4 +19,4 @@ struct PostboxDataSources {
     static let savedMessagesTitle = "Saved Messages"
 }
 
-extension PostboxDataSources: AccountDataSources {}
+extension EngineDataSources: AccountDataSources {}

@@ -1,6 +1,7 @@
 @testable import AppInterface
 import Display
 import Storage
+import TelegramCore
 import TelegramUI
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// reaches the rows as the chat list, a chat, the search and the tabs show it.
 @MainActor
 @Suite("AppInterface: data sources over a Postbox")
-struct PostboxDataSourcesTests {
+struct EngineDataSourcesTests {
     typealias Fixture = PostboxFixture
 
     @Test func idsRoundTripBetweenTheScreensAndTheStore() {
@@ -35,7 +36,7 @@ struct PostboxDataSourcesTests {
 
     @Test func chatListShowsNewestFirstWithSendersAndBadges() throws {
         try Fixture.withPostbox(messages: 30) { postbox in
-            let list = ChatListController(source: PostboxDataSources(postbox: postbox))
+            let list = ChatListController(source: EngineDataSources(engine: TelegramEngine(postbox: postbox)))
             list.reload(now: 1_800_000_000)
             #expect(list.chats.map(\.title) == ["Engine Club", "Ada Lovelace"])
             #expect(list.chats[0].peerId == Fixture.group.chatId)
@@ -56,7 +57,7 @@ struct PostboxDataSourcesTests {
                                    authorId: peer, text: "hello", isIncoming: true)
                 })
             }
-            let page = try PostboxDataSources(postbox: postbox).chatList(limit: 60, now: 1_800_000_000, unreadIncludingMuted: false)
+            let page = try EngineDataSources(engine: TelegramEngine(postbox: postbox)).chatList(limit: 60, now: 1_800_000_000, unreadIncludingMuted: false)
             #expect(page.items.count == 60 && page.unreadChats == 152)
         }
     }
@@ -68,7 +69,7 @@ struct PostboxDataSourcesTests {
                 let note = MessageIndex(id: MessageId(peerId: Fixture.me, id: 1), timestamp: 1_700_001_000)
                 try t.addMessages([Message(index: note, authorId: Fixture.me, text: "note to self", isIncoming: false)])
             }
-            let page = try PostboxDataSources(postbox: postbox).chatList(limit: 10, now: 1_800_000_000, unreadIncludingMuted: false)
+            let page = try EngineDataSources(engine: TelegramEngine(postbox: postbox)).chatList(limit: 10, now: 1_800_000_000, unreadIncludingMuted: false)
             let saved = try #require(page.items.first { $0.peerId == Fixture.me.chatId })
             #expect(saved.title == "Saved Messages" && saved.letters == ["S", "M"], "\(saved)")
         }
@@ -80,7 +81,7 @@ struct PostboxDataSourcesTests {
         try Fixture.withPostbox(messages: 1000) { postbox in
             // Read, so it opens at the bottom (an unread chat opens at its divider: the next test).
             try postbox.transaction { t in _ = try t.markIncomingRead(Fixture.group, upTo: 1000) }
-            let chat = ChatController(source: PostboxDataSources(postbox: postbox), peerId: Fixture.group.chatId, title: "Engine Club")
+            let chat = ChatController(source: EngineDataSources(engine: TelegramEngine(postbox: postbox)), peerId: Fixture.group.chatId, title: "Engine Club")
             let window = Window(rootController: NavigationController(mode: .single, root: chat),
                                 context: PresentationContext(theme: .dayMonochrome))
             window.layout(size: Size(width: 60, height: 20))
@@ -91,7 +92,7 @@ struct PostboxDataSourcesTests {
             window.render(into: &surface)
             let shown = surface.textLines.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
             #expect(shown.contains { $0 < 900 } && !shown.contains { $0 > 900 }, "older pages on screen: \(surface.textLines)")
-            let ada = ChatController(source: PostboxDataSources(postbox: postbox), peerId: Fixture.ada.chatId, title: "Ada")
+            let ada = ChatController(source: EngineDataSources(engine: TelegramEngine(postbox: postbox)), peerId: Fixture.ada.chatId, title: "Ada")
             ada.loadContentIfNeeded()
             #expect(ada.subtitle == "@ada")
         }
@@ -102,7 +103,7 @@ struct PostboxDataSourcesTests {
     @Test func anUnreadChatOpensAtItsDivider() throws {
         try Fixture.withPostbox(messages: 1000) { postbox in
             try postbox.transaction { t in _ = try t.markIncomingRead(Fixture.group, upTo: 600) }
-            let source = PostboxDataSources(postbox: postbox)
+            let source = EngineDataSources(engine: TelegramEngine(postbox: postbox))
             let unread = try #require(try source.firstUnread(in: Fixture.group.chatId))
             #expect(unread.before.id == 602 && unread.count == 200, "\(unread)")
             let chat = ChatController(source: source, peerId: Fixture.group.chatId, title: "Engine Club")
@@ -148,7 +149,7 @@ struct PostboxDataSourcesTests {
             try postbox.transaction { t in
                 try t.setDraft(Fixture.group, ChatDraft(text: "half a **thought**\nsecond line", replyTo: MessageReply(id: 7), timestamp: 1_700_000_000))
             }
-            let source = PostboxDataSources(postbox: postbox)
+            let source = EngineDataSources(engine: TelegramEngine(postbox: postbox))
             let list = ChatListController(source: source)
             list.loadContentIfNeeded()
             #expect(list.items.first { $0.title.contains("Engine Club") }?.subtitle == "Draft: half a **thought**", "\(list.items)")
@@ -167,7 +168,7 @@ struct PostboxDataSourcesTests {
                 try t.addMessages([Message(index: index, authorId: Fixture.me, text: text, isIncoming: false,
                                            extras: MessageExtras(entities: entities))])
             }
-            let page = try PostboxDataSources(postbox: postbox).messages(in: Fixture.group.chatId, before: nil, limit: 1)
+            let page = try EngineDataSources(engine: TelegramEngine(postbox: postbox)).messages(in: Fixture.group.chatId, before: nil, limit: 1)
             #expect(page.first?.markdown == "a **bold** and [link](https://t.me)")
             #expect(page.first?.text == "a bold and link")
         }
@@ -175,7 +176,7 @@ struct PostboxDataSourcesTests {
 
     @Test func searchFindsChatsThenMessagesWithTheirSenders() throws {
         try Fixture.withPostbox(messages: 300) { postbox in
-            let source = PostboxDataSources(postbox: postbox)
+            let source = EngineDataSources(engine: TelegramEngine(postbox: postbox))
             #expect(try source.search("engine", messageLimit: 0) == [.chat(Fixture.group.chatId, title: "Engine Club")])
             let found = try source.search("message 29", messageLimit: 50).compactMap { result -> String? in
                 if case .message(_, _, let text, _) = result { return text } else { return nil }
@@ -192,7 +193,7 @@ struct PostboxDataSourcesTests {
                 try t.addCall(CallRecord(callId: 1, peerId: Fixture.ada, timestamp: 1_700_000_000, duration: 0,
                                          isOutgoing: false, isMissed: true, isVideo: false))
             }
-            let source = PostboxDataSources(postbox: postbox)
+            let source = EngineDataSources(engine: TelegramEngine(postbox: postbox))
             #expect(try source.contacts() == [ContactItem(id: Fixture.ada.chatId, title: "Ada Lovelace", detail: "@ada")])
             #expect(try source.calls(limit: 10) == [CallItem(peerId: Fixture.ada.chatId, title: "Ada Lovelace", timestamp: 1_700_000_000,
                                                              isMissed: true)])

@@ -1,0 +1,49 @@
+import Storage
+
+extension TelegramEngine.Messages {
+    /// Up to `limit` messages older than `index` (newest first from the end; nil: the newest),
+    /// unsent ones included, as the chat screen pages back.
+    public func history(_ peerId: EnginePeer.Id, before index: MessageIndex?, limit: Int) throws -> EngineHistoryPage {
+        try postbox.read { t in try EngineHistoryPage.read(try t.historyMessages(peerId, before: index, limit: limit), in: t) }
+    }
+
+    /// Up to `limit` messages newer than `index`, as the chat screen pages forward.
+    public func history(_ peerId: EnginePeer.Id, after index: MessageIndex?, limit: Int) throws -> EngineHistoryPage {
+        try postbox.read { t in try EngineHistoryPage.read(try t.historyMessages(peerId, after: index, limit: limit), in: t) }
+    }
+
+    /// The chat's pinned message, as a page of one.
+    public func pinned(in peerId: EnginePeer.Id) throws -> EngineHistoryPage? {
+        try postbox.read { t in
+            guard let id = try t.pinnedMessageId(peerId), let message = try t.message(id) else { return nil }
+            return try EngineHistoryPage.read([message], in: t)
+        }
+    }
+
+    /// The first unread incoming message and how many follow it.
+    public func firstUnread(in peerId: EnginePeer.Id) throws -> UnreadSpan? {
+        try postbox.read { try $0.firstUnreadIncoming(peerId) }
+    }
+
+    /// An unread span read again after the chat changed (the divider stays where it was).
+    public func unreadSpan(_ span: UnreadSpan, again peerId: EnginePeer.Id) throws -> UnreadSpan? {
+        try postbox.read { try $0.unreadSpan(span, again: peerId) }
+    }
+
+    /// The chat's draft, and the index of the message it replies to when that is here.
+    public func draft(in peerId: EnginePeer.Id) throws -> (draft: ChatDraft, replyTo: MessageIndex?)? {
+        try postbox.read { t in
+            guard let draft = try t.draft(peerId) else { return nil }
+            return (draft, try draft.replyTo.flatMap { try t.message($0.target(in: peerId))?.index })
+        }
+    }
+
+    /// The newest messages a search finds, newest first, without their chats (find in a chat).
+    public func matches(_ search: EngineMessageSearch) throws -> [EngineMessage] {
+        try postbox.read { try search.run($0).map(\.message) }
+    }
+
+    public func readState(_ peerId: EnginePeer.Id) throws -> ReadState? {
+        try postbox.read { try $0.readState(peerId) }
+    }
+}
