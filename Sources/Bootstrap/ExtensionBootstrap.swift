@@ -107,7 +107,7 @@ public final class ExtensionBootstrap {
     }
 
     /// The engine over the account opened at launch, when there is one.
-    public var engine: TelegramEngine? { postbox.map(TelegramEngine.init) }
+    public var engine: TelegramEngine? { postbox.map { TelegramEngine(postbox: $0) } }
 
     /// Ends the launch: this process's temp directory goes (a crash leaves it for the next launch).
     public func finish() {

@@ -9,15 +9,16 @@ import Testing
 /// a list) is a failure, not a silent drift.
 @Suite("Engine boundary")
 struct EngineBoundaryTests {
-    /// Postbox itself, and the layers that build and open it: the engine, the bootstrap that opens
-    /// accounts, the bulk writers, the avatar drawer it hands records to, the storage bench.
+    /// Postbox itself, and the layers that build and open it: the engine, the durable halves of its
+    /// use cases (Messaging's MessageActions), the bootstrap that opens accounts, the bulk writers,
+    /// the avatar drawer it hands records to, the storage bench.
     static let belowTheEngine: Set<String> = [
-        "Storage", "TelegramCore", "Bootstrap", "Ingest", "AddressBook", "DrawingClient", "Executables/StorageBench",
+        "Storage", "TelegramCore", "Messaging", "Bootstrap", "Ingest", "AddressBook", "DrawingClient", "Executables/StorageBench",
     ]
 
     /// Above the engine and still composing Postbox transactions: the next to move.
     static let notYetMoved: Set<String> = [
-        "AppCore", "Messaging", "PushServer",
+        "AppCore", "PushServer",
     ]
 
     /// Reads through the engine only, but still names Postbox's types by importing Storage.

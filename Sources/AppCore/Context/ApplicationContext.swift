@@ -27,8 +27,8 @@ public final class AccountContext {
 
     public var peerId: PeerId? { record.backupData.map { PeerId($0.peerId) } }
 
-    /// The account's queries, for everything that reads it but does not write it.
-    public var engine: TelegramEngine { TelegramEngine(postbox: postbox) }
+    /// The account's queries and, in the writer, its use cases (which tell the connection).
+    public var engine: TelegramEngine { TelegramEngine(postbox: postbox, changesForServer: changesForServer) }
 }
 
 /// The app is one of two states (Telegram's context split), each with its own root.

@@ -3,6 +3,7 @@ import Container
 import Glibc
 import Messaging
 import Storage
+import TelegramCore
 import TelegramUI
 
 /// A chat's files to attach, from the person's file system, sent into the account's MediaBox
@@ -42,11 +43,10 @@ final class FileAttachments: ChatAttachmentSource {
     func send(_ files: [AttachedFile], caption: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws -> any AttachmentUpload {
         let picked = try files.map { try PickedFile.check($0.path) }
         let (plain, entities) = MessageMarkdown.parse(caption)
-        let postbox = account.postbox, log = log, added = account.changesForServer
-        return FileUpload(files: picked, mediaBox: postbox.mediaBox, wake: wake) { outgoing in
-            _ = try MessageActions(postbox: postbox).send(files: outgoing, caption: plain, entities: entities,
-                                                          replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
-            added?()
+        let engine = account.engine, log = log
+        return FileUpload(files: picked, mediaBox: engine.mediaBox, wake: wake) { outgoing in
+            try engine.messages.send(files: outgoing, caption: plain, entities: entities,
+                                     replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
             log.info("files sent from the interface", metadata: ["peer": "\(chat.packed)", "files": "\(outgoing.count)"])
         }
     }

@@ -1,11 +1,12 @@
 import AppCore
 import Messaging
 import Storage
+import TelegramCore
 import TelegramUI
 
 extension AccountContextHost {
     func chatActions(log: InterfaceLog, clipboard: @escaping (String) -> Void) -> any ChatMessageActions {
-        PostboxChatActions(account: account, log: log, clipboard: clipboard)
+        EngineChatActions(account: account, log: log, clipboard: clipboard)
     }
 
     func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)? {
@@ -13,10 +14,10 @@ extension AccountContextHost {
     }
 }
 
-/// A chat's actions on its messages, through Messaging's MessageActions (each one durable
-/// transaction by main), in the screens' terms.
+/// A chat's actions on its messages, through the engine's use cases (each one durable
+/// transaction by main, then a word to the account's connection), in the screens' terms.
 @MainActor
-final class PostboxChatActions: ChatMessageActions {
+final class EngineChatActions: ChatMessageActions {
     let account: AccountContext
     let log: InterfaceLog
     let clipboard: (String) -> Void
@@ -27,7 +28,7 @@ final class PostboxChatActions: ChatMessageActions {
         self.clipboard = clipboard
     }
 
-    private var actions: MessageActions { MessageActions(postbox: account.postbox) }
+    private var messages: TelegramEngine.Messages { account.engine.messages }
 
     private func ids(_ indices: [ChatMessage.Index], in chat: ChatId) -> [MessageId] {
         indices.map { MessageId(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }
@@ -36,19 +37,17 @@ final class PostboxChatActions: ChatMessageActions {
     func send(_ text: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws {
         // Telegram's markdown (`**bold**`, `[text](url)`...) becomes the message's entities.
         let (plain, entities) = MessageMarkdown.parse(text)
-        _ = try actions.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
-        account.changesForServer?()
+        try messages.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
         log.info("message sent from the interface", metadata: ["peer": "\(chat.packed)"])
     }
 
     func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws {
         let (plain, entities) = MessageMarkdown.parse(text)
-        _ = try actions.edit(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: plain, entities: entities)
-        account.changesForServer?()
+        try messages.edit(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: plain, entities: entities)
     }
 
     func deleteChoices(for messages: [ChatMessage.Index], in chat: ChatId) throws -> [DeleteChoice] {
-        let options = try actions.deleteOptions(for: ids(messages, in: chat))
+        let options = try self.messages.deleteOptions(for: ids(messages, in: chat))
         var choices: [DeleteChoice] = []
         // Telegram's sheet: "for me" first where there is one, "for everyone" (or, where it is the
         // only way, plain "Delete") after it.
@@ -59,8 +58,7 @@ final class PostboxChatActions: ChatMessageActions {
     }
 
     func delete(_ messages: [ChatMessage.Index], choice: DeleteChoice, in chat: ChatId) throws {
-        _ = try actions.delete(ids(messages, in: chat), scope: choice.forEveryone ? .forEveryone : .forMe)
-        account.changesForServer?()
+        try self.messages.delete(ids(messages, in: chat), scope: choice.forEveryone ? .forEveryone : .forMe)
     }
 
     func forwardTargets() throws -> [ForwardTarget] {
@@ -73,31 +71,23 @@ final class PostboxChatActions: ChatMessageActions {
     }
 
     func forward(_ messages: [ChatMessage.Index], from chat: ChatId, to target: ChatId) throws {
-        _ = try actions.forward(ids(messages, in: chat), to: target.peerId)
-        account.changesForServer?()
+        try self.messages.forward(ids(messages, in: chat), to: target.peerId)
     }
 
-    var reactions: [String] { actions.reactions }
+    var reactions: [String] { messages.reactions }
 
     func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws {
-        _ = try actions.toggleReaction(emoji, on: MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id))
-        account.changesForServer?()
+        try messages.toggleReaction(emoji, on: MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id))
     }
 
     func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws {
-        if let message {
-            _ = try actions.setPinned(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), pinned: true)
-        } else if let pinned = try actions.pinnedMessage(of: chat.peerId) {
-            _ = try actions.setPinned(pinned.id, pinned: false)
-        }
-        account.changesForServer?()
+        try messages.setPinned(message.map { MessageId(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }, in: chat.peerId)
     }
 
     func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {
-        defer { account.changesForServer?() }
-        guard let draft, !draft.isEmpty else { return try actions.clearDraft(chat.peerId) }
+        guard let draft, !draft.isEmpty else { return try messages.clearDraft(in: chat.peerId) }
         // What was typed, markdown and all, so it comes back as it was written.
-        try actions.saveDraft(chat.peerId, text: draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) })
+        try messages.saveDraft(draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, in: chat.peerId)
     }
 
     func copy(_ text: String) { clipboard(text) }

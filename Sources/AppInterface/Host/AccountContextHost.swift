@@ -5,8 +5,8 @@ import Messaging
 import Storage
 import TelegramUI
 
-/// An account's host in the app: its Postbox read through `EngineDataSources`, written through
-/// `OutgoingMessages` and `MessageActions` (main is the writer; AccountContextHost+Actions).
+/// An account's host in the app: read through `EngineDataSources`, written through the engine's
+/// use cases (main is the writer; AccountContextHost+Actions).
 struct AccountContextHost: AccountHost {
     let account: AccountContext
     let deviceKey: DeviceKey
@@ -22,8 +22,7 @@ struct AccountContextHost: AccountHost {
     func typing(in chat: ChatId) { account.typingInChat?(chat.peerId) }
 
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
-        try OutgoingMessages.markRead(chat.peerId, upTo: index.messageIndex(in: chat), postbox: account.postbox)
-        account.changesForServer?()
+        try account.engine.messages.markRead(chat.peerId, upTo: index.messageIndex(in: chat))
     }
 
     func attach(_ avatars: ChatListAvatars, to list: ChatListController) {
