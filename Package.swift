@@ -134,7 +134,7 @@ let package = Package(
         ], linkerSettings: staticLibcrypto),
         // The account layer over the network, as Telegram iOS's TelegramCore: MTProtoKit's key
         // store in the account's Postbox; accounts, updates and sending come with part 2.
-        .target(name: "TelegramCore", dependencies: ["Container", "Cryptography", "Formats", "Messaging", "MTProtoKit", "Storage", "TelegramApi", "TLSerialization",
+        .target(name: "TelegramCore", dependencies: ["Container", "Cryptography", "Formats", "Messaging", "MTProtoKit", "RequestChannel", "Storage", "TelegramApi", "TLSerialization",
                                                      .product(name: "Logging", package: "swift-log")]),
 
         // The request channel: extensions (and main's operations) ask the running app for changes.

@@ -1,4 +1,4 @@
-import AppCore
+import TelegramCore
 import Testing
 
 /// Which links the app opens as its own chats (tg:// and t.me, telegram.me), and which go to the opener.

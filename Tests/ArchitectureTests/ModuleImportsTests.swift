@@ -77,7 +77,7 @@ struct ModuleImportsTests {
         "Storage": ["CSQLite", "Container", "Cryptography", "Formats"],
         "TLSerialization": ["CZlib"],
         "TelegramApi": ["TLSerialization"],
-        "TelegramCore": ["Container", "Cryptography", "Formats", "Logging", "Messaging", "MTProtoKit", "Storage", "TLSerialization", "TelegramApi"],
+        "TelegramCore": ["Container", "Cryptography", "Formats", "Logging", "Messaging", "MTProtoKit", "RequestChannel", "Storage", "TLSerialization", "TelegramApi"],
         "MTProtoKit": ["COpenSSL", "Container", "Cryptography", "Logging", "TLSerialization", "TelegramApi"],
         "TelegramExport": ["CYajl"],
         "TelegramUI": ["Container", "Display", "Formats"],

@@ -53,7 +53,7 @@ public enum CallHost {
         let record = CallRecord(callId: Int64(call.id), peerId: PeerId(call.peerId), timestamp: call.startedAt, duration: duration,
                                 isOutgoing: true, isMissed: false, isVideo: false)
         do {
-            try app.accountContext(accountId).postbox.transaction { try $0.addCall(record) }
+            try app.accountContext(accountId).engine.calls.add(record)
         } catch {
             app.logger.error("the ended call was not added to the call list", metadata: ["call": "\(call.id)", "error": "\(error)"])
         }

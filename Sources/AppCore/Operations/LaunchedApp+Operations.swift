@@ -128,30 +128,18 @@ extension LaunchedApp {
         let peerId = PeerId(peer)
         // A new id per photo: cached renderings of an older photo are never mistaken for this one.
         let resourceId = "photo-\(peerId.toInt64())-\(Hex.encode(Digest.sha256(bytes).prefix(8)))"
-        try context.postbox.mediaBox.createDirectories()
-        try AtomicFile.write(bytes, to: context.postbox.mediaBox.resourcePath(resourceId))
-        try context.postbox.transaction { t in
-            guard var stored = try t.peer(peerId) else { throw OperationFailure(.invalidInput, "no chat with peer id \(peer)") }
-            stored.photoResourceId = resourceId
-            try t.updatePeer(stored)
-        }
+        let engine = context.engine
+        try engine.mediaBox.createDirectories()
+        try AtomicFile.write(bytes, to: engine.mediaBox.resourcePath(resourceId))
+        guard try engine.peers.setPhoto(peerId, resourceId: resourceId) else { throw OperationFailure(.invalidInput, "no chat with peer id \(peer)") }
         return resourceId
     }
 
     private func importContacts(_ file: String, accountId: Int64?, replace: Bool) throws -> ContactsImportReport {
         let parsed = try AddressBookFile.read(file)
         let context = try accountContext(accountId)
-        let (merge, matched) = try context.postbox.transaction { t -> (DeviceContactsMerge, Int) in
-            var merge = DeviceContactsMerge()
-            if replace {
-                try t.replaceDeviceContacts(parsed.contacts)
-                merge.added = parsed.contacts.count
-            } else {
-                merge = try t.mergeDeviceContacts(parsed.contacts)
-            }
-            let users = try t.usersByPhoneKey()
-            return (merge, parsed.contacts.filter { !DeviceContactMatch.peerIds($0, users: users).isEmpty }.count)
-        }
+        let (merge, users) = try context.engine.account.importDeviceContacts(parsed.contacts, replacing: replace)
+        let matched = parsed.contacts.filter { !DeviceContactMatch.peerIds($0, users: users).isEmpty }.count
         logger.info("device contacts imported", metadata: ["count": "\(parsed.contacts.count)", "matched": "\(matched)",
                                                            "added": "\(merge.added)", "updated": "\(merge.updated)", "kept": "\(merge.kept)"])
         return ContactsImportReport(format: parsed.format.rawValue, imported: parsed.contacts.count, skipped: parsed.skipped, matched: matched,

@@ -4,8 +4,8 @@ import Storage
 import TelegramCore
 
 /// The app's side of the request channel: a request changes its account's Postbox, in one
-/// transaction with its id (RequestApplier). Main's own operations run in `runningApp`, set while
-/// the app runs (`main run`); a launch for one command takes none.
+/// transaction with its id (the engine's requests). Main's own operations run in `runningApp`,
+/// set while the app runs (`main run`); a launch for one command takes none.
 final class AccountRequestHandler: RequestHandler {
     let shared: SharedAccountContext
     /// The app's current account: after a switch, the newly current account is not opened twice.
@@ -24,22 +24,20 @@ final class AccountRequestHandler: RequestHandler {
         }
         // An account that exists but cannot be opened now (busy, disk) is not the request's fault:
         // the error leaves it pending.
-        guard let earlier = try context(accountId).engine.account.appliedRequestResult(request.id) else { return nil }
-        return try RequestApplier.decodeResult(earlier)
+        return try context(accountId).engine.requests.appliedResult(request.id)
     }
 
     func appliedResult(ofUnreadable id: String) -> [String: String]? {
         for record in shared.accountManager.state.activeRecords {
-            guard let account = try? context(record.id),
-                  let earlier = try? account.engine.account.appliedRequestResult(id) else { continue }
-            return (try? RequestApplier.decodeResult(earlier)) ?? [:]
+            guard let account = try? context(record.id), let earlier = try? account.engine.account.appliedRequestResult(id) else { continue }
+            return (try? TelegramEngine.Requests.decodeResult(earlier)) ?? [:]
         }
         return nil
     }
 
     func apply(_ request: AppRequest, stagedIn directory: String) throws -> [String: String] {
         guard let accountId = Int64(request.accountId) else { throw RequestRefusal(description: "it names no logged-in account") }
-        return try RequestApplier(account: try context(accountId), directory: directory).apply(request)
+        return try context(accountId).engine.requests.apply(request, stagedIn: directory)
     }
 
     var takesCommands: Bool { runningApp != nil }

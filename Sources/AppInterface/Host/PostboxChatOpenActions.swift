@@ -3,6 +3,7 @@ import Container
 import DesktopIntegration
 import Storage
 import Synchronization
+import TelegramCore
 import TelegramUI
 
 /// Opening and saving a chat's files and links on the desktop: a MediaBox file (kept under its

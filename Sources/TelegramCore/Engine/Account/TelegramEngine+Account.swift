@@ -40,3 +40,40 @@ extension TelegramEngine.Messages {
         }
     }
 }
+
+extension TelegramEngine.AccountData {
+    /// Takes in the device's address book (`main contacts import`): all of it in place of what
+    /// was there, or merged into it; with the account's users by phone-number key afterwards, to
+    /// say which contacts are on Telegram.
+    public func importDeviceContacts(_ contacts: [DeviceContact], replacing: Bool) throws -> (merge: DeviceContactsMerge, usersByPhoneKey: [String: [EnginePeer]]) {
+        try postbox.transaction { t in
+            var merge = DeviceContactsMerge()
+            if replacing {
+                try t.replaceDeviceContacts(contacts)
+                merge.added = contacts.count
+            } else {
+                merge = try t.mergeDeviceContacts(contacts)
+            }
+            return (merge, try t.usersByPhoneKey())
+        }
+    }
+}
+
+extension TelegramEngine.Peers {
+    /// Gives a chat the photo stored in the MediaBox as `resourceId`; false when there is no such chat.
+    public func setPhoto(_ peerId: EnginePeer.Id, resourceId: String) throws -> Bool {
+        try postbox.transaction { t in
+            guard var stored = try t.peer(peerId) else { return false }
+            stored.photoResourceId = resourceId
+            try t.updatePeer(stored)
+            return true
+        }
+    }
+}
+
+extension TelegramEngine.Calls {
+    /// A call that ended goes into the account's call list.
+    public func add(_ record: EngineCallRecord) throws {
+        try postbox.transaction { try $0.addCall(record) }
+    }
+}

@@ -1,6 +1,5 @@
 import RequestChannel
 import Storage
-import TelegramCore
 
 /// The app's links, as the URL-scheme launch handles them: `<scheme>://resolve?domain=<username>`
 /// opens a chat by username, `<scheme>://localpeer?id=<peerId>[&accountId=<id>]` by peer id (the

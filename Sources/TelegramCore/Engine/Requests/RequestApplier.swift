@@ -1,15 +1,43 @@
-import RequestChannel
 import Container
 import Cryptography
 import Formats
 import FoundationEssentials
 import Messaging
+import RequestChannel
 import Storage
+
+extension TelegramEngine {
+    /// The extensions' requests (a share, an intent's message, read mark or call, a link), as the
+    /// writer applies them.
+    public var requests: Requests { Requests(postbox: postbox) }
+
+    public struct Requests {
+        let postbox: Postbox
+    }
+}
+
+extension TelegramEngine.Requests {
+    /// Applies `request` (its files staged in `directory`) exactly once: its result, the earlier
+    /// one if it was applied before.
+    public func apply(_ request: AppRequest, stagedIn directory: String, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> [String: String] {
+        try RequestApplier(postbox: postbox, directory: directory).apply(request, now: now)
+    }
+
+    /// What applying request `id` answered, if it was applied.
+    public func appliedResult(_ id: String) throws -> [String: String]? {
+        try postbox.read { try $0.appliedRequestResult(id) }.map(RequestApplier.decodeResult)
+    }
+
+    /// A stored result (TelegramEngine.AccountData.appliedRequestResult) as the answer it was.
+    public static func decodeResult(_ bytes: [UInt8]) throws -> [String: String] {
+        try RequestApplier.decodeResult(bytes)
+    }
+}
 
 /// Applies one request to its account, inside one Postbox transaction that also records the
 /// request's id — so a request is applied exactly once however often main crashes and restarts.
 struct RequestApplier {
-    let account: AccountContext
+    let postbox: Postbox
     /// The request's directory in `pending/` (its staged files).
     let directory: String
 
@@ -23,7 +51,7 @@ struct RequestApplier {
         // by the request id as well.
         let files = try stageMedia(request)
         // Durable before it returns: the processor acknowledges it next.
-        return try account.postbox.transaction(durable: true) { t -> [String: String] in
+        return try postbox.transaction(durable: true) { t -> [String: String] in
             if let earlier = try t.appliedRequestResult(request.id) { return try RequestApplier.decodeResult(earlier) }
             let result = try change(request, files: files, now: now, in: t)
             try t.recordAppliedRequest(request.id, result: try RequestApplier.encodeResult(result))
@@ -82,12 +110,12 @@ struct RequestApplier {
                 throw RequestRefusal(description: "attachment \(index + 1) is missing or not the size the request states")
             }
             let resourceId = "share-\(request.id)-\(index)"
-            let destination = account.postbox.mediaBox.resourcePath(resourceId)
+            let destination = postbox.mediaBox.resourcePath(resourceId)
             if !FileSystem.isRegularFile(destination) {
-                try account.postbox.mediaBox.createDirectories()
+                try postbox.mediaBox.createDirectories()
                 try FileSystem.copyFile(from: source, to: destination, limit: ShareLimits.maximumFileSize, noFollow: true)
             }
-            files.append(try OutgoingFile.describe(resourceId: resourceId, fileName: attachment.displayName, mediaBox: account.postbox.mediaBox))
+            files.append(try OutgoingFile.describe(resourceId: resourceId, fileName: attachment.displayName, mediaBox: postbox.mediaBox))
         }
         return files
     }
