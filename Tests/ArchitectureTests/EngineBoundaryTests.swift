@@ -18,15 +18,14 @@ struct EngineBoundaryTests {
         "Executables/StorageBench",
     ]
 
-    /// Above the engine and still opening or composing on Postbox itself: the next to move.
-    /// AppCore opens its accounts' stores (launch, a switch, a background import's connection).
-    static let notYetMoved: Set<String> = [
-        "AppCore",
-    ]
+    /// Above the engine and still opening Postbox or composing transactions on it: none is left;
+    /// a module that starts to again must be listed here, as a decision.
+    static let notYetMoved: Set<String> = []
 
-    /// Reads through the engine only, but still names Postbox's types by importing Storage.
+    /// Goes through the engine only, but still names Postbox's types by importing Storage: the
+    /// next to move.
     static let stillImportsStorage: Set<String> = [
-        "AppInterface", "CommandLine/MainCommands",
+        "AppCore", "AppInterface", "CommandLine/MainCommands",
     ]
 
     /// What composing a Postbox query by hand looks like in source.
@@ -36,7 +35,7 @@ struct EngineBoundaryTests {
     func aboveTheEngineGoesThroughIt() throws {
         let folders = try ModuleImportsTests.moduleFolders()
         let above = Set(folders).subtracting(Self.belowTheEngine).subtracting(Self.notYetMoved)
-        #expect(above.contains("WidgetKitWidget") && above.contains("AppInterface"), "\(above.sorted())")
+        #expect(above.contains("WidgetKitWidget") && above.contains("AppInterface") && above.contains("AppCore"), "\(above.sorted())")
         for folder in above.sorted() {
             let marks = Self.transactionMarks + (Self.stillImportsStorage.contains(folder) ? [] : ["import Storage"])
             for (file, text) in try Self.sources(under: folder) {

@@ -4,7 +4,7 @@ import Storage
 extension SharedAccountContext {
     /// The account a command or request names, else the current one. Another account's Postbox
     /// is opened on demand, read-write in the writer as the current one is.
-    public func accountContext(_ accountId: Int64?, current: AccountContext?) throws -> AccountContext {
+    public func accountContext(_ accountId: Int64?, current: Account?) throws -> Account {
         // The current record, not the launch's context: in the running app a handed-over `login`
         // or `accounts switch` changes which account is current.
         guard let accountId = accountId ?? accountManager.state.currentRecord?.id else {
@@ -14,14 +14,13 @@ extension SharedAccountContext {
         guard let record = accountManager.state.activeRecords.first(where: { $0.id == accountId }) else {
             throw AccountLifecycle.Failure(description: "no logged-in account with id \(accountId) (see `main accounts`)")
         }
-        let postbox = try accountManager.openPostbox(accountId: accountId, readOnly: mode == .reader)
-        return AccountContext(record: record, postbox: postbox)
+        return try accountManager.openAccount(record, readOnly: mode == .reader)
     }
 }
 
 extension LaunchedApp {
     /// The account a command names with `--account`, else the current one.
-    public func accountContext(_ accountId: Int64?) throws -> AccountContext {
+    public func accountContext(_ accountId: Int64?) throws -> Account {
         try shared.accountContext(accountId, current: account)
     }
 }

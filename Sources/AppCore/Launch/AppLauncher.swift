@@ -106,7 +106,7 @@ public final class LaunchedApp {
     public var logger: Logger { shared.logger }
     public var layout: ContainerLayout { storage.layout }
 
-    public var account: AccountContext? {
+    public var account: Account? {
         if case .authorized(let authorized) = context { return authorized.context }
         return nil
     }

@@ -98,7 +98,7 @@ extension LaunchedApp {
 
     /// The import of the export at `request.path` into `context`'s account, through `postbox` when not its
     /// own (a background import's connection).
-    func telegramExportImport(_ request: ImportRequest, into context: AccountContext, postbox: Postbox? = nil) throws -> TelegramExportImport {
+    func telegramExportImport(_ request: ImportRequest, into context: Account, postbox: Postbox? = nil) throws -> TelegramExportImport {
         let folder = try ExportFolder(request.path)
         let accountPeerId = try context.engine.peers.accountPeerId()
         return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,

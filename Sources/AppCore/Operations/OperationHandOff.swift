@@ -25,7 +25,7 @@ enum OperationHandOff {
     /// With a Postbox connection of its own: SQLite takes the two writers' batches in turn.
     private static func importInBackground(_ request: ImportRequest, app: LaunchedApp) throws -> BackgroundCommand {
         let context = try app.accountContext(request.accountId)
-        let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false, tracked: false)
+        let postbox = try app.shared.accountManager.openConnection(to: context)
         let job = try app.telegramExportImport(request, into: context, postbox: postbox)
         let logger = app.logger
         return BackgroundCommand(label: "Importing") { command in
@@ -49,7 +49,7 @@ enum OperationHandOff {
     private static func syncInBackground(_ accountId: Int64?, app: LaunchedApp) throws -> BackgroundCommand {
         let context = try app.accountContext(accountId)
         // Handed to the command's thread and used there alone.
-        nonisolated(unsafe) let postbox = try app.shared.accountManager.openPostbox(accountId: context.record.id, readOnly: false, tracked: false)
+        nonisolated(unsafe) let postbox = try app.shared.accountManager.openConnection(to: context)
         let (build, logger) = (app.storage.container.configuration, app.logger)
         return BackgroundCommand(label: "Syncing") { _ in
             do {

@@ -24,7 +24,7 @@ public struct PushRegistration: Codable, Sendable {
         Hex.encode(KeyDerivation.key(for: "push-device-token", from: deviceKey))
     }
 
-    public init(app: LaunchedApp, account: AccountContext) throws {
+    public init(app: LaunchedApp, account: Account) throws {
         let secret = try NotificationSecret.load(account.postbox)
         accountId = String(account.record.id)
         tokenType = 1

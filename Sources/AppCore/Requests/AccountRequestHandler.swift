@@ -9,11 +9,11 @@ import TelegramCore
 final class AccountRequestHandler: RequestHandler {
     let shared: SharedAccountContext
     /// The app's current account: after a switch, the newly current account is not opened twice.
-    var current: AccountContext?
-    private var accounts: [Int64: AccountContext] = [:]
+    var current: Account?
+    private var accounts: [Int64: Account] = [:]
     weak var runningApp: LaunchedApp?
 
-    init(shared: SharedAccountContext, current: AccountContext?) {
+    init(shared: SharedAccountContext, current: Account?) {
         self.shared = shared
         self.current = current
     }
@@ -51,7 +51,7 @@ final class AccountRequestHandler: RequestHandler {
         OperationHandOff.answer(unfinished: unfinished)
     }
 
-    private func context(_ accountId: Int64) throws -> AccountContext {
+    private func context(_ accountId: Int64) throws -> Account {
         if let current, current.record.id == accountId { return current }
         if let open = accounts[accountId] { return open }
         let opened = try shared.accountContext(accountId, current: current)

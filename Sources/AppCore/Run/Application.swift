@@ -119,7 +119,7 @@ public final class Application {
         // (AccountManager.openPostbox with tracked: false touches nothing the app's thread uses).
         nonisolated(unsafe) let manager = app.shared.accountManager
         let accountId = account.record.id
-        let listener = AccountUpdatesListener(openPostbox: { try manager.openPostbox(accountId: accountId, readOnly: false, tracked: false) },
+        let listener = AccountUpdatesListener(openPostbox: { try manager.openConnection(accountId: accountId) },
                                               build: app.storage.container.configuration, pushTokenRegistration: app.pushTokenRegistration,
                                               logger: app.logger) { _ in
             deliver(.serverUpdates)

@@ -26,7 +26,7 @@ public final class WidgetDataPublisher {
 
     /// Writes widget-data if what the widget shows changed; true when it wrote.
     @discardableResult
-    public func publish(current: AccountContext?, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> Bool {
+    public func publish(current: Account?, now: Int32 = Int32(clamping: Clock.unixTime())) throws -> Bool {
         try publishPresentationData()
         let data = try compute(current: current, now: now)
         if lastContent == nil, let existing = (try? file.read()).flatMap({ $0 }) {
@@ -40,7 +40,7 @@ public final class WidgetDataPublisher {
         return true
     }
 
-    private func compute(current: AccountContext?, now: Int32) throws -> WidgetData {
+    private func compute(current: Account?, now: Int32) throws -> WidgetData {
         guard shared.accountManager.state.currentRecord != nil else { return WidgetData(accountId: 0, content: .empty) }
         let account = try shared.accountContext(nil, current: current)
         let chosen = (try? JSONFile.read(WidgetConfiguration.self, from: shared.layout.widgetConfigurationPath, limit: 64 * 1024))

@@ -10,11 +10,11 @@ import TelegramUI
 /// (Messaging's PickedFile and OutgoingFile, the same as `share --file`'s files).
 @MainActor
 final class FileAttachments: ChatAttachmentSource {
-    private let account: AccountContext
+    private let account: Account
     private let wake: WakePipe
     private let log: InterfaceLog
 
-    init(account: AccountContext, wake: WakePipe, log: InterfaceLog) {
+    init(account: Account, wake: WakePipe, log: InterfaceLog) {
         self.account = account
         self.wake = wake
         self.log = log

@@ -8,7 +8,7 @@ struct EngineDataSources {
     let engine: TelegramEngine
     /// The account, for what its server connection knows live: read at each use, as the
     /// connection starts after the screens (nil: none, as in tests).
-    var account: AccountContext?
+    var account: Account?
 
     /// The app's downloads from the server, for a file's progress.
     var downloads: ServerFileDownloads? { account?.serverDownloads }

@@ -25,7 +25,7 @@ struct StoredAccounts: AccountsDataSource {
     }
 
     /// The account's own user, read from its Postbox.
-    private func summary(_ account: AccountContext, isCurrent: Bool) -> AccountSummary {
+    private func summary(_ account: Account, isCurrent: Bool) -> AccountSummary {
         let me = AccountProfile.read(account.postbox, accountId: account.record.id)
         return AccountSummary(id: account.record.id, name: me?.name, phone: me.flatMap { $0.phone.isEmpty ? nil : $0.phone }, isCurrent: isCurrent,
                               server: me?.server)

@@ -18,11 +18,11 @@ extension AccountContextHost {
 /// transaction by main, then a word to the account's connection), in the screens' terms.
 @MainActor
 final class EngineChatActions: ChatMessageActions {
-    let account: AccountContext
+    let account: Account
     let log: InterfaceLog
     let clipboard: (String) -> Void
 
-    init(account: AccountContext, log: InterfaceLog, clipboard: @escaping (String) -> Void) {
+    init(account: Account, log: InterfaceLog, clipboard: @escaping (String) -> Void) {
         self.account = account
         self.log = log
         self.clipboard = clipboard

@@ -3,12 +3,13 @@ import Cryptography
 import DesktopIntegration
 import Messaging
 import Storage
+import TelegramCore
 import TelegramUI
 
 /// An account's host in the app: read through `EngineDataSources`, written through the engine's
 /// use cases (main is the writer; AccountContextHost+Actions).
 struct AccountContextHost: AccountHost {
-    let account: AccountContext
+    let account: Account
     let deviceKey: DeviceKey
     /// The app's own link scheme (tg): such links in a chat open here.
     var scheme = "tg"

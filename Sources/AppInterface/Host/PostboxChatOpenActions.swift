@@ -12,7 +12,7 @@ import TelegramUI
 /// (tg://, t.me) opened as their chat here, every other link handed to the opener.
 @MainActor
 final class PostboxChatOpenActions: ChatOpenActions {
-    let account: AccountContext
+    let account: Account
     let opener: Opener
     let directories: XDGDirectories
     let scheme: String
@@ -20,7 +20,7 @@ final class PostboxChatOpenActions: ChatOpenActions {
     /// Shows a chat in the interface (a link's).
     let openChat: (ChatId, String) -> Void
 
-    init(account: AccountContext, opener: Opener, directories: XDGDirectories, scheme: String, log: InterfaceLog,
+    init(account: Account, opener: Opener, directories: XDGDirectories, scheme: String, log: InterfaceLog,
          openChat: @escaping (ChatId, String) -> Void) {
         self.account = account
         self.opener = opener

@@ -6,7 +6,7 @@ import TelegramCore
 enum RootInterfacePhase {
     static let chatListPageSize = 50
 
-    static func run(shared: SharedAccountContext, account: AccountContext?) throws -> ApplicationContext {
+    static func run(shared: SharedAccountContext, account: Account?) throws -> ApplicationContext {
         guard let account else {
             let others = shared.accountManager.state.activeRecords.map(\.id)
             return .unauthorized(UnauthorizedApplicationContext(otherAccountIds: others))

@@ -77,3 +77,11 @@ extension TelegramEngine.Calls {
         try postbox.transaction { try $0.addCall(record) }
     }
 }
+
+extension TelegramEngine.AccountData {
+    /// Indexes the messages a store from before the search index holds (once, by the writer; the
+    /// extensions scan until it is done). How many it indexed.
+    public func completeSearchIndex() throws -> Int {
+        try SearchIndexBackfill.run(postbox)
+    }
+}
