@@ -14,6 +14,8 @@ public typealias EngineCallRecord = CallRecord
 public typealias EngineMessageSearch = MessageSearch
 public typealias EngineTextMatcher = TextMatcher
 public typealias EngineError = StorageError
+public typealias EngineMessageIndex = MessageIndex
+public typealias EngineUnreadSpan = UnreadSpan
 
 extension Peer {
     public typealias Id = PeerId
@@ -27,6 +29,3 @@ extension Message {
     /// What the message is in one line, as a chat list or a notification shows it ("🖼 Photo").
     public var summaryText: String { MessageSummary.text(of: self) }
 }
-
-public typealias EngineMessageIndex = MessageIndex
-public typealias EngineUnreadSpan = UnreadSpan

@@ -46,4 +46,12 @@ extension TelegramEngine.Messages {
     public func readState(_ peerId: EnginePeer.Id) throws -> ReadState? {
         try postbox.read { try $0.readState(peerId) }
     }
+
+    /// A chat's newest `limit` messages with its pinned ids and read state, or nil for no such chat.
+    public func listing(_ peerId: EnginePeer.Id, limit: Int) throws -> (messages: [EngineMessage], pinnedIds: Set<Int32>, readState: ReadState?)? {
+        try postbox.read { t in
+            guard try t.peer(peerId) != nil else { return nil }
+            return (try t.historyMessages(peerId, before: nil, limit: limit), Set(try t.pinnedMessages(peerId).ids), try t.readState(peerId))
+        }
+    }
 }

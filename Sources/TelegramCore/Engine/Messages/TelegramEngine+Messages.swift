@@ -42,22 +42,7 @@ extension TelegramEngine.Messages {
         public let chat: EnginePeer?
         public let author: EnginePeer?
     }
-}
 
-extension TelegramEngine.Calls {
-    /// The newest calls first, each with the peer it was with.
-    public func history(limit: Int, missedOnly: Bool) throws -> [(call: EngineCallRecord, peer: EnginePeer?)] {
-        try postbox.read { t in
-            var peers: [EnginePeer.Id: EnginePeer?] = [:]
-            return try t.calls(limit: limit, missedOnly: missedOnly).map { call in
-                if peers[call.peerId] == nil { peers[call.peerId] = try t.peer(call.peerId) }
-                return (call, peers[call.peerId] ?? nil)
-            }
-        }
-    }
-}
-
-extension TelegramEngine.Messages {
     /// A new outgoing message's random_id, chosen before it leaves so a retry is recognised.
     public static func newRandomId() -> Int64 { MessageOutgoing.newRandomId() }
 }

@@ -30,9 +30,7 @@ extension TelegramEngine.Peers {
     public func resolvePerson(_ text: String) throws -> PersonResolution {
         try postbox.read { try PersonResolver(transaction: $0).resolve(text) }
     }
-}
 
-extension TelegramEngine.Peers {
     /// The peers of `ids` that are here.
     public func peers(_ ids: some Sequence<EnginePeer.Id>) throws -> [EnginePeer.Id: EnginePeer] {
         try postbox.read { t in
@@ -70,6 +68,16 @@ extension TelegramEngine.Peers {
                 result.append(peer)
             }
             return result
+        }
+    }
+
+    /// Gives a chat the photo stored in the MediaBox as `resourceId`; false when there is no such chat.
+    public func setPhoto(_ peerId: EnginePeer.Id, resourceId: String) throws -> Bool {
+        try postbox.transaction { t in
+            guard var stored = try t.peer(peerId) else { return false }
+            stored.photoResourceId = resourceId
+            try t.updatePeer(stored)
+            return true
         }
     }
 }
