@@ -116,8 +116,12 @@ let package = Package(
         .target(name: "Cryptography", dependencies: ["COpenSSL", "Container"], linkerSettings: staticLibcrypto),
         // Formats shared between processes: lock state, settings, presentation strings.
         .target(name: "Formats", dependencies: ["Container", "Cryptography"]),
-        // ValueBox over SQLite, Postbox, AccountManager.
-        .target(name: "Storage", dependencies: ["CSQLite", "Container", "Cryptography", "Formats"], linkerSettings: staticLibsqlite3),
+        // The key-value engine under Postbox (Telegram's SqliteValueBox): ordered binary keys to
+        // values sealed with AES-256-GCM, WAL, one writer at a time.
+        .target(name: "KeyValueStore", dependencies: ["CSQLite", "Container", "Cryptography"], linkerSettings: staticLibsqlite3),
+        // Postbox (peers, messages, the chat list, the search index written with them) and the
+        // AccountManager, over the key-value engine.
+        .target(name: "Storage", dependencies: ["KeyValueStore", "Container", "Cryptography", "Formats"]),
         // Drawing with Cairo: letters avatars in Telegram's gradients, photo avatars, cards, PNG.
         .target(name: "Drawing", dependencies: ["CCairo", "Container", "Formats"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
@@ -134,7 +138,7 @@ let package = Package(
         ], linkerSettings: staticLibcrypto),
         // The account layer over the network, as Telegram iOS's TelegramCore: MTProtoKit's key
         // store in the account's Postbox; accounts, updates and sending come with part 2.
-        .target(name: "TelegramCore", dependencies: ["Container", "Cryptography", "Formats", "Messaging", "MTProtoKit", "RequestChannel", "Storage", "TelegramApi", "TLSerialization",
+        .target(name: "TelegramCore", dependencies: ["Container", "Cryptography", "Formats", "KeyValueStore", "Messaging", "MTProtoKit", "RequestChannel", "Storage", "TelegramApi", "TLSerialization",
                                                      .product(name: "Logging", package: "swift-log")]),
 
         // The request channel: extensions (and main's operations) ask the running app for changes.
@@ -300,7 +304,7 @@ let package = Package(
         .testTarget(name: "DesktopIntegrationTests", dependencies: ["DesktopIntegration", "Container"]),
         .testTarget(name: "MessagingTests", dependencies: ["Messaging", "Container", "Cryptography", "Storage", "TestSupport", "RequestChannel"],
                     exclude: ["Vectors"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Container", "Cryptography", "Formats", "TestSupport", "SQLiteCrashVFS"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "KeyValueStore", "Container", "Cryptography", "Formats", "TestSupport", "SQLiteCrashVFS"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "DrawingClient", "CCairo", "Cryptography", "Formats", "Storage", "TestSupport"],
                     exclude: ["Vectors"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + freetypeHeaders])]),
         .testTarget(name: "BroadcastIPCTests", dependencies: ["BroadcastIPC", "CSharedMemory", "Container", "TestSupport"]),
@@ -322,7 +326,7 @@ let package = Package(
         ]),
         // Across processes: the real executables spawned against a temporary container.
         .testTarget(name: "IntegrationTests", dependencies: [
-            "Container", "Cryptography", "Formats", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport", "NotificationService", "MTProtoKit",
+            "Container", "Cryptography", "Formats", "KeyValueStore", "Storage", "RequestChannel", "BroadcastIPC", "TestSupport", "NotificationService", "MTProtoKit",
         ]),
         .testTarget(name: "NotificationServiceTests", dependencies: ["NotificationService", "Container", "TestSupport"]),
         // Every data source the screens read, in memory: for the screens' tests and the wiring's.

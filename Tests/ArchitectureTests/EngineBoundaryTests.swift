@@ -14,7 +14,7 @@ struct EngineBoundaryTests {
     /// the server's stand-in (`main push` writes an update as AccountStateManager writes the
     /// server's), the avatar drawer it hands records to, the storage bench.
     static let belowTheEngine: Set<String> = [
-        "Storage", "TelegramCore", "Messaging", "Bootstrap", "Ingest", "PushServer", "AddressBook", "DrawingClient",
+        "KeyValueStore", "Storage", "TelegramCore", "Messaging", "Bootstrap", "Ingest", "PushServer", "AddressBook", "DrawingClient",
         "Executables/StorageBench",
     ]
 

@@ -57,7 +57,7 @@ struct SingleWriterSourceTests {
     }
 
     @Test func onlyTheStorageLayerCheckpoints() throws {
-        let allowed: Set<String> = ["Storage/SQLite/SQLiteConnection.swift", "Storage/ValueBox/ValueBox.swift", "CSQLite/shim.h"]
+        let allowed: Set<String> = ["KeyValueStore/SQLite/SQLiteConnection.swift", "KeyValueStore/ValueBox/ValueBox.swift", "CSQLite/shim.h"]
         var found: [String] = []
         var seen = 0
         let folders = try FileManager.default.contentsOfDirectory(atPath: ModuleImportsTests.sources.path)

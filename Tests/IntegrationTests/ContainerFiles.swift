@@ -1,6 +1,7 @@
-import Foundation
 import Container
 import Cryptography
+import Foundation
+import KeyValueStore
 import Storage
 import TestSupport
 #if canImport(Glibc)

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import Container
+import Foundation
+import KeyValueStore
 import TestSupport
+import Testing
 
 /// A replaced or damaged `.tempkey` is reported, never "repaired": the stores stay exactly as they
 /// were (StorageError's promise: nothing is changed or deleted).

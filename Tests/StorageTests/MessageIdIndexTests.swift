@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import Container
 import Cryptography
+import Foundation
+@testable import KeyValueStore
 @testable import Storage
 import TestSupport
+import Testing
 
 /// The message id index keeps a row per 64 ids of a chat (MessageIdIndex): whatever the order,
 /// density, duplicates and deletions of the writes, a message must be found by its id exactly

@@ -2,9 +2,10 @@ import Container
 import Cryptography
 import Formats
 import Foundation
+@testable import KeyValueStore
 @testable import Storage
-import Testing
 import TestSupport
+import Testing
 
 /// The search index against the truth: on random corpora, the index's answers, the scan's and a
 /// brute-force reference over every message agree for every filter; the index's rows are exactly

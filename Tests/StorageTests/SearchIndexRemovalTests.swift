@@ -1,8 +1,9 @@
 import Container
 import Cryptography
+@testable import KeyValueStore
 @testable import Storage
-import Testing
 import TestSupport
+import Testing
 
 /// Edits and deletions in rows of many segments (a word in every message of a long chat): a
 /// removal reads only the segments its SegmentDirectory says may hold the message, and the

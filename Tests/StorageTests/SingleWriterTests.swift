@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import Container
+import Foundation
+@testable import KeyValueStore
 @testable import Storage
 import TestSupport
+import Testing
 
 private let storeKey: [UInt8] = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
 

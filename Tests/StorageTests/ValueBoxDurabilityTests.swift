@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+@testable import KeyValueStore
 @testable import Storage
 import TestSupport
+import Testing
 
 /// ValueBox.write(durable:) and sync(): bulk commits stay synchronous=NORMAL (they may roll back
 /// at a power cut), a commit someone is told about runs at FULL (its WAL fsynced before COMMIT

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+@testable import KeyValueStore
 @testable import Storage
 import TestSupport
+import Testing
 
 /// ValueBox.insertIfAbsent: main's ingest writes a new message in one step and learns whether it
 /// was new; an existing row must be left exactly as it was.

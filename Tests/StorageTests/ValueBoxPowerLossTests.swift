@@ -1,8 +1,9 @@
 import Foundation
+@testable import KeyValueStore
 import SQLiteCrashVFS
-import Testing
 @testable import Storage
 import TestSupport
+import Testing
 
 /// The store under SQLite's own crash-test method: a VFS holds every write until its file's sync,
 /// and the power goes at each operation of a workload in turn (dropping what was unsynced, or

@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import Container
 import Cryptography
+import Foundation
+@testable import KeyValueStore
 @testable import Storage
 import TestSupport
+import Testing
 
 private let storeKey: [UInt8] = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 11 &+ 3) }
 private let otherKey: [UInt8] = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 5 &+ 200) }

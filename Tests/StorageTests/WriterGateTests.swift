@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import Container
+import Foundation
+@testable import KeyValueStore
 @testable import Storage
 import TestSupport
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Container
 import Cryptography
 import Formats
+import KeyValueStore
 
 /// Telegram's AccountManager: the atomic-state records plus the shared-data store. main opens it
 /// as the writer; extensions read atomic-state only and open shared data read-only on demand.

@@ -1,6 +1,7 @@
-import FoundationEssentials
 import Container
 import Cryptography
+import FoundationEssentials
+import KeyValueStore
 
 /// AccountManager's shared data: settings every account and extension sees (Telegram's
 /// sharedData table, keys Int32 big-endian), in `accounts-metadata/db/db_sqlite`, values JSON.

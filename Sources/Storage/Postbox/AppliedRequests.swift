@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// The ids of requests main has applied, each with what applying produced. Recorded in the same
 /// transaction as the change itself: a request whose id is here was applied, exactly once.
 extension PostboxTransaction {

@@ -1,4 +1,5 @@
 import Formats
+import KeyValueStore
 
 /// The device's address book as main last imported it (`main contacts import`): what iOS's
 /// Contacts framework gives Telegram's Siri extension, which maps contacts to Telegram users by

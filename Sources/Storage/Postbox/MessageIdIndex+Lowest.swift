@@ -1,3 +1,5 @@
+import KeyValueStore
+
 extension MessageIdIndex {
     /// The lowest id stored for the chat above `id`, in signed order, nil when there is none. A
     /// negative id's rows sort after the others' in big-endian bytes, so when `id` is below zero

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// The message id index (table 6): finds a message by its id alone, since a history key begins
 /// with the timestamp (a push names the id, not the timestamp). Telegram's MessageHistoryIndexTable
 /// keeps a row per message. Here 64 consecutive ids of one chat and namespace share one row:

@@ -1,5 +1,6 @@
 import Container
 import Cryptography
+import KeyValueStore
 #if canImport(Glibc)
 import Glibc
 #endif

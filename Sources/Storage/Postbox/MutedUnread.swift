@@ -1,4 +1,5 @@
 import Formats
+import KeyValueStore
 
 /// The unread messages and chats of the chats muted now, kept by main beside the counters, so the
 /// badge without muted chats (`unreadTotals(includeMuted: false)`, every push) is two rows, not a

@@ -1,5 +1,6 @@
 import Container
 import Cryptography
+import KeyValueStore
 
 /// One account's store: `account-<id>/postbox/db/db_sqlite` plus its MediaBox. main opens it
 /// read-write (the single writer); every extension opens it read-only and runs read transactions.

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// Brings a store written by an older main up to `PostboxTable.schemaVersion`, when main opens
 /// it: every step and the new version in one transaction, so a kill leaves the old store whole
 /// and the next open upgrades it again. Extensions never upgrade; until main has opened the store

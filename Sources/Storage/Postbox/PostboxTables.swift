@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// Table ids: Telegram's PostboxImpl numbers where Telegram has the table, the project's own
 /// from 60 up.
 public enum PostboxTable {

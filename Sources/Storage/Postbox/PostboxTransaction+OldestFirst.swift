@@ -1,3 +1,5 @@
+import KeyValueStore
+
 extension PostboxTransaction {
     /// Up to `limit` messages of a chat newer than `index` (from the oldest when nil), oldest
     /// first: a page below a history opened somewhere other than its end (at the first unread

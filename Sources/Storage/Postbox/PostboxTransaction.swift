@@ -1,4 +1,5 @@
 import Formats
+import KeyValueStore
 
 /// Reads and writes of one Postbox transaction. Write methods keep the derived tables (chat list,
 /// message id index, read states, counters, the search index) in step with the rows they summarise.

@@ -1,4 +1,5 @@
 import Formats
+import KeyValueStore
 
 /// The chat of each message id the server gave from the account's one sequence of ids (private
 /// chats and basic groups share it: core.telegram.org/api/updates), so updateDeleteMessages and

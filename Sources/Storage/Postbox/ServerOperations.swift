@@ -1,4 +1,5 @@
 import Formats
+import KeyValueStore
 
 /// What the account did to its messages here that its server must hear (Telegram's peer
 /// operation logs: SynchronizePeerReadState, the edit, delete, reaction and pin operations,

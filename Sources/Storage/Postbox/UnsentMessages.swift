@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// What a message of the account's carries while the server does not have it yet.
 public struct MessageOutgoing: Equatable, Sendable {
     /// messages.sendMessage's random_id, chosen once when the message is written: the server keeps

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// The search index's part of a transaction: its state, read once per transaction, and the
 /// backfill step main runs in batches.
 extension PostboxTransaction {

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// One message in a posting list: the fields of its history key, so a candidate is read with one
 /// lookup and filtered by chat, date and read mark before it is decrypted.
 struct PostingEntry: Hashable {

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// Schema 3's step (PostboxSchemaUpgrade). Up to schema 2 a message was indexed under its text's
 /// words; from 3 under its searchable text's (MessageSummary.searchableText: the text, and what its
 /// media say). The messages of an older index whose searchable text says more than their text (a

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// Schema 4's step (PostboxSchemaUpgrade): an index of format 1 has no SegmentDirectory, and a
 /// removal of this build reads only the segments a directory names (and the newest), so each row
 /// of several segments gets one, from what its segments hold, and the index becomes format 2 in

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// Where the search index's rows live (table 64): one posting list per (prefix hash, time bucket),
 /// cut into segments of under a kilobyte each (PostingCodec.segmentBudget, about 250 messages).
 ///

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// How far the search index covers the messages (metadata `searchIndex`, sealed). Readers use the
 /// index only when it is complete and of this build's format; otherwise they scan, which gives the
 /// same results, slower. Only main writes it.

@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// Keeps the search index in step with one transaction's message writes (PostboxTransaction's
 /// addMessages and deleteMessages, the only ways a message's text enters or leaves the store).
 /// A message is indexed under the words of its searchable text (MessageSummary.searchableText:

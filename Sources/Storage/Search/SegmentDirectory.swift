@@ -1,3 +1,5 @@
+import KeyValueStore
+
 /// Where a row's entries can be, so that taking one message out of a common word's list (an edit,
 /// a deletion) reads one or two of its segments instead of all of them: a row of a word in every
 /// message of a 100,000-message chat is some 400 segments, and reading them all per word made one

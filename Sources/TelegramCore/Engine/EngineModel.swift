@@ -1,3 +1,4 @@
+import KeyValueStore
 import Storage
 
 // The values the engine hands up. They are Postbox's own immutable records under the engine's

@@ -329,7 +329,7 @@ public final class ValueBox {
     }
 
     /// `insertIfAbsent` of a value sealed beforehand (`ValueBox.seal`), maybe on another thread.
-    func insertIfAbsent(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws -> Bool {
+    package func insertIfAbsent(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws -> Bool {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         let s = try statements(table, create: true)!
         try write(try s.insertIfAbsent(), key, sealed: sealed)
@@ -337,9 +337,14 @@ public final class ValueBox {
     }
 
     /// A key and its value sealed beforehand (`ValueBox.seal`), as a batch writes them.
-    struct SealedRow {
-        var key: ValueBoxKey
-        var sealed: [UInt8]
+    package struct SealedRow {
+        package var key: ValueBoxKey
+        package var sealed: [UInt8]
+
+        package init(key: ValueBoxKey, sealed: [UInt8]) {
+            self.key = key
+            self.sealed = sealed
+        }
     }
 
     /// `insertIfAbsent` of many rows in one statement (SQLite's cost per statement, cursors,
@@ -347,7 +352,7 @@ public final class ValueBox {
     /// many rows were inserted; a row whose key was there, in the table or earlier in `rows`, is
     /// left as it was (`storedSealed` tells which). The keys and values are copied into one buffer
     /// and bound in place.
-    func insertIfAbsent(_ table: Int32, _ rows: UnsafeBufferPointer<SealedRow>) throws -> Int {
+    package func insertIfAbsent(_ table: Int32, _ rows: UnsafeBufferPointer<SealedRow>) throws -> Int {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         if rows.count == 1 { return try insertIfAbsent(table, rows[0].key, sealed: rows[0].sealed) ? 1 : 0 }
         guard !rows.isEmpty else { return 0 }
@@ -373,17 +378,17 @@ public final class ValueBox {
     }
 
     /// The value stored under `key` exactly as stored (sealed), nil when there is none.
-    func storedSealed(_ table: Int32, _ key: ValueBoxKey) throws -> [UInt8]? {
+    package func storedSealed(_ table: Int32, _ key: ValueBoxKey) throws -> [UInt8]? {
         try withStoredValue(table, key) { Array($0) }
     }
 
     /// A value `storedSealed` read, opened as `get` opens it.
-    func open(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws -> [UInt8] {
+    package func open(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws -> [UInt8] {
         try sealed.withUnsafeBytes { try unseal($0, table: table, key: key) }
     }
 
     /// `set` of a value sealed beforehand.
-    func set(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws {
+    package func set(_ table: Int32, _ key: ValueBoxKey, sealed: [UInt8]) throws {
         guard !isReadOnly else { throw StorageError.readOnly(path: path) }
         let s = try statements(table, create: true)!
         try write(try s.set(), key, sealed: sealed)
@@ -391,12 +396,12 @@ public final class ValueBox {
 
     /// A sealer for another thread to seal values this box then writes (`sealed:`): this box's key,
     /// contexts and nonces of its own. main's ingest seals messages beside its SQLite writes.
-    func makeSiblingSealer() -> ValueSealer { sealer.sibling() }
+    package func makeSiblingSealer() -> ValueSealer { sealer.sibling() }
 
     /// The value as stored in `table` under `key`: sealed, bound to where it lives. An empty value
     /// is stored empty (index rows whose key says everything). Static: it touches no state of a
     /// box, so another thread may call it while the box writes.
-    static func seal(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8], with sealer: ValueSealer) -> [UInt8] {
+    package static func seal(_ table: Int32, _ key: ValueBoxKey, _ value: [UInt8], with sealer: ValueSealer) -> [UInt8] {
         value.isEmpty ? [] : value.withUnsafeBytes { v in
             withAdditionalData(table, key) { sealer.seal(v, additionalData: $0) }
         }
