@@ -121,6 +121,40 @@ struct ServerSyncTests {
         }
     }
 
+    @Test("A first sync takes each dialog's read marks and draft: what the phone read is not unread here, its draft is here",
+          .timeLimit(.minutes(3)))
+    func firstSyncTakesReadMarksAndDrafts() async throws {
+        let server = try Self.adaAndGrace()
+        defer { server.stop() }
+        try await withSandbox("server-first-sync") { sandbox in
+            let grace = sandbox.base + "/grace", phone = sandbox.base + "/ada-phone"
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", Self.code], session: grace).succeeded)
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "read on the phone", "--count", "3"],
+                                            session: grace).succeeded)
+            // Ada's phone (Telethon signed in as her) reads Grace's messages and starts a reply.
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 1 0001", "--code", Self.code], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "read", ["--with", "+9996620002"], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "draft", ["--with", "+9996620002", "--text", "started on the phone"], session: phone).succeeded)
+
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            let first = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(first["firstSync"] as? Bool == true && first["dialogs"] as? Int == 1, "\(first)")
+            let chats = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+            let graceChat = try #require((chats as? [[String: Any]])?.first { $0["peerId"] as? Int == 1_000_002 }, "\(chats)")
+            #expect(graceChat["unreadCount"] as? Int == 0, "read on the phone, unread here: \(graceChat)")
+            #expect(graceChat["draft"] as? String == "started on the phone", "\(graceChat)")
+            #expect(try await Self.texts(sandbox, peer: 1_000_002, limit: 1).first?.text == "read on the phone 3")
+
+            // Grace writes again: that one is unread here, the read mark of the first sync stays.
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "after the sync"], session: grace).succeeded)
+            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            let again = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+            let graceAgain = (again as? [[String: Any]])?.first { $0["peerId"] as? Int == 1_000_002 }
+            #expect(graceAgain?["unreadCount"] as? Int == 1, "\(again)")
+        }
+    }
+
     @Test("Too far behind (differenceTooLong): the newest dialogs are read again, and the next sync starts from there",
           .timeLimit(.minutes(5)))
     func tooFarBehind() async throws {

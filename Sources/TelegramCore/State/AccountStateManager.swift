@@ -114,11 +114,24 @@ public final class AccountStateManager {
         switch dialogs {
         case .dialogs(let list, let messages, _, let users), .dialogsSlice(_, let list, let messages, _, let users):
             report.dialogs += list.count
-            try apply(messages: messages, updates: [], users: users, reaching: state, &report)
+            try apply(messages: messages, updates: list.flatMap(Self.updates), users: users, reaching: state, &report)
         case .dialogsNotModified:
             try postbox.transaction { t in try state.write(t) }
         }
         return state
+    }
+
+    /// What a dialog says beyond its top message, as the updates that would have said it: how far
+    /// the account read it and the other side read it, and its draft (saved on another device), so
+    /// one write path applies both. Its pin and mute are not taken yet.
+    static func updates(_ dialog: Api.Dialog) -> [Api.Update] {
+        guard case .dialog(_, _, _, let peer, _, let readInbox, let readOutbox, _, _, _, _, _, let draft, _, _) = dialog else { return [] }
+        var updates: [Api.Update] = [
+            .updateReadHistoryInbox(folderId: nil, peer: peer, maxId: readInbox, stillUnreadCount: 0, pts: 0, ptsCount: 0),
+            .updateReadHistoryOutbox(peer: peer, maxId: readOutbox, pts: 0, ptsCount: 0),
+        ]
+        if let draft { updates.append(.updateDraftMessage(peer: peer, topMsgId: nil, savedPeerId: nil, draft: draft)) }
+        return updates
     }
 
     /// The contact list's users and their access hashes, so a person can be found by name and
