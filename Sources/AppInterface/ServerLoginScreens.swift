@@ -9,7 +9,8 @@ import TelegramUI
 /// password when the account has one (SRP). Each step runs on the session's thread while the
 /// screen says what it waits for; its answer comes back with the next refresh. Refusals are said
 /// as a person reads them (a wrong code asks again); a flood wait counts down under the field
-/// and Enter waits for it. Logged in, the account is stored as `main login --server` stores it.
+/// and Enter waits for it. Esc while a step waits for the server stops it (its request dropped)
+/// and gives the field back. Logged in, the account is stored as `main login --server` stores it.
 @MainActor
 final class ServerLoginScreens {
     let controller: TextEntryController
@@ -32,6 +33,10 @@ final class ServerLoginScreens {
         // The controller holds this object through its closures until the login ends (`end`).
         controller.onSubmit = { [self] text in submit(text) }
         controller.onRefresh = { [self] in refresh() }
+        controller.onStopWork = { [self] in
+            session.cancelStep()
+            return "Stopped before the server answered: Enter sends it again."
+        }
         controller.onCancel = onCancel.map { cancel in { [self] in
             end()
             cancel()
@@ -43,26 +48,27 @@ final class ServerLoginScreens {
         session.close()
         controller.onSubmit = nil
         controller.onRefresh = nil
+        controller.onStopWork = nil
         controller.onCancel = nil
     }
 
     private func submit(_ text: String) -> TextEntryOutcome {
         if let wait = remainingWait { return .error(Self.waitText(wait)) }
+        let (started, working): (Bool, String)
         switch controller.step.label {
         case "Phone":
-            session.sendCode(phone: text)
-            return .working("Sending the code…")
+            (started, working) = (session.sendCode(phone: text), "Sending the code…")
         case "Code":
-            session.signIn(code: text)
-            return .working("Checking the code…")
+            (started, working) = (session.signIn(code: text), "Checking the code…")
         case "Name":
             let parts = text.trimmingWhitespace().split(separator: " ", maxSplits: 1).map(String.init)
-            session.signUp(firstName: parts.first ?? "", lastName: parts.count > 1 ? parts[1].trimmingWhitespace() : "")
-            return .working("Signing up…")
+            (started, working) = (session.signUp(firstName: parts.first ?? "", lastName: parts.count > 1 ? parts[1].trimmingWhitespace() : ""),
+                                  "Signing up…")
         default:
-            session.checkPassword(text)
-            return .working("Checking the password…")
+            (started, working) = (session.checkPassword(text), "Checking the password…")
         }
+        // The step stopped with Esc may take a moment to end.
+        return started ? .working(working) : .error("The last step is still ending: press Enter again.")
     }
 
     /// The step's answer, if it came; the wait's countdown.
@@ -104,6 +110,9 @@ final class ServerLoginScreens {
             } catch {
                 controller.finish(.error("\(error)"))
             }
+        case .failed(let error) where error.kind == .cancelled:
+            // Stopped with Esc: the screen said so then, and the field is the person's already.
+            break
         case .failed(let error):
             if error.kind == .tooManyAttempts, let seconds = error.waitSeconds {
                 waitUntil = Clock.monotonicNanoseconds() + UInt64(max(seconds, 0)) * 1_000_000_000

@@ -101,6 +101,39 @@ struct ServerLoginTerminalTests {
         #expect(accounts.stdout.contains("Grace Hopper"), "\(accounts)")
     }
 
+    /// A server that takes its time (auth.sendCode answered 60 s late): Esc stops the step at
+    /// once instead of waiting with the field, says so, and Enter sends the code again.
+    @Test func escStopsAStepThatWaitsForTheServer() async throws {
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--delay-method", "auth.sendCode=60"])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory("server-login-stop")
+        defer { directory.remove() }
+        let container = directory.sub("container")
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        let tmux = try TmuxSession(width: 80, height: 24, command: [
+            Executables.path(Executables.main), "--server", server.address, "--public-key", TestServer.publicKeyPath, "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "Logging in to", timeout: 15)
+        try await tmux.still()
+        try tmux.type("999 66 1 0001")
+        try tmux.press("Enter")
+        let waiting = try await tmux.waitFor(text: "Sending the code", timeout: 15)
+        #expect(waiting.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("stop") == true,
+                "the footer offers Esc: \(waiting.joined(separator: "\n"))")
+        try await waitUntil("the request at the server", timeout: 15) { server.stderrText.contains("auth.sendCode") }
+        let stopped = Date()
+        try tmux.press("Escape")
+        var screen = try await tmux.waitFor(text: "Stopped before the server answered", timeout: 10)
+        #expect(Date().timeIntervalSince(stopped) < 10 && !screen.joined().contains("Sending the code"), "\(screen.joined(separator: "\n"))")
+        // The field is the person's again, and Enter sends the code once more.
+        try tmux.type("9")
+        screen = try await tmux.waitFor(text: "+999 66 1 00019", timeout: 10)
+        try tmux.press("BSpace")
+        try await tmux.waitFor(timeout: 10, "the digit taken back") { !$0.joined().contains("00019") }
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "Sending the code", timeout: 10)
+    }
+
     @Test func withoutAServerTheLoginSaysItMakesAnOfflineAccount() async throws {
         let directory = try TemporaryDirectory("offline-login-screen")
         defer { directory.remove() }

@@ -13,6 +13,8 @@ public struct LoginError: Error, Equatable, Sendable, CustomStringConvertible {
         case network
         /// The server's answer or the password group failed a check.
         case server
+        /// The person stopped the step while it waited for the server.
+        case cancelled
     }
 
     public let kind: Kind
@@ -30,6 +32,7 @@ public struct LoginError: Error, Equatable, Sendable, CustomStringConvertible {
         if let failure = error as? PasswordSRP.Failure {
             return failure == .noPassword ? LoginError(.noPassword, "this account has no two-step password") : LoginError(.server, failure.description)
         }
+        if case MTProtoError.cancelled = error { return LoginError(.cancelled, "stopped before the server answered") }
         guard case MTProtoError.rpc(let rpc) = error else {
             return LoginError(.network, "cannot reach the server: \(error)")
         }

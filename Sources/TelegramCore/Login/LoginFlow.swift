@@ -25,6 +25,8 @@ public final class LoginFlow {
     private let timeout: Double
     private var phone: String?
     private var phoneCodeHash: String?
+    /// Stops the step's requests when cancelled (a person gave up waiting); nil: none.
+    public var cancellation: RequestCancellation?
 
     public init(client: MTProtoClient, apiId: Int32, apiHash: String, timeout: Double = 30) {
         (self.client, self.apiId, self.apiHash, self.timeout) = (client, apiId, apiHash, timeout)
@@ -114,7 +116,7 @@ public final class LoginFlow {
 
     private func call<F: TLFunction>(_ function: F) throws(LoginError) -> F.Result {
         do {
-            return try client.invoke(function, timeout: timeout)
+            return try client.invoke(function, timeout: timeout, cancellation: cancellation)
         } catch {
             throw LoginError.from(error)
         }

@@ -21,6 +21,8 @@ public final class ServerLoginSession: Sendable {
     private let client: MTProtoClient
     private let flow: Mutex<LoginFlow>
     private let state = Mutex<(running: Bool, finished: Result?)>((false, nil))
+    /// The running step's requests, stopped by `cancelStep`.
+    private let cancellation = Mutex<RequestCancellation?>(nil)
 
     private let wake: @Sendable () -> Void
 
@@ -37,12 +39,23 @@ public final class ServerLoginSession: Sendable {
     /// Ends the connection (the login is over, or given up); a step on its way fails.
     public func close() { client.close() }
 
-    public func sendCode(phone: String) { run { flow throws(LoginError) in try flow.sendCode(phone: phone) } }
-    public func signIn(code: String) { run { flow throws(LoginError) in try flow.signIn(code: code) } }
-    public func signUp(firstName: String, lastName: String) {
+    // Each starts its step and says so; false while another is still on its way (or ending).
+    @discardableResult
+    public func sendCode(phone: String) -> Bool { run { flow throws(LoginError) in try flow.sendCode(phone: phone) } }
+    @discardableResult
+    public func signIn(code: String) -> Bool { run { flow throws(LoginError) in try flow.signIn(code: code) } }
+    @discardableResult
+    public func signUp(firstName: String, lastName: String) -> Bool {
         run { flow throws(LoginError) in try flow.signUp(firstName: firstName, lastName: lastName) }
     }
-    public func checkPassword(_ password: String) { run { flow throws(LoginError) in try flow.checkPassword(password) } }
+    @discardableResult
+    public func checkPassword(_ password: String) -> Bool { run { flow throws(LoginError) in try flow.checkPassword(password) } }
+
+    /// Stops the step on its way: it ends at once as `.failed` of kind `.cancelled` (a request
+    /// that went out is answered to no one). Nothing when no step runs.
+    public func cancelStep() {
+        cancellation.withLock { $0 }?.cancel()
+    }
 
     /// Whether a step is on its way.
     public var isRunning: Bool { state.withLock { $0.running } }
@@ -55,17 +68,23 @@ public final class ServerLoginSession: Sendable {
         }
     }
 
-    private func run(_ body: @escaping @Sendable (LoginFlow) throws(LoginError) -> LoginFlow.Step) {
+    private func run(_ body: @escaping @Sendable (LoginFlow) throws(LoginError) -> LoginFlow.Step) -> Bool {
         let started = state.withLock { current -> Bool in
             guard !current.running else { return false }
             current = (true, nil)
             return true
         }
-        guard started else { return }
+        guard started else { return false }
+        let token = RequestCancellation()
+        cancellation.withLock { $0 = token }
         let work: @Sendable () -> Void = { [self] in
             let result: Result
             do throws(LoginError) {
-                let step = try flow.withLock { flow throws(LoginError) in try body(flow) }
+                let step = try flow.withLock { flow throws(LoginError) in
+                    flow.cancellation = token
+                    defer { flow.cancellation = nil }
+                    return try body(flow)
+                }
                 if case .loggedIn(let user) = step {
                     result = .loggedIn(try ServerLogin(user: user, client: client, keys: keys, configuration: target.configuration))
                 } else {
@@ -74,9 +93,11 @@ public final class ServerLoginSession: Sendable {
             } catch {
                 result = .failed(error)
             }
+            cancellation.withLock { if $0 === token { $0 = nil } }
             state.withLock { $0 = (false, result) }
             wake()
         }
         if let thread = JoinableThread.start(work) { thread.detach() } else { work() }
+        return true
     }
 }

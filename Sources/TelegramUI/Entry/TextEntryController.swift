@@ -22,6 +22,9 @@ public final class TextEntryController: ViewController {
     public var onRefresh: (() -> Void)?
     public var onSubmit: ((String) -> TextEntryOutcome)?
     public var onCancel: (() -> Void)?
+    /// Esc while the work is on its way: the owner stops it and says so (the line shown under the
+    /// field); the field is the person's again. nil: Esc waits with the field until it ends.
+    public var onStopWork: (() -> String)?
     /// Steps already passed and what was entered in them, for Esc.
     private var previousSteps: [(step: TextEntryStep, text: String)] = []
 
@@ -86,8 +89,15 @@ public final class TextEntryController: ViewController {
     }
 
     override public func handle(_ event: InputEvent) -> Bool {
-        // What is typed waits with the field while the work is on its way.
-        if working != nil, case .key(let key) = event, key.key == .enter || key.key == .escape { return true }
+        // What is typed waits with the field while the work is on its way; Esc stops the work
+        // where the owner can (a second Esc then goes back as usual).
+        if working != nil, case .key(let key) = event, key.key == .enter || key.key == .escape {
+            if key.key == .escape, let stop = onStopWork {
+                working = nil
+                error = stop()
+            }
+            return true
+        }
         switch event {
         case .paste(let text):
             // One line: a pasted newline would submit in a real field; here it is just dropped.
@@ -149,6 +159,8 @@ public final class TextEntryController: ViewController {
     }
 
     override public var keyHints: [KeyHintItem] {
+        // While the work is on its way Enter waits; Esc stops it where the owner can.
+        if working != nil { return (onStopWork != nil ? [KeyHintItem(KeyEvent(.escape), "stop")] : []) + super.keyHints }
         var hints = [KeyHintItem(KeyEvent(.enter), "continue")]
         if !previousSteps.isEmpty || onCancel != nil { hints.append(KeyHintItem(KeyEvent(.escape), "back")) }
         return hints + super.keyHints
