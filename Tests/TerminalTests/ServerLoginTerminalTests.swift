@@ -80,13 +80,8 @@ struct ServerLoginTerminalTests {
         defer { server.stop() }
         let directory = try TemporaryDirectory("server-signup-screen")
         defer { directory.remove() }
-        let container = directory.sub("container")
-        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
-        let tmux = try TmuxSession(width: 80, height: 24, command: [
-            Executables.path(Executables.main), "--server", server.address, "--public-key", TestServer.publicKeyPath, "--container", container])
+        let (tmux, container) = try await Self.loginScreen(server, in: directory)
         defer { tmux.kill() }
-        try await tmux.waitFor(text: "Logging in to", timeout: 15)
-        try await tmux.still()
         try tmux.type("999 66 9 0009")
         try tmux.press("Enter")
         try await tmux.waitFor(text: "Telegram sent a code", timeout: 15)
@@ -108,13 +103,8 @@ struct ServerLoginTerminalTests {
         defer { server.stop() }
         let directory = try TemporaryDirectory("server-login-stop")
         defer { directory.remove() }
-        let container = directory.sub("container")
-        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
-        let tmux = try TmuxSession(width: 80, height: 24, command: [
-            Executables.path(Executables.main), "--server", server.address, "--public-key", TestServer.publicKeyPath, "--container", container])
+        let (tmux, _) = try await Self.loginScreen(server, in: directory)
         defer { tmux.kill() }
-        try await tmux.waitFor(text: "Logging in to", timeout: 15)
-        try await tmux.still()
         try tmux.type("999 66 1 0001")
         try tmux.press("Enter")
         let waiting = try await tmux.waitFor(text: "Sending the code", timeout: 15)
@@ -142,6 +132,22 @@ struct ServerLoginTerminalTests {
         defer { tmux.kill() }
         let screen = try await tmux.waitFor(text: "Your phone number", timeout: 15)
         #expect(screen.joined().contains("offline account"), "\(screen.joined(separator: "\n"))")
+    }
+
+    /// `main --server` at 80×24 on a new container in `directory`, its login screen drawn and still.
+    static func loginScreen(_ server: TestServer, in directory: TemporaryDirectory) async throws -> (TmuxSession, container: String) {
+        let container = directory.sub("container")
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)  // no "make one?" question
+        let tmux = try TmuxSession(width: 80, height: 24, command: [
+            Executables.path(Executables.main), "--server", server.address, "--public-key", TestServer.publicKeyPath, "--container", container])
+        do {
+            try await tmux.waitFor(text: "Logging in to", timeout: 15)
+            try await tmux.still()
+        } catch {
+            tmux.kill()
+            throw error
+        }
+        return (tmux, container)
     }
 
     /// The auth.sendCode requests the server answered (the flood wait's refusal included).
