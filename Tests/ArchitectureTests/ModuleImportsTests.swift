@@ -43,7 +43,7 @@ struct ModuleImportsTests {
         "CommandLine/BroadcastCommands": ["ArgumentParser", "Bootstrap", "BroadcastIPC", "BroadcastUpload", "CommandLineSupport", "Container", "Formats"],
         "CommandLine/CommandLineSupport": ["ArgumentParser", "Bootstrap", "Container", "Formats"],
         "CommandLine/IntentsCommands": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "Formats", "RequestChannel", "SiriIntents", "TelegramCore"],
-        "CommandLine/MainCommands": ["AddressBook", "AppCore", "AppInterface", "ArgumentParser", "Bootstrap", "BroadcastIPC", "CommandLineSupport", "Container", "Cryptography", "DesktopIntegration", "Formats", "Ingest", "Logging", "MTProtoKit", "PushServer", "RequestChannel", "ScreencastCall", "Storage", "TelegramCore", "TelegramExport"],
+        "CommandLine/MainCommands": ["AddressBook", "AppCore", "AppInterface", "ArgumentParser", "Bootstrap", "BroadcastIPC", "CommandLineSupport", "Container", "Cryptography", "DesktopIntegration", "Formats", "Ingest", "Logging", "MTProtoKit", "PushServer", "RequestChannel", "ScreencastCall", "TelegramCore", "TelegramExport"],
         "CommandLine/NotifyServiceCommands": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "DrawingClient", "Formats", "NotificationService", "TelegramCore"],
         "CommandLine/ShareCommands": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Formats", "RequestChannel", "ShareExtensionContext", "TelegramCore"],
         "CommandLine/WidgetCommands": ["ArgumentParser", "Bootstrap", "CommandLineSupport", "Container", "DrawingClient", "Formats", "TelegramCore", "WidgetKitWidget"],

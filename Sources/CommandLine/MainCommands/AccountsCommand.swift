@@ -6,7 +6,6 @@ import CommandLineSupport
 import Container
 import Formats
 import FoundationEssentials
-import Storage
 
 struct AccountsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,12 +34,12 @@ struct AccountsListing: Codable {
     let accounts: [Entry]
 
     /// The records with each logged-in account's phone and name, read from its Postbox.
-    init(_ manager: AccountManager) {
+    init(_ manager: EngineAccountManager) {
         let profiles = manager.state.activeRecords.compactMap { AccountProfile.read($0, manager: manager) }
         self.init(manager.state, profiles: Dictionary(profiles.map { ($0.accountId, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    init(_ state: AccountManagerState, profiles: [Int64: AccountProfile]) {
+    init(_ state: EngineAccountManagerState, profiles: [Int64: AccountProfile]) {
         currentAccountId = state.currentRecord.map { String($0.id) }
         accounts = state.records.sorted { ($0.sortOrder, $0.id) < ($1.sortOrder, $1.id) }.map {
             let profile = profiles[$0.id]

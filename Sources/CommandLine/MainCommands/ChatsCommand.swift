@@ -4,7 +4,6 @@ import Bootstrap
 import CommandLineSupport
 import Container
 import Formats
-import Storage
 import TelegramCore
 
 /// One row of the chat list as `main chats` shows it.

@@ -6,7 +6,6 @@ import CommandLineSupport
 import Container
 import Formats
 import FoundationEssentials
-import Storage
 import TelegramCore
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +39,7 @@ struct DeviceContactRow: Codable {
     let peerId: Int64?
     let peerIds: [Int64]
 
-    init(_ contact: DeviceContact, users: [String: [Peer]]) {
+    init(_ contact: EngineDeviceContact, users: [String: [EnginePeer]]) {
         name = contact.name
         phones = contact.phones
         let ids = DeviceContactMatch.peerIds(contact, users: users)

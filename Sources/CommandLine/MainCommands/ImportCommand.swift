@@ -4,9 +4,9 @@ import Bootstrap
 import CommandLineSupport
 import Container
 import Formats
-import RequestChannel
 import Ingest
-import Storage
+import RequestChannel
+import TelegramCore
 import TelegramExport
 
 /// `main import`: data from elsewhere into an account.

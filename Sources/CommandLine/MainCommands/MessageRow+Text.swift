@@ -1,6 +1,6 @@
 import Container
 import Formats
-import Storage
+import TelegramCore
 
 extension MessageRow {
     /// The text form's line: id, local date and time (as the chat dates it; --json keeps the epoch), in/out, then the message as a person reads it — what it
@@ -60,6 +60,6 @@ extension MessageRow {
         if let signature = extras.signature { after.append("— \(signature)") }
         if extras.editTimestamp != nil { after.append("(edited)") }
         if isPinned { after.append("(pinned)") }
-        return (before + [MessageSummary.text(of: message)] + after).filter { !$0.isEmpty }.joined(separator: " ")
+        return (before + [message.summaryText] + after).filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

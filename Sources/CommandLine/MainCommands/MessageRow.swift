@@ -1,15 +1,15 @@
-import Storage
+import TelegramCore
 
 /// One message as `main messages` shows it: the keys every message has, then what it carries
 /// (docs/cli-contract.md), each key present only when the message has it.
 struct MessageRow: Encodable {
-    let message: Message
+    let message: EngineMessage
     /// The chat's pins hold it (`"pinned": true`).
     var isPinned = false
     /// An outgoing message the other side read, ✓✓ (`"read": true`); nil for incoming ones.
     var isReadByOther: Bool?
 
-    init(_ message: Message, pinned: Bool = false, readState: ReadState? = nil) {
+    init(_ message: EngineMessage, pinned: Bool = false, readState: EngineReadState? = nil) {
         self.message = message
         isPinned = pinned
         if !message.isIncoming, message.extras.outgoing == nil, let readState { isReadByOther = message.id.id <= readState.maxOutgoingReadId }
@@ -112,7 +112,7 @@ struct MessageRow: Encodable {
         }
     }
 
-    private static func key(of media: MessageMedia) -> Key {
+    private static func key(of media: EngineMessageMedia) -> Key {
         switch media {
         case .file: return .media
         case .poll: return .poll
@@ -124,7 +124,7 @@ struct MessageRow: Encodable {
         }
     }
 
-    private func encode(_ media: MessageMedia, into c: inout KeyedEncodingContainer<Key>) throws {
+    private func encode(_ media: EngineMessageMedia, into c: inout KeyedEncodingContainer<Key>) throws {
         switch media {
         case .file(let f):
             var o = c.nestedContainer(keyedBy: Dynamic.self, forKey: .media)

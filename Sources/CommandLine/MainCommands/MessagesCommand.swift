@@ -3,7 +3,6 @@ import ArgumentParser
 import Bootstrap
 import CommandLineSupport
 import Formats
-import Storage
 import TelegramCore
 
 /// `main messages`: one chat's history, read-only. Scripts that must count what was stored (the

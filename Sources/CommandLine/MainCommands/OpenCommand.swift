@@ -3,7 +3,7 @@ import ArgumentParser
 import Bootstrap
 import CommandLineSupport
 import Formats
-import Storage
+import TelegramCore
 #if canImport(Glibc)
 import Glibc
 #endif

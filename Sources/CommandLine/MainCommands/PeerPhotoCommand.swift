@@ -4,7 +4,7 @@ import Bootstrap
 import CommandLineSupport
 import Container
 import Cryptography
-import Storage
+import TelegramCore
 
 /// `main peer-photo`: stores a fetched profile photo, as the app does when it downloads one:
 /// the file goes into the account's MediaBox and the peer records its resource id.

@@ -4,7 +4,7 @@ import Bootstrap
 import CommandLineSupport
 import Formats
 import PushServer
-import Storage
+import TelegramCore
 
 extension PushKind: ExpressibleByArgument {}
 

@@ -4,7 +4,7 @@ import Bootstrap
 import CommandLineSupport
 import Formats
 import Ingest
-import Storage
+import TelegramCore
 
 struct SeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

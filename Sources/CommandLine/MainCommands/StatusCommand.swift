@@ -5,7 +5,6 @@ import CommandLineSupport
 import Container
 import Formats
 import ScreencastCall
-import Storage
 import TelegramCore
 
 /// What `main status` reports: the launch, the state, the root, the accounts, the lock and the store.
@@ -41,7 +40,7 @@ struct StatusReport: Codable {
     let currentAccountId: String?
     let accounts: [AccountsListing.Entry]
     let lock: Lock
-    let store: PostboxCounters?
+    let store: EngineStoreCounters?
     let runningApp: RunningApp?
     /// The latest call's statistics (call-stats.json), null when no call has run.
     let call: CallStatusSection?

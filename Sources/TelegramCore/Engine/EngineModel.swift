@@ -17,6 +17,12 @@ public typealias EngineTextMatcher = TextMatcher
 public typealias EngineError = StorageError
 public typealias EngineMessageIndex = MessageIndex
 public typealias EngineUnreadSpan = UnreadSpan
+public typealias EngineReadState = ReadState
+public typealias EngineMessageMedia = MessageMedia
+public typealias EngineDeviceContact = DeviceContact
+public typealias EngineStoreCounters = PostboxCounters
+public typealias EngineAccountManager = AccountManager
+public typealias EngineAccountManagerState = AccountManagerState
 
 extension Peer {
     public typealias Id = PeerId
