@@ -4,7 +4,7 @@ import DesktopIntegration
 import Display
 import Formats
 import Glibc
-import Storage
+import TelegramCore
 import TelegramUI
 
 /// The app's window and what is in it (Telegram's root controller): the root chosen by the
@@ -192,7 +192,7 @@ final class AppScreens {
             }
             accountChanged()
         }
-        account?.openChat(PeerId(link.peerId).chatId, title: link.title)
+        account?.openChat(EnginePeer.Id(link.peerId).chatId, title: link.title)
     }
 
     /// The settings' observers: the theme, the Calls tab, the badge's muted chats, the rows.

@@ -1,7 +1,7 @@
 import Display
-import ScreencastCall
 import Glibc
-import Storage
+import ScreencastCall
+import TelegramCore
 import TelegramUI
 
 /// Group calls in the interface: the app's one call (`CallActions`) shown as Telegram
@@ -65,7 +65,7 @@ final class CallFlow {
         }
         if let snapshot {
             if controller == nil {
-                let title = (try? sources.title(of: PeerId(snapshot.peerId).chatId)) ?? "Chat \(snapshot.peerId)"
+                let title = (try? sources.title(of: EnginePeer.Id(snapshot.peerId).chatId)) ?? "Chat \(snapshot.peerId)"
                 present(snapshot, title: title)
             }
             controller?.update(Self.figures(snapshot, now: now))
@@ -82,7 +82,7 @@ final class CallFlow {
 
     /// The call's screen, straight into the corner box.
     private func present(_ snapshot: CallSnapshot, title: String) {
-        let call = CallController(callId: snapshot.callId, peerId: PeerId(snapshot.peerId).chatId, peerTitle: title,
+        let call = CallController(callId: snapshot.callId, peerId: EnginePeer.Id(snapshot.peerId).chatId, peerTitle: title,
                                   figures: Self.figures(snapshot, now: Int32(clamping: time(nil))))
         call.onEnd = { [unowned self, unowned call] in end(call) }
         controller = call

@@ -36,7 +36,7 @@ struct ModuleImportsTests {
         "AddressBook": ["Container", "Storage"],
         "AppCore": ["AddressBook", "Bootstrap", "BroadcastIPC", "Container", "Cryptography", "Formats", "Logging", "Messaging", "PushServer", "RequestChannel", "ScreencastCall", "Storage", "Ingest", "TelegramExport", "TelegramCore"],
         "AppConfiguration": ["Display", "Formats", "TOMLKit"],
-        "AppInterface": ["AppConfiguration", "AppCore", "ScreencastCall", "Bootstrap", "Container", "Cryptography", "DesktopIntegration", "Display", "DrawingClient", "Formats", "Messaging", "Storage", "TelegramCore", "TelegramUI", "TerminalBackend", "TerminalImages"],
+        "AppInterface": ["AppConfiguration", "AppCore", "ScreencastCall", "Bootstrap", "Container", "Cryptography", "DesktopIntegration", "Display", "DrawingClient", "Formats", "Messaging", "TelegramCore", "TelegramUI", "TerminalBackend", "TerminalImages"],
         "Bootstrap": ["Container", "Cryptography", "Formats", "Logging", "Storage", "TelegramCore"],
         "BroadcastIPC": ["CSharedMemory", "Container", "Formats"],
         "BroadcastUpload": ["BroadcastIPC", "Container", "Formats"],

@@ -2,7 +2,6 @@ import AppCore
 import Container
 import Glibc
 import Messaging
-import Storage
 import TelegramCore
 import TelegramUI
 
@@ -42,11 +41,11 @@ final class FileAttachments: ChatAttachmentSource {
 
     func send(_ files: [AttachedFile], caption: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws -> any AttachmentUpload {
         let picked = try files.map { try PickedFile.check($0.path) }
-        let (plain, entities) = MessageMarkdown.parse(caption)
+        let (plain, entities) = EngineMessageMarkdown.parse(caption)
         let engine = account.engine, log = log
         return FileUpload(files: picked, mediaBox: engine.mediaBox, wake: wake) { outgoing in
             try engine.messages.send(files: outgoing, caption: plain, entities: entities,
-                                     replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
+                                     replyTo: replyTo.map { EngineMessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
             log.info("files sent from the interface", metadata: ["peer": "\(chat.packed)", "files": "\(outgoing.count)"])
         }
     }

@@ -1,8 +1,8 @@
 import Container
 import Glibc
 import Messaging
-import Storage
 import Synchronization
+import TelegramCore
 import TelegramUI
 
 /// Files on their way into the MediaBox: copied and described (a photo's thumbnail) on a thread of
@@ -27,7 +27,7 @@ final class FileUpload: AttachmentUpload {
     nonisolated static let wakeInterval: UInt64 = 50_000_000
     let totalBytes: Int
     private let shared = Shared()
-    private let mediaBox: MediaBox
+    private let mediaBox: EngineMediaBox
     private let store: ([OutgoingFile]) throws -> Void
     private var finished: Result<Void, any Error>?
 
@@ -36,7 +36,7 @@ final class FileUpload: AttachmentUpload {
         return finished
     }
 
-    init(files: [PickedFile], mediaBox: MediaBox, wake: WakePipe, store: @escaping ([OutgoingFile]) throws -> Void) {
+    init(files: [PickedFile], mediaBox: EngineMediaBox, wake: WakePipe, store: @escaping ([OutgoingFile]) throws -> Void) {
         totalBytes = files.reduce(0) { $0 + $1.size }
         self.mediaBox = mediaBox
         self.store = store
@@ -74,7 +74,7 @@ final class FileUpload: AttachmentUpload {
     }
 
     /// On the worker: every file copied (synced) and described, or none left behind.
-    private nonisolated static func copy(_ files: [PickedFile], mediaBox: MediaBox, prefix: String, shared: Shared,
+    private nonisolated static func copy(_ files: [PickedFile], mediaBox: EngineMediaBox, prefix: String, shared: Shared,
                                          wake: WakePipe) throws -> [OutgoingFile] {
         var done: [String] = []
         var before = 0
@@ -112,7 +112,7 @@ final class FileUpload: AttachmentUpload {
         }
     }
 
-    private nonisolated static func remove(_ resourceIds: [String], from mediaBox: MediaBox) {
+    private nonisolated static func remove(_ resourceIds: [String], from mediaBox: EngineMediaBox) {
         for id in resourceIds { try? FileSystem.removeTree(mediaBox.resourcePath(id)) }
     }
 }

@@ -1,5 +1,4 @@
 import Container
-import Storage
 import TelegramCore
 import TelegramUI
 
@@ -8,11 +7,11 @@ import TelegramUI
 /// it says "missing". Messages that carry no typed media but are media by their kind (imports
 /// that kept only the file) are shown by their kind.
 struct ChatMediaMapping {
-    let mediaBox: MediaBox
+    let mediaBox: EngineMediaBox
     /// How far the app's downloads from the server got (nil: the app fetches nothing).
     var downloads: ServerFileDownloads?
 
-    func media(of message: Message) -> [ChatMessage.Media] {
+    func media(of message: EngineMessage) -> [ChatMessage.Media] {
         let media = message.extras.media
         if media.isEmpty, let byKind = self.byKind(message) { return [byKind] }
         return media.map { item in
@@ -36,7 +35,7 @@ struct ChatMediaMapping {
         }
     }
 
-    private func file(_ file: MessageFile, resourceId: String?) -> ChatMessage.Media {
+    private func file(_ file: EngineMessageFile, resourceId: String?) -> ChatMessage.Media {
         var availability: ChatMessage.Availability
         switch file.availability {
         case .included: availability = .here
@@ -57,8 +56,8 @@ struct ChatMediaMapping {
 
     /// A message that is media by its kind alone: its first resource is the file (none: a seeded
     /// message of that kind, shown as the kind).
-    private func byKind(_ message: Message) -> ChatMessage.Media? {
-        message.contentKind.fileKind.map { file(MessageFile(kind: $0), resourceId: message.mediaResourceIds.first) }
+    private func byKind(_ message: EngineMessage) -> ChatMessage.Media? {
+        message.contentKind.fileKind.map { file(EngineMessageFile(kind: $0), resourceId: message.mediaResourceIds.first) }
     }
 
     /// The resource id when its file is in the MediaBox.

@@ -1,4 +1,3 @@
-import Storage
 import TelegramCore
 import TelegramUI
 
@@ -32,14 +31,14 @@ struct ChatMessageMapping {
                            isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content,
                            entities: ChatTextEntityMapping.entities(extras.entities, in: message.text))
         if !message.isIncoming, !extras.entities.isEmpty, !extras.isService {
-            chat.markdown = MessageMarkdown.markdown(message.text, entities: extras.entities)
+            chat.markdown = EngineMessageMarkdown.markdown(message.text, entities: extras.entities)
         }
         if let outgoing = extras.outgoing { chat.delivery = outgoing.failure.map { .failed($0) } ?? .sending }
         return chat
     }
 
     /// The replied message's author and first line (its summary when it is media), if it is here.
-    private func reply(_ reply: MessageReply, in chat: EnginePeer.Id) -> ChatMessage.Reply {
+    private func reply(_ reply: EngineMessageReply, in chat: EnginePeer.Id) -> ChatMessage.Reply {
         if let other = reply.peerId, other != chat { return .otherChat }
         guard let replied = associated.message(reply.target(in: chat)) else { return .deleted }
         return .message(author: authorName(of: replied), text: MessagePreview.firstLine(replied.summaryText))

@@ -1,4 +1,4 @@
-import Storage
+import TelegramCore
 import TelegramUI
 
 /// A message's stored entities (UTF-16 offsets, Telegram's type names) as the chat draws them:
@@ -6,7 +6,7 @@ import TelegramUI
 /// emoji, a block quote) is left out; one with a bad range (negative, empty, past the text) is
 /// ignored; one that starts or ends inside a character covers that character.
 enum ChatTextEntityMapping {
-    static func entities(_ entities: [MessageTextEntity], in text: String) -> [ChatTextEntity] {
+    static func entities(_ entities: [EngineMessageTextEntity], in text: String) -> [ChatTextEntity] {
         guard !entities.isEmpty else { return [] }
         // Where each character starts, in UTF-16 units, and the end.
         var starts: [Int] = []

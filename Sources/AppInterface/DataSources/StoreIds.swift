@@ -1,8 +1,8 @@
-import Storage
+import TelegramCore
 import TelegramUI
 
 /// The screens' ids and the store's, one to one: a `ChatId` carries the packed peer id it came from.
-extension PeerId {
+extension EnginePeer.Id {
     var chatId: ChatId { ChatId(kind: chatKind, id: id, packed: toInt64()) }
 
     private var chatKind: ChatId.Kind {
@@ -20,16 +20,16 @@ extension PeerId {
 }
 
 extension ChatId {
-    var peerId: PeerId { PeerId(packed) }
+    var peerId: EnginePeer.Id { EnginePeer.Id(packed) }
 }
 
-extension MessageIndex {
+extension EngineMessageIndex {
     var chatIndex: ChatMessage.Index { ChatMessage.Index(timestamp: timestamp, namespace: id.namespace, id: id.id) }
 }
 
 extension ChatMessage.Index {
     /// The store's index of this message in `chat`.
-    func messageIndex(in chat: ChatId) -> MessageIndex {
-        MessageIndex(id: MessageId(peerId: chat.peerId, namespace: namespace, id: id), timestamp: timestamp)
+    func messageIndex(in chat: ChatId) -> EngineMessageIndex {
+        EngineMessageIndex(id: EngineMessage.Id(peerId: chat.peerId, namespace: namespace, id: id), timestamp: timestamp)
     }
 }

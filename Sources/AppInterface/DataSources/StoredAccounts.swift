@@ -1,7 +1,6 @@
 import TelegramCore
 import AppCore
 import Container
-import Storage
 import TelegramUI
 
 /// What Settings reads about accounts, from the account manager and each account's own Postbox

@@ -1,6 +1,5 @@
 import AppCore
 import Messaging
-import Storage
 import TelegramCore
 import TelegramUI
 
@@ -30,20 +29,20 @@ final class EngineChatActions: ChatMessageActions {
 
     private var messages: TelegramEngine.Messages { account.engine.messages }
 
-    private func ids(_ indices: [ChatMessage.Index], in chat: ChatId) -> [MessageId] {
-        indices.map { MessageId(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }
+    private func ids(_ indices: [ChatMessage.Index], in chat: ChatId) -> [EngineMessage.Id] {
+        indices.map { EngineMessage.Id(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }
     }
 
     func send(_ text: String, replyTo: ChatMessage.Index?, in chat: ChatId) throws {
         // Telegram's markdown (`**bold**`, `[text](url)`...) becomes the message's entities.
-        let (plain, entities) = MessageMarkdown.parse(text)
-        try messages.send(text: plain, entities: entities, replyTo: replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
+        let (plain, entities) = EngineMessageMarkdown.parse(text)
+        try messages.send(text: plain, entities: entities, replyTo: replyTo.map { EngineMessageReply(id: $0.id, namespace: $0.namespace) }, to: chat.peerId)
         log.info("message sent from the interface", metadata: ["peer": "\(chat.packed)"])
     }
 
     func edit(_ message: ChatMessage.Index, text: String, in chat: ChatId) throws {
-        let (plain, entities) = MessageMarkdown.parse(text)
-        try messages.edit(MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: plain, entities: entities)
+        let (plain, entities) = EngineMessageMarkdown.parse(text)
+        try messages.edit(EngineMessage.Id(peerId: chat.peerId, namespace: message.namespace, id: message.id), text: plain, entities: entities)
     }
 
     func deleteChoices(for messages: [ChatMessage.Index], in chat: ChatId) throws -> [DeleteChoice] {
@@ -77,17 +76,17 @@ final class EngineChatActions: ChatMessageActions {
     var reactions: [String] { messages.reactions }
 
     func toggleReaction(_ emoji: String, on message: ChatMessage.Index, in chat: ChatId) throws {
-        try messages.toggleReaction(emoji, on: MessageId(peerId: chat.peerId, namespace: message.namespace, id: message.id))
+        try messages.toggleReaction(emoji, on: EngineMessage.Id(peerId: chat.peerId, namespace: message.namespace, id: message.id))
     }
 
     func setPinned(_ message: ChatMessage.Index?, in chat: ChatId) throws {
-        try messages.setPinned(message.map { MessageId(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }, in: chat.peerId)
+        try messages.setPinned(message.map { EngineMessage.Id(peerId: chat.peerId, namespace: $0.namespace, id: $0.id) }, in: chat.peerId)
     }
 
     func saveDraft(_ draft: ComposerDraft?, in chat: ChatId) throws {
         guard let draft, !draft.isEmpty else { return try messages.clearDraft(in: chat.peerId) }
         // What was typed, markdown and all, so it comes back as it was written.
-        try messages.saveDraft(draft.text, replyTo: draft.replyTo.map { MessageReply(id: $0.id, namespace: $0.namespace) }, in: chat.peerId)
+        try messages.saveDraft(draft.text, replyTo: draft.replyTo.map { EngineMessageReply(id: $0.id, namespace: $0.namespace) }, in: chat.peerId)
     }
 
     func copy(_ text: String) { clipboard(text) }

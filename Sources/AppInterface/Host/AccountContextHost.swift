@@ -2,7 +2,6 @@ import AppCore
 import Cryptography
 import DesktopIntegration
 import Messaging
-import Storage
 import TelegramCore
 import TelegramUI
 

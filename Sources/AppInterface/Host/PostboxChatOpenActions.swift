@@ -1,7 +1,6 @@
 import AppCore
 import Container
 import DesktopIntegration
-import Storage
 import Synchronization
 import TelegramCore
 import TelegramUI
@@ -30,7 +29,7 @@ final class PostboxChatOpenActions: ChatOpenActions {
         self.openChat = openChat
     }
 
-    private var mediaBox: MediaBox { account.postbox.mediaBox }
+    private var mediaBox: EngineMediaBox { account.postbox.mediaBox }
     /// Openings whose program failed, told by the reaping thread, shown by the chat's next frame.
     private let failures = OpenFailures()
 

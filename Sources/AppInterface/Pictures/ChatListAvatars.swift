@@ -2,7 +2,7 @@ import Container
 import Cryptography
 import Display
 import DrawingClient
-import Storage
+import TelegramCore
 import TelegramUI
 import TerminalImages
 
@@ -23,7 +23,7 @@ final class ChatListAvatars {
     /// What a picture shows: a new photo or new initials make a new one.
     struct Key: Hashable, Sendable {
         let mediaBox: String
-        let peerId: PeerId
+        let peerId: EnginePeer.Id
         let photoResourceId: String?
         let letters: [String]
     }
@@ -47,7 +47,7 @@ final class ChatListAvatars {
     }
 
     /// Gives `chatList` its pictures from `mediaBox` (an account's).
-    func attach(_ chatList: ChatListController, mediaBox: MediaBox, deviceKey: DeviceKey) {
+    func attach(_ chatList: ChatListController, mediaBox: EngineMediaBox, deviceKey: DeviceKey) {
         lists.removeAll { $0.list == nil || $0.list === chatList }
         lists.append(WeakChatList(list: chatList))
         chatList.avatarPicture = { [queue] chat in
@@ -65,7 +65,7 @@ final class ChatListAvatars {
     }
 
     /// On the drawing thread: the avatar's file (drawn and cached if need be), its pixels, its cells.
-    private nonisolated static func draw(_ key: Key, mediaBox: MediaBox, deviceKey: DeviceKey) throws -> CellGrid {
+    private nonisolated static func draw(_ key: Key, mediaBox: EngineMediaBox, deviceKey: DeviceKey) throws -> CellGrid {
         let cache = AvatarCache(mediaBox: mediaBox, deviceKey: deviceKey, style: .notification)
         let pixels = try cache.avatarPixels(peerId: key.peerId, letters: key.letters, photoResourceId: key.photoResourceId,
                                             pixelSize: pixelSize)

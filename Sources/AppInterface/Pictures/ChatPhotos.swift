@@ -1,8 +1,8 @@
 import Display
 import DrawingClient
 import Glibc
-import Storage
 import Synchronization
+import TelegramCore
 import TelegramUI
 import TerminalBackend
 import TerminalImages
@@ -47,7 +47,7 @@ final class ChatPhotos {
     }
 
     /// Gives `chat` its photos from `mediaBox` (its account's), in the mode of the moment.
-    func attach(_ chat: ChatController, mediaBox: MediaBox) {
+    func attach(_ chat: ChatController, mediaBox: EngineMediaBox) {
         chats.removeAll { $0.chat == nil || $0.chat === chat }
         chats.append(WeakChat(chat: chat, mediaBox: mediaBox))
         var mode = output.mode
@@ -66,7 +66,7 @@ final class ChatPhotos {
     }
 
     /// Half blocks or kitty's placeholders, drawn into cells by the queue.
-    private func attachCells(_ chat: ChatController, mediaBox: MediaBox, mode: GraphicsMode) {
+    private func attachCells(_ chat: ChatController, mediaBox: EngineMediaBox, mode: GraphicsMode) {
         chat.photoPicture = { [queue, output] photo, size in
             guard let fileId = photo.fileId else { return nil }
             output.sendPending()
@@ -126,5 +126,5 @@ final class ChatPhotos {
 
 private struct WeakChat {
     weak var chat: ChatController?
-    let mediaBox: MediaBox
+    let mediaBox: EngineMediaBox
 }

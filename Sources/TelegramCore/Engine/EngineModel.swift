@@ -23,6 +23,10 @@ public typealias EngineDeviceContact = DeviceContact
 public typealias EngineStoreCounters = PostboxCounters
 public typealias EngineAccountManager = AccountManager
 public typealias EngineAccountManagerState = AccountManagerState
+public typealias EngineMessageReply = MessageReply
+public typealias EngineMessageMarkdown = MessageMarkdown
+public typealias EngineMessageTextEntity = MessageTextEntity
+public typealias EngineMessageFile = MessageFile
 
 extension Peer {
     public typealias Id = PeerId
