@@ -120,8 +120,9 @@ struct MainAppFlowTerminalTests {
         let peer = try #require(user["peerId"] as? Int64)
         let title = try #require(user["title"] as? String)
         try await Main.run("main", ["push", "--peer", String(peer), "--text", "banner from the push server", "--container", container])
-        screen = try await session.waitFor(text: "banner from the push server", timeout: 10)
-        #expect(screen.contains { $0.contains("^O open") })
+        // The chat list's row says the text too, maybe a frame before the banner: wait for the banner.
+        screen = try await session.waitFor(timeout: 10, "the banner") { $0.contains { $0.contains("^O open") } }
+        #expect(screen.joined().contains("banner from the push server"), "\(screen.joined(separator: "\n"))")
         try session.press("C-o")
         try await session.waitFor("the chat opened") { $0[0].contains("‹ Chats") && $0[0].contains(title) }
         try await session.waitFor(timeout: 8, "the banner gone") { !$0.contains { $0.contains("^O open") } }

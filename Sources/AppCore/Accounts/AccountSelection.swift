@@ -1,5 +1,4 @@
 import TelegramCore
-import Storage
 
 extension SharedAccountContext {
     /// The account a command or request names, else the current one. Another account's Postbox

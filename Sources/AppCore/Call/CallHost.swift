@@ -1,7 +1,6 @@
 import BroadcastIPC
 import Container
 import ScreencastCall
-import Storage
 import TelegramCore
 
 /// The running app's one call (`app.call`): started, cut off and ended by the `main call`
@@ -50,7 +49,7 @@ public enum CallHost {
         let accountId = app.callAccountId
         app.callAccountId = nil
         let duration = max(0, Clock.unixTime() - call.startedAt)
-        let record = CallRecord(callId: Int64(call.id), peerId: PeerId(call.peerId), timestamp: call.startedAt, duration: duration,
+        let record = EngineCallRecord(callId: Int64(call.id), peerId: EnginePeer.Id(call.peerId), timestamp: call.startedAt, duration: duration,
                                 isOutgoing: true, isMissed: false, isVideo: false)
         do {
             try app.accountContext(accountId).engine.calls.add(record)

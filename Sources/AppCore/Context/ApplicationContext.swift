@@ -1,4 +1,3 @@
-import Storage
 import TelegramCore
 
 /// The app is one of two states (Telegram's context split), each with its own root.

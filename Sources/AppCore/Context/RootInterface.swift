@@ -1,4 +1,4 @@
-import Storage
+import TelegramCore
 
 /// TelegramRootController's tabs as state: Contacts, Calls (only when the setting says so), Chats,
 /// Settings; the selected index is `count - 2`, the chat list.

@@ -1,7 +1,7 @@
 import Container
 import Cryptography
 import Logging
-import Storage
+import TelegramCore
 
 /// Telegram's SharedAccountContextImpl, reduced to what a Linux main coordinates: the container,
 /// the key, the AccountManager, the bindings and the presentation data. Everything per account
@@ -9,14 +9,14 @@ import Storage
 public final class SharedAccountContext {
     public let layout: ContainerLayout
     public let deviceKey: DeviceKey
-    public let accountManager: AccountManager
+    public let accountManager: EngineAccountManager
     public let bindings: ApplicationBindings
     /// As at launch, then as `AppSettings.update` changes it in the running app.
     public internal(set) var presentationData: PresentationDataAndSettings
     public let logger: Logger
     public let mode: LaunchMode
 
-    init(storage: StorageContext, accountManager: AccountManager, bindings: ApplicationBindings,
+    init(storage: StorageContext, accountManager: EngineAccountManager, bindings: ApplicationBindings,
          presentationData: PresentationDataAndSettings, logger: Logger, mode: LaunchMode) {
         layout = storage.layout
         deviceKey = storage.deviceKey

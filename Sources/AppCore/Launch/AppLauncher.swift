@@ -3,7 +3,6 @@ import Container
 import Logging
 import RequestChannel
 import ScreencastCall
-import Storage
 import TelegramCore
 
 /// main's launch: a sequence of named phases, each its own unit, each timed and logged —

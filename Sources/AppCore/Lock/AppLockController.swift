@@ -2,7 +2,7 @@ import Container
 import Cryptography
 import Formats
 import FoundationEssentials
-import Storage
+import TelegramCore
 
 /// Telegram's AppLock, main's side: the only writer of lockState.json. The passcode's PBKDF2 hash
 /// lives in the AccountManager's accessChallengeData; the lock state mirrors the auto-lock timeout.
@@ -10,7 +10,7 @@ public struct AppLockController {
     public static let pbkdf2Iterations = 100_000
 
     let layout: ContainerLayout
-    let accountManager: AccountManager
+    let accountManager: EngineAccountManager
     private let shared: SharedAccountContext
     /// The setting as it is now: a running app's Settings may have changed it since launch.
     var autolockTimeout: Int32 { shared.presentationData.interfaceSettings.autolockTimeout }
@@ -49,7 +49,7 @@ public struct AppLockController {
         let hash = KeyDerivation.pbkdf2(password: Array(passcode.utf8), salt: salt, iterations: Self.pbkdf2Iterations)
         let kind = passcode.allSatisfy(\.isNumber) ? "numerical" : "plaintext"
         try accountManager.update {
-            $0.accessChallengeData = AccessChallengeData(passcode: .init(kind: kind, salt: Data(salt), iterations: Self.pbkdf2Iterations, hash: Data(hash)))
+            $0.accessChallengeData = EngineAccessChallengeData(passcode: .init(kind: kind, salt: Data(salt), iterations: Self.pbkdf2Iterations, hash: Data(hash)))
         }
         try write(LockState(isManuallyLocked: false, autolockTimeout: autolockTimeout, applicationActivityTimestamp: .now()))
     }

@@ -7,7 +7,6 @@ import Ingest
 import Logging
 import PushServer
 import ScreencastCall
-import Storage
 import TelegramExport
 #if canImport(Glibc)
 import Glibc
@@ -98,7 +97,7 @@ extension LaunchedApp {
 
     /// The import of the export at `request.path` into `context`'s account, through `postbox` when not its
     /// own (a background import's connection).
-    func telegramExportImport(_ request: ImportRequest, into context: Account, postbox: Postbox? = nil) throws -> TelegramExportImport {
+    func telegramExportImport(_ request: ImportRequest, into context: Account, postbox: EngineStoreConnection? = nil) throws -> TelegramExportImport {
         let folder = try ExportFolder(request.path)
         let accountPeerId = try context.engine.peers.accountPeerId()
         return try TelegramExportImport(postbox: postbox ?? context.postbox, folder: folder, accountPeerId: accountPeerId,
@@ -108,10 +107,10 @@ extension LaunchedApp {
 
     private func push(_ request: PushRequest) throws -> ComposedPush {
         let context = try accountContext(request.accountId)
-        var composing = PushComposer.Request(kind: request.kind, peerId: PeerId(request.peerId))
+        var composing = PushComposer.Request(kind: request.kind, peerId: EnginePeer.Id(request.peerId))
         composing.text = request.text
         composing.messageId = request.messageId
-        composing.authorId = request.authorId.map(PeerId.init)
+        composing.authorId = request.authorId.map(EnginePeer.Id.init)
         composing.silent = request.silent
         composing.topicId = request.topicId
         composing.topicTitle = request.topicTitle
@@ -125,7 +124,7 @@ extension LaunchedApp {
     private func setPeerPhoto(_ peer: Int64, file: String, accountId: Int64?) throws -> String {
         let bytes = try PeerPhotoFile.read(file)
         let context = try accountContext(accountId)
-        let peerId = PeerId(peer)
+        let peerId = EnginePeer.Id(peer)
         // A new id per photo: cached renderings of an older photo are never mistaken for this one.
         let resourceId = "photo-\(peerId.toInt64())-\(Hex.encode(Digest.sha256(bytes).prefix(8)))"
         let engine = context.engine

@@ -1,5 +1,4 @@
 import RequestChannel
-import Storage
 import TelegramCore
 
 /// The running app's side of an operation another process handed over: applied on the app's

@@ -2,7 +2,6 @@ import TelegramCore
 import Container
 import Cryptography
 import FoundationEssentials
-import Storage
 
 /// What the app registers with the push server (Telegram's account.registerDevice): token type 1
 /// (APNs), the device token, the account's notification secret, and the other accounts' user ids

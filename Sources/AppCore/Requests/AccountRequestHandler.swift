@@ -1,6 +1,5 @@
 import Logging
 import RequestChannel
-import Storage
 import TelegramCore
 
 /// The app's side of the request channel: a request changes its account's Postbox, in one

@@ -1,5 +1,5 @@
 import Formats
-import Storage
+import TelegramCore
 
 /// The app's shared settings, changed in one place for `main settings` and the interface's
 /// Settings tab: read fresh from the store (a running app's launch-time copy may be stale after a

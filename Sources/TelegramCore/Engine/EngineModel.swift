@@ -27,6 +27,10 @@ public typealias EngineMessageReply = MessageReply
 public typealias EngineMessageMarkdown = MessageMarkdown
 public typealias EngineMessageTextEntity = MessageTextEntity
 public typealias EngineMessageFile = MessageFile
+public typealias EngineAccessChallengeData = AccessChallengeData
+/// A second writing connection to an account's store (AccountManager.openConnection), which the
+/// layers above only hand on to the writers below the engine (an import, a sync, the listener).
+public typealias EngineStoreConnection = Postbox
 
 extension Peer {
     public typealias Id = PeerId

@@ -1,5 +1,4 @@
 import Container
-import Storage
 import TelegramCore
 
 /// Phase 8: the current account decides the context. No authorized record → unauthorized

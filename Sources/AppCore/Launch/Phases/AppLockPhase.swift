@@ -1,6 +1,6 @@
 import Container
 import Formats
-import Storage
+import TelegramCore
 
 /// Phase: the app lock (Telegram sets up its AppLockContext at this point of the launch). The
 /// writer repairs a lock state that readers cannot use. With a passcode set, a missing or
@@ -10,7 +10,7 @@ import Storage
 /// locked, with no passcode to unlock it) is rewritten as the plain unlocked state.
 enum AppLockPhase {
     /// What it did, for the app log; nil when nothing needed doing.
-    static func run(accountManager: AccountManager, layout: ContainerLayout, autolockTimeout: Int32, mode: LaunchMode) throws -> String? {
+    static func run(accountManager: EngineAccountManager, layout: ContainerLayout, autolockTimeout: Int32, mode: LaunchMode) throws -> String? {
         guard mode == .writer else { return nil }
         let reader = accountManager.lockReader(layout)
         let passcodeSet = reader.passcodeSet

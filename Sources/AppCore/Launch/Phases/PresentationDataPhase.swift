@@ -1,6 +1,6 @@
 import Container
 import Formats
-import Storage
+import TelegramCore
 
 /// Presentation strings and settings, with their defaults.
 public struct PresentationDataAndSettings: Equatable, Sendable {
@@ -17,7 +17,7 @@ public struct PresentationDataAndSettings: Equatable, Sendable {
 enum PresentationDataPhase {
     static let settingsVersion = 1
 
-    static func run(accountManager: AccountManager, layout: ContainerLayout, mode: LaunchMode) throws -> PresentationDataAndSettings {
+    static func run(accountManager: EngineAccountManager, layout: ContainerLayout, mode: LaunchMode) throws -> PresentationDataAndSettings {
         guard let store = try accountManager.sharedData() else {
             return PresentationDataAndSettings(strings: .english, inAppNotificationSettings: .defaultSettings,
                                                interfaceSettings: .defaultSettings, themeSettings: .defaultSettings, migrated: [])

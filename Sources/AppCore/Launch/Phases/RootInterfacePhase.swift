@@ -1,4 +1,3 @@
-import Storage
 import TelegramCore
 
 /// Phase 9: the root of the UI as state, behind the readiness gate. Authorized: tabs, with the

@@ -1,7 +1,7 @@
 import Bootstrap
 import Container
 import Cryptography
-import Storage
+import TelegramCore
 
 /// What the storage phase hands on: where everything is, the key, this launch's TempBox, and (for
 /// a writer) the held single-writer lock.
@@ -34,7 +34,7 @@ enum StoragePhase {
         } else if AppGroupUpgrade.version(of: layout) > AppGroupUpgrade.currentVersion {
             throw AppGroupUpgrade.TooNew(found: AppGroupUpgrade.version(of: layout))
         }
-        let (key, created) = try DeviceKey.loadOrCreate(path: layout.deviceKeyPath, databasesExist: { AccountManager.databasesExist(layout) })
+        let (key, created) = try DeviceKey.loadOrCreate(path: layout.deviceKeyPath, databasesExist: { EngineAccountManager.databasesExist(layout) })
         // The writer commits stores sealed with this key: it must be on the disk first, also when
         // an extension created it a moment ago and has not synced it yet.
         if options.mode == .writer && !created { try DeviceKey.makeDurable(path: layout.deviceKeyPath) }
