@@ -1,9 +1,11 @@
 import KeyValueStore
 import Storage
 
-// The values the engine hands up. They are Postbox's own immutable records under the engine's
-// names (as Telegram iOS's EnginePeer.Id is PeerId): copying them into look-alike structs would
-// buy nothing, while what the layers above may not do — compose a transaction — stays in here.
+// The names the layers above use for what the engine hands them: Postbox's own immutable records
+// (as Telegram iOS's EnginePeer.Id is PeerId; copying them into look-alike structs would buy
+// nothing), the AccountManager the launch opens, and a second store connection they only pass on.
+// What they may not do with them — open a store, compose a transaction — EngineBoundaryTests
+// checks in their source.
 
 public typealias EnginePeer = Peer
 public typealias EngineMessage = Message
