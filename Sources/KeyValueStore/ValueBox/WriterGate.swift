@@ -1,3 +1,4 @@
+import Container
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,9 +24,8 @@ import Synchronization
 /// thread while the woken waiter is still being scheduled, so a setting changed during an import
 /// waited out its timeout behind batch after batch. Here the waiter whose turn it is gets it.
 final class WriterGate: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let turn: UnsafeMutablePointer<pthread_cond_t>
-    // Guarded by `mutex`.
+    private let turn = ConditionLock()
+    // Guarded by `turn`.
     private var owner: pthread_t?
     private var depth = 0
     private var queue: [UInt64] = []
@@ -43,55 +43,40 @@ final class WriterGate: @unchecked Sendable {
         }
     }
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        turn = .allocate(capacity: 1)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(turn, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
     /// Waits at most `timeoutMilliseconds` for this thread's turn; false when others held it that long.
     func lock(timeoutMilliseconds: Int) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let me = pthread_self()
-        if let owner, pthread_equal(owner, me) != 0 {
-            depth += 1
+        turn.withLock {
+            let me = pthread_self()
+            if let owner, pthread_equal(owner, me) != 0 {
+                depth += 1
+                return true
+            }
+            let ticket = nextTicket
+            nextTicket &+= 1
+            queue.append(ticket)
+            let deadline = Clock.monotonicNanoseconds() + UInt64(max(timeoutMilliseconds, 0)) * 1_000_000
+            while owner != nil || queue.first != ticket {
+                if !turn.wait(until: deadline), owner != nil || queue.first != ticket {
+                    queue.removeAll { $0 == ticket }
+                    // The next in line may be free to go now that this one left.
+                    turn.broadcast()
+                    return false
+                }
+            }
+            queue.removeFirst()
+            owner = me
+            depth = 1
             return true
         }
-        let ticket = nextTicket
-        nextTicket &+= 1
-        queue.append(ticket)
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let nanoseconds = Int(deadline.tv_nsec) + (timeoutMilliseconds % 1000) * 1_000_000
-        deadline.tv_sec += timeoutMilliseconds / 1000 + nanoseconds / 1_000_000_000
-        deadline.tv_nsec = nanoseconds % 1_000_000_000
-        while owner != nil || queue.first != ticket {
-            if pthread_cond_timedwait(turn, mutex, &deadline) == ETIMEDOUT, owner != nil || queue.first != ticket {
-                queue.removeAll { $0 == ticket }
-                // The next in line may be free to go now that this one left.
-                pthread_cond_broadcast(turn)
-                return false
-            }
-        }
-        queue.removeFirst()
-        owner = me
-        depth = 1
-        return true
     }
 
     func unlock() {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        depth -= 1
-        if depth == 0 {
-            owner = nil
-            pthread_cond_broadcast(turn)
+        turn.withLock {
+            depth -= 1
+            if depth == 0 {
+                owner = nil
+                turn.broadcast()
+            }
         }
     }
 }
