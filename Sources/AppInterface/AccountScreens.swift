@@ -134,6 +134,7 @@ final class AccountScreens {
         for chat in leftChats { chat.saveDraftIfChanged() }
         leftChats = navigation.viewControllers.compactMap { $0 as? ChatController }
         callFlow.refresh()
+        openActions?.openLookedUp()
         banner.expire(in: navigation, now: now)
     }
 

@@ -33,9 +33,7 @@ struct ServerDownloadResumeTerminalTests {
         }
         try bytes.prefix(3 * 1024 * 1024 + 123).write(to: URL(fileURLWithPath: original))
         func grace(_ command: String, _ arguments: [String]) async throws {
-            let result = try await server.runTelethon("telethon_chat.py", command: command,
-                                                      ["--session-file", session, "--json", "--timeout", "60"] + arguments, timeout: 120)
-            #expect(result.succeeded, "\(result)")
+            try await server.telethonChat(command, session: session, arguments)
         }
         try await grace("login", ["--phone", "+999 66 2 0002", "--code", Self.code])
         _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -107,6 +108,16 @@ public final class TestServer: @unchecked Sendable {
             defer { process.kill9() }
             return try await process.wait(timeout: timeout, context: "\(script) \(arguments)")
         }
+    }
+
+    /// Telethon's telethon_chat.py `command` as the account whose session is in `session`,
+    /// printing JSON; a failure is recorded as the test's issue.
+    @discardableResult
+    public func telethonChat(_ command: String, session: String, _ arguments: [String], timeout: Double = 120) async throws -> ProcessResult {
+        let result = try await runTelethon("telethon_chat.py", command: command,
+                                           ["--session-file", session, "--json", "--timeout", String(Int(timeout / 2))] + arguments, timeout: timeout)
+        #expect(result.succeeded, "\(result)")
+        return result
     }
 
     /// SIGTERM, then SIGKILL if it has not ended within two seconds; waits until it is reaped.

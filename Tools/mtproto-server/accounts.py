@@ -26,8 +26,10 @@ def valid_phone(digits):
 
 
 class User:
-    def __init__(self, user_id, access_hash, phone, first_name, last_name, password=None, username=None):
+    def __init__(self, user_id, access_hash, phone, first_name, last_name, password=None, username=None, listed=True):
         self.id, self.access_hash, self.phone = user_id, access_hash, phone
+        # False: in nobody's contact list (--public-account), found only by its username.
+        self.listed = listed
         self.first_name, self.last_name = first_name, last_name
         self.password = password  # None or {'salt1', 'salt2', 'v'} (bytes, bytes, int)
         self.chosen_username = username  # None: the default user<id>
@@ -44,12 +46,14 @@ class User:
         self.password = {'salt1': salt1, 'salt2': salt2, 'v': srp.verifier(text, salt1, salt2)}
 
     def tl(self, is_self, status=None):
-        # Every other account is in everyone's contact list (contacts.getContacts), so others
-        # come as mutual contacts, phone included, as Telegram shows a contact.
-        contact = None if is_self else True
+        # Every other listed account is in everyone's contact list (contacts.getContacts), so
+        # others come as mutual contacts, phone included, as Telegram shows a contact; an unlisted
+        # one as a stranger, without its phone.
+        contact = None if is_self or not self.listed else True
         return types.User(id=self.id, is_self=is_self or None, contact=contact, mutual_contact=contact,
                           access_hash=self.access_hash, first_name=self.first_name,
-                          last_name=self.last_name or None, username=self.username, phone=self.phone, status=status)
+                          last_name=self.last_name or None, username=self.username,
+                          phone=self.phone if is_self or self.listed else None, status=status)
 
     def to_json(self):
         password = self.password and {'salt1': self.password['salt1'].hex(),
@@ -57,7 +61,7 @@ class User:
                                       'v': '%x' % self.password['v']}
         return {'id': self.id, 'access_hash': self.access_hash, 'phone': self.phone,
                 'first_name': self.first_name, 'last_name': self.last_name, 'password': password,
-                'username': self.chosen_username}
+                'username': self.chosen_username, 'listed': self.listed}
 
     @classmethod
     def from_json(cls, item):
@@ -66,7 +70,7 @@ class User:
             password = {'salt1': bytes.fromhex(password['salt1']),
                         'salt2': bytes.fromhex(password['salt2']), 'v': int(password['v'], 16)}
         return cls(item['id'], item['access_hash'], item['phone'], item['first_name'],
-                   item.get('last_name', ''), password, item.get('username'))
+                   item.get('last_name', ''), password, item.get('username'), item.get('listed', True))
 
 
 def parse_account(value):
@@ -130,10 +134,10 @@ class Accounts:
         self.save()
         return user
 
-    def preload(self, phone, first_name, last_name, password, username=None):
-        """--account: a stored account with that phone keeps its id and access_hash (so a
-        restart with the same options changes nothing a client holds); names, password and
-        username are the option's."""
+    def preload(self, phone, first_name, last_name, password, username=None, listed=True):
+        """--account (--public-account: listed False): a stored account with that phone keeps its
+        id and access_hash (so a restart with the same options changes nothing a client holds);
+        names, password, username and whether it is listed are the options'."""
         taken = username and self.by_username(username)
         if taken and taken.phone != phone:
             raise SystemExit('--account %s: username %s is taken by +%s' % (phone, username, taken.phone))
@@ -144,6 +148,7 @@ class Accounts:
             user.first_name, user.last_name = first_name, last_name
             user.set_password(password)
         user.chosen_username = username
+        user.listed = listed
         self.save()
         return user
 

@@ -1,6 +1,7 @@
 """contacts.resolveUsername and contacts.getContacts. The test server's contact list is every
-other account (mutual), so two accounts can find each other by phone, username or id without a
-contacts.importContacts step. Usernames: `--account`'s fifth field, else user<id>."""
+other account (mutual) but those made with --public-account, so two accounts can find each other
+by phone, username or id without a contacts.importContacts step, and a public one only by its
+username. Usernames: the account option's fifth field, else user<id>."""
 from telethon.tl import functions, types
 
 import render
@@ -32,6 +33,6 @@ class Contacts:
 
     def get_contacts(self, request, caller):
         """The hash is not compared: the full list always comes."""
-        others = [u for _, u in sorted(self.accounts.users.items()) if u is not caller.me]
+        others = [u for _, u in sorted(self.accounts.users.items()) if u is not caller.me and u.listed]
         return types.contacts.Contacts(contacts=[types.Contact(user_id=u.id, mutual=True) for u in others],
                                        saved_count=0, users=[u.tl(is_self=False, status=self.accounts.status_of(u.id)) for u in others])

@@ -50,8 +50,9 @@ class Server:
         self.state_dir = args.state
         self.keys = KeyStore(args.state, self.clock, log)
         self.accounts = Accounts(args.state, log)
-        for phone, first_name, last_name, password, username in map(parse_account, args.account or []):
-            user = self.accounts.preload(phone, first_name, last_name, password, username)
+        chosen = [(a, True) for a in args.account or []] + [(a, False) for a in args.public_account or []]
+        for (phone, first_name, last_name, password, username), listed in ((parse_account(a), l) for a, l in chosen):
+            user = self.accounts.preload(phone, first_name, last_name, password, username, listed)
             log.info('account %d +%s %s @%s%s', user.id, phone, first_name, user.username,
                      ' (with a password)' if password else '')
         self.store = MessageStore(args.state, log)
@@ -239,6 +240,8 @@ def main():
     parser.add_argument('--account', action='append', metavar='PHONE:FIRST:LAST[:PASSWORD[:USERNAME]]',
                         help='an account to sign in to (repeatable); PASSWORD sets a two-step password, '
                              'USERNAME replaces the default user<id>')
+    parser.add_argument('--public-account', action='append', metavar='PHONE:FIRST:LAST[:PASSWORD[:USERNAME]]',
+                        help='as --account, but in nobody\'s contact list: others find it only by its username')
     parser.add_argument('--difference-too-long', type=int, default=10000, metavar='N',
                         help='updates.getDifference answers differenceTooLong to a pts more than N behind (10000)')
     parser.add_argument('--login-code', default='12345', help='the login code every phone gets (default 12345)')

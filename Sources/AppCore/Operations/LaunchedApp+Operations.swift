@@ -6,6 +6,7 @@ import Formats
 import Ingest
 import Logging
 import PushServer
+import RequestChannel
 import ScreencastCall
 import TelegramExport
 #if canImport(Glibc)
@@ -150,6 +151,14 @@ extension LaunchedApp {
         var accountId: Int64?
         if case .localPeer(_, let linked) = link { accountId = linked }
         let context = try accountContext(accountId)
+        // A username no chat here has, on an account that lives on a server: the server is asked
+        // on a connection of this operation's own, so the answer is the chat (or that nobody has it).
+        if case .resolve(let username) = link, try context.engine.peers.peer(username: username) == nil,
+           AccountUpdatesListener.hasServer(context.postbox) {
+            guard try UsernameResolver.resolve(username, postbox: context.postbox, build: storage.container.configuration, logger: logger) != nil else {
+                throw RequestRefusal(description: "nobody has the username @\(username)")
+            }
+        }
         let peer = try link.resolve(in: context.engine.peers)
         logger.info("link opened", metadata: ["peer": "\(peer.id)"])
         if showing {

@@ -130,6 +130,10 @@ public final class Application {
         account.endServerConnection = { listener.stop() }
         account.downloadFromServer = { id, resource in listener.download(id, resourceId: resource) }
         account.serverDownloads = listener.downloads
+        account.lookUpOnServer = { listener.lookUp($0) }
+        account.serverLookups = listener.lookups
+        account.fetchHistoryFromServer = { listener.fetchHistory($0, below: $1) }
+        account.serverHistory = listener.history
         account.serverPresence = listener.presence
         account.typingInChat = { listener.typing(in: $0) }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])

@@ -7,6 +7,14 @@ extension EngineDataSources: ChatHistoryDataSource {
         map(try engine.messages.history(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit))
     }
 
+    func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> OlderOnServer {
+        guard let hole = try engine.messages.holeBelow(chat.peerId, index.map { $0.messageIndex(in: chat) }) else { return .none }
+        guard let account, let fetch = account.fetchHistoryFromServer else { return .unavailable("not connected to the server") }
+        fetch(chat.peerId, hole.upperBound &+ 1)
+        if let failure = account.serverHistory?.recentFailure(chat.peerId) { return .unavailable(failure) }
+        return .fetching
+    }
+
     func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         map(try engine.messages.history(chat.peerId, after: index.map { $0.messageIndex(in: chat) }, limit: limit))
     }

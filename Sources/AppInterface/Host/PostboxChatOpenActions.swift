@@ -78,6 +78,14 @@ final class PostboxChatOpenActions: ChatOpenActions {
 
     func openLink(_ url: String) throws -> String? {
         if let link = try AppLink.inApp(url, scheme: scheme) {
+            // A username no chat here has: the server is asked, the chat opens when it answers.
+            if case .resolve(let username) = link, try account.engine.peers.peer(username: username) == nil,
+               let lookUp = account.lookUpOnServer {
+                lookUp(username)
+                lookingUp = username
+                log.info("username looked up on the server")
+                return "Looking up @\(username)…"
+            }
             let peer = try link.resolve(in: account.engine.peers)
             openChat(peer.id.chatId, peer.displayTitle)
             return nil
@@ -86,6 +94,28 @@ final class PostboxChatOpenActions: ChatOpenActions {
         log.info("link opened", metadata: ["opener": "\(opener.command[0])"])
         return "Opening \(url)"
     }
+
+    /// The username of the newest link sent to the server to look up, until it answers.
+    private var lookingUp: String?
+    /// How long a lookup may wait for the server before the chat says it failed.
+    static let lookupPatience = 20.0
+
+    func openLookedUp() {
+        guard let username = lookingUp, let lookups = account.serverLookups,
+              let outcome = lookups.takeOutcome(username, patience: Self.lookupPatience) else { return }
+        lookingUp = nil
+        switch outcome {
+        case .found(let peerId):
+            guard let peer = try? account.engine.peers.peer(peerId) else { return note("Cannot open @\(username): it was not stored") }
+            openChat(peer.id.chatId, peer.displayTitle)
+        case .nobody:
+            note("Nobody has the username @\(username)")
+        case .failed(let reason):
+            note("Cannot look up @\(username): \(reason)")
+        }
+    }
+
+    private func note(_ text: String) { failures.list.withLock { $0.append(text) } }
 
     private func file(of attachment: ChatAttachment) throws -> (path: String, fileId: String) {
         guard let fileId = attachment.fileId else { throw Missing(description: attachment.unavailableReason ?? "the file is not here") }

@@ -47,6 +47,10 @@ public enum PostboxTable {
     /// message id Int32 → peerId: the chat of each message the server numbered from the
     /// account's one sequence (private chats, basic groups), whose deletions name ids alone.
     public static let serverMessageChats: Int32 = 71
+    /// peerId ‖ upper id → lower id: ranges of a chat's cloud message ids not loaded from the
+    /// server yet (Telegram's MessageHistoryHoleIndexTable), so history ends at a hole instead of
+    /// passing over it. No row: nothing missing. Older binaries do not read it (nothing to upgrade).
+    public static let messageHistoryHoles: Int32 = 72
 
     /// Postbox schema (SQLite user_version) this build reads and writes; main brings an older
     /// store up when it opens it (PostboxSchemaUpgrade), and until then readers refuse it

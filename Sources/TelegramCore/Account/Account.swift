@@ -17,6 +17,15 @@ public final class Account {
     /// the downloads got; set while the app listens to the account's server.
     public var downloadFromServer: (@Sendable (MessageId, String) -> Void)?
     public var serverDownloads: ServerFileDownloads?
+    /// Asks the server who has a username no chat here has; the answers in `serverLookups` (set
+    /// while the app listens to the account's server).
+    public var lookUpOnServer: (@Sendable (String) -> Void)?
+    public var serverLookups: ServerUsernameLookups?
+    /// Fetches the page of a chat's history below a cloud id that the server has and this
+    /// Postbox does not (a hole); what is being fetched in `serverHistory` (set while the app
+    /// listens to the account's server).
+    public var fetchHistoryFromServer: (@Sendable (PeerId, Int32) -> Void)?
+    public var serverHistory: ServerHistoryFetches?
     /// Who is typing, and telling the server the person is (set while the app listens).
     public var serverPresence: AccountPresence?
     public var typingInChat: (@Sendable (PeerId) -> Void)?

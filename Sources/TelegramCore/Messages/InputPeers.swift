@@ -8,8 +8,9 @@ struct InputPeers {
     let accountPeer: PeerId
 
     /// Why a chat cannot be named to the server: sending again will not change it.
-    struct Unnamable: Error {
+    struct Unnamable: Error, CustomStringConvertible {
         let reason: String
+        var description: String { reason }
     }
 
     func peer(_ peerId: PeerId) throws -> Api.InputPeer {

@@ -114,11 +114,22 @@ public final class AccountStateManager {
         switch dialogs {
         case .dialogs(let list, let messages, _, let users), .dialogsSlice(_, let list, let messages, _, let users):
             report.dialogs += list.count
-            try apply(messages: messages, updates: list.flatMap(Self.updates), users: users, reaching: state, &report)
+            try apply(messages: messages, updates: list.flatMap(Self.updates), users: users, reaching: state, dialogs: list, &report)
         case .dialogsNotModified:
             try postbox.transaction { t in try state.write(t) }
         }
         return state
+    }
+
+    /// Between the newest message stored of each dialog's chat (none: its start) and the
+    /// dialog's top message: ids the server has that are not loaded (fetched as the history is
+    /// scrolled back to them).
+    static func holes(below dialogs: [Api.Dialog], in t: PostboxTransaction) throws -> [(PeerId, ClosedRange<Int32>)] {
+        try dialogs.compactMap { dialog in
+            guard case .dialog(_, _, _, let peer, let top, _, _, _, _, _, _, _, _, _, _) = dialog, let chat = ServerObjects.chatPeer(peer) else { return nil }
+            let newest = try t.messages(chat, before: nil, limit: 1).first?.id.id ?? 0
+            return newest < top - 1 ? (chat, newest + 1 ... top - 1) : nil
+        }
     }
 
     /// What a dialog says beyond its top message, as the updates that would have said it: how far
@@ -158,15 +169,19 @@ public final class AccountStateManager {
     }
 
     /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
+    /// `dialogs`: their top messages come without what lies below them, which is then a hole.
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
-                       _ report: inout Report) throws {
+                       dialogs: [Api.Dialog] = [], _ report: inout Report) throws {
         let done = try postbox.transaction { t -> Report? in
             // Another catch-up of this account (`main sync` beside the running app's listener)
             // got there first: what this one fetched is already applied, and its state is older.
             if let stored = try AccountUpdateState.read(t), stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty) {
                 return nil
             }
-            return try write(messages: messages, updates: updates, users: users, reaching: state, in: t)
+            let holes = try Self.holes(below: dialogs, in: t)
+            let report = try write(messages: messages, updates: updates, users: users, reaching: state, in: t)
+            for (chat, range) in holes { try t.addHistoryHole(chat, range) }
+            return report
         }
         guard let done else { return }
         report.add(applied: done)

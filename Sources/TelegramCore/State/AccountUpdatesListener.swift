@@ -24,6 +24,10 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     private let pushTokenRegistration: PushTokenRegistration?
     /// The files the person asked for, fetched on this listener's connection.
     public let downloads = ServerFileDownloads()
+    /// Usernames the person's links named that no chat here has, looked up on this connection.
+    public let lookups = ServerUsernameLookups()
+    /// Older history the person scrolled to, fetched on this connection a page at a time.
+    public let history = ServerHistoryFetches()
     /// Who is typing, from the updates pushed to this listener's connection.
     public let presence = AccountPresence()
     private let state = ConditionLock()
@@ -49,9 +53,12 @@ public final class AccountUpdatesListener: @unchecked Sendable {
         self.pushTokenRegistration = pushTokenRegistration
     }
 
-    /// Whether the account lives on a server (an offline one has nothing to listen to).
+    /// Whether the account lives on a server (an offline one has nothing to listen to). Read as
+    /// the Postbox reads it when a message is stored (`accountHasServer`): an entry that does not
+    /// decode still means a server, whose listener then fails and says why, instead of messages
+    /// waiting for a server nobody connects to.
     public static func hasServer(_ postbox: Postbox) -> Bool {
-        ((try? postbox.read { try AccountServer.read($0) }) ?? nil) != nil
+        (try? postbox.read { try $0.accountHasServer() }) ?? false
     }
 
     public func start() {
@@ -113,6 +120,12 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 // After the first catch-up: what the person waits for comes before these.
                 sayOnline(client: manager!.client)
                 registerForPushes(postbox: postbox, client: manager!.client)
+                lookups.run(postbox: postbox, client: manager!.client, timeout: 15, logger: logger) { [applied] in
+                    applied(AccountStateManager.Report())
+                }
+                history.run(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer, timeout: 30, logger: logger) { [applied] in
+                    applied(AccountStateManager.Report())
+                }
                 downloads.run(postbox: postbox, client: manager!.client, timeout: 30, logger: logger) { [applied] in
                     applied(AccountStateManager.Report())
                 }
@@ -123,7 +136,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
             } catch {
                 failures += 1
                 if !isStopped { logger.warning("catching up with the server failed", metadata: ["error": "\(error)", "failures": "\(failures)"]) }
-                // A new connection next time.
+                // A new connection next time; the chats still on screen ask for their pages again.
+                history.dropWaiting()
                 manager = nil
                 pushRegistrationTried = false
                 state.withLock { client }?.close()
@@ -231,6 +245,18 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     /// in `downloads`, and `applied` is called as it goes.
     public func download(_ id: MessageId, resourceId: String) {
         if downloads.request(id, resourceId: resourceId) { push() }
+    }
+
+    /// Asks the server who has `username` (the loop runs now); the answer in `lookups`, and
+    /// `applied` is called when it is there.
+    public func lookUp(_ username: String) {
+        if lookups.request(username) { push() }
+    }
+
+    /// Fetches the page of `chat`'s history below the cloud id `below` that is not here yet (the
+    /// loop runs now); `applied` is called when it is stored.
+    public func fetchHistory(_ chat: PeerId, below: Int32) {
+        if history.request(chat, below: below) { push() }
     }
 
     /// When this connection last said the account is online (nil: not on this connection).

@@ -27,6 +27,10 @@ public final class ChatController: ViewController, PagedScreen {
     /// Whether `status` is a read failure, which the next good read clears; a note (not sent,
     /// copied, the editor failed) stays until the person types.
     var statusIsReadFailure = false
+    /// What the server has below the oldest loaded message, as last asked (ChatController+OlderOnServer).
+    var olderOnServer: OlderOnServer = .none
+    /// Asked since the last reload, below this oldest message (nil: not asked).
+    var olderAskedBelow: ChatMessage.Index??
     /// The "N unread messages" line, fixed when the chat opened.
     public internal(set) var divider: UnreadDivider? {
         didSet { if oldValue != divider { version += 1 } }
@@ -139,6 +143,7 @@ public final class ChatController: ViewController, PagedScreen {
     /// names, the read state and the pinned message; older or newer pages if the view needs
     /// them; marks read what is now in view.
     public func reload() {
+        settleOlderOnServer()
         do {
             if try history.refresh(source, peerId, visible: visibleMessages(), following: isFollowing) { version += 1 }
             if let divider { self.divider = try source.unread(divider, again: peerId) }
@@ -230,6 +235,7 @@ public final class ChatController: ViewController, PagedScreen {
             try? refreshDetails()
             all = prependLines(forOldest: added, width: width)
         }
+        askServerForOlder(wanted: all.count - scrollFromBottom - height < height)
         while scrollFromBottom < height, history.hasNewer {
             let before = all.count
             do { _ = try history.loadNewer(source, peerId) } catch { readFailed("Cannot read newer messages: \(error)"); break }

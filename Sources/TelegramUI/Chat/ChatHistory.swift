@@ -87,6 +87,10 @@ struct ChatHistory {
         return older.count
     }
 
+    /// Older messages may have come in front of the oldest loaded one (fetched from the server):
+    /// the next loadOlder looks.
+    mutating func mayHaveOlder() { hasOlder = true }
+
     /// The page after the newest loaded message, added below it. Returns how many came.
     @discardableResult
     mutating func loadNewer(_ source: any ChatHistoryDataSource, _ chat: ChatId) throws -> Int {

@@ -30,11 +30,25 @@ public protocol ChatHistoryDataSource {
     /// Every message of the chat whose text has the query's words (as the chat list's search
     /// matches them), newest first, at most `limit`.
     func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index]
+    /// The chat's messages the server has right below `index` (the oldest loaded; nil: none
+    /// is) that are not here yet: asked for, when there are some.
+    func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> OlderOnServer
     /// Who `@` can name in the chat: the other side of a private chat, a group's recent authors.
     func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate]
 }
 
+/// What the server has of a chat below what is here.
+public enum OlderOnServer: Equatable, Sendable {
+    /// Nothing: what is here goes back to the chat's start.
+    case none
+    /// Asked for; the chat refreshes when it is here.
+    case fetching
+    /// There, but not to be had now (why).
+    case unavailable(String)
+}
+
 extension ChatHistoryDataSource {
+    public func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> OlderOnServer { .none }
     public func isTyping(in chat: ChatId) throws -> Bool { false }
     public func presence(in chat: ChatId) throws -> PeerPresence? { nil }
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }

@@ -16,10 +16,14 @@ public protocol ChatOpenActions: AnyObject {
     /// Why an opening that started failed when its program ended (nil: none failed since the
     /// last call); the chat asks each frame.
     func takeFailure() -> String?
+    /// A link's chat that had to be looked up on the server: opened once it is found (why not,
+    /// through `takeFailure`). The app calls it on each refresh.
+    func openLookedUp()
 }
 
 extension ChatOpenActions {
     public func takeFailure() -> String? { nil }
+    public func openLookedUp() {}
     public func download(_ attachment: ChatAttachment, of message: ChatMessage.Index, in chat: ChatId) throws -> String {
         "Downloading is not available here"
     }

@@ -3,8 +3,35 @@ import Storage
 extension TelegramEngine.Messages {
     /// Up to `limit` messages older than `index` (newest first from the end; nil: the newest),
     /// unsent ones included, as the chat screen pages back.
+    /// The page stops at a hole (ids the server has that were not loaded yet): what lies below
+    /// one is not shown next to what lies above it as if nothing were between.
     public func history(_ peerId: EnginePeer.Id, before index: MessageIndex?, limit: Int) throws -> EngineHistoryPage {
-        try postbox.read { t in try EngineHistoryPage.read(try t.historyMessages(peerId, before: index, limit: limit), in: t) }
+        try postbox.read { t in
+            var messages = try t.historyMessages(peerId, before: index, limit: limit)
+            if let hole = try t.historyHole(peerId, below: Self.cloudCursor(index)),
+               let cut = messages.firstIndex(where: { $0.id.namespace == EngineMessage.Id.cloudNamespace && $0.id.id <= hole.upperBound }) {
+                messages.removeSubrange(cut...)
+            }
+            return try EngineHistoryPage.read(messages, in: t)
+        }
+    }
+
+    /// The ids not loaded yet right below the message at `index` (nil: the newest), when no
+    /// stored message lies between: what to fetch from the server as the history is read back.
+    public func holeBelow(_ peerId: EnginePeer.Id, _ index: MessageIndex?) throws -> ClosedRange<Int32>? {
+        try postbox.read { t in
+            guard let hole = try t.historyHole(peerId, below: Self.cloudCursor(index)) else { return nil }
+            let next = try t.historyMessages(peerId, before: index, limit: 1).first
+            if let next, next.id.namespace == EngineMessage.Id.cloudNamespace, next.id.id > hole.upperBound { return nil }
+            return hole
+        }
+    }
+
+    /// A cloud id a read going back from `index` starts below (a message not yet sent has none:
+    /// everything stored is below it).
+    private static func cloudCursor(_ index: MessageIndex?) -> Int32 {
+        guard let index, index.id.namespace == EngineMessage.Id.cloudNamespace else { return .max }
+        return index.id.id
     }
 
     /// Up to `limit` messages newer than `index`, as the chat screen pages forward.
