@@ -155,6 +155,51 @@ struct ServerSyncTests {
         }
     }
 
+    @Test("A first sync takes which chats are pinned (in order) and muted; the running app hears them change on the phone",
+          .timeLimit(.minutes(3)))
+    func pinsAndMutesFromThePhone() async throws {
+        let server = try Self.adaAndGrace(extraArguments: ["--account", "+999 66 3 0003:Linus:Torvalds"])
+        defer { server.stop() }
+        try await withSandbox("server-pins") { sandbox in
+            let grace = sandbox.base + "/grace", linus = sandbox.base + "/linus", phone = sandbox.base + "/ada-phone"
+            for (session, number, text) in [(grace, "+999 66 2 0002", "from grace"), (linus, "+999 66 3 0003", "from linus")] {
+                #expect(try await Self.telethon(server, "login", ["--phone", number, "--code", Self.code], session: session).succeeded)
+                #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", text], session: session).succeeded)
+            }
+            // Ada's phone pins Grace, then Linus (the newest pin leads), and mutes Grace.
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 1 0001", "--code", Self.code], session: phone).succeeded)
+            for peer in ["+9996620002", "+9996630003"] {
+                #expect(try await Self.telethon(server, "pin-dialog", ["--with", peer], session: phone).succeeded)
+            }
+            #expect(try await Self.telethon(server, "mute", ["--with", "+9996620002", "--until", "2147483647"], session: phone).succeeded)
+
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            var rows = try await Self.chatRows(sandbox)
+            #expect(rows.prefix(2).map(\.peer) == [1_000_003, 1_000_002] && rows.prefix(2).allSatisfy(\.pinned), "\(rows)")
+            #expect(rows.first { $0.peer == 1_000_002 }?.muted == true && rows.first { $0.peer == 1_000_003 }?.muted == false, "\(rows)")
+
+            // Changed on the phone while the app runs: pushed, and applied without a sync.
+            let (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            try await Task.sleep(for: .seconds(1))
+            #expect(try await Self.telethon(server, "pin-dialog", ["--with", "+9996630003", "--unpin"], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "mute", ["--with", "+9996620002", "--until", "0"], session: phone).succeeded)
+            try await TestSupport.waitUntil("Linus unpinned and Grace unmuted here", timeout: 20) {
+                rows = try await Self.chatRows(sandbox)
+                return rows.first { $0.peer == 1_000_003 }?.pinned == false && rows.first { $0.peer == 1_000_002 }?.muted == false
+            }
+            #expect(rows.first { $0.peer == 1_000_002 }?.pinned == true, "Grace stays pinned: \(rows)")
+        }
+    }
+
+    /// `main chats --json`, in the list's order.
+    static func chatRows(_ sandbox: Sandbox) async throws -> [(peer: Int, pinned: Bool, muted: Bool)] {
+        let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+        return (rows as? [[String: Any]] ?? []).map { ($0["peerId"] as? Int ?? 0, $0["pinned"] as? Bool ?? false, $0["muted"] as? Bool ?? false) }
+    }
+
     @Test("Too far behind (differenceTooLong): the newest dialogs are read again, and the next sync starts from there",
           .timeLimit(.minutes(5)))
     func tooFarBehind() async throws {

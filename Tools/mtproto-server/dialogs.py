@@ -55,6 +55,10 @@ class Dialogs:
         offset_peer is not needed to break ties (one box's ids order its messages)."""
         me = caller.me
         tops = sorted(self.store.top_messages(me.id).values(), key=lambda m: (m.date, m.id), reverse=True)
+        # Pinned chats first, in their order, on the first page only (offsets page the rest).
+        pinned = [] if request.exclude_pinned else self.store.pinned_dialogs(me.id)
+        first = [m for p in pinned for m in tops if m.peer == p]
+        tops = [m for m in tops if m.peer not in pinned]
         if request.folder_id:  # only the main list (folder 0): the archive is empty
             tops = []
         offset_date, offset_id = unix(request.offset_date), request.offset_id
@@ -64,6 +68,9 @@ class Dialogs:
             older = [m for m in tops if (m.date < offset_date if offset_date else m.id < offset_id)]
         else:
             older = tops
+        if not (offset_date or offset_id > 0):
+            older = first + older
+        tops = first + tops
         page = older[:page_limit(request.limit)]
         dialogs = [self._dialog(me, m) for m in page]
         messages = [render.message_tl(m) for m in page]
@@ -79,7 +86,9 @@ class Dialogs:
             peer=render.peer(top.peer), top_message=top.id, read_inbox_max_id=row['read_inbox_max_id'],
             read_outbox_max_id=row['read_outbox_max_id'],
             unread_count=self.store.unread(me.id, top.peer, row['read_inbox_max_id']),
-            unread_mentions_count=0, unread_reactions_count=0, notify_settings=types.PeerNotifySettings(),
+            pinned=row['pinned'] is not None or None,
+            unread_mentions_count=0, unread_reactions_count=0,
+            notify_settings=types.PeerNotifySettings(mute_until=row['mute_until'] or None),
             draft=render.draft_tl(row))  # pts: only channels have their own
 
     def get_history(self, request, caller):

@@ -25,7 +25,8 @@ CREATE INDEX IF NOT EXISTS messages_incoming ON messages (owner, peer, out, id);
 CREATE TABLE IF NOT EXISTS dialogs (
     owner INTEGER NOT NULL, peer INTEGER NOT NULL,
     read_inbox_max_id INTEGER NOT NULL DEFAULT 0, read_outbox_max_id INTEGER NOT NULL DEFAULT 0,
-    draft TEXT, draft_date INTEGER, draft_reply_to INTEGER, PRIMARY KEY (owner, peer));
+    draft TEXT, draft_date INTEGER, draft_reply_to INTEGER, pinned INTEGER, mute_until INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (owner, peer));
 CREATE TABLE IF NOT EXISTS events (
     owner INTEGER NOT NULL, pts INTEGER NOT NULL, pts_count INTEGER NOT NULL, date INTEGER NOT NULL,
     kind TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (owner, pts));
@@ -86,6 +87,10 @@ class MessageStore:
             self.db.execute('ALTER TABLE messages ADD COLUMN media TEXT')
         if 'fwd' not in columns:  # from before forwards
             self.db.execute('ALTER TABLE messages ADD COLUMN fwd TEXT')
+        dialog_columns = [row[1] for row in self.db.execute('PRAGMA table_info(dialogs)')]
+        if 'pinned' not in dialog_columns:  # from before pinned and muted dialogs
+            self.db.execute('ALTER TABLE dialogs ADD COLUMN pinned INTEGER')
+            self.db.execute('ALTER TABLE dialogs ADD COLUMN mute_until INTEGER NOT NULL DEFAULT 0')
         if self.path:
             count = self.db.execute('SELECT count(*) FROM messages').fetchone()[0]
             boxes = self.db.execute('SELECT count(*) FROM boxes').fetchone()[0]
@@ -208,7 +213,12 @@ class MessageStore:
         row = self._one('SELECT * FROM dialogs WHERE owner = ? AND peer = ?', owner, peer)
         return dict(row) if row else {'owner': owner, 'peer': peer, 'read_inbox_max_id': 0,
                                       'read_outbox_max_id': 0, 'draft': None, 'draft_date': None,
-                                      'draft_reply_to': None}
+                                      'draft_reply_to': None, 'pinned': None, 'mute_until': 0}
+
+    def pinned_dialogs(self, owner):
+        """The owner's pinned chats, the last pinned first (as Telegram lists them)."""
+        rows = self.db.execute('SELECT peer FROM dialogs WHERE owner = ? AND pinned IS NOT NULL ORDER BY pinned DESC', (owner,))
+        return [row['peer'] for row in rows]
 
     def set_dialog(self, owner, peer, **fields):
         self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (owner, peer))

@@ -11,6 +11,7 @@ from chat import Chat
 from contacts import Contacts
 from delivery import Caller, Delivery
 from devices import Devices
+from dialog_settings import DialogSettings
 from dialogs import Dialogs
 from files import Files, FileStore
 from login import Login
@@ -66,11 +67,13 @@ class Methods:
         delivery = Delivery(server)
         self.updates = Updates(server.accounts, server.store, server.clock, server.difference_too_long)
         # Methods for a signed-in key only, each handler(request, Caller).
-        self.pushes = Pushes(server.accounts, server.log)
+        self.pushes = Pushes(server.accounts, server.log,
+                             muted=lambda owner, peer: server.store.dialog(owner, peer)['mute_until'] > server.clock())
         files = Files(FileStore(server.state_dir, server.log))
         self.signed_in = (Chat(server.accounts, server.store, delivery, self.pushes, files, server.clock), files,
                           Dialogs(server.accounts, server.store), Contacts(server.accounts),
-                          Devices(server.accounts), self.updates)
+                          Devices(server.accounts), self.updates,
+                          DialogSettings(server.accounts, server.store, delivery, server.clock))
         self.presence = Presence(server.accounts, delivery, server.clock, server.log)
         self.signed_in += (self.presence,)
 

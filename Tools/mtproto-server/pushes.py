@@ -35,8 +35,11 @@ def display_name(user):
 
 
 class Pushes:
-    def __init__(self, accounts, log):
+    def __init__(self, accounts, log, muted=lambda owner, peer: False):
         self.accounts, self.log = accounts, log
+        # Whether `owner` muted the chat with `peer` (account.updateNotifySettings): a device
+        # registered with no_muted gets nothing for it, as Telegram spares such a device.
+        self.muted = muted
         self.queue = queue.Queue()
         self.sent = 0
         threading.Thread(target=self._run, name='pushes', daemon=True).start()
@@ -52,7 +55,7 @@ class Pushes:
                    'aps': {'alert': {'title': display_name(sender), 'body': body}, 'category': 'r',
                            'thread-id': str(sender.id), 'sound': '0.m4a'}}
         aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
-        self._send(recipient, payload, aps, caller_key, '%s %d' % (key, msg.id))
+        self._send(recipient, payload, aps, caller_key, '%s %d' % (key, msg.id), muted=self.muted(recipient, sender.id))
 
     def deleted(self, owner, peer_id, ids, caller_key):
         """`owner`'s messages `ids` in the chat with `peer_id` were deleted: their notifications go."""
@@ -65,8 +68,11 @@ class Pushes:
         payload = {'loc-key': 'READ_HISTORY', 'from_id': str(peer_id), 'max_id': str(max_id)}
         self._send(owner, payload, {'mutable-content': 1}, caller_key, 'READ_HISTORY %d' % max_id)
 
-    def _send(self, user_id, payload, aps, caller_key, what):
+    def _send(self, user_id, payload, aps, caller_key, what, muted=False):
         for key, device in self.accounts.devices_of(user_id, skip_key=caller_key):
+            if muted and device.get('no_muted'):
+                self.log.info('push %s to user %d: not sent (chat muted, no_muted device)', what, user_id)
+                continue
             envelope = {'aps': aps, 'p': sealed(device['secret'], payload)}
             self.queue.put((device['token'], json.dumps(envelope).encode(), user_id, what))
 

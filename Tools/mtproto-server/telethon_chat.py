@@ -205,6 +205,17 @@ async def do_pin(client, args):
     return {'updates': updates_json(result)}
 
 
+async def do_pin_dialog(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    return {'done': await client(functions.messages.ToggleDialogPinRequest(peer=types.InputDialogPeer(peer=peer), pinned=not args.unpin))}
+
+
+async def do_mute(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    settings = types.InputPeerNotifySettings(mute_until=args.until)
+    return {'done': await client(functions.account.UpdateNotifySettingsRequest(peer=types.InputNotifyPeer(peer=peer), settings=settings))}
+
+
 async def do_draft(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     return {'saved': await client(functions.messages.SaveDraftRequest(peer=peer, message=args.text))}
@@ -317,7 +328,7 @@ async def do_download(client, args):
 
 COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_download, 'state': do_state, 'send': do_send, 'history': do_history,
             'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'read': do_read,
-            'react': do_react, 'pin': do_pin, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
+            'react': do_react, 'pin': do_pin, 'pin-dialog': do_pin_dialog, 'mute': do_mute, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
             'wait': do_wait}
 
 
@@ -398,6 +409,12 @@ def arguments():
     pin.add_argument('--id', type=int, required=True)
     pin.add_argument('--unpin', action='store_true')
     pin.add_argument('--one-side', action='store_true')
+    pin_dialog = command('pin-dialog', 'messages.toggleDialogPin')
+    pin_dialog.add_argument('--with', required=True)
+    pin_dialog.add_argument('--unpin', action='store_true')
+    mute = command('mute', 'account.updateNotifySettings: mute_until (0: unmuted)')
+    mute.add_argument('--with', required=True)
+    mute.add_argument('--until', type=int, required=True)
     draft = command('draft', 'messages.saveDraft')
     draft.add_argument('--with', required=True)
     draft.add_argument('--text', default='')

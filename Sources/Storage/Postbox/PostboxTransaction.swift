@@ -410,6 +410,19 @@ public final class PostboxTransaction {
         }
     }
 
+    /// The pinned chats in their order (they lead the list).
+    public func pinnedChats() throws -> [PeerId] {
+        var pinned: [PeerId] = []
+        let prefix = ValueBoxKey(int32: ChatListKey.rootGroup)
+        try valueBox.range(PostboxTable.chatList, start: prefix.successor, end: prefix, values: false) { key, _ in
+            let entry = ChatListKey(key: key)
+            guard entry.pinningIndex != nil else { return false }
+            pinned.append(entry.topMessage.id.peerId)
+            return true
+        }
+        return pinned
+    }
+
     private func topChatListKeys(count: Int, groupId: Int32 = ChatListKey.rootGroup) throws -> [ChatListKey] {
         let prefix = ValueBoxKey(int32: groupId)
         var keys: [ChatListKey] = []

@@ -35,6 +35,8 @@ public final class AccountStateManager {
         public var operations = 0
         /// Drafts saved or cleared on another of the account's devices, taken here.
         public var drafts = 0
+        /// Chats pinned, unpinned, muted or unmuted on another of the account's devices.
+        public var chatSettings = 0
 
         /// What `other` applied, added to this (its state, when it has one, is the later).
         mutating func add(applied other: Report) {
@@ -44,6 +46,7 @@ public final class AccountStateManager {
             deletions += other.deletions
             readStates += other.readStates
             drafts += other.drafts
+            chatSettings += other.chatSettings
             differences += other.differences
             tooLong = tooLong || other.tooLong
             state = other.state ?? state
@@ -114,11 +117,22 @@ public final class AccountStateManager {
         switch dialogs {
         case .dialogs(let list, let messages, _, let users), .dialogsSlice(_, let list, let messages, _, let users):
             report.dialogs += list.count
-            try apply(messages: messages, updates: list.flatMap(Self.updates), users: users, reaching: state, dialogs: list, &report)
+            try apply(messages: messages, updates: list.flatMap(Self.updates) + [Self.pinnedOrder(list)], users: users, reaching: state,
+                      dialogs: list, &report)
         case .dialogsNotModified:
             try postbox.transaction { t in try state.write(t) }
         }
         return state
+    }
+
+    /// The dialogs' pinned chats in the list's order (the server lists them first), as the update
+    /// that would have said it.
+    static func pinnedOrder(_ dialogs: [Api.Dialog]) -> Api.Update {
+        let pinned = dialogs.compactMap { dialog -> Api.DialogPeer? in
+            guard case .dialog(let isPinned, _, _, let peer, _, _, _, _, _, _, _, _, _, _, _) = dialog, isPinned else { return nil }
+            return .dialogPeer(peer: peer)
+        }
+        return .updatePinnedDialogs(folderId: nil, order: pinned)
     }
 
     /// Between the newest message stored of each dialog's chat (none: its start) and the
@@ -133,13 +147,14 @@ public final class AccountStateManager {
     }
 
     /// What a dialog says beyond its top message, as the updates that would have said it: how far
-    /// the account read it and the other side read it, and its draft (saved on another device), so
-    /// one write path applies both. Its pin and mute are not taken yet.
+    /// the account read it and the other side read it, its draft (saved on another device) and
+    /// whether it is muted, so one write path applies them all.
     static func updates(_ dialog: Api.Dialog) -> [Api.Update] {
-        guard case .dialog(_, _, _, let peer, _, let readInbox, let readOutbox, _, _, _, _, _, let draft, _, _) = dialog else { return [] }
+        guard case .dialog(_, _, _, let peer, _, let readInbox, let readOutbox, _, _, _, let notifySettings, _, let draft, _, _) = dialog else { return [] }
         var updates: [Api.Update] = [
             .updateReadHistoryInbox(folderId: nil, peer: peer, maxId: readInbox, stillUnreadCount: 0, pts: 0, ptsCount: 0),
             .updateReadHistoryOutbox(peer: peer, maxId: readOutbox, pts: 0, ptsCount: 0),
+            .updateNotifySettings(peer: .notifyPeer(peer: peer), notifySettings: notifySettings),
         ]
         if let draft { updates.append(.updateDraftMessage(peer: peer, topMsgId: nil, savedPeerId: nil, draft: draft)) }
         return updates
@@ -204,7 +219,9 @@ public final class AccountStateManager {
         var readOutbox: [(PeerId, Int32)] = []
         var deletedIds: [Int32] = []
         var drafts: [(PeerId, ChatDraft?, Int32?)] = []
+        var settings = ChatSettingsUpdates()
         for update in updates {
+            if settings.take(update) { continue }
             switch update {
             case .updateDraftMessage(let peer, nil, nil, let draft):
                 if let chat = ServerObjects.chatPeer(peer) {
@@ -245,6 +262,8 @@ public final class AccountStateManager {
             try t.setDraft(chat, draft)
             report.drafts += 1
         }
+        // After the messages: a pinned chat must be in the list to take its place there.
+        report.chatSettings = try settings.apply(in: t)
         try state.write(t)
         report.newMessages = stored.count
         report.edits = edits.count

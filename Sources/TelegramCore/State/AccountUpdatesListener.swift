@@ -130,7 +130,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     applied(AccountStateManager.Report())
                 }
                 if report.newMessages + report.edits + report.deletions + report.readStates + report.dialogs + report.sent + report.notSent
-                    + report.operations + report.drafts > 0 {
+                    + report.operations + report.drafts + report.chatSettings > 0 {
                     applied(report)
                 }
             } catch {
