@@ -194,6 +194,32 @@ struct ServerSyncTests {
         }
     }
 
+    @Test("A first sync pages through the dialogs when the server answers fewer than asked; the first page's pins stay",
+          .timeLimit(.minutes(3)))
+    func firstSyncPagesThroughTheDialogs() async throws {
+        let server = try Self.adaAndGrace(extraArguments: ["--account", "+999 66 3 0003:Linus:Torvalds", "--account", "+999 66 4 0004:Alan:Turing",
+                                                           "--page-limit", "2"])
+        defer { server.stop() }
+        try await withSandbox("server-dialog-pages") { sandbox in
+            for number in ["+999 66 2 0002", "+999 66 3 0003", "+999 66 4 0004"] {
+                let session = sandbox.base + "/" + number.filter(\.isNumber)
+                #expect(try await Self.telethon(server, "login", ["--phone", number, "--code", Self.code], session: session).succeeded)
+                #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "hello"], session: session).succeeded)
+            }
+            let phone = sandbox.base + "/ada-phone"
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 1 0001", "--code", Self.code], session: phone).succeeded)
+            // The oldest chat pinned: the first page is it and the newest.
+            #expect(try await Self.telethon(server, "pin-dialog", ["--with", "+9996620002"], session: phone).succeeded)
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            let first = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(first["dialogs"] as? Int == 3, "\(first)")
+            let rows = try await Self.chatRows(sandbox)
+            #expect(rows.map(\.peer) == [1_000_002, 1_000_004, 1_000_003] && rows.map(\.pinned) == [true, false, false], "\(rows)")
+            #expect(server.stderrText.components(separatedBy: "getDialogs user 1000001").count - 1 == 2, "two pages of two")
+        }
+    }
+
     /// `main chats --json`, in the list's order.
     static func chatRows(_ sandbox: Sandbox) async throws -> [(peer: Int, pinned: Bool, muted: Bool)] {
         let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))

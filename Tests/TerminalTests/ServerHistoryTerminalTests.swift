@@ -4,16 +4,17 @@ import TestSupport
 
 /// A chat whose history is on the server: Ada's first sync stores each dialog's top message
 /// only, and the rest is a hole. Opening the chat and paging up fetches it (messages.getHistory,
-/// a page of 100 at a time, the composer row saying so meanwhile) until the chat's first
-/// message shows; every message is then stored once, with three fetches for 250 messages.
+/// a page at a time, the composer row saying so meanwhile) until the chat's first message
+/// shows; every message is then stored once, each page fetched once.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct ServerHistoryTerminalTests {
     static let code = "97531"
 
-    @Test(arguments: [(80, 24), (160, 48)])
-    func pagingUpFetchesTheHistoryFromTheServer(size: (Int, Int)) async throws {
+    /// At 160×48 the server answers 40 messages a page where 100 are asked: the chat pages on.
+    @Test(arguments: [((80, 24), 100), ((160, 48), 40)])
+    func pagingUpFetchesTheHistoryFromTheServer(size: (Int, Int), pageLimit: Int) async throws {
         let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
-                                                           "--account", "+999 66 2 0002:Grace:Hopper"])
+                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--page-limit", String(pageLimit)])
         defer { server.stop() }
         let directory = try TemporaryDirectory("server-history")
         defer { directory.remove() }
@@ -44,8 +45,9 @@ struct ServerHistoryTerminalTests {
         #expect(!screen.contains { $0.contains("not here") }, "\(screen.joined(separator: "\n"))")
         let texts = try await Self.stored(container)
         #expect(texts.count == 250 && Set(texts) == Set((1 ... 250).map { "old \($0)" }), "\(texts.count) stored")
-        #expect(server.stderrText.components(separatedBy: "getHistory user 1000001").count - 1 == 3,
-                "three pages: 100, 100 and the last 49 (which says the chat starts there)")
+        let pages = (249 + pageLimit - 1) / pageLimit
+        #expect(server.stderrText.components(separatedBy: "getHistory user 1000001").count - 1 == pages,
+                "\(pages) pages of at most \(pageLimit) for the 249 below the top (the last reaching id 1, the hole's bottom)")
     }
 
     static func isFirstMessage(_ line: String) -> Bool { line.range(of: #"\bold 1\s*(│.*)?$"#, options: .regularExpression) != nil }

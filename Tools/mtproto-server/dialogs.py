@@ -19,8 +19,8 @@ def unix(value):
     return int(value or 0)
 
 
-def page_limit(limit):
-    return DEFAULT_LIMIT if limit <= 0 else min(limit, MAX_LIMIT)
+def page_limit(limit, most=MAX_LIMIT):
+    return DEFAULT_LIMIT if limit <= 0 else min(limit, MAX_LIMIT, most)
 
 
 def ids_hash(ids):
@@ -35,8 +35,9 @@ def ids_hash(ids):
 
 
 class Dialogs:
-    def __init__(self, accounts, store):
-        self.accounts, self.store = accounts, store
+    def __init__(self, accounts, store, most=MAX_LIMIT):
+        # --page-limit: pages shorter than asked, as Telegram may answer; clients must page on.
+        self.accounts, self.store, self.most = accounts, store, most
         self.handlers = {
             functions.messages.GetDialogsRequest: self.get_dialogs,
             functions.messages.GetHistoryRequest: self.get_history,
@@ -71,7 +72,7 @@ class Dialogs:
         if not (offset_date or offset_id > 0):
             older = first + older
         tops = first + tops
-        page = older[:page_limit(request.limit)]
+        page = older[:page_limit(request.limit, self.most)]
         dialogs = [self._dialog(me, m) for m in page]
         messages = [render.message_tl(m) for m in page]
         users = self._users(me, messages)
@@ -103,7 +104,7 @@ class Dialogs:
         else:
             start = 0
         start += request.add_offset
-        end = start + page_limit(request.limit)
+        end = start + page_limit(request.limit, self.most)
         page = chat[max(start, 0):max(end, 0)]
         if request.max_id > 0:
             page = [m for m in page if m.id < request.max_id]

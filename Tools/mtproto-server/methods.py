@@ -71,7 +71,7 @@ class Methods:
                              muted=lambda owner, peer: server.store.dialog(owner, peer)['mute_until'] > server.clock())
         files = Files(FileStore(server.state_dir, server.log))
         self.signed_in = (Chat(server.accounts, server.store, delivery, self.pushes, files, server.clock), files,
-                          Dialogs(server.accounts, server.store), Contacts(server.accounts),
+                          Dialogs(server.accounts, server.store, server.page_limit), Contacts(server.accounts),
                           Devices(server.accounts), self.updates,
                           DialogSettings(server.accounts, server.store, delivery, server.clock))
         self.presence = Presence(server.accounts, delivery, server.clock, server.log)

@@ -57,6 +57,7 @@ class Server:
                      ' (with a password)' if password else '')
         self.store = MessageStore(args.state, log)
         self.difference_too_long = args.difference_too_long
+        self.page_limit = args.page_limit
         self.login_code = args.login_code
         self.delay_method = parse_pairs(args.delay_method, float, '--delay-method')
         self.answer_late = parse_pairs(args.answer_late, float, '--answer-late')
@@ -244,6 +245,8 @@ def main():
                         help='as --account, but in nobody\'s contact list: others find it only by its username')
     parser.add_argument('--difference-too-long', type=int, default=10000, metavar='N',
                         help='updates.getDifference answers differenceTooLong to a pts more than N behind (10000)')
+    parser.add_argument('--page-limit', type=int, default=100, metavar='N',
+                        help='getDialogs and getHistory answer at most N per page (100), shorter than asked')
     parser.add_argument('--login-code', default='12345', help='the login code every phone gets (default 12345)')
     parser.add_argument('--verbose', action='store_true', help='debug logging')
     parser.add_argument('--timing', action='store_true',
@@ -251,6 +254,8 @@ def main():
     args = parser.parse_args()
     if not args.login_code.isdigit():
         parser.error('--login-code wants digits, not %r' % args.login_code)
+    if args.page_limit < 1:
+        parser.error('--page-limit wants a positive number')
     if args.difference_too_long < 1:
         parser.error('--difference-too-long wants a positive number')
 

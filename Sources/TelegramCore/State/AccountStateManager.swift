@@ -58,8 +58,9 @@ public final class AccountStateManager {
     let accountPeer: PeerId
     private let timeout: Double
     private let logger: Logger
-    /// Dialogs read on a first sync (or after differenceTooLong).
+    /// Dialogs read per page on a first sync (or after differenceTooLong), and at most how many pages.
     public var dialogLimit: Int32 = 100
+    public var maximumDialogPages = 50
     /// A safety stop: a server that answers slices forever cannot keep the writer busy forever.
     public var maximumDifferences = 10_000
     /// Where the users' online statuses go (the running app's; nil: nowhere).
@@ -108,21 +109,53 @@ public final class AccountStateManager {
         throw MTProtoError.badResult(method: "updates.getDifference", reason: "still not caught up after \(maximumDifferences) differences")
     }
 
-    /// The newest dialogs with their top messages and users, and the state to go on from
-    /// (asked first, so nothing sent meanwhile falls between the two).
+    /// The dialogs, a page at a time (pinned first, then newest), with their top messages and
+    /// users, and the state to go on from (asked first, so nothing sent meanwhile falls between
+    /// the two). Each page in its own transaction; at most `maximumDialogPages`.
     private func loadDialogs(_ report: inout Report) throws -> AccountUpdateState {
         let state = AccountUpdateState(try client.invoke(Api.functions.updates.GetState(), timeout: timeout))
-        let dialogs = try client.invoke(Api.functions.messages.GetDialogs(offsetDate: 0, offsetId: 0, offsetPeer: .inputPeerEmpty,
-                                                                           limit: dialogLimit, hash: 0), timeout: timeout)
-        switch dialogs {
-        case .dialogs(let list, let messages, _, let users), .dialogsSlice(_, let list, let messages, _, let users):
+        var offset = DialogsOffset()
+        var seen = 0
+        for page in 0 ..< maximumDialogPages {
+            let answer = try client.invoke(Api.functions.messages.GetDialogs(offsetDate: offset.date, offsetId: offset.id, offsetPeer: offset.peer,
+                                                                              limit: dialogLimit, hash: 0), timeout: timeout)
+            let (list, messages, users, total): ([Api.Dialog], [Api.Message], [Api.User], Int?)
+            switch answer {
+            case .dialogs(let d, let m, _, let u): (list, messages, users, total) = (d, m, u, nil)
+            case .dialogsSlice(let count, let d, let m, _, let u): (list, messages, users, total) = (d, m, u, Int(count))
+            case .dialogsNotModified:
+                if page == 0 { try postbox.transaction { t in try state.write(t) } }
+                return state
+            }
+            seen += list.count
             report.dialogs += list.count
-            try apply(messages: messages, updates: list.flatMap(Self.updates) + [Self.pinnedOrder(list)], users: users, reaching: state,
-                      dialogs: list, &report)
-        case .dialogsNotModified:
-            try postbox.transaction { t in try state.write(t) }
+            // The pinned ones lead the first page: only it says which they are.
+            let pins = page == 0 ? [Self.pinnedOrder(list)] : []
+            try apply(messages: messages, updates: list.flatMap(Self.updates) + pins, users: users, reaching: state, dialogs: list,
+                      continuing: page > 0, &report)
+            guard let total, seen < total, let next = DialogsOffset(after: list, messages: messages, users: users), next != offset else { break }
+            offset = next
         }
         return state
+    }
+
+    /// Where the next page of dialogs starts: the last one's top message and peer.
+    struct DialogsOffset: Equatable {
+        var date: Int32 = 0
+        var id: Int32 = 0
+        var peer: Api.InputPeer = .inputPeerEmpty
+
+        init() {}
+
+        init?(after dialogs: [Api.Dialog], messages: [Api.Message], users: [Api.User]) {
+            guard case .dialog(_, _, _, let peer, let top, _, _, _, _, _, _, _, _, _, _)? = dialogs.last,
+                  let message = messages.first(where: { ServerObjects.messageId($0) == top && ServerObjects.messagePeer($0) == peer }),
+                  let date = ServerObjects.messageDate(message) else { return nil }
+            (self.date, id) = (date, top)
+            if case .peerUser(let userId) = peer, let hash = users.lazy.compactMap(UserFields.init).first(where: { $0.id == userId })?.accessHash {
+                self.peer = .inputPeerUser(userId: userId, accessHash: hash)
+            }
+        }
     }
 
     /// The dialogs' pinned chats in the list's order (the server lists them first), as the update
@@ -185,12 +218,15 @@ public final class AccountStateManager {
 
     /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
     /// `dialogs`: their top messages come without what lies below them, which is then a hole.
+    /// `continuing`: a later page of what reached `state` (the dialogs' next page), which the
+    /// same state stored does not make already applied.
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
-                       dialogs: [Api.Dialog] = [], _ report: inout Report) throws {
+                       dialogs: [Api.Dialog] = [], continuing: Bool = false, _ report: inout Report) throws {
         let done = try postbox.transaction { t -> Report? in
             // Another catch-up of this account (`main sync` beside the running app's listener)
             // got there first: what this one fetched is already applied, and its state is older.
-            if let stored = try AccountUpdateState.read(t), stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty) {
+            if let stored = try AccountUpdateState.read(t),
+               stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty && !continuing) {
                 return nil
             }
             let holes = try Self.holes(below: dialogs, in: t)

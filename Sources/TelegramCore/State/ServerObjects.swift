@@ -122,6 +122,16 @@ enum ServerObjects {
         }
     }
 
+    /// The chat a message is in, whatever its constructor.
+    static func messagePeer(_ message: Api.Message) -> Api.Peer? {
+        switch message {
+        case .message(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let peerId, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
+                      _, _, _, _, _, _): peerId
+        case .messageService(_, _, _, _, _, _, _, _, _, let peerId, _, _, _, _, _, _): peerId
+        case .messageEmpty(_, let peerId): peerId
+        }
+    }
+
     static func messageDate(_ message: Api.Message) -> Int32? {
         switch message {
         case .message(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let date, _, _, _, _, _, _, _, _, _, _, _, _, _,
