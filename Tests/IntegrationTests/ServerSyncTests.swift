@@ -220,6 +220,36 @@ struct ServerSyncTests {
         }
     }
 
+    @Test("A first sync fetches each chat's unread messages below its top one, a page at a time; read ones stay on the server",
+          .timeLimit(.minutes(3)))
+    func firstSyncFetchesTheUnreadMessages() async throws {
+        let server = try Self.adaAndGrace(extraArguments: ["--account", "+999 66 3 0003:Linus:Torvalds", "--page-limit", "10"])
+        defer { server.stop() }
+        try await withSandbox("server-first-unread") { sandbox in
+            let grace = sandbox.base + "/grace", linus = sandbox.base + "/linus", phone = sandbox.base + "/ada-phone"
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", Self.code], session: grace).succeeded)
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 3 0003", "--code", Self.code], session: linus).succeeded)
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "read", "--count", "12"], session: linus).succeeded)
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 1 0001", "--code", Self.code], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "read", ["--with", "+9996630003"], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "earlier", "--count", "5"], session: grace).succeeded)
+            #expect(try await Self.telethon(server, "read", ["--with", "+9996620002"], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "unread", "--count", "23"], session: grace).succeeded)
+
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            let chats = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+            let unread = Dictionary(((chats as? [[String: Any]]) ?? []).map { ($0["peerId"] as? Int ?? 0, $0["unreadCount"] as? Int ?? -1) }) { $1 }
+            #expect(unread == [1_000_002: 23, 1_000_003: 0], "\(chats)")
+            // Grace's 23 unread came in three pages of ten (the third reaching the read ones);
+            // Linus's chat, read, has only its top message here.
+            let graceTexts = try await Self.texts(sandbox, peer: 1_000_002).map(\.text)
+            #expect(Set((1 ... 23).map { "unread \($0)" }).isSubset(of: graceTexts), "\(graceTexts)")
+            #expect(try await Self.texts(sandbox, peer: 1_000_003).map(\.text) == ["read 12"])
+        }
+    }
+
     /// `main chats --json`, in the list's order.
     static func chatRows(_ sandbox: Sandbox) async throws -> [(peer: Int, pinned: Bool, muted: Bool)] {
         let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A chat whose history is on the server: Ada's first sync stores each dialog's top message
-/// only, and the rest is a hole. Opening the chat and paging up fetches it (messages.getHistory,
+/// A chat whose history is on the server, read on Ada's phone: her first sync stores each
+/// dialog's top message only, and the rest is a hole. Opening the chat and paging up fetches it (messages.getHistory,
 /// a page at a time, the composer row saying so meanwhile) until the chat's first message
 /// shows; every message is then stored once, each page fetched once.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
@@ -21,6 +21,10 @@ struct ServerHistoryTerminalTests {
         let container = directory.sub("container"), session = directory.sub("grace")
         try await server.telethonChat("login", session: session, ["--phone", "+999 66 2 0002", "--code", Self.code])
         try await server.telethonChat("send", session: session, ["--to", "+9996610001", "--text", "old", "--count", "250"], timeout: 240)
+        // Read on Ada's phone: a first sync fetches a chat's unread messages, not its read ones.
+        let phone = directory.sub("ada-phone")
+        try await server.telethonChat("login", session: phone, ["--phone", "+999 66 1 0001", "--code", Self.code])
+        try await server.telethonChat("read", session: phone, ["--with", "+9996620002"])
         _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
                                                               "--phone", "+999 66 1 0001", "--code", Self.code, "--container", container])
         _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])

@@ -61,6 +61,8 @@ public final class AccountStateManager {
     /// Dialogs read per page on a first sync (or after differenceTooLong), and at most how many pages.
     public var dialogLimit: Int32 = 100
     public var maximumDialogPages = 50
+    /// Unread messages below a dialog's top one fetched on a first sync, at most, a chat.
+    public var unreadFetchLimit = 300
     /// A safety stop: a server that answers slices forever cannot keep the writer busy forever.
     public var maximumDifferences = 10_000
     /// Where the users' online statuses go (the running app's; nil: nowhere).
@@ -116,6 +118,7 @@ public final class AccountStateManager {
         let state = AccountUpdateState(try client.invoke(Api.functions.updates.GetState(), timeout: timeout))
         var offset = DialogsOffset()
         var seen = 0
+        var unread: [(PeerId, Int32)] = []
         for page in 0 ..< maximumDialogPages {
             let answer = try client.invoke(Api.functions.messages.GetDialogs(offsetDate: offset.date, offsetId: offset.id, offsetPeer: offset.peer,
                                                                               limit: dialogLimit, hash: 0), timeout: timeout)
@@ -125,10 +128,12 @@ public final class AccountStateManager {
             case .dialogsSlice(let count, let d, let m, _, let u): (list, messages, users, total) = (d, m, u, Int(count))
             case .dialogsNotModified:
                 if page == 0 { try postbox.transaction { t in try state.write(t) } }
+                fetchUnread(unread)
                 return state
             }
             seen += list.count
             report.dialogs += list.count
+            unread += list.compactMap(Self.unreadCount)
             // The pinned ones lead the first page: only it says which they are.
             let pins = page == 0 ? [Self.pinnedOrder(list)] : []
             try apply(messages: messages, updates: list.flatMap(Self.updates) + pins, users: users, reaching: state, dialogs: list,
@@ -136,7 +141,34 @@ public final class AccountStateManager {
             guard let total, seen < total, let next = DialogsOffset(after: list, messages: messages, users: users), next != offset else { break }
             offset = next
         }
+        fetchUnread(unread)
         return state
+    }
+
+    /// A dialog's chat and how many of its messages are unread, when more than its top message.
+    static func unreadCount(_ dialog: Api.Dialog) -> (PeerId, Int32)? {
+        guard case .dialog(_, _, _, let peer, _, _, _, let count, _, _, _, _, _, _, _) = dialog, count > 1,
+              let chat = ServerObjects.chatPeer(peer) else { return nil }
+        return (chat, count)
+    }
+
+    /// Each chat with unread messages below its top one gets them now, a page at a time, until
+    /// they are all here (at most `unreadFetchLimit` messages a chat): the chat opens at its first
+    /// unread message and counts as many unread as the phone says, offline too. A chat that cannot
+    /// be fetched keeps its hole (the chat fetches it when read back); the sync goes on.
+    private func fetchUnread(_ chats: [(PeerId, Int32)]) {
+        for (chat, count) in chats {
+            var fetched = 0
+            do {
+                while fetched < unreadFetchLimit, try postbox.read({ try ($0.readState(chat)?.unreadCount ?? 0) < count }) {
+                    let added = try HistoryHoleFiller.fill(chat, below: .max, postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout)
+                    if added == 0, try postbox.read({ try $0.historyHole(chat, below: .max) }) == nil { break }
+                    fetched += max(added, 1)
+                }
+            } catch {
+                logger.warning("unread messages not fetched", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// Where the next page of dialogs starts: the last one's top message and peer.
