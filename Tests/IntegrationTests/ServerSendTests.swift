@@ -112,6 +112,43 @@ struct ServerSendTests {
         }
     }
 
+    @Test("Waiting text messages go several at once, each to run after the one before: all in flight before one answer, in order on the server, each once",
+          .timeLimit(.minutes(3)))
+    func waitingMessagesGoTogether() async throws {
+        // While `hold` exists the server does each sendMessage and keeps its answer: one at a
+        // time, only main's first would be done.
+        let hold = NSTemporaryDirectory() + "send-together-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        defer { unlink(hold) }
+        let server = try Self.startServer(["--hold-answer", "messages.sendMessage=\(hold)"])
+        defer { server.stop() }
+        try await withSandbox("server-send-together") { sandbox in
+            let session = try await Self.twoAccounts(server, sandbox)
+            let count = 20
+            #expect(FileManager.default.createFile(atPath: hold, contents: nil))
+            // Handed to a running main (no network of share's own): the first goes and waits for
+            // its answer, the rest wait behind it; then main is killed, so all are unsent.
+            var (run, _) = try await sandbox.startMainRun(["--headless"])
+            for i in 1 ... count {
+                _ = try await sandbox.runOK("share", ["send", "--to", String(Self.grace), "--text", "q\(i)"])
+            }
+            run.kill9()
+            _ = try? await run.wait(timeout: 10)
+            (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            let window = 16
+            // main's first window: each after the one before, all there before any answer.
+            try await Self.waitUntil("\(window - 1) sendMessages chained before any answer") {
+                server.stderrText.components(separatedBy: "invokeAfterMsg messages.sendMessage after msg").count - 1 >= window - 1
+            }
+            unlink(hold)
+            try await Self.waitUntil("every message sent", timeout: 60) { try await Self.rows(sandbox).allSatisfy { $0.unsent == nil } }
+            let onServer = try await Self.serverTexts(server, session: session).filter { $0.hasPrefix("q") }
+            #expect(onServer == (1 ... count).reversed().map { "q\($0)" }, "in order, each once (newest first): \(onServer)")
+            let local = try await Self.rows(sandbox).map(\.text).filter { $0.hasPrefix("q") }
+            #expect(local.count == count && Set(local).count == count, "\(local)")
+        }
+    }
+
     @Test("Killed after the server stored a message and before its answer came: sent again with the same random_id, held once everywhere",
           .timeLimit(.minutes(5)))
     func killedBeforeTheAnswer() async throws {

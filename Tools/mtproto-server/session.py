@@ -196,6 +196,12 @@ class EncryptedHandler:
         now = self.server.clock()
         session, entry = self.session, self.entry
         quiet = without_updates(obj)
+        if isinstance(obj, functions.InvokeAfterMsgRequest):
+            # Run in arrival order, as every request here is: the one it follows came first.
+            prior = obj.msg_id
+            state = 'answered' if prior in session.answers else 'running' if prior in session.pending else \
+                'received' if prior in session.received else 'unknown'
+            self.log.info('invokeAfterMsg %s after msg %d (%s)', method_name(unwrap(obj)), prior, state)
         obj = unwrap(obj)  # invokeWithoutUpdates(ping) is a ping (Telethon sends it so)
         if isinstance(obj, (types.MsgsAck, types.MsgsAllInfo, types.MsgsStateInfo)):
             return

@@ -73,6 +73,36 @@ public final class MTProtoClient: @unchecked Sendable {
         return result
     }
 
+    /// Starts a request on the main datacenter's session without waiting (MTProtoSession.start),
+    /// to run after `previous`; wrapped in invokeWithLayer(initConnection(…)) until one such
+    /// answer has come. Its answer: `answer(_:)`. A migration is the caller's (it sends again
+    /// with `invoke`).
+    public func start<F: TLFunction>(_ function: F, after previous: MTProtoSession.InFlightRequest? = nil,
+                                     timeout: Double? = nil) throws -> InFlight<F.Result> {
+        let target = mainDatacenter
+        let session = session(target)
+        if lock.withLock({ initialized.contains(target) }) {
+            return InFlight(session: session, datacenter: target, request: try session.start(function, after: previous, timeout: timeout),
+                            initializes: false)
+        }
+        return InFlight(session: session, datacenter: target, request: try session.start(identity.wrap(function), after: previous, timeout: timeout),
+                        initializes: true)
+    }
+
+    /// A request `start` sent, on its datacenter's session.
+    public struct InFlight<Result> {
+        fileprivate let session: MTProtoSession
+        fileprivate let datacenter: Int32
+        public let request: MTProtoSession.InFlight<Result>
+        fileprivate let initializes: Bool
+    }
+
+    public func answer<Result>(_ started: InFlight<Result>) throws -> Result {
+        let result = try started.session.answer(started.request)
+        if started.initializes { lock.withLock { _ = initialized.insert(started.datacenter) } }
+        return result
+    }
+
     /// Closes every session.
     public func close() {
         let all = lock.withLock { defer { sessions = [:] }; return Array(sessions.values) }

@@ -9,8 +9,9 @@ import TLSerialization
 /// results, acknowledges what the server sends, follows the server's salt and clock, and
 /// reconnects with backoff and jitter, sending again what was not answered.
 ///
-/// Requests are synchronous (`invoke` blocks its caller, a `RequestCancellation` ends its wait);
-/// what waits to go at one moment leaves in one msg_container. One reader thread per session
+/// Requests are synchronous (`invoke` blocks its caller, a `RequestCancellation` ends its wait),
+/// or started and answered later (`start`, `answer`), each run after another if asked
+/// (invokeAfterMsg); what waits to go at one moment leaves in one msg_container. One reader thread per session
 /// receives. The reader holds the session until `close()`, which every owner must call.
 public final class MTProtoSession: @unchecked Sendable {
     public struct Options: Sendable {
@@ -84,7 +85,7 @@ public final class MTProtoSession: @unchecked Sendable {
         public var refusedIncoming = 0
     }
 
-    private final class Pending {
+    fileprivate final class Pending {
         let method: String
         let body: [UInt8]
         let contentRelated: Bool
@@ -101,12 +102,38 @@ public final class MTProtoSession: @unchecked Sendable {
         var result: Result<[UInt8], Error>?
         /// Whether it has been on a connection: a cancelled request that has is followed by rpc_drop_answer.
         var transmitted = false
-        init(method: String, body: [UInt8], contentRelated: Bool = true, awaited: Bool = true, cancellation: RequestCancellation? = nil) {
+        /// The request the server must have run before this one (invokeAfterMsg), if any.
+        let after: Pending?
+        /// What goes under `messageId`: the body, wrapped in invokeAfterMsg while `after` was
+        /// unanswered when the id was given; made again with each new id.
+        var wireBody: [UInt8]?
+        init(method: String, body: [UInt8], contentRelated: Bool = true, awaited: Bool = true, cancellation: RequestCancellation? = nil,
+             after: Pending? = nil) {
             self.method = method
             self.body = body
             self.contentRelated = contentRelated
             self.awaited = awaited
             self.cancellation = cancellation
+            self.after = after
+        }
+    }
+
+    /// A request started without its caller waiting (`start`), answered by `answer(_:)`: several
+    /// are in flight at once, each answer taken in turn.
+    public class InFlightRequest: @unchecked Sendable {
+        fileprivate let item: Pending
+        fileprivate let deadline: UInt64
+        fileprivate let timeout: Double
+        fileprivate init(item: Pending, deadline: UInt64, timeout: Double) {
+            (self.item, self.deadline, self.timeout) = (item, deadline, timeout)
+        }
+    }
+
+    public final class InFlight<Result>: InFlightRequest, @unchecked Sendable {
+        fileprivate let parse: (inout TLReader) throws -> Result
+        fileprivate init(item: Pending, deadline: UInt64, timeout: Double, parse: @escaping (inout TLReader) throws -> Result) {
+            self.parse = parse
+            super.init(item: item, deadline: deadline, timeout: timeout)
         }
     }
 
@@ -153,6 +180,30 @@ public final class MTProtoSession: @unchecked Sendable {
             return try F.parseResult(from: &reader)
         } catch {
             throw MTProtoError.badResult(method: function.name, reason: "\(error)")
+        }
+    }
+
+    /// Sends a request without waiting for its answer. `after`: a request the server must run
+    /// first (invokeAfterMsg), so requests that must keep their order go out together instead of
+    /// one round trip each. A FLOOD_WAIT is the caller's to handle (the answer throws it).
+    public func start<F: TLFunction>(_ function: F, after previous: InFlightRequest? = nil, timeout: Double? = nil) throws -> InFlight<F.Result> {
+        var writer = TLWriter()
+        function.serialize(to: &writer)
+        let timeout = timeout ?? options.requestTimeout
+        let deadline = Clock.monotonicNanoseconds() + UInt64(timeout * 1e9)
+        let item = Pending(method: function.name, body: writer.bytes, after: previous?.item)
+        try transmit(item, deadline: deadline, cancellation: nil)
+        return InFlight(item: item, deadline: deadline, timeout: timeout) { try F.parseResult(from: &$0) }
+    }
+
+    /// Waits for the answer of a request `start` sent.
+    public func answer<Result>(_ request: InFlight<Result>) throws -> Result {
+        let body = try waitForResult(request.item, method: request.item.method, deadline: request.deadline, timeout: request.timeout).get()
+        var reader = TLReader(body)
+        do {
+            return try request.parse(&reader)
+        } catch {
+            throw MTProtoError.badResult(method: request.item.method, reason: "\(error)")
         }
     }
 
@@ -208,14 +259,21 @@ public final class MTProtoSession: @unchecked Sendable {
 
     private func sendOnce(method: String, body: [UInt8], deadline: UInt64, timeout: Double,
                           cancellation: RequestCancellation?) throws -> [UInt8] {
-        // Queued before connecting: requests made while the connection (and key) is made leave
-        // together in one container once it is there.
-        let item: Pending = try lock.withLock {
+        let item = Pending(method: method, body: body, cancellation: cancellation)
+        try transmit(item, deadline: deadline, cancellation: cancellation)
+        let outcome = waitForResult(item, method: method, deadline: deadline, timeout: timeout)
+        if case .failure(MTProtoError.cancelled) = outcome { dropAnswer(to: item) }
+        return try outcome.get()
+    }
+
+    /// Queues `item` and sends it once there is a connection (made now if needed). Queued before
+    /// connecting: requests made while the connection (and key) is made leave together in one
+    /// container once it is there.
+    private func transmit(_ item: Pending, deadline: UInt64, cancellation: RequestCancellation?) throws {
+        try lock.withLock {
             if closed { throw MTProtoError.closed }
             if cancellation?.isCancelled == true { throw MTProtoError.cancelled }
-            let item = Pending(method: method, body: body, cancellation: cancellation)
             outbox.append(item)
-            return item
         }
         do {
             try ensureConnected(deadline: deadline, cancellation: cancellation)
@@ -224,7 +282,11 @@ public final class MTProtoSession: @unchecked Sendable {
             throw error
         }
         flushOutgoing()
-        let outcome: Result<[UInt8], Error> = lock.withLock {
+    }
+
+    /// Until `item` is answered, the session closes or the deadline passes; then it is forgotten.
+    private func waitForResult(_ item: Pending, method: String, deadline: UInt64, timeout: Double) -> Result<[UInt8], Error> {
+        lock.withLock {
             while item.result == nil && !closed {
                 if !lock.wait(until: deadline), item.result == nil, Clock.monotonicNanoseconds() >= deadline {
                     forget(item)
@@ -234,8 +296,6 @@ public final class MTProtoSession: @unchecked Sendable {
             forget(item)
             return item.result ?? .failure(MTProtoError.closed)
         }
-        if case .failure(MTProtoError.cancelled) = outcome { dropAnswer(to: item) }
-        return try outcome.get()
     }
 
     /// After a cancel: a request that went out is followed by rpc_drop_answer for its msg_id,
@@ -344,8 +404,24 @@ public final class MTProtoSession: @unchecked Sendable {
             outbox = []
             // Containers whose requests are all answered or forgotten are no longer named by anything.
             containers = containers.filter { $0.value.contains { entry in pending[entry.messageId] === entry.item && entry.item.result == nil } }
+            // Ids first, in the queue's order, so that a request to run after another (both
+            // going now) can name the other's id whatever batch each lands in.
+            for item in queued where item.messageId == nil {
+                item.messageId = clock.next()
+                item.wireBody = nil
+            }
+            for item in queued where item.wireBody == nil {
+                if let prior = item.after, prior.result == nil, let priorId = prior.messageId, pending[priorId] === prior || queued.contains(where: { $0 === prior }) {
+                    var writer = TLWriter()
+                    writer.writeUInt32(0xcb9f_372d)  // invokeAfterMsg#cb9f372d msg_id:long query:!X = X
+                    writer.writeInt64(priorId)
+                    item.wireBody = writer.bytes + item.body
+                } else {
+                    item.wireBody = item.body
+                }
+            }
             var packets: [[UInt8]] = []
-            for batch in MessageContainer.batches(queued, bodySize: { $0.body.count }) {
+            for batch in MessageContainer.batches(queued, bodySize: { $0.wireBody?.count ?? $0.body.count }) {
                 var messages: [MessageContainer.Message] = []
                 for item in batch {
                     let messageId = item.messageId ?? clock.next()
@@ -354,7 +430,7 @@ public final class MTProtoSession: @unchecked Sendable {
                     item.seqno = seqno
                     item.transmitted = true
                     pending[messageId] = item
-                    messages.append(MessageContainer.Message(messageId: messageId, seqno: seqno, body: item.body))
+                    messages.append(MessageContainer.Message(messageId: messageId, seqno: seqno, body: item.wireBody ?? item.body))
                 }
                 let outer: MessageContainer.Message
                 if messages.count == 1 {
@@ -402,6 +478,7 @@ public final class MTProtoSession: @unchecked Sendable {
         if let old = item.messageId { item.earlierIds.append(old) }
         item.messageId = nil
         item.seqno = nil
+        item.wireBody = nil
         if !outbox.contains(where: { $0 === item }) { outbox.append(item) }
     }
 

@@ -6,7 +6,8 @@ import TelegramApi
 
 /// Sends the account's unsent messages, oldest first, as TelegramCore's PendingMessageManager
 /// does: each with the random_id it was written with (so the server keeps it once however often
-/// it goes), and each moved to the id the server answers with in one transaction, with the pts
+/// it goes), text messages several at a time (each run after the one before, so their order
+/// holds), and each moved to the id the server answers with in one transaction, with the pts
 /// the answer brings when it follows the stored one. A message the server refuses is marked
 /// with why and not sent again; a connection that fails leaves the rest for the next round.
 /// Only the writer (main) runs it.
@@ -27,35 +28,101 @@ public struct PendingMessageSender {
         (self.postbox, self.client, self.accountPeer, self.timeout, self.logger) = (postbox, client, accountPeer, timeout, logger)
     }
 
+    /// How many text messages may be on their way at once, each to run after the one before
+    /// (invokeAfterMsg): the order holds, and a queue of them costs a round trip, not one each.
+    static let window = 16
+
+    /// A text message on its way, answered later.
+    private struct InFlight {
+        let message: Message
+        let randomId: Int64
+        let started: MTProtoClient.InFlight<Api.Updates>
+    }
+
     /// Sends every message waiting; throws (leaving the rest waiting) when the connection fails.
     public func sendAll() throws -> Report {
         var report = Report()
+        var inFlight: [InFlight] = []
         for message in try postbox.read({ try $0.unsentMessages() }) {
             guard let outgoing = message.extras.outgoing, outgoing.failure == nil else { continue }
             if let reason = unsendable(message) {
                 try fail(message, reason: reason, &report)
                 continue
             }
-            let answer: Api.Updates
-            do {
-                answer = try outgoing.forwardOf.map { try forward($0, as: message, randomId: outgoing.randomId) }
-                    ?? send(message, randomId: outgoing.randomId)
-            } catch let refusal as InputPeers.Unnamable {
-                try fail(message, reason: refusal.reason, &report)
-                continue
-            } catch let refusal as FileUploader.Refusal {
-                try fail(message, reason: refusal.description, &report)
-                continue
-            } catch let error as SystemError {
-                // Only the attached file is read from disk here: gone or unreadable, it cannot go.
-                try fail(message, reason: "the file cannot be read: \(error)", &report)
-                continue
-            } catch MTProtoError.rpc(let error) where Self.isPermanent(error) {
-                try fail(message, reason: error.message, &report)
+            if outgoing.forwardOf == nil, message.extras.media.isEmpty {
+                if inFlight.count == Self.window { try finish(&inFlight, &report) }
+                var started: InFlight?
+                let attempt = try attempt {
+                    let request = try client.start(try textRequest(message, randomId: outgoing.randomId),
+                                                   after: inFlight.last?.started.request, timeout: timeout)
+                    started = InFlight(message: message, randomId: outgoing.randomId, started: request)
+                    return nil
+                }
+                if let started { inFlight.append(started) } else { try record(attempt, of: message, randomId: outgoing.randomId, &report) }
                 continue
             }
-            guard let sent = Self.sentMessage(in: answer, randomId: outgoing.randomId) else {
-                throw MTProtoError.badResult(method: "messages.send", reason: "no message id for random_id \(outgoing.randomId)")
+            // A file or a forward goes after what is on its way, and is waited for.
+            try finish(&inFlight, &report)
+            let attempt = try attempt {
+                try outgoing.forwardOf.map { try forward($0, as: message, randomId: outgoing.randomId) } ?? send(message, randomId: outgoing.randomId)
+            }
+            try record(attempt, of: message, randomId: outgoing.randomId, &report)
+        }
+        try finish(&inFlight, &report)
+        return report
+    }
+
+    /// The answers of what is on its way, in order. One the server would not run in turn
+    /// (MSG_WAIT_*: the one before failed), a flood wait, a migration or a server error goes
+    /// again on its own; a refusal marks its message.
+    private func finish(_ inFlight: inout [InFlight], _ report: inout Report) throws {
+        defer { inFlight = [] }
+        for entry in inFlight {
+            let attempt = try attempt {
+                do {
+                    return try client.answer(entry.started)
+                } catch MTProtoError.rpc(let error) where !Self.isPermanent(error) {
+                    logger.info("message sent again on its own", metadata: ["local": "\(entry.message.id.id)", "error": "\(error.message)"])
+                    return try client.invoke(try textRequest(entry.message, randomId: entry.randomId), timeout: timeout)
+                }
+            }
+            try record(attempt, of: entry.message, randomId: entry.randomId, &report)
+        }
+    }
+
+    /// What a send came to: the server's answer, or a refusal sending again cannot change.
+    private enum Attempt {
+        case sent(Api.Updates)
+        case refused(String)
+    }
+
+    /// Runs a send; nil: nothing to record yet (it is on its way). What the connection failed
+    /// at is thrown: the message stays waiting.
+    private func attempt(_ send: () throws -> Api.Updates?) throws -> Attempt? {
+        do {
+            return try send().map(Attempt.sent)
+        } catch let refusal as InputPeers.Unnamable {
+            return .refused(refusal.reason)
+        } catch let refusal as FileUploader.Refusal {
+            return .refused(refusal.description)
+        } catch let error as SystemError {
+            // Only the attached file is read from disk here: gone or unreadable, it cannot go.
+            return .refused("the file cannot be read: \(error)")
+        } catch MTProtoError.rpc(let error) where Self.isPermanent(error) {
+            return .refused(error.message)
+        }
+    }
+
+    /// The message moved to the server's id (with the pts the answer brings), or marked refused.
+    private func record(_ attempt: Attempt?, of message: Message, randomId: Int64, _ report: inout Report) throws {
+        switch attempt {
+        case nil:
+            return
+        case .refused(let reason):
+            try fail(message, reason: reason, &report)
+        case .sent(let answer):
+            guard let sent = Self.sentMessage(in: answer, randomId: randomId) else {
+                throw MTProtoError.badResult(method: "messages.send", reason: "no message id for random_id \(randomId)")
             }
             try postbox.transaction(durable: true) { t in
                 let serverId = MessageId(peerId: message.id.peerId, id: sent.id)
@@ -70,7 +137,6 @@ public struct PendingMessageSender {
             report.sent += 1
             logger.info("message sent", metadata: ["local": "\(message.id.id)", "id": "\(sent.id)"])
         }
-        return report
     }
 
     /// What this client cannot send over the network yet: the message stays, marked, instead of
@@ -104,18 +170,12 @@ public struct PendingMessageSender {
     /// messages.sendMessage, or for a file its parts (FileUploader) then messages.sendMedia, the
     /// caption as its message.
     private func send(_ message: Message, randomId: Int64) throws -> Api.Updates {
-        let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(message.id.peerId)
-        let replyTo = message.extras.replyTo.flatMap { reply -> Api.InputReplyTo? in
-            // A reply to a message the server never took (refused) goes as a plain message.
-            guard reply.peerId == nil || reply.peerId == message.id.peerId, reply.namespace == MessageId.cloudNamespace else { return nil }
-            return InputPeers.reply(to: reply.id)
-        }
-        let entities = ServerEntities.api(message.extras.entities)
         guard let file = message.extras.media.first?.file, let resource = message.mediaResourceIds.first else {
-            // Sending clears the chat's draft here, and so on the server.
-            return try client.invoke(Api.functions.messages.SendMessage(clearDraft: true, peer: peer, replyTo: replyTo, message: message.text,
-                                                                        randomId: randomId, entities: entities), timeout: timeout)
+            return try client.invoke(try textRequest(message, randomId: randomId), timeout: timeout)
         }
+        let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(message.id.peerId)
+        let replyTo = Self.replyTo(message)
+        let entities = ServerEntities.api(message.extras.entities)
         let name = file.fileName ?? (file.isPhoto ? "photo.jpg" : "file")
         let uploaded = try FileUploader(client: client, timeout: timeout).upload(path: postbox.mediaBox.resourcePath(resource), fileId: randomId,
                                                                                name: name) { sent, total in
@@ -135,6 +195,21 @@ public struct PendingMessageSender {
         }
     }
 
+    /// messages.sendMessage of a text message. Sending clears the chat's draft here, and so on the server.
+    private func textRequest(_ message: Message, randomId: Int64) throws -> Api.functions.messages.SendMessage {
+        let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(message.id.peerId)
+        return Api.functions.messages.SendMessage(clearDraft: true, peer: peer, replyTo: Self.replyTo(message), message: message.text,
+                                                  randomId: randomId, entities: ServerEntities.api(message.extras.entities))
+    }
+
+    /// A reply to a message the server never took (refused) goes as a plain message.
+    private static func replyTo(_ message: Message) -> Api.InputReplyTo? {
+        message.extras.replyTo.flatMap { reply -> Api.InputReplyTo? in
+            guard reply.peerId == nil || reply.peerId == message.id.peerId, reply.namespace == MessageId.cloudNamespace else { return nil }
+            return InputPeers.reply(to: reply.id)
+        }
+    }
+
     private func fail(_ message: Message, reason: String, _ report: inout Report) throws {
         try postbox.transaction(durable: true) { t in try t.markSendFailed(message.id, reason: reason) }
         report.failed += 1
@@ -144,7 +219,8 @@ public struct PendingMessageSender {
     /// A refusal that sending again cannot change (a 400 or 403: the request itself is wrong);
     /// a flood wait, a server error or a migration is the connection's to handle or to retry.
     static func isPermanent(_ error: RPCError) -> Bool {
-        error.code == 400 || error.code == 403
+        // MSG_WAIT_FAILED / MSG_WAIT_TIMEOUT: the request it was to follow failed or is slow.
+        (error.code == 400 || error.code == 403) && !error.message.hasPrefix("MSG_WAIT_")
     }
 
     struct Sent: Equatable {
