@@ -154,10 +154,11 @@ public final class AccountStateManager {
 
     /// Each chat with unread messages below its top one gets them now, a page at a time, until
     /// they are all here (at most `unreadFetchLimit` messages a chat): the chat opens at its first
-    /// unread message and counts as many unread as the phone says, offline too. A chat that cannot
-    /// be fetched keeps its hole (the chat fetches it when read back); the sync goes on.
+    /// unread message and counts as many unread as the phone says, offline too. At the first
+    /// failure the rest are left as they are (their holes are fetched when the chats are read
+    /// back) and the sync goes on: a connection gone would otherwise cost a timeout a chat.
     private func fetchUnread(_ chats: [(PeerId, Int32)]) {
-        for (chat, count) in chats {
+        for (index, (chat, count)) in chats.enumerated() {
             var fetched = 0
             do {
                 while fetched < unreadFetchLimit, try postbox.read({ try ($0.readState(chat)?.unreadCount ?? 0) < count }) {
@@ -166,7 +167,8 @@ public final class AccountStateManager {
                     fetched += max(added, 1)
                 }
             } catch {
-                logger.warning("unread messages not fetched", metadata: ["error": "\(error)"])
+                logger.warning("unread messages not fetched", metadata: ["error": "\(error)", "chatsLeft": "\(chats.count - index)"])
+                return
             }
         }
     }
