@@ -36,9 +36,6 @@ public final class ServerHistoryFetches: Sendable {
         }
     }
 
-    /// Whether a page of `chat` is asked for and not stored yet.
-    public func isFetching(_ chat: PeerId) -> Bool { state.withLock { $0.asked.contains(chat) } }
-
     /// Why `chat`'s last fetch failed, while it is not asked for again.
     public func recentFailure(_ chat: PeerId) -> String? {
         state.withLock { s in

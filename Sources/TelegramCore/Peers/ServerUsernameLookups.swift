@@ -52,8 +52,6 @@ public final class ServerUsernameLookups: Sendable {
         }
     }
 
-    var hasWaiting: Bool { state.withLock { !$0.waiting.isEmpty } }
-
     /// Looks up every waiting name with `client`; `changed` after each.
     func run(postbox: Postbox, client: MTProtoClient, timeout: Double, logger: Logger, changed: () -> Void) {
         while let name = state.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) {
