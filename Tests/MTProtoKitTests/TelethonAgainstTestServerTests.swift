@@ -51,14 +51,28 @@ struct TelethonAgainstTestServerTests {
     /// Telethon sees it.
     @Test(.timeLimit(.minutes(5)))
     func telethonClientsMessageEachOtherThroughTheServer() async throws {
+        try await Self.runWholeCheck("telethon_chat_check.py")
+    }
+
+    /// Three Telethon clients in a basic group through the server (telethon_group_check.py):
+    /// createChat, live delivery (updateShortChatMessage), device pushes, replies, catching up,
+    /// edits, reactions, pins, deletion for everyone, outbox reads, typing, a file, a forward,
+    /// muting, the errors, a fresh device's getDifference and getDialogs, and a restart.
+    @Test(.timeLimit(.minutes(5)))
+    func telethonClientsShareABasicGroupThroughTheServer() async throws {
+        try await Self.runWholeCheck("telethon_group_check.py")
+    }
+
+    /// A check script that starts its own server and says "all checks passed" at the end.
+    static func runWholeCheck(_ script: String) async throws {
         let python = try TestServer.requirePython()
-        let result = try await withTemporaryDirectory("telethon-chat-check") { dir in
+        let result = try await withTemporaryDirectory("telethon-check") { dir in
             var environment = ProcessInfo.processInfo.environment
             environment["PYTHONDONTWRITEBYTECODE"] = "1"
-            let process = try RunningProcess(python, [TestServer.directory + "/telethon_chat_check.py", "--transport", "obfuscated"],
+            let process = try RunningProcess(python, [TestServer.directory + "/" + script, "--transport", "obfuscated"],
                                              environment: environment, stdoutPath: dir.sub("stdout"), stderrPath: dir.sub("stderr"))
             defer { process.kill9() }
-            return try await process.wait(timeout: 150, context: "telethon_chat_check")
+            return try await process.wait(timeout: 240, context: script)
         }
         #expect(result.succeeded && result.stdout.contains("all checks passed"), "\(result)")
     }

@@ -38,7 +38,7 @@ struct PushedUpdatesTests {
                                                                       .updateUserStatus(userId: 9, status: .userStatusEmpty)],
                                                             users: [], chats: [], date: 1, seq: 0))
         else { Issue.record("not read as live notices"); return }
-        #expect(typing == [.typing(user, true)] && cancel == [.typing(user, false)])
+        #expect(typing == [.typing(user, by: user, true)] && cancel == [.typing(user, by: user, false)])
         #expect(statuses == [.status(user, .online(until: 500)), .status(PeerId(namespace: .cloudUser, id: 8), .lastSeen(400))])
         // Online past its time is last seen then.
         #expect(AccountPresence.UserStatus.online(until: 500).at(499) == .online(until: 500))
@@ -58,13 +58,23 @@ struct PushedUpdatesTests {
         }
     }
 
-    @Test("updatesTooLong, a group's short message, the answer to a send, and bytes that are not updates go to a catch-up")
+    @Test("A group's short message is the group's message, written by its member")
+    func shortChatMessage() throws {
+        let batch = try #require(Self.batch(.updateShortChatMessage(out: false, mentioned: false, mediaUnread: false, silent: false, id: 9, fromId: 2,
+                                                                    chatId: 3, message: "x", pts: 2, ptsCount: 1, date: 1, fwdFrom: nil,
+                                                                    viaBotId: nil, replyTo: nil, entities: nil, ttlPeriod: nil)))
+        guard case .updateNewMessage(let api, 2, 1)? = batch.updates.first, let message = ServerObjects.message(api, accountPeer: Self.me) else {
+            Issue.record("not a new message: \(batch.updates)")
+            return
+        }
+        #expect(message.id == MessageId(peerId: PeerId(namespace: .cloudGroup, id: 3), id: 9) && message.text == "x")
+        #expect(message.authorId == PeerId(namespace: .cloudUser, id: 2) && message.isIncoming)
+    }
+
+    @Test("updatesTooLong, the answer to a send, and bytes that are not updates go to a catch-up")
     func toCatchUp() {
         func isCatchUp(_ reading: PushedUpdates.Reading) -> Bool { if case .catchUp = reading { true } else { false } }
         #expect(isCatchUp(Self.read(.updatesTooLong)))
-        #expect(isCatchUp(Self.read(.updateShortChatMessage(out: false, mentioned: false, mediaUnread: false, silent: false, id: 1, fromId: 2,
-                                                            chatId: 3, message: "x", pts: 2, ptsCount: 1, date: 1, fwdFrom: nil, viaBotId: nil,
-                                                            replyTo: nil, entities: nil, ttlPeriod: nil))))
         #expect(isCatchUp(Self.read(.updateShortSentMessage(out: true, id: 1, pts: 2, ptsCount: 1, date: 1, media: nil, entities: nil, ttlPeriod: nil))))
         #expect(isCatchUp(PushedUpdates.read([1, 2, 3], accountPeer: Self.me)))
         #expect(isCatchUp(PushedUpdates.read([], accountPeer: Self.me)))
@@ -98,14 +108,31 @@ struct PushedUpdatesTests {
         #expect(PushedUpdates.following(partly, from: state)?.0.isEmpty == true)
     }
 
-    @Test("A notice shows for a few seconds, and a cancel ends it at once")
+    @Test("A notice shows for a few seconds, and a cancel ends it at once; in a group it names who types, and another's cancel leaves it")
     func presence() {
         let presence = AccountPresence()
         let chat = PeerId(namespace: .cloudUser, id: 7)
-        #expect(!presence.isTyping(in: chat) && presence.nextExpiry == nil)
-        presence.set(chat, typing: true)
-        #expect(presence.isTyping(in: chat) && presence.nextExpiry != nil)
-        presence.set(chat, typing: false)
-        #expect(!presence.isTyping(in: chat) && presence.nextExpiry == nil)
+        #expect(presence.typist(in: chat) == nil && presence.nextExpiry == nil)
+        presence.set(chat, typist: chat, typing: true)
+        #expect(presence.typist(in: chat) == chat && presence.nextExpiry != nil)
+        presence.set(chat, typist: chat, typing: false)
+        #expect(presence.typist(in: chat) == nil && presence.nextExpiry == nil)
+
+        let group = PeerId(namespace: .cloudGroup, id: 40), grace = PeerId(namespace: .cloudUser, id: 2), linus = PeerId(namespace: .cloudUser, id: 3)
+        presence.set(group, typist: grace, typing: true)
+        presence.set(group, typist: linus, typing: false)
+        #expect(presence.typist(in: group) == grace)
+        presence.set(group, typist: grace, typing: false)
+        #expect(presence.typist(in: group) == nil)
+    }
+
+    @Test("A group's typing notice names the member who types")
+    func groupTyping() {
+        let inGroup = Api.Updates.updateShort(update: .updateChatUserTyping(chatId: 40, fromId: .peerUser(userId: 2), action: .sendMessageTypingAction), date: 1)
+        guard case .live(let notices) = PushedUpdates.read(Self.bytes(inGroup), accountPeer: PeerId(namespace: .cloudUser, id: 1)) else {
+            Issue.record("not read as a live notice")
+            return
+        }
+        #expect(notices == [.typing(PeerId(namespace: .cloudGroup, id: 40), by: PeerId(namespace: .cloudUser, id: 2), true)])
     }
 }

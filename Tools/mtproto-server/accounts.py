@@ -26,6 +26,8 @@ def valid_phone(digits):
 
 
 class User:
+    is_group = False  # beside groups.Group: what peers.chat_peer returns
+
     def __init__(self, user_id, access_hash, phone, first_name, last_name, password=None, username=None, listed=True):
         self.id, self.access_hash, self.phone = user_id, access_hash, phone
         # False: in nobody's contact list (--public-account), found only by its username.
@@ -33,6 +35,11 @@ class User:
         self.first_name, self.last_name = first_name, last_name
         self.password = password  # None or {'salt1', 'salt2', 'v'} (bytes, bytes, int)
         self.chosen_username = username  # None: the default user<id>
+
+    @property
+    def key(self):
+        """How the message store names the private chat with this user (groups: -chat_id)."""
+        return self.id
 
     @property
     def username(self):

@@ -1,12 +1,15 @@
-"""Private-chat messaging, the calls that change a box: messages.sendMessage, editMessage,
-deleteMessages, readHistory, sendReaction, updatePinnedMessage, saveDraft. Each call checks its
-input (errors carry Telegram's names), changes the store in one transaction, committed before the
-answer, then pushes each touched user's updates to their other sessions (delivery.py). Logs say
-lengths, never text."""
+"""Messaging in private chats and basic groups, the calls that change a box: messages.sendMessage,
+sendMedia, forwardMessages, editMessage, deleteMessages, readHistory, sendReaction,
+updatePinnedMessage, saveDraft, setTyping. Each call checks its input (errors carry Telegram's
+names), changes the store in one transaction, committed before the answer, then pushes each
+touched user's updates to their other sessions (delivery.py). A group's message has a copy in
+every member's box (messages.py), so a change to it reaches every member, each with their own id
+and pts, as Telegram serves basic groups (core.telegram.org/api/updates). Logs say lengths,
+never text."""
 from telethon.tl import functions, types
 
 import render
-from peers import peer_user
+from peers import chat_peer
 from wire import Bool, RpcFailure
 
 MAX_LENGTH = 4096  # message_length_max in help.getConfig; counted in UTF-16 code units as Telegram does
@@ -30,8 +33,9 @@ def _check_text(text):
 
 
 class Chat:
-    def __init__(self, accounts, store, delivery, pushes, files, clock):
+    def __init__(self, accounts, store, groups, delivery, pushes, files, clock):
         self.accounts, self.store, self.delivery, self.clock = accounts, store, delivery, clock
+        self.groups = groups
         self.pushes, self.files = pushes, files
         self.handlers = {
             functions.messages.SendMessageRequest: self.send_message,
@@ -49,15 +53,19 @@ class Chat:
     def handler(self, request):
         return self.handlers.get(type(request))
 
+    def _peer(self, me, input_peer):
+        """The User or Group (groups.py) the InputPeer names; `.key` is the store's peer."""
+        return chat_peer(self.accounts, self.groups, me, input_peer)
+
     def _own(self, me, peer, msg_id):
         """The caller's copy of message `msg_id` in the chat with `peer`, or MESSAGE_ID_INVALID."""
         msg = self.store.get(me.id, msg_id)
-        if msg is None or msg.peer != peer.id:
+        if msg is None or msg.peer != peer.key:
             _fail('MESSAGE_ID_INVALID')
         return msg
 
-    def _twin(self, msg):
-        return self.store.get(*msg.twin) if msg.twin else None
+    def _group_of(self, msg):
+        return self.groups.get(-msg.peer) if msg.peer < 0 else None
 
     def _push(self, owner_id, updates, caller, what, date):
         owner = self.accounts.users[owner_id]
@@ -67,7 +75,7 @@ class Chat:
 
     def send_message(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
+        peer = self._peer(me, request.peer)
         done = self.store.sent(me.id, request.random_id)
         if done is not None:  # a retry (lost answer, reconnect, restart): the first answer again
             msg_id, pts, date = done
@@ -77,18 +85,19 @@ class Chat:
         if not request.random_id:
             _fail('RANDOM_ID_EMPTY')
         _check_text(request.message)
-        mine, my_pts, theirs, their_pts = self._new_message(me, peer, request, request.message, None, caller)
-        self.delivery.push(me.id, render.short_message(mine, my_pts), caller, 'updateShortMessage(out)')
-        if theirs:
-            self.delivery.push(peer.id, render.short_message(theirs, their_pts), caller, 'updateShortMessage')
-            self.pushes.message(peer.id, me, theirs, caller.key_id)
+        mine, my_pts, others = self._new_message(me, peer, request, request.message, None, caller)
+        short = 'updateShortChatMessage' if peer.is_group else 'updateShortMessage'
+        self.delivery.push(me.id, render.short_message(mine, my_pts), caller, short + '(out)')
+        for theirs, their_pts in others:
+            self.delivery.push(theirs.owner, render.short_message(theirs, their_pts), caller, short)
+            self.pushes.message(theirs.owner, me, theirs, caller.key_id, group=peer if peer.is_group else None)
         return types.UpdateShortSentMessage(out=True, id=mine.id, pts=my_pts, pts_count=1, date=mine.date)
 
     # messages.sendMedia: a photo or a document uploaded in parts (files.py), with a caption
 
     def send_media(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
+        peer = self._peer(me, request.peer)
         done = self.store.sent(me.id, request.random_id)
         if done is not None:
             msg_id, pts, date = done
@@ -101,23 +110,28 @@ class Chat:
         if utf16_length(caption) > CAPTION_MAX:
             _fail('MEDIA_CAPTION_TOO_LONG')
         media = self.files.uploaded(request.media, caller, int(self.clock()))
-        mine, my_pts, theirs, their_pts = self._new_message(me, peer, request, caption, media, caller)
+        mine, my_pts, others = self._new_message(me, peer, request, caption, media, caller)
         self.delivery.push(me.id, self.delivery.updates(me, [types.UpdateNewMessage(message=render.message_tl(mine), pts=my_pts,
                                                                                     pts_count=1)], mine.date),
                            caller, 'updateNewMessage(out, media)')
-        if theirs:
-            self.delivery.push(peer.id, self.delivery.updates(peer, [types.UpdateNewMessage(
-                message=render.message_tl(theirs), pts=their_pts, pts_count=1)], theirs.date), caller, 'updateNewMessage(media)')
-            self.pushes.message(peer.id, me, theirs, caller.key_id)
+        self._deliver_new(me, peer, others, caller, 'updateNewMessage(media)')
         return self._sent_updates(me, mine, my_pts, request.random_id)
+
+    def _deliver_new(self, me, peer, others, caller, what):
+        """Each other copy of a new message to its owner's sessions (updateNewMessage) and devices."""
+        for theirs, their_pts in others:
+            owner = self.accounts.users[theirs.owner]
+            self.delivery.push(owner.id, self.delivery.updates(owner, [types.UpdateNewMessage(
+                message=render.message_tl(theirs), pts=their_pts, pts_count=1)], theirs.date), caller, what)
+            self.pushes.message(owner.id, me, theirs, caller.key_id, group=peer if peer.is_group else None)
 
     # messages.forwardMessages: each message copied into the chat, its text and file, with where
     # it first came from (a forward of a forward keeps the first origin, as Telegram does)
 
     def forward_messages(self, request, caller):
         me = caller.me
-        source = peer_user(self.accounts, me, request.from_peer)
-        peer = peer_user(self.accounts, me, request.to_peer)
+        source = self._peer(me, request.from_peer)
+        peer = self._peer(me, request.to_peer)
         if not request.id:
             _fail('MESSAGE_IDS_EMPTY')
         if len(request.id) != len(request.random_id):
@@ -135,12 +149,11 @@ class Chat:
                 _fail('RANDOM_ID_EMPTY')
             original = self._own(me, source, msg_id)
             fwd = original.fwd or {'from_id': original.from_id, 'date': original.date}
-            mine, my_pts, theirs, their_pts = self._new_message(me, peer, _Forwarded(random_id), original.text, original.media,
-                                                                caller, fwd=fwd)
-            if theirs:
-                self.delivery.push(peer.id, self.delivery.updates(peer, [types.UpdateNewMessage(
-                    message=render.message_tl(theirs), pts=their_pts, pts_count=1)], theirs.date), caller, 'updateNewMessage(forward)')
-                self.pushes.message(peer.id, me, theirs, caller.key_id)
+            if original.action:
+                _fail('MESSAGE_ID_INVALID')  # a service message cannot be forwarded
+            mine, my_pts, others = self._new_message(me, peer, _Forwarded(random_id), original.text, original.media,
+                                                     caller, fwd=fwd)
+            self._deliver_new(me, peer, others, caller, 'updateNewMessage(forward)')
             updates += [types.UpdateMessageID(id=mine.id, random_id=random_id),
                         types.UpdateNewMessage(message=render.message_tl(mine), pts=my_pts, pts_count=1)]
         return self.delivery.updates(me, updates, int(self.clock()))
@@ -155,26 +168,37 @@ class Chat:
                                      mine.date)
 
     def _new_message(self, me, peer, request, text, media, caller, fwd=None):
-        """Both copies of a new message in one transaction, the random_id recorded with them."""
+        """Every copy of a new message (private: both sides; a group: each member's) in one
+        transaction, the random_id recorded with them. (mine, my pts, [(other copy, its pts)])."""
         replied = self._replied(me, peer, request.reply_to)
         now = int(self.clock())
         with self.store.write():
-            mine, my_pts, theirs, their_pts = self.store.add_private(me.id, peer.id, text, now, replied, media, fwd)
+            if peer.is_group:
+                (mine, my_pts), *others = self.store.add_group(me.id, peer, text, now, replied, media, fwd)
+            else:
+                mine, my_pts, theirs, their_pts = self.store.add_private(me.id, peer.id, text, now, replied, media, fwd)
+                others = [(theirs, their_pts)] if theirs else []
             self.store.record_sent(me.id, request.random_id, mine.id, my_pts, now)
             if request.clear_draft:
-                self.store.set_dialog(me.id, peer.id, draft=None, draft_date=None, draft_reply_to=None)
-        caller.log.info('%s user %d → %d: id %d pts %d, their id %s pts %s (%d chars%s)',
-                        'forwardMessages' if fwd else 'sendMedia' if media else 'sendMessage', me.id, peer.id, mine.id, my_pts,
-                        theirs.id if theirs else '-', their_pts or '-', utf16_length(text),
-                        ', %s %s of %d bytes, md5 %s' % (media['kind'], media['name'], media['size'], media['md5']) if media else '')
-        return mine, my_pts, theirs, their_pts
+                self.store.set_dialog(me.id, peer.key, draft=None, draft_date=None, draft_reply_to=None)
+        method = 'forwardMessages' if fwd else 'sendMedia' if media else 'sendMessage'
+        about_media = ', %s %s of %d bytes, md5 %s' % (media['kind'], media['name'], media['size'], media['md5']) if media else ''
+        if peer.is_group:
+            caller.log.info('%s user %d → chat %d: id %d pts %d, member copies %s (%d chars%s)', method, me.id, peer.id,
+                            mine.id, my_pts, ', '.join('%d:%d' % (c.owner, c.id) for c, _ in others) or '-',
+                            utf16_length(text), about_media)
+        else:
+            theirs, their_pts = others[0] if others else (None, None)
+            caller.log.info('%s user %d → %d: id %d pts %d, their id %s pts %s (%d chars%s)', method, me.id, peer.id, mine.id,
+                            my_pts, theirs.id if theirs else '-', their_pts or '-', utf16_length(text), about_media)
+        return mine, my_pts, others
 
     def _replied(self, me, peer, reply_to):
         """The caller's message a reply names, if it is in this chat (else the reply is dropped,
         as Telegram sends a reply to a deleted message as a plain one)."""
         if isinstance(reply_to, types.InputReplyToMessage):
             msg = self.store.get(me.id, reply_to.reply_to_msg_id)
-            if msg is not None and msg.peer == peer.id:
+            if msg is not None and msg.peer == peer.key:
                 return msg
         return None
 
@@ -182,8 +206,10 @@ class Chat:
 
     def edit_message(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
+        peer = self._peer(me, request.peer)
         msg = self._own(me, peer, request.id)
+        if msg.action:
+            _fail('MESSAGE_ID_INVALID')  # a service message has no text to edit
         if not msg.out:
             raise RpcFailure(403, 'MESSAGE_AUTHOR_REQUIRED')
         if request.message is not None:
@@ -193,7 +219,7 @@ class Chat:
         now = int(self.clock())
         pts = {}
         with self.store.write():
-            for copy in filter(None, (msg, self._twin(msg))):
+            for copy in self.store.copies(msg):
                 self.store.update(copy.owner, copy.id, text=request.message, edit_date=now)
                 pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'edit', {'id': copy.id}, now))
         caller.log.info('editMessage user %d id %d (%d chars): pts %s', me.id, msg.id,
@@ -226,9 +252,10 @@ class Chat:
         for m in msgs:
             chats.setdefault((me.id, m.peer), []).append(m.id)
         if request.revoke:
-            for twin in filter(None, map(self._twin, msgs)):
-                deleted.setdefault(twin.owner, []).append(twin.id)
-                chats.setdefault((twin.owner, twin.peer), []).append(twin.id)
+            for m in msgs:
+                for copy in self._revoked(me, m):
+                    deleted.setdefault(copy.owner, []).append(copy.id)
+                    chats.setdefault((copy.owner, copy.peer), []).append(copy.id)
         pts = {}
         with self.store.write():
             for owner, owner_ids in deleted.items():
@@ -243,37 +270,61 @@ class Chat:
             self.pushes.deleted(owner, peer_id, chat_ids, caller.key_id)
         return types.messages.AffectedMessages(pts=pts[me.id], pts_count=len(msgs))
 
+    def _revoked(self, me, msg):
+        """The other copies a deletion "for everyone" takes: a private message's twin; in a group
+        every member's copy, when the caller wrote it or created the group (a member cannot take
+        others' messages from everyone: only the caller's own copy goes)."""
+        if msg.grp is not None:
+            group = self._group_of(msg)
+            if not (msg.out or (group is not None and group.creator == me.id)):
+                return []
+        return [c for c in self.store.copies(msg) if c.owner != me.id]
+
     # messages.readHistory
 
     def read_history(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
-        chat = self.store.chat(me.id, peer.id)
+        peer = self._peer(me, request.peer)
+        chat = self.store.chat(me.id, peer.key)
         # The newest incoming message at or below max_id (0: everything) is the new inbox mark.
         max_id = next((m.id for m in chat if not m.out and (request.max_id <= 0 or m.id <= request.max_id)), 0)
-        if max_id <= self.store.dialog(me.id, peer.id)['read_inbox_max_id']:
+        if max_id <= self.store.dialog(me.id, peer.key)['read_inbox_max_id']:
             return types.messages.AffectedMessages(pts=self.store.pts(me.id), pts_count=0)
-        still_unread = self.store.unread(me.id, peer.id, max_id)
-        # The other side's outbox is read up to its copy of the newest incoming message read here.
-        outbox_max = max((m.twin_id for m in chat if not m.out and m.id <= max_id and m.twin_owner == peer.id), default=0)
+        still_unread = self.store.unread(me.id, peer.key, max_id)
+        if peer.is_group:
+            # Telegram marks a group message read once any member reads it: each author's outbox
+            # is read up to their own copy of the newest of their messages read here.
+            outboxes = {author: mark for author, mark in self.store.group_read_marks(me.id, peer.key, max_id).items()
+                        if author != me.id}
+            their_key = peer.key
+        else:
+            # The other side's outbox is read up to its copy of the newest incoming message read here.
+            outbox_max = max((m.twin_id for m in chat if not m.out and m.id <= max_id and m.twin_owner == peer.id), default=0)
+            outboxes = {peer.id: outbox_max} if peer.id != me.id else {}
+            their_key = me.id
         now = int(self.clock())
-        their_pts = None
+        their_pts = {}  # author → (mark, pts)
         with self.store.write():
-            self.store.set_dialog(me.id, peer.id, read_inbox_max_id=max_id)
-            my_pts = self.store.bump(me.id, 1, 'read_inbox', {'peer': peer.id, 'max_id': max_id,
+            self.store.set_dialog(me.id, peer.key, read_inbox_max_id=max_id)
+            my_pts = self.store.bump(me.id, 1, 'read_inbox', {'peer': peer.key, 'max_id': max_id,
                                                                'still_unread': still_unread}, now)
-            if peer.id != me.id and outbox_max > self.store.dialog(peer.id, me.id)['read_outbox_max_id']:
-                self.store.set_dialog(peer.id, me.id, read_outbox_max_id=outbox_max)
-                their_pts = self.store.bump(peer.id, 1, 'read_outbox', {'peer': me.id, 'max_id': outbox_max}, now)
-        caller.log.info('readHistory user %d peer %d max_id %d (%d unread): pts %d, their outbox %d pts %s',
-                        me.id, peer.id, max_id, still_unread, my_pts, outbox_max, their_pts or '-')
-        self._push(me.id, [types.UpdateReadHistoryInbox(peer=render.peer(peer.id), max_id=max_id,
+            for author, mark in outboxes.items():
+                if mark > self.store.dialog(author, their_key)['read_outbox_max_id']:
+                    self.store.set_dialog(author, their_key, read_outbox_max_id=mark)
+                    their_pts[author] = (mark, self.store.bump(author, 1, 'read_outbox', {'peer': their_key, 'max_id': mark}, now))
+        if peer.is_group:
+            caller.log.info('readHistory user %d chat %d max_id %d (%d unread): pts %d, outboxes %s', me.id, peer.id, max_id,
+                            still_unread, my_pts, _pts_text(their_pts) or '-')
+        else:
+            caller.log.info('readHistory user %d peer %d max_id %d (%d unread): pts %d, their outbox %d pts %s',
+                            me.id, peer.id, max_id, still_unread, my_pts, outbox_max,
+                            their_pts[peer.id][1] if peer.id in their_pts else '-')
+        self._push(me.id, [types.UpdateReadHistoryInbox(peer=render.peer(peer.key), max_id=max_id,
                                                         still_unread_count=still_unread, pts=my_pts, pts_count=1)],
                    caller, 'updateReadHistoryInbox', now)
-        self.pushes.read(me.id, peer.id, max_id, caller.key_id)
-        if their_pts is not None:
-            self._push(peer.id, [types.UpdateReadHistoryOutbox(peer=render.peer(me.id), max_id=outbox_max,
-                                                               pts=their_pts, pts_count=1)],
+        self.pushes.read(me.id, peer.key, max_id, caller.key_id)
+        for author, (mark, pts) in their_pts.items():
+            self._push(author, [types.UpdateReadHistoryOutbox(peer=render.peer(their_key), max_id=mark, pts=pts, pts_count=1)],
                        caller, 'updateReadHistoryOutbox', now)
         return types.messages.AffectedMessages(pts=my_pts, pts_count=1)
 
@@ -281,7 +332,7 @@ class Chat:
 
     def send_reaction(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
+        peer = self._peer(me, request.peer)
         msg = self._own(me, peer, request.msg_id)
         wanted = []
         for reaction in request.reaction or []:
@@ -294,11 +345,11 @@ class Chat:
         now = int(self.clock())
         if [e for user, e, _ in msg.reactions if user == me.id] == wanted:  # no change, no pts
             return self.delivery.updates(me, [types.UpdateMessageReactions(
-                peer=render.peer(peer.id), msg_id=msg.id, reactions=render.reactions_tl(msg.reactions, me.id))], now)
+                peer=render.peer(peer.key), msg_id=msg.id, reactions=render.reactions_tl(msg.reactions, me.id))], now)
         reactions = [r for r in msg.reactions if r[0] != me.id] + [[me.id, e, now] for e in wanted]
         pts = {}
         with self.store.write():
-            for copy in filter(None, (msg, self._twin(msg))):
+            for copy in self.store.copies(msg):
                 self.store.update(copy.owner, copy.id, reactions=reactions)
                 pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'reaction', {'id': copy.id}, now))
         caller.log.info('sendReaction user %d id %d: %d reaction(s), pts %s', me.id, msg.id, len(wanted), _pts_text(pts))
@@ -308,10 +359,11 @@ class Chat:
 
     def update_pinned_message(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
+        peer = self._peer(me, request.peer)
         msg = self._own(me, peer, request.id)
         pinned = not request.unpin
-        copies = [msg] if request.pm_oneside else list(filter(None, (msg, self._twin(msg))))
+        # pm_oneside is for private chats only: a group's pin is every member's.
+        copies = [msg] if request.pm_oneside and not peer.is_group else self.store.copies(msg)
         now = int(self.clock())
         pts = {}
         with self.store.write():
@@ -329,29 +381,37 @@ class Chat:
     # messages.saveDraft
 
     # messages.setTyping: live only (no pts, never in a difference), to the other side's sessions
+    # (updateUserTyping) or, in a group, every other member's (updateChatUserTyping)
 
     def set_typing(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
-        if peer.id != me.id:
+        peer = self._peer(me, request.peer)
+        now = int(self.clock())
+        if peer.is_group:
+            update = types.UpdateShort(update=types.UpdateChatUserTyping(
+                chat_id=peer.id, from_id=render.peer(me.id), action=request.action), date=now)
+            for member in peer.member_ids:
+                if member != me.id:
+                    self.delivery.push(member, update, caller, 'updateChatUserTyping')
+        elif peer.id != me.id:
             self.delivery.push(peer.id, types.UpdateShort(update=types.UpdateUserTyping(user_id=me.id, action=request.action),
-                                                          date=int(self.clock())), caller, 'updateUserTyping')
+                                                          date=now), caller, 'updateUserTyping')
         return Bool(True)
 
     def save_draft(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
+        peer = self._peer(me, request.peer)
         text = request.message or ''
         if utf16_length(text) > MAX_LENGTH:
             _fail('MESSAGE_TOO_LONG')
         reply_to = request.reply_to.reply_to_msg_id if isinstance(request.reply_to, types.InputReplyToMessage) else None
         now = int(self.clock())
         with self.store.write():
-            self.store.set_dialog(me.id, peer.id, draft=text or None, draft_date=now if text else None,
+            self.store.set_dialog(me.id, peer.key, draft=text or None, draft_date=now if text else None,
                                   draft_reply_to=reply_to if text else None)
-        caller.log.info('saveDraft user %d peer %d (%d chars)', me.id, peer.id, utf16_length(text))
-        draft = render.draft_tl(self.store.dialog(me.id, peer.id)) or types.DraftMessageEmpty(date=now)
-        self._push(me.id, [types.UpdateDraftMessage(peer=render.peer(peer.id), draft=draft)], caller,
+        caller.log.info('saveDraft user %d peer %d (%d chars)', me.id, peer.key, utf16_length(text))
+        draft = render.draft_tl(self.store.dialog(me.id, peer.key)) or types.DraftMessageEmpty(date=now)
+        self._push(me.id, [types.UpdateDraftMessage(peer=render.peer(peer.key), draft=draft)], caller,
                    'updateDraftMessage', now)
         return Bool(True)
 

@@ -25,10 +25,11 @@ class Delivery:
         self.to_drop = int(server.misbehave.get('drop-pushes', 0))
 
     def updates(self, owner, updates, date):
-        """`updates` for `owner` with every user they name (and the owner)."""
+        """`updates` for `owner` with every user (and the owner) and basic group they name."""
         accounts = self.server.accounts
         ids = render.referenced_users(updates) | {owner.id}
-        return types.Updates(updates=updates, users=users_tl(accounts, owner, ids), chats=[],
+        chats = self.server.groups.chats_tl(owner.id, render.referenced_chats(updates))
+        return types.Updates(updates=updates, users=users_tl(accounts, owner, ids), chats=chats,
                              date=date, seq=render.SEQ)
 
     def sessions(self, user_id, skip=None):

@@ -1,13 +1,14 @@
 """Reading a box: messages.getDialogs and messages.getHistory, paged as core.telegram.org/api/offsets
 describes (newest first; offset_id/offset_date pick the start, add_offset shifts it, limit cuts,
 max_id/min_id then filter what was cut; the hash spares an unchanged page), and messages.getMessages
-by id."""
+by id. Private chats and basic groups alike: each answer carries the users and the Chat objects
+its messages name."""
 import datetime
 
 from telethon.tl import functions, types
 
 import render
-from peers import peer_user, users_tl
+from peers import chat_peer, users_tl
 
 DEFAULT_LIMIT, MAX_LIMIT = 20, 100  # api/offsets: 0 means ~20; Telegram serves up to 100
 
@@ -35,9 +36,9 @@ def ids_hash(ids):
 
 
 class Dialogs:
-    def __init__(self, accounts, store, most=MAX_LIMIT):
+    def __init__(self, accounts, store, groups, most=MAX_LIMIT):
         # --page-limit: pages shorter than asked, as Telegram may answer; clients must page on.
-        self.accounts, self.store, self.most = accounts, store, most
+        self.accounts, self.store, self.groups, self.most = accounts, store, groups, most
         self.handlers = {
             functions.messages.GetDialogsRequest: self.get_dialogs,
             functions.messages.GetHistoryRequest: self.get_history,
@@ -50,10 +51,14 @@ class Dialogs:
     def _users(self, me, messages):
         return users_tl(self.accounts, me, render.referenced_users(messages) | {me.id})
 
+    def _chats(self, me, objects):
+        return self.groups.chats_tl(me.id, render.referenced_chats(objects))
+
     def get_dialogs(self, request, caller):
         """Chats with at least one message, the newest top message first. offset_date and
         offset_id (Telethon passes the last page's last top message) keep only older ones;
-        offset_peer is not needed to break ties (one box's ids order its messages)."""
+        offset_peer (a user or a group) is not needed to break ties (one box's ids order its
+        messages, a group's as a private chat's)."""
         me = caller.me
         tops = sorted(self.store.top_messages(me.id).values(), key=lambda m: (m.date, m.id), reverse=True)
         # Pinned chats first, in their order, on the first page only (offsets page the rest).
@@ -75,11 +80,11 @@ class Dialogs:
         page = older[:page_limit(request.limit, self.most)]
         dialogs = [self._dialog(me, m) for m in page]
         messages = [render.message_tl(m) for m in page]
-        users = self._users(me, messages)
+        users, chats = self._users(me, messages), self._chats(me, messages)
         caller.log.info('getDialogs user %d: %d of %d', me.id, len(page), len(tops))
         if len(page) == len(tops):
-            return types.messages.Dialogs(dialogs=dialogs, messages=messages, chats=[], users=users)
-        return types.messages.DialogsSlice(count=len(tops), dialogs=dialogs, messages=messages, chats=[], users=users)
+            return types.messages.Dialogs(dialogs=dialogs, messages=messages, chats=chats, users=users)
+        return types.messages.DialogsSlice(count=len(tops), dialogs=dialogs, messages=messages, chats=chats, users=users)
 
     def _dialog(self, me, top):
         row = self.store.dialog(me.id, top.peer)
@@ -94,8 +99,8 @@ class Dialogs:
 
     def get_history(self, request, caller):
         me = caller.me
-        peer = peer_user(self.accounts, me, request.peer)
-        chat = self.store.chat(me.id, peer.id)  # newest first
+        peer = chat_peer(self.accounts, self.groups, me, request.peer)
+        chat = self.store.chat(me.id, peer.key)  # newest first
         offset_date = unix(request.offset_date)
         if request.offset_id > 0:  # offsetFromID: results up to offset_id, inclusive
             start = sum(1 for m in chat if m.id >= request.offset_id)
@@ -110,15 +115,16 @@ class Dialogs:
             page = [m for m in page if m.id < request.max_id]
         if request.min_id > 0:
             page = [m for m in page if m.id > request.min_id]
-        caller.log.info('getHistory user %d peer %d: %d of %d from index %d', me.id, peer.id, len(page), len(chat), start)
+        caller.log.info('getHistory user %d peer %d: %d of %d from index %d', me.id, peer.key, len(page), len(chat), start)
         if request.hash and request.hash == ids_hash(m.id for m in page):
             return types.messages.MessagesNotModified(count=len(chat))
         messages = [render.message_tl(m) for m in page]
-        users = self._users(me, messages + [render.peer(peer.id)])
+        users = self._users(me, messages + [render.peer(peer.key)])
+        chats = self._chats(me, messages + [render.peer(peer.key)])
         if len(page) == len(chat):
-            return types.messages.Messages(messages=messages, chats=[], users=users)
+            return types.messages.Messages(messages=messages, chats=chats, users=users)
         positioned = request.offset_id > 0 or offset_date or request.add_offset
-        return types.messages.MessagesSlice(count=len(chat), messages=messages, chats=[], users=users,
+        return types.messages.MessagesSlice(count=len(chat), messages=messages, chats=chats, users=users,
                                             offset_id_offset=max(start, 0) if positioned else None)
 
     def get_messages(self, request, caller):
@@ -132,5 +138,5 @@ class Dialogs:
                 msg = self.store.get(me.id, msg.reply_to) if msg.reply_to else None
             found.append(render.message_tl(msg) if msg else render.message_empty(msg_id or 0))
         caller.log.info('getMessages user %d: %d of %d found', me.id,
-                        sum(isinstance(m, types.Message) for m in found), len(found))
-        return types.messages.Messages(messages=found, chats=[], users=self._users(me, found))
+                        sum(isinstance(m, (types.Message, types.MessageService)) for m in found), len(found))
+        return types.messages.Messages(messages=found, chats=self._chats(me, found), users=self._users(me, found))

@@ -1,10 +1,11 @@
-"""The message store: one box per user (core.telegram.org/api/updates: private chats share one
-pts and one sequence of message ids per user), holding that user's copy of every private message,
-dialog read states and drafts, the pts event log getDifference replays, and the (sender,
+"""The message store: one box per user (core.telegram.org/api/updates: private chats and basic
+groups share one pts and one sequence of message ids per user), holding that user's copy of every
+message, dialog read states and drafts, the pts event log getDifference replays, and the (sender,
 random_id) records that make sendMessage happen once. sqlite3 from the standard library: with
 --state DIR in DIR/messages.sqlite3 (WAL, synchronous=FULL: a commit is on disk before the answer
 goes out), else in memory. A message between two users is two rows, one per box, each naming the
-other as its twin."""
+other as its twin; a basic group's message is one row per member, its peer the negative chat id
+(groups.py), all sharing one `grp` key so any copy finds the others."""
 import contextlib
 import json
 import os
@@ -19,7 +20,7 @@ CREATE TABLE IF NOT EXISTS messages (
     owner INTEGER NOT NULL, id INTEGER NOT NULL, peer INTEGER NOT NULL, from_id INTEGER NOT NULL,
     out INTEGER NOT NULL, date INTEGER NOT NULL, text TEXT NOT NULL, reply_to INTEGER,
     edit_date INTEGER, pinned INTEGER NOT NULL DEFAULT 0, twin_owner INTEGER, twin_id INTEGER,
-    reactions TEXT NOT NULL DEFAULT '[]', media TEXT, fwd TEXT, PRIMARY KEY (owner, id));
+    reactions TEXT NOT NULL DEFAULT '[]', media TEXT, fwd TEXT, grp TEXT, action TEXT, PRIMARY KEY (owner, id));
 CREATE INDEX IF NOT EXISTS messages_by_chat ON messages (owner, peer, id);
 CREATE INDEX IF NOT EXISTS messages_incoming ON messages (owner, peer, out, id);
 CREATE TABLE IF NOT EXISTS dialogs (
@@ -39,10 +40,12 @@ CREATE TABLE IF NOT EXISTS sent (
 class Msg:
     """One user's copy of a message. reactions: [[user_id, emoticon, date], …] in the order given;
     media: None or the file it carries (files.py: {'kind', 'id', 'access_hash', 'name', …});
-    fwd: None or where a forward came from ({'from_id', 'date'}: the first origin's)."""
+    fwd: None or where a forward came from ({'from_id', 'date'}: the first origin's);
+    grp: None for a private message, else the key every member's copy of a group message shares;
+    action: None, or a service message's action ({'kind': 'chat_create', 'title', 'users'})."""
     FIELDS = ('owner', 'id', 'peer', 'from_id', 'out', 'date', 'text', 'reply_to', 'edit_date',
-              'pinned', 'twin_owner', 'twin_id', 'reactions', 'media', 'fwd')
-    JSON_FIELDS = ('reactions', 'media', 'fwd')
+              'pinned', 'twin_owner', 'twin_id', 'reactions', 'media', 'fwd', 'grp', 'action')
+    JSON_FIELDS = ('reactions', 'media', 'fwd', 'action')
 
     def __init__(self, **fields):
         for name in self.FIELDS:
@@ -56,6 +59,7 @@ class Msg:
         fields['reactions'] = json.loads(fields['reactions'])
         fields['media'] = json.loads(fields['media']) if fields.get('media') else None
         fields['fwd'] = json.loads(fields['fwd']) if fields.get('fwd') else None
+        fields['action'] = json.loads(fields['action']) if fields.get('action') else None
         return cls(**fields)
 
     @property
@@ -87,6 +91,10 @@ class MessageStore:
             self.db.execute('ALTER TABLE messages ADD COLUMN media TEXT')
         if 'fwd' not in columns:  # from before forwards
             self.db.execute('ALTER TABLE messages ADD COLUMN fwd TEXT')
+        if 'grp' not in columns:  # from before basic groups
+            self.db.execute('ALTER TABLE messages ADD COLUMN grp TEXT')
+            self.db.execute('ALTER TABLE messages ADD COLUMN action TEXT')
+        self.db.execute('CREATE INDEX IF NOT EXISTS messages_by_grp ON messages (grp)')
         dialog_columns = [row[1] for row in self.db.execute('PRAGMA table_info(dialogs)')]
         if 'pinned' not in dialog_columns:  # from before pinned and muted dialogs
             self.db.execute('ALTER TABLE dialogs ADD COLUMN pinned INTEGER')
@@ -143,7 +151,8 @@ class MessageStore:
     # Messages.
 
     def insert(self, msg):
-        self.db.execute('INSERT INTO messages VALUES (%s)' % ', '.join('?' * len(Msg.FIELDS)),
+        # Columns named: a state directory's columns come in the order they were added.
+        self.db.execute('INSERT INTO messages (%s) VALUES (%s)' % (', '.join(Msg.FIELDS), ', '.join('?' * len(Msg.FIELDS))),
                         [json.dumps(getattr(msg, name)) if name in Msg.JSON_FIELDS and getattr(msg, name) is not None
                          else getattr(msg, name) for name in Msg.FIELDS])
         self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (msg.owner, msg.peer))
@@ -165,6 +174,41 @@ class MessageStore:
         self.insert(mine)
         my_pts = self.bump(sender, 1, 'new', {'id': mine.id}, now)
         return mine, my_pts, theirs, their_pts
+
+    def add_group(self, sender, group, text, now, replied=None, media=None, fwd=None, action=None):
+        """A basic group's message: one copy in each member's box (the sender's first), each with
+        its own id and pts event 'new', all sharing one grp key. Inside `write`. `replied`: the
+        sender's copy of the message it answers (each copy replies to its owner's copy of it).
+        [(copy, pts)], the sender's first."""
+        sender_id = self.next_id(sender)
+        grp = '%d/%d' % (sender, sender_id)
+        reply_ids = {c.owner: c.id for c in self.copies(replied)} if replied else {}
+        made = []
+        for owner in [sender] + [m for m in group.member_ids if m != sender]:
+            copy = Msg(owner=owner, id=sender_id if owner == sender else self.next_id(owner), peer=group.key,
+                       from_id=sender, out=owner == sender, date=now, text=text, reply_to=reply_ids.get(owner),
+                       media=media, fwd=fwd, grp=grp, action=action)
+            self.insert(copy)
+            made.append((copy, self.bump(owner, 1, 'new', {'id': copy.id}, now)))
+        return made
+
+    def copies(self, msg):
+        """Every copy of the message, `msg` (current) among them: a private message and its twin
+        (if the other side still has it), or every member's copy of a group message."""
+        if msg.grp is not None:
+            rows = self.db.execute('SELECT * FROM messages WHERE grp = ? ORDER BY owner', (msg.grp,))
+            return [Msg.from_row(row) for row in rows]
+        twin = self.get(*msg.twin) if msg.twin else None
+        return [msg] + ([twin] if twin else [])
+
+    def group_read_marks(self, owner, peer, max_id):
+        """For a group read up to `max_id` in `owner`'s box: {author: the newest of the author's
+        own copies among the incoming messages read}, the authors' outbox marks it implies."""
+        rows = self.db.execute(
+            'SELECT a.owner, max(a.id) FROM messages m JOIN messages a ON a.grp = m.grp AND a.owner = m.from_id '
+            'WHERE m.owner = ? AND m.peer = ? AND m.out = 0 AND m.id <= ? AND m.grp IS NOT NULL GROUP BY a.owner',
+            (owner, peer, max_id))
+        return {row[0]: row[1] for row in rows}
 
     def get_many(self, owner, msg_ids):
         """{id: Msg} of those of `msg_ids` still in the owner's box, in one query."""

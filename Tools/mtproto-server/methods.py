@@ -1,6 +1,6 @@
 """The API methods the server answers (help.getConfig, help.getNearestDc, updates.getState; login
 in login.py, users in selfuser.py; for a signed-in key, messaging in chat.py, dialogs.py,
-contacts.py and updates.py), the wrappers it unwraps (invokeWithLayer, initConnection,
+group_chats.py, contacts.py and updates.py), the wrappers it unwraps (invokeWithLayer, initConnection,
 invokeWithoutUpdates, invokeAfterMsg(s)), and the per-method test behaviours (--flood-wait,
 --migrate, --delay-method)."""
 import re
@@ -13,6 +13,7 @@ from delivery import Caller, Delivery
 from devices import Devices
 from dialog_settings import DialogSettings
 from dialogs import Dialogs
+from group_chats import GroupChats
 from files import Files, FileStore
 from login import Login
 from presence import Presence
@@ -65,15 +66,16 @@ class Methods:
         self.login = Login(server.accounts, server.login_code)
         self.self_user = SelfUser(server.accounts, server.clock)
         delivery = Delivery(server)
-        self.updates = Updates(server.accounts, server.store, server.clock, server.difference_too_long)
+        self.updates = Updates(server.accounts, server.store, server.groups, server.clock, server.difference_too_long)
         # Methods for a signed-in key only, each handler(request, Caller).
         self.pushes = Pushes(server.accounts, server.log,
                              muted=lambda owner, peer: server.store.dialog(owner, peer)['mute_until'] > server.clock())
         files = Files(FileStore(server.state_dir, server.log))
-        self.signed_in = (Chat(server.accounts, server.store, delivery, self.pushes, files, server.clock), files,
-                          Dialogs(server.accounts, server.store, server.page_limit), Contacts(server.accounts),
+        self.signed_in = (Chat(server.accounts, server.store, server.groups, delivery, self.pushes, files, server.clock), files,
+                          Dialogs(server.accounts, server.store, server.groups, server.page_limit), Contacts(server.accounts),
                           Devices(server.accounts), self.updates,
-                          DialogSettings(server.accounts, server.store, delivery, server.clock))
+                          DialogSettings(server.accounts, server.store, server.groups, delivery, server.clock),
+                          GroupChats(server.accounts, server.store, server.groups, delivery, self.pushes, server.clock))
         self.presence = Presence(server.accounts, delivery, server.clock, server.log)
         self.signed_in += (self.presence,)
 

@@ -1,6 +1,7 @@
-"""Which user an InputPeer or InputUser names, checked as Telegram checks it: an id must come
-with the access_hash its User object carries. Private chats only: chats and channels are not
-served, so every other peer is PEER_ID_INVALID."""
+"""Which user or basic group an InputPeer or InputUser names, checked as Telegram checks it: a
+user's id must come with the access_hash its User object carries; a group (inputPeerChat, no
+access_hash) only names one the caller is a member of. Channels are not served, so every other
+peer is PEER_ID_INVALID."""
 from telethon.tl import types
 
 from wire import RpcFailure
@@ -20,6 +21,18 @@ def peer_user(accounts, me, input_peer):
         if user is not None:
             return user
     raise RpcFailure(400, 'PEER_ID_INVALID')
+
+
+def chat_peer(accounts, groups, me, input_peer):
+    """The User or Group (groups.py) an InputPeer names, or 400 PEER_ID_INVALID: a group that
+    does not exist or that the caller is not in is no peer of theirs, as Telegram answers. Both
+    have `.key`, the store's name for the chat (a user's id, a group's -chat_id)."""
+    if isinstance(input_peer, types.InputPeerChat):
+        group = groups.of_member(input_peer.chat_id, me.id)
+        if group is not None:
+            return group
+        raise RpcFailure(400, 'PEER_ID_INVALID')
+    return peer_user(accounts, me, input_peer)
 
 
 def input_user(accounts, me, value):

@@ -1,6 +1,6 @@
 """Pushes to registered devices (devices.py), as Telegram's server sends them through APNs: the
 visible `aps` says only that something came, and "p" carries the real payload (Telegram's JSON:
-loc-key, loc-args, from_id, msg_id, …) encrypted with the device's 256-byte secret by MTProto
+loc-key, loc-args, from_id or chat_id, msg_id, …) encrypted with the device's 256-byte secret by MTProto
 2.0's server-to-client scheme, keyed by SHA-1(secret)'s last 8 bytes. Every device of the user
 but the acting key's gets one, whether or not its app is connected: the device decides what to
 show. One worker thread POSTs them in order, so a deletion never overtakes its message."""
@@ -34,6 +34,12 @@ def display_name(user):
     return ' '.join(filter(None, (user.first_name, user.last_name))) or user.username
 
 
+def peer_fields(peer_key):
+    """How a payload names its chat: exactly one of from_id (a user) or chat_id (a basic group,
+    the raw chat id), as Telegram's payloads do; the store's key is -chat_id for a group."""
+    return {'chat_id': str(-peer_key)} if peer_key < 0 else {'from_id': str(peer_key)}
+
+
 class Pushes:
     def __init__(self, accounts, log, muted=lambda owner, peer: False):
         self.accounts, self.log = accounts, log
@@ -44,28 +50,50 @@ class Pushes:
         self.sent = 0
         threading.Thread(target=self._run, name='pushes', daemon=True).start()
 
-    def message(self, recipient, sender, msg, caller_key):
-        """A new private message `msg` (the recipient's copy) from `sender`."""
+    def message(self, recipient, sender, msg, caller_key, group=None):
+        """A new message `msg` (the recipient's copy) from `sender`, in a private chat or in
+        `group` (a basic group: CHAT_MESSAGE_*, loc-args [author, title, text], the chat named by
+        chat_id and the author by chat_from_id, the thread the chat, as Telegram's payloads)."""
         body, key = msg.text, 'MESSAGE_TEXT'
         if msg.media:  # Telegram's MESSAGE_PHOTO / MESSAGE_DOC, the caption after what it is
             what = '🖼 Photo' if msg.media['kind'] == 'photo' else '📎 ' + msg.media['name']
             body, key = ('%s, %s' % (what, msg.text) if msg.text else what), ('MESSAGE_PHOTO' if msg.media['kind'] == 'photo' else 'MESSAGE_DOC')
-        payload = {'loc-key': key, 'loc-args': [display_name(sender), body],
-                   'from_id': str(sender.id), 'msg_id': str(msg.id),
-                   'aps': {'alert': {'title': display_name(sender), 'body': body}, 'category': 'r',
-                           'thread-id': str(sender.id), 'sound': '0.m4a'}}
+        if group is not None:
+            author = display_name(sender)
+            payload = {'loc-key': 'CHAT_' + key, 'loc-args': [author, group.title, body], 'chat_id': str(group.id),
+                       'chat_from_id': str(sender.id), 'msg_id': str(msg.id),
+                       'aps': {'alert': {'title': group.title, 'body': '%s: %s' % (author, body)}, 'category': 'r',
+                               'thread-id': str(group.key), 'sound': '0.m4a'}}
+            key = 'CHAT_' + key
+        else:
+            payload = {'loc-key': key, 'loc-args': [display_name(sender), body],
+                       'from_id': str(sender.id), 'msg_id': str(msg.id),
+                       'aps': {'alert': {'title': display_name(sender), 'body': body}, 'category': 'r',
+                               'thread-id': str(sender.id), 'sound': '0.m4a'}}
         aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
-        self._send(recipient, payload, aps, caller_key, '%s %d' % (key, msg.id), muted=self.muted(recipient, sender.id))
+        self._send(recipient, payload, aps, caller_key, '%s %d' % (key, msg.id), muted=self.muted(recipient, msg.peer))
+
+    def chat_created(self, recipient, creator, group, msg, caller_key):
+        """`creator` made `group` with `recipient` in it (Telegram's CHAT_CREATED: loc-args
+        [creator, title]); msg: the recipient's copy of the service message."""
+        payload = {'loc-key': 'CHAT_CREATED', 'loc-args': [display_name(creator), group.title],
+                   'chat_id': str(group.id), 'chat_from_id': str(creator.id), 'msg_id': str(msg.id),
+                   'aps': {'alert': {'title': group.title,
+                                     'body': '%s invited you to the group %s' % (display_name(creator), group.title)},
+                           'category': 'r', 'thread-id': str(group.key), 'sound': '0.m4a'}}
+        aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
+        self._send(recipient, payload, aps, caller_key, 'CHAT_CREATED %d' % msg.id)
 
     def deleted(self, owner, peer_id, ids, caller_key):
-        """`owner`'s messages `ids` in the chat with `peer_id` were deleted: their notifications go."""
-        payload = {'loc-key': 'MESSAGE_DELETED', 'from_id': str(peer_id),
+        """`owner`'s messages `ids` in the chat with `peer_id` (a store peer) were deleted: their
+        notifications go."""
+        payload = {'loc-key': 'MESSAGE_DELETED', **peer_fields(peer_id),
                    'messages': ','.join(str(i) for i in sorted(ids))}
         self._send(owner, payload, {'mutable-content': 1}, caller_key, 'MESSAGE_DELETED %s' % payload['messages'])
 
     def read(self, owner, peer_id, max_id, caller_key):
         """`owner` read the chat with `peer_id` up to `max_id` elsewhere: those notifications go."""
-        payload = {'loc-key': 'READ_HISTORY', 'from_id': str(peer_id), 'max_id': str(max_id)}
+        payload = {'loc-key': 'READ_HISTORY', **peer_fields(peer_id), 'max_id': str(max_id)}
         self._send(owner, payload, {'mutable-content': 1}, caller_key, 'READ_HISTORY %d' % max_id)
 
     def _send(self, user_id, payload, aps, caller_key, what, muted=False):

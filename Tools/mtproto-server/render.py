@@ -1,6 +1,7 @@
-"""Store rows as Telegram's TL objects, each seen from the box that holds it: messages, their
-reactions, drafts, the Update objects of the pts events (getDifference and live pushes share
-them), and the users an answer must carry."""
+"""Store rows as Telegram's TL objects, each seen from the box that holds it: messages (and
+service messages), their reactions, drafts, the Update objects of the pts events (getDifference
+and live pushes share them), and the users and groups an answer must carry. A store peer is a
+user id, or a basic group's negative chat id (groups.py)."""
 from telethon.tl import types
 
 from files import media_tl
@@ -16,8 +17,9 @@ def message_empty(msg_id):
     return _MESSAGE_EMPTY(id=msg_id)
 
 
-def peer(user_id):
-    return types.PeerUser(user_id=user_id)
+def peer(key):
+    """The Peer a store peer names: a user id, or -chat_id for a basic group."""
+    return types.PeerChat(chat_id=-key) if key < 0 else types.PeerUser(user_id=key)
 
 
 def reply_header(msg_id):
@@ -39,7 +41,18 @@ def reactions_tl(reactions, viewer):
     return types.MessageReactions(results=results, recent_reactions=recent or None)
 
 
+def action_tl(action):
+    if action['kind'] == 'chat_create':
+        return types.MessageActionChatCreate(title=action['title'], users=action['users'])
+    raise ValueError('unknown action %r' % action['kind'])
+
+
 def message_tl(msg):
+    if msg.action:  # a service message: no text, the action says what happened
+        return types.MessageService(
+            id=msg.id, peer_id=peer(msg.peer), date=msg.date, out=msg.out or None, from_id=peer(msg.from_id),
+            reply_to=reply_header(msg.reply_to), action=action_tl(msg.action),
+            reactions=reactions_tl(msg.reactions, msg.owner) if msg.reactions else None)
     return types.Message(
         id=msg.id, peer_id=peer(msg.peer), date=msg.date, message=msg.text, out=msg.out or None,
         from_id=peer(msg.from_id), reply_to=reply_header(msg.reply_to), edit_date=msg.edit_date,
@@ -49,7 +62,12 @@ def message_tl(msg):
 
 
 def short_message(msg, pts):
-    """A new private message as updateShortMessage (user_id: the other side)."""
+    """A new text message as updateShortMessage (user_id: the other side), or in a basic group
+    as updateShortChatMessage (from_id: its author, chat_id: the group)."""
+    if msg.peer < 0:
+        return types.UpdateShortChatMessage(out=msg.out or None, id=msg.id, from_id=msg.from_id, chat_id=-msg.peer,
+                                            message=msg.text, pts=pts, pts_count=1, date=msg.date,
+                                            reply_to=reply_header(msg.reply_to))
     return types.UpdateShortMessage(out=msg.out or None, id=msg.id, user_id=msg.peer, message=msg.text,
                                     pts=pts, pts_count=1, date=msg.date, reply_to=reply_header(msg.reply_to))
 
@@ -92,12 +110,17 @@ def event_updates(event, msg):
 
 
 def referenced_users(objects):
-    """Ids of the users these messages and updates name (peers, senders, reactors)."""
+    """Ids of the users these messages and updates name (peers, senders, reactors, the members a
+    group's creation names)."""
     ids = set()
 
     def visit(value):
         if isinstance(value, types.PeerUser):
             ids.add(value.user_id)
+        elif isinstance(value, types.MessageActionChatCreate):
+            ids.update(value.users)
+        elif isinstance(value, types.UpdateShortChatMessage):
+            ids.add(value.from_id)
         elif isinstance(value, types.Message):
             # What message_tl fills in: the walk below over every field costs a getDifference
             # of a hundred messages more than the rest of its answer.
@@ -110,6 +133,28 @@ def referenced_users(objects):
                 visit(item)
         elif isinstance(value, types.UpdateShortMessage):
             ids.add(value.user_id)
+        elif isinstance(value, TLObject):
+            for item in vars(value).values():
+                visit(item)
+
+    visit(list(objects))
+    return ids
+
+
+def referenced_chats(objects):
+    """Ids of the basic groups these messages and updates name (their peers)."""
+    ids = set()
+
+    def visit(value):
+        if isinstance(value, types.PeerChat):
+            ids.add(value.chat_id)
+        elif isinstance(value, (types.UpdateShortChatMessage, types.UpdateChatUserTyping)):
+            ids.add(value.chat_id)
+        elif isinstance(value, (types.Message, types.MessageService)):
+            visit(value.peer_id)  # a message's other fields name users only
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
         elif isinstance(value, TLObject):
             for item in vars(value).values():
                 visit(item)

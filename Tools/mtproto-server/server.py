@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A Telegram-protocol (MTProto 2.0, layer 214) test server for the client's tests: key exchange,
 encrypted sessions, help.getConfig, ping, updates.getState, login (code, sign-up, SRP password,
-log out), private-chat messaging with live updates and getDifference, and misbehaviours on request. Listens on 127.0.0.1 only; prints one JSON line
-{"ready": true, "port": N, "pid": P} when it listens and logs to stderr. Not the product: built
-on Telethon's TL objects and `cryptography`, sharing no code with the Swift client. See README.md."""
+log out), messaging in private chats and basic groups with live updates and getDifference, and
+misbehaviours on request. Listens on 127.0.0.1 only; prints one JSON line {"ready": true,
+"port": N, "pid": P} when it listens and logs to stderr. Not the product: built on Telethon's TL
+objects and `cryptography`, sharing no code with the Swift client. See README.md."""
 import argparse
 import asyncio
 import json
@@ -19,6 +20,7 @@ import auth  # noqa: E402
 import transport  # noqa: E402
 import wire  # noqa: E402
 from accounts import Accounts, parse_account  # noqa: E402
+from groups import GroupStore  # noqa: E402
 from keystore import KeyStore  # noqa: E402
 from messages import MessageStore  # noqa: E402
 from methods import Methods, normalized  # noqa: E402
@@ -56,6 +58,7 @@ class Server:
             log.info('account %d +%s %s @%s%s', user.id, phone, first_name, user.username,
                      ' (with a password)' if password else '')
         self.store = MessageStore(args.state, log)
+        self.groups = GroupStore(self.store, log)  # basic groups, in the same database
         self.difference_too_long = args.difference_too_long
         self.page_limit = args.page_limit
         self.login_code = args.login_code

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Telethon (a client proven against Telegram) chats through the test server: log in, send,
-read history and dialogs, edit, delete, read, react, pin, and wait for what arrives — new
-messages through Telethon's own update handling (@client.on(events.NewMessage) and friends),
-which catches up with updates.getDifference on connect from the state kept in --session-file.
+read history and dialogs, edit, delete, read, react, pin, create basic groups, and wait for what
+arrives — new messages through Telethon's own update handling (@client.on(events.NewMessage) and
+friends), which catches up with updates.getDifference on connect from the state kept in
+--session-file. A chat is a user or a basic group (`chat:<id>`, or the group's title).
 One subcommand per run; prints JSON (one object, or with `wait` one line per event); exits 1
 with {"ok": false, "error", "rpc_error"} on failure."""
 import argparse
@@ -27,7 +28,7 @@ from telethon_login import rpc_name, sign_in  # noqa: E402
 # about "async sessions" on every update batch: not about this script's (synchronous) session.
 warnings.filterwarnings('ignore', message='Using async sessions support is an experimental feature')
 
-WAIT_KINDS = ('message', 'edit', 'delete', 'read', 'reaction', 'pin')
+WAIT_KINDS = ('message', 'edit', 'delete', 'read', 'reaction', 'pin', 'action', 'typing')
 
 
 class ChatSession(SQLiteSession):
@@ -67,11 +68,16 @@ def message_json(message):
     reactions = None
     if message.reactions:
         reactions = {r.reaction.emoticon: r.count for r in message.reactions.results}
-    return {'id': message.id, 'out': bool(message.out), 'text': message.message, 'date': unix(message.date),
-            'from_id': message.sender_id, 'peer_id': getattr(message.peer_id, 'user_id', None),
-            'reply_to': reply, 'edit_date': unix(message.edit_date), 'pinned': bool(message.pinned),
-            'reactions': reactions, 'file': file_json(message),
-            'forwarded_from': getattr(message.fwd_from.from_id, 'user_id', None) if message.fwd_from else None}
+    result = {'id': message.id, 'out': bool(message.out), 'text': message.message, 'date': unix(message.date),
+              'from_id': message.sender_id, 'peer_id': getattr(message.peer_id, 'user_id', None),
+              'reply_to': reply, 'edit_date': unix(message.edit_date), 'pinned': bool(message.pinned),
+              'reactions': reactions, 'file': file_json(message),
+              'forwarded_from': getattr(message.fwd_from.from_id, 'user_id', None) if message.fwd_from else None}
+    if isinstance(message.peer_id, types.PeerChat):  # a basic group's message (private ones: as before)
+        result['chat_id'] = message.peer_id.chat_id
+    if isinstance(message, types.MessageService):
+        result['action'] = plain(message.action.to_dict())
+    return result
 
 
 def file_json(message):
@@ -86,9 +92,12 @@ def file_json(message):
 
 
 async def resolve(client, text):
-    """--to / --with: `me`, +PHONE, a user id (digits), or a username (@ optional)."""
+    """--to / --with: `me`, +PHONE, a user id (digits), a username (@ optional), `chat:<id>` (a
+    basic group), or a group's title (looked up in the dialogs when no such username exists)."""
     if text in ('me', 'self'):
         return types.InputPeerSelf()
+    if text.startswith('chat:'):
+        return types.InputPeerChat(chat_id=int(text[len('chat:'):]))
     if text.startswith('+') or text.lstrip('-').isdigit():
         by_phone = text.startswith('+')
         wanted = ''.join(c for c in text if c.isdigit()) if by_phone else int(text)
@@ -98,9 +107,27 @@ async def resolve(client, text):
             if (user.phone if by_phone else user.id) == wanted:
                 return types.InputPeerSelf() if user.id == me.id else types.InputPeerUser(user.id, user.access_hash)
         raise RuntimeError('no user %s among the contacts' % text)
-    resolved = await client(functions.contacts.ResolveUsernameRequest(username=text.lstrip('@')))
+    try:
+        resolved = await client(functions.contacts.ResolveUsernameRequest(username=text.lstrip('@')))
+    except (errors.UsernameNotOccupiedError, errors.UsernameInvalidError):
+        group = None if text.startswith('@') else await group_by_title(client, text)
+        if group is None:
+            raise
+        return types.InputPeerChat(chat_id=group.id)
     user = resolved.users[0]
     return types.InputPeerUser(user.id, user.access_hash)
+
+
+async def group_by_title(client, title):
+    """The basic group with this title among the first 100 dialogs, or None."""
+    result = await client(functions.messages.GetDialogsRequest(
+        offset_date=None, offset_id=0, offset_peer=types.InputPeerEmpty(), limit=100, hash=0))
+    return next((c for c in result.chats if isinstance(c, types.Chat) and c.title == title), None)
+
+
+def chat_fields(peer):
+    """chat_id for a basic group target (nothing for a user, so private output stays as it was)."""
+    return {'chat_id': peer.chat_id} if isinstance(peer, types.InputPeerChat) else {}
 
 
 # Subcommands: each gets (client, args) on a connected client and returns what to print.
@@ -130,7 +157,8 @@ async def do_send(client, args):
             result = await client(functions.messages.SendMessageRequest(
                 peer=peer, message=text, random_id=random_id, reply_to=reply_to))
             sent.append({'id': result.id, 'pts': result.pts, 'pts_count': result.pts_count,
-                         'date': unix(result.date), 'random_id': random_id, 'type': type(result).__name__})
+                         'date': unix(result.date), 'random_id': random_id, 'type': type(result).__name__,
+                         **chat_fields(peer)})
     return {'sent': sent} if len(sent) > 1 else sent[0]
 
 
@@ -155,20 +183,34 @@ async def do_dialogs(client, args):
         result = await client(functions.messages.GetDialogsRequest(
             offset_date=offset_date, offset_id=offset_id, offset_peer=offset_peer, limit=args.page_size, hash=0))
         pages.append({'type': type(result).__name__, 'count': getattr(result, 'count', len(result.dialogs)),
-                      'peers': [d.peer.user_id for d in result.dialogs]})
+                      'peers': [peer_number(d.peer) for d in result.dialogs]})
         tops = {m.id: m for m in result.messages}
         users = {u.id: u for u in result.users}
+        chats = {c.id: c for c in result.chats}
         for d in result.dialogs:
-            dialogs.append({'peer': d.peer.user_id, 'top_message': d.top_message, 'unread_count': d.unread_count,
-                            'read_inbox_max_id': d.read_inbox_max_id, 'read_outbox_max_id': d.read_outbox_max_id,
-                            'draft': getattr(d.draft, 'message', None), 'top_text': tops[d.top_message].message})
+            dialog = {'peer': peer_number(d.peer), 'top_message': d.top_message, 'unread_count': d.unread_count,
+                      'read_inbox_max_id': d.read_inbox_max_id, 'read_outbox_max_id': d.read_outbox_max_id,
+                      'draft': getattr(d.draft, 'message', None), 'top_text': tops[d.top_message].message}
+            if isinstance(d.peer, types.PeerChat):
+                chat = chats.get(d.peer.chat_id)
+                dialog.update(chat_id=d.peer.chat_id, title=getattr(chat, 'title', None),
+                              participants_count=getattr(chat, 'participants_count', None))
+            dialogs.append(dialog)
         if isinstance(result, types.messages.Dialogs) or len(result.dialogs) < args.page_size or len(pages) > 50:
             break
         last = result.dialogs[-1]
         offset_date, offset_id = tops[last.top_message].date, last.top_message
-        user = users[last.peer.user_id]
-        offset_peer = types.InputPeerUser(user.id, user.access_hash)
+        if isinstance(last.peer, types.PeerChat):
+            offset_peer = types.InputPeerChat(chat_id=last.peer.chat_id)
+        else:
+            user = users[last.peer.user_id]
+            offset_peer = types.InputPeerUser(user.id, user.access_hash)
     return {'pages': pages, 'dialogs': dialogs}
+
+
+def peer_number(peer):
+    """A dialog's peer as a number: a user's id, a basic group's -chat_id (as Bot API ids)."""
+    return -peer.chat_id if isinstance(peer, types.PeerChat) else peer.user_id
 
 
 def updates_json(result):
@@ -178,7 +220,7 @@ def updates_json(result):
 async def do_edit(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     result = await client(functions.messages.EditMessageRequest(peer=peer, id=args.id, message=args.text))
-    return {'updates': updates_json(result)}
+    return {'updates': updates_json(result), **chat_fields(peer)}
 
 
 async def do_delete(client, args):
@@ -188,21 +230,22 @@ async def do_delete(client, args):
 
 async def do_read(client, args):
     peer = await resolve(client, getattr(args, 'with'))
-    return plain((await client(functions.messages.ReadHistoryRequest(peer=peer, max_id=args.max_id))).to_dict())
+    result = await client(functions.messages.ReadHistoryRequest(peer=peer, max_id=args.max_id))
+    return dict(plain(result.to_dict()), **chat_fields(peer))
 
 
 async def do_react(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     result = await client(functions.messages.SendReactionRequest(
         peer=peer, msg_id=args.id, reaction=[types.ReactionEmoji(emoticon=e) for e in args.emoji]))
-    return {'updates': updates_json(result)}
+    return {'updates': updates_json(result), **chat_fields(peer)}
 
 
 async def do_pin(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     result = await client(functions.messages.UpdatePinnedMessageRequest(
         peer=peer, id=args.id, unpin=args.unpin, pm_oneside=args.one_side))
-    return {'updates': updates_json(result)}
+    return {'updates': updates_json(result), **chat_fields(peer)}
 
 
 async def do_pin_dialog(client, args):
@@ -231,6 +274,8 @@ async def do_difference(client, args):
         answer.update(new_messages=[message_json(m) for m in result.new_messages],
                       other_updates=[plain(u.to_dict()) for u in result.other_updates],
                       users=[u.id for u in result.users], state=plain(state.to_dict()))
+        if result.chats:  # basic groups (private chats' output stays as it was)
+            answer['chats'] = [{'id': c.id, 'title': c.title, 'type': type(c).__name__} for c in result.chats]
     else:
         answer.update(plain(result.to_dict()))
     return answer
@@ -295,6 +340,19 @@ async def do_wait(client, args):
     async def on_pin(update):
         emit('pin', ids=update.messages, pinned=bool(update.pinned))
 
+    @client.on(events.Raw((types.UpdateNewMessage,)))
+    async def on_action(update):  # service messages (a group made): NewMessage skips them
+        if isinstance(update.message, types.MessageService):
+            emit('action', **message_json(update.message))
+
+    @client.on(events.Raw((types.UpdateUserTyping, types.UpdateChatUserTyping)))
+    async def on_typing(update):
+        if isinstance(update, types.UpdateChatUserTyping):
+            emit('typing', chat_id=update.chat_id, from_id=getattr(update.from_id, 'user_id', None),
+                 action=type(update.action).__name__)
+        else:
+            emit('typing', from_id=update.user_id, action=type(update.action).__name__)
+
     state = await client(functions.updates.GetStateRequest())  # api/updates: "I want updates"
     # Ready once Telethon's catch-up is over: while it gets the difference it drops (by design,
     # api/updates) what the socket brings, which would make a live check racy.
@@ -307,6 +365,62 @@ async def do_wait(client, args):
         raise RuntimeError('%d of %d event(s) came' % (len(seen), args.count))
     await asyncio.sleep(0.2)  # let Telethon finish the update it is on before the state is saved
     return {'events': len(seen)}
+
+
+async def do_create_group(client, args):
+    """messages.createChat with each --with (a user: +PHONE, id or username); --access-hash
+    sends a wrong one for them."""
+    users = []
+    for text in getattr(args, 'with'):
+        peer = await resolve(client, text)
+        if isinstance(peer, types.InputPeerSelf):
+            users.append(types.InputUserSelf())
+        elif isinstance(peer, types.InputPeerUser):
+            users.append(types.InputUser(peer.user_id, peer.access_hash if args.access_hash is None else args.access_hash))
+        else:
+            raise RuntimeError('%s is not a user' % text)
+    result = await client(functions.messages.CreateChatRequest(users=users, title=args.title))
+    chat = result.updates.chats[0]
+    service = next(u.message for u in result.updates.updates if isinstance(u, types.UpdateNewMessage))
+    return {'chat_id': chat.id, 'title': chat.title, 'participants_count': chat.participants_count,
+            'id': service.id, 'pts': next(u.pts for u in result.updates.updates if isinstance(u, types.UpdateNewMessage)),
+            'action': plain(service.action.to_dict()), 'missing_invitees': len(result.missing_invitees)}
+
+
+async def do_group_info(client, args):
+    """messages.getFullChat and messages.getChats for a group."""
+    peer = await resolve(client, getattr(args, 'with'))
+    if not isinstance(peer, types.InputPeerChat):
+        raise RuntimeError('%s is not a basic group' % getattr(args, 'with'))
+    full = await client(functions.messages.GetFullChatRequest(chat_id=peer.chat_id))
+    chats = await client(functions.messages.GetChatsRequest(id=[peer.chat_id]))
+    participants = full.full_chat.participants.participants
+    return {'chat_id': full.full_chat.id, 'title': chats.chats[0].title,
+            'participants_count': chats.chats[0].participants_count,
+            'creator': next((p.user_id for p in participants if isinstance(p, types.ChatParticipantCreator)), None),
+            'members': [p.user_id for p in participants], 'users': [u.id for u in full.users]}
+
+
+async def do_typing(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    action = types.SendMessageCancelAction() if args.cancel else types.SendMessageTypingAction()
+    return {'done': await client(functions.messages.SetTypingRequest(peer=peer, action=action)), **chat_fields(peer)}
+
+
+async def do_forward(client, args):
+    source = await resolve(client, getattr(args, 'from'))
+    target = await resolve(client, args.to)
+    result = await client(functions.messages.ForwardMessagesRequest(
+        from_peer=source, id=args.ids, random_id=[random.randrange(1, 2 ** 63) for _ in args.ids], to_peer=target))
+    return {'ids': [u.message.id for u in result.updates if isinstance(u, types.UpdateNewMessage)], **chat_fields(target)}
+
+
+async def do_register_device(client, args):
+    """account.registerDevice, Simple Push (token type 4): pushes go to --token, sealed with --secret."""
+    done = await client(functions.account.RegisterDeviceRequest(
+        token_type=4, token=args.token, app_sandbox=False, secret=bytes.fromhex(args.secret), other_uids=[],
+        no_muted=args.no_muted or None))
+    return {'done': done}
 
 
 async def do_send_file(client, args):
@@ -329,7 +443,8 @@ async def do_download(client, args):
 COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_download, 'state': do_state, 'send': do_send, 'history': do_history,
             'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'read': do_read,
             'react': do_react, 'pin': do_pin, 'pin-dialog': do_pin_dialog, 'mute': do_mute, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
-            'wait': do_wait}
+            'wait': do_wait, 'create-group': do_create_group, 'group-info': do_group_info, 'typing': do_typing,
+            'forward': do_forward, 'register-device': do_register_device}
 
 
 async def run(host, port, args):
@@ -366,7 +481,7 @@ def arguments():
     login.add_argument('--last-name', default='')
     command('state', 'updates.getState')
     send = command('send', 'messages.sendMessage; prints id, pts, pts_count, date, random_id')
-    send.add_argument('--to', required=True, help='me, +PHONE, a user id, or a username')
+    send.add_argument('--to', required=True, help='me, +PHONE, a user id, a username, chat:<id>, or a group\'s title')
     send.add_argument('--text', required=True)
     send.add_argument('--random-id', type=int, help='fixed random_id (default: a random one per message)')
     send.add_argument('--count', type=int, default=1, help='send N messages, "TEXT 1".."TEXT N"')
@@ -424,6 +539,23 @@ def arguments():
     difference.add_argument('--pts-total-limit', type=int)
     catch_up = command('catch-up', 'updates.getDifference from --pts until whole; messages, slices, seconds')
     catch_up.add_argument('--pts', type=int, required=True)
+    create_group = command('create-group', 'messages.createChat; prints chat_id')
+    create_group.add_argument('--title', required=True)
+    create_group.add_argument('--with', action='append', required=True, help='a member: +PHONE, a user id, or a username')
+    create_group.add_argument('--access-hash', type=int, help='use this access_hash for the members instead of the right one')
+    group_info = command('group-info', 'messages.getFullChat and messages.getChats')
+    group_info.add_argument('--with', required=True, help='chat:<id> or the group\'s title')
+    typing = command('typing', 'messages.setTyping (typing, or --cancel)')
+    typing.add_argument('--with', required=True)
+    typing.add_argument('--cancel', action='store_true')
+    forward = command('forward', 'messages.forwardMessages')
+    forward.add_argument('--from', required=True)
+    forward.add_argument('--to', required=True)
+    forward.add_argument('--ids', type=lambda v: [int(i) for i in v.split(',')], required=True)
+    register_device = command('register-device', 'account.registerDevice (Simple Push to an http://127.0.0.1 URL)')
+    register_device.add_argument('--token', required=True)
+    register_device.add_argument('--secret', required=True, help='256 bytes, hex')
+    register_device.add_argument('--no-muted', action='store_true')
     wait = command('wait', 'stay connected; print events as JSON lines until --count came')
     wait.add_argument('--count', type=int, default=1)
     wait.add_argument('--kinds', default='message', help='comma-separated: ' + ','.join(WAIT_KINDS))

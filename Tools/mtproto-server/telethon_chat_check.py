@@ -246,16 +246,18 @@ def scenario(chat, state, log_path):
     check(texts(got.finish()) == ['after restart'], 'live delivery after the restart')
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+def run_check(description, prefix, run_scenario, cleanup=lambda: None):
+    """Starts a server on a fresh state directory, runs `run_scenario(chat, state, log path)`
+    and says "all checks passed" or what failed (the state then kept); exit status 0 or 1."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument('--transport', default='abridged')
     parser.add_argument('--keep', action='store_true', help='keep the state directory (its path is printed)')
     args = parser.parse_args()
-    state = tempfile.mkdtemp(prefix='telethon-chat-')
+    state = tempfile.mkdtemp(prefix=prefix)
     chat = Chat(Server(state), state, args.transport)
     started = time.monotonic()
     try:
-        scenario(chat, state, os.path.join(state, 'server.log'))
+        run_scenario(chat, state, os.path.join(state, 'server.log'))
         print('all checks passed in %.1f s' % (time.monotonic() - started), flush=True)
         return 0
     except Failure as failure:
@@ -264,11 +266,15 @@ def main():
         return 1
     finally:
         chat.server.stop()
+        cleanup()
         if args.keep:
             print('state: %s' % state)
         else:
             shutil.rmtree(state, ignore_errors=True)
 
+
+def main():
+    return run_check(__doc__.split('\n')[0], 'telethon-chat-', scenario)
 
 if __name__ == '__main__':
     sys.exit(main())

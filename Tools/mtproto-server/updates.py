@@ -1,7 +1,8 @@
 """updates.getState and updates.getDifference for a signed-in key (core.telegram.org/api/updates):
 the box's pts, and the events after a client's pts replayed as new_messages (each in its current
 state; a deleted one is left out) and other_updates (edits, deletions, read states, reactions,
-pins). qts is always 0 (no secret chats) and seq always 1 (no seq-ordered updates are sent)."""
+pins), with the users and basic groups (chats) they name. qts is always 0 (no secret chats) and
+seq always 1 (no seq-ordered updates are sent)."""
 from telethon.tl import functions, types
 
 import render
@@ -14,8 +15,8 @@ EVENT_WINDOW = 250  # events read for one difference: at most this many in one a
 
 
 class Updates:
-    def __init__(self, accounts, store, clock, too_long):
-        self.accounts, self.store, self.clock = accounts, store, clock
+    def __init__(self, accounts, store, groups, clock, too_long):
+        self.accounts, self.store, self.groups, self.clock = accounts, store, groups, clock
         self.too_long = too_long  # --difference-too-long: pts behind beyond which → differenceTooLong
         self.handlers = {
             functions.updates.GetStateRequest: self.get_state,
@@ -54,14 +55,15 @@ class Updates:
         taken = self._slice(events[:EVENT_WINDOW], pts, request.pts_limit)
         new_messages, other_updates = self._render(me.id, taken)
         users = users_tl(self.accounts, me, render.referenced_users(new_messages + other_updates) | {me.id})
+        chats = self.groups.chats_tl(me.id, render.referenced_chats(new_messages + other_updates))
         if len(taken) < len(events):
             last = taken[-1]
             answer = types.updates.DifferenceSlice(
-                new_messages=new_messages, new_encrypted_messages=[], other_updates=other_updates, chats=[],
+                new_messages=new_messages, new_encrypted_messages=[], other_updates=other_updates, chats=chats,
                 users=users, intermediate_state=self.state(me.id, last.pts, last.date))
         else:
             answer = types.updates.Difference(
-                new_messages=new_messages, new_encrypted_messages=[], other_updates=other_updates, chats=[],
+                new_messages=new_messages, new_encrypted_messages=[], other_updates=other_updates, chats=chats,
                 users=users, state=self.state(me.id))
         return self._log(caller, pts, answer, current, '%d message(s), %d other update(s)' % (
             len(new_messages), len(other_updates)))

@@ -62,8 +62,10 @@ extension EngineDataSources: ChatHistoryDataSource {
         try engine.messages.readState(chat.peerId)?.maxOutgoingReadId ?? 0
     }
 
-    func isTyping(in chat: ChatId) throws -> Bool {
-        presence?.isTyping(in: chat.peerId) ?? false
+    func typing(in chat: ChatId) throws -> String? {
+        guard let user = presence?.typist(in: chat.peerId) else { return nil }
+        guard user != chat.peerId, let peer = try engine.peers.peers([user]).first?.1 else { return "typing…" }
+        return "\(peer.firstName.isEmpty ? peer.displayTitle : peer.firstName) is typing…"
     }
 
     func presence(in chat: ChatId) throws -> PeerPresence? {

@@ -18,12 +18,12 @@ enum HistoryHoleFiller {
         let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(peerId)
         let answer = try client.invoke(Api.functions.messages.GetHistory(peer: peer, offsetId: hole.upperBound &+ 1, offsetDate: 0, addOffset: 0,
                                                                           limit: pageSize, maxId: 0, minId: 0, hash: 0), timeout: timeout)
-        let (messages, users, whole): ([Api.Message], [Api.User], Bool)
+        let (messages, chats, users, whole): ([Api.Message], [Api.Chat], [Api.User], Bool)
         switch answer {
-        case .messages(let list, _, let people):
-            (messages, users, whole) = (list, people, true)
-        case .messagesSlice(_, _, _, _, _, let list, _, let people), .channelMessages(_, _, _, _, let list, _, _, let people):
-            (messages, users, whole) = (list, people, false)
+        case .messages(let list, let groups, let people):
+            (messages, chats, users, whole) = (list, groups, people, true)
+        case .messagesSlice(_, _, _, _, _, let list, let groups, let people), .channelMessages(_, _, _, _, let list, _, let groups, let people):
+            (messages, chats, users, whole) = (list, groups, people, false)
         case .messagesNotModified:
             throw MTProtoError.badResult(method: "messages.getHistory", reason: "not modified, though no hash was given")
         }
@@ -44,6 +44,7 @@ enum HistoryHoleFiller {
         }
         try postbox.transaction { t in
             _ = try ServerObjects.store(users, in: t)
+            _ = try ServerObjects.store(chats, in: t)
             let named = try stored.map { try ServerObjects.namingForward($0, in: t) }
             if !named.isEmpty {
                 try t.addMessages(named)

@@ -1,8 +1,8 @@
 import Storage
 import TelegramApi
 
-/// A chat as the server accepts it from this account: the account itself, or a user with the
-/// access_hash the server gave with it (core.telegram.org/api/peers).
+/// A chat as the server accepts it from this account: the account itself, a user with the
+/// access_hash the server gave with it, or a basic group by its id (core.telegram.org/api/peers).
 struct InputPeers {
     let postbox: Postbox
     let accountPeer: PeerId
@@ -15,7 +15,8 @@ struct InputPeers {
 
     func peer(_ peerId: PeerId) throws -> Api.InputPeer {
         if peerId == accountPeer { return .inputPeerSelf }
-        guard peerId.namespace == .cloudUser else { throw Unnamable(reason: "only private chats reach the server yet") }
+        if peerId.namespace == .cloudGroup { return .inputPeerChat(chatId: peerId.id) }
+        guard peerId.namespace == .cloudUser else { throw Unnamable(reason: "only private chats and basic groups reach the server yet") }
         guard let hash = try postbox.read({ try $0.accessHash(peerId) }) else {
             throw Unnamable(reason: "the server never introduced this user to the account (no access_hash)")
         }

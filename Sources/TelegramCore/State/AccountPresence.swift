@@ -10,7 +10,8 @@ import TelegramApi
 /// types, and cancels it when it sends).
 public final class AccountPresence: Sendable {
     static let typingSeconds: UInt64 = 6
-    private let typing = Mutex<[PeerId: UInt64]>([:])
+    /// Per chat: until when the notice shows, and who types (a group names its member).
+    private let typing = Mutex<[PeerId: (until: UInt64, user: PeerId)]>([:])
     private let statuses = Mutex<[PeerId: UserStatus]>([:])
 
     /// A user's online status as the server gives it (userStatus*).
@@ -56,23 +57,30 @@ public final class AccountPresence: Sendable {
         statuses.withLock { for (user, status) in known { $0[user] = status } }
     }
 
-    /// Whether someone is typing in `chat` now.
-    public func isTyping(in chat: PeerId) -> Bool {
+    /// Who is typing in `chat` now (the last to say so), nil when no one.
+    public func typist(in chat: PeerId) -> PeerId? {
         let now = Clock.monotonicNanoseconds()
-        return typing.withLock { ($0[chat] ?? 0) > now }
+        return typing.withLock { list in list[chat].flatMap { $0.until > now ? $0.user : nil } }
     }
 
-    func set(_ chat: PeerId, typing on: Bool) {
+    /// `user` started (or stopped) typing in `chat`; a stop ends the notice only when it was theirs.
+    func set(_ chat: PeerId, typist user: PeerId, typing on: Bool) {
         let until = Clock.monotonicNanoseconds() + Self.typingSeconds * 1_000_000_000
-        typing.withLock { $0[chat] = on ? until : nil }
+        typing.withLock { list in
+            if on {
+                list[chat] = (until, user)
+            } else if list[chat]?.user == user {
+                list[chat] = nil
+            }
+        }
     }
 
     /// The soonest a notice ends (nil: none shows), so whoever draws it looks again then.
     var nextExpiry: UInt64? {
         let now = Clock.monotonicNanoseconds()
         return typing.withLock { list in
-            list = list.filter { $0.value > now }
-            return list.values.min()
+            list = list.filter { $0.value.until > now }
+            return list.values.map(\.until).min()
         }
     }
 }

@@ -19,6 +19,8 @@ public final class AccountStateManager {
         public var deletions = 0
         public var readStates = 0
         public var users = 0
+        /// Basic groups stored (their titles).
+        public var chats = 0
         /// The account's contacts fetched (contacts.getContacts) on a first sync: whom it can
         /// write to without a chat yet.
         public var contacts = 0
@@ -41,6 +43,7 @@ public final class AccountStateManager {
         /// What `other` applied, added to this (its state, when it has one, is the later).
         mutating func add(applied other: Report) {
             users += other.users
+            chats += other.chats
             newMessages += other.newMessages
             edits += other.edits
             deletions += other.deletions
@@ -92,14 +95,14 @@ public final class AccountStateManager {
                 try postbox.transaction { [state] t in try state.write(t) }
                 report.state = state
                 return report
-            case .difference(let messages, _, let others, _, let users, let next):
+            case .difference(let messages, _, let others, let chats, let users, let next):
                 state = AccountUpdateState(next)
-                try apply(messages: messages, updates: others, users: users, reaching: state, &report)
+                try apply(messages: messages, updates: others, users: users, chats: chats, reaching: state, &report)
                 report.state = state
                 return report
-            case .differenceSlice(let messages, _, let others, _, let users, let intermediate):
+            case .differenceSlice(let messages, _, let others, let chats, let users, let intermediate):
                 state = AccountUpdateState(intermediate)
-                try apply(messages: messages, updates: others, users: users, reaching: state, &report)
+                try apply(messages: messages, updates: others, users: users, chats: chats, reaching: state, &report)
             case .differenceTooLong(let pts):
                 // Too far behind to replay: start again from the newest dialogs at the server's pts.
                 report.tooLong = true
@@ -122,10 +125,10 @@ public final class AccountStateManager {
         for page in 0 ..< maximumDialogPages {
             let answer = try client.invoke(Api.functions.messages.GetDialogs(offsetDate: offset.date, offsetId: offset.id, offsetPeer: offset.peer,
                                                                               limit: dialogLimit, hash: 0), timeout: timeout)
-            let (list, messages, users, total): ([Api.Dialog], [Api.Message], [Api.User], Int?)
+            let (list, messages, chats, users, total): ([Api.Dialog], [Api.Message], [Api.Chat], [Api.User], Int?)
             switch answer {
-            case .dialogs(let d, let m, _, let u): (list, messages, users, total) = (d, m, u, nil)
-            case .dialogsSlice(let count, let d, let m, _, let u): (list, messages, users, total) = (d, m, u, Int(count))
+            case .dialogs(let d, let m, let c, let u): (list, messages, chats, users, total) = (d, m, c, u, nil)
+            case .dialogsSlice(let count, let d, let m, let c, let u): (list, messages, chats, users, total) = (d, m, c, u, Int(count))
             case .dialogsNotModified:
                 if page == 0 { try postbox.transaction { t in try state.write(t) } }
                 fetchUnread(unread)
@@ -136,7 +139,7 @@ public final class AccountStateManager {
             unread += list.compactMap(Self.unreadCount)
             // The pinned ones lead the first page: only it says which they are.
             let pins = page == 0 ? [Self.pinnedOrder(list)] : []
-            try apply(messages: messages, updates: list.flatMap(Self.updates) + pins, users: users, reaching: state, dialogs: list,
+            try apply(messages: messages, updates: list.flatMap(Self.updates) + pins, users: users, chats: chats, reaching: state, dialogs: list,
                       continuing: page > 0, &report)
             guard let total, seen < total, let next = DialogsOffset(after: list, messages: messages, users: users), next != offset else { break }
             offset = next
@@ -186,8 +189,15 @@ public final class AccountStateManager {
                   let message = messages.first(where: { ServerObjects.messageId($0) == top && ServerObjects.messagePeer($0) == peer }),
                   let date = ServerObjects.messageDate(message) else { return nil }
             (self.date, id) = (date, top)
-            if case .peerUser(let userId) = peer, let hash = users.lazy.compactMap(UserFields.init).first(where: { $0.id == userId })?.accessHash {
-                self.peer = .inputPeerUser(userId: userId, accessHash: hash)
+            switch peer {
+            case .peerUser(let userId):
+                if let hash = users.lazy.compactMap(UserFields.init).first(where: { $0.id == userId })?.accessHash {
+                    self.peer = .inputPeerUser(userId: userId, accessHash: hash)
+                }
+            case .peerChat(let chatId):
+                self.peer = .inputPeerChat(chatId: chatId)
+            case .peerChannel:
+                break
             }
         }
     }
@@ -244,7 +254,10 @@ public final class AccountStateManager {
         try postbox.transaction { t -> Report? in
             guard let stored = try AccountUpdateState.read(t),
                   let (taken, state) = PushedUpdates.following(batch, from: stored) else { return nil }
-            var report = try write(messages: [], updates: taken, users: batch.users, reaching: state, in: t)
+            // A chat or author seen for the first time: a short message names only ids, and the
+            // difference brings who they are.
+            guard try namesOnlyKnownPeers(taken, batch: batch, in: t) else { return nil }
+            var report = try write(messages: [], updates: taken, users: batch.users, chats: batch.chats, reaching: state, in: t)
             report.state = state
             return report
         }
@@ -254,7 +267,7 @@ public final class AccountStateManager {
     /// `dialogs`: their top messages come without what lies below them, which is then a hole.
     /// `continuing`: a later page of what reached `state` (the dialogs' next page), which the
     /// same state stored does not make already applied.
-    private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
+    private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], chats: [Api.Chat], reaching state: AccountUpdateState,
                        dialogs: [Api.Dialog] = [], continuing: Bool = false, _ report: inout Report) throws {
         let done = try postbox.transaction { t -> Report? in
             // Another catch-up of this account (`main sync` beside the running app's listener)
@@ -264,12 +277,27 @@ public final class AccountStateManager {
                 return nil
             }
             let holes = try Self.holes(below: dialogs, in: t)
-            let report = try write(messages: messages, updates: updates, users: users, reaching: state, in: t)
+            let report = try write(messages: messages, updates: updates, users: users, chats: chats, reaching: state, in: t)
             for (chat, range) in holes { try t.addHistoryHole(chat, range) }
             return report
         }
         guard let done else { return }
         report.add(applied: done)
+    }
+
+    /// Whether every chat and author of the new messages in `updates` is stored already or comes
+    /// with the batch.
+    private func namesOnlyKnownPeers(_ updates: [Api.Update], batch: PushedUpdates.Batch, in t: PostboxTransaction) throws -> Bool {
+        var known = Set(batch.users.compactMap(UserFields.init).map { PeerId(namespace: .cloudUser, id: $0.id) })
+        known.formUnion(batch.chats.compactMap(ServerObjects.groupId))
+        for update in updates {
+            guard case .updateNewMessage(let message, _, _) = update, let message = ServerObjects.message(message, accountPeer: accountPeer) else { continue }
+            for peer in [message.id.peerId, message.authorId].compactMap({ $0 }) where !known.contains(peer) {
+                guard try t.peer(peer) != nil else { return false }
+                known.insert(peer)
+            }
+        }
+        return true
     }
 
     /// The users and their access hashes stored, their online statuses to the running app's
@@ -281,8 +309,8 @@ public final class AccountStateManager {
 
     /// The users, the new messages, the updates the Postbox keeps, and the state they reach; what
     /// was written, counted.
-    private func write(messages: [Api.Message], updates: [Api.Update], users: [Api.User], reaching state: AccountUpdateState,
-                       in t: PostboxTransaction) throws -> Report {
+    private func write(messages: [Api.Message], updates: [Api.Update], users: [Api.User], chats: [Api.Chat],
+                       reaching state: AccountUpdateState, in t: PostboxTransaction) throws -> Report {
         var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []
@@ -314,6 +342,7 @@ public final class AccountStateManager {
         }
         var report = Report()
         report.users = try store(users, in: t)
+        report.chats = try ServerObjects.store(chats, in: t)
         stored = try stored.map { try ServerObjects.namingForward($0, in: t) }
         if !stored.isEmpty {
             try t.addMessages(stored)

@@ -210,7 +210,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
         case .live(let notices):
             for notice in notices {
                 switch notice {
-                case .typing(let chat, let on): presence.set(chat, typing: on)
+                case .typing(let chat, let user, let on): presence.set(chat, typist: user, typing: on)
                 case .status(let user, let status): presence.set(user, status: status)
                 }
             }

@@ -3,7 +3,7 @@ import TelegramApi
 
 /// A chat's place and sound in the list as the server says them (updateDialogPinned,
 /// updatePinnedDialogs, updateNotifySettings, and a dialog's own flags read as those), gathered
-/// from one batch and written after its messages. Only private chats: the others are not kept.
+/// from one batch and written after its messages. Private chats and basic groups: channels are not kept.
 struct ChatSettingsUpdates {
     private var pinnedOrder: [PeerId]?
     private var pinToggles: [(PeerId, Bool)] = []

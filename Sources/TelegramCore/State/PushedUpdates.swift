@@ -11,13 +11,14 @@ enum PushedUpdates {
     struct Batch {
         var updates: [Api.Update]
         var users: [Api.User]
+        var chats: [Api.Chat] = []
         var date: Int32
     }
 
     /// What is shown live and kept nowhere.
     enum LiveNotice: Equatable {
-        /// Someone typing in a chat, or stopping.
-        case typing(PeerId, Bool)
+        /// Someone typing in a chat (theirs, or a group), or stopping.
+        case typing(PeerId, by: PeerId, Bool)
         case status(PeerId, AccountPresence.UserStatus)
     }
 
@@ -25,7 +26,7 @@ enum PushedUpdates {
         /// Typing and online notices: all the push held.
         case live([LiveNotice])
         case updates(Batch)
-        /// Not something to apply here (updatesTooLong, a group's short message, not updates at
+        /// Not something to apply here (updatesTooLong, a sent message's answer, not updates at
         /// all): a getDifference says what changed.
         case catchUp
     }
@@ -36,22 +37,23 @@ enum PushedUpdates {
         let batch: Batch
         switch updates {
         case .updateShort(let update, let date): batch = Batch(updates: [update], users: [], date: date)
-        case .updates(let list, let users, _, let date, _), .updatesCombined(let list, let users, _, let date, _, _):
-            batch = Batch(updates: list, users: users, date: date)
+        case .updates(let list, let users, let chats, let date, _), .updatesCombined(let list, let users, let chats, let date, _, _):
+            batch = Batch(updates: list, users: users, chats: chats, date: date)
         case .updateShortMessage(let out, let mentioned, let mediaUnread, let silent, let id, let userId, let text, let pts, let ptsCount,
                                  let date, let fwdFrom, let viaBotId, let replyTo, let entities, let ttlPeriod):
             // The private message it stands for: the other user's chat, written by them or by us.
-            let message = Api.Message.message(
-                out: out, mentioned: mentioned, mediaUnread: mediaUnread, silent: silent, post: false, fromScheduled: false, legacy: false,
-                editHide: false, pinned: false, noforwards: false, invertMedia: false, offline: false, videoProcessingPending: false,
-                paidSuggestedPostStars: false, paidSuggestedPostTon: false, id: id,
-                fromId: .peerUser(userId: out ? accountPeer.id : userId), fromBoostsApplied: nil, peerId: .peerUser(userId: userId),
-                savedPeerId: nil, fwdFrom: fwdFrom, viaBotId: viaBotId, viaBusinessBotId: nil, replyTo: replyTo, date: date, message: text,
-                media: nil, replyMarkup: nil, entities: entities, views: nil, forwards: nil, replies: nil, editDate: nil, postAuthor: nil,
-                groupedId: nil, reactions: nil, restrictionReason: nil, ttlPeriod: ttlPeriod, quickReplyShortcutId: nil, effect: nil,
-                factcheck: nil, reportDeliveryUntilDate: nil, paidMessageStars: nil, suggestedPost: nil)
+            let message = ShortMessage(out: out, mentioned: mentioned, mediaUnread: mediaUnread, silent: silent, id: id, text: text, date: date,
+                                       fwdFrom: fwdFrom, viaBotId: viaBotId, replyTo: replyTo, entities: entities, ttlPeriod: ttlPeriod)
+                .message(from: .peerUser(userId: out ? accountPeer.id : userId), in: .peerUser(userId: userId))
             batch = Batch(updates: [.updateNewMessage(message: message, pts: pts, ptsCount: ptsCount)], users: [], date: date)
-        case .updatesTooLong, .updateShortChatMessage, .updateShortSentMessage:
+        case .updateShortChatMessage(let out, let mentioned, let mediaUnread, let silent, let id, let fromId, let chatId, let text, let pts,
+                                     let ptsCount, let date, let fwdFrom, let viaBotId, let replyTo, let entities, let ttlPeriod):
+            // A basic group's message: the group's chat, written by a member (the account too).
+            let message = ShortMessage(out: out, mentioned: mentioned, mediaUnread: mediaUnread, silent: silent, id: id, text: text, date: date,
+                                       fwdFrom: fwdFrom, viaBotId: viaBotId, replyTo: replyTo, entities: entities, ttlPeriod: ttlPeriod)
+                .message(from: .peerUser(userId: fromId), in: .peerChat(chatId: chatId))
+            batch = Batch(updates: [.updateNewMessage(message: message, pts: pts, ptsCount: ptsCount)], users: [], date: date)
+        case .updatesTooLong, .updateShortSentMessage:
             return .catchUp
         }
         var notices: [LiveNotice] = []
@@ -59,7 +61,11 @@ enum PushedUpdates {
             switch update {
             case .updateUserTyping(let userId, let action):
                 let cancelled = if case .sendMessageCancelAction = action { true } else { false }
-                notices.append(.typing(PeerId(namespace: .cloudUser, id: userId), !cancelled))
+                let user = PeerId(namespace: .cloudUser, id: userId)
+                notices.append(.typing(user, by: user, !cancelled))
+            case .updateChatUserTyping(let chatId, .peerUser(let userId), let action):
+                let cancelled = if case .sendMessageCancelAction = action { true } else { false }
+                notices.append(.typing(PeerId(namespace: .cloudGroup, id: chatId), by: PeerId(namespace: .cloudUser, id: userId), !cancelled))
             case .updateUserStatus(let userId, let status):
                 guard let status = AccountPresence.UserStatus(status) else { continue }
                 notices.append(.status(PeerId(namespace: .cloudUser, id: userId), status))
@@ -100,5 +106,29 @@ enum PushedUpdates {
         default:
             nil
         }
+    }
+}
+
+/// The fields a short update (updateShortMessage, updateShortChatMessage) carries of the message it
+/// stands for; the rest of a `message` is empty in it.
+private struct ShortMessage {
+    let out, mentioned, mediaUnread, silent: Bool
+    let id: Int32
+    let text: String
+    let date: Int32
+    let fwdFrom: Api.MessageFwdHeader?
+    let viaBotId: Int64?
+    let replyTo: Api.MessageReplyHeader?
+    let entities: [Api.MessageEntity]?
+    let ttlPeriod: Int32?
+
+    func message(from author: Api.Peer, in chat: Api.Peer) -> Api.Message {
+        .message(out: out, mentioned: mentioned, mediaUnread: mediaUnread, silent: silent, post: false, fromScheduled: false, legacy: false,
+                 editHide: false, pinned: false, noforwards: false, invertMedia: false, offline: false, videoProcessingPending: false,
+                 paidSuggestedPostStars: false, paidSuggestedPostTon: false, id: id, fromId: author, fromBoostsApplied: nil, peerId: chat,
+                 savedPeerId: nil, fwdFrom: fwdFrom, viaBotId: viaBotId, viaBusinessBotId: nil, replyTo: replyTo, date: date, message: text,
+                 media: nil, replyMarkup: nil, entities: entities, views: nil, forwards: nil, replies: nil, editDate: nil, postAuthor: nil,
+                 groupedId: nil, reactions: nil, restrictionReason: nil, ttlPeriod: ttlPeriod, quickReplyShortcutId: nil, effect: nil,
+                 factcheck: nil, reportDeliveryUntilDate: nil, paidMessageStars: nil, suggestedPost: nil)
     }
 }

@@ -7,11 +7,15 @@ import TelegramApi
 /// when asked for); a user as a peer. What the Postbox has no place for yet from the server
 /// (other media: polls, stickers' sets, webpages…) is left out here, not invented.
 enum ServerObjects {
-    /// The chat a message belongs to, as a Postbox peer; nil for chats this client does not
-    /// keep yet (basic groups and channels come with their own differences).
+    /// The chat a message belongs to, as a Postbox peer: a user (a private chat) or a basic
+    /// group, which share the account's pts and ids; nil for channels, which have their own
+    /// (channel differences, not kept yet).
     static func chatPeer(_ peer: Api.Peer) -> PeerId? {
-        guard case .peerUser(let userId) = peer else { return nil }
-        return PeerId(namespace: .cloudUser, id: userId)
+        switch peer {
+        case .peerUser(let userId): PeerId(namespace: .cloudUser, id: userId)
+        case .peerChat(let chatId): PeerId(namespace: .cloudGroup, id: chatId)
+        case .peerChannel: nil
+        }
     }
 
     /// nil for messageEmpty, service messages and chats it does not keep.
@@ -150,6 +154,35 @@ enum ServerObjects {
             if let hash = user.accessHash { try t.setAccessHash(PeerId(namespace: .cloudUser, id: user.id), hash) }
         }
         return peers.count
+    }
+
+    /// The basic groups as peers, with their titles (what else the Postbox had of one, its
+    /// photo, stays); how many were stored. Channels are left out, as their messages are.
+    static func store(_ chats: [Api.Chat], in t: PostboxTransaction) throws -> Int {
+        var count = 0
+        for chat in chats {
+            guard let peerId = groupId(chat), let title = groupTitle(chat) else { continue }
+            var peer = try t.peer(peerId) ?? Peer(id: peerId)
+            peer.title = title
+            try t.updatePeer(peer)
+            count += 1
+        }
+        return count
+    }
+
+    /// A basic group's peer id; nil for chatEmpty and channels.
+    static func groupId(_ chat: Api.Chat) -> PeerId? {
+        switch chat {
+        case .chat(_, _, _, _, _, _, let id, _, _, _, _, _, _, _, _), .chatForbidden(let id, _): PeerId(namespace: .cloudGroup, id: id)
+        case .chatEmpty, .channel, .channelForbidden: nil
+        }
+    }
+
+    private static func groupTitle(_ chat: Api.Chat) -> String? {
+        switch chat {
+        case .chat(_, _, _, _, _, _, _, let title, _, _, _, _, _, _, _), .chatForbidden(_, let title): title
+        case .chatEmpty, .channel, .channelForbidden: nil
+        }
     }
 
     /// nil for userEmpty.

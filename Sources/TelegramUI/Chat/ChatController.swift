@@ -167,7 +167,7 @@ public final class ChatController: ViewController, PagedScreen {
         }
         maxOutgoingReadId = try source.maxOutgoingReadId(in: peerId)
         if chatSubtitle == nil { chatSubtitle = try source.subtitle(of: peerId) }
-        subtitle = try source.isTyping(in: peerId) ? "typing…" : try source.presence(in: peerId).map { PresenceText.text($0, now: TimeText.now()) } ?? chatSubtitle
+        subtitle = try source.typing(in: peerId) ?? source.presence(in: peerId).map { PresenceText.text($0, now: TimeText.now()) } ?? chatSubtitle
         pinned = try source.pinnedMessage(in: peerId)
     }
 

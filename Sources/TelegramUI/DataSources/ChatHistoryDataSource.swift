@@ -19,8 +19,9 @@ public protocol ChatHistoryDataSource {
     func maxOutgoingReadId(in chat: ChatId) throws -> Int32
     /// Under the title: `secret chat`, `@username`, or nothing.
     func subtitle(of chat: ChatId) throws -> String?
-    /// Whether the other side is typing in the chat now (the server said so).
-    func isTyping(in chat: ChatId) throws -> Bool
+    /// Who is typing in the chat now, as the header says it (the server said so): "typing…" in a
+    /// private chat, "Grace is typing…" in a group; nil when no one is.
+    func typing(in chat: ChatId) throws -> String?
     /// A private chat's other side online, or when last seen (nil: not known).
     func presence(in chat: ChatId) throws -> PeerPresence?
     /// The message pinned at the top of the chat, if any.
@@ -49,7 +50,7 @@ public enum OlderOnServer: Equatable, Sendable {
 
 extension ChatHistoryDataSource {
     public func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> OlderOnServer { .none }
-    public func isTyping(in chat: ChatId) throws -> Bool { false }
+    public func typing(in chat: ChatId) throws -> String? { nil }
     public func presence(in chat: ChatId) throws -> PeerPresence? { nil }
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }

@@ -1,0 +1,82 @@
+"""Making and describing basic groups: messages.createChat, messages.getChats, messages.getFullChat.
+A new group's first message is the service message messageActionChatCreate(title, users), one copy
+in each member's box (each with its own id and pts, core.telegram.org/api/updates), so members
+learn of the group as they learn of any message: live, or by getDifference. What the group is
+lives in groups.py; messages in it go through chat.py like any chat's."""
+from telethon.tl import functions, types
+
+import render
+from peers import input_user, users_tl
+from wire import RpcFailure
+
+CHAT_SIZE_MAX = 200  # chat_size_max in help.getConfig
+
+
+class GroupChats:
+    def __init__(self, accounts, store, groups, delivery, pushes, clock):
+        self.accounts, self.store, self.groups = accounts, store, groups
+        self.delivery, self.pushes, self.clock = delivery, pushes, clock
+        self.handlers = {
+            functions.messages.CreateChatRequest: self.create_chat,
+            functions.messages.GetChatsRequest: self.get_chats,
+            functions.messages.GetFullChatRequest: self.get_full_chat,
+        }
+
+    def handler(self, request):
+        return self.handlers.get(type(request))
+
+    def create_chat(self, request, caller):
+        """The caller and `users` (each InputUser with its access_hash; the caller named again is
+        left out). Answers messages.invitedUsers(updates: updateChatParticipants and the service
+        message, the group in `chats`; missing_invitees empty: nobody here forbids invites)."""
+        me = caller.me
+        title = (request.title or '').strip()
+        if not title:
+            raise RpcFailure(400, 'CHAT_TITLE_EMPTY')
+        invited = []
+        for value in request.users:
+            user = input_user(self.accounts, me, value)
+            if user is None:  # an id no account has, or not an InputUser
+                raise RpcFailure(400, 'USER_ID_INVALID')
+            if user.id != me.id and user.id not in invited:
+                invited.append(user.id)
+        if not invited:
+            raise RpcFailure(400, 'USERS_TOO_FEW')
+        if len(invited) + 1 > CHAT_SIZE_MAX:
+            raise RpcFailure(400, 'USERS_TOO_MUCH')
+        now = int(self.clock())
+        with self.store.write():
+            group = self.groups.create(title, me.id, invited, now)
+            action = {'kind': 'chat_create', 'title': title, 'users': group.member_ids}
+            (mine, my_pts), *others = self.store.add_group(me.id, group, '', now, action=action)
+        caller.log.info('createChat user %d: chat %d with %d member(s), id %d pts %d, member copies %s (%d chars of title)',
+                        me.id, group.id, len(group.members), mine.id, my_pts,
+                        ', '.join('%d:%d' % (c.owner, c.id) for c, _ in others), len(title))
+        participants = types.UpdateChatParticipants(participants=group.participants_tl())
+
+        def updates_for(copy, pts):
+            return [participants, types.UpdateNewMessage(message=render.message_tl(copy), pts=pts, pts_count=1)]
+
+        self.delivery.push(me.id, self.delivery.updates(me, updates_for(mine, my_pts), now), caller, 'createChat(out)')
+        for copy, pts in others:
+            owner = self.accounts.users[copy.owner]
+            self.delivery.push(owner.id, self.delivery.updates(owner, updates_for(copy, pts), now), caller, 'createChat')
+            self.pushes.chat_created(owner.id, me, group, copy, caller.key_id)
+        return types.messages.InvitedUsers(updates=self.delivery.updates(me, updates_for(mine, my_pts), now),
+                                           missing_invitees=[])
+
+    def get_chats(self, request, caller):
+        """The groups among `id` the caller is in (others are left out)."""
+        found = [g for g in (self.groups.of_member(i, caller.me.id) for i in request.id) if g is not None]
+        return types.messages.Chats(chats=[g.tl(caller.me.id) for g in found])
+
+    def get_full_chat(self, request, caller):
+        me = caller.me
+        group = self.groups.of_member(request.chat_id, me.id)
+        if group is None:
+            raise RpcFailure(400, 'CHAT_ID_INVALID')
+        mute_until = self.store.dialog(me.id, group.key)['mute_until']
+        full = types.ChatFull(id=group.id, about='', participants=group.participants_tl(),
+                              notify_settings=types.PeerNotifySettings(mute_until=mute_until or None))
+        return types.messages.ChatFull(full_chat=full, chats=[group.tl(me.id)],
+                                       users=users_tl(self.accounts, me, group.member_ids))
