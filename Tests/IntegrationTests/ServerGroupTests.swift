@@ -126,4 +126,27 @@ struct ServerGroupTests {
             #expect(here.map(\.text) == ["pushed to the group", "first in kernel"] && here.allSatisfy { $0.author == Int64(Self.grace) }, "\(here)")
         }
     }
+
+    @Test("A group's message is a desktop notification of the group, its author before the text; the group's creation is one too",
+          .timeLimit(.minutes(5)))
+    func aGroupMessageBecomesADesktopNotification() async throws {
+        let server = try Self.startServer()
+        defer { server.stop() }
+        try await withSandbox("server-group-push") { sandbox in
+            let bus = try await DesktopBus.start(sandbox)
+            let relay = try await PushRelayProcess.start(sandbox, env: bus.environment)
+            let (grace, _) = try await Self.threeAccounts(server, sandbox)
+            try await sandbox.runOK(Executables.main, ["sync"], env: ["TELEGRAM_PUSH_RELAY": relay.address])
+            let chat = try await Self.makeGroup(server, grace: grace, title: "Compilers")
+            _ = try await server.telethonChat("send", session: grace, ["--to", "chat:\(chat)", "--text", "hello group"])
+            let delivered = try await ServerPushTests.waitForDeliveries(relay, count: 2)
+            #expect(delivered.allSatisfy { $0.exit == .number(0) }, "\(delivered)")
+            let created = try #require(delivered[0].content, "\(delivered[0])")
+            let message = try #require(delivered[1].content, "\(delivered[1])")
+            #expect(created["title"] as? String == "Compilers" && (created["body"] as? String ?? "").contains("Grace Hopper invited you"), "\(created)")
+            #expect(message["title"] as? String == "Compilers" && message["body"] as? String == "Grace Hopper: hello group", "\(message)")
+            let call = try #require(try await bus.notifyCalls(sandbox).last, "no desktop notification: \(delivered[1].stderr)")
+            #expect(call.args[3].string == "Compilers" && call.args[4].string == "Grace Hopper: hello group", "\(call.args)")
+        }
+    }
 }
