@@ -23,6 +23,8 @@ final class AccountScreens {
     private var banner = TimedOverlay<InAppNotificationController>()
     /// How long a banner stays.
     static let bannerSeconds: Int32 = 4
+    /// A line near the top for a few seconds: why the list's pin or mute could not be made.
+    private var notice = TimedOverlay<NoticeController>()
 
     /// The chats on screen at the last refresh: one left since keeps its draft at the next.
     private var leftChats: [ChatController] = []
@@ -64,6 +66,10 @@ final class AccountScreens {
         chatList.countsMutedChats = app.presentation.inAppNotificationSettings.totalUnreadCountIncludeMuted
         chatList.onOpenChat = { [unowned self] chat in openChat(chat.peerId, title: chat.title) }
         chatList.onSearch = { [unowned self] in openSearch() }
+        chatList.actions = account.chatListActions()
+        chatList.onFailure = { [unowned self] text in
+            notice.show(NoticeController([text]), in: navigation, now: Int32(clamping: time(nil)), seconds: 4)
+        }
         navigation.onChatsLeft = { [unowned self] left in
             for chat in left { chat.saveDraftIfChanged() }
             root.chatList.reload(now: Int32(clamping: time(nil)))
@@ -136,6 +142,7 @@ final class AccountScreens {
         callFlow.refresh()
         openActions?.openLookedUp()
         banner.expire(in: navigation, now: now)
+        notice.expire(in: navigation, now: now)
     }
 
     /// Before each frame: the shown screens that read pages read what the frame will show (a

@@ -19,6 +19,7 @@ struct ServerOperationsTests {
                 .readHistory(chat, maxId: 41), .editMessage(MessageId(peerId: chat, id: 40)),
                 .deleteMessages(chat, ids: [38, 39, -5], revoke: true), .setReaction(MessageId(peerId: chat, id: 37)),
                 .pin(MessageId(peerId: chat, id: 36), pinned: false), .saveDraft(chat),
+                .pinChat(chat, pinned: true), .muteChat(PeerId(namespace: .cloudGroup, id: 4_000_001)),
             ]
             // Offline: nothing is kept for a server it does not have.
             try postbox.transaction { t in for operation in all { try t.recordForServer(operation) } }

@@ -190,7 +190,8 @@ async def do_dialogs(client, args):
         for d in result.dialogs:
             dialog = {'peer': peer_number(d.peer), 'top_message': d.top_message, 'unread_count': d.unread_count,
                       'read_inbox_max_id': d.read_inbox_max_id, 'read_outbox_max_id': d.read_outbox_max_id,
-                      'draft': getattr(d.draft, 'message', None), 'top_text': tops[d.top_message].message}
+                      'draft': getattr(d.draft, 'message', None), 'top_text': tops[d.top_message].message,
+                      'pinned': bool(d.pinned), 'mute_until': unix(getattr(d.notify_settings, 'mute_until', None))}
             if isinstance(d.peer, types.PeerChat):
                 chat = chats.get(d.peer.chat_id)
                 dialog.update(chat_id=d.peer.chat_id, title=getattr(chat, 'title', None),

@@ -25,11 +25,14 @@ protocol AccountHost {
     func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)?
     /// The person types in `chat` (its other side hears it where the account has a server).
     func typing(in chat: ChatId)
+    /// What the chat list's p and m change; nil where nothing is written.
+    func chatListActions() -> (any ChatListActions)?
 }
 
 extension AccountHost {
     func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)? { nil }
     func typing(in chat: ChatId) {}
+    func chatListActions() -> (any ChatListActions)? { nil }
 }
 
 extension AccountHost {

@@ -19,6 +19,8 @@ public enum DefaultKeyBindings {
         (.list(.search), ["/"]),
         (.list(.nextHit), []),
         (.list(.nextUnreadChat), ["alt-n"]),
+        (.list(.pinChat), ["p"]),
+        (.list(.muteChat), ["m"]),
 
         (.chat(.select), ["up"]),
         (.chat(.pageUp), ["pgup"]),

@@ -23,6 +23,8 @@ extension KeyAction {
             case .search: return "search (chat list), back to the query (results)"
             case .nextHit: return "next search result"
             case .nextUnreadChat: return "open the next chat with unread messages"
+            case .pinChat: return "pin or unpin the chat (chat list)"
+            case .muteChat: return "mute or unmute the chat (chat list)"
             }
         case .chat(let action):
             switch action {

@@ -1,7 +1,7 @@
 import Formats
 import KeyValueStore
 
-/// What the account did to its messages here that its server must hear (Telegram's peer
+/// What the account did to its messages and chats here that its server must hear (Telegram's peer
 /// operation logs: SynchronizePeerReadState, the edit, delete, reaction and pin operations,
 /// SynchronizeChatInputState for drafts). Each is written in the transaction that made the change,
 /// so a change and its way to the server survive a kill together, and is taken off once the
@@ -20,6 +20,10 @@ public enum ServerOperation: Equatable, Sendable {
     case pin(MessageId, pinned: Bool)
     /// The chat's draft as stored, none to clear it (messages.saveDraft).
     case saveDraft(PeerId)
+    /// The chat pinned in the list or unpinned (messages.toggleDialogPin).
+    case pinChat(PeerId, pinned: Bool)
+    /// The chat's mute as stored (account.updateNotifySettings).
+    case muteChat(PeerId)
 }
 
 extension PostboxTransaction {
@@ -31,7 +35,7 @@ extension PostboxTransaction {
         switch operation {
         case .editMessage(let id), .setReaction(let id), .pin(let id, _):
             guard id.namespace == MessageId.cloudNamespace else { return }
-        case .readHistory, .deleteMessages, .saveDraft: break
+        case .readHistory, .deleteMessages, .saveDraft, .pinChat, .muteChat: break
         }
         let last = try metadataInt64(PostboxKeys.lastServerOperation) ?? 0
         try setMetadataInt64(PostboxKeys.lastServerOperation, last + 1)
@@ -60,7 +64,7 @@ extension PostboxTransaction {
 }
 
 extension ServerOperation {
-    private enum Kind: UInt8 { case readHistory = 1, editMessage, deleteMessages, setReaction, pin, saveDraft }
+    private enum Kind: UInt8 { case readHistory = 1, editMessage, deleteMessages, setReaction, pin, saveDraft, pinChat, muteChat }
 
     func encode(to w: inout BinaryWriter) {
         func id(_ id: MessageId) {
@@ -83,6 +87,10 @@ extension ServerOperation {
             w.write(Kind.pin.rawValue); id(message); w.write(pinned)
         case .saveDraft(let peer):
             w.write(Kind.saveDraft.rawValue); w.write(peer.toInt64())
+        case .pinChat(let peer, let pinned):
+            w.write(Kind.pinChat.rawValue); w.write(peer.toInt64()); w.write(pinned)
+        case .muteChat(let peer):
+            w.write(Kind.muteChat.rawValue); w.write(peer.toInt64())
         }
     }
 
@@ -102,6 +110,8 @@ extension ServerOperation {
         case .setReaction: self = .setReaction(try id())
         case .pin: self = .pin(try id(), pinned: try r.readBool())
         case .saveDraft: self = .saveDraft(PeerId(try r.readInt64()))
+        case .pinChat: self = .pinChat(PeerId(try r.readInt64()), pinned: try r.readBool())
+        case .muteChat: self = .muteChat(PeerId(try r.readInt64()))
         }
     }
 }

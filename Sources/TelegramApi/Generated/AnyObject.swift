@@ -114,6 +114,8 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x9880f658: return try Api.InputCheckPasswordSRP.parse_inputCheckPasswordEmpty(&reader)
     case 0xd27ff082: return try Api.InputCheckPasswordSRP.parse_inputCheckPasswordSRP(&reader)
     case 0x75588b3f: return try Api.InputClientProxy.parse_inputClientProxy(&reader)
+    case 0xfcaafeb7: return try Api.InputDialogPeer.parse_inputDialogPeer(&reader)
+    case 0x64600527: return try Api.InputDialogPeer.parse_inputDialogPeerFolder(&reader)
     case 0x72f0eaae: return try Api.InputDocument.parse_inputDocumentEmpty(&reader)
     case 0x1abfb575: return try Api.InputDocument.parse_inputDocument(&reader)
     case 0xf52ff27f: return try Api.InputFile.parse_inputFile(&reader)
@@ -155,6 +157,11 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xc21b8849: return try Api.InputMedia.parse_inputMediaWebPage(&reader)
     case 0xc4103386: return try Api.InputMedia.parse_inputMediaPaidMedia(&reader)
     case 0x9fc55fde: return try Api.InputMedia.parse_inputMediaTodo(&reader)
+    case 0xb8bc5b0c: return try Api.InputNotifyPeer.parse_inputNotifyPeer(&reader)
+    case 0x193b4417: return try Api.InputNotifyPeer.parse_inputNotifyUsers(&reader)
+    case 0x4a95e84e: return try Api.InputNotifyPeer.parse_inputNotifyChats(&reader)
+    case 0xb1db7c7e: return try Api.InputNotifyPeer.parse_inputNotifyBroadcasts(&reader)
+    case 0x5c467992: return try Api.InputNotifyPeer.parse_inputNotifyForumTopic(&reader)
     case 0x7f3b18ea: return try Api.InputPeer.parse_inputPeerEmpty(&reader)
     case 0x7da07ec9: return try Api.InputPeer.parse_inputPeerSelf(&reader)
     case 0x35a95cb9: return try Api.InputPeer.parse_inputPeerChat(&reader)
@@ -162,6 +169,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x27bcbbfc: return try Api.InputPeer.parse_inputPeerChannel(&reader)
     case 0xa87b0a1c: return try Api.InputPeer.parse_inputPeerUserFromMessage(&reader)
     case 0xbd2a0840: return try Api.InputPeer.parse_inputPeerChannelFromMessage(&reader)
+    case 0xcacb6ae2: return try Api.InputPeerNotifySettings.parse_inputPeerNotifySettings(&reader)
     case 0x1cd7bf0d: return try Api.InputPhoto.parse_inputPhotoEmpty(&reader)
     case 0x3bb3b94a: return try Api.InputPhoto.parse_inputPhoto(&reader)
     case 0x24596d41: return try Api.InputQuickReplyShortcut.parse_inputQuickReplyShortcut(&reader)
@@ -830,6 +838,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x548a30f5: return try Api.functions.account.GetPassword.parse_body(&reader)
     case 0xec86017a: return try Api.functions.account.RegisterDevice.parse_body(&reader)
     case 0x6a0d3206: return try Api.functions.account.UnregisterDevice.parse_body(&reader)
+    case 0x84be5b93: return try Api.functions.account.UpdateNotifySettings.parse_body(&reader)
     case 0x6628562c: return try Api.functions.account.UpdateStatus.parse_body(&reader)
     case 0xd18b4d16: return try Api.functions.auth.CheckPassword.parse_body(&reader)
     case 0x3e72ba19: return try Api.functions.auth.LogOut.parse_body(&reader)
@@ -851,6 +860,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xfe05dc9a: return try Api.functions.messages.SendMessage.parse_body(&reader)
     case 0xd30d78d4: return try Api.functions.messages.SendReaction.parse_body(&reader)
     case 0x58943ee2: return try Api.functions.messages.SetTyping.parse_body(&reader)
+    case 0xa731e257: return try Api.functions.messages.ToggleDialogPin.parse_body(&reader)
     case 0xd2aaf7ec: return try Api.functions.messages.UpdatePinnedMessage.parse_body(&reader)
     case 0x19c2f763: return try Api.functions.updates.GetDifference.parse_body(&reader)
     case 0xedd4882a: return try Api.functions.updates.GetState.parse_body(&reader)
@@ -959,6 +969,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x18b7a10d: return "dcOption"
     case 0x192efbe3: return "updateChannelPinnedTopic"
     case 0x19360dc0: return "updateFolderPeers"
+    case 0x193b4417: return "inputNotifyUsers"
     case 0x19c2f763: return "updates.getDifference"
     case 0x1abfb575: return "inputDocument"
     case 0x1b03f006: return "channelParticipantLeft"
@@ -1109,6 +1120,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x49748553: return "inputStickerSetEmojiChannelDefaultStatuses"
     case 0x49a6549c: return "mediaAreaWeather"
     case 0x49b92a26: return "todoList"
+    case 0x4a95e84e: return "inputNotifyChats"
     case 0x4afe8f6d: return "updates.differenceTooLong"
     case 0x4b09ebbc: return "storage.fileMov"
     case 0x4b3e14d6: return "boost"
@@ -1165,6 +1177,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x5b11125a: return "baseThemeArctic"
     case 0x5b934f9d: return "inputChannelFromMessage"
     case 0x5bb98608: return "updatePinnedChannelMessages"
+    case 0x5c467992: return "inputNotifyForumTopic"
     case 0x5d75a138: return "updates.differenceEmpty"
     case 0x5da674b7: return "botAppNotModified"
     case 0x5dd69e12: return "contacts.getContacts"
@@ -1186,6 +1199,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x635b4c09: return "updateChannel"
     case 0x635fe375: return "phoneConnectionWebrtc"
     case 0x64199744: return "secureFileEmpty"
+    case 0x64600527: return "inputDialogPeerFolder"
     case 0x64e475c2: return "messageEntityEmail"
     case 0x65427b82: return "privacyValueAllowAll"
     case 0x65899777: return "userStatusLastMonth"
@@ -1297,6 +1311,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x83c95aec: return "p_q_inner_data"
     case 0x83d60fc2: return "messageReplies"
     case 0x84b88578: return "messageActionPaidMessagesPrice"
+    case 0x84be5b93: return "account.updateNotifySettings"
     case 0x84d19185: return "messages.affectedMessages"
     case 0x85dd99d1: return "replyKeyboardMarkup"
     case 0x85e42301: return "phoneCallDiscardReasonMissed"
@@ -1423,6 +1438,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xa5d72105: return "updateDialogFilterOrder"
     case 0xa677244f: return "auth.sendCode"
     case 0xa69dae02: return "dh_gen_fail"
+    case 0xa731e257: return "messages.toggleDialogPin"
     case 0xa7848924: return "updateUserName"
     case 0xa7eff811: return "bad_msg_notification"
     case 0xa8008cd8: return "encryptedFile"
@@ -1458,6 +1474,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb05ac6b1: return "sendMessageChooseStickerAction"
     case 0xb0d13e47: return "webPagePending"
     case 0xb16a6c29: return "keyboardButtonRequestPhone"
+    case 0xb1db7c7e: return "inputNotifyBroadcasts"
     case 0xb23fc698: return "updateChannelAvailableMessages"
     case 0xb282217f: return "inputMediaAreaVenue"
     case 0xb2a2f663: return "geoPoint"
@@ -1488,6 +1505,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb826e150: return "storyFwdHeader"
     case 0xb8905fb2: return "privacyValueAllowUsers"
     case 0xb89bfccf: return "factCheck"
+    case 0xb8bc5b0c: return "inputNotifyPeer"
     case 0xb91bbd3a: return "messageActionSetChatTheme"
     case 0xb921bd04: return "get_future_salts"
     case 0xb92fb6cd: return "pageListItemText"
@@ -1548,6 +1566,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xc9662d05: return "inputKeyboardButtonRequestPeer"
     case 0xc9f06e1b: return "requestPeerTypeChat"
     case 0xca461b5d: return "peerLocated"
+    case 0xcacb6ae2: return "inputPeerNotifySettings"
     case 0xcad181f6: return "langPackString"
     case 0xcad5452d: return "mediaAreaGeoPoint"
     case 0xcae1aadf: return "storage.fileGif"
@@ -1723,6 +1742,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xfc36954e: return "secureValueTypeUtilityBill"
     case 0xfc796b3f: return "keyboardButtonRequestGeoLocation"
     case 0xfc878fc8: return "phoneCallProtocol"
+    case 0xfcaafeb7: return "inputDialogPeer"
     case 0xfcfeb29c: return "stickerKeyword"
     case 0xfd149899: return "documentAttributeCustomEmoji"
     case 0xfd5ec8f5: return "sendMessageCancelAction"

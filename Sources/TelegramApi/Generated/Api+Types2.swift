@@ -1546,6 +1546,49 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum InputDialogPeer: TLObject, Equatable {
+        case inputDialogPeer(peer: Api.InputPeer)
+        case inputDialogPeerFolder(folderId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputDialogPeer(let _0):
+                writer.writeUInt32(0xfcaafeb7)
+                _0.serialize(to: &writer)
+            case .inputDialogPeerFolder(let _0):
+                writer.writeUInt32(0x64600527)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xfcaafeb7: return try parse_inputDialogPeer(&reader)
+            case 0x64600527: return try parse_inputDialogPeerFolder(&reader)
+            default: throw .unknownConstructor(id, expected: "InputDialogPeer")
+            }
+        }
+
+        /// inputDialogPeer#fcaafeb7's fields, its id already read.
+        static func parse_inputDialogPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            return .inputDialogPeer(peer: _0)
+        }
+
+        /// inputDialogPeerFolder#64600527's fields, its id already read.
+        static func parse_inputDialogPeerFolder(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .inputDialogPeerFolder(folderId: _0)
+        }
+    }
+}
+
+extension Api {
     public indirect enum InputDocument: TLObject, Equatable {
         case inputDocumentEmpty
         case inputDocument(id: Int64, accessHash: Int64, fileReference: [UInt8])

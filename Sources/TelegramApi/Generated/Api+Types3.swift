@@ -951,6 +951,84 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum InputNotifyPeer: TLObject, Equatable {
+        case inputNotifyPeer(peer: Api.InputPeer)
+        case inputNotifyUsers
+        case inputNotifyChats
+        case inputNotifyBroadcasts
+        case inputNotifyForumTopic(peer: Api.InputPeer, topMsgId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputNotifyPeer(let _0):
+                writer.writeUInt32(0xb8bc5b0c)
+                _0.serialize(to: &writer)
+            case .inputNotifyUsers:
+                writer.writeUInt32(0x193b4417)
+            case .inputNotifyChats:
+                writer.writeUInt32(0x4a95e84e)
+            case .inputNotifyBroadcasts:
+                writer.writeUInt32(0xb1db7c7e)
+            case .inputNotifyForumTopic(let _0, let _1):
+                writer.writeUInt32(0x5c467992)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb8bc5b0c: return try parse_inputNotifyPeer(&reader)
+            case 0x193b4417: return try parse_inputNotifyUsers(&reader)
+            case 0x4a95e84e: return try parse_inputNotifyChats(&reader)
+            case 0xb1db7c7e: return try parse_inputNotifyBroadcasts(&reader)
+            case 0x5c467992: return try parse_inputNotifyForumTopic(&reader)
+            default: throw .unknownConstructor(id, expected: "InputNotifyPeer")
+            }
+        }
+
+        /// inputNotifyPeer#b8bc5b0c's fields, its id already read.
+        static func parse_inputNotifyPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            return .inputNotifyPeer(peer: _0)
+        }
+
+        /// inputNotifyUsers#193b4417's fields, its id already read.
+        static func parse_inputNotifyUsers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputNotifyUsers
+        }
+
+        /// inputNotifyChats#4a95e84e's fields, its id already read.
+        static func parse_inputNotifyChats(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputNotifyChats
+        }
+
+        /// inputNotifyBroadcasts#b1db7c7e's fields, its id already read.
+        static func parse_inputNotifyBroadcasts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputNotifyBroadcasts
+        }
+
+        /// inputNotifyForumTopic#5c467992's fields, its id already read.
+        static func parse_inputNotifyForumTopic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .inputNotifyForumTopic(peer: _0, topMsgId: _1)
+        }
+    }
+}
+
+extension Api {
     public indirect enum InputPeer: TLObject, Equatable {
         case inputPeerEmpty
         case inputPeerSelf
@@ -1062,6 +1140,94 @@ extension Api {
             let _1 = try reader.readInt32()
             let _2 = try reader.readInt64()
             return .inputPeerChannelFromMessage(peer: _0, msgId: _1, channelId: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputPeerNotifySettings: TLObject, Equatable {
+        case inputPeerNotifySettings(showPreviews: Bool?, silent: Bool?, muteUntil: Int32?, sound: Api.NotificationSound?, storiesMuted: Bool?, storiesHideSender: Bool?, storiesSound: Api.NotificationSound?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputPeerNotifySettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xcacb6ae2)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x40 }
+                if _5 != nil { flags |= 0x80 }
+                if _6 != nil { flags |= 0x100 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeBool(value)
+                }
+                if let value = _1 {
+                    writer.writeBool(value)
+                }
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    writer.writeBool(value)
+                }
+                if let value = _5 {
+                    writer.writeBool(value)
+                }
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xcacb6ae2: return try parse_inputPeerNotifySettings(&reader)
+            default: throw .unknownConstructor(id, expected: "InputPeerNotifySettings")
+            }
+        }
+
+        /// inputPeerNotifySettings#cacb6ae2's fields, its id already read.
+        static func parse_inputPeerNotifySettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1cf == 0 else { throw .unknownFlags(constructor: "inputPeerNotifySettings", bits: flags & ~0x1cf) }
+            var _0: Bool? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readBool()
+            }
+            var _1: Bool? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readBool()
+            }
+            var _2: Int32? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readInt32()
+            }
+            var _3: Api.NotificationSound? = nil
+            if flags & 0x8 != 0 {
+                _3 = try Api.NotificationSound.parse(from: &reader)
+            }
+            var _4: Bool? = nil
+            if flags & 0x40 != 0 {
+                _4 = try reader.readBool()
+            }
+            var _5: Bool? = nil
+            if flags & 0x80 != 0 {
+                _5 = try reader.readBool()
+            }
+            var _6: Api.NotificationSound? = nil
+            if flags & 0x100 != 0 {
+                _6 = try Api.NotificationSound.parse(from: &reader)
+            }
+            return .inputPeerNotifySettings(showPreviews: _0, silent: _1, muteUntil: _2, sound: _3, storiesMuted: _4, storiesHideSender: _5, storiesSound: _6)
         }
     }
 }

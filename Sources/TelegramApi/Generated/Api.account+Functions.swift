@@ -144,6 +144,48 @@ extension Api.functions.account {
 }
 
 extension Api.functions.account {
+    /// account.updateNotifySettings#84be5b93
+    public struct UpdateNotifySettings: TLFunction, TLObject, Equatable {
+        public typealias Result = Bool
+        public var peer: Api.InputNotifyPeer
+        public var settings: Api.InputPeerNotifySettings
+
+        public init(peer: Api.InputNotifyPeer, settings: Api.InputPeerNotifySettings) {
+            self.peer = peer
+            self.settings = settings
+        }
+
+        public var name: String { "account.updateNotifySettings" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x84be5b93)
+            self.peer.serialize(to: &writer)
+            self.settings.serialize(to: &writer)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try reader.readBool()
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x84be5b93 else { throw .unknownConstructor(id, expected: "account.updateNotifySettings") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputNotifyPeer.parse(from: &reader)
+            let _1 = try Api.InputPeerNotifySettings.parse(from: &reader)
+            return Self(peer: _0, settings: _1)
+        }
+    }
+}
+
+extension Api.functions.account {
     /// account.updateStatus#6628562c
     public struct UpdateStatus: TLFunction, TLObject, Equatable {
         public typealias Result = Bool

@@ -1072,6 +1072,52 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.toggleDialogPin#a731e257
+    public struct ToggleDialogPin: TLFunction, TLObject, Equatable {
+        public typealias Result = Bool
+        public var pinned: Bool
+        public var peer: Api.InputDialogPeer
+
+        public init(pinned: Bool = false, peer: Api.InputDialogPeer) {
+            self.pinned = pinned
+            self.peer = peer
+        }
+
+        public var name: String { "messages.toggleDialogPin" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xa731e257)
+            var flags: UInt32 = 0
+            if self.pinned { flags |= 0x1 }
+            writer.writeUInt32(flags)
+            self.peer.serialize(to: &writer)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try reader.readBool()
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xa731e257 else { throw .unknownConstructor(id, expected: "messages.toggleDialogPin") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messages.toggleDialogPin", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.InputDialogPeer.parse(from: &reader)
+            return Self(pinned: _0, peer: _1)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.updatePinnedMessage#d2aaf7ec
     public struct UpdatePinnedMessage: TLFunction, TLObject, Equatable {
         public typealias Result = Api.Updates

@@ -4,7 +4,7 @@ import Storage
 import TelegramApi
 
 /// Tells the server what the account did here (read marks, edits, deletions, reactions, pins,
-/// drafts: `ServerOperation`), in the order it was done, as Telegram's managed synchronize
+/// drafts, chats pinned or muted: `ServerOperation`), in the order it was done, as Telegram's managed synchronize
 /// operations do. Each operation goes with what is stored at that moment (the message's text,
 /// the chosen reaction, the draft) and is taken off when the server answered, with the pts an
 /// answer brings when it follows the stored one. A refusal (400/403) or a message no longer
@@ -72,6 +72,15 @@ public struct ServerOperationSender {
                                   timeout: timeout)
         case .pin(let id, let pinned):
             _ = try client.invoke(Api.functions.messages.UpdatePinnedMessage(unpin: !pinned, peer: try peers.peer(id.peerId), id: id.id),
+                                  timeout: timeout)
+        case .pinChat(let peer, let pinned):
+            _ = try client.invoke(Api.functions.messages.ToggleDialogPin(pinned: pinned, peer: .inputDialogPeer(peer: try peers.peer(peer))),
+                                  timeout: timeout)
+        case .muteChat(let peer):
+            let until = try postbox.read { try $0.notificationSettings(peer)?.muteUntil } ?? 0
+            let settings = Api.InputPeerNotifySettings.inputPeerNotifySettings(showPreviews: nil, silent: nil, muteUntil: until, sound: nil,
+                                                                               storiesMuted: nil, storiesHideSender: nil, storiesSound: nil)
+            _ = try client.invoke(Api.functions.account.UpdateNotifySettings(peer: .inputNotifyPeer(peer: try peers.peer(peer)), settings: settings),
                                   timeout: timeout)
         case .saveDraft(let peer):
             let draft = try postbox.read { try $0.draft(peer) }

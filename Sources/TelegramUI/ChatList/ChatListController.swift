@@ -2,8 +2,8 @@ import Display
 
 /// The Chats tab (Telegram's ChatListController): pinned first, then newest; two lines a chat —
 /// the title with its marks (📌 pinned, 🔒 secret, 🔕 muted), the time and the unread badge, then
-/// the last message. Enter opens the chat. The list is re-read by `reload` when the app learns
-/// that the store changed (a request applied, a message sent).
+/// the last message. Enter opens the chat; p pins or unpins it, m mutes or unmutes it. The list is
+/// re-read by `reload` when the app learns that the store changed (a request applied, a message sent).
 @MainActor
 public final class ChatListController: ListController, PagedScreen {
     public private(set) var chats: [ChatListItem] = []
@@ -18,6 +18,10 @@ public final class ChatListController: ListController, PagedScreen {
     public var onOpenChat: ((ChatListItem) -> Void)?
     /// `/`: the app opens the search (ChatSearchController).
     public var onSearch: (() -> Void)?
+    /// What p and m change; nil where nothing is written (they do nothing then).
+    public var actions: (any ChatListActions)?
+    /// Why a pin or a mute could not be made, for the app to show a moment.
+    public var onFailure: ((String) -> Void)?
     /// Whether the tab's badge counts muted chats too (InAppNotificationSettings'
     /// totalUnreadCountIncludeMuted; Telegram's default leaves them out).
     public var countsMutedChats = false
@@ -112,6 +116,17 @@ public final class ChatListController: ListController, PagedScreen {
         case .search:
             guard let onSearch else { return super.perform(action) }
             onSearch()
+            return true
+        case .pinChat, .muteChat:
+            guard let actions, chats.indices.contains(selectedIndex) else { return super.perform(action) }
+            let chat = chats[selectedIndex]
+            do {
+                _ = action == .pinChat ? try actions.togglePinned(chat.peerId) : try actions.toggleMuted(chat.peerId)
+            } catch {
+                onFailure?("\(action == .pinChat ? "Cannot pin" : "Cannot mute") \(chat.title): \(error)")
+            }
+            // The selection follows the chat to its new place (a pinned chat goes to the top).
+            reload()
             return true
         case .nextUnreadChat:
             let current = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil

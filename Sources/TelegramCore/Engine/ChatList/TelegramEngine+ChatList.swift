@@ -1,10 +1,11 @@
 import Storage
 
 extension TelegramEngine {
-    public var chatList: ChatList { ChatList(postbox: postbox) }
+    public var chatList: ChatList { ChatList(postbox: postbox, changesForServer: changesForServer) }
 
     public struct ChatList {
         let postbox: Postbox
+        let changesForServer: (@Sendable () -> Void)?
     }
 }
 

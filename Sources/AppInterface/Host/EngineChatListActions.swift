@@ -1,0 +1,25 @@
+import Container
+import TelegramCore
+import TelegramUI
+
+extension AccountContextHost {
+    func chatListActions() -> (any ChatListActions)? { EngineChatListActions(account: account) }
+}
+
+/// The chat list's pins and mutes, through the engine's use cases (one durable transaction by
+/// main each, then a word to the account's connection, which tells the server).
+final class EngineChatListActions: ChatListActions {
+    let account: Account
+
+    init(account: Account) {
+        self.account = account
+    }
+
+    func togglePinned(_ chat: ChatId) throws -> Bool {
+        try account.engine.chatList.togglePinned(chat.peerId)
+    }
+
+    func toggleMuted(_ chat: ChatId) throws -> Bool {
+        try account.engine.chatList.toggleMuted(chat.peerId, now: Int32(clamping: Clock.unixTime()))
+    }
+}

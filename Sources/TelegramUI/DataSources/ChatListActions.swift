@@ -1,0 +1,9 @@
+/// What the chat list's keys change (the writes, each one change by main, the writer): a chat
+/// pinned to the top of the list or let go, muted or heard again.
+public protocol ChatListActions: AnyObject {
+    /// Pins the chat above the other pinned ones, or unpins it; whether it is pinned now. Throws
+    /// with a reason a person reads (too many pinned) when it cannot.
+    func togglePinned(_ chat: ChatId) throws -> Bool
+    /// Mutes the chat for good, or unmutes it; whether it is muted now.
+    func toggleMuted(_ chat: ChatId) throws -> Bool
+}
