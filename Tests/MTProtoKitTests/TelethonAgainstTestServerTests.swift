@@ -63,6 +63,15 @@ struct TelethonAgainstTestServerTests {
         try await Self.runWholeCheck("telethon_group_check.py")
     }
 
+    /// Three Telethon clients in a broadcast channel and a supergroup (telethon_channel_check.py):
+    /// one box and one pts a channel, posting rights, live delivery, getChannelDifference (slices
+    /// and too long), edits, reactions, pins, deletions, read states, device pushes, getDialogs
+    /// with each channel's pts, and a restart.
+    @Test(.timeLimit(.minutes(5)))
+    func telethonClientsShareChannelsThroughTheServer() async throws {
+        try await Self.runWholeCheck("telethon_channel_check.py")
+    }
+
     /// A check script that starts its own server and says "all checks passed" at the end.
     static func runWholeCheck(_ script: String) async throws {
         let python = try TestServer.requirePython()

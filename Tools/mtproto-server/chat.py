@@ -4,8 +4,9 @@ updatePinnedMessage, saveDraft, setTyping. Each call checks its input (errors ca
 names), changes the store in one transaction, committed before the answer, then pushes each
 touched user's updates to their other sessions (delivery.py). A group's message has a copy in
 every member's box (messages.py), so a change to it reaches every member, each with their own id
-and pts, as Telegram serves basic groups (core.telegram.org/api/updates). Logs say lengths,
-never text."""
+and pts, as Telegram serves basic groups (core.telegram.org/api/updates). A channel's messages
+are not in any box: channel_chat.py serves these calls for an inputPeerChannel (forward_into lets
+it forward a channel's message into a box). Logs say lengths, never text."""
 from telethon.tl import functions, types
 
 import render
@@ -25,7 +26,8 @@ def utf16_length(text):
     return len(text.encode('utf-16-le')) // 2
 
 
-def _check_text(text):
+def check_text(text):
+    """MESSAGE_EMPTY for nothing but blanks, MESSAGE_TOO_LONG past message_length_max."""
     if not (text or '').strip():
         _fail('MESSAGE_EMPTY')
     if utf16_length(text) > MAX_LENGTH:
@@ -33,9 +35,10 @@ def _check_text(text):
 
 
 class Chat:
-    def __init__(self, accounts, store, groups, delivery, pushes, files, clock):
+    def __init__(self, accounts, store, groups, delivery, pushes, files, clock, channels=None):
         self.accounts, self.store, self.delivery, self.clock = accounts, store, delivery, clock
         self.groups = groups
+        self.channels = channels  # for saveDraft only: a channel's other calls are channel_chat.py's
         self.pushes, self.files = pushes, files
         self.handlers = {
             functions.messages.SendMessageRequest: self.send_message,
@@ -84,7 +87,7 @@ class Chat:
             return types.UpdateShortSentMessage(out=True, id=msg_id, pts=pts, pts_count=1, date=date)
         if not request.random_id:
             _fail('RANDOM_ID_EMPTY')
-        _check_text(request.message)
+        check_text(request.message)
         mine, my_pts, others = self._new_message(me, peer, request, request.message, None, caller)
         short = 'updateShortChatMessage' if peer.is_group else 'updateShortMessage'
         self.delivery.push(me.id, render.short_message(mine, my_pts), caller, short + '(out)')
@@ -151,12 +154,21 @@ class Chat:
             fwd = original.fwd or {'from_id': original.from_id, 'date': original.date}
             if original.action:
                 _fail('MESSAGE_ID_INVALID')  # a service message cannot be forwarded
-            mine, my_pts, others = self._new_message(me, peer, _Forwarded(random_id), original.text, original.media,
-                                                     caller, fwd=fwd)
-            self._deliver_new(me, peer, others, caller, 'updateNewMessage(forward)')
-            updates += [types.UpdateMessageID(id=mine.id, random_id=random_id),
-                        types.UpdateNewMessage(message=render.message_tl(mine), pts=my_pts, pts_count=1)]
+            updates += self.forward_into(me, peer, random_id, original.text, original.media, fwd, caller)
         return self.delivery.updates(me, updates, int(self.clock()))
+
+    def forward_into(self, me, peer, random_id, text, media, fwd, caller):
+        """One forwarded message into a private chat or group (from there, or from a channel:
+        channel_chat.py): stored, delivered; the caller's updates for it."""
+        mine, my_pts, others = self._new_message(me, peer, _Forwarded(random_id), text, media, caller, fwd=fwd)
+        self._deliver_new(me, peer, others, caller, 'updateNewMessage(forward)')
+        return [types.UpdateMessageID(id=mine.id, random_id=random_id),
+                types.UpdateNewMessage(message=render.message_tl(mine), pts=my_pts, pts_count=1)]
+
+    def sent_again(self, me, random_id):
+        """The caller's updates for a box message a forward's random_id made before (a retry)."""
+        msg_id, pts, _ = self.store.sent(me.id, random_id)
+        return self._sent_updates(me, self.store.get(me.id, msg_id), pts, random_id, msg_id).updates
 
     def _sent_updates(self, me, mine, pts, random_id, msg_id=None):
         """What sendMedia answers: the id given to the random_id, and the new message (gone
@@ -213,7 +225,7 @@ class Chat:
         if not msg.out:
             raise RpcFailure(403, 'MESSAGE_AUTHOR_REQUIRED')
         if request.message is not None:
-            _check_text(request.message)
+            check_text(request.message)
         if request.message is None or request.message == msg.text:
             _fail('MESSAGE_NOT_MODIFIED')
         now = int(self.clock())
@@ -400,7 +412,7 @@ class Chat:
 
     def save_draft(self, request, caller):
         me = caller.me
-        peer = self._peer(me, request.peer)
+        peer = chat_peer(self.accounts, self.groups, me, request.peer, self.channels)  # a channel's draft too
         text = request.message or ''
         if utf16_length(text) > MAX_LENGTH:
             _fail('MESSAGE_TOO_LONG')

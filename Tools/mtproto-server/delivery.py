@@ -6,7 +6,7 @@ misses the push and catches up with updates.getDifference, as a client offline w
 from telethon.tl import types
 
 import render
-from peers import users_tl
+from peers import chats_tl, users_tl
 
 
 class Caller:
@@ -23,12 +23,15 @@ class Delivery:
         # --misbehave drop-pushes=N: the first N updates pushed are not sent (a connection that
         # lost them): a client notices the gap in pts at the next push and catches up.
         self.to_drop = int(server.misbehave.get('drop-pushes', 0))
+        # --misbehave drop-channel-pushes=N: the same for the first N pushes of channel updates
+        # only, so a client can be tested on a gap in a channel's own pts.
+        self.channel_to_drop = int(server.misbehave.get('drop-channel-pushes', 0))
 
     def updates(self, owner, updates, date):
-        """`updates` for `owner` with every user (and the owner) and basic group they name."""
+        """`updates` for `owner` with every user (and the owner), basic group and channel they name."""
         accounts = self.server.accounts
         ids = render.referenced_users(updates) | {owner.id}
-        chats = self.server.groups.chats_tl(owner.id, render.referenced_chats(updates))
+        chats = chats_tl(self.server.groups, self.server.channels, owner.id, updates)
         return types.Updates(updates=updates, users=users_tl(accounts, owner, ids), chats=chats,
                              date=date, seq=render.SEQ)
 
@@ -41,14 +44,19 @@ class Delivery:
                 if session is not skip and session.wants_updates and connection and not connection.closed:
                     yield session
 
-    def push(self, user_id, updates, caller, what):
-        """Sends the Updates object to the user's sessions but the caller's; logs one line."""
+    def push(self, user_id, updates, caller, what, channel=False):
+        """Sends the Updates object to the user's sessions but the caller's; logs one line.
+        `channel`: it carries a channel's pts updates (drop-channel-pushes counts those)."""
         body = bytes(updates)
         count = 0
         sessions = list(self.sessions(user_id, skip=caller.session))
         if self.to_drop and sessions:
             self.to_drop -= 1
             caller.log.info('push %s to user %d: dropped (drop-pushes)', what, user_id)
+            return
+        if channel and self.channel_to_drop and sessions:
+            self.channel_to_drop -= 1
+            caller.log.info('push %s to user %d: dropped (drop-channel-pushes)', what, user_id)
             return
         for session in sessions:
             session.connection.encrypted.push(body)

@@ -1,7 +1,7 @@
 """A chat's place and sound in its owner's list: messages.toggleDialogPin (at most five pinned,
 the newest first, as Telegram's limit for a free account), account.updateNotifySettings and
-account.getNotifySettings for a private chat or a basic group (mute_until; the other settings are
-not kept). The owner's other sessions hear updateDialogPinned / updateNotifySettings; getDialogs
+account.getNotifySettings for a private chat, a basic group or a channel (mute_until; the other
+settings are not kept). The owner's other sessions hear updateDialogPinned / updateNotifySettings; getDialogs
 carries both."""
 from telethon.tl import functions, types
 
@@ -13,9 +13,9 @@ PINNED_LIMIT = 5
 
 
 class DialogSettings:
-    def __init__(self, accounts, store, groups, delivery, clock):
+    def __init__(self, accounts, store, groups, delivery, clock, channels=None):
         self.accounts, self.store, self.delivery, self.clock = accounts, store, delivery, clock
-        self.groups = groups
+        self.groups, self.channels = groups, channels
         self.handlers = {
             functions.messages.ToggleDialogPinRequest: self.toggle_pin,
             functions.account.UpdateNotifySettingsRequest: self.update_notify_settings,
@@ -28,7 +28,7 @@ class DialogSettings:
     def _chat(self, caller, wrapper, kind):
         if not isinstance(wrapper, kind):
             raise RpcFailure(400, 'PEER_ID_INVALID')
-        return chat_peer(self.accounts, self.groups, caller.me, wrapper.peer)
+        return chat_peer(self.accounts, self.groups, caller.me, wrapper.peer, self.channels)
 
     def toggle_pin(self, request, caller):
         me, peer = caller.me, self._chat(caller, request.peer, types.InputDialogPeer)

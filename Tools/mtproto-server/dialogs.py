@@ -2,13 +2,15 @@
 describes (newest first; offset_id/offset_date pick the start, add_offset shifts it, limit cuts,
 max_id/min_id then filter what was cut; the hash spares an unchanged page), and messages.getMessages
 by id. Private chats and basic groups alike: each answer carries the users and the Chat objects
-its messages name."""
+its messages name. getDialogs lists the caller's channels too (their top message from the
+channel's own box, their `pts`); a channel's history and messages are channel_chat.py's."""
 import datetime
 
 from telethon.tl import functions, types
 
+import channel_render
 import render
-from peers import chat_peer, users_tl
+from peers import chat_peer, chats_tl, users_tl
 
 DEFAULT_LIMIT, MAX_LIMIT = 20, 100  # api/offsets: 0 means ~20; Telegram serves up to 100
 
@@ -24,6 +26,28 @@ def page_limit(limit, most=MAX_LIMIT):
     return DEFAULT_LIMIT if limit <= 0 else min(limit, MAX_LIMIT, most)
 
 
+def history_page(chat, request, most=MAX_LIMIT):
+    """One messages.getHistory page of `chat` (its messages, newest first), per api/offsets:
+    start = (offset_id: messages with id ≥ offset_id; else offset_date: date ≥ it; else 0) +
+    add_offset, then limit, then max_id / min_id filter the page. (page, start, whether an
+    offset positioned it)."""
+    offset_date = unix(request.offset_date)
+    if request.offset_id > 0:  # offsetFromID: results up to offset_id, inclusive
+        start = sum(1 for m in chat if m.id >= request.offset_id)
+    elif offset_date:
+        start = sum(1 for m in chat if m.date >= offset_date)
+    else:
+        start = 0
+    start += request.add_offset
+    end = start + page_limit(request.limit, most)
+    page = chat[max(start, 0):max(end, 0)]
+    if request.max_id > 0:
+        page = [m for m in page if m.id < request.max_id]
+    if request.min_id > 0:
+        page = [m for m in page if m.id > request.min_id]
+    return page, start, bool(request.offset_id > 0 or offset_date or request.add_offset)
+
+
 def ids_hash(ids):
     """api/offsets#hash-generation over the result's ids, as a signed 64-bit number."""
     value = 0
@@ -35,10 +59,19 @@ def ids_hash(ids):
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
+class _ChannelTop:
+    """A channel's newest message, where getDialogs sorts and pages the caller's chats."""
+
+    def __init__(self, channel, msg):
+        self.channel, self.msg = channel, msg
+        self.date, self.id, self.peer = msg.date, msg.id, channel.key
+
+
 class Dialogs:
-    def __init__(self, accounts, store, groups, most=MAX_LIMIT):
+    def __init__(self, accounts, store, groups, most=MAX_LIMIT, channels=None, box=None):
         # --page-limit: pages shorter than asked, as Telegram may answer; clients must page on.
         self.accounts, self.store, self.groups, self.most = accounts, store, groups, most
+        self.channels, self.box = channels, box
         self.handlers = {
             functions.messages.GetDialogsRequest: self.get_dialogs,
             functions.messages.GetHistoryRequest: self.get_history,
@@ -52,15 +85,37 @@ class Dialogs:
         return users_tl(self.accounts, me, render.referenced_users(messages) | {me.id})
 
     def _chats(self, me, objects):
-        return self.groups.chats_tl(me.id, render.referenced_chats(objects))
+        if self.channels is None:
+            return self.groups.chats_tl(me.id, render.referenced_chats(objects))
+        return chats_tl(self.groups, self.channels, me.id, objects)
+
+    def _channel_tops(self, me):
+        if self.channels is None:
+            return []
+        tops = ((c, self.box.top(c.id)) for c in self.channels.of_user(me.id))
+        return [_ChannelTop(c, m) for c, m in tops if m is not None]
+
+    def _offset_key(self, me, offset_peer):
+        """The store key of getDialogs' offset_peer (None if it names none): with a channel's
+        own message ids beside the box's, (date, id) alone may tie across chats."""
+        if isinstance(offset_peer, types.InputPeerSelf):
+            return me.id
+        if isinstance(offset_peer, types.InputPeerUser):
+            return offset_peer.user_id
+        if isinstance(offset_peer, types.InputPeerChat):
+            return -offset_peer.chat_id
+        if isinstance(offset_peer, types.InputPeerChannel):
+            return render.channel_key(offset_peer.channel_id)
+        return None
 
     def get_dialogs(self, request, caller):
         """Chats with at least one message, the newest top message first. offset_date and
         offset_id (Telethon passes the last page's last top message) keep only older ones;
-        offset_peer (a user or a group) is not needed to break ties (one box's ids order its
-        messages, a group's as a private chat's)."""
+        offset_peer breaks ties (one box's ids order its messages, but a channel's ids are its
+        own: the order is (date, id, peer key))."""
         me = caller.me
-        tops = sorted(self.store.top_messages(me.id).values(), key=lambda m: (m.date, m.id), reverse=True)
+        tops = list(self.store.top_messages(me.id).values()) + self._channel_tops(me)
+        tops.sort(key=lambda m: (m.date, m.id, m.peer), reverse=True)
         # Pinned chats first, in their order, on the first page only (offsets page the rest).
         pinned = [] if request.exclude_pinned else self.store.pinned_dialogs(me.id)
         first = [m for p in pinned for m in tops if m.peer == p]
@@ -68,7 +123,10 @@ class Dialogs:
         if request.folder_id:  # only the main list (folder 0): the archive is empty
             tops = []
         offset_date, offset_id = unix(request.offset_date), request.offset_id
-        if offset_date and offset_id:
+        offset_key = self._offset_key(me, request.offset_peer)
+        if offset_date and offset_id and offset_key is not None:
+            older = [m for m in tops if (m.date, m.id, m.peer) < (offset_date, offset_id, offset_key)]
+        elif offset_date and offset_id:
             older = [m for m in tops if (m.date, m.id) < (offset_date, offset_id)]
         elif offset_date or offset_id > 0:
             older = [m for m in tops if (m.date < offset_date if offset_date else m.id < offset_id)]
@@ -79,7 +137,8 @@ class Dialogs:
         tops = first + tops
         page = older[:page_limit(request.limit, self.most)]
         dialogs = [self._dialog(me, m) for m in page]
-        messages = [render.message_tl(m) for m in page]
+        messages = [channel_render.message_tl(m.msg, me.id) if isinstance(m, _ChannelTop) else render.message_tl(m)
+                    for m in page]
         users, chats = self._users(me, messages), self._chats(me, messages)
         caller.log.info('getDialogs user %d: %d of %d', me.id, len(page), len(tops))
         if len(page) == len(tops):
@@ -88,6 +147,10 @@ class Dialogs:
 
     def _dialog(self, me, top):
         row = self.store.dialog(me.id, top.peer)
+        if isinstance(top, _ChannelTop):  # read marks per participant (channels.py), the channel's pts
+            channel, participant = top.channel, top.channel.participants[me.id]
+            return channel_render.dialog_tl(channel, participant, top.id,
+                                            self.box.unread(channel.id, me.id, participant.read_inbox_max_id), row, channel.pts)
         return types.Dialog(
             peer=render.peer(top.peer), top_message=top.id, read_inbox_max_id=row['read_inbox_max_id'],
             read_outbox_max_id=row['read_outbox_max_id'],
@@ -101,20 +164,7 @@ class Dialogs:
         me = caller.me
         peer = chat_peer(self.accounts, self.groups, me, request.peer)
         chat = self.store.chat(me.id, peer.key)  # newest first
-        offset_date = unix(request.offset_date)
-        if request.offset_id > 0:  # offsetFromID: results up to offset_id, inclusive
-            start = sum(1 for m in chat if m.id >= request.offset_id)
-        elif offset_date:
-            start = sum(1 for m in chat if m.date >= offset_date)
-        else:
-            start = 0
-        start += request.add_offset
-        end = start + page_limit(request.limit, self.most)
-        page = chat[max(start, 0):max(end, 0)]
-        if request.max_id > 0:
-            page = [m for m in page if m.id < request.max_id]
-        if request.min_id > 0:
-            page = [m for m in page if m.id > request.min_id]
+        page, start, positioned = history_page(chat, request, self.most)
         caller.log.info('getHistory user %d peer %d: %d of %d from index %d', me.id, peer.key, len(page), len(chat), start)
         if request.hash and request.hash == ids_hash(m.id for m in page):
             return types.messages.MessagesNotModified(count=len(chat))
@@ -123,7 +173,6 @@ class Dialogs:
         chats = self._chats(me, messages + [render.peer(peer.key)])
         if len(page) == len(chat):
             return types.messages.Messages(messages=messages, chats=chats, users=users)
-        positioned = request.offset_id > 0 or offset_date or request.add_offset
         return types.messages.MessagesSlice(count=len(chat), messages=messages, chats=chats, users=users,
                                             offset_id_offset=max(start, 0) if positioned else None)
 

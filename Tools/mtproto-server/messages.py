@@ -5,11 +5,15 @@ random_id) records that make sendMessage happen once. sqlite3 from the standard 
 --state DIR in DIR/messages.sqlite3 (WAL, synchronous=FULL: a commit is on disk before the answer
 goes out), else in memory. A message between two users is two rows, one per box, each naming the
 other as its twin; a basic group's message is one row per member, its peer the negative chat id
-(groups.py), all sharing one `grp` key so any copy finds the others."""
+(groups.py), all sharing one `grp` key so any copy finds the others. Channels keep their messages
+in a box of their own (channel_box.py, the same database); the random_id records here cover
+their sends too (`channel` names the channel), so a random_id is once-only per sender anywhere."""
 import contextlib
 import json
 import os
 import sqlite3
+
+from wire import RpcFailure
 
 FIRST_PTS = 1  # an empty box's pts: Telegram's pts are never 0 (0 means "unknown" to clients)
 
@@ -33,7 +37,7 @@ CREATE TABLE IF NOT EXISTS events (
     kind TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (owner, pts));
 CREATE TABLE IF NOT EXISTS sent (
     sender INTEGER NOT NULL, random_id INTEGER NOT NULL, id INTEGER NOT NULL, pts INTEGER NOT NULL,
-    date INTEGER NOT NULL, PRIMARY KEY (sender, random_id));
+    date INTEGER NOT NULL, channel INTEGER, PRIMARY KEY (sender, random_id));
 '''
 
 
@@ -99,6 +103,8 @@ class MessageStore:
         if 'pinned' not in dialog_columns:  # from before pinned and muted dialogs
             self.db.execute('ALTER TABLE dialogs ADD COLUMN pinned INTEGER')
             self.db.execute('ALTER TABLE dialogs ADD COLUMN mute_until INTEGER NOT NULL DEFAULT 0')
+        if 'channel' not in [row[1] for row in self.db.execute('PRAGMA table_info(sent)')]:  # from before channels
+            self.db.execute('ALTER TABLE sent ADD COLUMN channel INTEGER')
         if self.path:
             count = self.db.execute('SELECT count(*) FROM messages').fetchone()[0]
             boxes = self.db.execute('SELECT count(*) FROM boxes').fetchone()[0]
@@ -279,8 +285,22 @@ class MessageStore:
     # sendMessage's once-only records.
 
     def sent(self, sender, random_id):
-        row = self._one('SELECT id, pts, date FROM sent WHERE sender = ? AND random_id = ?', sender, random_id)
+        """(id, pts, date) of the box message this random_id made, or None (a channel's: see sent_in)."""
+        row = self._one('SELECT id, pts, date FROM sent WHERE sender = ? AND random_id = ? AND channel IS NULL',
+                        sender, random_id)
         return tuple(row) if row else None
 
-    def record_sent(self, sender, random_id, msg_id, pts, date):
-        self.db.execute('INSERT INTO sent VALUES (?, ?, ?, ?, ?)', (sender, random_id, msg_id, pts, date))
+    def sent_in(self, sender, random_id):
+        """(channel or None, id, pts, date) of whatever message this random_id made, or None."""
+        row = self._one('SELECT channel, id, pts, date FROM sent WHERE sender = ? AND random_id = ?', sender, random_id)
+        return tuple(row) if row else None
+
+    def record_sent(self, sender, random_id, msg_id, pts, date, channel=None):
+        """Inside write(). A random_id its sender already used elsewhere (a box's message against a
+        channel's, or the other way) is 500 RANDOM_ID_DUPLICATE, as Telegram names it; the
+        transaction is then undone."""
+        try:
+            self.db.execute('INSERT INTO sent (sender, random_id, id, pts, date, channel) VALUES (?, ?, ?, ?, ?, ?)',
+                            (sender, random_id, msg_id, pts, date, channel))
+        except sqlite3.IntegrityError:
+            raise RpcFailure(500, 'RANDOM_ID_DUPLICATE')

@@ -1,12 +1,16 @@
 """The API methods the server answers (help.getConfig, help.getNearestDc, updates.getState; login
 in login.py, users in selfuser.py; for a signed-in key, messaging in chat.py, dialogs.py,
-group_chats.py, contacts.py and updates.py), the wrappers it unwraps (invokeWithLayer, initConnection,
+group_chats.py, contacts.py and updates.py, channels in channel_admin.py, channel_chat.py and
+channel_updates.py), the wrappers it unwraps (invokeWithLayer, initConnection,
 invokeWithoutUpdates, invokeAfterMsg(s)), and the per-method test behaviours (--flood-wait,
 --migrate, --delay-method)."""
 import re
 
 from telethon.tl import functions, types
 
+from channel_admin import ChannelAdmin
+from channel_chat import ChannelChat
+from channel_updates import ChannelUpdates
 from chat import Chat
 from contacts import Contacts
 from delivery import Caller, Delivery
@@ -66,16 +70,23 @@ class Methods:
         self.login = Login(server.accounts, server.login_code)
         self.self_user = SelfUser(server.accounts, server.clock)
         delivery = Delivery(server)
-        self.updates = Updates(server.accounts, server.store, server.groups, server.clock, server.difference_too_long)
+        accounts, store, groups, channels, box = server.accounts, server.store, server.groups, server.channels, server.channel_box
+        channel_updates = ChannelUpdates(accounts, store, channels, box, server.clock, server.channel_difference_too_long)
+        self.updates = Updates(accounts, store, groups, server.clock, server.difference_too_long, channels, channel_updates)
         # Methods for a signed-in key only, each handler(request, Caller).
         self.pushes = Pushes(server.accounts, server.log,
                              muted=lambda owner, peer: server.store.dialog(owner, peer)['mute_until'] > server.clock())
         files = Files(FileStore(server.state_dir, server.log))
-        self.signed_in = (Chat(server.accounts, server.store, server.groups, delivery, self.pushes, files, server.clock), files,
-                          Dialogs(server.accounts, server.store, server.groups, server.page_limit), Contacts(server.accounts),
+        chat = Chat(accounts, store, groups, delivery, self.pushes, files, server.clock, channels)
+        # ChannelChat first: it claims the messages.* calls whose peer is a channel.
+        self.signed_in = (ChannelChat(accounts, store, channels, box, groups, delivery, self.pushes, files, chat, server.clock,
+                                      server.page_limit),
+                          chat, files,
+                          Dialogs(accounts, store, groups, server.page_limit, channels, box), Contacts(server.accounts),
                           Devices(server.accounts), self.updates,
-                          DialogSettings(server.accounts, server.store, server.groups, delivery, server.clock),
-                          GroupChats(server.accounts, server.store, server.groups, delivery, self.pushes, server.clock))
+                          DialogSettings(accounts, store, groups, delivery, server.clock, channels),
+                          GroupChats(accounts, store, groups, delivery, self.pushes, server.clock),
+                          ChannelAdmin(accounts, store, channels, box, delivery, server.clock), channel_updates)
         self.presence = Presence(server.accounts, delivery, server.clock, server.log)
         self.signed_in += (self.presence,)
 

@@ -1,6 +1,6 @@
 """Pushes to registered devices (devices.py), as Telegram's server sends them through APNs: the
 visible `aps` says only that something came, and "p" carries the real payload (Telegram's JSON:
-loc-key, loc-args, from_id or chat_id, msg_id, …) encrypted with the device's 256-byte secret by MTProto
+loc-key, loc-args, from_id, chat_id or channel_id, msg_id, …) encrypted with the device's 256-byte secret by MTProto
 2.0's server-to-client scheme, keyed by SHA-1(secret)'s last 8 bytes. Every device of the user
 but the acting key's gets one, whether or not its app is connected: the device decides what to
 show. One worker thread POSTs them in order, so a deletion never overtakes its message."""
@@ -13,6 +13,7 @@ import threading
 import urllib.error
 import urllib.request
 
+import render
 from envelope import encrypt
 
 LOCKED_TEXT = 'You have a new message'
@@ -35,9 +36,21 @@ def display_name(user):
 
 
 def peer_fields(peer_key):
-    """How a payload names its chat: exactly one of from_id (a user) or chat_id (a basic group,
-    the raw chat id), as Telegram's payloads do; the store's key is -chat_id for a group."""
+    """How a payload names its chat: exactly one of from_id (a user), chat_id (a basic group,
+    the raw chat id) or channel_id (a channel, the raw channel id), as Telegram's payloads do;
+    the store's key is -chat_id for a group, -(10^12 + channel_id) for a channel."""
+    if render.is_channel_key(peer_key):
+        return {'channel_id': str(-peer_key - render.CHANNEL_KEY_BASE)}
     return {'chat_id': str(-peer_key)} if peer_key < 0 else {'from_id': str(peer_key)}
+
+
+def body_of(text, media):
+    """What a message's push says and its loc-key's tail: the text, or what the file is (Telegram's
+    MESSAGE_PHOTO / MESSAGE_DOC) with the caption after it."""
+    if not media:
+        return text, 'MESSAGE_TEXT'
+    what = '🖼 Photo' if media['kind'] == 'photo' else '📎 ' + media['name']
+    return ('%s, %s' % (what, text) if text else what), ('MESSAGE_PHOTO' if media['kind'] == 'photo' else 'MESSAGE_DOC')
 
 
 class Pushes:
@@ -54,10 +67,7 @@ class Pushes:
         """A new message `msg` (the recipient's copy) from `sender`, in a private chat or in
         `group` (a basic group: CHAT_MESSAGE_*, loc-args [author, title, text], the chat named by
         chat_id and the author by chat_from_id, the thread the chat, as Telegram's payloads)."""
-        body, key = msg.text, 'MESSAGE_TEXT'
-        if msg.media:  # Telegram's MESSAGE_PHOTO / MESSAGE_DOC, the caption after what it is
-            what = '🖼 Photo' if msg.media['kind'] == 'photo' else '📎 ' + msg.media['name']
-            body, key = ('%s, %s' % (what, msg.text) if msg.text else what), ('MESSAGE_PHOTO' if msg.media['kind'] == 'photo' else 'MESSAGE_DOC')
+        body, key = body_of(msg.text, msg.media)
         if group is not None:
             author = display_name(sender)
             payload = {'loc-key': 'CHAT_' + key, 'loc-args': [author, group.title, body], 'chat_id': str(group.id),
@@ -72,6 +82,28 @@ class Pushes:
                                'thread-id': str(sender.id), 'sound': '0.m4a'}}
         aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
         self._send(recipient, payload, aps, caller_key, '%s %d' % (key, msg.id), muted=self.muted(recipient, msg.peer))
+
+    def channel_message(self, recipient, sender, channel, msg, caller_key):
+        """A new message `msg` in `channel`: a broadcast channel's post is CHANNEL_MESSAGE_* with
+        loc-args [title, text] (the channel speaks, no author); a supergroup's is CHAT_MESSAGE_*
+        with [author, title, text] and the author in chat_from_id, as Telegram's payloads; both
+        name the chat by channel_id alone, the thread by the channel's Bot API id."""
+        body, key = body_of(msg.text, msg.media)
+        if channel.broadcast:
+            key = 'CHANNEL_' + key
+            payload = {'loc-key': key, 'loc-args': [channel.title, body], 'channel_id': str(channel.id),
+                       'msg_id': str(msg.id),
+                       'aps': {'alert': {'title': channel.title, 'body': body}, 'category': 'r',
+                               'thread-id': str(channel.key), 'sound': '0.m4a'}}
+        else:
+            key, author = 'CHAT_' + key, display_name(sender)
+            payload = {'loc-key': key, 'loc-args': [author, channel.title, body], 'channel_id': str(channel.id),
+                       'chat_from_id': str(sender.id), 'msg_id': str(msg.id),
+                       'aps': {'alert': {'title': channel.title, 'body': '%s: %s' % (author, body)}, 'category': 'r',
+                               'thread-id': str(channel.key), 'sound': '0.m4a'}}
+        aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
+        self._send(recipient, payload, aps, caller_key, '%s %d in channel %d' % (key, msg.id, channel.id),
+                   muted=self.muted(recipient, channel.key))
 
     def chat_created(self, recipient, creator, group, msg, caller_key):
         """`creator` made `group` with `recipient` in it (Telegram's CHAT_CREATED: loc-args

@@ -17,8 +17,21 @@ def message_empty(msg_id):
     return _MESSAGE_EMPTY(id=msg_id)
 
 
+CHANNEL_KEY_BASE = 1000000000000  # Bot API: a channel's id is -(10^12 + channel_id)
+
+
+def channel_key(channel_id):
+    return -(CHANNEL_KEY_BASE + channel_id)
+
+
+def is_channel_key(key):
+    return key < -CHANNEL_KEY_BASE
+
+
 def peer(key):
-    """The Peer a store peer names: a user id, or -chat_id for a basic group."""
+    """The Peer a store peer names: a user id, -chat_id for a basic group, a channel's key."""
+    if is_channel_key(key):
+        return types.PeerChannel(channel_id=-key - CHANNEL_KEY_BASE)
     return types.PeerChat(chat_id=-key) if key < 0 else types.PeerUser(user_id=key)
 
 
@@ -58,7 +71,14 @@ def message_tl(msg):
         from_id=peer(msg.from_id), reply_to=reply_header(msg.reply_to), edit_date=msg.edit_date,
         pinned=msg.pinned or None, reactions=reactions_tl(msg.reactions, msg.owner) if msg.reactions else None,
         media=media_tl(msg.media),
-        fwd_from=types.MessageFwdHeader(date=msg.fwd['date'], from_id=peer(msg.fwd['from_id'])) if msg.fwd else None)
+        fwd_from=fwd_header(msg.fwd))
+
+
+def fwd_header(fwd):
+    """Where a forward first came from: a user, or a channel's post (channel_post: its id there)."""
+    if not fwd:
+        return None
+    return types.MessageFwdHeader(date=fwd['date'], from_id=peer(fwd['from_id']), channel_post=fwd.get('channel_post'))
 
 
 def short_message(msg, pts):
@@ -141,17 +161,24 @@ def referenced_users(objects):
     return ids
 
 
-def referenced_chats(objects):
-    """Ids of the basic groups these messages and updates name (their peers)."""
+CHANNEL_UPDATES = (types.UpdateChannel, types.UpdateChannelTooLong, types.UpdateDeleteChannelMessages,
+                   types.UpdateReadChannelInbox, types.UpdateReadChannelOutbox, types.UpdatePinnedChannelMessages,
+                   types.UpdateChannelUserTyping)
+
+
+def _referenced(objects, peer_type, peer_id, update_types, message_fields):
+    """Ids a walk over messages and updates finds: `peer_id` of each `peer_type`, the id of each
+    of `update_types` (the same attribute), and within a message only `message_fields`."""
     ids = set()
 
     def visit(value):
-        if isinstance(value, types.PeerChat):
-            ids.add(value.chat_id)
-        elif isinstance(value, (types.UpdateShortChatMessage, types.UpdateChatUserTyping)):
-            ids.add(value.chat_id)
+        if isinstance(value, peer_type):
+            ids.add(getattr(value, peer_id))
+        elif isinstance(value, update_types):
+            ids.add(getattr(value, peer_id))
         elif isinstance(value, (types.Message, types.MessageService)):
-            visit(value.peer_id)  # a message's other fields name users only
+            for name in message_fields:
+                visit(getattr(value, name, None))
         elif isinstance(value, list):
             for item in value:
                 visit(item)
@@ -161,3 +188,15 @@ def referenced_chats(objects):
 
     visit(list(objects))
     return ids
+
+
+def referenced_channels(objects):
+    """Ids of the channels these messages and updates name: a message's peer or forward origin,
+    an update's channel_id."""
+    return _referenced(objects, types.PeerChannel, 'channel_id', CHANNEL_UPDATES, ('peer_id', 'fwd_from'))
+
+
+def referenced_chats(objects):
+    """Ids of the basic groups these messages and updates name (their peers: a message's other
+    fields name users only)."""
+    return _referenced(objects, types.PeerChat, 'chat_id', (types.UpdateShortChatMessage, types.UpdateChatUserTyping), ('peer_id',))

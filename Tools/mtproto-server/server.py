@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A Telegram-protocol (MTProto 2.0, layer 214) test server for the client's tests: key exchange,
 encrypted sessions, help.getConfig, ping, updates.getState, login (code, sign-up, SRP password,
-log out), messaging in private chats and basic groups with live updates and getDifference, and
-misbehaviours on request. Listens on 127.0.0.1 only; prints one JSON line {"ready": true,
+log out), messaging in private chats, basic groups and channels (broadcast and supergroups) with
+live updates, getDifference and getChannelDifference, and misbehaviours on request. Listens on 127.0.0.1 only; prints one JSON line {"ready": true,
 "port": N, "pid": P} when it listens and logs to stderr. Not the product: built on Telethon's TL
 objects and `cryptography`, sharing no code with the Swift client. See README.md."""
 import argparse
@@ -20,6 +20,8 @@ import auth  # noqa: E402
 import transport  # noqa: E402
 import wire  # noqa: E402
 from accounts import Accounts, parse_account  # noqa: E402
+from channel_box import ChannelBox  # noqa: E402
+from channels import ChannelStore  # noqa: E402
 from groups import GroupStore  # noqa: E402
 from keystore import KeyStore  # noqa: E402
 from messages import MessageStore  # noqa: E402
@@ -36,7 +38,7 @@ MISBEHAVIOURS = {
     'bad-new-nonce-hash': False, 'salt-changes': False, 'stall': False,
     'wrong-session-id': False, 'bad-fingerprint': False, 'old-msg-id': False,
     'time-offset': True, 'dh-retry-once': False, 'transport-flood-once': False,
-    'salt-change-on-container': False, 'drop-pushes': True,
+    'salt-change-on-container': False, 'drop-pushes': True, 'drop-channel-pushes': True,
 }
 OPTIONAL_VALUE = {'bad-g-a': '1', 'unsafe-dh-prime': 'prime'}
 
@@ -59,7 +61,10 @@ class Server:
                      ' (with a password)' if password else '')
         self.store = MessageStore(args.state, log)
         self.groups = GroupStore(self.store, log)  # basic groups, in the same database
+        self.channels = ChannelStore(self.store, log)  # channels and their participants, the same
+        self.channel_box = ChannelBox(self.store)  # each channel's one message box, the same
         self.difference_too_long = args.difference_too_long
+        self.channel_difference_too_long = args.channel_difference_too_long
         self.page_limit = args.page_limit
         self.login_code = args.login_code
         self.delay_method = parse_pairs(args.delay_method, float, '--delay-method')
@@ -202,8 +207,9 @@ def parse_misbehave(values):
             if MISBEHAVIOURS[name] and not argument and name not in OPTIONAL_VALUE:
                 raise SystemExit('misbehaviour %r needs a value: %s=…' % (name, name))
             result[name] = argument or OPTIONAL_VALUE.get(name, True)
-    if 'drop-pushes' in result and not str(result['drop-pushes']).isdigit():
-        raise SystemExit('drop-pushes needs a count, not %r' % result['drop-pushes'])
+    for name in ('drop-pushes', 'drop-channel-pushes'):
+        if name in result and not str(result[name]).isdigit():
+            raise SystemExit('%s needs a count, not %r' % (name, result[name]))
     if 'time-offset' in result:
         try:
             float(result['time-offset'])
@@ -248,6 +254,9 @@ def main():
                         help='as --account, but in nobody\'s contact list: others find it only by its username')
     parser.add_argument('--difference-too-long', type=int, default=10000, metavar='N',
                         help='updates.getDifference answers differenceTooLong to a pts more than N behind (10000)')
+    parser.add_argument('--channel-difference-too-long', type=int, default=100000, metavar='N',
+                        help='updates.getChannelDifference answers channelDifferenceTooLong to a pts more than N '
+                             'behind the channel (100000)')
     parser.add_argument('--page-limit', type=int, default=100, metavar='N',
                         help='getDialogs and getHistory answer at most N per page (100), shorter than asked')
     parser.add_argument('--login-code', default='12345', help='the login code every phone gets (default 12345)')
@@ -261,6 +270,8 @@ def main():
         parser.error('--page-limit wants a positive number')
     if args.difference_too_long < 1:
         parser.error('--difference-too-long wants a positive number')
+    if args.channel_difference_too_long < 1:
+        parser.error('--channel-difference-too-long wants a positive number')
 
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter('%(asctime)s mtproto-server %(conn)s %(message)s',

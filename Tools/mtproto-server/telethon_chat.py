@@ -2,8 +2,9 @@
 """Telethon (a client proven against Telegram) chats through the test server: log in, send,
 read history and dialogs, edit, delete, read, react, pin, create basic groups, and wait for what
 arrives — new messages through Telethon's own update handling (@client.on(events.NewMessage) and
-friends), which catches up with updates.getDifference on connect from the state kept in
---session-file. A chat is a user or a basic group (`chat:<id>`, or the group's title).
+friends), which catches up with updates.getDifference (and a channel's with
+updates.getChannelDifference) on connect from the state kept in --session-file. A chat is a user,
+a basic group (`chat:<id>`) or a channel (`channel:<id>`), or a group's or channel's title.
 One subcommand per run; prints JSON (one object, or with `wait` one line per event); exits 1
 with {"ok": false, "error", "rpc_error"} on failure."""
 import argparse
@@ -16,7 +17,7 @@ import sys
 import time
 import warnings
 
-from telethon import errors, events, functions, types
+from telethon import errors, events, functions, types, utils
 from telethon.sessions import SQLiteSession
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -75,6 +76,13 @@ def message_json(message):
               'forwarded_from': getattr(message.fwd_from.from_id, 'user_id', None) if message.fwd_from else None}
     if isinstance(message.peer_id, types.PeerChat):  # a basic group's message (private ones: as before)
         result['chat_id'] = message.peer_id.chat_id
+    if isinstance(message.peer_id, types.PeerChannel):  # a channel's: a broadcast post has no author
+        result['channel_id'] = message.peer_id.channel_id
+        result['post'] = bool(message.post)
+        result['from_id'] = getattr(message.from_id, 'user_id', None)
+    if message.fwd_from and isinstance(message.fwd_from.from_id, types.PeerChannel):
+        result['forwarded_from_channel'] = message.fwd_from.from_id.channel_id
+        result['channel_post'] = message.fwd_from.channel_post
     if isinstance(message, types.MessageService):
         result['action'] = plain(message.action.to_dict())
     return result
@@ -93,11 +101,14 @@ def file_json(message):
 
 async def resolve(client, text):
     """--to / --with: `me`, +PHONE, a user id (digits), a username (@ optional), `chat:<id>` (a
-    basic group), or a group's title (looked up in the dialogs when no such username exists)."""
+    basic group), `channel:<id>` (a channel), or a group's or channel's title (looked up in the
+    dialogs when no such username exists)."""
     if text in ('me', 'self'):
         return types.InputPeerSelf()
     if text.startswith('chat:'):
         return types.InputPeerChat(chat_id=int(text[len('chat:'):]))
+    if text.startswith('channel:'):
+        return await channel_peer(client, int(text[len('channel:'):]))
     if text.startswith('+') or text.lstrip('-').isdigit():
         by_phone = text.startswith('+')
         wanted = ''.join(c for c in text if c.isdigit()) if by_phone else int(text)
@@ -110,24 +121,61 @@ async def resolve(client, text):
     try:
         resolved = await client(functions.contacts.ResolveUsernameRequest(username=text.lstrip('@')))
     except (errors.UsernameNotOccupiedError, errors.UsernameInvalidError):
-        group = None if text.startswith('@') else await group_by_title(client, text)
-        if group is None:
+        chat = None if text.startswith('@') else await chat_by_title(client, text)
+        if chat is None:
             raise
-        return types.InputPeerChat(chat_id=group.id)
+        return chat
     user = resolved.users[0]
     return types.InputPeerUser(user.id, user.access_hash)
 
 
-async def group_by_title(client, title):
-    """The basic group with this title among the first 100 dialogs, or None."""
+async def dialog_chats(client):
+    """The Chat and Channel objects of the first 100 dialogs."""
     result = await client(functions.messages.GetDialogsRequest(
         offset_date=None, offset_id=0, offset_peer=types.InputPeerEmpty(), limit=100, hash=0))
-    return next((c for c in result.chats if isinstance(c, types.Chat) and c.title == title), None)
+    return result.chats
+
+
+async def chat_by_title(client, title):
+    """inputPeerChat or inputPeerChannel of the basic group or channel with this title among the
+    first 100 dialogs, or None."""
+    for chat in await dialog_chats(client):
+        if isinstance(chat, types.Chat) and chat.title == title:
+            return types.InputPeerChat(chat_id=chat.id)
+        if isinstance(chat, types.Channel) and chat.title == title:
+            return types.InputPeerChannel(chat.id, chat.access_hash)
+    return None
+
+
+async def channel_peer(client, channel_id):
+    """inputPeerChannel with the access_hash from the dialogs (a channel one is in), else from
+    what the session has seen (one left, or seen in a forward)."""
+    for chat in await dialog_chats(client):
+        if isinstance(chat, types.Channel) and chat.id == channel_id:
+            return types.InputPeerChannel(chat.id, chat.access_hash)
+    try:
+        return client.session.get_input_entity(types.PeerChannel(channel_id))
+    except ValueError:
+        raise RuntimeError('no access_hash known for channel %d' % channel_id)
+
+
+async def resolve_channel(client, text, access_hash=None):
+    """--channel: a channel id, `channel:<id>` or its title → inputChannel (--access-hash: this one)."""
+    text = text[len('channel:'):] if text.startswith('channel:') else text
+    peer = await channel_peer(client, int(text)) if text.isdigit() else await chat_by_title(client, text)
+    if not isinstance(peer, types.InputPeerChannel):
+        raise RuntimeError('no channel %s among the dialogs' % text)
+    return types.InputChannel(peer.channel_id, peer.access_hash if access_hash is None else access_hash)
 
 
 def chat_fields(peer):
-    """chat_id for a basic group target (nothing for a user, so private output stays as it was)."""
-    return {'chat_id': peer.chat_id} if isinstance(peer, types.InputPeerChat) else {}
+    """chat_id for a basic group target, channel_id for a channel (nothing for a user, so private
+    output stays as it was)."""
+    if isinstance(peer, types.InputPeerChat):
+        return {'chat_id': peer.chat_id}
+    if isinstance(peer, (types.InputPeerChannel, types.InputChannel)):
+        return {'channel_id': peer.channel_id}
+    return {}
 
 
 # Subcommands: each gets (client, args) on a connected client and returns what to print.
@@ -148,6 +196,8 @@ async def do_send(client, args):
     peer = await resolve(client, args.to)
     if args.access_hash is not None and isinstance(peer, types.InputPeerUser):
         peer = types.InputPeerUser(peer.user_id, args.access_hash)
+    if args.access_hash is not None and isinstance(peer, types.InputPeerChannel):
+        peer = types.InputPeerChannel(peer.channel_id, args.access_hash)
     reply_to = types.InputReplyToMessage(reply_to_msg_id=args.reply_to) if args.reply_to else None
     sent = []
     for i in range(args.count):
@@ -156,6 +206,14 @@ async def do_send(client, args):
         for _ in range(args.repeat):  # the same random_id again: a retry
             result = await client(functions.messages.SendMessageRequest(
                 peer=peer, message=text, random_id=random_id, reply_to=reply_to))
+            if isinstance(result, types.Updates):  # a channel's answer: updateMessageID + updateNewChannelMessage
+                new = next((u for u in result.updates if isinstance(u, types.UpdateNewChannelMessage)), None)
+                sent.append({'id': next(u.id for u in result.updates if isinstance(u, types.UpdateMessageID)),
+                             'pts': new.pts if new else None, 'pts_count': new.pts_count if new else None,
+                             'date': unix(new.message.date) if new else None, 'random_id': random_id,
+                             'type': type(result).__name__, 'updates': [type(u).__name__ for u in result.updates],
+                             **chat_fields(peer)})
+                continue
             sent.append({'id': result.id, 'pts': result.pts, 'pts_count': result.pts_count,
                          'date': unix(result.date), 'random_id': random_id, 'type': type(result).__name__,
                          **chat_fields(peer)})
@@ -169,9 +227,12 @@ async def do_history(client, args):
     result = await client(functions.messages.GetHistoryRequest(
         peer=peer, offset_id=args.offset_id, offset_date=None, add_offset=args.add_offset, limit=args.limit,
         max_id=args.max_id, min_id=args.min_id, hash=args.hash))
-    return {'type': type(result).__name__, 'count': getattr(result, 'count', None),
-            'offset_id_offset': getattr(result, 'offset_id_offset', None),
-            'messages': [message_json(m) for m in getattr(result, 'messages', [])]}
+    answer = {'type': type(result).__name__, 'count': getattr(result, 'count', None),
+              'offset_id_offset': getattr(result, 'offset_id_offset', None),
+              'messages': [message_json(m) for m in getattr(result, 'messages', [])]}
+    if isinstance(result, types.messages.ChannelMessages):
+        answer['pts'] = result.pts
+    return answer
 
 
 async def do_dialogs(client, args):
@@ -196,6 +257,12 @@ async def do_dialogs(client, args):
                 chat = chats.get(d.peer.chat_id)
                 dialog.update(chat_id=d.peer.chat_id, title=getattr(chat, 'title', None),
                               participants_count=getattr(chat, 'participants_count', None))
+            if isinstance(d.peer, types.PeerChannel):
+                channel = chats.get(d.peer.channel_id)
+                dialog.update(channel_id=d.peer.channel_id, pts=d.pts, title=getattr(channel, 'title', None),
+                              broadcast=bool(getattr(channel, 'broadcast', False)),
+                              megagroup=bool(getattr(channel, 'megagroup', False)),
+                              participants_count=getattr(channel, 'participants_count', None))
             dialogs.append(dialog)
         if isinstance(result, types.messages.Dialogs) or len(result.dialogs) < args.page_size or len(pages) > 50:
             break
@@ -203,6 +270,9 @@ async def do_dialogs(client, args):
         offset_date, offset_id = tops[last.top_message].date, last.top_message
         if isinstance(last.peer, types.PeerChat):
             offset_peer = types.InputPeerChat(chat_id=last.peer.chat_id)
+        elif isinstance(last.peer, types.PeerChannel):
+            channel = chats[last.peer.channel_id]
+            offset_peer = types.InputPeerChannel(channel.id, channel.access_hash)
         else:
             user = users[last.peer.user_id]
             offset_peer = types.InputPeerUser(user.id, user.access_hash)
@@ -210,7 +280,10 @@ async def do_dialogs(client, args):
 
 
 def peer_number(peer):
-    """A dialog's peer as a number: a user's id, a basic group's -chat_id (as Bot API ids)."""
+    """A dialog's peer as a number: a user's id, a basic group's -chat_id, a channel's
+    -(10^12 + channel_id) (as Bot API ids)."""
+    if isinstance(peer, types.PeerChannel):
+        return utils.get_peer_id(peer)
     return -peer.chat_id if isinstance(peer, types.PeerChat) else peer.user_id
 
 
@@ -225,12 +298,20 @@ async def do_edit(client, args):
 
 
 async def do_delete(client, args):
+    if args.channel:  # channels.deleteMessages: the channel's pts
+        channel = await resolve_channel(client, args.channel)
+        result = await client(functions.channels.DeleteMessagesRequest(channel=channel, id=args.ids))
+        return dict(plain(result.to_dict()), **chat_fields(channel))
     result = await client(functions.messages.DeleteMessagesRequest(id=args.ids, revoke=args.revoke))
     return plain(result.to_dict())
 
 
 async def do_read(client, args):
     peer = await resolve(client, getattr(args, 'with'))
+    if isinstance(peer, types.InputPeerChannel):  # channels.readHistory answers a Bool
+        done = await client(functions.channels.ReadHistoryRequest(
+            channel=types.InputChannel(peer.channel_id, peer.access_hash), max_id=args.max_id))
+        return {'done': done, **chat_fields(peer)}
     result = await client(functions.messages.ReadHistoryRequest(peer=peer, max_id=args.max_id))
     return dict(plain(result.to_dict()), **chat_fields(peer))
 
@@ -266,9 +347,10 @@ async def do_draft(client, args):
 
 
 async def do_difference(client, args):
+    date = datetime.datetime.fromtimestamp(args.date, datetime.timezone.utc) if args.date is not None \
+        else datetime.datetime.now(datetime.timezone.utc)
     result = await client(functions.updates.GetDifferenceRequest(
-        pts=args.pts, date=datetime.datetime.now(datetime.timezone.utc), qts=0,
-        pts_limit=args.pts_limit, pts_total_limit=args.pts_total_limit))
+        pts=args.pts, date=date, qts=0, pts_limit=args.pts_limit, pts_total_limit=args.pts_total_limit))
     answer = {'type': type(result).__name__}
     if hasattr(result, 'new_messages'):
         state = getattr(result, 'state', None) or result.intermediate_state
@@ -306,53 +388,84 @@ async def do_catch_up(client, args):
 
 async def do_wait(client, args):
     """Telethon's own update handling delivers; each event is printed as it comes. Ends after
-    --count events of --kinds, or fails at the deadline with how many came."""
+    --count events of --kinds (with --with, only those in that chat), or fails at the deadline
+    with how many came; --count 0 ends once Telethon's catch-up is over (a sync: what it brought
+    is printed and the state stored). A channel's events carry channel_id."""
     kinds = set(args.kinds.split(','))
     seen, done = [], asyncio.Event()
+    target = None
+    if getattr(args, 'with'):
+        peer = await resolve(client, getattr(args, 'with'))
+        target = (await client.get_me()).id if isinstance(peer, types.InputPeerSelf) else utils.get_peer_id(peer)
 
-    def emit(kind, **fields):
-        if kind in kinds and not done.is_set():
+    def emit(kind, chat=None, **fields):
+        if kind in kinds and not done.is_set() and (target is None or chat == target):
             seen.append(kind)
             print(json.dumps({'event': kind, **fields}, ensure_ascii=False), flush=True)
-            if len(seen) >= args.count:
+            if args.count and len(seen) >= args.count:
                 done.set()
+
+    def of_channel(update):
+        """channel_id (and the chat it names) for a channel's update, nothing for others."""
+        channel_id = getattr(update, 'channel_id', None)
+        if channel_id is None and isinstance(getattr(update, 'peer', None), types.PeerChannel):
+            channel_id = update.peer.channel_id
+        return {'channel_id': channel_id} if channel_id is not None else {}
+
+    def chat_of(update, fallback=None):
+        channel = of_channel(update)
+        if channel:
+            return utils.get_peer_id(types.PeerChannel(channel['channel_id']))
+        peer = getattr(update, 'peer', None)
+        return utils.get_peer_id(peer) if peer is not None else fallback
 
     @client.on(events.NewMessage)
     async def on_message(event):
-        emit('message', **message_json(event.message))
+        emit('message', event.chat_id, **message_json(event.message))
 
     @client.on(events.MessageEdited)
     async def on_edit(event):
-        emit('edit', **message_json(event.message))
+        emit('edit', event.chat_id, **message_json(event.message))
 
     @client.on(events.MessageDeleted)
     async def on_delete(event):
-        emit('delete', ids=event.deleted_ids)
+        emit('delete', event.chat_id, ids=event.deleted_ids, **of_channel(event.original_update))
 
     @client.on(events.MessageRead)
     async def on_read(event):
-        emit('read', max_id=event.max_id, outbox=bool(event.outbox), peer_id=event.chat_id)
+        emit('read', event.chat_id, max_id=event.max_id, outbox=bool(event.outbox), peer_id=event.chat_id,
+             **of_channel(event.original_update))
+
+    @client.on(events.Raw(types.UpdateReadChannelInbox))
+    async def on_channel_inbox_read(update):  # the account read a channel elsewhere (MessageRead
+        # reports outbox reads only; private chats' output stays as it was)
+        emit('read', chat_of(update), max_id=update.max_id, outbox=False, peer_id=chat_of(update),
+             still_unread_count=update.still_unread_count, **of_channel(update))
 
     @client.on(events.Raw(types.UpdateMessageReactions))
     async def on_reaction(update):
-        emit('reaction', msg_id=update.msg_id, reactions={r.reaction.emoticon: r.count for r in update.reactions.results})
+        emit('reaction', chat_of(update), msg_id=update.msg_id,
+             reactions={r.reaction.emoticon: r.count for r in update.reactions.results}, **of_channel(update))
 
-    @client.on(events.Raw(types.UpdatePinnedMessages))
+    @client.on(events.Raw((types.UpdatePinnedMessages, types.UpdatePinnedChannelMessages)))
     async def on_pin(update):
-        emit('pin', ids=update.messages, pinned=bool(update.pinned))
+        emit('pin', chat_of(update), ids=update.messages, pinned=bool(update.pinned), **of_channel(update))
 
-    @client.on(events.Raw((types.UpdateNewMessage,)))
-    async def on_action(update):  # service messages (a group made): NewMessage skips them
+    @client.on(events.Raw((types.UpdateNewMessage, types.UpdateNewChannelMessage)))
+    async def on_action(update):  # service messages (a group or channel made): NewMessage skips them
         if isinstance(update.message, types.MessageService):
-            emit('action', **message_json(update.message))
+            emit('action', utils.get_peer_id(update.message.peer_id), **message_json(update.message))
 
-    @client.on(events.Raw((types.UpdateUserTyping, types.UpdateChatUserTyping)))
+    @client.on(events.Raw((types.UpdateUserTyping, types.UpdateChatUserTyping, types.UpdateChannelUserTyping)))
     async def on_typing(update):
-        if isinstance(update, types.UpdateChatUserTyping):
-            emit('typing', chat_id=update.chat_id, from_id=getattr(update.from_id, 'user_id', None),
+        if isinstance(update, types.UpdateChannelUserTyping):
+            emit('typing', chat_of(update), channel_id=update.channel_id, from_id=getattr(update.from_id, 'user_id', None),
+                 action=type(update.action).__name__)
+        elif isinstance(update, types.UpdateChatUserTyping):
+            emit('typing', -update.chat_id, chat_id=update.chat_id, from_id=getattr(update.from_id, 'user_id', None),
                  action=type(update.action).__name__)
         else:
-            emit('typing', from_id=update.user_id, action=type(update.action).__name__)
+            emit('typing', update.user_id, from_id=update.user_id, action=type(update.action).__name__)
 
     state = await client(functions.updates.GetStateRequest())  # api/updates: "I want updates"
     # Ready once Telethon's catch-up is over: while it gets the difference it drops (by design,
@@ -360,6 +473,8 @@ async def do_wait(client, args):
     while client._updates_queue.qsize() or client._message_box.getting_diff_for:
         await asyncio.sleep(0.05)
     print(json.dumps({'ready': True, 'pts': state.pts}), flush=True)
+    if not args.count:
+        done.set()
     try:
         await asyncio.wait_for(done.wait(), max(1.0, args.timeout - 3))
     except asyncio.TimeoutError:
@@ -413,7 +528,8 @@ async def do_forward(client, args):
     target = await resolve(client, args.to)
     result = await client(functions.messages.ForwardMessagesRequest(
         from_peer=source, id=args.ids, random_id=[random.randrange(1, 2 ** 63) for _ in args.ids], to_peer=target))
-    return {'ids': [u.message.id for u in result.updates if isinstance(u, types.UpdateNewMessage)], **chat_fields(target)}
+    return {'ids': [u.message.id for u in result.updates if isinstance(u, (types.UpdateNewMessage, types.UpdateNewChannelMessage))],
+            **chat_fields(target)}
 
 
 async def do_register_device(client, args):
@@ -441,11 +557,127 @@ async def do_download(client, args):
     return {'path': path, 'size': os.path.getsize(path)}
 
 
+# Channels: broadcast channels and supergroups (channels.*, updates.getChannelDifference).
+
+async def do_create_channel(client, args):
+    """channels.createChannel: a broadcast channel, or with --megagroup a supergroup."""
+    result = await client(functions.channels.CreateChannelRequest(
+        title=args.title, about=args.about or '', broadcast=not args.megagroup or None, megagroup=args.megagroup or None))
+    channel = next(c for c in result.chats if isinstance(c, types.Channel))
+    new = next((u for u in result.updates if isinstance(u, types.UpdateNewChannelMessage)), None)
+    return {'channel_id': channel.id, 'access_hash': channel.access_hash, 'title': channel.title,
+            'broadcast': bool(channel.broadcast), 'megagroup': bool(channel.megagroup),
+            'updates': [type(u).__name__ for u in result.updates], 'id': new.message.id if new else None,
+            'pts': new.pts if new else None, 'action': plain(new.message.action.to_dict()) if new else None}
+
+
+async def input_users(client, texts, access_hash=None):
+    users = []
+    for text in texts:
+        peer = await resolve(client, text)
+        if isinstance(peer, types.InputPeerSelf):
+            users.append(types.InputUserSelf())
+        elif isinstance(peer, types.InputPeerUser):
+            users.append(types.InputUser(peer.user_id, peer.access_hash if access_hash is None else access_hash))
+        else:
+            raise RuntimeError('%s is not a user' % text)
+    return users
+
+
+async def do_invite(client, args):
+    """channels.inviteToChannel: messages.invitedUsers; in a supergroup the service message."""
+    channel = await resolve_channel(client, args.channel)
+    result = await client(functions.channels.InviteToChannelRequest(
+        channel=channel, users=await input_users(client, getattr(args, 'with'), args.access_hash)))
+    new = next((u for u in result.updates.updates if isinstance(u, types.UpdateNewChannelMessage)), None)
+    return {'channel_id': channel.channel_id, 'type': type(result).__name__,
+            'updates': [type(u).__name__ for u in result.updates.updates], 'missing_invitees': len(result.missing_invitees),
+            'id': new.message.id if new else None, 'pts': new.pts if new else None,
+            'action': plain(new.message.action.to_dict()) if new else None}
+
+
+async def do_join(client, args):
+    channel = await resolve_channel(client, args.channel, args.access_hash)
+    result = await client(functions.channels.JoinChannelRequest(channel=channel))
+    return {'channel_id': channel.channel_id, 'updates': [type(u).__name__ for u in result.updates]}
+
+
+async def do_leave(client, args):
+    channel = await resolve_channel(client, args.channel)
+    result = await client(functions.channels.LeaveChannelRequest(channel=channel))
+    return {'channel_id': channel.channel_id, 'updates': [type(u).__name__ for u in result.updates]}
+
+
+async def do_promote(client, args):
+    """channels.editAdmin: an admin (every right), or with --demote a member again."""
+    channel = await resolve_channel(client, args.channel)
+    user = (await input_users(client, [getattr(args, 'with')]))[0]
+    rights = types.ChatAdminRights() if args.demote else types.ChatAdminRights(
+        post_messages=True, edit_messages=True, delete_messages=True, pin_messages=True, invite_users=True)
+    result = await client(functions.channels.EditAdminRequest(channel=channel, user_id=user, admin_rights=rights, rank=''))
+    return {'channel_id': channel.channel_id, 'updates': [type(u).__name__ for u in result.updates]}
+
+
+async def do_channel_info(client, args):
+    """channels.getFullChannel, channels.getChannels and (when allowed) channels.getParticipants."""
+    channel = await resolve_channel(client, args.channel, args.access_hash)
+    chats = await client(functions.channels.GetChannelsRequest(id=[channel]))
+    found = chats.chats[0]
+    answer = {'channel_id': found.id, 'title': found.title, 'left': bool(found.left), 'creator': bool(found.creator),
+              'broadcast': bool(found.broadcast), 'megagroup': bool(found.megagroup),
+              'participants_count': found.participants_count, 'admin': found.admin_rights is not None}
+    if found.left:
+        return answer
+    full = (await client(functions.channels.GetFullChannelRequest(channel=channel))).full_chat
+    answer.update(about=full.about, pts=full.pts, read_inbox_max_id=full.read_inbox_max_id,
+                  read_outbox_max_id=full.read_outbox_max_id, unread_count=full.unread_count,
+                  pinned_msg_id=full.pinned_msg_id)
+    try:
+        participants = await client(functions.channels.GetParticipantsRequest(
+            channel=channel, filter=types.ChannelParticipantsRecent(), offset=0, limit=200, hash=0))
+        answer['participants'] = [{'user_id': p.user_id, 'kind': type(p).__name__} for p in participants.participants]
+    except errors.ChatAdminRequiredError:
+        answer['participants'] = None
+    return answer
+
+
+async def do_channel_difference(client, args):
+    """One raw updates.getChannelDifference from --pts."""
+    channel = await resolve_channel(client, args.channel)
+    result = await client(functions.updates.GetChannelDifferenceRequest(
+        channel=channel, filter=types.ChannelMessagesFilterEmpty(), pts=args.pts, limit=args.limit, force=args.force or None))
+    answer = {'type': type(result).__name__, 'final': bool(result.final), 'timeout': result.timeout}
+    if isinstance(result, types.updates.ChannelDifference):
+        answer.update(pts=result.pts, new_messages=[message_json(m) for m in result.new_messages],
+                      other_updates=[plain(u.to_dict()) for u in result.other_updates],
+                      chats=[c.id for c in result.chats], users=[u.id for u in result.users])
+    elif isinstance(result, types.updates.ChannelDifferenceTooLong):
+        answer.update(pts=result.dialog.pts, top_message=result.dialog.top_message,
+                      unread_count=result.dialog.unread_count, read_inbox_max_id=result.dialog.read_inbox_max_id,
+                      messages=[message_json(m) for m in result.messages], chats=[c.id for c in result.chats])
+    else:
+        answer['pts'] = result.pts
+    return answer
+
+
+async def do_channel_messages(client, args):
+    """channels.getMessages by id (messageEmpty for those not there)."""
+    channel = await resolve_channel(client, args.channel)
+    result = await client(functions.channels.GetMessagesRequest(
+        channel=channel, id=[types.InputMessageID(i) for i in args.ids]))
+    return {'type': type(result).__name__, 'pts': getattr(result, 'pts', None),
+            'messages': [message_json(m) if not isinstance(m, types.MessageEmpty) else {'id': m.id, 'empty': True}
+                         for m in result.messages]}
+
+
 COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_download, 'state': do_state, 'send': do_send, 'history': do_history,
             'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'read': do_read,
             'react': do_react, 'pin': do_pin, 'pin-dialog': do_pin_dialog, 'mute': do_mute, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
             'wait': do_wait, 'create-group': do_create_group, 'group-info': do_group_info, 'typing': do_typing,
-            'forward': do_forward, 'register-device': do_register_device}
+            'forward': do_forward, 'register-device': do_register_device,
+            'create-channel': do_create_channel, 'invite': do_invite, 'join': do_join, 'leave': do_leave,
+            'promote': do_promote, 'channel-info': do_channel_info, 'channel-difference': do_channel_difference,
+            'channel-messages': do_channel_messages}
 
 
 async def run(host, port, args):
@@ -482,7 +714,8 @@ def arguments():
     login.add_argument('--last-name', default='')
     command('state', 'updates.getState')
     send = command('send', 'messages.sendMessage; prints id, pts, pts_count, date, random_id')
-    send.add_argument('--to', required=True, help='me, +PHONE, a user id, a username, chat:<id>, or a group\'s title')
+    send.add_argument('--to', required=True,
+                      help='me, +PHONE, a user id, a username, chat:<id>, channel:<id>, or a group\'s or channel\'s title')
     send.add_argument('--text', required=True)
     send.add_argument('--random-id', type=int, help='fixed random_id (default: a random one per message)')
     send.add_argument('--count', type=int, default=1, help='send N messages, "TEXT 1".."TEXT N"')
@@ -513,6 +746,7 @@ def arguments():
     delete = command('delete', 'messages.deleteMessages')
     delete.add_argument('--ids', type=lambda v: [int(i) for i in v.split(',')], required=True)
     delete.add_argument('--revoke', action='store_true')
+    delete.add_argument('--channel', help='a channel (id, channel:<id> or title): channels.deleteMessages')
     read = command('read', 'messages.readHistory')
     read.add_argument('--with', required=True)
     read.add_argument('--max-id', type=int, default=0)
@@ -538,6 +772,7 @@ def arguments():
     difference.add_argument('--pts', type=int, required=True)
     difference.add_argument('--pts-limit', type=int)
     difference.add_argument('--pts-total-limit', type=int)
+    difference.add_argument('--date', type=int, help='the state\'s date (unix time; default now): channels that moved since are named')
     catch_up = command('catch-up', 'updates.getDifference from --pts until whole; messages, slices, seconds')
     catch_up.add_argument('--pts', type=int, required=True)
     create_group = command('create-group', 'messages.createChat; prints chat_id')
@@ -562,6 +797,33 @@ def arguments():
     wait.add_argument('--kinds', default='message', help='comma-separated: ' + ','.join(WAIT_KINDS))
     wait.add_argument('--live-only', action='store_true',
                       help='no catch-up from the stored state: only what arrives from now on')
+    wait.add_argument('--with', help='only events in this chat (a user, chat:<id>, channel:<id> or a title)')
+    create_channel = command('create-channel', 'channels.createChannel; prints channel_id and access_hash')
+    create_channel.add_argument('--title', required=True)
+    create_channel.add_argument('--about')
+    create_channel.add_argument('--megagroup', action='store_true', help='a supergroup (default: a broadcast channel)')
+    invite = command('invite', 'channels.inviteToChannel')
+    invite.add_argument('--channel', required=True, help='a channel id, channel:<id> or its title')
+    invite.add_argument('--with', action='append', required=True, help='a user: +PHONE, a user id, or a username')
+    invite.add_argument('--access-hash', type=int, help='use this access_hash for the users instead of the right one')
+    for name, about in (('join', 'channels.joinChannel'), ('leave', 'channels.leaveChannel'),
+                        ('channel-info', 'channels.getFullChannel, getChannels, getParticipants')):
+        sub = command(name, about)
+        sub.add_argument('--channel', required=True, help='a channel id, channel:<id> or its title')
+        if name != 'leave':
+            sub.add_argument('--access-hash', type=int, help='use this access_hash for the channel')
+    promote = command('promote', 'channels.editAdmin (--demote: no rights)')
+    promote.add_argument('--channel', required=True)
+    promote.add_argument('--with', required=True)
+    promote.add_argument('--demote', action='store_true')
+    channel_difference = command('channel-difference', 'one updates.getChannelDifference from --pts')
+    channel_difference.add_argument('--channel', required=True)
+    channel_difference.add_argument('--pts', type=int, required=True)
+    channel_difference.add_argument('--limit', type=int, default=100)
+    channel_difference.add_argument('--force', action='store_true')
+    channel_messages = command('channel-messages', 'channels.getMessages')
+    channel_messages.add_argument('--channel', required=True)
+    channel_messages.add_argument('--ids', type=lambda v: [int(i) for i in v.split(',')], required=True)
     return parser
 
 

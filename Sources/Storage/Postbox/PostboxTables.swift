@@ -51,6 +51,10 @@ public enum PostboxTable {
     /// server yet (Telegram's MessageHistoryHoleIndexTable), so history ends at a hole instead of
     /// passing over it. No row: nothing missing. Older binaries do not read it (nothing to upgrade).
     public static let messageHistoryHoles: Int32 = 72
+    /// peerId → pts: where the account stands in each channel's own sequence of updates
+    /// (Telegram's ChannelState in its peer chat state table), written with what it accounts for.
+    /// Older binaries do not read it.
+    public static let channelStates: Int32 = 73
 
     /// Postbox schema (SQLite user_version) this build reads and writes; main brings an older
     /// store up when it opens it (PostboxSchemaUpgrade), and until then readers refuse it

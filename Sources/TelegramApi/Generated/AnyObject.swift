@@ -21,6 +21,8 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x4258c205: return try Api.BotMenuButton.parse_botMenuButtonCommands(&reader)
     case 0xc7b57ce6: return try Api.BotMenuButton.parse_botMenuButton(&reader)
     case 0xa0624cf7: return try Api.BusinessBotRights.parse_businessBotRights(&reader)
+    case 0x94d42ee7: return try Api.ChannelMessagesFilter.parse_channelMessagesFilterEmpty(&reader)
+    case 0xcd77d957: return try Api.ChannelMessagesFilter.parse_channelMessagesFilter(&reader)
     case 0xcb397619: return try Api.ChannelParticipant.parse_channelParticipant(&reader)
     case 0x4f607bef: return try Api.ChannelParticipant.parse_channelParticipantSelf(&reader)
     case 0x2fe601d3: return try Api.ChannelParticipant.parse_channelParticipantCreator(&reader)
@@ -340,6 +342,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xa8852491: return try Api.MessageMedia.parse_messageMediaPaidMedia(&reader)
     case 0x8a53b014: return try Api.MessageMedia.parse_messageMediaToDo(&reader)
     case 0x8c79b63c: return try Api.MessagePeerReaction.parse_messagePeerReaction(&reader)
+    case 0x0ae30253: return try Api.MessageRange.parse_messageRange(&reader)
     case 0x0a339f0b: return try Api.MessageReactions.parse_messageReactions(&reader)
     case 0x4ba3a95a: return try Api.MessageReactor.parse_messageReactor(&reader)
     case 0x83d60fc2: return try Api.MessageReplies.parse_messageReplies(&reader)
@@ -788,6 +791,9 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x4b09ebbc: return try Api.storage.FileType.parse_fileMov(&reader)
     case 0xb3cea0e4: return try Api.storage.FileType.parse_fileMp4(&reader)
     case 0x1081464c: return try Api.storage.FileType.parse_fileWebp(&reader)
+    case 0x3e11affb: return try Api.updates.ChannelDifference.parse_channelDifferenceEmpty(&reader)
+    case 0xa4bcc6fe: return try Api.updates.ChannelDifference.parse_channelDifferenceTooLong(&reader)
+    case 0x2064674e: return try Api.updates.ChannelDifference.parse_channelDifference(&reader)
     case 0x5d75a138: return try Api.updates.Difference.parse_differenceEmpty(&reader)
     case 0x00f49ca0: return try Api.updates.Difference.parse_difference(&reader)
     case 0xa8fb1981: return try Api.updates.Difference.parse_differenceSlice(&reader)
@@ -845,6 +851,8 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xa677244f: return try Api.functions.auth.SendCode.parse_body(&reader)
     case 0x8d52a951: return try Api.functions.auth.SignIn.parse_body(&reader)
     case 0xaac7b717: return try Api.functions.auth.SignUp.parse_body(&reader)
+    case 0x84c1fd4e: return try Api.functions.channels.DeleteMessages.parse_body(&reader)
+    case 0xcc104937: return try Api.functions.channels.ReadHistory.parse_body(&reader)
     case 0x5dd69e12: return try Api.functions.contacts.GetContacts.parse_body(&reader)
     case 0x725afbbc: return try Api.functions.contacts.ResolveUsername.parse_body(&reader)
     case 0xc4f9186b: return try Api.functions.help.GetConfig.parse_body(&reader)
@@ -862,6 +870,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x58943ee2: return try Api.functions.messages.SetTyping.parse_body(&reader)
     case 0xa731e257: return try Api.functions.messages.ToggleDialogPin.parse_body(&reader)
     case 0xd2aaf7ec: return try Api.functions.messages.UpdatePinnedMessage.parse_body(&reader)
+    case 0x03173d78: return try Api.functions.updates.GetChannelDifference.parse_body(&reader)
     case 0x19c2f763: return try Api.functions.updates.GetDifference.parse_body(&reader)
     case 0xedd4882a: return try Api.functions.updates.GetState.parse_body(&reader)
     case 0xbe5335be: return try Api.functions.upload.GetFile.parse_body(&reader)
@@ -897,6 +906,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x023f109b: return "forumTopicDeleted"
     case 0x028703c8: return "inputStickerSetAnimatedEmoji"
     case 0x031224c3: return "messageActionChatJoinedByLink"
+    case 0x03173d78: return "updates.getChannelDifference"
     case 0x031f9590: return "pageBlockSlideshow"
     case 0x032c3e77: return "inputGameID"
     case 0x034b8621: return "textMarked"
@@ -924,6 +934,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x0a339f0b: return "messageReactions"
     case 0x0a4f63c0: return "storage.filePng"
     case 0x0a9f2259: return "destroy_auth_key_none"
+    case 0x0ae30253: return "messageRange"
     case 0x0b783982: return "updateGroupCallConnection"
     case 0x0bb2d201: return "updateStickerSetsOrder"
     case 0x0cde3739: return "inputStickerSetAnimatedEmojiAnimations"
@@ -996,6 +1007,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x1fb33026: return "help.getNearestDc"
     case 0x2000a518: return "privacyKeyBirthday"
     case 0x20529438: return "updateUser"
+    case 0x2064674e: return "updates.channelDifference"
     case 0x206ad49e: return "paidReactionPrivacyDefault"
     case 0x208e68c9: return "inputMessageEntityMentionName"
     case 0x211a1788: return "webPageEmpty"
@@ -1090,6 +1102,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x3ded6320: return "messageMediaEmpty"
     case 0x3e050d0f: return "updateQuickReplyMessage"
     case 0x3e0b5b6a: return "searchPostsFlood"
+    case 0x3e11affb: return "updates.channelDifferenceEmpty"
     case 0x3e72ba19: return "auth.logOut"
     case 0x3f6d7b68: return "jsonNull"
     case 0x3f7ee58b: return "messageMediaDice"
@@ -1312,6 +1325,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x83d60fc2: return "messageReplies"
     case 0x84b88578: return "messageActionPaidMessagesPrice"
     case 0x84be5b93: return "account.updateNotifySettings"
+    case 0x84c1fd4e: return "channels.deleteMessages"
     case 0x84d19185: return "messages.affectedMessages"
     case 0x85dd99d1: return "replyKeyboardMarkup"
     case 0x85e42301: return "phoneCallDiscardReasonMissed"
@@ -1362,6 +1376,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x93b31848: return "messageActionRequestedPeerSentMe"
     case 0x93b9fbb5: return "keyboardButtonSwitchInline"
     case 0x94bd38ed: return "messageActionPinMessage"
+    case 0x94d42ee7: return "channelMessagesFilterEmpty"
     case 0x957b50fb: return "account.password"
     case 0x95d2ac92: return "messageActionChannelCreate"
     case 0x95ddcf69: return "messageActionSuggestedPostSuccess"
@@ -1432,6 +1447,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xa477288f: return "updateGroupCallChainBlocks"
     case 0xa486b761: return "privacyKeyAbout"
     case 0xa4a79376: return "updateReadMonoForumOutbox"
+    case 0xa4bcc6fe: return "updates.channelDifferenceTooLong"
     case 0xa5491dea: return "auth.sentCodeTypeSetUpEmailRequired"
     case 0xa56c2a3e: return "updates.state"
     case 0xa584b019: return "updateStarsRevenueStatus"
@@ -1576,8 +1592,10 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xcbc7ee28: return "inputSecureFileLocation"
     case 0xcbe31e26: return "secureValueTypeAddress"
     case 0xcc02aa6d: return "messageActionBoostApply"
+    case 0xcc104937: return "channels.readHistory"
     case 0xcc1a241e: return "config"
     case 0xcc7c5c89: return "messageActionTodoCompletions"
+    case 0xcd77d957: return "channelMessagesFilter"
     case 0xcd78e586: return "rpc_answer_dropped_running"
     case 0xce0d37b0: return "pageBlockAnchor"
     case 0xceaa3ea1: return "messageMediaGiveawayResults"

@@ -419,6 +419,53 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum ChannelMessagesFilter: TLObject, Equatable {
+        case channelMessagesFilterEmpty
+        case channelMessagesFilter(excludeNewMessages: Bool, ranges: [Api.MessageRange])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .channelMessagesFilterEmpty:
+                writer.writeUInt32(0x94d42ee7)
+            case .channelMessagesFilter(let _0, let _1):
+                writer.writeUInt32(0xcd77d957)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeVector(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x94d42ee7: return try parse_channelMessagesFilterEmpty(&reader)
+            case 0xcd77d957: return try parse_channelMessagesFilter(&reader)
+            default: throw .unknownConstructor(id, expected: "ChannelMessagesFilter")
+            }
+        }
+
+        /// channelMessagesFilterEmpty#94d42ee7's fields, its id already read.
+        static func parse_channelMessagesFilterEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .channelMessagesFilterEmpty
+        }
+
+        /// channelMessagesFilter#cd77d957's fields, its id already read.
+        static func parse_channelMessagesFilter(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x2 == 0 else { throw .unknownFlags(constructor: "channelMessagesFilter", bits: flags & ~0x2) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try reader.readVector(of: Api.MessageRange.self)
+            return .channelMessagesFilter(excludeNewMessages: _0, ranges: _1)
+        }
+    }
+}
+
+extension Api {
     public indirect enum ChannelParticipant: TLObject, Equatable {
         case channelParticipant(userId: Int64, date: Int32, subscriptionUntilDate: Int32?)
         case channelParticipantSelf(viaRequest: Bool, userId: Int64, inviterId: Int64, date: Int32, subscriptionUntilDate: Int32?)
@@ -2280,109 +2327,6 @@ extension Api {
             let _2 = try reader.readString()
             let _3 = try Api.InputStickerSet.parse(from: &reader)
             return .documentAttributeCustomEmoji(free: _0, textColor: _1, alt: _2, stickerset: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum DraftMessage: TLObject, Equatable {
-        case draftMessageEmpty(date: Int32?)
-        case draftMessage(noWebpage: Bool, invertMedia: Bool, replyTo: Api.InputReplyTo?, message: String, entities: [Api.MessageEntity]?, media: Api.InputMedia?, date: Int32, effect: Int64?, suggestedPost: Api.SuggestedPost?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .draftMessageEmpty(let _0):
-                writer.writeUInt32(0x1b0c841a)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-            case .draftMessage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0x96eaa5eb)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x40 }
-                if _2 != nil { flags |= 0x10 }
-                if _4 != nil { flags |= 0x8 }
-                if _5 != nil { flags |= 0x20 }
-                if _7 != nil { flags |= 0x80 }
-                if _8 != nil { flags |= 0x100 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeString(_3)
-                if let value = _4 {
-                    writer.writeVector(value)
-                }
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_6)
-                if let value = _7 {
-                    writer.writeInt64(value)
-                }
-                if let value = _8 {
-                    value.serialize(to: &writer)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x1b0c841a: return try parse_draftMessageEmpty(&reader)
-            case 0x96eaa5eb: return try parse_draftMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "DraftMessage")
-            }
-        }
-
-        /// draftMessageEmpty#1b0c841a's fields, its id already read.
-        static func parse_draftMessageEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "draftMessageEmpty", bits: flags & ~0x1) }
-            var _0: Int32? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt32()
-            }
-            return .draftMessageEmpty(date: _0)
-        }
-
-        /// draftMessage#96eaa5eb's fields, its id already read.
-        static func parse_draftMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1fa == 0 else { throw .unknownFlags(constructor: "draftMessage", bits: flags & ~0x1fa) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x40 != 0
-            var _2: Api.InputReplyTo? = nil
-            if flags & 0x10 != 0 {
-                _2 = try Api.InputReplyTo.parse(from: &reader)
-            }
-            let _3 = try reader.readString()
-            var _4: [Api.MessageEntity]? = nil
-            if flags & 0x8 != 0 {
-                _4 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            var _5: Api.InputMedia? = nil
-            if flags & 0x20 != 0 {
-                _5 = try Api.InputMedia.parse(from: &reader)
-            }
-            let _6 = try reader.readInt32()
-            var _7: Int64? = nil
-            if flags & 0x80 != 0 {
-                _7 = try reader.readInt64()
-            }
-            var _8: Api.SuggestedPost? = nil
-            if flags & 0x100 != 0 {
-                _8 = try Api.SuggestedPost.parse(from: &reader)
-            }
-            return .draftMessage(noWebpage: _0, invertMedia: _1, replyTo: _2, message: _3, entities: _4, media: _5, date: _6, effect: _7, suggestedPost: _8)
         }
     }
 }

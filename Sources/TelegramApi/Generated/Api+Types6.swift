@@ -1128,6 +1128,38 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum MessageRange: TLObject, Equatable {
+        case messageRange(minId: Int32, maxId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .messageRange(let _0, let _1):
+                writer.writeUInt32(0x0ae30253)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x0ae30253: return try parse_messageRange(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageRange")
+            }
+        }
+
+        /// messageRange#0ae30253's fields, its id already read.
+        static func parse_messageRange(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageRange(minId: _0, maxId: _1)
+        }
+    }
+}
+
+extension Api {
     public indirect enum MessageReactions: TLObject, Equatable {
         case messageReactions(min: Bool, canSeeList: Bool, reactionsAsTags: Bool, results: [Api.ReactionCount], recentReactions: [Api.MessagePeerReaction]?, topReactors: [Api.MessageReactor]?)
 

@@ -2,6 +2,64 @@
 import TLSerialization
 
 extension Api.functions.updates {
+    /// updates.getChannelDifference#03173d78
+    public struct GetChannelDifference: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.updates.ChannelDifference
+        public var force: Bool
+        public var channel: Api.InputChannel
+        public var filter: Api.ChannelMessagesFilter
+        public var pts: Int32
+        public var limit: Int32
+
+        public init(force: Bool = false, channel: Api.InputChannel, filter: Api.ChannelMessagesFilter, pts: Int32, limit: Int32) {
+            self.force = force
+            self.channel = channel
+            self.filter = filter
+            self.pts = pts
+            self.limit = limit
+        }
+
+        public var name: String { "updates.getChannelDifference" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x03173d78)
+            var flags: UInt32 = 0
+            if self.force { flags |= 0x1 }
+            writer.writeUInt32(flags)
+            self.channel.serialize(to: &writer)
+            self.filter.serialize(to: &writer)
+            writer.writeInt32(self.pts)
+            writer.writeInt32(self.limit)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.updates.ChannelDifference.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x03173d78 else { throw .unknownConstructor(id, expected: "updates.getChannelDifference") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updates.getChannelDifference", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.InputChannel.parse(from: &reader)
+            let _2 = try Api.ChannelMessagesFilter.parse(from: &reader)
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            return Self(force: _0, channel: _1, filter: _2, pts: _3, limit: _4)
+        }
+    }
+}
+
+extension Api.functions.updates {
     /// updates.getDifference#19c2f763
     public struct GetDifference: TLFunction, TLObject, Equatable {
         public typealias Result = Api.updates.Difference

@@ -2,6 +2,118 @@
 import TLSerialization
 
 extension Api.updates {
+    public indirect enum ChannelDifference: TLObject, Equatable {
+        case channelDifferenceEmpty(final: Bool, pts: Int32, timeout: Int32?)
+        case channelDifferenceTooLong(final: Bool, timeout: Int32?, dialog: Api.Dialog, messages: [Api.Message], chats: [Api.Chat], users: [Api.User])
+        case channelDifference(final: Bool, pts: Int32, timeout: Int32?, newMessages: [Api.Message], otherUpdates: [Api.Update], chats: [Api.Chat], users: [Api.User])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .channelDifferenceEmpty(let _0, let _1, let _2):
+                writer.writeUInt32(0x3e11affb)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+            case .channelDifferenceTooLong(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xa4bcc6fe)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                _2.serialize(to: &writer)
+                writer.writeVector(_3)
+                writer.writeVector(_4)
+                writer.writeVector(_5)
+            case .channelDifference(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x2064674e)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+                writer.writeVector(_3)
+                writer.writeVector(_4)
+                writer.writeVector(_5)
+                writer.writeVector(_6)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x3e11affb: return try parse_channelDifferenceEmpty(&reader)
+            case 0xa4bcc6fe: return try parse_channelDifferenceTooLong(&reader)
+            case 0x2064674e: return try parse_channelDifference(&reader)
+            default: throw .unknownConstructor(id, expected: "updates.ChannelDifference")
+            }
+        }
+
+        /// updates.channelDifferenceEmpty#3e11affb's fields, its id already read.
+        static func parse_channelDifferenceEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updates.channelDifferenceEmpty", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt32()
+            var _2: Int32? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readInt32()
+            }
+            return .channelDifferenceEmpty(final: _0, pts: _1, timeout: _2)
+        }
+
+        /// updates.channelDifferenceTooLong#a4bcc6fe's fields, its id already read.
+        static func parse_channelDifferenceTooLong(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updates.channelDifferenceTooLong", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            var _1: Int32? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt32()
+            }
+            let _2 = try Api.Dialog.parse(from: &reader)
+            let _3 = try reader.readVector(of: Api.Message.self)
+            let _4 = try reader.readVector(of: Api.Chat.self)
+            let _5 = try reader.readVector(of: Api.User.self)
+            return .channelDifferenceTooLong(final: _0, timeout: _1, dialog: _2, messages: _3, chats: _4, users: _5)
+        }
+
+        /// updates.channelDifference#2064674e's fields, its id already read.
+        static func parse_channelDifference(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updates.channelDifference", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt32()
+            var _2: Int32? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readInt32()
+            }
+            let _3 = try reader.readVector(of: Api.Message.self)
+            let _4 = try reader.readVector(of: Api.Update.self)
+            let _5 = try reader.readVector(of: Api.Chat.self)
+            let _6 = try reader.readVector(of: Api.User.self)
+            return .channelDifference(final: _0, pts: _1, timeout: _2, newMessages: _3, otherUpdates: _4, chats: _5, users: _6)
+        }
+    }
+}
+
+extension Api.updates {
     public indirect enum Difference: TLObject, Equatable {
         case differenceEmpty(date: Int32, seq: Int32)
         case difference(newMessages: [Api.Message], newEncryptedMessages: [Api.EncryptedMessage], otherUpdates: [Api.Update], chats: [Api.Chat], users: [Api.User], state: Api.updates.State)

@@ -39,6 +39,7 @@ extension Api { public enum upload {} }
 extension Api { public enum functions {} }
 extension Api.functions { public enum account {} }
 extension Api.functions { public enum auth {} }
+extension Api.functions { public enum channels {} }
 extension Api.functions { public enum contacts {} }
 extension Api.functions { public enum help {} }
 extension Api.functions { public enum messages {} }

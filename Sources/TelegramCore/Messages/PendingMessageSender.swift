@@ -132,7 +132,7 @@ public struct PendingMessageSender {
                 if try t.markSent(message.id, serverId: sent.id, date: sent.date) == nil {
                     try t.recordForServer(.deleteMessages(serverId.peerId, ids: [serverId.id], revoke: true))
                 }
-                if let pts = sent.pts { try AccountUpdateState.advance(to: pts, count: sent.ptsCount, in: t) }
+                if let pts = sent.pts { try AccountUpdateState.advance(to: pts, count: sent.ptsCount, in: t, chat: message.id.peerId) }
             }
             report.sent += 1
             logger.info("message sent", metadata: ["local": "\(message.id.id)", "id": "\(sent.id)"])
@@ -242,8 +242,12 @@ public struct PendingMessageSender {
                 return nil
             }).first else { return nil }
             for update in list {
-                if case .updateNewMessage(let message, let pts, let ptsCount) = update, ServerObjects.messageId(message) == id {
+                switch update {
+                case .updateNewMessage(let message, let pts, let ptsCount) where ServerObjects.messageId(message) == id,
+                     .updateNewChannelMessage(let message, let pts, let ptsCount) where ServerObjects.messageId(message) == id:
                     return Sent(id: id, date: ServerObjects.messageDate(message) ?? date, pts: pts, ptsCount: ptsCount)
+                default:
+                    continue
                 }
             }
             return Sent(id: id, date: date, pts: nil, ptsCount: 0)

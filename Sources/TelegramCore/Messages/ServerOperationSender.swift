@@ -30,7 +30,7 @@ public struct ServerOperationSender {
     public func sendAll() throws -> Report {
         var report = Report()
         for (key, operation) in try postbox.read({ try $0.serverOperations() }) {
-            var pts: (Int32, Int32)?
+            var pts: (Int32, Int32, PeerId?)?
             do {
                 pts = try perform(operation)
                 report.done += 1
@@ -43,23 +43,31 @@ public struct ServerOperationSender {
             }
             try postbox.transaction(durable: true) { t in
                 try t.removeServerOperation(key)
-                if let (value, count) = pts { try AccountUpdateState.advance(to: value, count: count, in: t) }
+                if let (value, count, channel) = pts { try AccountUpdateState.advance(to: value, count: count, in: t, chat: channel) }
             }
         }
         return report
     }
 
-    /// The operation's request, answered; the pts and pts_count of an affectedMessages answer.
-    private func perform(_ operation: ServerOperation) throws -> (Int32, Int32)? {
+    /// The operation's request, answered; the pts and pts_count of an affectedMessages answer,
+    /// and the channel whose pts they are (nil: the account's).
+    private func perform(_ operation: ServerOperation) throws -> (Int32, Int32, PeerId?)? {
         switch operation {
+        case .readHistory(let peer, let maxId) where peer.namespace == .cloudChannel:
+            _ = try client.invoke(Api.functions.channels.ReadHistory(channel: try peers.channel(peer), maxId: maxId), timeout: timeout)
         case .readHistory(let peer, let maxId):
             let answer = try client.invoke(Api.functions.messages.ReadHistory(peer: try peers.peer(peer), maxId: maxId), timeout: timeout)
             guard case .affectedMessages(let pts, let count) = answer else { return nil }
-            return (pts, count)
+            return (pts, count, nil)
+        case .deleteMessages(let peer, let ids, _) where peer.namespace == .cloudChannel:
+            // A channel's messages go for everyone (its one copy).
+            let answer = try client.invoke(Api.functions.channels.DeleteMessages(channel: try peers.channel(peer), id: ids), timeout: timeout)
+            guard case .affectedMessages(let pts, let count) = answer else { return nil }
+            return (pts, count, peer)
         case .deleteMessages(_, let ids, let revoke):
             let answer = try client.invoke(Api.functions.messages.DeleteMessages(revoke: revoke, id: ids), timeout: timeout)
             guard case .affectedMessages(let pts, let count) = answer else { return nil }
-            return (pts, count)
+            return (pts, count, nil)
         case .editMessage(let id):
             guard let message = try postbox.read({ try $0.message(id) }) else { return nil }
             _ = try client.invoke(Api.functions.messages.EditMessage(peer: try peers.peer(id.peerId), id: id.id, message: message.text,

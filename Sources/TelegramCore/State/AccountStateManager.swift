@@ -26,6 +26,8 @@ public final class AccountStateManager {
         public var contacts = 0
         /// Differences asked for (slices included).
         public var differences = 0
+        /// Channel differences asked for (updates.getChannelDifference, slices included).
+        public var channelDifferences = 0
         /// differenceTooLong: the account was too far behind; it took the newest dialogs instead.
         public var tooLong = false
         public var state: AccountUpdateState?
@@ -51,6 +53,7 @@ public final class AccountStateManager {
             drafts += other.drafts
             chatSettings += other.chatSettings
             differences += other.differences
+            channelDifferences += other.channelDifferences
             tooLong = tooLong || other.tooLong
             state = other.state ?? state
         }
@@ -68,6 +71,16 @@ public final class AccountStateManager {
     public var unreadFetchLimit = 300
     /// A safety stop: a server that answers slices forever cannot keep the writer busy forever.
     public var maximumDifferences = 10_000
+    /// Messages asked for in one channel difference (Telegram asks 100).
+    public var channelDifferenceLimit: Int32 = 100
+    /// Channels whose updates were missed (a gap in a push, updateChannelTooLong, one never
+    /// synced): each gets a channel difference at the next catch-up.
+    private(set) var channelsBehind: Set<PeerId> = []
+    /// Whether this manager's catch-ups have asked every channel once: pushes keep a connected
+    /// account current, and the server names a channel that fell behind (updateChannelTooLong),
+    /// so after the first only those are asked (a getChannelDifference a channel each round
+    /// would cost an account of hundreds of channels hundreds of requests).
+    private var channelsPolled = false
     /// Where the users' online statuses go (the running app's; nil: nowhere).
     var presence: AccountPresence?
 
@@ -85,6 +98,14 @@ public final class AccountStateManager {
             state = try loadDialogs(&report)
             try loadContacts(&report)
         }
+        try catchUpAccount(from: state, &report)
+        try catchUpChannels(&report)
+        return report
+    }
+
+    /// updates.getDifference from `state` until the server has nothing newer.
+    private func catchUpAccount(from start: AccountUpdateState, _ report: inout Report) throws {
+        var state = start
         while report.differences < maximumDifferences {
             report.differences += 1
             let difference = try client.invoke(Api.functions.updates.GetDifference(pts: state.pts, date: state.date, qts: state.qts), timeout: timeout)
@@ -94,12 +115,12 @@ public final class AccountStateManager {
                 state.seq = seq
                 try postbox.transaction { [state] t in try state.write(t) }
                 report.state = state
-                return report
+                return
             case .difference(let messages, _, let others, let chats, let users, let next):
                 state = AccountUpdateState(next)
                 try apply(messages: messages, updates: others, users: users, chats: chats, reaching: state, &report)
                 report.state = state
-                return report
+                return
             case .differenceSlice(let messages, _, let others, let chats, let users, let intermediate):
                 state = AccountUpdateState(intermediate)
                 try apply(messages: messages, updates: others, users: users, chats: chats, reaching: state, &report)
@@ -112,6 +133,65 @@ public final class AccountStateManager {
             }
         }
         throw MTProtoError.badResult(method: "updates.getDifference", reason: "still not caught up after \(maximumDifferences) differences")
+    }
+
+    /// updates.getChannelDifference for each channel behind (and, the first time, for every
+    /// channel with a stored pts), each until the server has nothing newer for it.
+    private func catchUpChannels(_ report: inout Report) throws {
+        if !channelsPolled {
+            channelsBehind.formUnion(try postbox.read { try $0.channelsWithState() })
+            channelsPolled = true
+        }
+        for channel in channelsBehind.sorted(by: { $0.id < $1.id }) {
+            try catchUpChannel(channel, &report)
+            channelsBehind.remove(channel)
+        }
+    }
+
+    private func catchUpChannel(_ channel: PeerId, _ report: inout Report) throws {
+        // Not introduced by the server (no access hash): there is nothing to ask it about.
+        guard let input = try postbox.read({ try ChannelUpdates.input(channel, in: $0) }) else { return }
+        for _ in 0 ..< maximumDifferences {
+            // A channel never synced asks from its start; a server answers that "too long",
+            // with the channel's newest messages and its pts.
+            let pts = try postbox.read { try $0.channelPts(channel) } ?? 1
+            report.channelDifferences += 1
+            let answer = try client.invoke(Api.functions.updates.GetChannelDifference(force: false, channel: input, filter: .channelMessagesFilterEmpty,
+                                                                                       pts: pts, limit: channelDifferenceLimit), timeout: timeout)
+            switch answer {
+            case .channelDifferenceEmpty(_, let pts, _):
+                try postbox.transaction { t in if try (t.channelPts(channel) ?? 0) < pts { try t.setChannelPts(channel, pts) } }
+                return
+            case .channelDifference(let final, let pts, _, let messages, let others, let chats, let users):
+                try applyChannel(channel, reaching: pts, messages: messages, updates: others, chats: chats, users: users, &report)
+                if final { return }
+            case .channelDifferenceTooLong(_, _, let dialog, let messages, let chats, let users):
+                // Too far behind to replay: the channel starts again from its newest messages,
+                // what lies below them a hole, from the dialog's pts.
+                guard case .dialog(_, _, _, _, _, _, _, _, _, _, _, let pts?, _, _, _) = dialog else {
+                    throw MTProtoError.badResult(method: "updates.getChannelDifference", reason: "a channel's dialog without its pts")
+                }
+                try applyChannel(channel, reaching: pts, messages: messages, updates: Self.updates(dialog), chats: chats, users: users,
+                                 dialog: dialog, &report)
+                report.tooLong = true
+                return
+            }
+        }
+        throw MTProtoError.badResult(method: "updates.getChannelDifference", reason: "still not caught up after \(maximumDifferences) differences")
+    }
+
+    /// A channel difference in one transaction with the channel's pts it reaches; nothing when
+    /// another catch-up got there first. `dialog`: a too-long answer's (a hole below its top).
+    private func applyChannel(_ channel: PeerId, reaching pts: Int32, messages: [Api.Message], updates: [Api.Update], chats: [Api.Chat],
+                              users: [Api.User], dialog: Api.Dialog? = nil, _ report: inout Report) throws {
+        let done = try postbox.transaction { t -> Report? in
+            if dialog == nil, let stored = try t.channelPts(channel), stored >= pts { return nil }
+            let holes = try Self.holes(below: dialog.map { [$0] } ?? [], in: t)
+            let report = try write(messages: messages, updates: updates, users: users, chats: chats, reaching: nil, channels: [channel: pts], in: t)
+            for (chat, range) in holes { try t.addHistoryHole(chat, range) }
+            return report
+        }
+        if let done { report.add(applied: done) }
     }
 
     /// The dialogs, a page at a time (pinned first, then newest), with their top messages and
@@ -254,10 +334,12 @@ public final class AccountStateManager {
         try postbox.transaction { t -> Report? in
             guard let stored = try AccountUpdateState.read(t),
                   let (taken, state) = PushedUpdates.following(batch, from: stored) else { return nil }
+            // A channel's updates follow its own pts; a gap there is a channel difference.
+            guard let (updates, channels) = try ChannelUpdates.following(taken, in: t, behind: &channelsBehind) else { return nil }
             // A chat or author seen for the first time: a short message names only ids, and the
             // difference brings who they are.
-            guard try namesOnlyKnownPeers(taken, batch: batch, in: t) else { return nil }
-            var report = try write(messages: [], updates: taken, users: batch.users, chats: batch.chats, reaching: state, in: t)
+            guard try namesOnlyKnownPeers(updates, batch: batch, in: t) else { return nil }
+            var report = try write(messages: [], updates: updates, users: batch.users, chats: batch.chats, reaching: state, channels: channels, in: t)
             report.state = state
             return report
         }
@@ -277,7 +359,8 @@ public final class AccountStateManager {
                 return nil
             }
             let holes = try Self.holes(below: dialogs, in: t)
-            let report = try write(messages: messages, updates: updates, users: users, chats: chats, reaching: state, in: t)
+            let report = try write(messages: messages, updates: updates, users: users, chats: chats, reaching: state,
+                                   channels: Self.channelStates(dialogs), in: t)
             for (chat, range) in holes { try t.addHistoryHole(chat, range) }
             return report
         }
@@ -285,13 +368,27 @@ public final class AccountStateManager {
         report.add(applied: done)
     }
 
+    /// The channels' pts their dialogs give (a channel's updates go on from there).
+    static func channelStates(_ dialogs: [Api.Dialog]) -> [PeerId: Int32] {
+        var states: [PeerId: Int32] = [:]
+        for case .dialog(_, _, _, .peerChannel(let id), _, _, _, _, _, _, _, let pts?, _, _, _) in dialogs {
+            states[PeerId(namespace: .cloudChannel, id: id)] = pts
+        }
+        return states
+    }
+
     /// Whether every chat and author of the new messages in `updates` is stored already or comes
     /// with the batch.
     private func namesOnlyKnownPeers(_ updates: [Api.Update], batch: PushedUpdates.Batch, in t: PostboxTransaction) throws -> Bool {
         var known = Set(batch.users.compactMap(UserFields.init).map { PeerId(namespace: .cloudUser, id: $0.id) })
-        known.formUnion(batch.chats.compactMap(ServerObjects.groupId))
+        known.formUnion(batch.chats.compactMap(ServerObjects.chatId))
         for update in updates {
-            guard case .updateNewMessage(let message, _, _) = update, let message = ServerObjects.message(message, accountPeer: accountPeer) else { continue }
+            let new: Api.Message
+            switch update {
+            case .updateNewMessage(let message, _, _), .updateNewChannelMessage(let message, _, _): new = message
+            default: continue
+            }
+            guard let message = ServerObjects.message(new, accountPeer: accountPeer) else { continue }
             for peer in [message.id.peerId, message.authorId].compactMap({ $0 }) where !known.contains(peer) {
                 guard try t.peer(peer) != nil else { return false }
                 known.insert(peer)
@@ -309,13 +406,16 @@ public final class AccountStateManager {
 
     /// The users, the new messages, the updates the Postbox keeps, and the state they reach; what
     /// was written, counted.
+    /// `state`: the account's state reached (nil: a channel difference, which leaves it);
+    /// `channels`: the pts each channel reaches.
     private func write(messages: [Api.Message], updates: [Api.Update], users: [Api.User], chats: [Api.Chat],
-                       reaching state: AccountUpdateState, in t: PostboxTransaction) throws -> Report {
+                       reaching state: AccountUpdateState?, channels: [PeerId: Int32] = [:], in t: PostboxTransaction) throws -> Report {
         var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []
         var readOutbox: [(PeerId, Int32)] = []
         var deletedIds: [Int32] = []
+        var channelDeletions: [MessageId] = []
         var drafts: [(PeerId, ChatDraft?, Int32?)] = []
         var settings = ChatSettingsUpdates()
         for update in updates {
@@ -326,10 +426,20 @@ public final class AccountStateManager {
                     let (text, date) = ServerObjects.draft(draft)
                     drafts.append((chat, text, date))
                 }
-            case .updateNewMessage(let message, _, _):
+            case .updateNewMessage(let message, _, _), .updateNewChannelMessage(let message, _, _):
                 if let message = ServerObjects.message(message, accountPeer: accountPeer) { stored.append(message) }
-            case .updateEditMessage(let message, _, _):
+            case .updateEditMessage(let message, _, _), .updateEditChannelMessage(let message, _, _):
                 if let message = ServerObjects.message(message, accountPeer: accountPeer) { edits.append(message) }
+            case .updateDeleteChannelMessages(let channelId, let ids, _, _):
+                let channel = PeerId(namespace: .cloudChannel, id: channelId)
+                channelDeletions += ids.map { MessageId(peerId: channel, id: $0) }
+            case .updateReadChannelInbox(_, let channelId, let maxId, _, _):
+                readInbox.append((PeerId(namespace: .cloudChannel, id: channelId), maxId))
+            case .updateReadChannelOutbox(let channelId, let maxId):
+                readOutbox.append((PeerId(namespace: .cloudChannel, id: channelId), maxId))
+            case .updateChannelTooLong(let channelId, _), .updateChannel(let channelId):
+                // Something changed in the channel that this does not say: its difference will.
+                channelsBehind.insert(PeerId(namespace: .cloudChannel, id: channelId))
             case .updateReadHistoryInbox(_, let peer, let maxId, _, _, _):
                 if let chat = ServerObjects.chatPeer(peer) { readInbox.append((chat, maxId)) }
             case .updateReadHistoryOutbox(let peer, let maxId, _, _):
@@ -354,6 +464,7 @@ public final class AccountStateManager {
             try t.addMessages(try edits.compactMap { edit in try t.message(edit.id).map { ServerObjects.keepingFetchedFile(of: $0, in: edit) } })
         }
         if !deletedIds.isEmpty { report.deletions = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
+        if !channelDeletions.isEmpty { report.deletions += try t.deleteMessages(channelDeletions).count }
         for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
         for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
         // Saved on another device: it replaces this one's unless this one was saved later.
@@ -363,7 +474,8 @@ public final class AccountStateManager {
         }
         // After the messages: a pinned chat must be in the list to take its place there.
         report.chatSettings = try settings.apply(in: t)
-        try state.write(t)
+        try state?.write(t)
+        for (channel, pts) in channels { try t.setChannelPts(channel, pts) }
         report.newMessages = stored.count
         report.edits = edits.count
         report.readStates = readInbox.count + readOutbox.count

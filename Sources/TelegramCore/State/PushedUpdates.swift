@@ -66,6 +66,9 @@ enum PushedUpdates {
             case .updateChatUserTyping(let chatId, .peerUser(let userId), let action):
                 let cancelled = if case .sendMessageCancelAction = action { true } else { false }
                 notices.append(.typing(PeerId(namespace: .cloudGroup, id: chatId), by: PeerId(namespace: .cloudUser, id: userId), !cancelled))
+            case .updateChannelUserTyping(let channelId, nil, .peerUser(let userId), let action):
+                let cancelled = if case .sendMessageCancelAction = action { true } else { false }
+                notices.append(.typing(PeerId(namespace: .cloudChannel, id: channelId), by: PeerId(namespace: .cloudUser, id: userId), !cancelled))
             case .updateUserStatus(let userId, let status):
                 guard let status = AccountPresence.UserStatus(status) else { continue }
                 notices.append(.status(PeerId(namespace: .cloudUser, id: userId), status))

@@ -8,13 +8,13 @@ import TelegramApi
 /// (other media: polls, stickers' sets, webpages…) is left out here, not invented.
 enum ServerObjects {
     /// The chat a message belongs to, as a Postbox peer: a user (a private chat) or a basic
-    /// group, which share the account's pts and ids; nil for channels, which have their own
-    /// (channel differences, not kept yet).
+    /// group, which share the account's pts and ids, or a channel or supergroup, which numbers
+    /// its own (ChannelUpdates).
     static func chatPeer(_ peer: Api.Peer) -> PeerId? {
         switch peer {
         case .peerUser(let userId): PeerId(namespace: .cloudUser, id: userId)
         case .peerChat(let chatId): PeerId(namespace: .cloudGroup, id: chatId)
-        case .peerChannel: nil
+        case .peerChannel(let channelId): PeerId(namespace: .cloudChannel, id: channelId)
         }
     }
 
@@ -156,32 +156,43 @@ enum ServerObjects {
         return peers.count
     }
 
-    /// The basic groups as peers, with their titles (what else the Postbox had of one, its
-    /// photo, stays); how many were stored. Channels are left out, as their messages are.
+    /// The basic groups, channels and supergroups as peers, with their titles (what else the
+    /// Postbox had of one, its photo, stays) and a channel's access hash; how many were stored.
     static func store(_ chats: [Api.Chat], in t: PostboxTransaction) throws -> Int {
         var count = 0
         for chat in chats {
-            guard let peerId = groupId(chat), let title = groupTitle(chat) else { continue }
+            guard let peerId = chatId(chat), let (title, accessHash) = titleAndHash(chat) else { continue }
             var peer = try t.peer(peerId) ?? Peer(id: peerId)
             peer.title = title
             try t.updatePeer(peer)
+            if let accessHash { try t.setAccessHash(peerId, accessHash) }
             count += 1
         }
         return count
     }
 
-    /// A basic group's peer id; nil for chatEmpty and channels.
-    static func groupId(_ chat: Api.Chat) -> PeerId? {
+    /// A chat's peer id: a basic group's, a channel's; nil for chatEmpty.
+    static func chatId(_ chat: Api.Chat) -> PeerId? {
         switch chat {
         case .chat(_, _, _, _, _, _, let id, _, _, _, _, _, _, _, _), .chatForbidden(let id, _): PeerId(namespace: .cloudGroup, id: id)
-        case .chatEmpty, .channel, .channelForbidden: nil
+        case .channel(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, _, _, _, _, _, _, _, _, _, _, _, _,
+                      _, _, _, _, _, _, _, _),
+             .channelForbidden(_, _, let id, _, _, _):
+            PeerId(namespace: .cloudChannel, id: id)
+        case .chatEmpty: nil
         }
     }
 
-    private static func groupTitle(_ chat: Api.Chat) -> String? {
+    /// The title, and a channel's access hash: not a "min" channel's, which only stands for the
+    /// real one in a message and may not be used in requests (core.telegram.org/api/min).
+    private static func titleAndHash(_ chat: Api.Chat) -> (String, Int64?)? {
         switch chat {
-        case .chat(_, _, _, _, _, _, _, let title, _, _, _, _, _, _, _), .chatForbidden(_, let title): title
-        case .chatEmpty, .channel, .channelForbidden: nil
+        case .chat(_, _, _, _, _, _, _, let title, _, _, _, _, _, _, _), .chatForbidden(_, let title): (title, nil)
+        case .channel(_, _, _, _, _, _, _, let min, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let accessHash, let title, _, _, _,
+                      _, _, _, _, _, _, _, _, _, _, _, _, _, _, _):
+            (title, min ? nil : accessHash)
+        case .channelForbidden(_, _, _, let accessHash, let title, _): (title, accessHash)
+        case .chatEmpty: nil
         }
     }
 
