@@ -142,7 +142,7 @@ struct TelegramExportImportTests {
     }
 
     @Test("Handed to main run, a long import runs beside the app: its progress is published, other commands are answered meanwhile, a second import is refused, and stopping the app ends it after whole batches (exit 75); the same import again finishes it",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))  // 240,000 messages twice: 382 s once in a loaded CI run
     func handedImportRunsBesideTheApp() async throws {
         try await withSandbox("import-background") { sandbox in
             try await sandbox.login()

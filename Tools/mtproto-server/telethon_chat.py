@@ -13,6 +13,7 @@ import datetime
 import json
 import os
 import random
+import signal
 import sys
 import time
 import warnings
@@ -827,22 +828,32 @@ def arguments():
     return parser
 
 
-def main():
+def execute(argv):
+    """One command in this process, as main runs it: (args, what main prints as JSON, as a dict).
+    telethon_chat_check runs its commands so, sparing a Python and a Telethon start each."""
     parser = arguments()
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     host, port = server_address(parser, args)
     try:
-        result = run_with_deadline(args, run(host, port, args))
+        return args, dict({'ok': True}, **run_with_deadline(args, run(host, port, args)))
     except asyncio.TimeoutError:
-        return fail(args, 'timed out after %.0f s' % args.timeout, 'telethon_chat')
+        return args, {'ok': False, 'error': 'timed out after %.0f s' % args.timeout}
     except errors.RPCError as error:
         name = rpc_name(error)
-        return fail(args, '%s: %s' % (name, error), 'telethon_chat', rpc_error=name)
+        return args, {'ok': False, 'error': '%s: %s' % (name, error), 'rpc_error': name}
     except Exception as error:
-        return fail(args, '%s: %s' % (type(error).__name__, error), 'telethon_chat')
-    print(json.dumps(dict({'ok': True}, **result), ensure_ascii=False), flush=True)
-    return 0
+        return args, {'ok': False, 'error': '%s: %s' % (type(error).__name__, error)}
+    finally:
+        signal.alarm(0)  # run_with_deadline's guard, for this command only
 
+
+def main():
+    args, result = execute(sys.argv[1:])
+    if not result['ok']:
+        extra = {key: value for key, value in result.items() if key not in ('ok', 'error')}
+        return fail(args, result['error'], 'telethon_chat', **extra)
+    print(json.dumps(result, ensure_ascii=False), flush=True)
+    return 0
 
 if __name__ == '__main__':
     sys.exit(main())

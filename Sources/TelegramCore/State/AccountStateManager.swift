@@ -19,7 +19,7 @@ public final class AccountStateManager {
         public var deletions = 0
         public var readStates = 0
         public var users = 0
-        /// Basic groups stored (their titles).
+        /// Basic groups and channels stored (their titles).
         public var chats = 0
         /// The account's contacts fetched (contacts.getContacts) on a first sync: whom it can
         /// write to without a chat yet.
@@ -143,7 +143,12 @@ public final class AccountStateManager {
             channelsPolled = true
         }
         for channel in channelsBehind.sorted(by: { $0.id < $1.id }) {
-            try catchUpChannel(channel, &report)
+            do {
+                try catchUpChannel(channel, &report)
+            } catch MTProtoError.rpc(let error) where PendingMessageSender.isPermanent(error) {
+                // The channel refuses the account (left, removed, private now): the others go on.
+                logger.warning("a channel refused its difference", metadata: ["channel": "\(channel.id)", "error": "\(error.message)"])
+            }
             channelsBehind.remove(channel)
         }
     }
@@ -221,7 +226,8 @@ public final class AccountStateManager {
             let pins = page == 0 ? [Self.pinnedOrder(list)] : []
             try apply(messages: messages, updates: list.flatMap(Self.updates) + pins, users: users, chats: chats, reaching: state, dialogs: list,
                       continuing: page > 0, &report)
-            guard let total, seen < total, let next = DialogsOffset(after: list, messages: messages, users: users), next != offset else { break }
+            guard let total, seen < total, let next = DialogsOffset(after: list, messages: messages, chats: chats, users: users),
+                  next != offset else { break }
             offset = next
         }
         fetchUnread(unread)
@@ -264,7 +270,7 @@ public final class AccountStateManager {
 
         init() {}
 
-        init?(after dialogs: [Api.Dialog], messages: [Api.Message], users: [Api.User]) {
+        init?(after dialogs: [Api.Dialog], messages: [Api.Message], chats: [Api.Chat], users: [Api.User]) {
             guard case .dialog(_, _, _, let peer, let top, _, _, _, _, _, _, _, _, _, _)? = dialogs.last,
                   let message = messages.first(where: { ServerObjects.messageId($0) == top && ServerObjects.messagePeer($0) == peer }),
                   let date = ServerObjects.messageDate(message) else { return nil }
@@ -276,8 +282,10 @@ public final class AccountStateManager {
                 }
             case .peerChat(let chatId):
                 self.peer = .inputPeerChat(chatId: chatId)
-            case .peerChannel:
-                break
+            case .peerChannel(let channelId):
+                if let hash = chats.lazy.compactMap(ServerObjects.channelAccessHash).first(where: { $0.id == channelId })?.hash {
+                    self.peer = .inputPeerChannel(channelId: channelId, accessHash: hash)
+                }
             }
         }
     }

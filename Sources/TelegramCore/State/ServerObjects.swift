@@ -183,6 +183,12 @@ enum ServerObjects {
         }
     }
 
+    /// A channel's id and the access hash requests may use (none for a min channel).
+    static func channelAccessHash(_ chat: Api.Chat) -> (id: Int64, hash: Int64)? {
+        guard let peerId = chatId(chat), peerId.namespace == .cloudChannel, case (_, let hash?)? = titleAndHash(chat) else { return nil }
+        return (peerId.id, hash)
+    }
+
     /// The title, and a channel's access hash: not a "min" channel's, which only stands for the
     /// real one in a message and may not be used in requests (core.telegram.org/api/min).
     private static func titleAndHash(_ chat: Api.Chat) -> (String, Int64?)? {
