@@ -149,4 +149,58 @@ struct ServerGroupTests {
             #expect(call.args[3].string == "Compilers" && call.args[4].string == "Grace Hopper: hello group", "\(call.args)")
         }
     }
+
+    @Test("A message pinned on the phone is pinned here, in a private chat, a group and a supergroup; unpinned there, unpinned here",
+          .timeLimit(.minutes(5)))
+    func pinsFromThePhone() async throws {
+        let server = try Self.startServer()
+        defer { server.stop() }
+        try await withSandbox("server-pins-from-phone") { sandbox in
+            let (grace, _) = try await Self.threeAccounts(server, sandbox)
+            let group = try await Self.makeGroup(server, grace: grace, title: "Compilers")
+            let made = try await server.telethonChat("create-channel", session: grace, ["--title", "Rustaceans", "--megagroup"])
+            let channel = try #require(try made.json()["channel_id"] as? Int, "\(made)")
+            _ = try await server.telethonChat("invite", session: grace, ["--channel", "channel:\(channel)", "--with", "+9996610001"])
+            let chats = ["+9996610001", "chat:\(group)", "channel:\(channel)"]
+            var ids: [String: Int] = [:]
+            for chat in chats {
+                let sent = try await server.telethonChat("send", session: grace, ["--to", chat, "--text", "pin me in \(chat)"])
+                ids[chat] = try #require(try sent.json()["id"] as? Int, "\(sent)")
+            }
+            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            let (run, _) = try await sandbox.startMainRun(["--headless"])
+            defer { run.kill9() }
+            for chat in chats {
+                _ = try await server.telethonChat("pin", session: grace, ["--with", chat, "--id", String(ids[chat]!)])
+            }
+            let peers = [Int64(Self.grace), try await Self.peerId(sandbox, title: "Compilers"), try await Self.peerId(sandbox, title: "Rustaceans")]
+            try await waitUntil("pinned here in each chat", timeout: 30) {
+                for peer in peers where try await Self.pinnedTexts(sandbox, peer: peer).isEmpty { return false }
+                return true
+            }
+            for (peer, chat) in zip(peers, chats) {
+                #expect(try await Self.pinnedTexts(sandbox, peer: peer) == ["pin me in \(chat)"])
+            }
+            for chat in chats {
+                _ = try await server.telethonChat("pin", session: grace, ["--with", chat, "--id", String(ids[chat]!), "--unpin"])
+            }
+            try await waitUntil("unpinned here in each chat", timeout: 30) {
+                for peer in peers where try await !Self.pinnedTexts(sandbox, peer: peer).isEmpty { return false }
+                return true
+            }
+        }
+    }
+
+    static func peerId(_ sandbox: Sandbox, title: String) async throws -> Int64 {
+        let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+        let row = try #require((rows as? [[String: Any]])?.first { $0["title"] as? String == title }, "no \(title): \(rows)")
+        return try #require((row["peerId"] as? NSNumber)?.int64Value)
+    }
+
+    /// The texts of the chat's messages `main messages` marks pinned.
+    static func pinnedTexts(_ sandbox: Sandbox, peer: Int64) async throws -> [String] {
+        let result = try await sandbox.runOK(Executables.main, ["messages", "--peer", String(peer), "--limit", "50", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+        return rows.filter { $0["pinned"] as? Bool == true }.compactMap { $0["text"] as? String }
+    }
 }

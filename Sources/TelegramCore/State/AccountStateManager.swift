@@ -424,6 +424,8 @@ public final class AccountStateManager {
         var readOutbox: [(PeerId, Int32)] = []
         var deletedIds: [Int32] = []
         var channelDeletions: [MessageId] = []
+        // Pinned or unpinned elsewhere, in order; a new message that comes pinned is one too.
+        var pins = messages.filter(ServerObjects.isPinned).compactMap { ServerObjects.storedId($0).map { ($0, true) } }
         var drafts: [(PeerId, ChatDraft?, Int32?)] = []
         var settings = ChatSettingsUpdates()
         for update in updates {
@@ -434,8 +436,13 @@ public final class AccountStateManager {
                     let (text, date) = ServerObjects.draft(draft)
                     drafts.append((chat, text, date))
                 }
-            case .updateNewMessage(let message, _, _), .updateNewChannelMessage(let message, _, _):
-                if let message = ServerObjects.message(message, accountPeer: accountPeer) { stored.append(message) }
+            case .updateNewMessage(let api, _, _), .updateNewChannelMessage(let api, _, _):
+                if let message = ServerObjects.message(api, accountPeer: accountPeer) { stored.append(message) }
+                if ServerObjects.isPinned(api), let id = ServerObjects.storedId(api) { pins.append((id, true)) }
+            case .updatePinnedMessages(let pinned, let peer, let ids, _, _):
+                if let chat = ServerObjects.chatPeer(peer) { pins += ids.map { (MessageId(peerId: chat, id: $0), pinned) } }
+            case .updatePinnedChannelMessages(let pinned, let channelId, let ids, _, _):
+                pins += ids.map { (MessageId(peerId: PeerId(namespace: .cloudChannel, id: channelId), id: $0), pinned) }
             case .updateEditMessage(let message, _, _), .updateEditChannelMessage(let message, _, _):
                 if let message = ServerObjects.message(message, accountPeer: accountPeer) { edits.append(message) }
             case .updateDeleteChannelMessages(let channelId, let ids, _, _):
@@ -473,6 +480,7 @@ public final class AccountStateManager {
         }
         if !deletedIds.isEmpty { report.deletions = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
         if !channelDeletions.isEmpty { report.deletions += try t.deleteMessages(channelDeletions).count }
+        for (id, pinned) in pins { try t.setMessagePinned(id, pinned: pinned) }
         for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
         for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
         // Saved on another device: it replaces this one's unless this one was saved later.

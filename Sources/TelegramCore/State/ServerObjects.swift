@@ -116,6 +116,19 @@ enum ServerObjects {
         }
     }
 
+    /// Whether the message is pinned in its chat (the server's flag on it).
+    static func isPinned(_ message: Api.Message) -> Bool {
+        guard case .message(_, _, _, _, _, _, _, _, let pinned, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
+                            _, _, _, _, _, _) = message else { return false }
+        return pinned
+    }
+
+    /// The message's id in the Postbox (its chat's cloud namespace); nil for chats not kept.
+    static func storedId(_ message: Api.Message) -> MessageId? {
+        guard let peer = messagePeer(message).flatMap(chatPeer), let id = messageId(message) else { return nil }
+        return MessageId(peerId: peer, id: id)
+    }
+
     /// A message's id and date, whatever its constructor.
     static func messageId(_ message: Api.Message) -> Int32? {
         switch message {
