@@ -418,14 +418,15 @@ public final class AccountStateManager {
     /// `channels`: the pts each channel reaches.
     private func write(messages: [Api.Message], updates: [Api.Update], users: [Api.User], chats: [Api.Chat],
                        reaching state: AccountUpdateState?, channels: [PeerId: Int32] = [:], in t: PostboxTransaction) throws -> Report {
-        var stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
+        let decoded = messages.compactMap { ServerObjects.pinnedMessage($0, accountPeer: accountPeer) }
+        var stored = decoded.map(\.message)
         var edits: [Message] = []
         var readInbox: [(PeerId, Int32)] = []
         var readOutbox: [(PeerId, Int32)] = []
         var deletedIds: [Int32] = []
         var channelDeletions: [MessageId] = []
         // Pinned or unpinned elsewhere, in order; a new message that comes pinned is one too.
-        var pins = messages.filter(ServerObjects.isPinned).compactMap { ServerObjects.storedId($0).map { ($0, true) } }
+        var pins = decoded.filter(\.pinned).map { ($0.message.id, true) }
         var drafts: [(PeerId, ChatDraft?, Int32?)] = []
         var settings = ChatSettingsUpdates()
         for update in updates {
@@ -437,8 +438,10 @@ public final class AccountStateManager {
                     drafts.append((chat, text, date))
                 }
             case .updateNewMessage(let api, _, _), .updateNewChannelMessage(let api, _, _):
-                if let message = ServerObjects.message(api, accountPeer: accountPeer) { stored.append(message) }
-                if ServerObjects.isPinned(api), let id = ServerObjects.storedId(api) { pins.append((id, true)) }
+                if let (message, pinned) = ServerObjects.pinnedMessage(api, accountPeer: accountPeer) {
+                    stored.append(message)
+                    if pinned { pins.append((message.id, true)) }
+                }
             case .updatePinnedMessages(let pinned, let peer, let ids, _, _):
                 if let chat = ServerObjects.chatPeer(peer) { pins += ids.map { (MessageId(peerId: chat, id: $0), pinned) } }
             case .updatePinnedChannelMessages(let pinned, let channelId, let ids, _, _):

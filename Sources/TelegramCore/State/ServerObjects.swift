@@ -20,7 +20,13 @@ enum ServerObjects {
 
     /// nil for messageEmpty, service messages and chats it does not keep.
     static func message(_ message: Api.Message, accountPeer: PeerId) -> Message? {
-        guard case .message(let out, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
+        pinnedMessage(message, accountPeer: accountPeer)?.message
+    }
+
+    /// The message and whether it is pinned in its chat (the server's flag on it), read in one
+    /// match: a catch-up reads a hundred thousand.
+    static func pinnedMessage(_ message: Api.Message, accountPeer: PeerId) -> (message: Message, pinned: Bool)? {
+        guard case .message(let out, _, _, _, _, _, _, _, let pinned, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
                             let fwdFrom, _, _, let replyTo, let date, let text, let media, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
                             _, _, _, _, _, _) = message else { return nil }
         guard let chat = chatPeer(peerId) else { return nil }
@@ -34,8 +40,8 @@ enum ServerObjects {
         extras.editTimestamp = editDate
         extras.reactions = Self.reactions(reactions)
         if let file = media.flatMap(Self.file) { extras.media = [.file(file)] }
-        return Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
-                       isIncoming: !out, extras: extras)
+        return (Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
+                       isIncoming: !out, extras: extras), pinned)
     }
 
     /// A draft as the server keeps it (one of this account's other sessions saved it): nil for
@@ -114,19 +120,6 @@ enum ServerObjects {
             guard case .reactionCount(let chosenOrder, .reactionEmoji(let emoji), let count) = result else { return nil }
             return MessageReaction(emoji: emoji, count: count, chosenOrder: chosenOrder)
         }
-    }
-
-    /// Whether the message is pinned in its chat (the server's flag on it).
-    static func isPinned(_ message: Api.Message) -> Bool {
-        guard case .message(_, _, _, _, _, _, _, _, let pinned, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
-                            _, _, _, _, _, _) = message else { return false }
-        return pinned
-    }
-
-    /// The message's id in the Postbox (its chat's cloud namespace); nil for chats not kept.
-    static func storedId(_ message: Api.Message) -> MessageId? {
-        guard let peer = messagePeer(message).flatMap(chatPeer), let id = messageId(message) else { return nil }
-        return MessageId(peerId: peer, id: id)
     }
 
     /// A message's id and date, whatever its constructor.
