@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -95,8 +96,23 @@ class Waiter:
             self.lines.append(item)
 
     def finish(self):
-        out, err = self.process.communicate(timeout=self.timeout + 10)
-        items = self.lines + [json.loads(line) for line in out.splitlines() if line.strip()]
+        # The rest through the same text wrapper readline used: communicate() reads the pipe
+        # beneath it and loses what the wrapper has buffered already (events that came right
+        # after "ready", on a loaded machine). The child ends by its own deadline.
+        errors = []
+        reader = threading.Thread(target=lambda: errors.append(self.process.stderr.read()), daemon=True)
+        reader.start()
+        out = self.process.stdout.read()
+        self.process.wait(timeout=self.timeout + 10)
+        reader.join(timeout=5)
+        err = errors[0] if errors else ''
+        items = list(self.lines)
+        for line in out.splitlines():
+            if line.strip():
+                try:
+                    items.append(json.loads(line))
+                except ValueError:
+                    raise Failure('wait printed a line that is not JSON: %r (stderr: %s)' % (line[:300], err[-500:]))
         if not items or not items[-1].get('ok'):
             raise Failure('wait failed: %s %s' % (items[-1:] if items else '', err))
         return [i for i in items if 'event' in i]
