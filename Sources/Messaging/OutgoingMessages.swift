@@ -24,6 +24,7 @@ public enum OutgoingMessages {
         guard !peer.isSecretChat else {
             throw RequestRefusal(description: "cannot send to a secret chat: its messages are end-to-end encrypted on the device that has its key")
         }
+        if let restriction = peer.writeRestriction { throw RequestRefusal(description: "cannot send to \(peer.displayTitle): \(restriction)") }
         let latest = try t.latestMessages(peerId, limit: 1).first
         let onServer = try t.accountHasServer()
         // Above every id the chat has: its newest message may be one of a group's history

@@ -2,11 +2,15 @@ import Container
 import TelegramCore
 
 /// The chat `--to PEER` names, found as the engine resolves a chat, which leaves out the chats
-/// share may not send to (secret chats, deleted accounts).
+/// share may not send to (secret chats, deleted accounts); one the account cannot write to (a
+/// channel it only reads, a group it left) is refused with why before anything is queued.
 public enum PeerChoice {
     public static func resolve(_ text: String, in peers: TelegramEngine.Peers) throws -> EnginePeer {
         switch try peers.resolve(text) {
         case .found(let peer):
+            if let restriction = peer.writeRestriction {
+                throw ShareFailure.refused("\(peer.displayTitle): \(restriction); nothing was sent")
+            }
             return peer
         case .ambiguous(let peers):
             throw AmbiguousPeer(query: text, candidates: peers)

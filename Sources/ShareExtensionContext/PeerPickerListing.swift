@@ -67,7 +67,7 @@ public struct PeerPickerListing: Encodable {
     public static let searchLimit = 30
 
     public static func make(_ session: ShareSession, query: String?) throws -> PeerPickerListing {
-        let peers = try session.engine.peers.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit)
+        let peers = try session.engine.peers.pickableChats(query: query, recent: recentCount, searchLimit: searchLimit, writable: true)
             .map { Entry($0.peer, pinned: $0.pinned) }
         return PeerPickerListing(accountId: String(session.record.id), accounts: try accounts(session),
                                  query: query, peers: peers)

@@ -65,23 +65,46 @@ struct ServerChannelTests {
             let again = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
             #expect(again["newMessages"] as? Int == 0, "\(again)")
 
-            // Ada writes in the supergroup: once on the server; in the channel she only reads: refused, marked.
-            for (peer, text) in [(groupPeer, "fearless concurrency"), (newsPeer, "can I post?")] {
-                let shared = try await sandbox.run("share", ["send", "--to", String(peer), "--text", text, "--json"], timeout: 60)
-                #expect(shared.exitCode == 0, "\(shared)")
-            }
+            // Ada writes in the supergroup: once on the server.
+            let shared = try await sandbox.run("share", ["send", "--to", String(groupPeer), "--text", "fearless concurrency", "--json"], timeout: 60)
+            #expect(shared.exitCode == 0, "\(shared)")
+            // The channel she only reads refuses her here, with why, before anything is queued.
+            let refusedShare = try await sandbox.run("share", ["send", "--to", String(newsPeer), "--text", "can I post?"], timeout: 60)
+            #expect(refusedShare.exitCode != 0 && (refusedShare.stdout + refusedShare.stderr).contains("Only the channel's admins can post here"),
+                    "\(refusedShare)")
             _ = try await sandbox.runOK(Executables.main, ["sync", "--json"])
             for session in [grace, linus] {
                 let there = try await Self.serverTexts(server, session: session, channel: group)
                 #expect(there.filter { $0 == "fearless concurrency" }.count == 1, "\(there)")
             }
             #expect(try await Self.serverTexts(server, session: grace, channel: news).contains("can I post?") == false)
-            let refused = try await sandbox.runOK(Executables.main, ["messages", "--peer", String(newsPeer), "--limit", "5", "--json"])
-            let rows = try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [[String: Any]] ?? []
-            let mine = rows.first { $0["text"] as? String == "can I post?" }
-            #expect(((mine?["unsent"] as? [String: Any])?["failure"] as? String)?.isEmpty == false, "marked not sent: \(refused.stdout)")
             texts = try await ServerGroupTests.messages(sandbox, peer: groupPeer)
             #expect(texts.filter { $0.text == "fearless concurrency" }.count == 1 && texts.first?.outgoing == true, "\(texts)")
+
+            // Grace makes her an admin: the next sync learns it (updateChannel in the difference), and her post goes.
+            _ = try await server.telethonChat("promote", session: grace, ["--channel", "channel:\(news)", "--with", "+9996610001"])
+            _ = try await sandbox.runOK(Executables.main, ["sync", "--json"])
+            let posted = try await sandbox.run("share", ["send", "--to", String(newsPeer), "--text", "now I can", "--json"], timeout: 60)
+            #expect(posted.exitCode == 0, "\(posted)")
+            _ = try await sandbox.runOK(Executables.main, ["sync", "--json"])
+            #expect(try await Self.serverTexts(server, session: linus, channel: news).filter { $0 == "now I can" }.count == 1)
+
+            // She is made a subscriber again while nothing of hers runs: her next post is queued
+            // (the Postbox still says she may post), refused by the server and marked with why in
+            // words; the channel is asked for again at once, and the one after is refused here.
+            _ = try await server.telethonChat("promote", session: grace, ["--channel", "channel:\(news)", "--with", "+9996610001", "--demote"])
+            let stale = try await sandbox.run("share", ["send", "--to", String(newsPeer), "--text", "still an admin?", "--json"], timeout: 60)
+            #expect(stale.exitCode == 0, "queued: \(stale)")
+            _ = try await sandbox.runOK(Executables.main, ["sync", "--json"])
+            #expect(try await Self.serverTexts(server, session: grace, channel: news).contains("still an admin?") == false)
+            let refused = try await sandbox.runOK(Executables.main, ["messages", "--peer", String(newsPeer), "--limit", "5", "--json"])
+            let rows = try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [[String: Any]] ?? []
+            let mine = rows.first { $0["text"] as? String == "still an admin?" }
+            let failure = (mine?["unsent"] as? [String: Any])?["failure"] as? String
+            #expect(failure == "you cannot write in this chat (CHAT_WRITE_FORBIDDEN)", "marked not sent: \(refused.stdout)")
+            #expect(server.stderrText.contains("getChannels user 1000001: \(news)"), "the channel was not asked for again")
+            let refusedAgain = try await sandbox.run("share", ["send", "--to", String(newsPeer), "--text", "and now?"], timeout: 60)
+            #expect(refusedAgain.exitCode != 0 && (refusedAgain.stdout + refusedAgain.stderr).contains("Only the channel's admins can post here"), "\(refusedAgain)")
 
             // Far behind: 250 posts come in slices of the channel's difference.
             _ = try await server.telethonChat("send", session: linus, ["--to", "channel:\(group)", "--text", "burst", "--count", "250"], timeout: 240)

@@ -59,3 +59,15 @@ struct PendingMessageSenderTests {
         #expect(ServerEntities.api([MessageTextEntity(type: "mention", offset: 0, length: 4)]) == nil)
     }
 }
+
+@Suite("A server's refusal of a message")
+struct SendRefusalTests {
+    @Test func inWordsWithTheCodeAndWhetherItIsAboutRights() {
+        let forbidden = RPCError(code: 403, message: "CHAT_WRITE_FORBIDDEN")
+        #expect(SendRefusal.text(forbidden) == "you cannot write in this chat (CHAT_WRITE_FORBIDDEN)")
+        #expect(SendRefusal.isAboutRights(forbidden))
+        let unknown = RPCError(code: 400, message: "SOMETHING_NEW")
+        #expect(SendRefusal.text(unknown) == "SOMETHING_NEW" && !SendRefusal.isAboutRights(unknown))
+        #expect(!SendRefusal.isAboutRights(RPCError(code: 400, message: "MESSAGE_TOO_LONG")))
+    }
+}

@@ -73,6 +73,11 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
 
     public func draft(in chat: ChatId) throws -> ComposerDraft? { drafts[chat] }
 
+    /// Why each chat cannot be written to, where it cannot.
+    public var writeRestrictions: [ChatId: String] = [:]
+
+    public func writeRestriction(in chat: ChatId) throws -> String? { writeRestrictions[chat] }
+
     public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] {
         record("find")
         let hits = (histories[chat] ?? []).filter { $0.text.lowercased().contains(query.lowercased()) }.map(\.index)

@@ -116,3 +116,64 @@ private extension String {
         return copy
     }
 }
+
+/// A chat the account cannot write to (a channel only its admins post in, a group it left): the
+/// reason where the composer was, keys that would write say it again and write nothing, and the
+/// chat's own keys still work.
+@MainActor
+@Suite("TelegramUI: a chat that cannot be written to")
+struct ReadOnlyChatTests {
+    let restriction = "Only the channel's admins can post here"
+
+    /// The composer's rows show the reason (cut to the 40 columns' width).
+    func showsReason(_ window: Window) -> Bool {
+        let rows = ChatComposerTests().composerRows(window)
+        return rows.count == 1 && rows[0].hasPrefix(" Only the channel's admins")
+    }
+
+    @Test func theReasonStandsWhereTheComposerWasAndNothingCanBeWritten() {
+        let composerTests = ChatComposerTests()
+        let (store, chat, window) = composerTests.openChat()
+        let actions = FakeChatActions(store: store)
+        chat.actions = actions
+        store.writeRestrictions[FakeStore.engineClub] = restriction
+        chat.reload()
+        #expect(showsReason(window), "\(composerTests.composerRows(window))")
+        EntryAndSearchTests.type("hello", into: window)
+        window.handle(.paste("pasted"))
+        window.handle(.key(.enter))
+        #expect(chat.composer.isEmpty, "nothing was written")
+        #expect(actions.sent.isEmpty, "nothing was sent")
+        #expect(showsReason(window), "\(composerTests.composerRows(window))")
+        window.handle(.key(.up))
+        #expect(chat.selection != nil, "↑ still selects the newest message")
+        window.handle(.key(.character("r")))
+        #expect(chat.replyTarget == nil, "no reply starts")
+        #expect(chat.status == restriction)
+    }
+
+    @Test func theComposerComesBackWhenTheAccountMayWriteAgain() {
+        let composerTests = ChatComposerTests()
+        let (store, chat, window) = composerTests.openChat()
+        store.writeRestrictions[FakeStore.engineClub] = restriction
+        chat.reload()
+        #expect(showsReason(window), "\(composerTests.composerRows(window))")
+        store.writeRestrictions[FakeStore.engineClub] = nil
+        chat.reload()
+        #expect(composerTests.composerRows(window).first == " ›  Message")
+        EntryAndSearchTests.type("hello", into: window)
+        #expect(chat.composer.text == "hello")
+    }
+}
+
+@Suite("TelegramUI: a message's details")
+struct MessageDetailsTests {
+    @Test func aRefusedMessageSaysWhyInsteadOfWhenItWasSent() {
+        var message = ChatMessage(index: .init(timestamp: 1_700_000_000, id: 5), authorId: nil, text: "can I post?", isIncoming: false)
+        #expect(MessageDetails.rows(message, author: nil).contains { $0.label == "Sent" })
+        message.delivery = .failed("you cannot write in this chat (CHAT_WRITE_FORBIDDEN)")
+        let rows = MessageDetails.rows(message, author: nil)
+        #expect(rows.contains { $0 == ("Not sent", "you cannot write in this chat (CHAT_WRITE_FORBIDDEN)") })
+        #expect(!rows.contains { $0.label == "Sent" })
+    }
+}

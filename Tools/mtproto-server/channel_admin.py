@@ -169,7 +169,7 @@ class ChannelAdmin:
         role = ADMIN if any(v is True for k, v in vars(rights).items() if not k.startswith('_')) else MEMBER
         now = int(self.clock())
         with self.store.write():
-            self.channels.set_role(channel.id, user.id, role)
+            self.channels.set_role(channel.id, user.id, role, now)
         caller.log.info('editAdmin user %d: channel %d user %d → %s', me.id, channel.id, user.id, role)
         update = [types.UpdateChannel(channel_id=channel.id)]
         self.delivery.push(user.id, self.delivery.updates(user, update, now), caller, 'updateChannel(admin)')
@@ -181,6 +181,7 @@ class ChannelAdmin:
         """The channels named, each as the caller sees it (`left` when not in it); a wrong
         access_hash is CHANNEL_INVALID."""
         found = [channel_of(self.channels, caller.me, value, member=False) for value in request.id]
+        caller.log.info('getChannels user %d: %s', caller.me.id, ', '.join(str(c.id) for c in found))
         return types.messages.Chats(chats=[c.tl(caller.me.id) for c in found])
 
     def get_full_channel(self, request, caller):

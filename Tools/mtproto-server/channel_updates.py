@@ -87,7 +87,7 @@ class ChannelUpdates:
 
     def notices(self, user_id, since):
         """What updates.getDifference tells a client about its channels since its state's date
-        (`since`, a TL date): updateChannel for a channel it joined (or was invited to) since, and
+        (`since`, a TL date): updateChannel for a channel it joined (or was invited to) or whose rights in it changed since, and
         updateChannelTooLong for one whose box moved since, its pts the channel's before the first
         such event (where a client that never had the channel's pts starts). Telegram sends the
         latter to make the client call getChannelDifference; the messages themselves are never in
@@ -95,7 +95,9 @@ class ChannelUpdates:
         since = unix(since)
         updates, named = [], []
         for channel in self.channels.of_user(user_id):
-            joined = channel.participants[user_id].date >= since
+            participant = channel.participants[user_id]
+            # Joined, or its rights changed (promoted, demoted): the channel must be fetched again.
+            joined = participant.date >= since or participant.changed >= since
             first = self.box.first_event_since(channel.id, since)
             if joined:
                 updates.append(types.UpdateChannel(channel_id=channel.id))

@@ -42,6 +42,7 @@ def admin_rights_tl(broadcast):
 class Participant:
     def __init__(self, row):
         self.user, self.role, self.date, self.inviter = row['user'], row['role'], row['date'], row['inviter']
+        self.changed = row['changed']  # when the role last changed (0: never)
         self.read_inbox_max_id, self.read_outbox_max_id = row['read_inbox_max_id'], row['read_outbox_max_id']
 
     @property
@@ -116,6 +117,8 @@ class ChannelStore:
     def __init__(self, store, log):
         self.db = store.db
         self.db.executescript(SCHEMA)
+        if 'changed' not in [row[1] for row in self.db.execute('PRAGMA table_info(channel_participants)')]:  # from before roles changed
+            self.db.execute('ALTER TABLE channel_participants ADD COLUMN changed INTEGER NOT NULL DEFAULT 0')
         if store.path:
             count = self.db.execute('SELECT count(*) FROM channels').fetchone()[0]
             if count:
@@ -139,8 +142,10 @@ class ChannelStore:
     def remove(self, channel_id, user):
         self.db.execute('DELETE FROM channel_participants WHERE channel = ? AND user = ?', (channel_id, user))
 
-    def set_role(self, channel_id, user, role):
-        self.db.execute('UPDATE channel_participants SET role = ? WHERE channel = ? AND user = ?', (role, channel_id, user))
+    def set_role(self, channel_id, user, role, now):
+        """The participant's role, and when it changed (getDifference tells them with updateChannel)."""
+        self.db.execute('UPDATE channel_participants SET role = ?, changed = ? WHERE channel = ? AND user = ?',
+                        (role, now, channel_id, user))
 
     def set_read(self, channel_id, user, **marks):
         """read_inbox_max_id and/or read_outbox_max_id of one participant."""

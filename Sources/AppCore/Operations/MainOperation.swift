@@ -52,12 +52,15 @@ public enum MainOperation: Codable, Equatable, Sendable {
         }
     }
 
-    /// Writes many batches (a seed, an import): its commits stay synchronous=NORMAL and are made
-    /// durable once at the end. Every other operation commits each change durably, so a failed
-    /// sync fails the commit itself and "failed" is never said of a change that was made.
+    /// Writes many batches (a seed, an import, a catch-up's slices): its commits stay
+    /// synchronous=NORMAL and are made durable once at the end. A catch-up may: each slice is
+    /// stored with the pts it accounts for, so a crash that loses the last ones only asks the
+    /// server for them again (what is sent is committed durably by the sender itself). Every other
+    /// operation commits each change durably, so a failed sync fails the commit itself and
+    /// "failed" is never said of a change that was made.
     public var writesInBulk: Bool {
         switch self {
-        case .seed, .importTelegramExport: return true
+        case .seed, .importTelegramExport, .sync: return true
         default: return false
         }
     }

@@ -84,6 +84,10 @@ extension EngineDataSources: ChatHistoryDataSource {
         return peer.isSecretChat ? "secret chat" : peer.username.map { "@" + $0 }
     }
 
+    func writeRestriction(in chat: ChatId) throws -> String? {
+        try engine.peers.peer(chat.peerId)?.writeRestriction
+    }
+
     /// A chat's name for a screen opened without a row to take it from (a call begun elsewhere).
     func title(of chat: ChatId) throws -> String? {
         try engine.peers.peer(chat.peerId)?.displayTitle

@@ -61,9 +61,9 @@ final class EngineChatActions: ChatMessageActions {
     }
 
     func forwardTargets() throws -> [ForwardTarget] {
-        // The chats a picker offers: no secret chats, no deleted accounts.
+        // The chats a picker offers: no secret chats, no deleted accounts, none it cannot write to.
         let accountPeerId = try account.engine.peers.accountPeerId()
-        return try account.engine.peers.pickableChats(query: nil, recent: 500, searchLimit: 0).map { chat in
+        return try account.engine.peers.pickableChats(query: nil, recent: 500, searchLimit: 0, writable: true).map { chat in
             ForwardTarget(chat: chat.peer.id.chatId,
                           title: chat.peer.id == accountPeerId ? EngineDataSources.savedMessagesTitle : chat.peer.displayTitle)
         }

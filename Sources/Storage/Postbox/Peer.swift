@@ -17,6 +17,8 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
     public var photoResourceId: String?
     /// A user's bio (Telegram's CachedUserData.about).
     public var about: String?
+    /// A group's or channel's kind and the account's rights in it, as the server last said.
+    public var rights: PeerRights = []
 
     public init(id: PeerId, firstName: String = "", lastName: String = "", title: String = "", username: String? = nil,
                 phone: String? = nil, isContact: Bool = false, isDeleted: Bool = false, associatedPeerId: PeerId? = nil,
@@ -54,8 +56,10 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
     }
 
     public func encode(to w: inout BinaryWriter) {
-        // Version 2 adds the bio; a peer without one is still written as version 1.
-        w.write(UInt8(about == nil ? 1 : 2))
+        // Version 2 adds the bio, version 3 the rights; a peer without them is written as the
+        // oldest version that holds it.
+        let version: UInt8 = !rights.isEmpty ? 3 : about != nil ? 2 : 1
+        w.write(version)
         w.write(id.toInt64())
         w.write(firstName)
         w.write(lastName)
@@ -67,11 +71,18 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
         w.write(associatedPeerId != nil)
         if let associatedPeerId { w.write(associatedPeerId.toInt64()) }
         w.writeOptional(photoResourceId)
-        if let about { w.write(about) }
+        switch version {
+        case 3:
+            w.writeOptional(about)
+            w.write(Int32(bitPattern: rights.rawValue))
+        case 2: w.write(about ?? "")
+        default: break
+        }
     }
 
     public init(from r: inout BinaryReader) throws {
         let version = try r.readUInt8()
+        guard (1...3).contains(version) else { throw BinaryReader.Truncated() }
         id = PeerId(try r.readInt64())
         firstName = try r.readString()
         lastName = try r.readString()
@@ -82,6 +93,12 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
         isDeleted = try r.readBool()
         associatedPeerId = try r.readBool() ? PeerId(try r.readInt64()) : nil
         photoResourceId = try r.readOptionalString()
-        about = version >= 2 ? try r.readString() : nil
+        switch version {
+        case 3:
+            about = try r.readOptionalString()
+            rights = PeerRights(rawValue: UInt32(bitPattern: try r.readInt32()))
+        case 2: about = try r.readString()
+        default: about = nil
+        }
     }
 }

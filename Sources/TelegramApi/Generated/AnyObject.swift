@@ -772,6 +772,8 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x7f077ad9: return try Api.contacts.ResolvedPeer.parse_resolvedPeer(&reader)
     case 0x780a0310: return try Api.help.TermsOfService.parse_termsOfService(&reader)
     case 0x84d19185: return try Api.messages.AffectedMessages.parse_affectedMessages(&reader)
+    case 0x64ff9fd5: return try Api.messages.Chats.parse_chats(&reader)
+    case 0x9cd81144: return try Api.messages.Chats.parse_chatsSlice(&reader)
     case 0x15ba6c40: return try Api.messages.Dialogs.parse_dialogs(&reader)
     case 0x71e094f3: return try Api.messages.Dialogs.parse_dialogsSlice(&reader)
     case 0xf0e3e596: return try Api.messages.Dialogs.parse_dialogsNotModified(&reader)
@@ -852,6 +854,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x8d52a951: return try Api.functions.auth.SignIn.parse_body(&reader)
     case 0xaac7b717: return try Api.functions.auth.SignUp.parse_body(&reader)
     case 0x84c1fd4e: return try Api.functions.channels.DeleteMessages.parse_body(&reader)
+    case 0x0a7f6bbb: return try Api.functions.channels.GetChannels.parse_body(&reader)
     case 0xcc104937: return try Api.functions.channels.ReadHistory.parse_body(&reader)
     case 0x5dd69e12: return try Api.functions.contacts.GetContacts.parse_body(&reader)
     case 0x725afbbc: return try Api.functions.contacts.ResolveUsername.parse_body(&reader)
@@ -860,6 +863,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xe58e95d2: return try Api.functions.messages.DeleteMessages.parse_body(&reader)
     case 0xdfd14005: return try Api.functions.messages.EditMessage.parse_body(&reader)
     case 0x978928ca: return try Api.functions.messages.ForwardMessages.parse_body(&reader)
+    case 0x49e9528f: return try Api.functions.messages.GetChats.parse_body(&reader)
     case 0xa0f4cb4f: return try Api.functions.messages.GetDialogs.parse_body(&reader)
     case 0x4423e6c5: return try Api.functions.messages.GetHistory.parse_body(&reader)
     case 0x0e306d3a: return try Api.functions.messages.ReadHistory.parse_body(&reader)
@@ -933,6 +937,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x09d05049: return "userStatusEmpty"
     case 0x0a339f0b: return "messageReactions"
     case 0x0a4f63c0: return "storage.filePng"
+    case 0x0a7f6bbb: return "channels.getChannels"
     case 0x0a9f2259: return "destroy_auth_key_none"
     case 0x0ae30253: return "messageRange"
     case 0x0b783982: return "updateGroupCallConnection"
@@ -1133,6 +1138,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x49748553: return "inputStickerSetEmojiChannelDefaultStatuses"
     case 0x49a6549c: return "mediaAreaWeather"
     case 0x49b92a26: return "todoList"
+    case 0x49e9528f: return "messages.getChats"
     case 0x4a95e84e: return "inputNotifyChats"
     case 0x4afe8f6d: return "updates.differenceTooLong"
     case 0x4b09ebbc: return "storage.fileMov"
@@ -1214,6 +1220,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x64199744: return "secureFileEmpty"
     case 0x64600527: return "inputDialogPeerFolder"
     case 0x64e475c2: return "messageEntityEmail"
+    case 0x64ff9fd5: return "messages.chats"
     case 0x65427b82: return "privacyValueAllowAll"
     case 0x65899777: return "userStatusLastMonth"
     case 0x6592a1a7: return "chatForbidden"
@@ -1412,6 +1419,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x9c4e7e8b: return "messageEntityUnderline"
     case 0x9c974fdf: return "updateReadHistoryInbox"
     case 0x9cc123c7: return "phoneConnection"
+    case 0x9cd81144: return "messages.chatsSlice"
     case 0x9d2a81e3: return "secureValueTypePersonalDetails"
     case 0x9d84f3db: return "inputStickerSetThumb"
     case 0x9ddb347c: return "updateBotNewBusinessMessage"

@@ -44,6 +44,44 @@ extension Api.functions.channels {
 }
 
 extension Api.functions.channels {
+    /// channels.getChannels#0a7f6bbb
+    public struct GetChannels: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.Chats
+        public var id: [Api.InputChannel]
+
+        public init(id: [Api.InputChannel]) {
+            self.id = id
+        }
+
+        public var name: String { "channels.getChannels" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x0a7f6bbb)
+            writer.writeVector(self.id)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.Chats.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x0a7f6bbb else { throw .unknownConstructor(id, expected: "channels.getChannels") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.InputChannel.self)
+            return Self(id: _0)
+        }
+    }
+}
+
+extension Api.functions.channels {
     /// channels.readHistory#cc104937
     public struct ReadHistory: TLFunction, TLObject, Equatable {
         public typealias Result = Bool

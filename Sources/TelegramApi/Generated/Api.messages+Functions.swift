@@ -324,6 +324,44 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.getChats#49e9528f
+    public struct GetChats: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.Chats
+        public var id: [Int64]
+
+        public init(id: [Int64]) {
+            self.id = id
+        }
+
+        public var name: String { "messages.getChats" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x49e9528f)
+            writer.writeVector(self.id)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.Chats.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x49e9528f else { throw .unknownConstructor(id, expected: "messages.getChats") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return Self(id: _0)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.getDialogs#a0f4cb4f
     public struct GetDialogs: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.Dialogs

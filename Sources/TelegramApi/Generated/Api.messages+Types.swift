@@ -34,6 +34,51 @@ extension Api.messages {
 }
 
 extension Api.messages {
+    public indirect enum Chats: TLObject, Equatable {
+        case chats(chats: [Api.Chat])
+        case chatsSlice(count: Int32, chats: [Api.Chat])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chats(let _0):
+                writer.writeUInt32(0x64ff9fd5)
+                writer.writeVector(_0)
+            case .chatsSlice(let _0, let _1):
+                writer.writeUInt32(0x9cd81144)
+                writer.writeInt32(_0)
+                writer.writeVector(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x64ff9fd5: return try parse_chats(&reader)
+            case 0x9cd81144: return try parse_chatsSlice(&reader)
+            default: throw .unknownConstructor(id, expected: "messages.Chats")
+            }
+        }
+
+        /// messages.chats#64ff9fd5's fields, its id already read.
+        static func parse_chats(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.Chat.self)
+            return .chats(chats: _0)
+        }
+
+        /// messages.chatsSlice#9cd81144's fields, its id already read.
+        static func parse_chatsSlice(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readVector(of: Api.Chat.self)
+            return .chatsSlice(count: _0, chats: _1)
+        }
+    }
+}
+
+extension Api.messages {
     public indirect enum Dialogs: TLObject, Equatable {
         case dialogs(dialogs: [Api.Dialog], messages: [Api.Message], chats: [Api.Chat], users: [Api.User])
         case dialogsSlice(count: Int32, dialogs: [Api.Dialog], messages: [Api.Message], chats: [Api.Chat], users: [Api.User])

@@ -93,7 +93,8 @@ public struct PendingMessageSender {
     /// What a send came to: the server's answer, or a refusal sending again cannot change.
     private enum Attempt {
         case sent(Api.Updates)
-        case refused(String)
+        /// Why, in words; `rights`: the refusal says the account's rights in the chat changed.
+        case refused(String, rights: Bool = false)
     }
 
     /// Runs a send; nil: nothing to record yet (it is on its way). What the connection failed
@@ -109,7 +110,7 @@ public struct PendingMessageSender {
             // Only the attached file is read from disk here: gone or unreadable, it cannot go.
             return .refused("the file cannot be read: \(error)")
         } catch MTProtoError.rpc(let error) where Self.isPermanent(error) {
-            return .refused(error.message)
+            return .refused(SendRefusal.text(error), rights: SendRefusal.isAboutRights(error))
         }
     }
 
@@ -118,8 +119,9 @@ public struct PendingMessageSender {
         switch attempt {
         case nil:
             return
-        case .refused(let reason):
+        case .refused(let reason, let rights):
             try fail(message, reason: reason, &report)
+            if rights { learnRights(in: message.id.peerId) }
         case .sent(let answer):
             guard let sent = Self.sentMessage(in: answer, randomId: randomId) else {
                 throw MTProtoError.badResult(method: "messages.send", reason: "no message id for random_id \(randomId)")
@@ -207,6 +209,31 @@ public struct PendingMessageSender {
         message.extras.replyTo.flatMap { reply -> Api.InputReplyTo? in
             guard reply.peerId == nil || reply.peerId == message.id.peerId, reply.namespace == MessageId.cloudNamespace else { return nil }
             return InputPeers.reply(to: reply.id)
+        }
+    }
+
+    /// The group or channel as the server has it now, so the chat says why nothing can be sent
+    /// and the next message is refused here, before it is queued. Not learnt (the connection
+    /// failed), the next catch-up or push still brings it.
+    private func learnRights(in peerId: PeerId) {
+        do {
+            let answer: Api.messages.Chats
+            switch peerId.namespace {
+            case .cloudChannel:
+                let channel = try InputPeers(postbox: postbox, accountPeer: accountPeer).channel(peerId)
+                answer = try client.invoke(Api.functions.channels.GetChannels(id: [channel]), timeout: timeout)
+            case .cloudGroup:
+                answer = try client.invoke(Api.functions.messages.GetChats(id: [peerId.id]), timeout: timeout)
+            default:
+                return
+            }
+            let chats: [Api.Chat]
+            switch answer {
+            case .chats(let all), .chatsSlice(_, let all): chats = all
+            }
+            try postbox.transaction { t in _ = try ServerObjects.store(chats, in: t) }
+        } catch {
+            logger.info("the chat's rights were not asked for again", metadata: ["peer": "\(peerId.toInt64())", "error": "\(error)"])
         }
     }
 

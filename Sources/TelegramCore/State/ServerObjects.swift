@@ -162,50 +162,29 @@ enum ServerObjects {
         return peers.count
     }
 
-    /// The basic groups, channels and supergroups as peers, with their titles (what else the
-    /// Postbox had of one, its photo, stays) and a channel's access hash; how many were stored.
+    /// The basic groups, channels and supergroups as peers, with their titles, the account's
+    /// rights in them (not from a min channel, which does not carry them) and a channel's
+    /// access hash; what else the Postbox had of one, its photo, stays. How many were stored.
     static func store(_ chats: [Api.Chat], in t: PostboxTransaction) throws -> Int {
         var count = 0
-        for chat in chats {
-            guard let peerId = chatId(chat), let (title, accessHash) = titleAndHash(chat) else { continue }
-            var peer = try t.peer(peerId) ?? Peer(id: peerId)
-            peer.title = title
+        for chat in chats.compactMap(ChatFields.init) {
+            var peer = try t.peer(chat.id) ?? Peer(id: chat.id)
+            peer.title = chat.title
+            if let rights = chat.rights { peer.rights = rights }
             try t.updatePeer(peer)
-            if let accessHash { try t.setAccessHash(peerId, accessHash) }
+            if let accessHash = chat.accessHash { try t.setAccessHash(chat.id, accessHash) }
             count += 1
         }
         return count
     }
 
     /// A chat's peer id: a basic group's, a channel's; nil for chatEmpty.
-    static func chatId(_ chat: Api.Chat) -> PeerId? {
-        switch chat {
-        case .chat(_, _, _, _, _, _, let id, _, _, _, _, _, _, _, _), .chatForbidden(let id, _): PeerId(namespace: .cloudGroup, id: id)
-        case .channel(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let id, _, _, _, _, _, _, _, _, _, _, _, _,
-                      _, _, _, _, _, _, _, _),
-             .channelForbidden(_, _, let id, _, _, _):
-            PeerId(namespace: .cloudChannel, id: id)
-        case .chatEmpty: nil
-        }
-    }
+    static func chatId(_ chat: Api.Chat) -> PeerId? { ChatFields(chat)?.id }
 
     /// A channel's id and the access hash requests may use (none for a min channel).
     static func channelAccessHash(_ chat: Api.Chat) -> (id: Int64, hash: Int64)? {
-        guard let peerId = chatId(chat), peerId.namespace == .cloudChannel, case (_, let hash?)? = titleAndHash(chat) else { return nil }
-        return (peerId.id, hash)
-    }
-
-    /// The title, and a channel's access hash: not a "min" channel's, which only stands for the
-    /// real one in a message and may not be used in requests (core.telegram.org/api/min).
-    private static func titleAndHash(_ chat: Api.Chat) -> (String, Int64?)? {
-        switch chat {
-        case .chat(_, _, _, _, _, _, _, let title, _, _, _, _, _, _, _), .chatForbidden(_, let title): (title, nil)
-        case .channel(_, _, _, _, _, _, _, let min, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let accessHash, let title, _, _, _,
-                      _, _, _, _, _, _, _, _, _, _, _, _, _, _, _):
-            (title, min ? nil : accessHash)
-        case .channelForbidden(_, _, _, let accessHash, let title, _): (title, accessHash)
-        case .chatEmpty: nil
-        }
+        guard let chat = ChatFields(chat), chat.id.namespace == .cloudChannel, let hash = chat.accessHash else { return nil }
+        return (chat.id.id, hash)
     }
 
     /// nil for userEmpty.
@@ -235,5 +214,62 @@ struct UserFields {
                          _, _, _, _, _, _) = user else { return nil }
         (self.id, self.accessHash, self.firstName, self.lastName) = (id, accessHash, firstName, lastName)
         (self.username, self.phone, isContact, isDeleted, self.status) = (username, phone, contact, deleted, status)
+    }
+}
+
+/// The fields of a chat this client keeps, read in one match: a channel's constructor has 49.
+struct ChatFields {
+    let id: PeerId
+    let title: String
+    /// A channel's access hash: not a "min" channel's, which only stands for the real one in a
+    /// message and may not be used in requests (core.telegram.org/api/min).
+    let accessHash: Int64?
+    /// nil: not said (a min channel).
+    let rights: PeerRights?
+
+    /// nil for chatEmpty.
+    init?(_ chat: Api.Chat) {
+        switch chat {
+        case .chat(let creator, let left, let deactivated, _, _, _, let id, let title, _, _, _, _, let migratedTo, let adminRights, let defaultBanned):
+            var rights: PeerRights = []
+            if left { rights.insert(.left) }
+            if deactivated || migratedTo != nil { rights.insert(.migrated) }
+            if !creator, adminRights == nil, Self.bansSending(defaultBanned) { rights.insert(.cannotPost) }
+            (self.id, self.title, accessHash, self.rights) = (PeerId(namespace: .cloudGroup, id: id), title, nil, rights)
+        case .chatForbidden(let id, let title):
+            (self.id, self.title, accessHash, rights) = (PeerId(namespace: .cloudGroup, id: id), title, nil, .removed)
+        case .channel(let creator, let left, let broadcast, _, _, _, _, let min, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
+                      let id, let accessHash, let title, _, _, _, _, let adminRights, let banned, let defaultBanned, _, _, _, _, _, _, _, _, _, _, _):
+            (self.id, self.title, self.accessHash) = (PeerId(namespace: .cloudChannel, id: id), title, min ? nil : accessHash)
+            guard !min else {
+                rights = nil
+                return
+            }
+            var rights: PeerRights = broadcast ? .broadcast : []
+            if left { rights.insert(.left) }
+            let admin = creator || adminRights != nil
+            if broadcast {
+                if !creator, !Self.postsMessages(adminRights) { rights.insert(.cannotPost) }
+            } else if !admin, Self.bansSending(banned) || Self.bansSending(defaultBanned) {
+                rights.insert(.cannotPost)
+            }
+            self.rights = rights
+        case .channelForbidden(let broadcast, _, let id, let accessHash, let title, _):
+            (self.id, self.title, self.accessHash) = (PeerId(namespace: .cloudChannel, id: id), title, accessHash)
+            rights = broadcast ? [.broadcast, .removed] : .removed
+        case .chatEmpty:
+            return nil
+        }
+    }
+
+    private static func postsMessages(_ rights: Api.ChatAdminRights?) -> Bool {
+        guard case .chatAdminRights(_, let postMessages, _, _, _, _, _, _, _, _, _, _, _, _, _, _)? = rights else { return false }
+        return postMessages
+    }
+
+    /// Whether rights forbid sending text: send_messages, or send_plain in the newer split rights.
+    private static func bansSending(_ rights: Api.ChatBannedRights?) -> Bool {
+        guard case .chatBannedRights(_, let sendMessages, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let sendPlain, _)? = rights else { return false }
+        return sendMessages || sendPlain
     }
 }

@@ -37,6 +37,7 @@ extension ChatController {
 
     func startReply(to message: ChatMessage) {
         guard actions != nil else { status = "This chat is read-only here"; return }
+        if let writeRestriction { return note(writeRestriction) }
         editTarget = nil
         replyTarget = message
         endSelection()
@@ -44,6 +45,7 @@ extension ChatController {
 
     func startEdit(of message: ChatMessage) {
         guard actions != nil else { status = "This chat is read-only here"; return }
+        if let writeRestriction { return note(writeRestriction) }
         guard !message.isIncoming, !message.content.isService else {
             status = "Only your own messages can be edited"
             return
@@ -162,8 +164,9 @@ extension ChatController {
             let actions = shown.compactMap { action, label in bindings.hint(for: .selection(action)).map { KeyHintItem($0, label) } }
             return [KeyHintItem("↑↓", "select")] + actions
         }
-        var hints = [KeyHintItem(KeyEvent(.enter), editTarget != nil ? "save" : "send")]
-        if composer.text.isEmpty, let select = bindings.hint(for: .chat(.select)) { hints.append(KeyHintItem(select, "select")) }
+        // Nothing to send where the account cannot write.
+        var hints = writeRestriction != nil ? [] : [KeyHintItem(KeyEvent(.enter), editTarget != nil ? "save" : "send")]
+        if composer.text.isEmpty || writeRestriction != nil, let select = bindings.hint(for: .chat(.select)) { hints.append(KeyHintItem(select, "select")) }
         return hints
     }
 }

@@ -37,6 +37,9 @@ public final class ChatController: ViewController, PagedScreen {
     }
     /// The message pinned at the top, shown in a bar under the title.
     public internal(set) var pinned: ChatMessage?
+    /// Why nothing can be written here (a channel only admins post in, a group left): shown
+    /// where the composer was, and a key that would write says it again.
+    public internal(set) var writeRestriction: String?
     /// The selected message (nil: the composer has the keys), and those marked with Space.
     public internal(set) var selection: ChatMessage.Index?
     /// Where each reply jump started, the newest last: Backspace goes back one.
@@ -169,6 +172,10 @@ public final class ChatController: ViewController, PagedScreen {
         if chatSubtitle == nil { chatSubtitle = try source.subtitle(of: peerId) }
         subtitle = try source.typing(in: peerId) ?? source.presence(in: peerId).map { PresenceText.text($0, now: TimeText.now()) } ?? chatSubtitle
         pinned = try source.pinnedMessage(in: peerId)
+        let restriction = try source.writeRestriction(in: peerId)
+        // The reason said again for a key is dropped with the reason.
+        if restriction != writeRestriction, status == writeRestriction { status = nil }
+        writeRestriction = restriction
     }
 
     /// A message by its index: loaded, or read from the store (a reply's target, a pinned message).
@@ -349,7 +356,7 @@ public final class ChatController: ViewController, PagedScreen {
             canvas.put(line.text, column: end, row: row, style: theme.secondaryText, maxWidth: max(size.width - end - 1, 0))
         }
         let shownStatus = findQuery.map { "/" + $0.text + "▏" } ?? uploadStatus
-            ?? status ?? (selection == nil ? nil : marked.isEmpty ? "Message selected" : "\(marked.count) marked")
+            ?? status ?? (selection == nil ? writeRestriction : marked.isEmpty ? "Message selected" : "\(marked.count) marked")
         ComposerView.draw(composer, status: shownStatus, height: height, in: &canvas, theme: theme)
     }
 
@@ -369,6 +376,10 @@ public final class ChatController: ViewController, PagedScreen {
             if upload != nil { return true }
             if pathEntry != nil {
                 pathEntry?.insert(text)
+                return true
+            }
+            if let writeRestriction {
+                note(writeRestriction)
                 return true
             }
             if selection != nil { endSelection() }
@@ -407,6 +418,7 @@ public final class ChatController: ViewController, PagedScreen {
         }
         if findQuery != nil { return handleFindKey(key) }
         if pathEntry != nil { return handlePathEntryKey(key) }
+        if let writeRestriction { return handleReadOnlyKey(key, writeRestriction) }
         if case .chat(.attach)? = keyBindings.action(for: key, in: .chat) {
             openPathEntry()
             return true
@@ -445,6 +457,23 @@ public final class ChatController: ViewController, PagedScreen {
         guard composer.text.isEmpty || key.key == .pageUp || key.key == .pageDown,
               case .chat(let action)? = keyBindings.action(for: key, in: .chat) else { return false }
         return perform(action)
+    }
+
+    /// A key in a chat the account cannot write to: the chat's keys still scroll, select and
+    /// find; one that would write or attach says why nothing can be.
+    private func handleReadOnlyKey(_ key: KeyEvent, _ restriction: String) -> Bool {
+        let binding = keyBindings.action(for: key, in: .chat)
+        if case .chat(let action)? = binding, action != .attach { return perform(action) }
+        let writes: Bool
+        switch (binding, keyBindings.action(for: key, in: .composer)) {
+        case (.chat(.attach)?, _), (_, .composer(.send)?), (_, .composer(.externalEditor)?): writes = true
+        default:
+            var probe = Composer()
+            writes = probe.handle(key) && !probe.text.isEmpty
+        }
+        guard writes else { return false }
+        note(restriction)
+        return true
     }
 
     /// A chat action, as the person's keys name it.

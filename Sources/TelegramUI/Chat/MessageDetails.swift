@@ -1,10 +1,14 @@
-/// What `i` shows about a message: when it was sent and edited, who wrote it, where it was
-/// forwarded from, what it answers, its id.
+/// What `i` shows about a message: when it was sent (or why the server refused it) and edited,
+/// who wrote it, where it was forwarded from, what it answers, its id.
 enum MessageDetails {
     static func rows(_ message: ChatMessage, author: String?) -> [(label: String, value: String)] {
         var rows: [(String, String)] = []
         if let author { rows.append(("From", author)) }
-        rows.append(("Sent", TimeText.full(message.index.timestamp)))
+        if case .failed(let reason) = message.delivery {
+            rows.append(("Not sent", reason))
+        } else {
+            rows.append(("Sent", TimeText.full(message.index.timestamp)))
+        }
         if let edited = message.content.editedAt {
             rows.append(("Edited", TimeText.full(edited)))
         } else if message.content.isEdited {

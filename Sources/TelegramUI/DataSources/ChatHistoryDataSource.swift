@@ -26,6 +26,9 @@ public protocol ChatHistoryDataSource {
     func presence(in chat: ChatId) throws -> PeerPresence?
     /// The message pinned at the top of the chat, if any.
     func pinnedMessage(in chat: ChatId) throws -> ChatMessage?
+    /// Why nothing can be written here (a channel only its admins post in, a group left), shown
+    /// where the composer would be; nil when the account can write.
+    func writeRestriction(in chat: ChatId) throws -> String?
     /// What was left written in the chat, if anything.
     func draft(in chat: ChatId) throws -> ComposerDraft?
     /// Every message of the chat whose text has the query's words (as the chat list's search
@@ -53,6 +56,7 @@ extension ChatHistoryDataSource {
     public func typing(in chat: ChatId) throws -> String? { nil }
     public func presence(in chat: ChatId) throws -> PeerPresence? { nil }
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
+    public func writeRestriction(in chat: ChatId) throws -> String? { nil }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
     public func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] { [] }
     public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] { [] }

@@ -21,9 +21,10 @@ extension TelegramEngine.Peers {
     }
 
     /// The chats a picker offers (the share sheet, the widget's options): the top of the chat
-    /// list, pinned first, or what a search finds; never secret chats or deleted accounts.
-    public func pickableChats(query: String?, recent: Int, searchLimit: Int) throws -> [EnginePickableChat] {
-        try postbox.read { try $0.pickableChats(query: query, recent: recent, searchLimit: searchLimit) }
+    /// list, pinned first, or what a search finds; never secret chats or deleted accounts, and
+    /// for a picker that sends (`writable`) no chat the account cannot write to.
+    public func pickableChats(query: String?, recent: Int, searchLimit: Int, writable: Bool = false) throws -> [EnginePickableChat] {
+        try postbox.read { try $0.pickableChats(query: query, recent: recent, searchLimit: searchLimit, writable: writable) }
     }
 
     /// A person as Siri names one: `tg<peerId>`, a phone number or a name (PersonResolver).
