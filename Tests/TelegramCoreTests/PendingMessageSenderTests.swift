@@ -71,3 +71,25 @@ struct SendRefusalTests {
         #expect(!SendRefusal.isAboutRights(RPCError(code: 400, message: "MESSAGE_TOO_LONG")))
     }
 }
+
+@Suite("The pts an operation's answer takes")
+struct OperationAnswerStepsTests {
+    static let message = Api.Message.messageEmpty(id: 7, peerId: .peerChannel(channelId: 42))
+
+    @Test func editsReactionsPinsAndDeletionsOfTheAccountAndOfAChannel() {
+        let reaction = Api.Updates.updates(updates: [.updateEditMessage(message: .messageEmpty(id: 7, peerId: nil), pts: 11, ptsCount: 1),
+                                                     .updateMessageReactions(peer: .peerUser(userId: 5), msgId: 7, topMsgId: nil, savedPeerId: nil,
+                                                                             reactions: .messageReactions(min: false, canSeeList: false,
+                                                                                                          reactionsAsTags: false, results: [],
+                                                                                                          recentReactions: nil, topReactors: nil))],
+                                           users: [], chats: [], date: 0, seq: 0)
+        #expect(ServerOperationSender.steps(in: reaction) == [.init(pts: 11, count: 1)])
+        let channelEdit = Api.Updates.updates(updates: [.updateEditChannelMessage(message: Self.message, pts: 30, ptsCount: 1)],
+                                              users: [], chats: [], date: 0, seq: 0)
+        #expect(ServerOperationSender.steps(in: channelEdit) == [.init(pts: 30, count: 1, channel: PeerId(namespace: .cloudChannel, id: 42))])
+        let pin = Api.Updates.updateShort(update: .updatePinnedMessages(pinned: true, peer: .peerUser(userId: 5), messages: [7], pts: 12, ptsCount: 1),
+                                          date: 0)
+        #expect(ServerOperationSender.steps(in: pin) == [.init(pts: 12, count: 1)])
+        #expect(ServerOperationSender.steps(in: .updatesTooLong).isEmpty)
+    }
+}

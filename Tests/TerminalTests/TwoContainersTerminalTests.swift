@@ -83,6 +83,9 @@ struct TwoContainersTerminalTests {
         // Grace's app says she is online (account.updateStatus), and Ada's header shows it.
         try await adaScreen.waitFor(timeout: 15, "Grace online in Ada's header") { $0.prefix(3).contains { $0.contains("online") } }
         try await graceScreen.waitFor(timeout: 15, "✓ on Grace's reply") { $0.contains { $0.contains("yes, see you") && $0.contains("✓") } }
+        // From here each answer's pts (an edit's, a reaction's, a deletion's) is taken: the
+        // pushes that follow are applied as they come, with no difference to fill a gap.
+        let beforeEdit = server.stderrText.count
         try await Keys.key(graceScreen, "Up")
         try await Keys.key(graceScreen, "e")
         try await graceScreen.waitFor(text: "✎ Editing")
@@ -107,6 +110,12 @@ struct TwoContainersTerminalTests {
         try await adaScreen.waitFor(timeout: 15, "Grace's deletion in Ada's chat") { !$0.contains { $0.contains("see you there") } }
         let final = try adaScreen.capture()
         #expect(final.contains { $0.contains("are you free at six?") }, "\(final.joined(separator: "\n"))")
+        try adaScreen.type("and after?")
+        try adaScreen.press("Enter")
+        try await graceScreen.waitFor(text: "and after?", timeout: 15)
+        let differences = String(server.stderrText.dropFirst(beforeEdit)).split(separator: "\n")
+            .filter { $0.contains("getDifference user 1000002 ") && !$0.contains("DifferenceEmpty") }
+        #expect(differences.isEmpty, "Grace's own edit, reaction or deletion left a gap: \(differences)")
 
         // A file each way: attached (^T) on one side; on the other, on the server until Enter
         // fetches it, then saved (s) whole.

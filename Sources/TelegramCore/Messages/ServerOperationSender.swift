@@ -7,7 +7,9 @@ import TelegramApi
 /// drafts, chats pinned or muted: `ServerOperation`), in the order it was done, as Telegram's managed synchronize
 /// operations do. Each operation goes with what is stored at that moment (the message's text,
 /// the chosen reaction, the draft) and is taken off when the server answered, with the pts an
-/// answer brings when it follows the stored one. A refusal (400/403) or a message no longer
+/// answer brings (affectedMessages, or the updates of an edit, a reaction or a pin) when it
+/// follows the stored one: the next push then follows too, instead of showing a gap that only a
+/// difference would fill. A refusal (400/403) or a message no longer
 /// here drops it; a failed connection leaves it and the rest for the next round. Only the writer
 /// (main) runs it, after the unsent messages (an edit never reaches the server before its message).
 public struct ServerOperationSender {
@@ -30,9 +32,9 @@ public struct ServerOperationSender {
     public func sendAll() throws -> Report {
         var report = Report()
         for (key, operation) in try postbox.read({ try $0.serverOperations() }) {
-            var pts: (Int32, Int32, PeerId?)?
+            var steps: [PtsStep] = []
             do {
-                pts = try perform(operation)
+                steps = try perform(operation)
                 report.done += 1
             } catch MTProtoError.rpc(let error) where PendingMessageSender.isPermanent(error) {
                 logger.warning("the server refused an operation", metadata: ["operation": "\(operation)", "error": "\(error.message)"])
@@ -43,44 +45,67 @@ public struct ServerOperationSender {
             }
             try postbox.transaction(durable: true) { t in
                 try t.removeServerOperation(key)
-                if let (value, count, channel) = pts { try AccountUpdateState.advance(to: value, count: count, in: t, chat: channel) }
+                for step in steps { try AccountUpdateState.advance(to: step.pts, count: step.count, in: t, chat: step.channel) }
             }
         }
         return report
     }
 
-    /// The operation's request, answered; the pts and pts_count of an affectedMessages answer,
-    /// and the channel whose pts they are (nil: the account's).
-    private func perform(_ operation: ServerOperation) throws -> (Int32, Int32, PeerId?)? {
+    /// A step of the account's pts sequence, or of a channel's (`channel`).
+    struct PtsStep: Equatable {
+        var pts: Int32
+        var count: Int32
+        var channel: PeerId?
+    }
+
+    /// The steps an answer of updates takes, in order: an edit's, a reaction's (an edit of the
+    /// message), a pin's, a deletion's; the account's or a channel's.
+    static func steps(in answer: Api.Updates) -> [PtsStep] {
+        let updates: [Api.Update]
+        switch answer {
+        case .updates(let list, _, _, _, _), .updatesCombined(let list, _, _, _, _, _): updates = list
+        case .updateShort(let update, _): updates = [update]
+        default: return []
+        }
+        return updates.compactMap { update in
+            if let (pts, count) = PushedUpdates.pts(of: update) { return PtsStep(pts: pts, count: count) }
+            if case let (channel, pts?, count)? = ChannelUpdates.channel(of: update) { return PtsStep(pts: pts, count: count, channel: channel) }
+            return nil
+        }
+    }
+
+    private static func steps(_ affected: Api.messages.AffectedMessages, channel: PeerId? = nil) -> [PtsStep] {
+        guard case .affectedMessages(let pts, let count) = affected else { return [] }
+        return [PtsStep(pts: pts, count: count, channel: channel)]
+    }
+
+    /// The operation's request, answered; the pts steps its answer takes.
+    private func perform(_ operation: ServerOperation) throws -> [PtsStep] {
         switch operation {
         case .readHistory(let peer, let maxId) where peer.namespace == .cloudChannel:
             _ = try client.invoke(Api.functions.channels.ReadHistory(channel: try peers.channel(peer), maxId: maxId), timeout: timeout)
         case .readHistory(let peer, let maxId):
-            let answer = try client.invoke(Api.functions.messages.ReadHistory(peer: try peers.peer(peer), maxId: maxId), timeout: timeout)
-            guard case .affectedMessages(let pts, let count) = answer else { return nil }
-            return (pts, count, nil)
+            return Self.steps(try client.invoke(Api.functions.messages.ReadHistory(peer: try peers.peer(peer), maxId: maxId), timeout: timeout))
         case .deleteMessages(let peer, let ids, _) where peer.namespace == .cloudChannel:
             // A channel's messages go for everyone (its one copy).
-            let answer = try client.invoke(Api.functions.channels.DeleteMessages(channel: try peers.channel(peer), id: ids), timeout: timeout)
-            guard case .affectedMessages(let pts, let count) = answer else { return nil }
-            return (pts, count, peer)
+            return Self.steps(try client.invoke(Api.functions.channels.DeleteMessages(channel: try peers.channel(peer), id: ids), timeout: timeout),
+                              channel: peer)
         case .deleteMessages(_, let ids, let revoke):
-            let answer = try client.invoke(Api.functions.messages.DeleteMessages(revoke: revoke, id: ids), timeout: timeout)
-            guard case .affectedMessages(let pts, let count) = answer else { return nil }
-            return (pts, count, nil)
+            return Self.steps(try client.invoke(Api.functions.messages.DeleteMessages(revoke: revoke, id: ids), timeout: timeout))
         case .editMessage(let id):
-            guard let message = try postbox.read({ try $0.message(id) }) else { return nil }
-            _ = try client.invoke(Api.functions.messages.EditMessage(peer: try peers.peer(id.peerId), id: id.id, message: message.text,
+            guard let message = try postbox.read({ try $0.message(id) }) else { return [] }
+            return Self.steps(in: try client.invoke(Api.functions.messages.EditMessage(peer: try peers.peer(id.peerId), id: id.id, message: message.text,
                                                                      entities: ServerEntities.api(message.extras.entities) ?? []),
-                                  timeout: timeout)
+                                                 timeout: timeout))
         case .setReaction(let id):
-            guard let message = try postbox.read({ try $0.message(id) }) else { return nil }
+            guard let message = try postbox.read({ try $0.message(id) }) else { return [] }
             let chosen = message.extras.reactions.filter(\.isChosen).map { Api.Reaction.reactionEmoji(emoticon: $0.emoji) }
-            _ = try client.invoke(Api.functions.messages.SendReaction(peer: try peers.peer(id.peerId), msgId: id.id, reaction: chosen),
-                                  timeout: timeout)
+            return Self.steps(in: try client.invoke(Api.functions.messages.SendReaction(peer: try peers.peer(id.peerId), msgId: id.id, reaction: chosen),
+                                                    timeout: timeout))
         case .pin(let id, let pinned):
-            _ = try client.invoke(Api.functions.messages.UpdatePinnedMessage(unpin: !pinned, peer: try peers.peer(id.peerId), id: id.id),
-                                  timeout: timeout)
+            return Self.steps(in: try client.invoke(Api.functions.messages.UpdatePinnedMessage(unpin: !pinned, peer: try peers.peer(id.peerId),
+                                                                                                id: id.id),
+                                                    timeout: timeout))
         case .pinChat(let peer, let pinned):
             _ = try client.invoke(Api.functions.messages.ToggleDialogPin(pinned: pinned, peer: .inputDialogPeer(peer: try peers.peer(peer))),
                                   timeout: timeout)
@@ -97,6 +122,6 @@ public struct ServerOperationSender {
                                                                    entities: draft.flatMap { ServerEntities.api($0.entities) }),
                                   timeout: timeout)
         }
-        return nil
+        return []
     }
 }

@@ -35,3 +35,18 @@ public struct AccountUpdateState: Codable, Sendable, Equatable {
         try transaction.setKeychainEntry(Self.keychainName, Array(try encoder.encode(self)))
     }
 }
+
+extension AccountUpdateState {
+    /// After an answer that moved the account's pts (messages.affectedMessages, a sent message),
+    /// or a channel's (`chat` a channel: its own pts): the stored pts takes it when the answer is
+    /// the next step from it; otherwise it stays, and a difference fills what lies between.
+    static func advance(to pts: Int32, count: Int32, in t: PostboxTransaction, chat: PeerId? = nil) throws {
+        if let chat, chat.namespace == .cloudChannel {
+            if let stored = try t.channelPts(chat), stored + count == pts { try t.setChannelPts(chat, pts) }
+            return
+        }
+        guard var state = try read(t), state.pts + count == pts else { return }
+        state.pts = pts
+        try state.write(t)
+    }
+}
