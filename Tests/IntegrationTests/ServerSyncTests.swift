@@ -95,11 +95,15 @@ struct ServerSyncTests {
             texts = try await Self.texts(sandbox, peer: 1_000_002)
             #expect(texts.first?.text == "from grace 3, edited" && texts.count == 3, "\(texts)")
 
-            // 250 more: caught up in slices.
-            let many = try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "burst", "--count", "250"], session: session)
+            // 1,050 more: caught up in slices of 100, written ten to a transaction (the last one alone).
+            let many = try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "burst", "--count", "1050"], session: session)
             #expect(many.succeeded, "\(many)")
             let burst = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
-            #expect(burst["newMessages"] as? Int == 250 && (burst["differences"] as? Int ?? 0) >= 3, "\(burst)")
+            #expect(burst["newMessages"] as? Int == 1050 && (burst["differences"] as? Int ?? 0) >= 11, "\(burst)")
+            let after = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(after["newMessages"] as? Int == 0 && after["differences"] as? Int == 1, "nothing twice: \(after)")
+            let burstTexts = try await Self.texts(sandbox, peer: 1_000_002, limit: 2000).map(\.text).filter { $0.hasPrefix("burst") }
+            #expect(Set(burstTexts).count == 1050 && burstTexts.count == 1050, "\(burstTexts.count) rows")
 
             // The running app keeps a connection: what is sent while it is down arrives when it
             // starts, and what is sent while it runs is pushed and applied at once, no sync asked.
@@ -116,8 +120,8 @@ struct ServerSyncTests {
             run.send(SIGTERM)
             let ended = try await run.wait(timeout: 30)
             #expect(ended.exitCode == 0, "\(ended)")
-            texts = try await Self.texts(sandbox, peer: 1_000_002)
-            #expect(texts.count == 255 && Set(texts.map(\.text)).count == 255, "\(texts.count) messages, \(Set(texts.map(\.text)).count) distinct")
+            texts = try await Self.texts(sandbox, peer: 1_000_002, limit: 2000)
+            #expect(texts.count == 1055 && Set(texts.map(\.text)).count == 1055, "\(texts.count) messages, \(Set(texts.map(\.text)).count) distinct")
         }
     }
 

@@ -71,6 +71,8 @@ public final class AccountStateManager {
     public var unreadFetchLimit = 300
     /// A safety stop: a server that answers slices forever cannot keep the writer busy forever.
     public var maximumDifferences = 10_000
+    /// Difference slices written in one transaction (catchUpAccount).
+    public var slicesPerCommit = 10
     /// Messages asked for in one channel difference (Telegram asks 100).
     public var channelDifferenceLimit: Int32 = 100
     /// Channels whose updates were missed (a gap in a push, updateChannelTooLong, one never
@@ -103,14 +105,22 @@ public final class AccountStateManager {
         return report
     }
 
-    /// updates.getDifference from `state` until the server has nothing newer.
+    /// updates.getDifference from `state` until the server has nothing newer. Slices are written
+    /// `slicesPerCommit` at a time, each with the state it reaches, in one transaction: a
+    /// commit rewrites the pages it touched, so a thousand slices of a long absence cost a
+    /// thousand rewrites of the same index pages one at a time (a crash loses only slices the
+    /// server gives again).
     private func catchUpAccount(from start: AccountUpdateState, _ report: inout Report) throws {
         var state = start
+        var waiting: [Slice] = []
+        defer { if !waiting.isEmpty { try? apply(waiting, &report) } }
         while report.differences < maximumDifferences {
             report.differences += 1
             let difference = try client.invoke(Api.functions.updates.GetDifference(pts: state.pts, date: state.date, qts: state.qts), timeout: timeout)
             switch difference {
             case .differenceEmpty(let date, let seq):
+                try apply(waiting, &report)
+                waiting = []
                 state.date = date
                 state.seq = seq
                 try postbox.transaction { [state] t in try state.write(t) }
@@ -118,13 +128,21 @@ public final class AccountStateManager {
                 return
             case .difference(let messages, _, let others, let chats, let users, let next):
                 state = AccountUpdateState(next)
-                try apply(messages: messages, updates: others, users: users, chats: chats, reaching: state, &report)
+                waiting.append(Slice(messages: messages, updates: others, users: users, chats: chats, state: state))
+                try apply(waiting, &report)
+                waiting = []
                 report.state = state
                 return
             case .differenceSlice(let messages, _, let others, let chats, let users, let intermediate):
                 state = AccountUpdateState(intermediate)
-                try apply(messages: messages, updates: others, users: users, chats: chats, reaching: state, &report)
+                waiting.append(Slice(messages: messages, updates: others, users: users, chats: chats, state: state))
+                if waiting.count >= slicesPerCommit {
+                    try apply(waiting, &report)
+                    waiting = []
+                }
             case .differenceTooLong(let pts):
+                try apply(waiting, &report)
+                waiting = []
                 // Too far behind to replay: start again from the newest dialogs at the server's pts.
                 report.tooLong = true
                 state = try loadDialogs(&report)
@@ -357,23 +375,53 @@ public final class AccountStateManager {
     /// `dialogs`: their top messages come without what lies below them, which is then a hole.
     /// `continuing`: a later page of what reached `state` (the dialogs' next page), which the
     /// same state stored does not make already applied.
+    /// One difference slice as it came: written in order with the state it reaches.
+    struct Slice {
+        var messages: [Api.Message]
+        var updates: [Api.Update]
+        var users: [Api.User]
+        var chats: [Api.Chat]
+        var state: AccountUpdateState
+    }
+
+    /// Slices in one transaction, each written as `apply` writes one.
+    private func apply(_ slices: [Slice], _ report: inout Report) throws {
+        guard !slices.isEmpty else { return }
+        let done = try postbox.transaction { t -> Report in
+            var done = Report()
+            for slice in slices {
+                if let applied = try write(slice.messages, slice.updates, slice.users, slice.chats, reaching: slice.state, in: t) {
+                    done.add(applied: applied)
+                }
+            }
+            return done
+        }
+        report.add(applied: done)
+    }
+
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], chats: [Api.Chat], reaching state: AccountUpdateState,
                        dialogs: [Api.Dialog] = [], continuing: Bool = false, _ report: inout Report) throws {
         let done = try postbox.transaction { t -> Report? in
-            // Another catch-up of this account (`main sync` beside the running app's listener)
-            // got there first: what this one fetched is already applied, and its state is older.
-            if let stored = try AccountUpdateState.read(t),
-               stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty && !continuing) {
-                return nil
-            }
-            let holes = try Self.holes(below: dialogs, in: t)
-            let report = try write(messages: messages, updates: updates, users: users, chats: chats, reaching: state,
-                                   channels: Self.channelStates(dialogs), in: t)
-            for (chat, range) in holes { try t.addHistoryHole(chat, range) }
-            return report
+            try write(messages, updates, users, chats, reaching: state, dialogs: dialogs, continuing: continuing, in: t)
         }
         guard let done else { return }
         report.add(applied: done)
+    }
+
+    /// What `apply` writes in its transaction; nil when another catch-up got there first.
+    private func write(_ messages: [Api.Message], _ updates: [Api.Update], _ users: [Api.User], _ chats: [Api.Chat], reaching state: AccountUpdateState,
+                       dialogs: [Api.Dialog] = [], continuing: Bool = false, in t: PostboxTransaction) throws -> Report? {
+        // Another catch-up of this account (`main sync` beside the running app's listener)
+        // got there first: what this one fetched is already applied, and its state is older.
+        if let stored = try AccountUpdateState.read(t),
+           stored.pts > state.pts || (stored.pts == state.pts && !messages.isEmpty && !continuing) {
+            return nil
+        }
+        let holes = try Self.holes(below: dialogs, in: t)
+        let report = try write(messages: messages, updates: updates, users: users, chats: chats, reaching: state,
+                               channels: Self.channelStates(dialogs), in: t)
+        for (chat, range) in holes { try t.addHistoryHole(chat, range) }
+        return report
     }
 
     /// The channels' pts their dialogs give (a channel's updates go on from there).
