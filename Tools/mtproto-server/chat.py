@@ -236,6 +236,10 @@ class Chat:
                 pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'edit', {'id': copy.id}, now))
         caller.log.info('editMessage user %d id %d (%d chars): pts %s', me.id, msg.id,
                         utf16_length(request.message), _pts_text(pts))
+        for owner, (copy_id, _) in pts.items():
+            copy = self.store.get(owner, copy_id)
+            if owner != me.id and copy.id > self.store.dialog(owner, copy.peer)['read_inbox_max_id']:
+                self.pushes.edited(owner, me, copy, caller.key_id, group=self._group_of(copy))
         return self._announce(pts, caller, now, 'updateEditMessage', lambda copy, p: [
             types.UpdateEditMessage(message=render.message_tl(copy), pts=p, pts_count=1)])
 
@@ -365,6 +369,10 @@ class Chat:
                 self.store.update(copy.owner, copy.id, reactions=reactions)
                 pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'reaction', {'id': copy.id}, now))
         caller.log.info('sendReaction user %d id %d: %d reaction(s), pts %s', me.id, msg.id, len(wanted), _pts_text(pts))
+        for owner, (copy_id, _) in pts.items():
+            copy = self.store.get(owner, copy_id)
+            if owner != me.id and copy.out and wanted:  # news for the author of the message reacted to
+                self.pushes.reaction(owner, me, copy, wanted[-1], caller.key_id, group=self._group_of(copy))
         return self._announce(pts, caller, now, 'updateMessageReactions', render.reaction_updates)
 
     # messages.updatePinnedMessage

@@ -63,7 +63,7 @@ class Pushes:
         self.sent = 0
         threading.Thread(target=self._run, name='pushes', daemon=True).start()
 
-    def message(self, recipient, sender, msg, caller_key, group=None):
+    def message(self, recipient, sender, msg, caller_key, group=None, edit_date=None):
         """A new message `msg` (the recipient's copy) from `sender`, in a private chat or in
         `group` (a basic group: CHAT_MESSAGE_*, loc-args [author, title, text], the chat named by
         chat_id and the author by chat_from_id, the thread the chat, as Telegram's payloads)."""
@@ -80,8 +80,35 @@ class Pushes:
                        'from_id': str(sender.id), 'msg_id': str(msg.id),
                        'aps': {'alert': {'title': display_name(sender), 'body': body}, 'category': 'r',
                                'thread-id': str(sender.id), 'sound': '0.m4a'}}
+        if edit_date is not None:
+            payload['edit_date'] = str(edit_date)
         aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
-        self._send(recipient, payload, aps, caller_key, '%s %d' % (key, msg.id), muted=self.muted(recipient, msg.peer))
+        self._send(recipient, payload, aps, caller_key, '%s %d%s' % (key, msg.id, ' (edited)' if edit_date is not None else ''),
+                   muted=self.muted(recipient, msg.peer))
+
+    def edited(self, recipient, sender, msg, caller_key, group=None):
+        """`sender` edited `msg` (the recipient's copy), still unread there: the message's push
+        again with its edit_date, which replaces the notification shown for it (Telegram's)."""
+        self.message(recipient, sender, msg, caller_key, group=group, edit_date=msg.edit_date)
+
+    def reaction(self, recipient, reactor, msg, emoji, caller_key, group=None):
+        """`reactor` reacted `emoji` to `msg`, the recipient's own message (its copy): Telegram's
+        REACT_TEXT (a group's: CHAT_REACT_TEXT), loc-args [reactor, emoji, text] (a group's:
+        [reactor, title, emoji, text]), msg_id the message reacted to."""
+        name = display_name(reactor)
+        text, _ = body_of(msg.text, msg.media)
+        body = '%s to your "%s"' % (emoji, text)
+        if group is not None:
+            payload = {'loc-key': 'CHAT_REACT_TEXT', 'loc-args': [name, group.title, emoji, text], 'chat_id': str(group.id),
+                       'chat_from_id': str(reactor.id), 'msg_id': str(msg.id),
+                       'aps': {'alert': {'title': group.title, 'body': '%s: %s' % (name, body)}, 'category': 'r',
+                               'thread-id': str(group.key), 'sound': '0.m4a'}}
+        else:
+            payload = {'loc-key': 'REACT_TEXT', 'loc-args': [name, emoji, text], 'from_id': str(reactor.id), 'msg_id': str(msg.id),
+                       'aps': {'alert': {'title': name, 'body': body}, 'category': 'r', 'thread-id': str(reactor.id),
+                               'sound': '0.m4a'}}
+        aps = {'alert': {'body': LOCKED_TEXT}, 'sound': '0.m4a', 'mutable-content': 1}
+        self._send(recipient, payload, aps, caller_key, '%s %d' % (payload['loc-key'], msg.id), muted=self.muted(recipient, msg.peer))
 
     def channel_message(self, recipient, sender, channel, msg, caller_key):
         """A new message `msg` in `channel`: a broadcast channel's post is CHANNEL_MESSAGE_* with
