@@ -72,6 +72,8 @@ struct ServerChannelTests {
             let refusedShare = try await sandbox.run("share", ["send", "--to", String(newsPeer), "--text", "can I post?"], timeout: 60)
             #expect(refusedShare.exitCode != 0 && (refusedShare.stdout + refusedShare.stderr).contains("Only the channel's admins can post here"),
                     "\(refusedShare)")
+            #expect(try await Self.row(sandbox, title: "Announcements")?["cannotWrite"] as? String == "Only the channel's admins can post here")
+            #expect(try await Self.row(sandbox, title: "Rustaceans")?["cannotWrite"] == nil, "a supergroup's members write")
             _ = try await sandbox.runOK(Executables.main, ["sync", "--json"])
             for session in [grace, linus] {
                 let there = try await Self.serverTexts(server, session: session, channel: group)

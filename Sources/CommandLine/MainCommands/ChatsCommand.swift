@@ -15,6 +15,8 @@ struct ChatListRow: Codable {
     let muted: Bool
     let unreadCount: Int32
     let topMessageId: Int32
+    /// Why the account cannot write here (a channel only its admins post in, a group left); absent when it can.
+    let cannotWrite: String?
     /// What is left written in the chat (its draft), if anything.
     let draft: String?
 }
@@ -41,7 +43,8 @@ struct ChatsCommand: ParsableCommand {
             return try context.engine.chatList.top(limit: limit, now: now, unreadIncludingMuted: false).entries.map { entry in
                 ChatListRow(peerId: entry.peerId.toInt64(), kind: entry.peerId.kindName,
                             title: entry.peer?.displayTitle ?? "", pinned: entry.isPinned, muted: entry.isMuted,
-                            unreadCount: entry.unreadCount, topMessageId: entry.topMessageIndex.id.id, draft: entry.draftText)
+                            unreadCount: entry.unreadCount, topMessageId: entry.topMessageIndex.id.id,
+                            cannotWrite: entry.peer?.writeRestriction, draft: entry.draftText)
             }
         }
         if json {
@@ -49,7 +52,7 @@ struct ChatsCommand: ParsableCommand {
         } else {
             for row in rows {
                 let flags = [row.pinned ? "pinned" : nil, row.muted ? "muted" : nil, row.unreadCount > 0 ? "\(row.unreadCount) unread" : nil,
-                             row.draft.map { "draft: \($0)" }]
+                             row.cannotWrite != nil ? "read-only" : nil, row.draft.map { "draft: \($0)" }]
                     .compactMap { $0 }.joined(separator: ", ")
                 printLine("\(row.peerId)\t\(row.kind)\t\(row.title)\(flags.isEmpty ? "" : "\t(\(flags))")")
             }
