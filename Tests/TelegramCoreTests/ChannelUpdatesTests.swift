@@ -57,4 +57,11 @@ struct ChannelUpdatesTests {
             #expect(tooLong == nil && behind.contains(Self.news))
         }
     }
+
+    @Test func theOneRuleOfAPtsSequence() {
+        #expect(PtsOrder(stored: 10, pts: 11, count: 1) == .follows)
+        #expect(PtsOrder(stored: 10, pts: 12, count: 2) == .follows, "a deletion of two messages is one step of two")
+        #expect(PtsOrder(stored: 10, pts: 10, count: 1) == .applied)
+        #expect(PtsOrder(stored: 10, pts: 12, count: 1) == .gap)
+    }
 }

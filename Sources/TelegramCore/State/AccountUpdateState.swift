@@ -42,11 +42,22 @@ extension AccountUpdateState {
     /// the next step from it; otherwise it stays, and a difference fills what lies between.
     static func advance(to pts: Int32, count: Int32, in t: PostboxTransaction, chat: PeerId? = nil) throws {
         if let chat, chat.namespace == .cloudChannel {
-            if let stored = try t.channelPts(chat), stored + count == pts { try t.setChannelPts(chat, pts) }
+            if let stored = try t.channelPts(chat), PtsOrder(stored: stored, pts: pts, count: count) == .follows { try t.setChannelPts(chat, pts) }
             return
         }
-        guard var state = try read(t), state.pts + count == pts else { return }
+        guard var state = try read(t), PtsOrder(stored: state.pts, pts: pts, count: count) == .follows else { return }
         state.pts = pts
         try state.write(t)
+    }
+}
+
+/// Where an update of a pts sequence (the account's, or one channel's) stands against the stored
+/// pts, by its pts and pts_count (core.telegram.org/api/updates): the next step, one applied
+/// already, or one past a gap that only a difference fills. The one rule every path applies.
+enum PtsOrder: Equatable {
+    case follows, applied, gap
+
+    init(stored: Int32, pts: Int32, count: Int32) {
+        self = stored + count == pts ? .follows : stored + count > pts ? .applied : .gap
     }
 }

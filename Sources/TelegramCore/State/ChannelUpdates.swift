@@ -55,12 +55,13 @@ enum ChannelUpdates {
                 behind.insert(channel)
                 return nil
             }
-            if stored + count > pts { continue }  // applied already
-            guard stored + count == pts else {
+            switch PtsOrder(stored: stored, pts: pts, count: count) {
+            case .applied: continue
+            case .gap:
                 behind.insert(channel)
                 return nil
+            case .follows: states[channel] = pts
             }
-            states[channel] = pts
             taken.append(update)
         }
         return (taken, states)

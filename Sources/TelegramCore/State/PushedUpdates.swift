@@ -87,9 +87,11 @@ enum PushedUpdates {
         var taken: [Api.Update] = []
         for update in batch.updates {
             if let (pts, count) = pts(of: update) {
-                if state.pts + count > pts { continue }
-                guard state.pts + count == pts else { return nil }
-                state.pts = pts
+                switch PtsOrder(stored: state.pts, pts: pts, count: count) {
+                case .applied: continue
+                case .gap: return nil
+                case .follows: state.pts = pts
+                }
             }
             taken.append(update)
         }
