@@ -58,10 +58,14 @@ public enum DeleteScope: String, Codable, Sendable, CaseIterable {
     case forEveryone = "for-everyone"
 }
 
-/// The account's standing in a group or channel. The store keeps no admin rights (the server
-/// is not here to say them), so the account is a member unless a caller knows better.
+/// The account's standing in a group or channel, as the server last said it (PeerRights); a
+/// member where nothing was said (an offline account, an import).
 public enum ChatRole: Sendable {
     case member, admin, creator
+
+    public init(_ rights: PeerRights) {
+        self = rights.contains(.creator) ? .creator : rights.contains(.deletesMessages) ? .admin : .member
+    }
 
     /// Telegram's deleteAllMessages right (a basic group's creator and admins have it).
     var deletesAll: Bool { self != .member }

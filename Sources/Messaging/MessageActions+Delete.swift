@@ -17,7 +17,8 @@ extension MessageActions {
     static func deleteOptions(for ids: [MessageId], now: Int32, in t: PostboxTransaction) throws -> DeleteOptions {
         let accountPeerId = try t.accountPeerId()
         return DeleteOptions.common(try ids.map { id in
-            DeleteOptions.telegram(for: try existing(id, in: t), accountPeerId: accountPeerId, now: now)
+            let role = try t.peer(id.peerId).map { ChatRole($0.rights) } ?? .member
+            return DeleteOptions.telegram(for: try existing(id, in: t), accountPeerId: accountPeerId, role: role, now: now)
         })
     }
 

@@ -10,6 +10,7 @@ extension MessageActions {
         try write { t, now in
             let message = try Self.existing(id, in: t)
             guard !message.extras.isService else { throw MessageActionRefusal("a service message cannot be pinned") }
+            if let restriction = try t.peer(id.peerId)?.pinRestriction { throw MessageActionRefusal(restriction) }
             let wasPinned = try t.pinnedMessages(id.peerId).ids.contains(id.id)
             try t.setMessagePinned(id, pinned: pinned)
             if pinned != wasPinned { try t.recordForServer(.pin(id, pinned: pinned)) }

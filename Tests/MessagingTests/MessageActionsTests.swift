@@ -95,6 +95,37 @@ struct MessageActionsTests {
         }
     }
 
+    /// The server's word on the account's place in a group or channel decides what it may do to
+    /// others' messages: an admin who deletes, or the creator, deletes any for everyone; a
+    /// broadcast channel's subscriber may not pin.
+    @Test func rightsFromTheServerDecideDeletingAndPinning() throws {
+        try withAccount("actions-rights") { actions, postbox in
+            func options(_ peer: PeerId, _ id: Int32) throws -> DeleteOptions { try actions.deleteOptions(for: [MessageId(peerId: peer, id: id)]) }
+            func setRights(_ peer: PeerId, _ rights: PeerRights) throws {
+                try postbox.transaction { t in
+                    var stored = try #require(try t.peer(peer))
+                    stored.rights = rights
+                    try t.updatePeer(stored)
+                }
+            }
+            try setRights(Self.channel, [.broadcast, .cannotPost, .cannotPin])
+            #expect(try options(Self.channel, 1).isEmpty)
+            #expect(throws: MessageActionRefusal("Only the channel's admins can post here")) {
+                try actions.setPinned(MessageId(peerId: Self.channel, id: 1), pinned: true)
+            }
+            try setRights(Self.channel, [.broadcast, .deletesMessages])
+            #expect(try options(Self.channel, 1) == DeleteOptions(forMe: false, forEveryone: true))
+            #expect(throws: Never.self) { try actions.setPinned(MessageId(peerId: Self.channel, id: 1), pinned: true) }
+            try setRights(Self.group, [.creator, .deletesMessages])
+            #expect(try options(Self.group, 1) == DeleteOptions(forMe: true, forEveryone: true))
+            try setRights(Self.group, [.cannotPin])
+            #expect(throws: MessageActionRefusal("Members cannot pin messages in this group")) {
+                try actions.setPinned(MessageId(peerId: Self.group, id: 1), pinned: true)
+            }
+            #expect(try options(Self.group, 1) == DeleteOptions(forMe: true, forEveryone: false))
+        }
+    }
+
     @Test func deletingTheNewestMovesTheChatListAndLeavesSearch() throws {
         try withAccount("actions-delete") { actions, postbox in
             let result = try actions.delete([MessageId(peerId: Self.ada, id: 2)], scope: .forEveryone)

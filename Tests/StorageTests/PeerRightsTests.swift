@@ -51,7 +51,11 @@ struct PeerRightsTests {
         #expect(peer.writeRestriction == "You were removed from this group")
         peer.rights = [.migrated]
         #expect(peer.writeRestriction?.contains("upgraded to a supergroup") == true)
-        let deleted = Peer(id: PeerId(namespace: .cloudUser, id: 5), firstName: "Gone", isDeleted: true)
+        peer.rights = [.broadcast, .cannotPin]
+        #expect(peer.writeRestriction == nil && peer.pinRestriction == "Only the channel's admins can pin here")
+        peer.rights = [.broadcast, .cannotPost, .cannotPin]
+        #expect(peer.pinRestriction == "Only the channel's admins can post here", "the first reason a person meets")
+                let deleted = Peer(id: PeerId(namespace: .cloudUser, id: 5), firstName: "Gone", isDeleted: true)
         #expect(deleted.writeRestriction?.contains("deleted") == true)
     }
 }

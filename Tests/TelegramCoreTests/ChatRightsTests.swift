@@ -4,9 +4,9 @@ import Storage
 import Testing
 
 /// What a chat from the server says of the account's place in it, as the Postbox keeps it: a
-/// broadcast channel's subscriber cannot post, its creator or an admin with post rights can, a
-/// supergroup's banned rights stop members, a min channel says nothing, a forbidden chat is
-/// one the account was removed from.
+/// broadcast channel's subscriber cannot post or pin, its creator or an admin with post rights
+/// posts (and pins with edit rights), who deletes others' messages, a supergroup's banned rights
+/// stop members, a min channel says nothing, a forbidden chat is one the account was removed from.
 @Suite("A chat's rights from the server")
 struct ChatRightsTests {
     static func channel(creator: Bool = false, left: Bool = false, broadcast: Bool, min: Bool = false, adminRights: Api.ChatAdminRights? = nil,
@@ -22,8 +22,9 @@ struct ChatRightsTests {
                  sendPaidMessagesStars: nil, linkedMonoforumId: nil)
     }
 
+    /// Posting or not, with delete (not edit, not pin).
     static func admin(posts: Bool) -> Api.ChatAdminRights {
-        .chatAdminRights(changeInfo: true, postMessages: posts, editMessages: false, deleteMessages: false, banUsers: false, inviteUsers: true,
+        .chatAdminRights(changeInfo: true, postMessages: posts, editMessages: false, deleteMessages: true, banUsers: false, inviteUsers: true,
                          pinMessages: false, addAdmins: false, anonymous: false, manageCall: false, other: false, manageTopics: false,
                          postStories: false, editStories: false, deleteStories: false, manageDirectMessages: false)
     }
@@ -38,20 +39,21 @@ struct ChatRightsTests {
     func rights(_ chat: Api.Chat) -> PeerRights? { ChatFields(chat)?.rights }
 
     @Test func aBroadcastChannelIsPostedInByItsCreatorAndAdminsWhoPost() {
-        #expect(rights(Self.channel(broadcast: true)) == [.broadcast, .cannotPost])
-        #expect(rights(Self.channel(creator: true, broadcast: true)) == [.broadcast])
-        #expect(rights(Self.channel(broadcast: true, adminRights: Self.admin(posts: true))) == [.broadcast])
-        #expect(rights(Self.channel(broadcast: true, adminRights: Self.admin(posts: false))) == [.broadcast, .cannotPost])
-        #expect(rights(Self.channel(left: true, broadcast: true)) == [.broadcast, .left, .cannotPost])
+        #expect(rights(Self.channel(broadcast: true)) == [.broadcast, .cannotPost, .cannotPin])
+        #expect(rights(Self.channel(creator: true, broadcast: true)) == [.broadcast, .creator, .deletesMessages])
+        #expect(rights(Self.channel(broadcast: true, adminRights: Self.admin(posts: true))) == [.broadcast, .deletesMessages, .cannotPin],
+                "it posts and deletes; without the edit right it does not pin")
+        #expect(rights(Self.channel(broadcast: true, adminRights: Self.admin(posts: false))) == [.broadcast, .cannotPost, .deletesMessages, .cannotPin])
+        #expect(rights(Self.channel(left: true, broadcast: true)) == [.broadcast, .left, .cannotPost, .cannotPin])
     }
 
     @Test func aSupergroupsMembersWriteUnlessItsRightsBanIt() {
         #expect(rights(Self.channel(broadcast: false)) == [])
-        #expect(rights(Self.channel(broadcast: false, defaultBannedRights: Self.banned(sending: false))) == [])
-        #expect(rights(Self.channel(broadcast: false, defaultBannedRights: Self.banned(sending: true))) == [.cannotPost])
-        #expect(rights(Self.channel(broadcast: false, bannedRights: Self.banned(sending: true))) == [.cannotPost])
-        #expect(rights(Self.channel(broadcast: false, adminRights: Self.admin(posts: false), defaultBannedRights: Self.banned(sending: true))) == [],
-                "an admin is not held by the members' rights")
+        #expect(rights(Self.channel(broadcast: false, defaultBannedRights: Self.banned(sending: false))) == [.cannotPin])
+        #expect(rights(Self.channel(broadcast: false, defaultBannedRights: Self.banned(sending: true))) == [.cannotPost, .cannotPin])
+        #expect(rights(Self.channel(broadcast: false, bannedRights: Self.banned(sending: true))) == [.cannotPost, .cannotPin])
+        #expect(rights(Self.channel(broadcast: false, adminRights: Self.admin(posts: false), defaultBannedRights: Self.banned(sending: true)))
+                == [.deletesMessages, .cannotPin], "an admin is not held by the members' rights; this one has no pin right")
     }
 
     @Test func aMinChannelSaysNothingAndKeepsNoHash() {
@@ -69,7 +71,7 @@ struct ChatRightsTests {
         let migrated = Api.Chat.chat(creator: true, left: false, deactivated: true, callActive: false, callNotEmpty: false, noforwards: false, id: 6,
                                      title: "Book club", photo: .chatPhotoEmpty, participantsCount: 3, date: 0, version: 1,
                                      migratedTo: .inputChannel(channelId: 7, accessHash: 8), adminRights: nil, defaultBannedRights: nil)
-        #expect(rights(migrated) == .migrated)
+        #expect(rights(migrated) == [.migrated, .creator, .deletesMessages])
         #expect(ChatFields(.chatEmpty(id: 9)) == nil)
     }
 }

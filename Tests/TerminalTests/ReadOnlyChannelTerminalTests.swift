@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 
 /// A broadcast channel Ada only reads, in the terminal: where the composer was, the reason; what
-/// she types is not written. Grace (Telethon) makes her an admin while the app runs and the
-/// composer comes back; her post reaches the channel once; made a subscriber again, the reason
-/// is back.
+/// she types is not written, and a post is not pinned. Grace (Telethon) makes her an admin while
+/// the app runs and the composer comes back; her post reaches the channel once, and she deletes
+/// Grace's post for everyone; made a subscriber again, the reason is back.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct ReadOnlyChannelTerminalTests {
     static let reason = "Only the channel's admins can post here"
@@ -43,6 +43,11 @@ struct ReadOnlyChannelTerminalTests {
         #expect(!typed.contains { $0.contains("› hello") }, "typed into a channel Ada only reads: \(typed.joined(separator: "\n"))")
         #expect(typed.contains { $0.contains(Self.reason) })
         #expect(!typed.contains { $0.contains("⏎ send") }, "nothing to send here: \(typed.joined(separator: "\n"))")
+        // Grace's post selected: p does not pin it, and says why.
+        try await MessageActionsTerminalTests.key(tmux, "Up")
+        try await MessageActionsTerminalTests.key(tmux, "p")
+        try await tmux.waitFor(text: "Cannot pin: \(Self.reason)")
+        try await MessageActionsTerminalTests.key(tmux, "Escape")
 
         // Made an admin on Grace's phone: the push names the channel, the app asks for it again,
         // and the composer is back.
@@ -57,6 +62,19 @@ struct ReadOnlyChannelTerminalTests {
         let texts = try #require(try history.json()["messages"] as? [[String: Any]], "\(history)").compactMap { $0["text"] as? String }
         #expect(texts.filter { $0 == "from Ada, now an admin" }.count == 1, "\(texts)")
 
+        // An admin who deletes: Grace's post goes for everyone (a channel's only way: "Delete").
+        try await MessageActionsTerminalTests.key(tmux, "Up")
+        try await MessageActionsTerminalTests.key(tmux, "Up")
+        try await MessageActionsTerminalTests.key(tmux, "d")
+        try await tmux.waitFor(text: "Delete message?")
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        try await tmux.waitFor(timeout: 15, "Grace's post gone") { !$0.contains { $0.contains("release 1.0 is out") } }
+        try await waitUntil("the post gone on the server", timeout: 20) {
+            let after = try await server.telethonChat("history", session: linus, ["--with", "channel:\(channel)", "--limit", "10"])
+            return (try after.json()["messages"] as? [[String: Any]] ?? []).allSatisfy { $0["text"] as? String != "release 1.0 is out" }
+        }
+
+        try await MessageActionsTerminalTests.key(tmux, "Escape")
         try await server.telethonChat("promote", session: grace, ["--channel", "channel:\(channel)", "--with", "+9996610001", "--demote"])
         try await tmux.waitFor(timeout: 20, "the reason back") { $0.contains { $0.contains(Self.reason) } }
     }

@@ -17,6 +17,12 @@ public struct PeerRights: OptionSet, Sendable, Hashable {
     public static let removed = PeerRights(rawValue: 1 << 3)
     /// A basic group upgraded to a supergroup: its history stays, new messages go to the supergroup.
     public static let migrated = PeerRights(rawValue: 1 << 4)
+    /// The account made the group or channel.
+    public static let creator = PeerRights(rawValue: 1 << 5)
+    /// The account may delete anyone's messages (the creator, an admin with delete_messages).
+    public static let deletesMessages = PeerRights(rawValue: 1 << 6)
+    /// The account may not pin (a broadcast channel's subscriber, a group whose rights forbid it).
+    public static let cannotPin = PeerRights(rawValue: 1 << 7)
 }
 
 extension Peer {
@@ -31,5 +37,12 @@ extension Peer {
             return rights.contains(.broadcast) ? "Only the channel's admins can post here" : "Members cannot send messages in this group"
         }
         return nil
+    }
+
+    /// Why the account cannot pin or unpin here, as a person reads it; nil when it can.
+    public var pinRestriction: String? {
+        if let writeRestriction { return writeRestriction }
+        guard rights.contains(.cannotPin) else { return nil }
+        return rights.contains(.broadcast) ? "Only the channel's admins can pin here" : "Members cannot pin messages in this group"
     }
 }

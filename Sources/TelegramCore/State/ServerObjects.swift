@@ -234,7 +234,14 @@ struct ChatFields {
             var rights: PeerRights = []
             if left { rights.insert(.left) }
             if deactivated || migratedTo != nil { rights.insert(.migrated) }
-            if !creator, adminRights == nil, Self.bansSending(defaultBanned) { rights.insert(.cannotPost) }
+            if creator { rights.insert(.creator) }
+            // A basic group's admins delete anyone's messages (Telegram gives them every right).
+            if creator || adminRights != nil {
+                rights.insert(.deletesMessages)
+            } else {
+                if Self.bansSending(defaultBanned) { rights.insert(.cannotPost) }
+                if Self.bansPinning(defaultBanned) { rights.insert(.cannotPin) }
+            }
             (self.id, self.title, accessHash, self.rights) = (PeerId(namespace: .cloudGroup, id: id), title, nil, rights)
         case .chatForbidden(let id, let title):
             (self.id, self.title, accessHash, rights) = (PeerId(namespace: .cloudGroup, id: id), title, nil, .removed)
@@ -247,11 +254,18 @@ struct ChatFields {
             }
             var rights: PeerRights = broadcast ? .broadcast : []
             if left { rights.insert(.left) }
-            let admin = creator || adminRights != nil
+            if creator { rights.insert(.creator) }
+            let admin = AdminRights(adminRights)
+            if creator || admin.deletes { rights.insert(.deletesMessages) }
             if broadcast {
-                if !creator, !Self.postsMessages(adminRights) { rights.insert(.cannotPost) }
-            } else if !admin, Self.bansSending(banned) || Self.bansSending(defaultBanned) {
-                rights.insert(.cannotPost)
+                // A channel's posts are pinned by its admins who edit them.
+                if !creator, !admin.posts { rights.insert(.cannotPost) }
+                if !creator, !admin.edits { rights.insert(.cannotPin) }
+            } else if !creator, adminRights == nil {
+                if Self.bansSending(banned) || Self.bansSending(defaultBanned) { rights.insert(.cannotPost) }
+                if Self.bansPinning(banned) || Self.bansPinning(defaultBanned) { rights.insert(.cannotPin) }
+            } else if !creator, !admin.pins {
+                rights.insert(.cannotPin)
             }
             self.rights = rights
         case .channelForbidden(let broadcast, _, let id, let accessHash, let title, _):
@@ -262,9 +276,20 @@ struct ChatFields {
         }
     }
 
-    private static func postsMessages(_ rights: Api.ChatAdminRights?) -> Bool {
-        guard case .chatAdminRights(_, let postMessages, _, _, _, _, _, _, _, _, _, _, _, _, _, _)? = rights else { return false }
-        return postMessages
+    /// The admin rights this client acts on, read in one match.
+    private struct AdminRights {
+        var posts = false, edits = false, deletes = false, pins = false
+
+        init(_ rights: Api.ChatAdminRights?) {
+            guard case .chatAdminRights(_, let post, let edit, let delete, _, _, let pin, _, _, _, _, _, _, _, _, _)? = rights else { return }
+            (posts, edits, deletes, pins) = (post, edit, delete, pin)
+        }
+    }
+
+    /// Whether rights forbid pinning (pin_messages banned).
+    private static func bansPinning(_ rights: Api.ChatBannedRights?) -> Bool {
+        guard case .chatBannedRights(_, _, _, _, _, _, _, _, _, _, _, let pinMessages, _, _, _, _, _, _, _, _, _)? = rights else { return false }
+        return pinMessages
     }
 
     /// Whether rights forbid sending text: send_messages, or send_plain in the newer split rights.

@@ -173,8 +173,9 @@ public final class ChatController: ViewController, PagedScreen {
         subtitle = try source.typing(in: peerId) ?? source.presence(in: peerId).map { PresenceText.text($0, now: TimeText.now()) } ?? chatSubtitle
         pinned = try source.pinnedMessage(in: peerId)
         let restriction = try source.writeRestriction(in: peerId)
-        // The reason said again for a key is dropped with the reason.
-        if restriction != writeRestriction, status == writeRestriction { status = nil }
+        // A change of rights is news: the note before it gives way, so the new reason (or the
+        // composer) shows.
+        if restriction != writeRestriction, !statusIsReadFailure { status = nil }
         writeRestriction = restriction
     }
 
