@@ -217,6 +217,8 @@ public struct PendingMessageSender {
     /// failed), the next catch-up or push still brings it.
     private func learnRights(in peerId: PeerId) {
         do {
+            // Already learnt (an earlier refusal in this chat): one request is enough.
+            guard try postbox.read({ try $0.peer(peerId)?.writeRestriction }) == nil else { return }
             let answer: Api.messages.Chats
             switch peerId.namespace {
             case .cloudChannel:

@@ -371,10 +371,6 @@ public final class AccountStateManager {
         }
     }
 
-    /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
-    /// `dialogs`: their top messages come without what lies below them, which is then a hole.
-    /// `continuing`: a later page of what reached `state` (the dialogs' next page), which the
-    /// same state stored does not make already applied.
     /// One difference slice as it came: written in order with the state it reaches.
     struct Slice {
         var messages: [Api.Message]
@@ -399,6 +395,10 @@ public final class AccountStateManager {
         report.add(applied: done)
     }
 
+    /// One transaction: the users, the new messages, the updates the Postbox keeps, and the state.
+    /// `dialogs`: their top messages come without what lies below them, which is then a hole.
+    /// `continuing`: a later page of what reached `state` (the dialogs' next page), which the
+    /// same state stored does not make already applied.
     private func apply(messages: [Api.Message], updates: [Api.Update], users: [Api.User], chats: [Api.Chat], reaching state: AccountUpdateState,
                        dialogs: [Api.Dialog] = [], continuing: Bool = false, _ report: inout Report) throws {
         let done = try postbox.transaction { t -> Report? in
