@@ -257,15 +257,15 @@ struct ChatFields {
             if creator { rights.insert(.creator) }
             let admin = AdminRights(adminRights)
             if creator || admin.deletes { rights.insert(.deletesMessages) }
+            // Telegram iOS's TelegramChannel.hasPermission: a channel's admins post with the post
+            // right and pin with the pin or the edit right; a supergroup's admins write, and pin
+            // with the pin right or where the members' rights let everyone pin.
             if broadcast {
-                // A channel's posts are pinned by its admins who edit them.
                 if !creator, !admin.posts { rights.insert(.cannotPost) }
-                if !creator, !admin.edits { rights.insert(.cannotPin) }
-            } else if !creator, adminRights == nil {
-                if Self.bansSending(banned) || Self.bansSending(defaultBanned) { rights.insert(.cannotPost) }
-                if Self.bansPinning(banned) || Self.bansPinning(defaultBanned) { rights.insert(.cannotPin) }
-            } else if !creator, !admin.pins {
-                rights.insert(.cannotPin)
+                if !creator, !admin.pins, !admin.edits { rights.insert(.cannotPin) }
+            } else if !creator {
+                if adminRights == nil, Self.bansSending(banned) || Self.bansSending(defaultBanned) { rights.insert(.cannotPost) }
+                if !admin.pins, Self.bansPinning(banned) || Self.bansPinning(defaultBanned) { rights.insert(.cannotPin) }
             }
             self.rights = rights
         case .channelForbidden(let broadcast, _, let id, let accessHash, let title, _):
