@@ -254,6 +254,36 @@ struct ServerSyncTests {
         }
     }
 
+    @Test("A chat with more unread than a first sync fetches counts as the phone does; read there, none is left",
+          .timeLimit(.minutes(3)))
+    func moreUnreadThanAFirstSyncFetches() async throws {
+        let server = try Self.adaAndGrace()
+        defer { server.stop() }
+        try await withSandbox("server-first-unread-many") { sandbox in
+            let grace = sandbox.base + "/grace", phone = sandbox.base + "/ada-phone"
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", Self.code], session: grace).succeeded)
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "unread", "--count", "340"], session: grace).succeeded)
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            func unread() async throws -> Int? {
+                let chats = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+                return (chats as? [[String: Any]])?.first { $0["peerId"] as? Int == 1_000_002 }?["unreadCount"] as? Int
+            }
+            // At most 300 were fetched; the list counts 340, as Telegram on the phone does.
+            let stored = try await Self.texts(sandbox, peer: 1_000_002, limit: 1000).count
+            #expect(stored < 340, "\(stored) stored: the first sync fetched them all, and this test no longer tests the count")
+            #expect(try await unread() == 340)
+            let status = try await sandbox.runOK(Executables.main, ["status"]).stdout
+            #expect(status.contains("340 unread in 1 chats"), "\(status)")
+            // Read on the phone: the server says nothing is left, and nothing is.
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 1 0001", "--code", Self.code], session: phone).succeeded)
+            #expect(try await Self.telethon(server, "read", ["--with", "+9996620002"], session: phone).succeeded)
+            _ = try await sandbox.runOK(Executables.main, ["sync"])
+            #expect(try await unread() == 0)
+        }
+    }
+
     /// `main chats --json`, in the list's order.
     static func chatRows(_ sandbox: Sandbox) async throws -> [(peer: Int, pinned: Bool, muted: Bool)] {
         let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))

@@ -67,8 +67,8 @@ extension PostboxTransaction {
         var muted = MutedUnread(since: now)
         try valueBox.range(PostboxTable.peerNotificationSettings, start: PostboxKeys.firstPeer, end: PostboxKeys.afterLastPeer) { key, value in
             let settings = try PeerNotificationSettings(decoding: value)
-            guard settings.isMuted(at: now), let state = try readState(PeerId(key.int64(at: 0))), state.unreadCount > 0 else { return true }
-            muted.count(from: 0, to: state.unreadCount, mutedUntil: settings.muteUntil)
+            guard settings.isMuted(at: now), let state = try readState(PeerId(key.int64(at: 0))), state.shownUnreadCount > 0 else { return true }
+            muted.count(from: 0, to: state.shownUnreadCount, mutedUntil: settings.muteUntil)
             return true
         }
         return muted

@@ -7,10 +7,19 @@ import Formats
 public struct ReadState: BinaryCodable, Equatable, Sendable {
     public var maxIncomingReadId: Int32
     public var maxOutgoingReadId: Int32
+    /// The unread incoming messages stored here: exact, kept with every write.
     public var unreadCount: Int32
     /// Messages deleted from the chat so far (wrapping): a screen that counted some of its
     /// messages (the unread divider) sees that one may have gone, wherever it was.
     public var deletions: Int32
+    /// Unread messages the server counted that lie in a hole not fetched yet (a chat with more
+    /// unread than a first sync fetches), as Telegram's read state keeps the server's count; they
+    /// leave it as holes are filled or read past.
+    public var unseenInHoles: Int32 = 0
+
+    /// The count a person is shown (the list's badge, the totals): what is stored and what the
+    /// server counted beyond it.
+    public var shownUnreadCount: Int32 { unreadCount &+ unseenInHoles }
 
     public init(maxIncomingReadId: Int32 = 0, maxOutgoingReadId: Int32 = 0, unreadCount: Int32 = 0, deletions: Int32 = 0) {
         self.maxIncomingReadId = maxIncomingReadId
@@ -24,6 +33,8 @@ public struct ReadState: BinaryCodable, Equatable, Sendable {
         w.write(maxOutgoingReadId)
         w.write(unreadCount)
         w.write(deletions)
+        // Only where there are some: a read state without is written as before.
+        if unseenInHoles != 0 { w.write(unseenInHoles) }
     }
 
     public init(from r: inout BinaryReader) throws {
@@ -32,6 +43,7 @@ public struct ReadState: BinaryCodable, Equatable, Sendable {
         unreadCount = try r.readInt32()
         // Written before deletions were counted: none seen yet.
         deletions = r.isAtEnd ? 0 : try r.readInt32()
+        unseenInHoles = r.isAtEnd ? 0 : try r.readInt32()
     }
 }
 

@@ -228,15 +228,20 @@ public final class PostboxTransaction {
         var chat: PeerId?
         var state = ReadState()
         var addedUnread: Int32 = 0
+        // Of those, the ones below the chat's top before this write: a hole's, which the server's
+        // count of unseen messages held already.
+        var addedUnreadBelowTop: Int32 = 0
+        var topBefore: MessageIndex?
         var newest: MessageIndex?
         var ids: [MessageIdIndex.Entry] = []
         func finishChat() throws {
             guard let peerId = chat else { return }
             if addedUnread > 0 {
-                let before = state.unreadCount
+                let before = state.shownUnreadCount
                 state.unreadCount += addedUnread
+                state.unseenInHoles -= min(addedUnreadBelowTop, state.unseenInHoles)
                 try setReadState(peerId, state)
-                try unreadCountChanged(peerId, from: before, to: state.unreadCount)
+                try unreadCountChanged(peerId, from: before, to: state.shownUnreadCount)
             }
             if let newest { try updateChatListTop(peerId, candidate: newest) }
             try MessageIdIndex.add(valueBox, peerId, &ids)
@@ -268,12 +273,17 @@ public final class PostboxTransaction {
                     chat = index.id.peerId
                     state = try readState(index.id.peerId) ?? ReadState()
                     addedUnread = 0
+                    addedUnreadBelowTop = 0
+                    topBefore = state.unseenInHoles > 0 ? try chatListKey(index.id.peerId)?.topMessage : nil
                     newest = nil
                 }
                 ids.append(MessageIdIndex.Entry(namespace: index.id.namespace, id: index.id.id, timestamp: index.timestamp))
                 if replaced.isEmpty || replaced.index(forKey: position) == nil {
                     newMessages += 1
-                    if messages[position].isIncoming && index.id.id > state.maxIncomingReadId { addedUnread += 1 }
+                    if messages[position].isIncoming && index.id.id > state.maxIncomingReadId {
+                        addedUnread += 1
+                        if let topBefore, index < topBefore { addedUnreadBelowTop += 1 }
+                    }
                 }
                 if newest.map({ $0 < index }) ?? true { newest = index }
             }
@@ -350,7 +360,7 @@ public final class PostboxTransaction {
         }
         for case let (peerId, (before, after)?) in states {
             try setReadState(peerId, after)
-            if after.unreadCount != before.unreadCount { try unreadCountChanged(peerId, from: before.unreadCount, to: after.unreadCount) }
+            try unreadCountChanged(peerId, from: before.shownUnreadCount, to: after.shownUnreadCount)
         }
         try searchIndex.apply()
         if !deleted.isEmpty { try updateCounters { $0.messageCount -= Int64(deleted.count) } }
@@ -480,6 +490,24 @@ public final class PostboxTransaction {
         return true
     }
 
+    /// The server counts `serverCount` unread messages in the chat (a dialog, a read elsewhere's
+    /// still_unread_count): what it counts beyond the stored ones lies in holes above the read
+    /// mark, where there are such; without a hole there, none is unseen.
+    public func setServerUnreadCount(_ peerId: PeerId, _ serverCount: Int32) throws {
+        guard var state = try readState(peerId) else { return }
+        let unseen = try hasHole(peerId, above: state.maxIncomingReadId) ? max(serverCount - state.unreadCount, 0) : 0
+        guard unseen != state.unseenInHoles else { return }
+        let before = state.shownUnreadCount
+        state.unseenInHoles = unseen
+        try setReadState(peerId, state)
+        try unreadCountChanged(peerId, from: before, to: state.shownUnreadCount)
+    }
+
+    /// Whether a hole of the chat's history lies above message `id`.
+    private func hasHole(_ peerId: PeerId, above id: Int32) throws -> Bool {
+        try historyHole(peerId, below: .max).map { $0.upperBound > id } ?? false
+    }
+
     /// Marks incoming messages from `messageId` on unread again (Siri's "mark as unread"); returns
     /// how many became unread, as a negative number.
     @discardableResult
@@ -504,11 +532,13 @@ public final class PostboxTransaction {
         } else {
             stillUnread = try incomingMessages(peerId, above: maxId)
         }
-        let before = state.unreadCount
+        let before = state.unreadCount, shownBefore = state.shownUnreadCount
         state.maxIncomingReadId = maxId
         state.unreadCount = stillUnread
+        // Read past every hole (Telegram reads all up to the mark): none is left unseen.
+        if state.unseenInHoles > 0, try !hasHole(peerId, above: maxId) { state.unseenInHoles = 0 }
         try setReadState(peerId, state)
-        try unreadCountChanged(peerId, from: before, to: stillUnread)
+        try unreadCountChanged(peerId, from: shownBefore, to: state.shownUnreadCount)
         return before - stillUnread
     }
 
@@ -556,7 +586,7 @@ public final class PostboxTransaction {
         try valueBox.set(PostboxTable.peerNotificationSettings, PostboxKeys.peer(peerId), settings.encoded())
         // A chat muted or unmuted moves its unread messages into or out of the muted totals.
         try updateMutedUnread { muted, now in
-            let unread = try readState(peerId)?.unreadCount ?? 0
+            let unread = try readState(peerId)?.shownUnreadCount ?? 0
             guard unread > 0 else { return }
             if let old, old.isMuted(at: now) { muted.count(from: unread, to: 0, mutedUntil: old.muteUntil) }
             if settings.isMuted(at: now) { muted.count(from: 0, to: unread, mutedUntil: settings.muteUntil) }

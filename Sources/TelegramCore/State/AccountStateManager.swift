@@ -273,6 +273,8 @@ public final class AccountStateManager {
                     if added == 0, try postbox.read({ try $0.historyHole(chat, below: .max) }) == nil { break }
                     fetched += max(added, 1)
                 }
+                // Stopped at the limit: the rest are counted as the phone counts them, not fetched.
+                try postbox.transaction { try $0.setServerUnreadCount(chat, count) }
             } catch {
                 logger.warning("unread messages not fetched", metadata: ["error": "\(error)", "chatsLeft": "\(chats.count - index)"])
                 return
@@ -333,9 +335,11 @@ public final class AccountStateManager {
     /// the account read it and the other side read it, its draft (saved on another device) and
     /// whether it is muted, so one write path applies them all.
     static func updates(_ dialog: Api.Dialog) -> [Api.Update] {
-        guard case .dialog(_, _, _, let peer, _, let readInbox, let readOutbox, _, _, _, let notifySettings, _, let draft, _, _) = dialog else { return [] }
+        guard case .dialog(_, _, _, let peer, _, let readInbox, let readOutbox, let unread, _, _, let notifySettings, _, let draft, _, _) = dialog else {
+            return []
+        }
         var updates: [Api.Update] = [
-            .updateReadHistoryInbox(folderId: nil, peer: peer, maxId: readInbox, stillUnreadCount: 0, pts: 0, ptsCount: 0),
+            .updateReadHistoryInbox(folderId: nil, peer: peer, maxId: readInbox, stillUnreadCount: unread, pts: 0, ptsCount: 0),
             .updateReadHistoryOutbox(peer: peer, maxId: readOutbox, pts: 0, ptsCount: 0),
             .updateNotifySettings(peer: .notifyPeer(peer: peer), notifySettings: notifySettings),
         ]
@@ -469,7 +473,8 @@ public final class AccountStateManager {
         let decoded = messages.compactMap { ServerObjects.pinnedMessage($0, accountPeer: accountPeer) }
         var stored = decoded.map(\.message)
         var edits: [Message] = []
-        var readInbox: [(PeerId, Int32)] = []
+        // Each with the server's count of what is still unread after it.
+        var readInbox: [(PeerId, Int32, Int32)] = []
         var readOutbox: [(PeerId, Int32)] = []
         var deletedIds: [Int32] = []
         var channelDeletions: [MessageId] = []
@@ -499,15 +504,15 @@ public final class AccountStateManager {
             case .updateDeleteChannelMessages(let channelId, let ids, _, _):
                 let channel = PeerId(namespace: .cloudChannel, id: channelId)
                 channelDeletions += ids.map { MessageId(peerId: channel, id: $0) }
-            case .updateReadChannelInbox(_, let channelId, let maxId, _, _):
-                readInbox.append((PeerId(namespace: .cloudChannel, id: channelId), maxId))
+            case .updateReadChannelInbox(_, let channelId, let maxId, let stillUnread, _):
+                readInbox.append((PeerId(namespace: .cloudChannel, id: channelId), maxId, stillUnread))
             case .updateReadChannelOutbox(let channelId, let maxId):
                 readOutbox.append((PeerId(namespace: .cloudChannel, id: channelId), maxId))
             case .updateChannelTooLong(let channelId, _), .updateChannel(let channelId):
                 // Something changed in the channel that this does not say: its difference will.
                 channelsBehind.insert(PeerId(namespace: .cloudChannel, id: channelId))
-            case .updateReadHistoryInbox(_, let peer, let maxId, _, _, _):
-                if let chat = ServerObjects.chatPeer(peer) { readInbox.append((chat, maxId)) }
+            case .updateReadHistoryInbox(_, let peer, let maxId, let stillUnread, _, _):
+                if let chat = ServerObjects.chatPeer(peer) { readInbox.append((chat, maxId, stillUnread)) }
             case .updateReadHistoryOutbox(let peer, let maxId, _, _):
                 if let chat = ServerObjects.chatPeer(peer) { readOutbox.append((chat, maxId)) }
             case .updateDeleteMessages(let ids, _, _):
@@ -532,7 +537,11 @@ public final class AccountStateManager {
         if !deletedIds.isEmpty { report.deletions = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
         if !channelDeletions.isEmpty { report.deletions += try t.deleteMessages(channelDeletions).count }
         for (id, pinned) in pins { try t.setMessagePinned(id, pinned: pinned) }
-        for (chat, maxId) in readInbox { _ = try t.markIncomingRead(chat, upTo: maxId) }
+        for (chat, maxId, stillUnread) in readInbox {
+            _ = try t.markIncomingRead(chat, upTo: maxId)
+            // What the server counts beyond the stored messages lies in holes (setServerUnreadCount).
+            try t.setServerUnreadCount(chat, stillUnread)
+        }
         for (chat, maxId) in readOutbox { _ = try t.markOutgoingRead(chat, upTo: maxId) }
         // Saved on another device: it replaces this one's unless this one was saved later.
         for (chat, draft, date) in drafts where try (t.draft(chat)?.timestamp ?? .min) <= (date ?? .max) {

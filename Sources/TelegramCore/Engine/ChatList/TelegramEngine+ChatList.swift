@@ -26,7 +26,7 @@ extension TelegramEngine.ChatList {
                     author = authors[id] ?? nil
                 }
                 return EngineChatList.Entry(peerId: entry.peerId, peer: entry.peer, isPinned: entry.pinningIndex != nil,
-                                            isMuted: try t.isMuted(entry.peerId, at: now), unreadCount: entry.readState?.unreadCount ?? 0,
+                                            isMuted: try t.isMuted(entry.peerId, at: now), unreadCount: entry.readState?.shownUnreadCount ?? 0,
                                             topMessageIndex: entry.topMessageIndex, topMessage: message, topMessageAuthor: author,
                                             draftText: try t.draft(entry.peerId)?.text)
             }
@@ -77,7 +77,7 @@ extension TelegramEngine.ChatList {
                 guard let peer = try t.peer(peerId), !peer.isDeleted, !peer.isSecretChat else { continue }
                 let message = try t.latestMessages(peer.id, limit: 1).first
                 let author = try message.flatMap { $0.isIncoming ? $0.authorId : nil }.flatMap { $0 == peer.id ? nil : try t.peer($0) }
-                chats.append(EngineChatSummary(peer: peer, unreadCount: try t.readState(peer.id)?.unreadCount ?? 0,
+                chats.append(EngineChatSummary(peer: peer, unreadCount: try t.readState(peer.id)?.shownUnreadCount ?? 0,
                                                isMuted: try t.isMuted(peer.id, at: now), lastMessage: message, lastMessageAuthor: author))
             }
             return (try t.accountPeerId(), chats)

@@ -79,7 +79,7 @@ struct RequestApplier {
                 try t.markIncomingUnread(peerId, from: messageId)
             }
             return ["peerId": String(peerValue), "messageId": String(messageId),
-                    "unreadCount": String(try t.readState(peerId)?.unreadCount ?? 0)]
+                    "unreadCount": String(try t.readState(peerId)?.shownUnreadCount ?? 0)]
         case .recordCall(let peerValue, let isVideo):
             let peerId = PeerId(peerValue)
             guard let peer = try t.peer(peerId), peer.isUser, !peer.isDeleted else {
