@@ -108,6 +108,19 @@ struct ServerChannelTests {
             let refusedAgain = try await sandbox.run("share", ["send", "--to", String(newsPeer), "--text", "and now?"], timeout: 60)
             #expect(refusedAgain.exitCode != 0 && (refusedAgain.stdout + refusedAgain.stderr).contains("Only the channel's admins can post here"), "\(refusedAgain)")
 
+            // Ada leaves the supergroup on her phone while nothing of hers runs: her next sync learns
+            // it (updateChannel and the channel, left), and nothing more can be sent there.
+            let phone = sandbox.base + "/ada-phone"
+            _ = try await server.telethonChat("login", session: phone, ["--phone", "+999 66 1 0001", "--code", ServerGroupTests.code])
+            _ = try await server.telethonChat("leave", session: phone, ["--channel", "channel:\(group)"])
+            _ = try await sandbox.runOK(Executables.main, ["sync", "--json"])
+            #expect(try await Self.row(sandbox, title: "Rustaceans")?["cannotWrite"] as? String == "You left this group")
+            let afterLeaving = try await sandbox.run("share", ["send", "--to", String(groupPeer), "--text", "still here?"], timeout: 60)
+            #expect(afterLeaving.exitCode != 0 && (afterLeaving.stdout + afterLeaving.stderr).contains("You left this group"), "\(afterLeaving)")
+            _ = try await server.telethonChat("invite", session: grace, ["--channel", "channel:\(group)", "--with", "+9996610001"])
+            _ = try await sandbox.runOK(Executables.main, ["sync", "--json"])
+            #expect(try await Self.row(sandbox, title: "Rustaceans")?["cannotWrite"] == nil, "invited again, she writes")
+
             // Far behind: 250 posts come in slices of the channel's difference.
             _ = try await server.telethonChat("send", session: linus, ["--to", "channel:\(group)", "--text", "burst", "--count", "250"], timeout: 240)
             let burst = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()

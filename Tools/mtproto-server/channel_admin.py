@@ -141,7 +141,7 @@ class ChannelAdmin:
         now = int(self.clock())
         msg = pts = None
         with self.store.write():
-            self.channels.remove(channel.id, me.id)
+            self.channels.remove(channel.id, me.id, now)
             if channel.megagroup:
                 msg, pts = self.box.add(channel.id, now, '', me.id, me.id, False, action={'kind': 'delete_user', 'user': me.id})
         caller.log.info('leaveChannel user %d: channel %d%s', me.id, channel.id, ', id %d pts %d' % (msg.id, pts) if msg else '')

@@ -87,7 +87,7 @@ class ChannelUpdates:
 
     def notices(self, user_id, since):
         """What updates.getDifference tells a client about its channels since its state's date
-        (`since`, a TL date): updateChannel for a channel it joined (or was invited to) or whose rights in it changed since, and
+        (`since`, a TL date): updateChannel for a channel it joined (or was invited to), whose rights in it changed, or that it left since, and
         updateChannelTooLong for one whose box moved since, its pts the channel's before the first
         such event (where a client that never had the channel's pts starts). Telegram sends the
         latter to make the client call getChannelDifference; the messages themselves are never in
@@ -105,6 +105,9 @@ class ChannelUpdates:
                 updates.append(types.UpdateChannelTooLong(channel_id=channel.id, pts=first.pts - first.pts_count))
             if joined or first is not None:
                 named.append(channel.tl(user_id))
+        for channel in self.channels.left_since(user_id, since):  # left on another device: `left` to it now
+            updates.append(types.UpdateChannel(channel_id=channel.id))
+            named.append(channel.tl(user_id))
         return updates, named
 
     @staticmethod

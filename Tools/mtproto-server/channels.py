@@ -25,6 +25,8 @@ CREATE TABLE IF NOT EXISTS channel_participants (
     inviter INTEGER, read_inbox_max_id INTEGER NOT NULL DEFAULT 0, read_outbox_max_id INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (channel, user));
 CREATE INDEX IF NOT EXISTS channel_participants_by_user ON channel_participants (user, channel);
+CREATE TABLE IF NOT EXISTS channel_departures (
+    channel INTEGER NOT NULL, user INTEGER NOT NULL, date INTEGER NOT NULL, PRIMARY KEY (channel, user));
 '''
 
 # What an admin may do (the creator has every right): Telegram's defaults for a new admin.
@@ -139,8 +141,18 @@ class ChannelStore:
         self.db.execute('INSERT INTO channel_participants (channel, user, role, date, inviter) VALUES (?, ?, ?, ?, ?)',
                         (channel_id, user, role, now, inviter))
 
-    def remove(self, channel_id, user):
+    def remove(self, channel_id, user, now):
+        """The user is no longer in the channel; when it left is kept, so its next getDifference
+        says so (updateChannel, the channel `left`) to a client that was not connected."""
         self.db.execute('DELETE FROM channel_participants WHERE channel = ? AND user = ?', (channel_id, user))
+        self.db.execute('INSERT OR REPLACE INTO channel_departures (channel, user, date) VALUES (?, ?, ?)', (channel_id, user, now))
+
+    def left_since(self, user_id, since):
+        """The channels `user_id` left (and is not in again) since `since`, by id."""
+        rows = self.db.execute('SELECT d.channel FROM channel_departures d WHERE d.user = ? AND d.date >= ? AND NOT EXISTS '
+                               '(SELECT 1 FROM channel_participants p WHERE p.channel = d.channel AND p.user = d.user) '
+                               'ORDER BY d.channel', (user_id, since))
+        return [self.get(row[0]) for row in rows.fetchall()]
 
     def set_role(self, channel_id, user, role, now):
         """The participant's role, and when it changed (getDifference tells them with updateChannel)."""
