@@ -12,7 +12,7 @@ from telethon.tl import functions, types
 
 import channel_render
 import render
-from chat import CAPTION_MAX, MAX_REACTIONS, check_text, utf16_length
+from chat import CAPTION_MAX, check_text, utf16_length, wanted_reactions
 from dialogs import history_page, ids_hash
 from peers import channel_of, chat_peer, users_tl
 from wire import Bool, RpcFailure
@@ -85,6 +85,15 @@ class ChannelChat:
         _, msg_id, pts, _ = done
         return msg_id, pts, 'a retry, answered id %d pts %d again' % (msg_id, pts)
 
+    def _answer_again(self, me, channel, random_id, caller, what):
+        """A retry's answer (the first one again, logged as `what`), or None for a new random_id."""
+        again = self._retry(me, channel, random_id)
+        if again is None:
+            return None
+        msg_id, pts, text = again
+        caller.log.info('%s user %d random_id %d in channel %d: %s', what, me.id, random_id, channel.id, text)
+        return self.delivery.updates(me, self._again(me, channel, random_id, msg_id, pts), int(self.clock()))
+
     def _again(self, me, channel, random_id, msg_id, pts):
         msg = self.box.get(channel.id, msg_id)
         updates = [types.UpdateMessageID(id=msg_id, random_id=random_id)]
@@ -122,11 +131,9 @@ class ChannelChat:
     def send_message(self, request, caller):
         me = caller.me
         channel = self._channel(me, request.peer)
-        again = self._retry(me, channel, request.random_id)
-        if again is not None:
-            msg_id, pts, text = again
-            caller.log.info('sendMessage user %d random_id %d in channel %d: %s', me.id, request.random_id, channel.id, text)
-            return self.delivery.updates(me, self._again(me, channel, request.random_id, msg_id, pts), int(self.clock()))
+        answer = self._answer_again(me, channel, request.random_id, caller, 'sendMessage')
+        if answer is not None:
+            return answer
         if not request.random_id:
             _fail('RANDOM_ID_EMPTY')
         self._check_post(me, channel)
@@ -139,11 +146,9 @@ class ChannelChat:
     def send_media(self, request, caller):
         me = caller.me
         channel = self._channel(me, request.peer)
-        again = self._retry(me, channel, request.random_id)
-        if again is not None:
-            msg_id, pts, text = again
-            caller.log.info('sendMedia user %d random_id %d in channel %d: %s', me.id, request.random_id, channel.id, text)
-            return self.delivery.updates(me, self._again(me, channel, request.random_id, msg_id, pts), int(self.clock()))
+        answer = self._answer_again(me, channel, request.random_id, caller, 'sendMedia')
+        if answer is not None:
+            return answer
         if not request.random_id:
             _fail('RANDOM_ID_EMPTY')
         self._check_post(me, channel)
@@ -241,14 +246,7 @@ class ChannelChat:
         me = caller.me
         channel = self._channel(me, request.peer)
         msg = self._message(channel, request.msg_id)
-        wanted = []
-        for reaction in request.reaction or []:
-            if not isinstance(reaction, types.ReactionEmoji) or not reaction.emoticon:
-                _fail('REACTION_INVALID')
-            if reaction.emoticon not in wanted:
-                wanted.append(reaction.emoticon)
-        if len(wanted) > MAX_REACTIONS:
-            _fail('REACTIONS_TOO_MANY')
+        wanted = wanted_reactions(request)
         now = int(self.clock())
         if [e for user, e, _ in msg.reactions if user == me.id] == wanted:  # no change, no pts
             return self.delivery.updates(me, [types.UpdateMessageReactions(

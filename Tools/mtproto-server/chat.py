@@ -26,6 +26,21 @@ def utf16_length(text):
     return len(text.encode('utf-16-le')) // 2
 
 
+def wanted_reactions(request):
+    """The emoji a messages.sendReaction asks for, each once, in order: REACTION_INVALID for
+    anything but a non-empty reactionEmoji (custom emoji and paid reactions are not served),
+    REACTIONS_TOO_MANY past MAX_REACTIONS."""
+    wanted = []
+    for reaction in request.reaction or []:
+        if not isinstance(reaction, types.ReactionEmoji) or not reaction.emoticon:
+            _fail('REACTION_INVALID')
+        if reaction.emoticon not in wanted:
+            wanted.append(reaction.emoticon)
+    if len(wanted) > MAX_REACTIONS:
+        _fail('REACTIONS_TOO_MANY')
+    return wanted
+
+
 def check_text(text):
     """MESSAGE_EMPTY for nothing but blanks, MESSAGE_TOO_LONG past message_length_max."""
     if not (text or '').strip():
@@ -350,14 +365,7 @@ class Chat:
         me = caller.me
         peer = self._peer(me, request.peer)
         msg = self._own(me, peer, request.msg_id)
-        wanted = []
-        for reaction in request.reaction or []:
-            if not isinstance(reaction, types.ReactionEmoji) or not reaction.emoticon:
-                _fail('REACTION_INVALID')  # custom emoji and paid reactions are not served
-            if reaction.emoticon not in wanted:
-                wanted.append(reaction.emoticon)
-        if len(wanted) > MAX_REACTIONS:
-            _fail('REACTIONS_TOO_MANY')
+        wanted = wanted_reactions(request)
         now = int(self.clock())
         if [e for user, e, _ in msg.reactions if user == me.id] == wanted:  # no change, no pts
             return self.delivery.updates(me, [types.UpdateMessageReactions(
