@@ -39,6 +39,10 @@ struct MessageHistoryHolesTests {
             #expect(try postbox.read { try $0.historyHole(chat, below: 1_000) } == 1 ... 299)
             #expect(try postbox.read { try $0.historyHole(chat, below: 250) } == 1 ... 249)
             #expect(try postbox.read { try $0.historyHole(chat, below: 1) } == nil)
+            // Reads going forward: from 0 the hole's bottom is 1; from 250 only what is above it.
+            #expect(try postbox.read { try $0.historyHole(chat, above: 0) } == 1 ... 299)
+            #expect(try postbox.read { try $0.historyHole(chat, above: 250) } == 251 ... 299)
+            #expect(try postbox.read { try $0.historyHole(chat, above: 299) } == nil)
 
             // A page fetched from the top: its part goes, the rest stays; the middle of one splits it.
             try postbox.transaction { t in try t.fillHistoryHole(chat, 200 ... 299) }
@@ -46,6 +50,8 @@ struct MessageHistoryHolesTests {
             try postbox.transaction { t in try t.fillHistoryHole(chat, 50 ... 60) }
             #expect(try postbox.read { try $0.historyHoles(chat) } == [61 ... 199, 1 ... 49])
             #expect(try postbox.read { try $0.historyHole(chat, below: 55) } == 1 ... 49)
+            #expect(try postbox.read { try $0.historyHole(chat, above: 55) } == 61 ... 199, "the lowest hole above, not the first found")
+            #expect(try postbox.read { try $0.historyHole(chat, above: 0) } == 1 ... 49)
             try postbox.transaction { t in try t.fillHistoryHole(chat, 1 ... 500) }
             #expect(try postbox.read { try $0.historyHoles(chat) }.isEmpty)
             #expect(try postbox.read { try $0.historyHoles(other) } == [5 ... 7], "another chat's holes are its own")

@@ -54,13 +54,44 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
         record("messages")
         historyReads.append(index)
         let older = (histories[chat] ?? []).filter { message in index.map { message.index < $0 } ?? true }
-        return Array(older.suffix(limit).reversed())
+        let page = Array(older.suffix(limit).reversed())
+        // A page stops at a hole, as the engine's do.
+        guard let hole = (serverHoles[chat] ?? []).filter({ hole in index.map { hole.lowerBound < $0.id } ?? true }).max(by: { $0.lowerBound < $1.lowerBound }),
+              let cut = page.firstIndex(where: { $0.index.id <= hole.upperBound }) else { return page }
+        return Array(page[..<cut])
     }
 
     public func messages(in chat: ChatId, after index: ChatMessage.Index?, limit: Int) throws -> [ChatMessage] {
         record("messagesAfter")
         let newer = (histories[chat] ?? []).filter { message in index.map { message.index > $0 } ?? true }
-        return Array(newer.prefix(limit))
+        let page = Array(newer.prefix(limit))
+        guard let hole = (serverHoles[chat] ?? []).filter({ hole in hole.upperBound > (index?.id ?? 0) }).min(by: { $0.lowerBound < $1.lowerBound }),
+              let cut = page.firstIndex(where: { $0.index.id >= hole.lowerBound }) else { return page }
+        return Array(page[..<cut])
+    }
+
+    /// Ids of each chat's history that are on the server and not here (their messages stay in
+    /// `histories`, unread by the pages until a test removes the hole), and what the chat
+    /// screen asked of the server: "older below N", "newer above N".
+    public var serverHoles: [ChatId: [ClosedRange<Int32>]] = [:]
+    public private(set) var serverAsks: [String] = []
+    /// What a fetch answers while a hole is there (.fetching, or why not).
+    public var serverAnswer: HistoryOnServer = .fetching
+
+    public func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> HistoryOnServer {
+        let below = index?.id ?? .max
+        guard (serverHoles[chat] ?? []).contains(where: { $0.lowerBound < below }),
+              try messages(in: chat, before: index, limit: 1).isEmpty else { return .none }
+        serverAsks.append("older below \(below)")
+        return serverAnswer
+    }
+
+    public func fetchNewer(in chat: ChatId, above index: ChatMessage.Index?) throws -> HistoryOnServer {
+        let above = index?.id ?? 0
+        guard (serverHoles[chat] ?? []).contains(where: { $0.upperBound > above }),
+              try messages(in: chat, after: index, limit: 1).isEmpty else { return .none }
+        serverAsks.append("newer above \(above)")
+        return serverAnswer
     }
 
     /// Each chat's pinned message and draft.

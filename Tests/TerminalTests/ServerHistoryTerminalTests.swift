@@ -13,14 +13,9 @@ struct ServerHistoryTerminalTests {
     /// At 160×48 the server answers 40 messages a page where 100 are asked: the chat pages on.
     @Test(arguments: [((80, 24), 100), ((160, 48), 40)])
     func pagingUpFetchesTheHistoryFromTheServer(size: (Int, Int), pageLimit: Int) async throws {
-        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
-                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--page-limit", String(pageLimit)])
-        defer { server.stop() }
-        let directory = try TemporaryDirectory("server-history")
-        defer { directory.remove() }
-        let container = directory.sub("container"), session = directory.sub("grace")
-        try await server.telethonChat("login", session: session, ["--phone", "+999 66 2 0002", "--code", Self.code])
-        try await server.telethonChat("send", session: session, ["--to", "+9996610001", "--text", "old", "--count", "250"], timeout: 240)
+        let (server, directory) = try await Self.graceWrites(250, "old", pageLimit: pageLimit)
+        defer { server.stop(); directory.remove() }
+        let container = directory.sub("container")
         // Read on Ada's phone: a first sync fetches a chat's unread messages, not its read ones.
         let phone = directory.sub("ada-phone")
         try await server.telethonChat("login", session: phone, ["--phone", "+999 66 1 0001", "--code", Self.code])
@@ -52,6 +47,84 @@ struct ServerHistoryTerminalTests {
         let pages = (249 + pageLimit - 1) / pageLimit
         #expect(server.stderrText.components(separatedBy: "getHistory user 1000001").count - 1 == pages,
                 "\(pages) pages of at most \(pageLimit) for the 249 below the top (the last reaching id 1, the hole's bottom)")
+    }
+
+    /// More unread than a first sync fetches (340; it fetches 300): the oldest page of them comes
+    /// first, so the chat opens at the first unread message with the hole above it; reading down
+    /// fetches the hole from its bottom (getHistory with a negative add_offset), and no screen
+    /// ever shows a message next to one that is not the next. At 160×48 the server answers 40 a
+    /// page where 100 are asked: a short forward page proves nothing below it, so what lies between
+    /// is fetched back from it.
+    @Test(arguments: [((80, 24), 100), ((160, 48), 40)])
+    func readingDownFromTheFirstUnreadFetchesTheHoleAboveIt(size: (Int, Int), pageLimit: Int) async throws {
+        let (server, directory) = try await Self.graceWrites(340, "unread", pageLimit: pageLimit)
+        defer { server.stop(); directory.remove() }
+        let container = directory.sub("container")
+        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                              "--phone", "+999 66 1 0001", "--code", Self.code, "--container", container])
+        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
+        let synced = try await Self.stored(container)
+        #expect(synced.count < 340 && synced.contains("unread 1") && synced.contains("unread 340"),
+                "the first sync stores the oldest unread and the newest, a hole between: \(synced.count) stored")
+
+        let tmux = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
+        try await tmux.still()
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        let opened = try await tmux.waitFor(timeout: 20, "the divider above the first unread message") { lines in
+            guard let divider = lines.firstIndex(where: { $0.contains("340 unread messages") }) else { return false }
+            return lines[divider...].dropFirst().prefix(3).contains { Self.number($0) == 1 }
+        }
+        #expect(Self.consecutive(opened), "\(opened.joined(separator: "\n"))")
+
+        // Down to the newest: each screen holds only consecutive messages.
+        var seen = Set<Int>()
+        for _ in 0 ..< 120 {
+            let screen = try tmux.capture()
+            #expect(Self.consecutive(screen), "a message shown next to one that is not the next:\n\(screen.joined(separator: "\n"))")
+            seen.formUnion(screen.compactMap(Self.number))
+            if seen.contains(340) { break }
+            try tmux.press("PageDown")
+            try await tmux.still()
+        }
+        #expect(seen == Set(1 ... 340), "\(Set(1 ... 340).subtracting(seen).sorted().prefix(10)) never shown")
+        let screen = try tmux.capture()
+        #expect(!screen.contains { $0.contains("not here") }, "\(screen.joined(separator: "\n"))")
+        let texts = try await Self.stored(container)
+        #expect(texts.count == 340 && Set(texts) == Set((1 ... 340).map { "unread \($0)" }), "\(texts.count) stored")
+        #expect(server.stderrText.contains("getHistory user 1000001 peer 1000002"), "the hole fetched from the server")
+    }
+
+    /// A server answering at most `pageLimit` a page, where Grace (logged in with Telethon) has
+    /// sent Ada `count` messages "`text` 1"…; a directory for Ada's container (`container`).
+    static func graceWrites(_ count: Int, _ text: String, pageLimit: Int) async throws -> (TestServer, TemporaryDirectory) {
+        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
+                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--page-limit", String(pageLimit)])
+        do {
+            let directory = try TemporaryDirectory("server-history")
+            let session = directory.sub("grace")
+            try await server.telethonChat("login", session: session, ["--phone", "+999 66 2 0002", "--code", Self.code])
+            try await server.telethonChat("send", session: session, ["--to", "+9996610001", "--text", text, "--count", String(count)], timeout: 240)
+            return (server, directory)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    /// The N of a line showing the message "unread N" in the chat (beside the list at 160
+    /// columns, whose preview is left out).
+    static func number(_ line: String) -> Int? {
+        let chat = line.firstIndex(of: "│").map { line[line.index(after: $0)...] } ?? line[...]
+        guard let match = chat.range(of: #"\bunread \d+\b"#, options: .regularExpression) else { return nil }
+        return Int(chat[match].dropFirst("unread ".count))
+    }
+
+    /// The messages a screen shows follow each other, none missing between.
+    static func consecutive(_ screen: [String]) -> Bool {
+        let numbers = screen.compactMap(number)
+        return zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 }
     }
 
     static func isFirstMessage(_ line: String) -> Bool { line.range(of: #"\bold 1\s*(│.*)?$"#, options: .regularExpression) != nil }

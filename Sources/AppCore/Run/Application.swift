@@ -132,7 +132,7 @@ public final class Application {
         account.serverDownloads = listener.downloads
         account.lookUpOnServer = { listener.lookUp($0) }
         account.serverLookups = listener.lookups
-        account.fetchHistoryFromServer = { listener.fetchHistory($0, below: $1) }
+        account.fetchHistoryFromServer = { listener.fetchHistory($0, $1) }
         account.serverHistory = listener.history
         account.serverPresence = listener.presence
         account.typingInChat = { listener.typing(in: $0) }

@@ -7,10 +7,19 @@ extension EngineDataSources: ChatHistoryDataSource {
         map(try engine.messages.history(chat.peerId, before: index.map { $0.messageIndex(in: chat) }, limit: limit))
     }
 
-    func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> OlderOnServer {
+    func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> HistoryOnServer {
         guard let hole = try engine.messages.holeBelow(chat.peerId, index.map { $0.messageIndex(in: chat) }) else { return .none }
+        return fetch(chat, .below(hole.upperBound &+ 1))
+    }
+
+    func fetchNewer(in chat: ChatId, above index: ChatMessage.Index?) throws -> HistoryOnServer {
+        guard let hole = try engine.messages.holeAbove(chat.peerId, index.map { $0.messageIndex(in: chat) }) else { return .none }
+        return fetch(chat, .above(hole.lowerBound &- 1))
+    }
+
+    private func fetch(_ chat: ChatId, _ end: HistoryHoleEnd) -> HistoryOnServer {
         guard let account, let fetch = account.fetchHistoryFromServer else { return .unavailable("not connected to the server") }
-        fetch(chat.peerId, hole.upperBound &+ 1)
+        fetch(chat.peerId, end)
         if let failure = account.serverHistory?.recentFailure(chat.peerId) { return .unavailable(failure) }
         return .fetching
     }

@@ -4,7 +4,8 @@ import KeyValueStore
 /// A chat's cloud message ids the server has and this Postbox has not loaded yet: what a first
 /// sync leaves below each dialog's top message, or a differenceTooLong between what was here and
 /// the new top. History reads stop at a hole (the engine's pages) and the app fetches it
-/// (messages.getHistory), filling it from its top down. Holes of a chat never overlap or touch:
+/// (messages.getHistory): from its top down as the history is read back, from its bottom up as
+/// it is read forward (from the first unread message). Holes of a chat never overlap or touch:
 /// adding one merges it with its neighbours.
 extension PostboxTransaction {
     /// Marks `range` of `peerId`'s cloud ids as not loaded.
@@ -44,6 +45,13 @@ extension PostboxTransaction {
     public func historyHole(_ peerId: PeerId, below id: Int32) throws -> ClosedRange<Int32>? {
         guard let hole = try historyHoles(peerId).first(where: { $0.lowerBound < id }) else { return nil }
         return hole.lowerBound ... min(hole.upperBound, id - 1)
+    }
+
+    /// The part above `id` of the lowest hole that ends above it: where a history read going
+    /// forward from the message `id` must stop. Nil: nothing is missing above it.
+    public func historyHole(_ peerId: PeerId, above id: Int32) throws -> ClosedRange<Int32>? {
+        guard let hole = try historyHoles(peerId).last(where: { $0.upperBound > id }) else { return nil }
+        return max(hole.lowerBound, id &+ 1) ... hole.upperBound
     }
 
     private func setHole(_ peerId: PeerId, _ range: ClosedRange<Int32>) throws {

@@ -28,7 +28,7 @@ extension PostboxTransaction {
     public func firstUnreadIncoming(_ peerId: PeerId, namespace: Int32 = MessageId.cloudNamespace) throws -> UnreadSpan? {
         guard let state = try readState(peerId), state.unreadCount > 0,
               let first = try firstIncoming(peerId, namespace: namespace, above: state.maxIncomingReadId, from: nil) else { return nil }
-        return UnreadSpan(first: first, count: state.unreadCount, readMark: state.maxIncomingReadId,
+        return UnreadSpan(first: first, count: state.shownUnreadCount, readMark: state.maxIncomingReadId,
                           newestId: try MessageIdIndex.maxId(valueBox, peerId, namespace: namespace), deletions: state.deletions)
     }
 
@@ -44,7 +44,7 @@ extension PostboxTransaction {
         guard let state = try readState(peerId) else { return nil }
         guard state.deletions != span.deletions else { return span }
         let mark = state.maxIncomingReadId
-        var count = Int64(state.unreadCount)
+        var count = Int64(state.shownUnreadCount)
         if mark > span.readMark {
             count += Int64(try storedIncoming(peerId, namespace: namespace, above: span.readMark, upTo: mark))
         } else if mark < span.readMark {

@@ -21,10 +21,10 @@ public final class Account {
     /// while the app listens to the account's server).
     public var lookUpOnServer: (@Sendable (String) -> Void)?
     public var serverLookups: ServerUsernameLookups?
-    /// Fetches the page of a chat's history below a cloud id that the server has and this
-    /// Postbox does not (a hole); what is being fetched in `serverHistory` (set while the app
-    /// listens to the account's server).
-    public var fetchHistoryFromServer: (@Sendable (PeerId, Int32) -> Void)?
+    /// Fetches a page of a chat's history that the server has and this Postbox does not (at an
+    /// end of a hole); what is being fetched in `serverHistory` (set while the app listens to
+    /// the account's server).
+    public var fetchHistoryFromServer: (@Sendable (PeerId, HistoryHoleEnd) -> Void)?
     public var serverHistory: ServerHistoryFetches?
     /// Who is typing, and telling the server the person is (set while the app listens).
     public var serverPresence: AccountPresence?

@@ -2,56 +2,117 @@ import MTProtoKit
 import Storage
 import TelegramApi
 
-/// One page of a chat's history fetched into a hole (messages.getHistory from the hole's top
-/// down, as Telegram's fetchMessageHistoryHole does): the messages and their authors stored, and
-/// the ids the page covers no longer a hole, in one transaction. The hole is filled to its
-/// bottom only when the server says the answer is the whole chat (messages.messages) or an
-/// empty page: a short slice may only be the server's limit, so the next page is asked for.
+/// One page of a chat's history fetched into a hole (messages.getHistory, as Telegram's
+/// fetchMessageHistoryHole does): the messages and their authors stored, and the ids the page
+/// proves held nothing else no longer a hole, in one transaction.
+///
+/// A page is consecutive messages of the chat, but a server may give fewer than asked (Telegram
+/// says so), so only what a page's position proves is filled. Read back, a page starts right
+/// below its offset: the hole is filled from its top to the page's lowest id, and to its bottom
+/// only when the server says the answer is the whole chat or an empty page. Read forward
+/// (offset at the hole's bottom, add_offset −limit), only a full page is known to start there;
+/// a short one may be the server's limit, so what lies between the hole's bottom and it is
+/// asked for by a page read back from it.
 enum HistoryHoleFiller {
     static let pageSize: Int32 = 100
 
-    /// Fills the top of the hole below `cursor` in `peerId`; how many messages came (0: none
-    /// was missing there).
-    static func fill(_ peerId: PeerId, below cursor: Int32, postbox: Postbox, client: MTProtoClient, accountPeer: PeerId,
+    /// Fills the end `end` names of its hole in `peerId`; how many messages came (0: none was
+    /// missing there).
+    static func fill(_ peerId: PeerId, _ end: HistoryHoleEnd, postbox: Postbox, client: MTProtoClient, accountPeer: PeerId,
                      timeout: Double) throws -> Int {
-        guard let hole = try postbox.read({ try $0.historyHole(peerId, below: cursor) }) else { return 0 }
-        let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(peerId)
-        let answer = try client.invoke(Api.functions.messages.GetHistory(peer: peer, offsetId: hole.upperBound &+ 1, offsetDate: 0, addOffset: 0,
-                                                                          limit: pageSize, maxId: 0, minId: 0, hash: 0), timeout: timeout)
-        let (messages, chats, users, whole): ([Api.Message], [Api.Chat], [Api.User], Bool)
-        switch answer {
-        case .messages(let list, let groups, let people):
-            (messages, chats, users, whole) = (list, groups, people, true)
-        case .messagesSlice(_, _, _, _, _, let list, let groups, let people), .channelMessages(_, _, _, _, let list, _, let groups, let people):
-            (messages, chats, users, whole) = (list, groups, people, false)
-        case .messagesNotModified:
-            throw MTProtoError.badResult(method: "messages.getHistory", reason: "not modified, though no hash was given")
+        let fetch = Fetch(peerId: peerId, postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout)
+        switch end {
+        case .below(let cursor):
+            guard let hole = try postbox.read({ try $0.historyHole(peerId, below: cursor) }) else { return 0 }
+            return try fetch.top(of: hole)
+        case .above(let cursor):
+            guard let hole = try postbox.read({ try $0.historyHole(peerId, above: cursor) }) else { return 0 }
+            return try fetch.bottom(of: hole)
         }
-        // Only what falls in the hole: a message already here keeps what this device added to
-        // it (a fetched file), and a server that answers outside what was asked adds nothing.
-        let stored = messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
-            .filter { $0.id.peerId == peerId && $0.id.namespace == MessageId.cloudNamespace && hole.contains($0.id.id) }
-        let lowest = messages.compactMap(ServerObjects.messageId).filter { hole.contains($0) }.min()
-        let filled: ClosedRange<Int32>
-        if whole || messages.isEmpty {
-            filled = hole
-        } else if let lowest {
-            filled = lowest ... hole.upperBound
-        } else {
+    }
+
+    private struct Fetch {
+        let peerId: PeerId, postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double
+
+        /// The page right below the hole's top.
+        func top(of hole: ClosedRange<Int32>) throws -> Int {
+            let page = try self.page(offsetId: hole.upperBound &+ 1, addOffset: 0, minId: 0)
+            if page.whole || page.ids.isEmpty { return try store(page, in: hole, filling: hole) }
             // Messages, none of them in what was asked: nothing is learnt, and asking again
             // would bring the same (the chat is asked for again after the failure's pause).
-            throw MTProtoError.badResult(method: "messages.getHistory", reason: "no message below \(hole.upperBound &+ 1) in the page")
+            guard let lowest = page.ids.filter(hole.contains).min() else { throw Self.nothingIn(hole) }
+            return try store(page, in: hole, filling: lowest ... hole.upperBound)
         }
-        try postbox.transaction { t in
-            _ = try ServerObjects.store(users, in: t)
-            _ = try ServerObjects.store(chats, in: t)
-            let named = try stored.map { try ServerObjects.namingForward($0, in: t) }
-            if !named.isEmpty {
-                try t.addMessages(named)
-                try t.recordServerMessageChats(named.map(\.id))
+
+        /// The oldest page at or above the hole's bottom.
+        func bottom(of hole: ClosedRange<Int32>) throws -> Int {
+            let page = try self.page(offsetId: hole.lowerBound, addOffset: -pageSize, minId: 0)
+            if page.whole || page.ids.isEmpty { return try store(page, in: hole, filling: hole) }
+            let (lowest, highest) = (page.ids.min()!, page.ids.max()!)
+            if page.ids.count >= Int(pageSize) {
+                // All that was asked: the page starts at the hole's bottom.
+                return try store(page, in: hole, filling: hole.lowerBound ... min(highest, hole.upperBound))
             }
-            try t.fillHistoryHole(peerId, filled)
+            // Fewer than asked: consecutive, but from where is not known. What it spans held
+            // nothing else; below it, a page read back from it.
+            var count = 0
+            if lowest <= hole.upperBound, highest >= hole.lowerBound {
+                count += try store(page, in: hole, filling: max(lowest, hole.lowerBound) ... min(highest, hole.upperBound))
+            }
+            let anchor = min(lowest, hole.upperBound &+ 1)
+            guard anchor > hole.lowerBound else { return count }
+            let below = hole.lowerBound ... anchor - 1
+            let back = try self.page(offsetId: anchor, addOffset: 0, minId: hole.lowerBound &- 1)
+            if back.ids.isEmpty { return count + (try store(back, in: below, filling: below)) }
+            guard let lowestBack = back.ids.filter(below.contains).min() else {
+                if count > 0 { return count }
+                throw Self.nothingIn(below)
+            }
+            return count + (try store(back, in: below, filling: lowestBack ... below.upperBound))
         }
-        return stored.count
+
+        struct Page {
+            var messages: [Api.Message], chats: [Api.Chat], users: [Api.User]
+            /// The server says this is the whole chat (messages.messages).
+            var whole: Bool
+            var ids: [Int32] { messages.compactMap(ServerObjects.messageId) }
+        }
+
+        func page(offsetId: Int32, addOffset: Int32, minId: Int32) throws -> Page {
+            let peer = try InputPeers(postbox: postbox, accountPeer: accountPeer).peer(peerId)
+            let answer = try client.invoke(Api.functions.messages.GetHistory(peer: peer, offsetId: offsetId, offsetDate: 0, addOffset: addOffset,
+                                                                              limit: pageSize, maxId: 0, minId: minId, hash: 0), timeout: timeout)
+            switch answer {
+            case .messages(let list, let groups, let people):
+                return Page(messages: list, chats: groups, users: people, whole: true)
+            case .messagesSlice(_, _, _, _, _, let list, let groups, let people), .channelMessages(_, _, _, _, let list, _, let groups, let people):
+                return Page(messages: list, chats: groups, users: people, whole: false)
+            case .messagesNotModified:
+                throw MTProtoError.badResult(method: "messages.getHistory", reason: "not modified, though no hash was given")
+            }
+        }
+
+        /// The page's messages in `hole` stored with their authors, and `filled` no longer a hole.
+        func store(_ page: Page, in hole: ClosedRange<Int32>, filling filled: ClosedRange<Int32>) throws -> Int {
+            // Only what falls in the hole: a message already here keeps what this device added
+            // to it (a fetched file), and a server that answers outside what was asked adds nothing.
+            let stored = page.messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
+                .filter { $0.id.peerId == peerId && $0.id.namespace == MessageId.cloudNamespace && hole.contains($0.id.id) }
+            try postbox.transaction { t in
+                _ = try ServerObjects.store(page.users, in: t)
+                _ = try ServerObjects.store(page.chats, in: t)
+                let named = try stored.map { try ServerObjects.namingForward($0, in: t) }
+                if !named.isEmpty {
+                    try t.addMessages(named)
+                    try t.recordServerMessageChats(named.map(\.id))
+                }
+                try t.fillHistoryHole(peerId, filled)
+            }
+            return stored.count
+        }
+
+        static func nothingIn(_ hole: ClosedRange<Int32>) -> Error {
+            MTProtoError.badResult(method: "messages.getHistory", reason: "no message in \(hole.lowerBound)...\(hole.upperBound) in the page")
+        }
     }
 }

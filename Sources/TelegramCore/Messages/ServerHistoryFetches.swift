@@ -4,13 +4,13 @@ import MTProtoKit
 import Storage
 import Synchronization
 
-/// The chats whose older history the person scrolled to and the server has, asked for by the
-/// interface and fetched a page at a time on the updates listener's thread (its connection). A
+/// The chats whose history the person scrolled to (older, or newer from the first unread message)
+/// and the server has, asked for by the interface and fetched a page at a time on the updates listener's thread (its connection). A
 /// chat is asked for once until its page is stored; after a failure, not again for a while (the
 /// interface says why meanwhile), so a chat the server will not give does not loop.
 public final class ServerHistoryFetches: Sendable {
     private struct State {
-        var waiting: [(chat: PeerId, below: Int32)] = []
+        var waiting: [(chat: PeerId, end: HistoryHoleEnd)] = []
         /// Asked for and not yet stored (waiting or running).
         var asked: Set<PeerId> = []
         /// The last failure of each chat, with when it was (monotonic nanoseconds).
@@ -24,14 +24,14 @@ public final class ServerHistoryFetches: Sendable {
 
     public init() {}
 
-    /// Queues the page below the cloud id `below` (Int32.max: below everything); false when
-    /// the chat already waits for one, or failed a short while ago.
+    /// Queues the page at `end` of its hole; false when the chat already waits for one, or
+    /// failed a short while ago.
     @discardableResult
-    public func request(_ chat: PeerId, below: Int32) -> Bool {
+    public func request(_ chat: PeerId, _ end: HistoryHoleEnd) -> Bool {
         state.withLock { s in
             if let failure = s.failed[chat], Clock.monotonicNanoseconds() - failure.at < UInt64(Self.retryAfterFailure * 1e9) { return false }
             guard s.asked.insert(chat).inserted else { return false }
-            s.waiting.append((chat, below))
+            s.waiting.append((chat, end))
             return true
         }
     }
@@ -46,13 +46,13 @@ public final class ServerHistoryFetches: Sendable {
 
     /// Fetches every waiting page with `client`; `changed` after each.
     func run(postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double, logger: Logger, changed: () -> Void) {
-        while let (chat, below) = state.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) {
+        while let (chat, end) = state.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) {
             do {
-                let count = try HistoryHoleFiller.fill(chat, below: below, postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout)
-                logger.info("older messages fetched", metadata: ["count": "\(count)"])
+                let count = try HistoryHoleFiller.fill(chat, end, postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout)
+                logger.info("history fetched", metadata: ["count": "\(count)"])
                 state.withLock { _ = $0.failed.removeValue(forKey: chat) }
             } catch {
-                logger.warning("older messages not fetched", metadata: ["error": "\(error)"])
+                logger.warning("history not fetched", metadata: ["error": "\(error)"])
                 state.withLock { $0.failed[chat] = (Clock.monotonicNanoseconds(), "\(error)") }
             }
             state.withLock { _ = $0.asked.remove(chat) }

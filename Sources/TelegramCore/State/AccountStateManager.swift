@@ -261,15 +261,27 @@ public final class AccountStateManager {
 
     /// Each chat with unread messages below its top one gets them now, a page at a time, until
     /// they are all here (at most `unreadFetchLimit` messages a chat): the chat opens at its first
-    /// unread message and counts as many unread as the phone says, offline too. At the first
-    /// failure the rest are left as they are (their holes are fetched when the chats are read
-    /// back) and the sync goes on: a connection gone would otherwise cost a timeout a chat.
+    /// unread message and counts as many unread as the phone says, offline too. With more than
+    /// that, the oldest page of them comes first (read forward from the read mark), so the chat
+    /// still opens at its first unread one; the hole left between is fetched as it is read. At
+    /// the first failure the rest are left as they are (their holes are fetched when the chats are
+    /// read) and the sync goes on: a connection gone would otherwise cost a timeout a chat.
     private func fetchUnread(_ chats: [(PeerId, Int32)]) {
         for (index, (chat, count)) in chats.enumerated() {
             var fetched = 0
             do {
+                if count > unreadFetchLimit, let mark = try postbox.read({ try $0.readState(chat)?.maxIncomingReadId }) {
+                    // Until the message right above the mark is here (one page, unless the server
+                    // gives fewer than asked).
+                    while fetched < unreadFetchLimit, let hole = try postbox.read({ try $0.historyHole(chat, above: mark) }), hole.lowerBound == mark &+ 1 {
+                        let added = try HistoryHoleFiller.fill(chat, .above(mark), postbox: postbox, client: client, accountPeer: accountPeer,
+                                                               timeout: timeout)
+                        if added == 0, try postbox.read({ try $0.historyHole(chat, above: mark) }) == hole { break }
+                        fetched += max(added, 1)
+                    }
+                }
                 while fetched < unreadFetchLimit, try postbox.read({ try ($0.readState(chat)?.unreadCount ?? 0) < count }) {
-                    let added = try HistoryHoleFiller.fill(chat, below: .max, postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout)
+                    let added = try HistoryHoleFiller.fill(chat, .below(.max), postbox: postbox, client: client, accountPeer: accountPeer, timeout: timeout)
                     if added == 0, try postbox.read({ try $0.historyHole(chat, below: .max) }) == nil { break }
                     fetched += max(added, 1)
                 }

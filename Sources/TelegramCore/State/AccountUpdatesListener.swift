@@ -253,10 +253,10 @@ public final class AccountUpdatesListener: @unchecked Sendable {
         if lookups.request(username) { push() }
     }
 
-    /// Fetches the page of `chat`'s history below the cloud id `below` that is not here yet (the
-    /// loop runs now); `applied` is called when it is stored.
-    public func fetchHistory(_ chat: PeerId, below: Int32) {
-        if history.request(chat, below: below) { push() }
+    /// Fetches the page of `chat`'s history at `end` of a hole (the loop runs now); `applied` is
+    /// called when it is stored.
+    public func fetchHistory(_ chat: PeerId, _ end: HistoryHoleEnd) {
+        if history.request(chat, end) { push() }
     }
 
     /// When this connection last said the account is online (nil: not on this connection).

@@ -27,8 +27,10 @@ public final class ChatController: ViewController, PagedScreen {
     /// Whether `status` is a read failure, which the next good read clears; a note (not sent,
     /// copied, the editor failed) stays until the person types.
     var statusIsReadFailure = false
-    /// What the server has below the oldest loaded message, as last asked (ChatController+OlderOnServer).
-    var olderOnServer: OlderOnServer = .none
+    /// What the server has below the oldest loaded message, as last asked (ChatController+HistoryOnServer).
+    var olderOnServer: HistoryOnServer = .none
+    /// What the composer row last said of the server's messages below the newest loaded one.
+    var newerNoted: HistoryOnServer = .none
     /// Asked since the last reload, below this oldest message (nil: not asked).
     var olderAskedBelow: ChatMessage.Index??
     /// The "N unread messages" line, fixed when the chat opened.
@@ -146,7 +148,7 @@ public final class ChatController: ViewController, PagedScreen {
     /// names, the read state and the pinned message; older or newer pages if the view needs
     /// them; marks read what is now in view.
     public func reload() {
-        settleOlderOnServer()
+        settleHistoryOnServer()
         do {
             if try history.refresh(source, peerId, visible: visibleMessages(), following: isFollowing) { version += 1 }
             if let divider { self.divider = try source.unread(divider, again: peerId) }
@@ -244,7 +246,7 @@ public final class ChatController: ViewController, PagedScreen {
             all = prependLines(forOldest: added, width: width)
         }
         askServerForOlder(wanted: all.count - scrollFromBottom - height < height)
-        while scrollFromBottom < height, history.hasNewer {
+        while scrollFromBottom < height, history.hasNewer, history.newerOnServer == .none {
             let before = all.count
             do { _ = try history.loadNewer(source, peerId) } catch { readFailed("Cannot read newer messages: \(error)"); break }
             try? refreshDetails()
@@ -252,6 +254,7 @@ public final class ChatController: ViewController, PagedScreen {
             all = historyLines(width: width)
             scrollFromBottom += all.count - before
         }
+        noteNewerOnServer()
         scrollFromBottom = min(scrollFromBottom, max(all.count - height, 0))
     }
 

@@ -10,6 +10,9 @@ struct ChatHistory {
     private(set) var hasOlder = true
     /// Whether newer messages exist below the window (opened away from the end).
     private(set) var hasNewer = false
+    /// What the server has right below the window that is not here yet: the window's newest
+    /// message sits at a hole, and the messages after it wait for the server (.none: none do).
+    private(set) var newerOnServer: HistoryOnServer = .none
 
     /// Re-reads what may have changed: the newest page when the window reaches the end (new,
     /// edited and deleted messages there), and the messages in `visible` (an edit or a deletion
@@ -94,14 +97,25 @@ struct ChatHistory {
     /// The page after the newest loaded message, added below it. Returns how many came.
     @discardableResult
     mutating func loadNewer(_ source: any ChatHistoryDataSource, _ chat: ChatId) throws -> Int {
-        guard hasNewer else { return 0 }
+        guard hasNewer, newerOnServer == .none else { return 0 }
         let last = messages.last?.index
         let page = try source.messages(in: chat, after: last, limit: Self.pageSize)
-        hasNewer = page.count == Self.pageSize
         let newer = page.filter { message in last.map { message.index > $0 } ?? true }.sorted { $0.index < $1.index }
         messages += newer
+        try endOfNewer(full: page.count == Self.pageSize, source, chat)
         return newer.count
     }
+
+    /// After a page read forward: a full one may have more after it; a short one ends the
+    /// history, or stops at a hole, whose messages are then asked of the server.
+    private mutating func endOfNewer(full: Bool, _ source: any ChatHistoryDataSource, _ chat: ChatId) throws {
+        newerOnServer = full ? .none : try source.fetchNewer(in: chat, above: messages.last?.index)
+        hasNewer = full || newerOnServer != .none
+    }
+
+    /// Newer messages may have come from the server after the newest loaded one: the next
+    /// loadNewer looks.
+    mutating func mayHaveNewer() { newerOnServer = .none }
 
     /// The window moved to `index`: a page before it and a page from it on.
     mutating func load(around index: ChatMessage.Index, _ source: any ChatHistoryDataSource, _ chat: ChatId) throws {
@@ -109,7 +123,7 @@ struct ChatHistory {
         let newer = try source.messages(in: chat, after: older.first?.index, limit: Self.pageSize)
         messages = (older.reversed() + newer).sorted { $0.index < $1.index }
         hasOlder = older.count == Self.pageSize
-        hasNewer = newer.count == Self.pageSize
+        try endOfNewer(full: newer.count == Self.pageSize, source, chat)
     }
 
     /// The window moved to the top of the chat: its oldest page.
@@ -117,7 +131,7 @@ struct ChatHistory {
         let page = try source.messages(in: chat, after: nil, limit: Self.pageSize)
         messages = page.sorted { $0.index < $1.index }
         hasOlder = false
-        hasNewer = page.count == Self.pageSize
+        try endOfNewer(full: page.count == Self.pageSize, source, chat)
     }
 
     /// The window moved back to the end of the chat: its newest page.
@@ -125,6 +139,7 @@ struct ChatHistory {
         messages = []
         hasOlder = true
         hasNewer = false
+        newerOnServer = .none
         try refresh(source, chat)
     }
 

@@ -36,14 +36,17 @@ public protocol ChatHistoryDataSource {
     func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index]
     /// The chat's messages the server has right below `index` (the oldest loaded; nil: none
     /// is) that are not here yet: asked for, when there are some.
-    func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> OlderOnServer
+    func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> HistoryOnServer
+    /// The chat's messages the server has right above `index` (the newest loaded; nil: none is)
+    /// that are not here yet: asked for, when there are some.
+    func fetchNewer(in chat: ChatId, above index: ChatMessage.Index?) throws -> HistoryOnServer
     /// Who `@` can name in the chat: the other side of a private chat, a group's recent authors.
     func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate]
 }
 
-/// What the server has of a chat below what is here.
-public enum OlderOnServer: Equatable, Sendable {
-    /// Nothing: what is here goes back to the chat's start.
+/// What the server has of a chat beyond one end of what is here.
+public enum HistoryOnServer: Equatable, Sendable {
+    /// Nothing: what is here goes on to the chat's start (or its newest message).
     case none
     /// Asked for; the chat refreshes when it is here.
     case fetching
@@ -52,7 +55,8 @@ public enum OlderOnServer: Equatable, Sendable {
 }
 
 extension ChatHistoryDataSource {
-    public func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> OlderOnServer { .none }
+    public func fetchOlder(in chat: ChatId, below index: ChatMessage.Index?) throws -> HistoryOnServer { .none }
+    public func fetchNewer(in chat: ChatId, above index: ChatMessage.Index?) throws -> HistoryOnServer { .none }
     public func typing(in chat: ChatId) throws -> String? { nil }
     public func presence(in chat: ChatId) throws -> PeerPresence? { nil }
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }

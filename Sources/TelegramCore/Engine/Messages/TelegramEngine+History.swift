@@ -34,10 +34,41 @@ extension TelegramEngine.Messages {
         return index.id.id
     }
 
-    /// Up to `limit` messages newer than `index`, as the chat screen pages forward.
+    /// Up to `limit` messages newer than `index`, as the chat screen pages forward. The page
+    /// stops at a hole above, as a page going back stops at one below.
     public func history(_ peerId: EnginePeer.Id, after index: MessageIndex?, limit: Int) throws -> EngineHistoryPage {
-        try postbox.read { t in try EngineHistoryPage.read(try t.historyMessages(peerId, after: index, limit: limit), in: t) }
+        try postbox.read { t in
+            var messages = try t.historyMessages(peerId, after: index, limit: limit)
+            if let hole = try t.historyHole(peerId, above: try Self.cloudCursor(after: index, peerId, t)),
+               let cut = messages.firstIndex(where: { $0.id.namespace == EngineMessage.Id.cloudNamespace && $0.id.id >= hole.lowerBound }) {
+                messages.removeSubrange(cut...)
+            }
+            return try EngineHistoryPage.read(messages, in: t)
+        }
     }
+
+    /// The ids not loaded yet right above the message at `index` (nil: the oldest), when no
+    /// stored message lies between: what to fetch from the server as the history is read forward.
+    public func holeAbove(_ peerId: EnginePeer.Id, _ index: MessageIndex?) throws -> ClosedRange<Int32>? {
+        try postbox.read { t in
+            guard let hole = try t.historyHole(peerId, above: try Self.cloudCursor(after: index, peerId, t)) else { return nil }
+            let next = try t.historyMessages(peerId, after: index, limit: 1).first
+            if let next, next.id.namespace == EngineMessage.Id.cloudNamespace, next.id.id < hole.lowerBound { return nil }
+            return hole
+        }
+    }
+
+    /// A cloud id a read going forward from `index` starts above: the message's own, or for one
+    /// not yet sent the nearest cloud message before it (0: none, the read starts at the oldest).
+    private static func cloudCursor(after index: MessageIndex?, _ peerId: EnginePeer.Id, _ t: PostboxTransaction) throws -> Int32 {
+        guard let index else { return 0 }
+        if index.id.namespace == EngineMessage.Id.cloudNamespace { return index.id.id }
+        return try t.historyMessages(peerId, before: index, limit: unsentScanLimit)
+            .first { $0.id.namespace == EngineMessage.Id.cloudNamespace }?.id.id ?? 0
+    }
+
+    /// How many messages not yet sent a forward read looks back past for its cloud cursor.
+    private static let unsentScanLimit = 50
 
     /// The chat's pinned message, as a page of one.
     public func pinned(in peerId: EnginePeer.Id) throws -> EngineHistoryPage? {
