@@ -116,6 +116,7 @@ final class AccountScreens {
             navigation.pushViewController(chat)
         }
         if banner.controller?.peerId == peerId { banner.dismiss(from: navigation) }
+        account.opened(peerId)
     }
 
     private func openSearch() {

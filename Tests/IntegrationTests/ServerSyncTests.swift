@@ -239,6 +239,8 @@ struct ServerSyncTests {
             #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "earlier", "--count", "5"], session: grace).succeeded)
             #expect(try await Self.telethon(server, "read", ["--with", "+9996620002"], session: phone).succeeded)
             #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "unread", "--count", "23"], session: grace).succeeded)
+            // Grace's ids: 5 earlier, then the unread ones; she pins "unread 7" for both sides.
+            #expect(try await Self.telethon(server, "pin", ["--with", "+9996610001", "--id", "12"], session: grace).succeeded)
 
             try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
                                                       "--phone", "+999 66 1 0001", "--code", Self.code])
@@ -250,6 +252,10 @@ struct ServerSyncTests {
             // Linus's chat, read, has only its top message here.
             let graceTexts = try await Self.texts(sandbox, peer: 1_000_002).map(\.text)
             #expect(Set((1 ... 23).map { "unread \($0)" }).isSubset(of: graceTexts), "\(graceTexts)")
+            // The pin came in no update: the fetched page's pinned flag says it.
+            let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["messages", "--peer", "1000002", "--json"]).stdout.utf8))
+            let pinned = ((rows as? [[String: Any]]) ?? []).filter { $0["pinned"] as? Bool == true }.compactMap { $0["text"] as? String }
+            #expect(pinned == ["unread 7"], "\(pinned)")
             #expect(try await Self.texts(sandbox, peer: 1_000_003).map(\.text) == ["read 12"])
         }
     }

@@ -96,6 +96,47 @@ struct ServerHistoryTerminalTests {
         #expect(server.stderrText.contains("getHistory user 1000001 peer 1000002"), "the hole fetched from the server")
     }
 
+    /// A message pinned long before Ada's first sync, far below the top message it stores: no
+    /// difference says it. Opening the chat asks the server for its pins (messages.search with
+    /// the pinned filter), and the bar shows it; the history still stops at the hole above it, and
+    /// reading back to it stores it once.
+    @Test func aPinFromBeforeTheFirstSyncShowsWhenTheChatOpens() async throws {
+        let (server, directory) = try await Self.graceWrites(150, "old", pageLimit: 100)
+        defer { server.stop(); directory.remove() }
+        let container = directory.sub("container"), phone = directory.sub("ada-phone")
+        // Grace's own ids are 1…150: she pins "old 5" for both sides.
+        try await server.telethonChat("pin", session: directory.sub("grace"), ["--with", "+9996610001", "--id", "5"])
+        try await server.telethonChat("login", session: phone, ["--phone", "+999 66 1 0001", "--code", Self.code])
+        try await server.telethonChat("read", session: phone, ["--with", "+9996620002"])
+        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                              "--phone", "+999 66 1 0001", "--code", Self.code, "--container", container])
+        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
+        #expect(try await Self.stored(container) == ["old 150"], "the first sync stores the top message only")
+
+        let tmux = try TmuxSession(width: 80, height: 24, command: [Executables.path(Executables.main), "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
+        try await tmux.still()
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        let screen = try await tmux.waitFor(text: "📌 Pinned: old 5", timeout: 20)
+        #expect(server.stderrText.contains("search user 1000001 peer 1000002: 1 of 1"), "asked once, with the pinned filter")
+        // In the history, only what is next to the newest shows: "old 5" is not beside it.
+        let shown = screen.filter { !$0.contains("Pinned:") }.compactMap { line in
+            line.range(of: #"\bold \d+\b"#, options: .regularExpression).map { String(line[$0]) }
+        }
+        #expect(!shown.isEmpty && shown == (150 - shown.count + 1 ... 150).map { "old \($0)" }, "\(screen.joined(separator: "\n"))")
+        // Read back to the chat's first message: "old 5" comes in its place, stored once.
+        for _ in 0 ..< 40 {
+            if try tmux.capture().contains(where: Self.isFirstMessage) { break }
+            try tmux.press("PageUp")
+            try await tmux.still()
+        }
+        let top = try await tmux.waitFor(timeout: 20, "the chat's first message") { $0.contains(where: Self.isFirstMessage) }
+        #expect(top.contains { $0.contains("📌 Pinned: old 5") }, "\(top.joined(separator: "\n"))")
+        let texts = try await Self.stored(container)
+        #expect(texts.count == 150 && Set(texts) == Set((1 ... 150).map { "old \($0)" }), "\(texts.count) stored")
+    }
+
     /// A server answering at most `pageLimit` a page, where Grace (logged in with Telethon) has
     /// sent Ada `count` messages "`text` 1"…; a directory for Ada's container (`container`).
     static func graceWrites(_ count: Int, _ text: String, pageLimit: Int) async throws -> (TestServer, TemporaryDirectory) {

@@ -13,7 +13,7 @@ from telethon.tl import functions, types
 import channel_render
 import render
 from chat import CAPTION_MAX, check_text, utf16_length, wanted_reactions
-from dialogs import history_page, ids_hash
+from dialogs import history_page, ids_hash, search_kept
 from peers import channel_of, chat_peer, users_tl
 from wire import Bool, RpcFailure
 
@@ -40,6 +40,7 @@ class ChannelChat:
             functions.messages.UpdatePinnedMessageRequest: self.update_pinned_message,
             functions.messages.SetTypingRequest: self.set_typing,
             functions.messages.GetHistoryRequest: self.get_history,
+            functions.messages.SearchRequest: self.search,
         }
         self.always = {
             functions.channels.ReadHistoryRequest: self.read_history,
@@ -322,6 +323,16 @@ class ChannelChat:
             return types.messages.MessagesNotModified(count=len(chat))
         return self._answer(me, channel, [channel_render.message_tl(m, me.id) for m in page], len(chat),
                             max(start, 0) if positioned and len(page) < len(chat) else None)
+
+    def search(self, request, caller):
+        """messages.search in a channel: dialogs.search_kept, paged as getHistory; channelMessages."""
+        me = caller.me
+        channel = self._channel(me, request.peer)
+        kept = search_kept(self.box.history(channel.id), request)
+        page, start, positioned = history_page(kept, request, self.most)
+        caller.log.info('search user %d channel %d: %d of %d', me.id, channel.id, len(page), len(kept))
+        return self._answer(me, channel, [channel_render.message_tl(m, me.id) for m in page], len(kept),
+                            max(start, 0) if positioned and len(page) < len(kept) else None)
 
     def get_messages(self, request, caller):
         """inputMessageID, inputMessageReplyTo (the message it replies to), inputMessagePinned

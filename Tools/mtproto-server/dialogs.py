@@ -1,8 +1,8 @@
 """Reading a box: messages.getDialogs and messages.getHistory, paged as core.telegram.org/api/offsets
 describes (newest first; offset_id/offset_date pick the start, add_offset shifts it, limit cuts,
 max_id/min_id then filter what was cut; the hash spares an unchanged page), and messages.getMessages
-by id. Private chats and basic groups alike: each answer carries the users and the Chat objects
-its messages name. getDialogs lists the caller's channels too (their top message from the
+by id, and messages.search (the pinned filter, or words of the text) paged as getHistory. Private
+chats and basic groups alike: each answer carries the users and the Chat objects its messages name. getDialogs lists the caller's channels too (their top message from the
 channel's own box, their `pts`); a channel's history and messages are channel_chat.py's."""
 import datetime
 
@@ -11,6 +11,7 @@ from telethon.tl import functions, types
 import channel_render
 import render
 from peers import chat_peer, chats_tl, users_tl
+from wire import RpcFailure
 
 DEFAULT_LIMIT, MAX_LIMIT = 20, 100  # api/offsets: 0 means ~20; Telegram serves up to 100
 
@@ -31,7 +32,7 @@ def history_page(chat, request, most=MAX_LIMIT):
     start = (offset_id: messages with id ≥ offset_id; else offset_date: date ≥ it; else 0) +
     add_offset, then limit, then max_id / min_id filter the page. (page, start, whether an
     offset positioned it)."""
-    offset_date = unix(request.offset_date)
+    offset_date = unix(getattr(request, 'offset_date', None))  # messages.search has none
     if request.offset_id > 0:  # offsetFromID: results up to offset_id, inclusive
         start = sum(1 for m in chat if m.id >= request.offset_id)
     elif offset_date:
@@ -46,6 +47,23 @@ def history_page(chat, request, most=MAX_LIMIT):
     if request.min_id > 0:
         page = [m for m in page if m.id > request.min_id]
     return page, start, bool(request.offset_id > 0 or offset_date or request.add_offset)
+
+
+def search_kept(chat, request):
+    """What messages.search keeps of `chat` (newest first): the pinned messages
+    (inputMessagesFilterPinned) or all, then those whose text holds `q` (case aside) within
+    min_date…max_date. Other filters are refused: this server serves what its clients ask."""
+    if isinstance(request.filter, types.InputMessagesFilterPinned):
+        kept = [m for m in chat if m.pinned]
+    elif isinstance(request.filter, types.InputMessagesFilterEmpty):
+        kept = list(chat)
+    else:
+        raise RpcFailure(400, 'SEARCH_FILTER_UNSUPPORTED')
+    if request.q:
+        words = request.q.lower()
+        kept = [m for m in kept if words in (m.text or '').lower()]
+    min_date, max_date = unix(request.min_date), unix(request.max_date)
+    return [m for m in kept if (not min_date or m.date >= min_date) and (not max_date or m.date <= max_date)]
 
 
 def ids_hash(ids):
@@ -76,6 +94,7 @@ class Dialogs:
             functions.messages.GetDialogsRequest: self.get_dialogs,
             functions.messages.GetHistoryRequest: self.get_history,
             functions.messages.GetMessagesRequest: self.get_messages,
+            functions.messages.SearchRequest: self.search,
         }
 
     def handler(self, request):
@@ -168,13 +187,26 @@ class Dialogs:
         caller.log.info('getHistory user %d peer %d: %d of %d from index %d', me.id, peer.key, len(page), len(chat), start)
         if request.hash and request.hash == ids_hash(m.id for m in page):
             return types.messages.MessagesNotModified(count=len(chat))
+        return self._page(me, peer, page, len(chat), max(start, 0) if positioned else None)
+
+    def search(self, request, caller):
+        """messages.search in a private chat or basic group: search_kept, paged as getHistory."""
+        me = caller.me
+        peer = chat_peer(self.accounts, self.groups, me, request.peer)
+        kept = search_kept(self.store.chat(me.id, peer.key), request)
+        page, start, positioned = history_page(kept, request, self.most)
+        caller.log.info('search user %d peer %d: %d of %d', me.id, peer.key, len(page), len(kept))
+        return self._page(me, peer, page, len(kept), max(start, 0) if positioned else None)
+
+    def _page(self, me, peer, page, total, offset_id_offset):
+        """A page of `total` messages with the users and chats it names: messages.messages when it
+        is all of them, else messagesSlice."""
         messages = [render.message_tl(m) for m in page]
         users = self._users(me, messages + [render.peer(peer.key)])
         chats = self._chats(me, messages + [render.peer(peer.key)])
-        if len(page) == len(chat):
+        if len(page) == total:
             return types.messages.Messages(messages=messages, chats=chats, users=users)
-        return types.messages.MessagesSlice(count=len(chat), messages=messages, chats=chats, users=users,
-                                            offset_id_offset=max(start, 0) if positioned else None)
+        return types.messages.MessagesSlice(count=total, messages=messages, chats=chats, users=users, offset_id_offset=offset_id_offset)
 
     def get_messages(self, request, caller):
         """inputMessageID and inputMessageReplyTo from the caller's box, in the order asked; ids

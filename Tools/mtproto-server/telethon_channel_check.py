@@ -169,6 +169,8 @@ def scenario(chat, state, log_path, pushes):
         got = waiter.finish()
         check(got[0]['ids'] == [3] and got[0]['pinned'] and got[0]['channel_id'] == CROWD,
               'C\'s pin reaches %s (updatePinnedChannelMessages)' % name, got)
+    pinned = chat.run('history', 'B', '--with', crowd, '--pinned')['messages']
+    check([m['id'] for m in pinned] == [3], 'messages.search with inputMessagesFilterPinned in the channel: message 3', pinned)
     a_pts = chat.run('state', 'A')['pts']
     b, c = wait(chat, 'B', 1, 'delete', crowd, live_only=True), wait(chat, 'C', 1, 'delete', crowd, live_only=True)
     deleted = chat.run('delete', 'A', '--channel', crowd, '--ids', '4,99')

@@ -223,6 +223,9 @@ async def do_send(client, args):
 
 async def do_history(client, args):
     peer = await resolve(client, getattr(args, 'with'))
+    if args.pinned:  # Telethon's messages.search with inputMessagesFilterPinned
+        return {'messages': [message_json(m) async for m in
+                             client.iter_messages(peer, limit=args.limit, filter=types.InputMessagesFilterPinned())]}
     if not args.page:  # Telethon's own paging (100 per messages.getHistory)
         return {'messages': [message_json(m) async for m in client.iter_messages(peer, limit=args.limit)]}
     result = await client(functions.messages.GetHistoryRequest(
@@ -736,6 +739,7 @@ def arguments():
     history.add_argument('--with', required=True)
     history.add_argument('--limit', type=int, default=100)
     history.add_argument('--page', action='store_true', help='one messages.getHistory with these offsets')
+    history.add_argument('--pinned', action='store_true', help='the pinned messages only (messages.search)')
     for name in ('--offset-id', '--add-offset', '--max-id', '--min-id', '--hash'):
         history.add_argument(name, type=int, default=0)
     dialogs = command('dialogs', 'messages.getDialogs, paged as Telethon pages')

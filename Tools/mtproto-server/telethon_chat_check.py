@@ -171,6 +171,9 @@ def scenario(chat, state, log_path):
           and by_kind['pin']['pinned'] and by_kind['delete']['ids'] == [2],
           'their contents: the new text, 👍 ×1, pinned, B\'s own id of the revoked message', by_kind)
     check(deleted['pts_count'] == 1, 'deleteMessages of one real and one unknown id: pts_count 1', deleted)
+    pinned = chat.run('history', 'B', '--with', '@user1000001', '--pinned')['messages']
+    check([m['text'] for m in pinned] == ['once, edited'] and pinned[0]['pinned'],
+          'messages.search with inputMessagesFilterPinned finds the pinned message in B\'s box', pinned)
     a = chat.wait('A', 2, 'read,reaction', live_only=True)  # A's own earlier 👍 is not news
     read = chat.run('read', 'B', '--with', '@user1000001')
     chat.run('react', 'B', '--with', '@user1000001', '--id', 5, '--emoji', '❤')

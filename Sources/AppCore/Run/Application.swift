@@ -134,6 +134,7 @@ public final class Application {
         account.serverLookups = listener.lookups
         account.fetchHistoryFromServer = { listener.fetchHistory($0, $1) }
         account.serverHistory = listener.history
+        account.fetchPinnedFromServer = { listener.fetchPinned($0) }
         account.serverPresence = listener.presence
         account.typingInChat = { listener.typing(in: $0) }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])

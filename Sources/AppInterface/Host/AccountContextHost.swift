@@ -21,6 +21,9 @@ struct AccountContextHost: AccountHost {
     /// The person types in `chat`: its other side hears it (when the account has a server).
     func typing(in chat: ChatId) { account.typingInChat?(chat.peerId) }
 
+    /// `chat` opened: its pinned messages are asked of the server (when the account has one).
+    func opened(_ chat: ChatId) { account.fetchPinnedFromServer?(chat.peerId) }
+
     func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
         try account.engine.messages.markRead(chat.peerId, upTo: index.messageIndex(in: chat))
     }

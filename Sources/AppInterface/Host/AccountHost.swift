@@ -25,6 +25,9 @@ protocol AccountHost {
     func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)?
     /// The person types in `chat` (its other side hears it where the account has a server).
     func typing(in chat: ChatId)
+    /// `chat` opened on screen: what a sync does not bring of it (its pinned messages) is asked
+    /// of the server, where the account has one.
+    func opened(_ chat: ChatId)
     /// What the chat list's p and m change; nil where nothing is written.
     func chatListActions() -> (any ChatListActions)?
 }
@@ -32,6 +35,7 @@ protocol AccountHost {
 extension AccountHost {
     func attachmentSource(wake: WakePipe, log: InterfaceLog) -> (any ChatAttachmentSource)? { nil }
     func typing(in chat: ChatId) {}
+    func opened(_ chat: ChatId) {}
     func chatListActions() -> (any ChatListActions)? { nil }
 }
 

@@ -17,6 +17,19 @@ public struct PinnedMessages: BinaryCodable, Equatable, Sendable {
         if pinned { ids.insert(id, at: 0) }
     }
 
+    /// A pin learnt without when it was made (a message fetched with the server's pinned flag):
+    /// below the pins known, so it does not take the bar from the latest; nothing if already there.
+    public mutating func learn(_ id: Int32) {
+        if !ids.contains(id) { ids.append(id) }
+    }
+
+    /// The server's whole list (`ids`, any order): the pins known keep their order, those it no
+    /// longer has go, and the rest follow, the highest id first (when they were pinned is not
+    /// said; the newest message is the likeliest latest).
+    public mutating func takeServerList(_ ids: Set<Int32>) {
+        self.ids = self.ids.filter(ids.contains) + ids.subtracting(self.ids).sorted(by: >)
+    }
+
     public func encode(to w: inout BinaryWriter) {
         w.write(Int32(ids.count))
         for id in ids { w.write(id) }
@@ -43,6 +56,23 @@ extension PostboxTransaction {
         var pins = try pinnedMessages(id.peerId)
         pins.set(id.id, pinned: pinned)
         try setPinnedMessages(id.peerId, pins)
+    }
+
+    /// A message the server says is pinned, fetched without its pin's time (PinnedMessages.learn).
+    public func learnPinnedMessage(_ id: MessageId) throws {
+        try changePins(id.peerId) { $0.learn(id.id) }
+    }
+
+    /// Every message the server says is pinned in the chat (PinnedMessages.takeServerList).
+    public func setServerPinnedMessages(_ peerId: PeerId, _ ids: Set<Int32>) throws {
+        try changePins(peerId) { $0.takeServerList(ids) }
+    }
+
+    private func changePins(_ peerId: PeerId, _ change: (inout PinnedMessages) -> Void) throws {
+        let before = try pinnedMessages(peerId)
+        var pins = before
+        change(&pins)
+        if pins != before { try setPinnedMessages(peerId, pins) }
     }
 
     func setPinnedMessages(_ peerId: PeerId, _ pins: PinnedMessages) throws {

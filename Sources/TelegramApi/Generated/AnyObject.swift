@@ -348,6 +348,23 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x83d60fc2: return try Api.MessageReplies.parse_messageReplies(&reader)
     case 0x6917560b: return try Api.MessageReplyHeader.parse_messageReplyHeader(&reader)
     case 0x0e5af939: return try Api.MessageReplyHeader.parse_messageReplyStoryHeader(&reader)
+    case 0x57e2f66c: return try Api.MessagesFilter.parse_inputMessagesFilterEmpty(&reader)
+    case 0x9609a51c: return try Api.MessagesFilter.parse_inputMessagesFilterPhotos(&reader)
+    case 0x9fc00e65: return try Api.MessagesFilter.parse_inputMessagesFilterVideo(&reader)
+    case 0x56e9f0e4: return try Api.MessagesFilter.parse_inputMessagesFilterPhotoVideo(&reader)
+    case 0x9eddf188: return try Api.MessagesFilter.parse_inputMessagesFilterDocument(&reader)
+    case 0x7ef0dd87: return try Api.MessagesFilter.parse_inputMessagesFilterUrl(&reader)
+    case 0xffc86587: return try Api.MessagesFilter.parse_inputMessagesFilterGif(&reader)
+    case 0x50f5c392: return try Api.MessagesFilter.parse_inputMessagesFilterVoice(&reader)
+    case 0x3751b49e: return try Api.MessagesFilter.parse_inputMessagesFilterMusic(&reader)
+    case 0x3a20ecb8: return try Api.MessagesFilter.parse_inputMessagesFilterChatPhotos(&reader)
+    case 0x80c99768: return try Api.MessagesFilter.parse_inputMessagesFilterPhoneCalls(&reader)
+    case 0x7a7c17a4: return try Api.MessagesFilter.parse_inputMessagesFilterRoundVoice(&reader)
+    case 0xb549da53: return try Api.MessagesFilter.parse_inputMessagesFilterRoundVideo(&reader)
+    case 0xc1f8e69a: return try Api.MessagesFilter.parse_inputMessagesFilterMyMentions(&reader)
+    case 0xe7026d0d: return try Api.MessagesFilter.parse_inputMessagesFilterGeo(&reader)
+    case 0xe062db83: return try Api.MessagesFilter.parse_inputMessagesFilterContacts(&reader)
+    case 0x1bb00451: return try Api.MessagesFilter.parse_inputMessagesFilterPinned(&reader)
     case 0x8e1a1775: return try Api.NearestDc.parse_nearestDc(&reader)
     case 0x97e8bebe: return try Api.NotificationSound.parse_notificationSoundDefault(&reader)
     case 0x6f0c34df: return try Api.NotificationSound.parse_notificationSoundNone(&reader)
@@ -868,6 +885,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x4423e6c5: return try Api.functions.messages.GetHistory.parse_body(&reader)
     case 0x0e306d3a: return try Api.functions.messages.ReadHistory.parse_body(&reader)
     case 0x54ae308e: return try Api.functions.messages.SaveDraft.parse_body(&reader)
+    case 0x29ee847a: return try Api.functions.messages.Search.parse_body(&reader)
     case 0xac55d9c1: return try Api.functions.messages.SendMedia.parse_body(&reader)
     case 0xfe05dc9a: return try Api.functions.messages.SendMessage.parse_body(&reader)
     case 0xd30d78d4: return try Api.functions.messages.SendReaction.parse_body(&reader)
@@ -993,6 +1011,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x1b2286b8: return "reactionEmoji"
     case 0x1b287353: return "messageActionSecureValuesSentMe"
     case 0x1b3f4df7: return "updateEditChannelMessage"
+    case 0x1bb00451: return "inputMessagesFilterPinned"
     case 0x1befe865: return "starGiftUnique"
     case 0x1bf335b9: return "updateStoryID"
     case 0x1c570ed1: return "webDocument"
@@ -1044,6 +1063,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x2979eeb2: return "langPackStringDeleted"
     case 0x29be5899: return "inputTakeoutFileLocation"
     case 0x29d0f5ee: return "inputStickerSetEmojiDefaultStatuses"
+    case 0x29ee847a: return "messages.search"
     case 0x2be0dfa4: return "jsonNumber"
     case 0x2c084dc1: return "updateStoriesStealthMode"
     case 0x2ca4fdf8: return "privacyKeyStarGiftsAutoSave"
@@ -1084,6 +1104,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x37257e99: return "inputPeerPhotoFileLocation"
     case 0x372efcd0: return "wallPaperSettings"
     case 0x37381085: return "mediaAreaUrl"
+    case 0x3751b49e: return "inputMessagesFilterMusic"
     case 0x37982646: return "ipPortSecret"
     case 0x37c1011c: return "chatPhotoEmpty"
     case 0x38fe25b7: return "updateEncryptedMessagesRead"
@@ -1092,6 +1113,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x39c67432: return "updateSavedReactionTags"
     case 0x39d99013: return "starGiftAttributeModel"
     case 0x39f23300: return "pageBlockCover"
+    case 0x3a20ecb8: return "inputMessagesFilterChatPhotos"
     case 0x3a912d4a: return "passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow"
     case 0x3b6ddad2: return "pollAnswerVoters"
     case 0x3bb3b94a: return "inputPhoto"
@@ -1162,6 +1184,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x50ca4de1: return "phoneCallDiscarded"
     case 0x50cc03d3: return "webPageAttributeStickerSet"
     case 0x50f41ccf: return "keyboardButtonGame"
+    case 0x50f5c392: return "inputMessagesFilterVoice"
     case 0x514519e2: return "dialogPeerFolder"
     case 0x51e6ee4f: return "storyItemDeleted"
     case 0x523da4eb: return "reactionPaid"
@@ -1182,11 +1205,13 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x566fe7cd: return "updateDeleteQuickReplyMessages"
     case 0x56d03994: return "messageActionGiftCode"
     case 0x56e0d474: return "messageMediaGeo"
+    case 0x56e9f0e4: return "inputMessagesFilterPhotoVideo"
     case 0x56fddf88: return "p_q_inner_data_temp_dc"
     case 0x571d2742: return "updateReadFeaturedStickers"
     case 0x5787686d: return "mediaAreaStarGift"
     case 0x57adc690: return "phoneCallDiscardReasonHangup"
     case 0x57de635e: return "messageActionSuggestProfilePhoto"
+    case 0x57e2f66c: return "inputMessagesFilterEmpty"
     case 0x58747131: return "poll"
     case 0x5881323a: return "inputReplyToStory"
     case 0x58943ee2: return "messages.setTyping"
@@ -1300,6 +1325,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x79cb045d: return "server_DH_params_fail"
     case 0x79f5d419: return "reactionEmpty"
     case 0x7a0d7f42: return "messageActionGroupCall"
+    case 0x7a7c17a4: return "inputMessagesFilterRoundVoice"
     case 0x7a800e0a: return "messageService"
     case 0x7abe77ec: return "ping"
     case 0x7adf2420: return "pollResults"
@@ -1312,6 +1338,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x7d861a08: return "msg_resend_req"
     case 0x7da07ec9: return "inputPeerSelf"
     case 0x7e6260d7: return "textConcat"
+    case 0x7ef0dd87: return "inputMessagesFilterUrl"
     case 0x7f077ad9: return "contacts.resolvedPeer"
     case 0x7f3b18ea: return "inputPeerEmpty"
     case 0x7f891213: return "updateWebPage"
@@ -1319,6 +1346,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x804361ea: return "pageBlockAudio"
     case 0x809db6df: return "msg_new_detailed_info"
     case 0x80ac53c3: return "starGift"
+    case 0x80c99768: return "inputMessagesFilterPhoneCalls"
     case 0x80e11a7f: return "messageActionPhoneCall"
     case 0x82006484: return "auth.sentCodeTypeMissedCall"
     case 0x8216fba3: return "updateTheme"
@@ -1389,6 +1417,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x95ddcf69: return "messageActionSuggestedPostSuccess"
     case 0x95e3fbef: return "messageActionChatDeletePhoto"
     case 0x95fcd1d6: return "botApp"
+    case 0x9609a51c: return "inputMessagesFilterPhotos"
     case 0x96151fed: return "privacyKeyProfilePhoto"
     case 0x96537bd7: return "dialogFilterChatlist"
     case 0x9664f57f: return "inputMediaEmpty"
@@ -1425,11 +1454,13 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x9ddb347c: return "updateBotNewBusinessMessage"
     case 0x9de7a269: return "inputStickerSetID"
     case 0x9ec20908: return "new_session_created"
+    case 0x9eddf188: return "inputMessagesFilterDocument"
     case 0x9f120418: return "chatBannedRights"
     case 0x9f812b08: return "updateMonoForumNoPaidException"
     case 0x9f84f49e: return "messageMediaUnsupported"
     case 0x9fbab604: return "messageActionHistoryClear"
     case 0x9fbbf1f7: return "phoneCallDiscardReasonMigrateConferenceCall"
+    case 0x9fc00e65: return "inputMessagesFilterVideo"
     case 0x9fc55fde: return "inputMediaTodo"
     case 0x9fd40bd8: return "notifyPeer"
     case 0xa00e67d6: return "theme"
@@ -1514,6 +1545,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb4afcfb0: return "updatePeerLocated"
     case 0xb4c38cb5: return "messageActionWebViewDataSent"
     case 0xb4c83b4c: return "notifyUsers"
+    case 0xb549da53: return "inputMessagesFilterRoundVideo"
     case 0xb54b5acf: return "peerColor"
     case 0xb5890dba: return "server_DH_inner_data"
     case 0xb5a1ce5a: return "messageActionChatEditTitle"
@@ -1566,6 +1598,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xc12622c4: return "textUnderline"
     case 0xc13d1c11: return "inputMediaVenue"
     case 0xc1cd5ea9: return "initConnection"
+    case 0xc1f8e69a: return "inputMessagesFilterMyMentions"
     case 0xc21b8849: return "inputMediaWebPage"
     case 0xc21f497e: return "encryptedFileEmpty"
     case 0xc27ac8c7: return "botCommand"
@@ -1663,6 +1696,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xde7b673d: return "upload.saveBigFilePart"
     case 0xdfd14005: return "messages.editMessage"
     case 0xdfdaabe1: return "inputFileLocation"
+    case 0xe062db83: return "inputMessagesFilterContacts"
     case 0xe0804116: return "wallPaperNoFile"
     case 0xe095c1a0: return "phoneCallDiscardReasonDisconnect"
     case 0xe0b0bc2e: return "photoStrippedSize"
@@ -1684,6 +1718,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xe5bdf8de: return "updateUserStatus"
     case 0xe66fbf7b: return "inputMediaDice"
     case 0xe67f520e: return "inputStickerSetDice"
+    case 0xe7026d0d: return "inputMessagesFilterGeo"
     case 0xe7512126: return "destroy_session"
     case 0xe7ff068a: return "emojiStatus"
     case 0xe89c45b2: return "webPage"
@@ -1784,6 +1819,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xffa00ccc: return "messageActionPaymentSentMe"
     case 0xffadc913: return "storyItemSkipped"
     case 0xffb62b95: return "inputStickerSetEmpty"
+    case 0xffc86587: return "inputMessagesFilterGif"
     case 0xfffe1bac: return "privacyValueAllowContacts"
     default: return nil
     }

@@ -2,6 +2,166 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum SecureValueType: TLObject, Equatable {
+        case secureValueTypePersonalDetails
+        case secureValueTypePassport
+        case secureValueTypeDriverLicense
+        case secureValueTypeIdentityCard
+        case secureValueTypeInternalPassport
+        case secureValueTypeAddress
+        case secureValueTypeUtilityBill
+        case secureValueTypeBankStatement
+        case secureValueTypeRentalAgreement
+        case secureValueTypePassportRegistration
+        case secureValueTypeTemporaryRegistration
+        case secureValueTypePhone
+        case secureValueTypeEmail
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureValueTypePersonalDetails:
+                writer.writeUInt32(0x9d2a81e3)
+            case .secureValueTypePassport:
+                writer.writeUInt32(0x3dac6a00)
+            case .secureValueTypeDriverLicense:
+                writer.writeUInt32(0x06e425c4)
+            case .secureValueTypeIdentityCard:
+                writer.writeUInt32(0xa0d0744b)
+            case .secureValueTypeInternalPassport:
+                writer.writeUInt32(0x99a48f23)
+            case .secureValueTypeAddress:
+                writer.writeUInt32(0xcbe31e26)
+            case .secureValueTypeUtilityBill:
+                writer.writeUInt32(0xfc36954e)
+            case .secureValueTypeBankStatement:
+                writer.writeUInt32(0x89137c0d)
+            case .secureValueTypeRentalAgreement:
+                writer.writeUInt32(0x8b883488)
+            case .secureValueTypePassportRegistration:
+                writer.writeUInt32(0x99e3806a)
+            case .secureValueTypeTemporaryRegistration:
+                writer.writeUInt32(0xea02ec33)
+            case .secureValueTypePhone:
+                writer.writeUInt32(0xb320aadb)
+            case .secureValueTypeEmail:
+                writer.writeUInt32(0x8e3ca7ee)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x9d2a81e3: return try parse_secureValueTypePersonalDetails(&reader)
+            case 0x3dac6a00: return try parse_secureValueTypePassport(&reader)
+            case 0x06e425c4: return try parse_secureValueTypeDriverLicense(&reader)
+            case 0xa0d0744b: return try parse_secureValueTypeIdentityCard(&reader)
+            case 0x99a48f23: return try parse_secureValueTypeInternalPassport(&reader)
+            case 0xcbe31e26: return try parse_secureValueTypeAddress(&reader)
+            case 0xfc36954e: return try parse_secureValueTypeUtilityBill(&reader)
+            case 0x89137c0d: return try parse_secureValueTypeBankStatement(&reader)
+            case 0x8b883488: return try parse_secureValueTypeRentalAgreement(&reader)
+            case 0x99e3806a: return try parse_secureValueTypePassportRegistration(&reader)
+            case 0xea02ec33: return try parse_secureValueTypeTemporaryRegistration(&reader)
+            case 0xb320aadb: return try parse_secureValueTypePhone(&reader)
+            case 0x8e3ca7ee: return try parse_secureValueTypeEmail(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureValueType")
+            }
+        }
+
+        /// secureValueTypePersonalDetails#9d2a81e3's fields, its id already read.
+        static func parse_secureValueTypePersonalDetails(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePersonalDetails
+        }
+
+        /// secureValueTypePassport#3dac6a00's fields, its id already read.
+        static func parse_secureValueTypePassport(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePassport
+        }
+
+        /// secureValueTypeDriverLicense#06e425c4's fields, its id already read.
+        static func parse_secureValueTypeDriverLicense(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeDriverLicense
+        }
+
+        /// secureValueTypeIdentityCard#a0d0744b's fields, its id already read.
+        static func parse_secureValueTypeIdentityCard(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeIdentityCard
+        }
+
+        /// secureValueTypeInternalPassport#99a48f23's fields, its id already read.
+        static func parse_secureValueTypeInternalPassport(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeInternalPassport
+        }
+
+        /// secureValueTypeAddress#cbe31e26's fields, its id already read.
+        static func parse_secureValueTypeAddress(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeAddress
+        }
+
+        /// secureValueTypeUtilityBill#fc36954e's fields, its id already read.
+        static func parse_secureValueTypeUtilityBill(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeUtilityBill
+        }
+
+        /// secureValueTypeBankStatement#89137c0d's fields, its id already read.
+        static func parse_secureValueTypeBankStatement(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeBankStatement
+        }
+
+        /// secureValueTypeRentalAgreement#8b883488's fields, its id already read.
+        static func parse_secureValueTypeRentalAgreement(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeRentalAgreement
+        }
+
+        /// secureValueTypePassportRegistration#99e3806a's fields, its id already read.
+        static func parse_secureValueTypePassportRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePassportRegistration
+        }
+
+        /// secureValueTypeTemporaryRegistration#ea02ec33's fields, its id already read.
+        static func parse_secureValueTypeTemporaryRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeTemporaryRegistration
+        }
+
+        /// secureValueTypePhone#b320aadb's fields, its id already read.
+        static func parse_secureValueTypePhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePhone
+        }
+
+        /// secureValueTypeEmail#8e3ca7ee's fields, its id already read.
+        static func parse_secureValueTypeEmail(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeEmail
+        }
+    }
+}
+
+extension Api {
     public indirect enum SendMessageAction: TLObject, Equatable {
         case sendMessageTypingAction
         case sendMessageCancelAction

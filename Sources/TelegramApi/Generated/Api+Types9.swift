@@ -2,6 +2,555 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum PrivacyRule: TLObject, Equatable {
+        case privacyValueAllowContacts
+        case privacyValueAllowAll
+        case privacyValueAllowUsers(users: [Int64])
+        case privacyValueDisallowContacts
+        case privacyValueDisallowAll
+        case privacyValueDisallowUsers(users: [Int64])
+        case privacyValueAllowChatParticipants(chats: [Int64])
+        case privacyValueDisallowChatParticipants(chats: [Int64])
+        case privacyValueAllowCloseFriends
+        case privacyValueAllowPremium
+        case privacyValueAllowBots
+        case privacyValueDisallowBots
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .privacyValueAllowContacts:
+                writer.writeUInt32(0xfffe1bac)
+            case .privacyValueAllowAll:
+                writer.writeUInt32(0x65427b82)
+            case .privacyValueAllowUsers(let _0):
+                writer.writeUInt32(0xb8905fb2)
+                writer.writeVector(_0)
+            case .privacyValueDisallowContacts:
+                writer.writeUInt32(0xf888fa1a)
+            case .privacyValueDisallowAll:
+                writer.writeUInt32(0x8b73e763)
+            case .privacyValueDisallowUsers(let _0):
+                writer.writeUInt32(0xe4621141)
+                writer.writeVector(_0)
+            case .privacyValueAllowChatParticipants(let _0):
+                writer.writeUInt32(0x6b134e8e)
+                writer.writeVector(_0)
+            case .privacyValueDisallowChatParticipants(let _0):
+                writer.writeUInt32(0x41c87565)
+                writer.writeVector(_0)
+            case .privacyValueAllowCloseFriends:
+                writer.writeUInt32(0xf7e8d89b)
+            case .privacyValueAllowPremium:
+                writer.writeUInt32(0xece9814b)
+            case .privacyValueAllowBots:
+                writer.writeUInt32(0x21461b5d)
+            case .privacyValueDisallowBots:
+                writer.writeUInt32(0xf6a5f82f)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xfffe1bac: return try parse_privacyValueAllowContacts(&reader)
+            case 0x65427b82: return try parse_privacyValueAllowAll(&reader)
+            case 0xb8905fb2: return try parse_privacyValueAllowUsers(&reader)
+            case 0xf888fa1a: return try parse_privacyValueDisallowContacts(&reader)
+            case 0x8b73e763: return try parse_privacyValueDisallowAll(&reader)
+            case 0xe4621141: return try parse_privacyValueDisallowUsers(&reader)
+            case 0x6b134e8e: return try parse_privacyValueAllowChatParticipants(&reader)
+            case 0x41c87565: return try parse_privacyValueDisallowChatParticipants(&reader)
+            case 0xf7e8d89b: return try parse_privacyValueAllowCloseFriends(&reader)
+            case 0xece9814b: return try parse_privacyValueAllowPremium(&reader)
+            case 0x21461b5d: return try parse_privacyValueAllowBots(&reader)
+            case 0xf6a5f82f: return try parse_privacyValueDisallowBots(&reader)
+            default: throw .unknownConstructor(id, expected: "PrivacyRule")
+            }
+        }
+
+        /// privacyValueAllowContacts#fffe1bac's fields, its id already read.
+        static func parse_privacyValueAllowContacts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowContacts
+        }
+
+        /// privacyValueAllowAll#65427b82's fields, its id already read.
+        static func parse_privacyValueAllowAll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowAll
+        }
+
+        /// privacyValueAllowUsers#b8905fb2's fields, its id already read.
+        static func parse_privacyValueAllowUsers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueAllowUsers(users: _0)
+        }
+
+        /// privacyValueDisallowContacts#f888fa1a's fields, its id already read.
+        static func parse_privacyValueDisallowContacts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueDisallowContacts
+        }
+
+        /// privacyValueDisallowAll#8b73e763's fields, its id already read.
+        static func parse_privacyValueDisallowAll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueDisallowAll
+        }
+
+        /// privacyValueDisallowUsers#e4621141's fields, its id already read.
+        static func parse_privacyValueDisallowUsers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueDisallowUsers(users: _0)
+        }
+
+        /// privacyValueAllowChatParticipants#6b134e8e's fields, its id already read.
+        static func parse_privacyValueAllowChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueAllowChatParticipants(chats: _0)
+        }
+
+        /// privacyValueDisallowChatParticipants#41c87565's fields, its id already read.
+        static func parse_privacyValueDisallowChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueDisallowChatParticipants(chats: _0)
+        }
+
+        /// privacyValueAllowCloseFriends#f7e8d89b's fields, its id already read.
+        static func parse_privacyValueAllowCloseFriends(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowCloseFriends
+        }
+
+        /// privacyValueAllowPremium#ece9814b's fields, its id already read.
+        static func parse_privacyValueAllowPremium(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowPremium
+        }
+
+        /// privacyValueAllowBots#21461b5d's fields, its id already read.
+        static func parse_privacyValueAllowBots(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowBots
+        }
+
+        /// privacyValueDisallowBots#f6a5f82f's fields, its id already read.
+        static func parse_privacyValueDisallowBots(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueDisallowBots
+        }
+    }
+}
+
+extension Api {
+    public indirect enum QuickReply: TLObject, Equatable {
+        case quickReply(shortcutId: Int32, shortcut: String, topMessage: Int32, count: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .quickReply(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x0697102b)
+                writer.writeInt32(_0)
+                writer.writeString(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x0697102b: return try parse_quickReply(&reader)
+            default: throw .unknownConstructor(id, expected: "QuickReply")
+            }
+        }
+
+        /// quickReply#0697102b's fields, its id already read.
+        static func parse_quickReply(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readString()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            return .quickReply(shortcutId: _0, shortcut: _1, topMessage: _2, count: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Reaction: TLObject, Equatable {
+        case reactionEmpty
+        case reactionEmoji(emoticon: String)
+        case reactionCustomEmoji(documentId: Int64)
+        case reactionPaid
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .reactionEmpty:
+                writer.writeUInt32(0x79f5d419)
+            case .reactionEmoji(let _0):
+                writer.writeUInt32(0x1b2286b8)
+                writer.writeString(_0)
+            case .reactionCustomEmoji(let _0):
+                writer.writeUInt32(0x8935fc73)
+                writer.writeInt64(_0)
+            case .reactionPaid:
+                writer.writeUInt32(0x523da4eb)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x79f5d419: return try parse_reactionEmpty(&reader)
+            case 0x1b2286b8: return try parse_reactionEmoji(&reader)
+            case 0x8935fc73: return try parse_reactionCustomEmoji(&reader)
+            case 0x523da4eb: return try parse_reactionPaid(&reader)
+            default: throw .unknownConstructor(id, expected: "Reaction")
+            }
+        }
+
+        /// reactionEmpty#79f5d419's fields, its id already read.
+        static func parse_reactionEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .reactionEmpty
+        }
+
+        /// reactionEmoji#1b2286b8's fields, its id already read.
+        static func parse_reactionEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .reactionEmoji(emoticon: _0)
+        }
+
+        /// reactionCustomEmoji#8935fc73's fields, its id already read.
+        static func parse_reactionCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .reactionCustomEmoji(documentId: _0)
+        }
+
+        /// reactionPaid#523da4eb's fields, its id already read.
+        static func parse_reactionPaid(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .reactionPaid
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ReactionCount: TLObject, Equatable {
+        case reactionCount(chosenOrder: Int32?, reaction: Api.Reaction, count: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .reactionCount(let _0, let _1, let _2):
+                writer.writeUInt32(0xa3d1cb80)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xa3d1cb80: return try parse_reactionCount(&reader)
+            default: throw .unknownConstructor(id, expected: "ReactionCount")
+            }
+        }
+
+        /// reactionCount#a3d1cb80's fields, its id already read.
+        static func parse_reactionCount(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "reactionCount", bits: flags & ~0x1) }
+            var _0: Int32? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt32()
+            }
+            let _1 = try Api.Reaction.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .reactionCount(chosenOrder: _0, reaction: _1, count: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ReplyMarkup: TLObject, Equatable {
+        case replyKeyboardHide(selective: Bool)
+        case replyKeyboardForceReply(singleUse: Bool, selective: Bool, placeholder: String?)
+        case replyKeyboardMarkup(resize: Bool, singleUse: Bool, selective: Bool, persistent: Bool, rows: [Api.KeyboardButtonRow], placeholder: String?)
+        case replyInlineMarkup(rows: [Api.KeyboardButtonRow])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .replyKeyboardHide(let _0):
+                writer.writeUInt32(0xa03e5b85)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                writer.writeUInt32(flags)
+            case .replyKeyboardForceReply(let _0, let _1, let _2):
+                writer.writeUInt32(0x86b40b08)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x4 }
+                if _2 != nil { flags |= 0x8 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+            case .replyKeyboardMarkup(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x85dd99d1)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x10 }
+                if _5 != nil { flags |= 0x8 }
+                writer.writeUInt32(flags)
+                writer.writeVector(_4)
+                if let value = _5 {
+                    writer.writeString(value)
+                }
+            case .replyInlineMarkup(let _0):
+                writer.writeUInt32(0x48a30254)
+                writer.writeVector(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xa03e5b85: return try parse_replyKeyboardHide(&reader)
+            case 0x86b40b08: return try parse_replyKeyboardForceReply(&reader)
+            case 0x85dd99d1: return try parse_replyKeyboardMarkup(&reader)
+            case 0x48a30254: return try parse_replyInlineMarkup(&reader)
+            default: throw .unknownConstructor(id, expected: "ReplyMarkup")
+            }
+        }
+
+        /// replyKeyboardHide#a03e5b85's fields, its id already read.
+        static func parse_replyKeyboardHide(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x4 == 0 else { throw .unknownFlags(constructor: "replyKeyboardHide", bits: flags & ~0x4) }
+            let _0 = flags & 0x4 != 0
+            return .replyKeyboardHide(selective: _0)
+        }
+
+        /// replyKeyboardForceReply#86b40b08's fields, its id already read.
+        static func parse_replyKeyboardForceReply(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xe == 0 else { throw .unknownFlags(constructor: "replyKeyboardForceReply", bits: flags & ~0xe) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x4 != 0
+            var _2: String? = nil
+            if flags & 0x8 != 0 {
+                _2 = try reader.readString()
+            }
+            return .replyKeyboardForceReply(singleUse: _0, selective: _1, placeholder: _2)
+        }
+
+        /// replyKeyboardMarkup#85dd99d1's fields, its id already read.
+        static func parse_replyKeyboardMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "replyKeyboardMarkup", bits: flags & ~0x1f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x10 != 0
+            let _4 = try reader.readVector(of: Api.KeyboardButtonRow.self)
+            var _5: String? = nil
+            if flags & 0x8 != 0 {
+                _5 = try reader.readString()
+            }
+            return .replyKeyboardMarkup(resize: _0, singleUse: _1, selective: _2, persistent: _3, rows: _4, placeholder: _5)
+        }
+
+        /// replyInlineMarkup#48a30254's fields, its id already read.
+        static func parse_replyInlineMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.KeyboardButtonRow.self)
+            return .replyInlineMarkup(rows: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum RequestPeerType: TLObject, Equatable {
+        case requestPeerTypeUser(bot: Bool?, premium: Bool?)
+        case requestPeerTypeChat(creator: Bool, botParticipant: Bool, hasUsername: Bool?, forum: Bool?, userAdminRights: Api.ChatAdminRights?, botAdminRights: Api.ChatAdminRights?)
+        case requestPeerTypeBroadcast(creator: Bool, hasUsername: Bool?, userAdminRights: Api.ChatAdminRights?, botAdminRights: Api.ChatAdminRights?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .requestPeerTypeUser(let _0, let _1):
+                writer.writeUInt32(0x5f3b8a00)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeBool(value)
+                }
+                if let value = _1 {
+                    writer.writeBool(value)
+                }
+            case .requestPeerTypeChat(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xc9f06e1b)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x20 }
+                if _2 != nil { flags |= 0x8 }
+                if _3 != nil { flags |= 0x10 }
+                if _4 != nil { flags |= 0x2 }
+                if _5 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    writer.writeBool(value)
+                }
+                if let value = _3 {
+                    writer.writeBool(value)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+            case .requestPeerTypeBroadcast(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x339bef6c)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 != nil { flags |= 0x8 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    writer.writeBool(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x5f3b8a00: return try parse_requestPeerTypeUser(&reader)
+            case 0xc9f06e1b: return try parse_requestPeerTypeChat(&reader)
+            case 0x339bef6c: return try parse_requestPeerTypeBroadcast(&reader)
+            default: throw .unknownConstructor(id, expected: "RequestPeerType")
+            }
+        }
+
+        /// requestPeerTypeUser#5f3b8a00's fields, its id already read.
+        static func parse_requestPeerTypeUser(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "requestPeerTypeUser", bits: flags & ~0x3) }
+            var _0: Bool? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readBool()
+            }
+            var _1: Bool? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readBool()
+            }
+            return .requestPeerTypeUser(bot: _0, premium: _1)
+        }
+
+        /// requestPeerTypeChat#c9f06e1b's fields, its id already read.
+        static func parse_requestPeerTypeChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "requestPeerTypeChat", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x20 != 0
+            var _2: Bool? = nil
+            if flags & 0x8 != 0 {
+                _2 = try reader.readBool()
+            }
+            var _3: Bool? = nil
+            if flags & 0x10 != 0 {
+                _3 = try reader.readBool()
+            }
+            var _4: Api.ChatAdminRights? = nil
+            if flags & 0x2 != 0 {
+                _4 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            var _5: Api.ChatAdminRights? = nil
+            if flags & 0x4 != 0 {
+                _5 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            return .requestPeerTypeChat(creator: _0, botParticipant: _1, hasUsername: _2, forum: _3, userAdminRights: _4, botAdminRights: _5)
+        }
+
+        /// requestPeerTypeBroadcast#339bef6c's fields, its id already read.
+        static func parse_requestPeerTypeBroadcast(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "requestPeerTypeBroadcast", bits: flags & ~0xf) }
+            let _0 = flags & 0x1 != 0
+            var _1: Bool? = nil
+            if flags & 0x8 != 0 {
+                _1 = try reader.readBool()
+            }
+            var _2: Api.ChatAdminRights? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            var _3: Api.ChatAdminRights? = nil
+            if flags & 0x4 != 0 {
+                _3 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            return .requestPeerTypeBroadcast(creator: _0, hasUsername: _1, userAdminRights: _2, botAdminRights: _3)
+        }
+    }
+}
+
+extension Api {
     public indirect enum RequestedPeer: TLObject, Equatable {
         case requestedPeerUser(userId: Int64, firstName: String?, lastName: String?, username: String?, photo: Api.Photo?)
         case requestedPeerChat(chatId: Int64, title: String?, photo: Api.Photo?)
@@ -766,166 +1315,6 @@ extension Api {
             }
             let _8 = try reader.readBytes()
             return .secureValue(type: _0, data: _1, frontSide: _2, reverseSide: _3, selfie: _4, translation: _5, files: _6, plainData: _7, hash: _8)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecureValueType: TLObject, Equatable {
-        case secureValueTypePersonalDetails
-        case secureValueTypePassport
-        case secureValueTypeDriverLicense
-        case secureValueTypeIdentityCard
-        case secureValueTypeInternalPassport
-        case secureValueTypeAddress
-        case secureValueTypeUtilityBill
-        case secureValueTypeBankStatement
-        case secureValueTypeRentalAgreement
-        case secureValueTypePassportRegistration
-        case secureValueTypeTemporaryRegistration
-        case secureValueTypePhone
-        case secureValueTypeEmail
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .secureValueTypePersonalDetails:
-                writer.writeUInt32(0x9d2a81e3)
-            case .secureValueTypePassport:
-                writer.writeUInt32(0x3dac6a00)
-            case .secureValueTypeDriverLicense:
-                writer.writeUInt32(0x06e425c4)
-            case .secureValueTypeIdentityCard:
-                writer.writeUInt32(0xa0d0744b)
-            case .secureValueTypeInternalPassport:
-                writer.writeUInt32(0x99a48f23)
-            case .secureValueTypeAddress:
-                writer.writeUInt32(0xcbe31e26)
-            case .secureValueTypeUtilityBill:
-                writer.writeUInt32(0xfc36954e)
-            case .secureValueTypeBankStatement:
-                writer.writeUInt32(0x89137c0d)
-            case .secureValueTypeRentalAgreement:
-                writer.writeUInt32(0x8b883488)
-            case .secureValueTypePassportRegistration:
-                writer.writeUInt32(0x99e3806a)
-            case .secureValueTypeTemporaryRegistration:
-                writer.writeUInt32(0xea02ec33)
-            case .secureValueTypePhone:
-                writer.writeUInt32(0xb320aadb)
-            case .secureValueTypeEmail:
-                writer.writeUInt32(0x8e3ca7ee)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x9d2a81e3: return try parse_secureValueTypePersonalDetails(&reader)
-            case 0x3dac6a00: return try parse_secureValueTypePassport(&reader)
-            case 0x06e425c4: return try parse_secureValueTypeDriverLicense(&reader)
-            case 0xa0d0744b: return try parse_secureValueTypeIdentityCard(&reader)
-            case 0x99a48f23: return try parse_secureValueTypeInternalPassport(&reader)
-            case 0xcbe31e26: return try parse_secureValueTypeAddress(&reader)
-            case 0xfc36954e: return try parse_secureValueTypeUtilityBill(&reader)
-            case 0x89137c0d: return try parse_secureValueTypeBankStatement(&reader)
-            case 0x8b883488: return try parse_secureValueTypeRentalAgreement(&reader)
-            case 0x99e3806a: return try parse_secureValueTypePassportRegistration(&reader)
-            case 0xea02ec33: return try parse_secureValueTypeTemporaryRegistration(&reader)
-            case 0xb320aadb: return try parse_secureValueTypePhone(&reader)
-            case 0x8e3ca7ee: return try parse_secureValueTypeEmail(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureValueType")
-            }
-        }
-
-        /// secureValueTypePersonalDetails#9d2a81e3's fields, its id already read.
-        static func parse_secureValueTypePersonalDetails(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePersonalDetails
-        }
-
-        /// secureValueTypePassport#3dac6a00's fields, its id already read.
-        static func parse_secureValueTypePassport(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePassport
-        }
-
-        /// secureValueTypeDriverLicense#06e425c4's fields, its id already read.
-        static func parse_secureValueTypeDriverLicense(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeDriverLicense
-        }
-
-        /// secureValueTypeIdentityCard#a0d0744b's fields, its id already read.
-        static func parse_secureValueTypeIdentityCard(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeIdentityCard
-        }
-
-        /// secureValueTypeInternalPassport#99a48f23's fields, its id already read.
-        static func parse_secureValueTypeInternalPassport(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeInternalPassport
-        }
-
-        /// secureValueTypeAddress#cbe31e26's fields, its id already read.
-        static func parse_secureValueTypeAddress(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeAddress
-        }
-
-        /// secureValueTypeUtilityBill#fc36954e's fields, its id already read.
-        static func parse_secureValueTypeUtilityBill(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeUtilityBill
-        }
-
-        /// secureValueTypeBankStatement#89137c0d's fields, its id already read.
-        static func parse_secureValueTypeBankStatement(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeBankStatement
-        }
-
-        /// secureValueTypeRentalAgreement#8b883488's fields, its id already read.
-        static func parse_secureValueTypeRentalAgreement(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeRentalAgreement
-        }
-
-        /// secureValueTypePassportRegistration#99e3806a's fields, its id already read.
-        static func parse_secureValueTypePassportRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePassportRegistration
-        }
-
-        /// secureValueTypeTemporaryRegistration#ea02ec33's fields, its id already read.
-        static func parse_secureValueTypeTemporaryRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeTemporaryRegistration
-        }
-
-        /// secureValueTypePhone#b320aadb's fields, its id already read.
-        static func parse_secureValueTypePhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePhone
-        }
-
-        /// secureValueTypeEmail#8e3ca7ee's fields, its id already read.
-        static func parse_secureValueTypeEmail(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeEmail
         }
     }
 }

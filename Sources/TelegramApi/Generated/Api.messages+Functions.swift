@@ -646,6 +646,128 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.search#29ee847a
+    public struct Search: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.Messages
+        public var peer: Api.InputPeer
+        public var q: String
+        public var fromId: Api.InputPeer?
+        public var savedPeerId: Api.InputPeer?
+        public var savedReaction: [Api.Reaction]?
+        public var topMsgId: Int32?
+        public var filter: Api.MessagesFilter
+        public var minDate: Int32
+        public var maxDate: Int32
+        public var offsetId: Int32
+        public var addOffset: Int32
+        public var limit: Int32
+        public var maxId: Int32
+        public var minId: Int32
+        public var hash: Int64
+
+        public init(peer: Api.InputPeer, q: String, fromId: Api.InputPeer? = nil, savedPeerId: Api.InputPeer? = nil, savedReaction: [Api.Reaction]? = nil, topMsgId: Int32? = nil, filter: Api.MessagesFilter, minDate: Int32, maxDate: Int32, offsetId: Int32, addOffset: Int32, limit: Int32, maxId: Int32, minId: Int32, hash: Int64) {
+            self.peer = peer
+            self.q = q
+            self.fromId = fromId
+            self.savedPeerId = savedPeerId
+            self.savedReaction = savedReaction
+            self.topMsgId = topMsgId
+            self.filter = filter
+            self.minDate = minDate
+            self.maxDate = maxDate
+            self.offsetId = offsetId
+            self.addOffset = addOffset
+            self.limit = limit
+            self.maxId = maxId
+            self.minId = minId
+            self.hash = hash
+        }
+
+        public var name: String { "messages.search" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x29ee847a)
+            var flags: UInt32 = 0
+            if self.fromId != nil { flags |= 0x1 }
+            if self.savedPeerId != nil { flags |= 0x4 }
+            if self.savedReaction != nil { flags |= 0x8 }
+            if self.topMsgId != nil { flags |= 0x2 }
+            writer.writeUInt32(flags)
+            self.peer.serialize(to: &writer)
+            writer.writeString(self.q)
+            if let value = self.fromId {
+                value.serialize(to: &writer)
+            }
+            if let value = self.savedPeerId {
+                value.serialize(to: &writer)
+            }
+            if let value = self.savedReaction {
+                writer.writeVector(value)
+            }
+            if let value = self.topMsgId {
+                writer.writeInt32(value)
+            }
+            self.filter.serialize(to: &writer)
+            writer.writeInt32(self.minDate)
+            writer.writeInt32(self.maxDate)
+            writer.writeInt32(self.offsetId)
+            writer.writeInt32(self.addOffset)
+            writer.writeInt32(self.limit)
+            writer.writeInt32(self.maxId)
+            writer.writeInt32(self.minId)
+            writer.writeInt64(self.hash)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.Messages.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x29ee847a else { throw .unknownConstructor(id, expected: "messages.search") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messages.search", bits: flags & ~0xf) }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            let _1 = try reader.readString()
+            var _2: Api.InputPeer? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.InputPeer.parse(from: &reader)
+            }
+            var _3: Api.InputPeer? = nil
+            if flags & 0x4 != 0 {
+                _3 = try Api.InputPeer.parse(from: &reader)
+            }
+            var _4: [Api.Reaction]? = nil
+            if flags & 0x8 != 0 {
+                _4 = try reader.readVector(of: Api.Reaction.self)
+            }
+            var _5: Int32? = nil
+            if flags & 0x2 != 0 {
+                _5 = try reader.readInt32()
+            }
+            let _6 = try Api.MessagesFilter.parse(from: &reader)
+            let _7 = try reader.readInt32()
+            let _8 = try reader.readInt32()
+            let _9 = try reader.readInt32()
+            let _10 = try reader.readInt32()
+            let _11 = try reader.readInt32()
+            let _12 = try reader.readInt32()
+            let _13 = try reader.readInt32()
+            let _14 = try reader.readInt64()
+            return Self(peer: _0, q: _1, fromId: _2, savedPeerId: _3, savedReaction: _4, topMsgId: _5, filter: _6, minDate: _7, maxDate: _8, offsetId: _9, addOffset: _10, limit: _11, maxId: _12, minId: _13, hash: _14)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.sendMedia#ac55d9c1
     public struct SendMedia: TLFunction, TLObject, Equatable {
         public typealias Result = Api.Updates

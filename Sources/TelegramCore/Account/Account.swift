@@ -26,6 +26,8 @@ public final class Account {
     /// the account's server).
     public var fetchHistoryFromServer: (@Sendable (PeerId, HistoryHoleEnd) -> Void)?
     public var serverHistory: ServerHistoryFetches?
+    /// Fetches a chat's pinned messages from the server when it opens (set while the app listens).
+    public var fetchPinnedFromServer: (@Sendable (PeerId) -> Void)?
     /// Who is typing, and telling the server the person is (set while the app listens).
     public var serverPresence: AccountPresence?
     public var typingInChat: (@Sendable (PeerId) -> Void)?

@@ -96,16 +96,19 @@ enum HistoryHoleFiller {
         func store(_ page: Page, in hole: ClosedRange<Int32>, filling filled: ClosedRange<Int32>) throws -> Int {
             // Only what falls in the hole: a message already here keeps what this device added
             // to it (a fetched file), and a server that answers outside what was asked adds nothing.
-            let stored = page.messages.compactMap { ServerObjects.message($0, accountPeer: accountPeer) }
-                .filter { $0.id.peerId == peerId && $0.id.namespace == MessageId.cloudNamespace && hole.contains($0.id.id) }
+            let stored = page.messages.compactMap { ServerObjects.pinnedMessage($0, accountPeer: accountPeer) }
+                .filter { $0.message.id.peerId == peerId && $0.message.id.namespace == MessageId.cloudNamespace && hole.contains($0.message.id.id) }
             try postbox.transaction { t in
                 _ = try ServerObjects.store(page.users, in: t)
                 _ = try ServerObjects.store(page.chats, in: t)
-                let named = try stored.map { try ServerObjects.namingForward($0, in: t) }
+                // One here already (a pinned message fetched alone) keeps what it has.
+                let named = try stored.filter { try t.message($0.message.id) == nil }.map { try ServerObjects.namingForward($0.message, in: t) }
                 if !named.isEmpty {
                     try t.addMessages(named)
                     try t.recordServerMessageChats(named.map(\.id))
                 }
+                // Pinned long ago, and only seen now.
+                for (message, pinned) in stored where pinned { try t.learnPinnedMessage(message.id) }
                 try t.fillHistoryHole(peerId, filled)
             }
             return stored.count

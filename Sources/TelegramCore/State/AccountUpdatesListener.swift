@@ -28,6 +28,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     public let lookups = ServerUsernameLookups()
     /// Older history the person scrolled to, fetched on this connection a page at a time.
     public let history = ServerHistoryFetches()
+    public let pinned = ServerPinnedFetches()
     /// Who is typing, from the updates pushed to this listener's connection.
     public let presence = AccountPresence()
     private let state = ConditionLock()
@@ -126,6 +127,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 history.run(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer, timeout: 30, logger: logger) { [applied] in
                     applied(AccountStateManager.Report())
                 }
+                pinned.run(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer, timeout: 30, logger: logger) { [applied] in
+                    applied(AccountStateManager.Report())
+                }
                 downloads.run(postbox: postbox, client: manager!.client, timeout: 30, logger: logger) { [applied] in
                     applied(AccountStateManager.Report())
                 }
@@ -138,6 +142,7 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 if !isStopped { logger.warning("catching up with the server failed", metadata: ["error": "\(error)", "failures": "\(failures)"]) }
                 // A new connection next time; the chats still on screen ask for their pages again.
                 history.dropWaiting()
+                pinned.dropWaiting()
                 manager = nil
                 pushRegistrationTried = false
                 state.withLock { client }?.close()
@@ -257,6 +262,12 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     /// called when it is stored.
     public func fetchHistory(_ chat: PeerId, _ end: HistoryHoleEnd) {
         if history.request(chat, end) { push() }
+    }
+
+    /// Fetches the pinned messages of `chat` (opened on screen) once a run (the loop runs now);
+    /// `applied` is called when they changed.
+    public func fetchPinned(_ chat: PeerId) {
+        if pinned.request(chat) { push() }
     }
 
     /// When this connection last said the account is online (nil: not on this connection).
