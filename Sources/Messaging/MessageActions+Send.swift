@@ -4,9 +4,11 @@ extension MessageActions {
     /// Sends `text` to the chat: a text over Telegram's limit goes as several messages in order
     /// (LongTextSplit), the reply on the first. The ids, in order.
     @discardableResult
-    public func send(text: String, entities: [MessageTextEntity] = [], replyTo: MessageReply? = nil, to peerId: PeerId) throws -> [MessageId] {
+    /// `durable: false`: committed only (MessageActions.write), for a caller that syncs itself.
+    public func send(text: String, entities: [MessageTextEntity] = [], replyTo: MessageReply? = nil, to peerId: PeerId,
+                     durable: Bool = true) throws -> [MessageId] {
         guard !text.allSatisfy(\.isWhitespace) else { throw MessageActionRefusal("nothing to send: the text is empty") }
-        return try write { t, now in
+        return try write(durable: durable) { t, now in
             try Self.checkReply(replyTo, in: peerId, t)
             var ids: [MessageId] = []
             for (i, part) in LongTextSplit.parts(text, entities: entities).enumerated() {

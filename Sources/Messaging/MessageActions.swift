@@ -14,10 +14,11 @@ public struct MessageActions {
         self.clock = clock
     }
 
-    /// One durable write: the change is on disk before the caller reports it.
-    func write<T>(_ body: (PostboxTransaction, _ now: Int32) throws -> T) throws -> T {
+    /// One durable write: the change is on disk before the caller reports it. `durable: false`:
+    /// committed only, for a caller that makes it durable itself (Postbox.sync) before it reports it.
+    func write<T>(durable: Bool = true, _ body: (PostboxTransaction, _ now: Int32) throws -> T) throws -> T {
         let now = clock()
-        return try postbox.transaction(durable: true) { t in try body(t, now) }
+        return try postbox.transaction(durable: durable) { t in try body(t, now) }
     }
 
     /// The stored message, or a refusal naming it.

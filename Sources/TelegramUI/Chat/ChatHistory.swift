@@ -24,6 +24,8 @@ struct ChatHistory {
     mutating func refresh(_ source: any ChatHistoryDataSource, _ chat: ChatId, visible: ClosedRange<ChatMessage.Index>? = nil,
                           following: Bool = true) throws -> Bool {
         var changed = false
+        // The newest page read again covers `visible` when it reaches down to it: no second read.
+        var covered = false
         if !hasNewer {
             let page = try source.messages(in: chat, before: nil, limit: Self.pageSize)
             if messages.isEmpty { hasOlder = page.count == Self.pageSize }
@@ -41,9 +43,10 @@ struct ChatHistory {
                 // The page is the truth from its oldest message up (or the whole chat, if short).
                 let from = page.count == Self.pageSize ? page.last?.index : nil
                 changed = replace(from: from, to: nil, with: page) || changed
+                covered = visible.map { visible in from.map { visible.lowerBound >= $0 } ?? true } ?? true
             }
         }
-        if let visible { changed = try reread(visible, source, chat) || changed }
+        if let visible, !covered { changed = try reread(visible, source, chat) || changed }
         return changed
     }
 

@@ -13,9 +13,16 @@ extension TelegramEngine.Messages {
         return result
     }
 
+    /// Committed, handed to the connection, then made durable: the message leaves while the disk
+    /// syncs, and what shows it pending comes after both. It is stored with its random_id before
+    /// it leaves, so a restart that finds it sends it again as the same message; one a power cut
+    /// took before the sync is not here to be sent again, and its copy on the server, if it
+    /// left, comes back with the catch-up. Exactly once either way, a sync sooner.
     @discardableResult
     public func send(text: String, entities: [MessageTextEntity] = [], replyTo: MessageReply? = nil, to peerId: EnginePeer.Id) throws -> [EngineMessage.Id] {
-        try forServer { try actions.send(text: text, entities: entities, replyTo: replyTo, to: peerId) }
+        let ids = try forServer { try actions.send(text: text, entities: entities, replyTo: replyTo, to: peerId, durable: false) }
+        try postbox.sync()
+        return ids
     }
 
     /// Files already copied into the MediaBox (OutgoingFile), as one message or an album.
