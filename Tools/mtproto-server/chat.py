@@ -61,6 +61,7 @@ class Chat:
             functions.messages.ForwardMessagesRequest: self.forward_messages,
             functions.messages.EditMessageRequest: self.edit_message,
             functions.messages.DeleteMessagesRequest: self.delete_messages,
+            functions.messages.DeleteHistoryRequest: self.delete_history,
             functions.messages.ReadHistoryRequest: self.read_history,
             functions.messages.SendReactionRequest: self.send_reaction,
             functions.messages.UpdatePinnedMessageRequest: self.update_pinned_message,
@@ -272,8 +273,22 @@ class Chat:
     # messages.deleteMessages
 
     def delete_messages(self, request, caller):
+        return self._delete(caller.me, list(dict.fromkeys(request.id)), bool(request.revoke), caller)
+
+    def delete_history(self, request, caller):
+        """messages.deleteHistory: the caller's messages in the chat up to max_id (0: all) go as
+        deleteMessages takes them, in one pts event; `revoke` takes a private chat's other side's
+        copies too (a group's members keep theirs). just_clear or not, the chat then has no message
+        here, and a client keeps its row or not. All in one answer (offset 0)."""
         me = caller.me
-        ids = list(dict.fromkeys(request.id))
+        peer = self._peer(me, request.peer)
+        ids = [m.id for m in self.store.chat(me.id, peer.key) if not request.max_id or m.id <= request.max_id]
+        affected = self._delete(me, ids, bool(request.revoke) and peer.key > 0, caller)
+        caller.log.info('deleteHistory user %d peer %d%s: %d message(s)', me.id, peer.key,
+                        ' just_clear' if request.just_clear else '', affected.pts_count)
+        return types.messages.AffectedHistory(pts=affected.pts, pts_count=affected.pts_count, offset=0)
+
+    def _delete(self, me, ids, revoke, caller):
         msgs = [m for m in (self.store.get(me.id, i) for i in ids) if m is not None]
         if not msgs:  # unknown ids are ignored, as Telegram does
             return types.messages.AffectedMessages(pts=self.store.pts(me.id), pts_count=0)
@@ -282,7 +297,7 @@ class Chat:
         chats = {}  # (owner, peer) → ids, for the devices' pushes
         for m in msgs:
             chats.setdefault((me.id, m.peer), []).append(m.id)
-        if request.revoke:
+        if revoke:
             for m in msgs:
                 for copy in self._revoked(me, m):
                     deleted.setdefault(copy.owner, []).append(copy.id)
@@ -293,7 +308,7 @@ class Chat:
                 self.store.delete(owner, owner_ids)
                 pts[owner] = self.store.bump(owner, len(owner_ids), 'delete', {'ids': owner_ids}, now)
         caller.log.info('deleteMessages user %d %d of %d id(s)%s: pts %s', me.id, len(msgs), len(ids),
-                        ' revoke' if request.revoke else '', ', '.join('%d→%d' % i for i in pts.items()))
+                        ' revoke' if revoke else '', ', '.join('%d→%d' % i for i in pts.items()))
         for owner, owner_ids in deleted.items():
             self._push(owner, [types.UpdateDeleteMessages(messages=owner_ids, pts=pts[owner], pts_count=len(owner_ids))],
                        caller, 'updateDeleteMessages', now)

@@ -310,6 +310,13 @@ async def do_delete(client, args):
     return plain(result.to_dict())
 
 
+async def do_delete_history(client, args):
+    peer = await resolve(client, getattr(args, 'with'))
+    result = await client(functions.messages.DeleteHistoryRequest(peer=peer, max_id=args.max_id, just_clear=args.just_clear,
+                                                                  revoke=args.revoke))
+    return plain(result.to_dict())
+
+
 async def do_read(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     if isinstance(peer, types.InputPeerChannel):  # channels.readHistory answers a Bool
@@ -675,7 +682,7 @@ async def do_channel_messages(client, args):
 
 
 COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_download, 'state': do_state, 'send': do_send, 'history': do_history,
-            'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'read': do_read,
+            'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'delete-history': do_delete_history, 'read': do_read,
             'react': do_react, 'pin': do_pin, 'pin-dialog': do_pin_dialog, 'mute': do_mute, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
             'wait': do_wait, 'create-group': do_create_group, 'group-info': do_group_info, 'typing': do_typing,
             'forward': do_forward, 'register-device': do_register_device,
@@ -752,6 +759,11 @@ def arguments():
     delete.add_argument('--ids', type=lambda v: [int(i) for i in v.split(',')], required=True)
     delete.add_argument('--revoke', action='store_true')
     delete.add_argument('--channel', help='a channel (id, channel:<id> or title): channels.deleteMessages')
+    delete_history = command('delete-history', 'messages.deleteHistory')
+    delete_history.add_argument('--with', required=True)
+    delete_history.add_argument('--max-id', type=int, default=0)
+    delete_history.add_argument('--just-clear', action='store_true')
+    delete_history.add_argument('--revoke', action='store_true')
     read = command('read', 'messages.readHistory')
     read.add_argument('--with', required=True)
     read.add_argument('--max-id', type=int, default=0)

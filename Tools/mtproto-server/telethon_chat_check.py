@@ -265,6 +265,16 @@ def scenario(chat, state, log_path):
     got = chat.wait('B', 1)
     chat.run('send', 'A', '--to', '@bobby', '--text', 'after restart')
     check(texts(got.finish()) == ['after restart'], 'live delivery after the restart')
+    # B's whole history with A, for both: A hears the deletion of each of its copies.
+    before = chat.run('history', 'A', '--with', '@bobby')['messages']
+    a = chat.wait('A', 1, 'delete', live_only=True)
+    gone = chat.run('delete-history', 'B', '--with', '@user1000001', '--revoke')
+    got = a.finish()
+    check(gone['_'] == 'AffectedHistory' and gone['offset'] == 0 and gone['pts_count'] > 0
+          and sorted(got[0]['ids']) == sorted(m['id'] for m in before),
+          'messages.deleteHistory with revoke: B\'s history goes, and A hears its copies go', gone)
+    check(chat.run('history', 'A', '--with', '@bobby')['messages'] == []
+          and chat.run('history', 'B', '--with', '@user1000001')['messages'] == [], 'neither side has a message left')
 
 
 def run_check(description, prefix, run_scenario, cleanup=lambda: None):

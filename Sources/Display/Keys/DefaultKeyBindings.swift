@@ -21,6 +21,7 @@ public enum DefaultKeyBindings {
         (.list(.nextUnreadChat), ["alt-n"]),
         (.list(.pinChat), ["p"]),
         (.list(.muteChat), ["m"]),
+        (.list(.deleteChat), ["d"]),
 
         (.chat(.select), ["up"]),
         (.chat(.pageUp), ["pgup"]),

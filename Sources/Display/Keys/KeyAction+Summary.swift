@@ -25,6 +25,7 @@ extension KeyAction {
             case .nextUnreadChat: return "open the next chat with unread messages"
             case .pinChat: return "pin or unpin the chat (chat list)"
             case .muteChat: return "mute or unmute the chat (chat list)"
+            case .deleteChat: return "delete, clear or leave the chat (chat list)"
             }
         case .chat(let action):
             switch action {

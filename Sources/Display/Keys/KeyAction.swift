@@ -6,8 +6,8 @@ public enum GlobalKeyAction: String, CaseIterable, Hashable, Sendable {
 
 public enum ListKeyAction: String, CaseIterable, Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom, open, search, nextHit, nextUnreadChat
-    /// The chat list's selected chat pinned or unpinned, muted or unmuted.
-    case pinChat, muteChat
+    /// The chat list's selected chat pinned or unpinned, muted or unmuted; deleted, cleared or left.
+    case pinChat, muteChat, deleteChat
 }
 
 public enum ChatKeyAction: String, CaseIterable, Hashable, Sendable {

@@ -24,6 +24,11 @@ public enum ServerOperation: Equatable, Sendable {
     case pinChat(PeerId, pinned: Bool)
     /// The chat's mute as stored (account.updateNotifySettings).
     case muteChat(PeerId)
+    /// The chat's history up to `maxId` deleted here (messages.deleteHistory); `revoke`: a private
+    /// chat's other side's too; `justClear`: the chat keeps its row.
+    case deleteHistory(PeerId, maxId: Int32, revoke: Bool, justClear: Bool)
+    /// The channel or supergroup left (channels.leaveChannel).
+    case leaveChannel(PeerId)
 }
 
 extension PostboxTransaction {
@@ -35,7 +40,7 @@ extension PostboxTransaction {
         switch operation {
         case .editMessage(let id), .setReaction(let id), .pin(let id, _):
             guard id.namespace == MessageId.cloudNamespace else { return }
-        case .readHistory, .deleteMessages, .saveDraft, .pinChat, .muteChat: break
+        case .readHistory, .deleteMessages, .saveDraft, .pinChat, .muteChat, .deleteHistory, .leaveChannel: break
         }
         let last = try metadataInt64(PostboxKeys.lastServerOperation) ?? 0
         try setMetadataInt64(PostboxKeys.lastServerOperation, last + 1)
@@ -64,7 +69,7 @@ extension PostboxTransaction {
 }
 
 extension ServerOperation {
-    private enum Kind: UInt8 { case readHistory = 1, editMessage, deleteMessages, setReaction, pin, saveDraft, pinChat, muteChat }
+    private enum Kind: UInt8 { case readHistory = 1, editMessage, deleteMessages, setReaction, pin, saveDraft, pinChat, muteChat, deleteHistory, leaveChannel }
 
     func encode(to w: inout BinaryWriter) {
         func id(_ id: MessageId) {
@@ -91,6 +96,10 @@ extension ServerOperation {
             w.write(Kind.pinChat.rawValue); w.write(peer.toInt64()); w.write(pinned)
         case .muteChat(let peer):
             w.write(Kind.muteChat.rawValue); w.write(peer.toInt64())
+        case .deleteHistory(let peer, let maxId, let revoke, let justClear):
+            w.write(Kind.deleteHistory.rawValue); w.write(peer.toInt64()); w.write(maxId); w.write(revoke); w.write(justClear)
+        case .leaveChannel(let peer):
+            w.write(Kind.leaveChannel.rawValue); w.write(peer.toInt64())
         }
     }
 
@@ -112,6 +121,9 @@ extension ServerOperation {
         case .saveDraft: self = .saveDraft(PeerId(try r.readInt64()))
         case .pinChat: self = .pinChat(PeerId(try r.readInt64()), pinned: try r.readBool())
         case .muteChat: self = .muteChat(PeerId(try r.readInt64()))
+        case .deleteHistory:
+            self = .deleteHistory(PeerId(try r.readInt64()), maxId: try r.readInt32(), revoke: try r.readBool(), justClear: try r.readBool())
+        case .leaveChannel: self = .leaveChannel(PeerId(try r.readInt64()))
         }
     }
 }

@@ -788,6 +788,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xeae87e42: return try Api.contacts.Contacts.parse_contacts(&reader)
     case 0x7f077ad9: return try Api.contacts.ResolvedPeer.parse_resolvedPeer(&reader)
     case 0x780a0310: return try Api.help.TermsOfService.parse_termsOfService(&reader)
+    case 0xb45c69d1: return try Api.messages.AffectedHistory.parse_affectedHistory(&reader)
     case 0x84d19185: return try Api.messages.AffectedMessages.parse_affectedMessages(&reader)
     case 0x64ff9fd5: return try Api.messages.Chats.parse_chats(&reader)
     case 0x9cd81144: return try Api.messages.Chats.parse_chatsSlice(&reader)
@@ -872,11 +873,13 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xaac7b717: return try Api.functions.auth.SignUp.parse_body(&reader)
     case 0x84c1fd4e: return try Api.functions.channels.DeleteMessages.parse_body(&reader)
     case 0x0a7f6bbb: return try Api.functions.channels.GetChannels.parse_body(&reader)
+    case 0xf836aa95: return try Api.functions.channels.LeaveChannel.parse_body(&reader)
     case 0xcc104937: return try Api.functions.channels.ReadHistory.parse_body(&reader)
     case 0x5dd69e12: return try Api.functions.contacts.GetContacts.parse_body(&reader)
     case 0x725afbbc: return try Api.functions.contacts.ResolveUsername.parse_body(&reader)
     case 0xc4f9186b: return try Api.functions.help.GetConfig.parse_body(&reader)
     case 0x1fb33026: return try Api.functions.help.GetNearestDc.parse_body(&reader)
+    case 0xb08f922a: return try Api.functions.messages.DeleteHistory.parse_body(&reader)
     case 0xe58e95d2: return try Api.functions.messages.DeleteMessages.parse_body(&reader)
     case 0xdfd14005: return try Api.functions.messages.EditMessage.parse_body(&reader)
     case 0x978928ca: return try Api.functions.messages.ForwardMessages.parse_body(&reader)
@@ -1527,6 +1530,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xafd93fbb: return "keyboardButtonBuy"
     case 0xb00c47a2: return "messageActionPrizeStars"
     case 0xb05ac6b1: return "sendMessageChooseStickerAction"
+    case 0xb08f922a: return "messages.deleteHistory"
     case 0xb0d13e47: return "webPagePending"
     case 0xb16a6c29: return "keyboardButtonRequestPhone"
     case 0xb1db7c7e: return "inputNotifyBroadcasts"
@@ -1541,6 +1545,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb3ba0635: return "inputMediaPhoto"
     case 0xb3cea0e4: return "storage.fileMp4"
     case 0xb4073647: return "username"
+    case 0xb45c69d1: return "messages.affectedHistory"
     case 0xb4a2e88d: return "updateEncryption"
     case 0xb4afcfb0: return "updatePeerLocated"
     case 0xb4c38cb5: return "messageActionWebViewDataSent"
@@ -1782,6 +1787,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xf7c1b13f: return "inputUserSelf"
     case 0xf7e8d89b: return "privacyValueAllowCloseFriends"
     case 0xf8227181: return "updateReadMessagesContents"
+    case 0xf836aa95: return "channels.leaveChannel"
     case 0xf85c413c: return "videoSizeEmojiMarkup"
     case 0xf888fa1a: return "privacyValueDisallowContacts"
     case 0xf89a6a4e: return "updateChat"

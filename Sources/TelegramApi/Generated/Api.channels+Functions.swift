@@ -82,6 +82,44 @@ extension Api.functions.channels {
 }
 
 extension Api.functions.channels {
+    /// channels.leaveChannel#f836aa95
+    public struct LeaveChannel: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.Updates
+        public var channel: Api.InputChannel
+
+        public init(channel: Api.InputChannel) {
+            self.channel = channel
+        }
+
+        public var name: String { "channels.leaveChannel" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xf836aa95)
+            self.channel.serialize(to: &writer)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.Updates.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xf836aa95 else { throw .unknownConstructor(id, expected: "channels.leaveChannel") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputChannel.parse(from: &reader)
+            return Self(channel: _0)
+        }
+    }
+}
+
+extension Api.functions.channels {
     /// channels.readHistory#cc104937
     public struct ReadHistory: TLFunction, TLObject, Equatable {
         public typealias Result = Bool

@@ -2,6 +2,80 @@
 import TLSerialization
 
 extension Api.functions.messages {
+    /// messages.deleteHistory#b08f922a
+    public struct DeleteHistory: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.AffectedHistory
+        public var justClear: Bool
+        public var revoke: Bool
+        public var peer: Api.InputPeer
+        public var maxId: Int32
+        public var minDate: Int32?
+        public var maxDate: Int32?
+
+        public init(justClear: Bool = false, revoke: Bool = false, peer: Api.InputPeer, maxId: Int32, minDate: Int32? = nil, maxDate: Int32? = nil) {
+            self.justClear = justClear
+            self.revoke = revoke
+            self.peer = peer
+            self.maxId = maxId
+            self.minDate = minDate
+            self.maxDate = maxDate
+        }
+
+        public var name: String { "messages.deleteHistory" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xb08f922a)
+            var flags: UInt32 = 0
+            if self.justClear { flags |= 0x1 }
+            if self.revoke { flags |= 0x2 }
+            if self.minDate != nil { flags |= 0x4 }
+            if self.maxDate != nil { flags |= 0x8 }
+            writer.writeUInt32(flags)
+            self.peer.serialize(to: &writer)
+            writer.writeInt32(self.maxId)
+            if let value = self.minDate {
+                writer.writeInt32(value)
+            }
+            if let value = self.maxDate {
+                writer.writeInt32(value)
+            }
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.AffectedHistory.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xb08f922a else { throw .unknownConstructor(id, expected: "messages.deleteHistory") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messages.deleteHistory", bits: flags & ~0xf) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try Api.InputPeer.parse(from: &reader)
+            let _3 = try reader.readInt32()
+            var _4: Int32? = nil
+            if flags & 0x4 != 0 {
+                _4 = try reader.readInt32()
+            }
+            var _5: Int32? = nil
+            if flags & 0x8 != 0 {
+                _5 = try reader.readInt32()
+            }
+            return Self(justClear: _0, revoke: _1, peer: _2, maxId: _3, minDate: _4, maxDate: _5)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.deleteMessages#e58e95d2
     public struct DeleteMessages: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.AffectedMessages

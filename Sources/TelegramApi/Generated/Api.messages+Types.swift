@@ -2,6 +2,40 @@
 import TLSerialization
 
 extension Api.messages {
+    public indirect enum AffectedHistory: TLObject, Equatable {
+        case affectedHistory(pts: Int32, ptsCount: Int32, offset: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .affectedHistory(let _0, let _1, let _2):
+                writer.writeUInt32(0xb45c69d1)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb45c69d1: return try parse_affectedHistory(&reader)
+            default: throw .unknownConstructor(id, expected: "messages.AffectedHistory")
+            }
+        }
+
+        /// messages.affectedHistory#b45c69d1's fields, its id already read.
+        static func parse_affectedHistory(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .affectedHistory(pts: _0, ptsCount: _1, offset: _2)
+        }
+    }
+}
+
+extension Api.messages {
     public indirect enum AffectedMessages: TLObject, Equatable {
         case affectedMessages(pts: Int32, ptsCount: Int32)
 

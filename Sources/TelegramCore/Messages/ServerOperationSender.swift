@@ -4,7 +4,7 @@ import Storage
 import TelegramApi
 
 /// Tells the server what the account did here (read marks, edits, deletions, reactions, pins,
-/// drafts, chats pinned or muted: `ServerOperation`), in the order it was done, as Telegram's managed synchronize
+/// drafts, chats pinned or muted, histories deleted, channels left: `ServerOperation`), in the order it was done, as Telegram's managed synchronize
 /// operations do. Each operation goes with what is stored at that moment (the message's text,
 /// the chosen reaction, the draft) and is taken off when the server answered, with the pts an
 /// answer brings (affectedMessages, or the updates of an edit, a reaction or a pin) when it
@@ -79,6 +79,10 @@ public struct ServerOperationSender {
         return [PtsStep(pts: pts, count: count, channel: channel)]
     }
 
+    /// At most this many messages.deleteHistory rounds for one history (Telegram deletes a long
+    /// one in parts, each answer saying whether some is left).
+    static let historyRounds = 100
+
     /// The operation's request, answered; the pts steps its answer takes.
     private func perform(_ operation: ServerOperation) throws -> [PtsStep] {
         switch operation {
@@ -115,6 +119,20 @@ public struct ServerOperationSender {
                                                                                storiesMuted: nil, storiesHideSender: nil, storiesSound: nil)
             _ = try client.invoke(Api.functions.account.UpdateNotifySettings(peer: .inputNotifyPeer(peer: try peers.peer(peer)), settings: settings),
                                   timeout: timeout)
+        case .deleteHistory(let peer, let maxId, let revoke, let justClear):
+            // Asked again while the server says some is left (its offset), each answer a step.
+            var steps: [PtsStep] = []
+            for _ in 0 ..< Self.historyRounds {
+                let answer = try client.invoke(Api.functions.messages.DeleteHistory(justClear: justClear, revoke: revoke, peer: try peers.peer(peer),
+                                                                                    maxId: maxId),
+                                               timeout: timeout)
+                guard case .affectedHistory(let pts, let count, let offset) = answer else { break }
+                steps.append(PtsStep(pts: pts, count: count))
+                if offset <= 0 { break }
+            }
+            return steps
+        case .leaveChannel(let peer):
+            return Self.steps(in: try client.invoke(Api.functions.channels.LeaveChannel(channel: try peers.channel(peer)), timeout: timeout))
         case .saveDraft(let peer):
             let draft = try postbox.read { try $0.draft(peer) }
             let replyTo = draft?.replyTo.map { InputPeers.reply(to: $0.id) }

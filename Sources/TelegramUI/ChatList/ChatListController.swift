@@ -128,6 +128,10 @@ public final class ChatListController: ListController, PagedScreen {
             // The selection follows the chat to its new place (a pinned chat goes to the top).
             reload()
             return true
+        case .deleteChat:
+            guard let actions, chats.indices.contains(selectedIndex) else { return super.perform(action) }
+            offerDelete(chats[selectedIndex], actions: actions)
+            return true
         case .nextUnreadChat:
             let current = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil
             guard let next = nextUnread(after: current), let index = chats.firstIndex(where: { $0.peerId == next.peerId }) else { return true }
@@ -137,6 +141,24 @@ public final class ChatListController: ListController, PagedScreen {
         default:
             return super.perform(action)
         }
+    }
+
+    /// Telegram's choices for the chat by its kind, on a sheet; the list reads itself again after.
+    private func offerDelete(_ chat: ChatListItem, actions: any ChatListActions) {
+        let choices: [String]
+        do { choices = try actions.deleteChoices(chat.peerId) } catch {
+            onFailure?("Cannot delete \(chat.title): \(error)")
+            return
+        }
+        guard let navigationController, !choices.isEmpty else { return }
+        let sheet = ChoiceSheetController(title: "\(chat.title)?", rows: choices.map { ListItem(title: $0) }) { [unowned self] picked in
+            do { try actions.delete(chat.peerId, choice: picked) } catch {
+                onFailure?("Cannot delete \(chat.title): \(error)")
+            }
+            reload()
+        }
+        sheet.navigationPresentation = .modal
+        navigationController.pushViewController(sheet, animated: false)
     }
 
     override public func handle(_ event: InputEvent) -> Bool {

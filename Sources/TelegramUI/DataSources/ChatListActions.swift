@@ -6,4 +6,9 @@ public protocol ChatListActions: AnyObject {
     func togglePinned(_ chat: ChatId) throws -> Bool
     /// Mutes the chat for good, or unmutes it; whether it is muted now.
     func toggleMuted(_ chat: ChatId) throws -> Bool
+    /// How the chat may go from the list, as Telegram offers it by its kind ("Delete chat",
+    /// "Clear history", "Leave channel"…), the usual first.
+    func deleteChoices(_ chat: ChatId) throws -> [String]
+    /// Deletes, clears or leaves the chat: the choice at `choice` of `deleteChoices`.
+    func delete(_ chat: ChatId, choice: Int) throws
 }

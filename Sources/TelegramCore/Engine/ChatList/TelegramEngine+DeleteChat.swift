@@ -1,0 +1,70 @@
+import Storage
+
+/// A chat taken from the list as Telegram offers it by the chat's kind (removePeerChat,
+/// clearHistory, leaveChannel): a private chat deleted for the account or for both sides, or
+/// cleared (its row stays, empty); a basic group cleared; a channel or supergroup left (its row
+/// goes, its history stays here where nothing reads it). One durable transaction by the writer,
+/// recorded for the server where the account has one (`ServerOperation.deleteHistory`,
+/// `.leaveChannel`), then a word to the account's connection.
+extension TelegramEngine.ChatList {
+    public enum DeleteChoice: Equatable, Sendable {
+        case delete
+        /// A private chat's other side loses it too (revoke).
+        case deleteForBoth(name: String)
+        case clear
+        case leave(broadcast: Bool)
+
+        public var title: String {
+            switch self {
+            case .delete: return "Delete chat"
+            case .deleteForBoth(let name): return "Delete chat for me and \(name)"
+            case .clear: return "Clear history"
+            case .leave(let broadcast): return broadcast ? "Leave channel" : "Leave group"
+            }
+        }
+    }
+
+    public struct NoSuchChat: Error, CustomStringConvertible {
+        public var description: String { "no such chat" }
+    }
+
+    /// What the chat may be deleted as, the usual first.
+    public func deleteChoices(_ peerId: EnginePeer.Id) throws -> [DeleteChoice] {
+        try postbox.read { t in
+            guard let peer = try t.peer(peerId) else { throw NoSuchChat() }
+            switch peerId.namespace {
+            case .cloudChannel where !peer.rights.contains(.left) && !peer.rights.contains(.removed):
+                return [.leave(broadcast: peer.rights.contains(.broadcast))]
+            case .cloudChannel:
+                return [.delete]
+            case .cloudGroup:
+                return [.clear]
+            case .cloudUser where try t.accountHasServer() && peerId != (try t.accountPeerId()):
+                return [.delete, .deleteForBoth(name: peer.firstName.isEmpty ? peer.displayTitle : peer.firstName), .clear]
+            default:
+                return [.delete, .clear]
+            }
+        }
+    }
+
+    public func delete(_ peerId: EnginePeer.Id, _ choice: DeleteChoice) throws {
+        try postbox.transaction(durable: true) { t in
+            guard var peer = try t.peer(peerId) else { throw NoSuchChat() }
+            switch choice {
+            case .leave:
+                try t.removeFromChatList(peerId)
+                peer.rights.insert(.left)
+                try t.updatePeer(peer)
+                try t.recordForServer(.leaveChannel(peerId))
+            case .delete, .deleteForBoth, .clear:
+                let (_, newest) = try t.clearHistory(peerId)
+                if choice != .clear { try t.removeFromChatList(peerId) }
+                // Only what the server numbered, up to what was here: a message that came meanwhile stays.
+                guard peerId.namespace == .cloudUser || peerId.namespace == .cloudGroup, newest > 0 else { return }
+                if case .deleteForBoth = choice { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: true, justClear: false)) }
+                else { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: false, justClear: choice == .clear)) }
+            }
+        }
+        changesForServer?()
+    }
+}
