@@ -8,13 +8,6 @@ import TestSupport
 /// described and left on the server (fetched when the person asks: TwoContainersTerminalTests).
 @Suite("Files through the test server", .serialized)
 struct ServerFilesTests {
-    static func randomFile(_ path: String, bytes: Int, seed: UInt64) throws {
-        var generator = SeededGenerator(seed: seed)
-        var data = Data(capacity: bytes + 8)
-        while data.count < bytes { withUnsafeBytes(of: generator.next()) { data.append(contentsOf: $0) } }
-        try data.prefix(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
     @Test("A document, a photo and an 11 MB file from ours reach Telethon whole; Telethon's file arrives described, on the server",
           .timeLimit(.minutes(5)))
     func filesBothWays() async throws {
@@ -23,8 +16,8 @@ struct ServerFilesTests {
         try await withSandbox("server-files") { sandbox in
             let session = try await ServerSendTests.twoAccounts(server, sandbox)
             let (document, photo, big) = (sandbox.base + "/plan.bin", sandbox.base + "/trip.jpg", sandbox.base + "/big.bin")
-            try Self.randomFile(document, bytes: 1_500_000, seed: 7)
-            try Self.randomFile(big, bytes: 11 * 1024 * 1024 + 5, seed: 8)
+            try writeRandomFile(document, bytes: 1_500_000, seed: 7)
+            try writeRandomFile(big, bytes: 11 * 1024 * 1024 + 5, seed: 8)
             try FileManager.default.copyItem(atPath: PackagePaths.root + "/Tests/MessagingTests/Vectors/photo-64x48.jpg", toPath: photo)
             for (file, caption) in [(document, "the plan"), (photo, "the view"), (big, "the archive")] {
                 let shared = try await sandbox.run("share", ["send", "--to", String(ServerSendTests.grace), "--file", file, "--caption", caption])

@@ -144,8 +144,9 @@ class KeyExchange:
     """One connection's key exchange. `handle` takes an unencrypted request and returns the
     answer object (or raises ProtocolError, which closes the connection)."""
 
-    def __init__(self, server, log):
+    def __init__(self, server, log, dc=None):
         self.server, self.log = server, log
+        self.listener_dc = dc  # the datacenter of the address the client came to, if it has its own
         self.nonce = self.server_nonce = self.new_nonce = None
         self.pq = self.p = self.q = None
         self.dh_prime = self.a = None
@@ -199,7 +200,7 @@ class KeyExchange:
                 or int.from_bytes(inner.p, 'big') != self.p or int.from_bytes(inner.q, 'big') != self.q):
             raise ProtocolError('p_q_inner_data does not match resPQ')
         self.new_nonce = inner.new_nonce
-        self.key_dc = abs(getattr(inner, 'dc', self.server.dc_id)) % 10000 or self.server.dc_id
+        self.key_dc = self.listener_dc or abs(getattr(inner, 'dc', self.server.dc_id)) % 10000 or self.server.dc_id
         self.temp_expires = getattr(inner, 'expires_in', None)
         self.log.info('req_DH_params: %s, %s, dc %d%s', type(inner).__name__, scheme, self.key_dc,
                       ', temporary for %d s' % self.temp_expires if self.temp_expires else '')

@@ -13,8 +13,9 @@ class Caller:
     """Who is asking: the signed-in user, its auth key, the session (skipped when pushing) and
     the connection's logger."""
 
-    def __init__(self, me, key_id, session, log):
+    def __init__(self, me, key_id, session, log, key_dc=None):
         self.me, self.key_id, self.session, self.log = me, key_id, session, log
+        self.key_dc = key_dc  # the datacenter the auth key was made for (None: not known)
 
 
 class Delivery:

@@ -39,9 +39,10 @@ def image_size(data):
 
 
 class FileStore:
-    def __init__(self, state_dir, log):
+    def __init__(self, state_dir, log, dc=2):
         self.log = log
         self.root = state_dir
+        self.dc = dc  # --file-dc: the datacenter new files live on
         self.parts = {}   # (user, file_id) → {part: bytes}, without --state
         self.files = {}   # id → (meta, bytes), without --state (and a cache of metas with it)
 
@@ -78,7 +79,7 @@ class FileStore:
         """A new file with its id and access_hash; its metadata (the message's media)."""
         file_id = random.randrange(1, 2 ** 62)
         meta = {'kind': kind, 'id': file_id, 'access_hash': random.randrange(1, 2 ** 62), 'name': name,
-                'mime': mime, 'size': len(data), 'date': date, 'md5': hashlib.md5(data).hexdigest()}
+                'mime': mime, 'size': len(data), 'date': date, 'md5': hashlib.md5(data).hexdigest(), 'dc': self.dc}
         if kind == 'photo':
             meta['w'], meta['h'] = image_size(data)
         if self.root:
@@ -117,10 +118,10 @@ def media_tl(media):
     if media['kind'] == 'photo':
         return types.MessageMediaPhoto(photo=types.Photo(
             id=media['id'], access_hash=media['access_hash'], file_reference=FILE_REFERENCE, date=media['date'],
-            sizes=[types.PhotoSize(type='x', w=media['w'], h=media['h'], size=media['size'])], dc_id=2))
+            sizes=[types.PhotoSize(type='x', w=media['w'], h=media['h'], size=media['size'])], dc_id=media.get('dc', 2)))
     return types.MessageMediaDocument(document=types.Document(
         id=media['id'], access_hash=media['access_hash'], file_reference=FILE_REFERENCE, date=media['date'],
-        mime_type=media['mime'], size=media['size'], dc_id=2,
+        mime_type=media['mime'], size=media['size'], dc_id=media.get('dc', 2),
         attributes=[types.DocumentAttributeFilename(file_name=media['name'])]))
 
 
@@ -194,6 +195,9 @@ class Files:
         meta = self.store.meta(file_id)
         if meta is None or meta['access_hash'] != access_hash:
             raise RpcFailure(400, 'FILE_ID_INVALID')
+        if caller.key_dc is not None and meta.get('dc', 2) != caller.key_dc:
+            # Asked where the file does not live: where it does, as Telegram answers.
+            raise RpcFailure(303, 'FILE_MIGRATE_%d' % meta.get('dc', 2))
         offset, limit = request.offset, request.limit
         if offset < 0 or offset % 1024:
             raise RpcFailure(400, 'OFFSET_INVALID')

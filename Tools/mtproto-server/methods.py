@@ -23,6 +23,7 @@ from login import Login
 from presence import Presence
 from pushes import Pushes
 from selfuser import SelfUser
+from transfers import Transfers
 from updates import Updates
 from wire import RpcFailure  # session.py imports it from here too
 
@@ -76,7 +77,8 @@ class Methods:
         # Methods for a signed-in key only, each handler(request, Caller).
         self.pushes = Pushes(server.accounts, server.log,
                              muted=lambda owner, peer: server.store.dialog(owner, peer)['mute_until'] > server.clock())
-        files = Files(FileStore(server.state_dir, server.log))
+        files = Files(FileStore(server.state_dir, server.log, server.file_dc))
+        self.transfers = Transfers(server.accounts)
         chat = Chat(accounts, store, groups, delivery, self.pushes, files, server.clock, channels)
         # ChannelChat first: it claims the messages.* calls whose peer is a channel.
         self.signed_in = (ChannelChat(accounts, store, channels, box, groups, delivery, self.pushes, files, chat, server.clock,
@@ -113,19 +115,23 @@ class Methods:
         if isinstance(request, functions.updates.GetStateRequest) and me is None:
             # Any key, signed in or not, gets a state (the Swift client's tests ask it unsigned).
             return types.updates.State(pts=1, qts=0, date=now, seq=1, unread_count=0)
+        if isinstance(request, functions.auth.ExportAuthorizationRequest) and me is not None:
+            return self.transfers.export(request, me, key_dc, log or self.server.log)
+        if isinstance(request, functions.auth.ImportAuthorizationRequest) and key_id is not None:
+            return self.transfers.take(request, key_id, key_dc, log or self.server.log)
         handler = self.login.handler(request) or self.self_user.handler(request)
         if handler is not None and key_id is not None:
             return handler(request, key_id, log or self.server.log)
         handler = next((h for h in (s.handler(request) for s in self.signed_in) if h), None)
         if handler is not None and me is not None:
-            return handler(request, Caller(me, key_id, session, log or self.server.log))
+            return handler(request, Caller(me, key_id, session, log or self.server.log, key_dc))
         # A method this server knows from the schema but does not serve: what Telegram says to
         # an auth key with no account behind it (a signed-in key asking for more gets it too).
         raise RpcFailure(401, 'AUTH_KEY_UNREGISTERED')
 
     def config(self, now, this_dc):
         port = self.server.port
-        options = [types.DcOption(id=dc, ip_address='127.0.0.1', port=port) for dc in range(1, 6)]
+        options = [types.DcOption(id=dc, ip_address='127.0.0.1', port=self.server.dc_ports.get(dc, port)) for dc in range(1, 6)]
         return types.Config(
             date=now, expires=now + 3600, test_mode=True, this_dc=this_dc, dc_options=options,
             dc_txt_domain_name='localhost', chat_size_max=200, megagroup_size_max=200000,

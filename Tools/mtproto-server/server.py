@@ -50,6 +50,8 @@ class Server:
         self.timing = args.timing
         self.clock = wire.Clock(float(self.misbehave.get('time-offset', 0)))
         self.dc_id = args.dc_id
+        self.file_dc = args.file_dc or args.dc_id
+        self.dc_ports = {}  # a datacenter with an address of its own (--file-dc): its port
         self.rsa = auth.RsaKey(args.rsa_key)
         self.state_dir = args.state
         self.keys = KeyStore(args.state, self.clock, log)
@@ -80,7 +82,7 @@ class Server:
 
 
 class Connection:
-    def __init__(self, server, reader, writer):
+    def __init__(self, server, reader, writer, dc=None):
         server.connection_count += 1
         self.server, self.reader, self.writer = server, reader, writer
         self.log = logging.LoggerAdapter(server.log, {'conn': '#%d' % server.connection_count})
@@ -88,7 +90,7 @@ class Connection:
         self.closed = False
         self.frames_sent = 0
         self.last_encrypted = None
-        self.key_exchange = auth.KeyExchange(server, self.log)
+        self.key_exchange = auth.KeyExchange(server, self.log, dc)
         self.plain_ids = wire.MessageIds(server.clock)
         self.encrypted = EncryptedHandler(server, self, self.log)
         self.disconnect_timer = None
@@ -178,8 +180,8 @@ class Connection:
                 self.disconnect_timer.cancel()
 
 
-async def serve_connection(server, reader, writer):
-    connection = Connection(server, reader, writer)
+async def serve_connection(server, reader, writer, dc=None):
+    connection = Connection(server, reader, writer, dc)
     try:
         await connection.run()
     except asyncio.IncompleteReadError:
@@ -238,6 +240,9 @@ def main():
     parser.add_argument('--state', help='directory keeping auth keys and salts across restarts')
     parser.add_argument('--rsa-key', default=DEFAULT_KEY, help='PEM RSA private key (2048 bits)')
     parser.add_argument('--dc-id', type=int, default=2, help='this datacenter\'s id (default 2)')
+    parser.add_argument('--file-dc', type=int, choices=range(1, 6), metavar='N',
+                        help='new files live on datacenter N (default: --dc-id): upload.getFile elsewhere answers '
+                             'FILE_MIGRATE_N, and a client carries its authorization there (auth.export/importAuthorization)')
     parser.add_argument('--misbehave', action='append', metavar='MODE[,MODE…]')
     parser.add_argument('--delay-method', action='append', metavar='METHOD=SECONDS',
                         help='answer METHOD after SECONDS, doing it only then')
@@ -289,9 +294,17 @@ async def listen(server, port):
     server.port = listener.sockets[0].getsockname()[1]
     server.log.info('listening on 127.0.0.1:%d, dc %d, key fingerprint %d, misbehave %s',
                     server.port, server.dc_id, server.rsa.fingerprint, server.misbehave or 'none')
+    listeners = [listener]
+    if server.file_dc != server.dc_id:
+        # The files' datacenter at an address of its own (help.getConfig names it): a key made
+        # there is for it, whatever its key exchange said (Telethon's names no dc).
+        files = await asyncio.start_server(
+            lambda r, w: serve_connection(server, r, w, server.file_dc), host='127.0.0.1', port=0)
+        server.dc_ports[server.file_dc] = files.sockets[0].getsockname()[1]
+        server.log.info('dc %d (files) listening on 127.0.0.1:%d', server.file_dc, server.dc_ports[server.file_dc])
+        listeners.append(files)
     print(json.dumps({'ready': True, 'port': server.port, 'pid': os.getpid()}), flush=True)
-    async with listener:
-        await listener.serve_forever()
+    await asyncio.gather(*(each.serve_forever() for each in listeners))
 
 
 if __name__ == '__main__':

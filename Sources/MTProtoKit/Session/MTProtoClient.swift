@@ -6,6 +6,8 @@ import TLSerialization
 /// to the main datacenter; a *_MIGRATE_X answer (the account, the phone number or the network
 /// lives on X) moves the main datacenter to X, creating its key there, and the request goes
 /// again, once. Each session's first request is wrapped in invokeWithLayer(initConnection(…)).
+/// A request for the account on another datacenter (a file that lives there) first carries the
+/// account's authorization to that datacenter's key (MTProtoClient+AuthorizationTransfer).
 public final class MTProtoClient: @unchecked Sendable {
     public let configuration: DatacenterConfiguration
     public let identity: ClientIdentity
@@ -13,11 +15,15 @@ public final class MTProtoClient: @unchecked Sendable {
     private let options: MTProtoSession.Options
     private let transport: TransportKind
     private let logger: Logger
-    private let lock = ConditionLock()
+    let lock = ConditionLock()
     // Guarded by `lock`.
     private var sessions: [Int32: MTProtoSession] = [:]
     private var initialized: Set<Int32> = []
     private var main: Int32
+    /// Datacenters besides the main one whose keys carry the account (this run).
+    var authorized: Set<Int32> = []
+    /// One authorization transfer at a time.
+    let transfers = ConditionLock()
 
     public init(configuration: DatacenterConfiguration, identity: ClientIdentity, transport: TransportKind,
                 keyStore: AuthKeyStore = MemoryAuthKeyStore(), options: MTProtoSession.Options = MTProtoSession.Options(),
@@ -62,8 +68,26 @@ public final class MTProtoClient: @unchecked Sendable {
         }
     }
 
-    private func invoke<F: TLFunction>(_ function: F, exactlyOn datacenter: Int32, timeout: Double?,
-                                       cancellation: RequestCancellation?) throws -> F.Result {
+    func invoke<F: TLFunction>(_ function: F, exactlyOn datacenter: Int32, timeout: Double?,
+                               cancellation: RequestCancellation?) throws -> F.Result {
+        guard datacenter != mainDatacenter, Self.needsAccount(function) else {
+            return try send(function, to: datacenter, timeout: timeout, cancellation: cancellation)
+        }
+        try carryAuthorization(to: datacenter, timeout: timeout)
+        do {
+            return try send(function, to: datacenter, timeout: timeout, cancellation: cancellation)
+        } catch MTProtoError.rpc(let error) where error.code == 401 {
+            // That datacenter no longer knows the key's account: carried again, once.
+            lock.withLock { _ = authorized.remove(datacenter) }
+            try carryAuthorization(to: datacenter, timeout: timeout)
+            return try send(function, to: datacenter, timeout: timeout, cancellation: cancellation)
+        }
+    }
+
+    /// The request on `datacenter`'s session, wrapped in invokeWithLayer(initConnection(…)) until
+    /// that session has had one answered.
+    func send<F: TLFunction>(_ function: F, to datacenter: Int32, timeout: Double?,
+                             cancellation: RequestCancellation?) throws -> F.Result {
         let session = session(datacenter)
         if lock.withLock({ initialized.contains(datacenter) }) {
             return try session.invoke(function, timeout: timeout, cancellation: cancellation)

@@ -769,6 +769,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x226ccefb: return try Api.auth.CodeType.parse_codeTypeFlashCall(&reader)
     case 0xd61ad6ee: return try Api.auth.CodeType.parse_codeTypeMissedCall(&reader)
     case 0x06ed998c: return try Api.auth.CodeType.parse_codeTypeFragmentSms(&reader)
+    case 0xb434e2b8: return try Api.auth.ExportedAuthorization.parse_exportedAuthorization(&reader)
     case 0xc3a2835f: return try Api.auth.LoggedOut.parse_loggedOut(&reader)
     case 0x5e002502: return try Api.auth.SentCode.parse_sentCode(&reader)
     case 0x2390fe44: return try Api.auth.SentCode.parse_sentCodeSuccess(&reader)
@@ -867,6 +868,8 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x84be5b93: return try Api.functions.account.UpdateNotifySettings.parse_body(&reader)
     case 0x6628562c: return try Api.functions.account.UpdateStatus.parse_body(&reader)
     case 0xd18b4d16: return try Api.functions.auth.CheckPassword.parse_body(&reader)
+    case 0xe5bfffcd: return try Api.functions.auth.ExportAuthorization.parse_body(&reader)
+    case 0xa57a7dad: return try Api.functions.auth.ImportAuthorization.parse_body(&reader)
     case 0x3e72ba19: return try Api.functions.auth.LogOut.parse_body(&reader)
     case 0xa677244f: return try Api.functions.auth.SendCode.parse_body(&reader)
     case 0x8d52a951: return try Api.functions.auth.SignIn.parse_body(&reader)
@@ -1492,6 +1495,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xa4bcc6fe: return "updates.channelDifferenceTooLong"
     case 0xa5491dea: return "auth.sentCodeTypeSetUpEmailRequired"
     case 0xa56c2a3e: return "updates.state"
+    case 0xa57a7dad: return "auth.importAuthorization"
     case 0xa584b019: return "updateStarsRevenueStatus"
     case 0xa5d72105: return "updateDialogFilterOrder"
     case 0xa677244f: return "auth.sendCode"
@@ -1545,6 +1549,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb3ba0635: return "inputMediaPhoto"
     case 0xb3cea0e4: return "storage.fileMp4"
     case 0xb4073647: return "username"
+    case 0xb434e2b8: return "auth.exportedAuthorization"
     case 0xb45c69d1: return "messages.affectedHistory"
     case 0xb4a2e88d: return "updateEncryption"
     case 0xb4afcfb0: return "updatePeerLocated"
@@ -1721,6 +1726,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xe58e95d2: return "messages.deleteMessages"
     case 0xe5bbfe1a: return "inputMediaPhotoExternal"
     case 0xe5bdf8de: return "updateUserStatus"
+    case 0xe5bfffcd: return "auth.exportAuthorization"
     case 0xe66fbf7b: return "inputMediaDice"
     case 0xe67f520e: return "inputStickerSetDice"
     case 0xe7026d0d: return "inputMessagesFilterGeo"

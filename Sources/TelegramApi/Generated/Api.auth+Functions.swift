@@ -40,6 +40,86 @@ extension Api.functions.auth {
 }
 
 extension Api.functions.auth {
+    /// auth.exportAuthorization#e5bfffcd
+    public struct ExportAuthorization: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.auth.ExportedAuthorization
+        public var dcId: Int32
+
+        public init(dcId: Int32) {
+            self.dcId = dcId
+        }
+
+        public var name: String { "auth.exportAuthorization" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xe5bfffcd)
+            writer.writeInt32(self.dcId)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.auth.ExportedAuthorization.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xe5bfffcd else { throw .unknownConstructor(id, expected: "auth.exportAuthorization") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return Self(dcId: _0)
+        }
+    }
+}
+
+extension Api.functions.auth {
+    /// auth.importAuthorization#a57a7dad
+    public struct ImportAuthorization: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.auth.Authorization
+        public var id: Int64
+        public var bytes: [UInt8]
+
+        public init(id: Int64, bytes: [UInt8]) {
+            self.id = id
+            self.bytes = bytes
+        }
+
+        public var name: String { "auth.importAuthorization" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xa57a7dad)
+            writer.writeInt64(self.id)
+            writer.writeBytes(self.bytes)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.auth.Authorization.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xa57a7dad else { throw .unknownConstructor(id, expected: "auth.importAuthorization") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readBytes()
+            return Self(id: _0, bytes: _1)
+        }
+    }
+}
+
+extension Api.functions.auth {
     /// auth.logOut#3e72ba19
     public struct LogOut: TLFunction, TLObject, Equatable {
         public typealias Result = Api.auth.LoggedOut

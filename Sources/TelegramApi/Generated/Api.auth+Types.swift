@@ -157,6 +157,38 @@ extension Api.auth {
 }
 
 extension Api.auth {
+    public indirect enum ExportedAuthorization: TLObject, Equatable {
+        case exportedAuthorization(id: Int64, bytes: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .exportedAuthorization(let _0, let _1):
+                writer.writeUInt32(0xb434e2b8)
+                writer.writeInt64(_0)
+                writer.writeBytes(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb434e2b8: return try parse_exportedAuthorization(&reader)
+            default: throw .unknownConstructor(id, expected: "auth.ExportedAuthorization")
+            }
+        }
+
+        /// auth.exportedAuthorization#b434e2b8's fields, its id already read.
+        static func parse_exportedAuthorization(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readBytes()
+            return .exportedAuthorization(id: _0, bytes: _1)
+        }
+    }
+}
+
+extension Api.auth {
     public indirect enum LoggedOut: TLObject, Equatable {
         case loggedOut(futureAuthToken: [UInt8]?)
 
