@@ -21,7 +21,7 @@ struct ServerOperationsTests {
                 .pin(MessageId(peerId: chat, id: 36), pinned: false), .saveDraft(chat),
                 .pinChat(chat, pinned: true), .muteChat(PeerId(namespace: .cloudGroup, id: 4_000_001)),
                 .deleteHistory(chat, maxId: 41, revoke: true, justClear: false), .deleteHistory(chat, maxId: 7, revoke: false, justClear: true),
-                .leaveChannel(PeerId(namespace: .cloudChannel, id: 3_000_001)),
+                .leaveChannel(PeerId(namespace: .cloudChannel, id: 3_000_001)), .leaveGroup(PeerId(namespace: .cloudGroup, id: 4_000_001)),
             ]
             // Offline: nothing is kept for a server it does not have.
             try postbox.transaction { t in for operation in all { try t.recordForServer(operation) } }

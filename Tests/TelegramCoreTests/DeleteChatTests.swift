@@ -7,8 +7,9 @@ import TestSupport
 
 /// Telegram's choices for taking a chat from the list, by its kind, and what each does here and
 /// records for the server: a private chat deleted (for both) or cleared, up to its newest message;
-/// a basic group cleared; a channel left (its row goes, it is marked left, its history stays); an
-/// offline account's chats are deleted or cleared here alone.
+/// a basic group deleted and left (its history first) or cleared; a channel left (its row goes,
+/// it is marked left, its history stays); a group or channel left, deleted here alone; an offline
+/// account's chats are deleted or cleared here alone.
 @Suite("Engine: a chat deleted, cleared or left")
 struct DeleteChatTests {
     static let grace = PeerId(namespace: .cloudUser, id: 1_000_002)
@@ -45,20 +46,31 @@ struct DeleteChatTests {
         try Self.withEngine(server: true) { engine, postbox in
             let list = engine.chatList
             #expect(try list.deleteChoices(Self.grace).map(\.title) == ["Delete chat", "Delete chat for me and Grace", "Clear history"])
-            #expect(try list.deleteChoices(Self.group) == [.clear])
+            #expect(try list.deleteChoices(Self.group).map(\.title) == ["Delete and leave group", "Clear history"])
             #expect(try list.deleteChoices(Self.channel) == [.leave(broadcast: false)])
             #expect(try list.deleteChoices(Self.news).map(\.title) == ["Leave channel"])
 
             try list.delete(Self.grace, .deleteForBoth(name: "Grace"))
-            try list.delete(Self.group, .clear)
+            try list.delete(Self.group, .deleteAndLeave)
             try list.delete(Self.news, .leave(broadcast: true))
             #expect(try postbox.read { try $0.serverOperations() }.map(\.operation) == [
                 .deleteHistory(Self.grace, maxId: 3, revoke: true, justClear: false),
-                .deleteHistory(Self.group, maxId: 13, revoke: false, justClear: true),
+                .deleteHistory(Self.group, maxId: 13, revoke: false, justClear: false), .leaveGroup(Self.group),
                 .leaveChannel(Self.news),
             ])
-            #expect(try postbox.read { t in (try t.chatListKey(Self.grace), try t.chatListKey(Self.news)) } == (nil, nil))
-            #expect(try postbox.read { try $0.chatListKey(Self.group) } != nil, "cleared, the group's row stays")
+            #expect(try postbox.read { t in (try t.chatListKey(Self.grace), try t.chatListKey(Self.group), try t.chatListKey(Self.news)) }
+                == (nil, nil, nil))
+            #expect(try list.deleteChoices(Self.group) == [.delete], "a group left can only go")
+            try list.delete(Self.channel, .leave(broadcast: false))
+            try postbox.transaction { t in for op in try t.serverOperations() { try t.removeServerOperation(op.key) } }
+            // Cleared: only the history, for the account.
+            try postbox.transaction { t in
+                try t.addMessages([Message(index: MessageIndex(id: MessageId(peerId: Self.grace, id: 50), timestamp: 1_700_000_100), authorId: Self.grace,
+                                           text: "back", isIncoming: true)])
+            }
+            try list.delete(Self.grace, .clear)
+            #expect(try postbox.read { try $0.serverOperations() }.map(\.operation) == [.deleteHistory(Self.grace, maxId: 50, revoke: false, justClear: true)])
+            #expect(try postbox.read { try $0.chatListKey(Self.grace) } != nil, "cleared, the row stays")
             #expect(try postbox.read { try $0.peer(Self.news)?.rights.contains(.left) } == true)
             #expect(try postbox.read { try $0.historyMessages(Self.news, before: nil, limit: 10).count } == 3, "left, its history stays")
             #expect(try list.deleteChoices(Self.news) == [.delete], "a channel left can only go")

@@ -6,7 +6,8 @@ import TestSupport
 /// server deletes both histories (Grace's phone, Telethon, has none left) and the row goes; a
 /// message Grace sends afterwards brings the chat back with that message alone. Cleared, the row
 /// stays, empty. The app's connection tells the server (messages.deleteHistory). A channel is
-/// left (channels.leaveChannel): its row goes, and Grace's next post does not bring it back.
+/// left (channels.leaveChannel), a basic group deleted and left (its history, then
+/// messages.deleteChatUser): their rows go, and Grace's next posts do not bring them back.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct DeleteChatTerminalTests {
     @Test(arguments: [(80, 24), (160, 48)])
@@ -56,7 +57,7 @@ struct DeleteChatTerminalTests {
         #expect(try await ServerHistoryTerminalTests.stored(container).isEmpty)
     }
 
-    @Test func aChannelLeft() async throws {
+    @Test func aChannelAndAGroupLeft() async throws {
         let (server, directory) = try await ServerHistoryTerminalTests.graceWrites(1, "hello", pageLimit: 100)
         defer { server.stop(); directory.remove() }
         let container = directory.sub("container"), grace = directory.sub("grace")
@@ -67,14 +68,24 @@ struct DeleteChatTerminalTests {
         let channel = try #require(try made.json()["channel_id"] as? Int, "\(made)")
         try await server.telethonChat("invite", session: grace, ["--channel", "channel:\(channel)", "--with", "+9996610001"])
         try await server.telethonChat("send", session: grace, ["--to", "channel:\(channel)", "--text", "release 1.0 is out"])
+        try await server.telethonChat("create-group", session: grace, ["--title", "Compilers", "--with", "+9996610001"])
+        try await server.telethonChat("send", session: grace, ["--to", "Compilers", "--text", "first light"])
 
         let tmux = try TmuxSession(width: 80, height: 24, command: [Executables.path(Executables.main), "--container", container])
         defer { tmux.kill() }
         try await tmux.waitFor(timeout: 20, "the channel in the list") { $0.contains { $0.contains("Announcements") } }
         try await tmux.still()
         let list = try tmux.capture()
-        // The channel's row is the newest: the first.
-        #expect(list.firstIndex { $0.contains("Announcements") } ?? .max < list.firstIndex { $0.contains("Grace Hopper") } ?? 0, "\(list.joined(separator: "\n"))")
+        // The group's row is the newest, the channel's next: Down to it.
+        #expect(list.firstIndex { $0.contains("Compilers") } ?? .max < list.firstIndex { $0.contains("Announcements") } ?? 0, "\(list.joined(separator: "\n"))")
+        try tmux.press("d")
+        let groupSheet = try await tmux.waitFor(text: "Delete and leave group", timeout: 10)
+        #expect(groupSheet.contains { $0.contains("Clear history") }, "\(groupSheet.joined(separator: "\n"))")
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        try await tmux.waitFor(timeout: 15, "the group's row gone") { lines in !lines.contains { $0.contains("Compilers") } }
+        try await waitUntil("the server hears it", timeout: 15) { server.stderrText.contains("deleteChatUser user 1000001: user 1000001 left chat") }
+        #expect(server.stderrText.contains("deleteHistory user 1000001 peer -"), "its history first")
+        try await tmux.still()
         try tmux.press("d")
         let sheet = try await tmux.waitFor(text: "Leave channel", timeout: 10)
         #expect(!sheet.contains { $0.contains("Clear history") }, "\(sheet.joined(separator: "\n"))")
@@ -82,8 +93,9 @@ struct DeleteChatTerminalTests {
         try await tmux.waitFor(timeout: 15, "the channel's row gone") { lines in !lines.contains { $0.contains("Announcements") } }
         try await waitUntil("the server hears it", timeout: 15) { server.stderrText.contains("leaveChannel user 1000001: channel \(channel)") }
         try await server.telethonChat("send", session: grace, ["--to", "channel:\(channel)", "--text", "release 1.1 is out"])
+        try await server.telethonChat("send", session: grace, ["--to", "Compilers", "--text", "second light"])
         try await server.telethonChat("send", session: grace, ["--to", "+9996610001", "--text", "did you see it?"])
         try await tmux.waitFor(text: "did you see it?", timeout: 15)
-        #expect(!(try tmux.capture()).contains { $0.contains("Announcements") || $0.contains("release 1.1") })
+        #expect(!(try tmux.capture()).contains { $0.contains("Announcements") || $0.contains("release 1.1") || $0.contains("Compilers") })
     }
 }

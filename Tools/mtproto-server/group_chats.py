@@ -18,6 +18,7 @@ class GroupChats:
         self.delivery, self.pushes, self.clock = delivery, pushes, clock
         self.handlers = {
             functions.messages.CreateChatRequest: self.create_chat,
+            functions.messages.DeleteChatUserRequest: self.delete_chat_user,
             functions.messages.GetChatsRequest: self.get_chats,
             functions.messages.GetFullChatRequest: self.get_full_chat,
         }
@@ -64,6 +65,38 @@ class GroupChats:
             self.pushes.chat_created(owner.id, me, group, copy, caller.key_id)
         return types.messages.InvitedUsers(updates=self.delivery.updates(me, updates_for(mine, my_pts), now),
                                            missing_invitees=[])
+
+    def delete_chat_user(self, request, caller):
+        """A member leaves (user_id: the caller) or the creator removes one. Every member then,
+        the one who goes among them, gets the service message (messageActionChatDeleteUser) and
+        updateChatParticipants; the group is chatForbidden to the one who went."""
+        me = caller.me
+        group = self.groups.of_member(request.chat_id, me.id)
+        if group is None:
+            raise RpcFailure(400, 'CHAT_ID_INVALID')
+        user = input_user(self.accounts, me, request.user_id)
+        if user is None:
+            raise RpcFailure(400, 'USER_ID_INVALID')
+        if not group.has(user.id):
+            raise RpcFailure(400, 'USER_NOT_PARTICIPANT')
+        if user.id != me.id and me.id != group.creator:
+            raise RpcFailure(403, 'CHAT_ADMIN_REQUIRED')
+        now = int(self.clock())
+        with self.store.write():
+            copies = self.store.add_group(me.id, group, '', now, action={'kind': 'chat_delete_user', 'user': user.id})
+            self.groups.remove(group.id, user.id)
+        after = self.groups.get(group.id)
+        caller.log.info('deleteChatUser user %d: user %d left chat %d, %d member(s) now', me.id, user.id, group.id, len(after.members))
+        participants = types.UpdateChatParticipants(participants=after.participants_tl())
+        answer = None
+        for copy, pts in copies:
+            owner = self.accounts.users[copy.owner]
+            updates = self.delivery.updates(owner, [participants, types.UpdateNewMessage(message=render.message_tl(copy), pts=pts, pts_count=1)],
+                                            now)
+            if owner.id == me.id:
+                answer = updates
+            self.delivery.push(owner.id, updates, caller, 'deleteChatUser' + ('(out)' if owner.id == me.id else ''))
+        return answer
 
     def get_chats(self, request, caller):
         """The groups among `id` the caller is in (others are left out)."""

@@ -78,6 +78,11 @@ class GroupStore:
             self.db.execute('INSERT INTO members VALUES (?, ?, ?, ?)', (chat_id, user, creator, now))
         return self.get(chat_id)
 
+    def remove(self, chat_id, user):
+        """`user` leaves the group (or is removed); its version moves on. Inside write()."""
+        self.db.execute('DELETE FROM members WHERE chat = ? AND user = ?', (chat_id, user))
+        self.db.execute('UPDATE chats SET version = version + 1 WHERE id = ?', (chat_id,))
+
     def get(self, chat_id):
         row = self.db.execute('SELECT * FROM chats WHERE id = ?', (chat_id,)).fetchone()
         if row is None:

@@ -57,6 +57,8 @@ def reactions_tl(reactions, viewer):
 def action_tl(action):
     if action['kind'] == 'chat_create':
         return types.MessageActionChatCreate(title=action['title'], users=action['users'])
+    if action['kind'] == 'chat_delete_user':
+        return types.MessageActionChatDeleteUser(user_id=action['user'])
     raise ValueError('unknown action %r' % action['kind'])
 
 

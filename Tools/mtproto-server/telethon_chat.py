@@ -528,6 +528,16 @@ async def do_group_info(client, args):
             'members': [p.user_id for p in participants], 'users': [u.id for u in full.users]}
 
 
+async def do_leave_group(client, args):
+    """messages.deleteChatUser with the caller itself: it leaves the basic group."""
+    peer = await resolve(client, getattr(args, 'with'))
+    if not isinstance(peer, types.InputPeerChat):
+        raise RuntimeError('%s is not a basic group' % getattr(args, 'with'))
+    result = await client(functions.messages.DeleteChatUserRequest(chat_id=peer.chat_id, user_id=types.InputUserSelf()))
+    return {'chat_id': peer.chat_id, 'updates': [type(u).__name__ for u in result.updates],
+            'chats': [type(c).__name__ for c in result.chats]}
+
+
 async def do_typing(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     action = types.SendMessageCancelAction() if args.cancel else types.SendMessageTypingAction()
@@ -686,7 +696,7 @@ COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_downloa
             'react': do_react, 'pin': do_pin, 'pin-dialog': do_pin_dialog, 'mute': do_mute, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
             'wait': do_wait, 'create-group': do_create_group, 'group-info': do_group_info, 'typing': do_typing,
             'forward': do_forward, 'register-device': do_register_device,
-            'create-channel': do_create_channel, 'invite': do_invite, 'join': do_join, 'leave': do_leave,
+            'create-channel': do_create_channel, 'invite': do_invite, 'join': do_join, 'leave': do_leave, 'leave-group': do_leave_group,
             'promote': do_promote, 'channel-info': do_channel_info, 'channel-difference': do_channel_difference,
             'channel-messages': do_channel_messages}
 
@@ -829,6 +839,8 @@ def arguments():
         sub.add_argument('--channel', required=True, help='a channel id, channel:<id> or its title')
         if name != 'leave':
             sub.add_argument('--access-hash', type=int, help='use this access_hash for the channel')
+    leave_group = command('leave-group', 'messages.deleteChatUser (the caller itself)')
+    leave_group.add_argument('--with', required=True, help='the basic group (its title or chat:<id>)')
     promote = command('promote', 'channels.editAdmin (--demote: no rights)')
     promote.add_argument('--channel', required=True)
     promote.add_argument('--with', required=True)

@@ -289,6 +289,16 @@ def scenario(chat, state, log_path, pushes):
     retry = chat.run('send', 'C', '--to', group, '--text', 'once', '--random-id', 4242)
     check(retry['id'] == c_once, 'random_id 4242 after the restart: the original answer', retry)
 
+    # C leaves: A hears the service message; the group is chatForbidden to C, and A's list of members drops C.
+    a = chat.wait('A', 1, 'action', live_only=True)
+    left = chat.run('leave-group', 'C', '--with', group)
+    got = a.finish()
+    check(left['updates'] == ['UpdateChatParticipants', 'UpdateNewMessage'] and left['chats'] == ['ChatForbidden'],
+          'messages.deleteChatUser (C itself): participants and the service message; the group forbidden to C', left)
+    check(got and got[0].get('action', {}).get('_') == 'MessageActionChatDeleteUser' and got[0]['action'].get('user_id') == C,
+          'A gets the service message: C left', got)
+    check(chat.run('group-info', 'A', '--with', group)['members'] == [A, B], 'A and B remain')
+
 
 def main():
     pushes = PushCollector()

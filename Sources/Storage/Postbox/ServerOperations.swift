@@ -29,6 +29,8 @@ public enum ServerOperation: Equatable, Sendable {
     case deleteHistory(PeerId, maxId: Int32, revoke: Bool, justClear: Bool)
     /// The channel or supergroup left (channels.leaveChannel).
     case leaveChannel(PeerId)
+    /// The basic group left (messages.deleteChatUser with the account itself).
+    case leaveGroup(PeerId)
 }
 
 extension PostboxTransaction {
@@ -40,7 +42,7 @@ extension PostboxTransaction {
         switch operation {
         case .editMessage(let id), .setReaction(let id), .pin(let id, _):
             guard id.namespace == MessageId.cloudNamespace else { return }
-        case .readHistory, .deleteMessages, .saveDraft, .pinChat, .muteChat, .deleteHistory, .leaveChannel: break
+        case .readHistory, .deleteMessages, .saveDraft, .pinChat, .muteChat, .deleteHistory, .leaveChannel, .leaveGroup: break
         }
         let last = try metadataInt64(PostboxKeys.lastServerOperation) ?? 0
         try setMetadataInt64(PostboxKeys.lastServerOperation, last + 1)
@@ -69,7 +71,7 @@ extension PostboxTransaction {
 }
 
 extension ServerOperation {
-    private enum Kind: UInt8 { case readHistory = 1, editMessage, deleteMessages, setReaction, pin, saveDraft, pinChat, muteChat, deleteHistory, leaveChannel }
+    private enum Kind: UInt8 { case readHistory = 1, editMessage, deleteMessages, setReaction, pin, saveDraft, pinChat, muteChat, deleteHistory, leaveChannel, leaveGroup }
 
     func encode(to w: inout BinaryWriter) {
         func id(_ id: MessageId) {
@@ -100,6 +102,8 @@ extension ServerOperation {
             w.write(Kind.deleteHistory.rawValue); w.write(peer.toInt64()); w.write(maxId); w.write(revoke); w.write(justClear)
         case .leaveChannel(let peer):
             w.write(Kind.leaveChannel.rawValue); w.write(peer.toInt64())
+        case .leaveGroup(let peer):
+            w.write(Kind.leaveGroup.rawValue); w.write(peer.toInt64())
         }
     }
 
@@ -124,6 +128,7 @@ extension ServerOperation {
         case .deleteHistory:
             self = .deleteHistory(PeerId(try r.readInt64()), maxId: try r.readInt32(), revoke: try r.readBool(), justClear: try r.readBool())
         case .leaveChannel: self = .leaveChannel(PeerId(try r.readInt64()))
+        case .leaveGroup: self = .leaveGroup(PeerId(try r.readInt64()))
         }
     }
 }

@@ -882,6 +882,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x725afbbc: return try Api.functions.contacts.ResolveUsername.parse_body(&reader)
     case 0xc4f9186b: return try Api.functions.help.GetConfig.parse_body(&reader)
     case 0x1fb33026: return try Api.functions.help.GetNearestDc.parse_body(&reader)
+    case 0xa2185cab: return try Api.functions.messages.DeleteChatUser.parse_body(&reader)
     case 0xb08f922a: return try Api.functions.messages.DeleteHistory.parse_body(&reader)
     case 0xe58e95d2: return try Api.functions.messages.DeleteMessages.parse_body(&reader)
     case 0xdfd14005: return try Api.functions.messages.EditMessage.parse_body(&reader)
@@ -1479,6 +1480,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xa0f4cb4f: return "messages.getDialogs"
     case 0xa187d66f: return "sendMessageRecordVideoAction"
     case 0xa20db0e5: return "updateDeleteMessages"
+    case 0xa2185cab: return "messages.deleteChatUser"
     case 0xa229dd06: return "updateConfig"
     case 0xa22cbd96: return "chatInviteExported"
     case 0xa2a5371e: return "peerChannel"

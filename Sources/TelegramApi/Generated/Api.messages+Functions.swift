@@ -2,6 +2,56 @@
 import TLSerialization
 
 extension Api.functions.messages {
+    /// messages.deleteChatUser#a2185cab
+    public struct DeleteChatUser: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.Updates
+        public var revokeHistory: Bool
+        public var chatId: Int64
+        public var userId: Api.InputUser
+
+        public init(revokeHistory: Bool = false, chatId: Int64, userId: Api.InputUser) {
+            self.revokeHistory = revokeHistory
+            self.chatId = chatId
+            self.userId = userId
+        }
+
+        public var name: String { "messages.deleteChatUser" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xa2185cab)
+            var flags: UInt32 = 0
+            if self.revokeHistory { flags |= 0x1 }
+            writer.writeUInt32(flags)
+            writer.writeInt64(self.chatId)
+            self.userId.serialize(to: &writer)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.Updates.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xa2185cab else { throw .unknownConstructor(id, expected: "messages.deleteChatUser") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messages.deleteChatUser", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try Api.InputUser.parse(from: &reader)
+            return Self(revokeHistory: _0, chatId: _1, userId: _2)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.deleteHistory#b08f922a
     public struct DeleteHistory: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.AffectedHistory

@@ -133,6 +133,8 @@ public struct ServerOperationSender {
             return steps
         case .leaveChannel(let peer):
             return Self.steps(in: try client.invoke(Api.functions.channels.LeaveChannel(channel: try peers.channel(peer)), timeout: timeout))
+        case .leaveGroup(let peer):
+            return Self.steps(in: try client.invoke(Api.functions.messages.DeleteChatUser(chatId: peer.id, userId: .inputUserSelf), timeout: timeout))
         case .saveDraft(let peer):
             let draft = try postbox.read { try $0.draft(peer) }
             let replyTo = draft?.replyTo.map { InputPeers.reply(to: $0.id) }

@@ -2,10 +2,11 @@ import Storage
 
 /// A chat taken from the list as Telegram offers it by the chat's kind (removePeerChat,
 /// clearHistory, leaveChannel): a private chat deleted for the account or for both sides, or
-/// cleared (its row stays, empty); a basic group cleared; a channel or supergroup left (its row
-/// goes, its history stays here where nothing reads it). One durable transaction by the writer,
-/// recorded for the server where the account has one (`ServerOperation.deleteHistory`,
-/// `.leaveChannel`), then a word to the account's connection.
+/// cleared (its row stays, empty); a basic group deleted and left, or cleared; a channel or
+/// supergroup left (its row goes, its history stays here where nothing reads it); a group or
+/// channel already left, deleted. One durable transaction by the writer, recorded for the server
+/// where the account has one (`ServerOperation.deleteHistory`, `.leaveGroup`, `.leaveChannel`),
+/// then a word to the account's connection.
 extension TelegramEngine.ChatList {
     public enum DeleteChoice: Equatable, Sendable {
         case delete
@@ -13,6 +14,8 @@ extension TelegramEngine.ChatList {
         case deleteForBoth(name: String)
         case clear
         case leave(broadcast: Bool)
+        /// A basic group: its history deleted here, then left.
+        case deleteAndLeave
 
         public var title: String {
             switch self {
@@ -20,6 +23,7 @@ extension TelegramEngine.ChatList {
             case .deleteForBoth(let name): return "Delete chat for me and \(name)"
             case .clear: return "Clear history"
             case .leave(let broadcast): return broadcast ? "Leave channel" : "Leave group"
+            case .deleteAndLeave: return "Delete and leave group"
             }
         }
     }
@@ -32,13 +36,14 @@ extension TelegramEngine.ChatList {
     public func deleteChoices(_ peerId: EnginePeer.Id) throws -> [DeleteChoice] {
         try postbox.read { t in
             guard let peer = try t.peer(peerId) else { throw NoSuchChat() }
+            let member = !peer.rights.contains(.left) && !peer.rights.contains(.removed)
             switch peerId.namespace {
-            case .cloudChannel where !peer.rights.contains(.left) && !peer.rights.contains(.removed):
+            case .cloudChannel where member:
                 return [.leave(broadcast: peer.rights.contains(.broadcast))]
-            case .cloudChannel:
+            case .cloudGroup where member:
+                return [.deleteAndLeave, .clear]
+            case .cloudChannel, .cloudGroup:
                 return [.delete]
-            case .cloudGroup:
-                return [.clear]
             case .cloudUser where try t.accountHasServer() && peerId != (try t.accountPeerId()):
                 return [.delete, .deleteForBoth(name: peer.firstName.isEmpty ? peer.displayTitle : peer.firstName), .clear]
             default:
@@ -56,13 +61,22 @@ extension TelegramEngine.ChatList {
                 peer.rights.insert(.left)
                 try t.updatePeer(peer)
                 try t.recordForServer(.leaveChannel(peerId))
-            case .delete, .deleteForBoth, .clear:
+            case .delete, .deleteForBoth, .clear, .deleteAndLeave:
+                let member = !peer.rights.contains(.left) && !peer.rights.contains(.removed)
                 let (_, newest) = try t.clearHistory(peerId)
                 if choice != .clear { try t.removeFromChatList(peerId) }
-                // Only what the server numbered, up to what was here: a message that came meanwhile stays.
-                guard peerId.namespace == .cloudUser || peerId.namespace == .cloudGroup, newest > 0 else { return }
-                if case .deleteForBoth = choice { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: true, justClear: false)) }
-                else { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: false, justClear: choice == .clear)) }
+                if choice == .deleteAndLeave {
+                    peer.rights.insert(.left)
+                    try t.updatePeer(peer)
+                }
+                // Only what the server numbered, up to what was here: a message that came
+                // meanwhile stays. A group's history goes before the group (a member's own).
+                let onServer = peerId.namespace == .cloudUser || (peerId.namespace == .cloudGroup && member)
+                if onServer, newest > 0 {
+                    if case .deleteForBoth = choice { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: true, justClear: false)) }
+                    else { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: false, justClear: choice == .clear)) }
+                }
+                if choice == .deleteAndLeave, member { try t.recordForServer(.leaveGroup(peerId)) }
             }
         }
         changesForServer?()
