@@ -7,7 +7,8 @@ import TestSupport
 /// upload.getFile of datacenter 4, whose key knows no account until the app carries it there
 /// (auth.exportAuthorization on the main datacenter, auth.importAuthorization on 4), once; the
 /// file saved is Grace's, byte for byte. Telethon, the independent client, downloads Ada's file
-/// from datacenter 4 the same way, so the server's side of the transfer is checked too.
+/// from datacenter 4 the same way, so the server's side of the transfer is checked too. Both find
+/// datacenter 4's address in help.getConfig.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct ServerFileDatacenterTerminalTests {
     typealias Keys = MessageActionsTerminalTests
@@ -66,5 +67,7 @@ struct ServerFileDatacenterTerminalTests {
         #expect(log.components(separatedBy: "exportAuthorization user 1000001 for dc 4").count - 1 == 1, "carried once: \(log.suffix(2000))")
         #expect(log.contains("importAuthorization user 1000001 on dc 4"))
         #expect(log.contains("getFile user 1000001"))
+        // Both clients went to the address help.getConfig names for datacenter 4.
+        #expect(log.components(separatedBy: "at dc 4's own address").count - 1 >= 2, "\(log.suffix(3000))")
     }
 }

@@ -91,6 +91,8 @@ class Connection:
         self.frames_sent = 0
         self.last_encrypted = None
         self.key_exchange = auth.KeyExchange(server, self.log, dc)
+        if dc is not None:
+            self.log.info("at dc %d's own address", dc)
         self.plain_ids = wire.MessageIds(server.clock)
         self.encrypted = EncryptedHandler(server, self, self.log)
         self.disconnect_timer = None

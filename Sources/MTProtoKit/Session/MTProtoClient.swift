@@ -9,7 +9,11 @@ import TLSerialization
 /// A request for the account on another datacenter (a file that lives there) first carries the
 /// account's authorization to that datacenter's key (MTProtoClient+AuthorizationTransfer).
 public final class MTProtoClient: @unchecked Sendable {
-    public let configuration: DatacenterConfiguration
+    /// The datacenters as configured, and as help.getConfig named them since (guarded by `lock`).
+    public var configuration: DatacenterConfiguration {
+        get { lock.withLock { known } }
+    }
+    var known: DatacenterConfiguration
     public let identity: ClientIdentity
     private let keyStore: AuthKeyStore
     private let options: MTProtoSession.Options
@@ -24,11 +28,13 @@ public final class MTProtoClient: @unchecked Sendable {
     var authorized: Set<Int32> = []
     /// One authorization transfer at a time.
     let transfers = ConditionLock()
+    /// help.getConfig asked for an address (this run).
+    var configAsked = false
 
     public init(configuration: DatacenterConfiguration, identity: ClientIdentity, transport: TransportKind,
                 keyStore: AuthKeyStore = MemoryAuthKeyStore(), options: MTProtoSession.Options = MTProtoSession.Options(),
                 logger: Logger = Logger(label: "mtproto")) {
-        self.configuration = configuration
+        self.known = configuration
         self.identity = identity
         self.transport = transport
         self.keyStore = keyStore
@@ -39,13 +45,15 @@ public final class MTProtoClient: @unchecked Sendable {
 
     public var mainDatacenter: Int32 { lock.withLock { main } }
 
-    /// The session with a datacenter, made on first use.
+    /// The session with a datacenter, made on first use (where the configuration does not say the
+    /// datacenter's address, after asking the main one: MTProtoClient+DatacenterAddresses).
     public func session(_ datacenter: Int32) -> MTProtoSession {
-        lock.withLock {
+        if datacenter != mainDatacenter { learnAddress(of: datacenter) }
+        return lock.withLock {
             if let existing = sessions[datacenter] { return existing }
-            let made = MTProtoSession(datacenter: datacenter, configuration: configuration, keyStore: keyStore, options: options,
+            let made = MTProtoSession(datacenter: datacenter, configuration: known, keyStore: keyStore, options: options,
                                       logger: logger, connector: TransportConnector.connector(
-                                          transport, datacenterId: configuration.environment.wireDatacenterId(datacenter)))
+                                          transport, datacenterId: known.environment.wireDatacenterId(datacenter)))
             sessions[datacenter] = made
             return made
         }
@@ -59,6 +67,7 @@ public final class MTProtoClient: @unchecked Sendable {
             return try invoke(function, exactlyOn: target, timeout: timeout, cancellation: cancellation)
         } catch MTProtoError.rpc(let error) where error.migrateDatacenter != nil {
             let destination = error.migrateDatacenter ?? target
+            let configuration = self.configuration
             guard destination != target, configuration.environment == .custom || configuration.addresses[destination] != nil else {
                 throw MTProtoError.rpc(error)
             }
