@@ -73,3 +73,35 @@ struct ChatHolesTests {
         #expect(store.serverAsks.contains("older below 450"), "\(store.serverAsks)")
     }
 }
+
+/// New messages are laid out alone, after the last laid out (not the whole window again): the
+/// lines are those a chat opened afresh lays out, a new day's date line and a group's senders
+/// included.
+@MainActor
+@Suite("TelegramUI: new messages laid out alone")
+struct AppendedLinesTests {
+    @Test func theSameLinesAsLaidOutAfresh() {
+        let store = FakeStore.fixture(messages: 30)
+        let chat = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        let window = Window(rootController: NavigationController(mode: .single, root: chat), context: PresentationContext(theme: .dayMonochrome))
+        window.layout(size: Size(width: 60, height: 20))
+        chat.loadPagesIfNeeded()
+        _ = chat.historyLines(width: 58)
+        // Three more, the last on the next day, by both authors.
+        let last = store.histories[FakeStore.engineClub]!.last!.index
+        for (n, seconds) in [(31, 60), (32, 120), (33, 86_400 * 2)] {
+            store.histories[FakeStore.engineClub]!.append(ChatMessage(index: ChatMessage.Index(timestamp: last.timestamp + Int32(seconds), id: Int32(n)),
+                                                                       authorId: n % 2 == 0 ? FakeStore.ada : .user(1), text: "message \(n)",
+                                                                       isIncoming: n % 2 == 0))
+            chat.reload()
+        }
+        let appended = chat.historyLines(width: 58)
+        let fresh = ChatController(source: store, peerId: FakeStore.engineClub, title: "Engine Club")
+        let other = Window(rootController: NavigationController(mode: .single, root: fresh), context: PresentationContext(theme: .dayMonochrome))
+        other.layout(size: Size(width: 60, height: 20))
+        fresh.loadPagesIfNeeded()
+        #expect(chat.history.messages == fresh.history.messages)
+        #expect(appended == fresh.historyLines(width: 58))
+        #expect(appended.contains { $0.isDate && $0 != appended.first }, "a date line for the new day")
+    }
+}

@@ -43,7 +43,24 @@ public struct MessageIndex: Hashable, Comparable, Sendable {
 public enum MessageContentKind: UInt8, Sendable, CaseIterable {
     case text, image, video, file, gif, music, voiceMessage, videoMessage, sticker, call, mapLocation, poll
 
-    public var name: String { "\(self)" }
+    /// The case's name, as the widget's JSON and `main messages --json` say it. Spelled out: the
+    /// reflection behind "\(self)" cost a chat's refresh more than its layout.
+    public var name: String {
+        switch self {
+        case .text: return "text"
+        case .image: return "image"
+        case .video: return "video"
+        case .file: return "file"
+        case .gif: return "gif"
+        case .music: return "music"
+        case .voiceMessage: return "voiceMessage"
+        case .videoMessage: return "videoMessage"
+        case .sticker: return "sticker"
+        case .call: return "call"
+        case .mapLocation: return "mapLocation"
+        case .poll: return "poll"
+        }
+    }
 }
 
 /// The index lives in the key, so a message encodes only the rest and decodes with its index given.

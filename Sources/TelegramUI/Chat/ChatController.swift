@@ -20,7 +20,14 @@ public final class ChatController: ViewController, PagedScreen {
     public internal(set) var scrollFromBottom = 0
     var names: [ChatId: String] = [:]
     var maxOutgoingReadId: Int32 = 0
-    private var lines: (width: Int, version: Int, maxOutgoingReadId: Int32, lines: [ChatLine])?
+    private var lines: LaidOutLines?
+
+    /// The history's lines as last laid out, with what they were laid out from.
+    private struct LaidOutLines {
+        var width: Int, version: Int, maxOutgoingReadId: Int32
+        var messages: [ChatMessage], names: [ChatId: String], divider: UnreadDivider?, pictures: Bool
+        var lines: [ChatLine]
+    }
     var version = 0
     /// A failure or a confirmation to show in the composer row (cannot send, copied).
     public internal(set) var status: String?
@@ -273,10 +280,25 @@ public final class ChatController: ViewController, PagedScreen {
     }
 
     func historyLines(width: Int) -> [ChatLine] {
-        if let lines, lines.width == width, lines.version == version, lines.maxOutgoingReadId == maxOutgoingReadId { return lines.lines }
-        let built = ChatLine.lines(for: history.messages, width: width, showsSenders: showsSenders, names: names,
-                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider)
-        lines = (width, version, maxOutgoingReadId, built)
+        if let lines, lines.width == width, lines.maxOutgoingReadId == maxOutgoingReadId {
+            if lines.version == version { return lines.lines }
+            // Only messages come after those laid out (a new one, the usual change): only they are laid
+            // out, after the last (its day decides their date line). Everything again grew with the window.
+            if lines.divider == divider, lines.pictures == (photoPicture != nil), lines.names == names,
+               history.messages.count > lines.messages.count, history.messages.starts(with: lines.messages) {
+                let added = Array(history.messages[lines.messages.count...])
+                return remember(width, lines.lines + ChatLine.lines(for: added, after: lines.messages.last, width: width, showsSenders: showsSenders,
+                                                                     names: names, maxOutgoingReadId: maxOutgoingReadId,
+                                                                     drawsPictures: photoPicture != nil, divider: divider))
+            }
+        }
+        return remember(width, ChatLine.lines(for: history.messages, width: width, showsSenders: showsSenders, names: names,
+                                              maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider))
+    }
+
+    private func remember(_ width: Int, _ built: [ChatLine]) -> [ChatLine] {
+        lines = LaidOutLines(width: width, version: version, maxOutgoingReadId: maxOutgoingReadId, messages: history.messages, names: names,
+                             divider: divider, pictures: photoPicture != nil, lines: built)
         return built
     }
 
@@ -299,8 +321,7 @@ public final class ChatController: ViewController, PagedScreen {
         let built = ChatLine.lines(for: older, width: width, showsSenders: showsSenders, names: names,
                                    maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider) + newer
         version += 1
-        lines = (width, version, maxOutgoingReadId, built)
-        return built
+        return remember(width, built)
     }
 
     /// The lines in view: their range in `historyLines`.
