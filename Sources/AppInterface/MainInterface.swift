@@ -105,7 +105,8 @@ public enum MainInterface {
             "term": "\(term)", "colours": "\(session.colorCount)", "graphics": "\(graphics.mode.rawValue)",
             "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
             "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
-        let frames = PagingWindow(window) { screens.loadPagesIfNeeded() }
+        application.defersWidgetPublish = true
+        let frames = PagingWindow(window, beforeFrame: { screens.loadPagesIfNeeded() }, afterFrame: { application.publishWidgetDataIfDue() })
         session.run(frames, watching: [bridge.readDescriptor, attachmentWake.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
             if let pictures, pictures.drain(descriptor) { return }
             // Files copying: the next frame shows how far (and stores them once they are all there).

@@ -18,4 +18,10 @@ public protocol TerminalApplication: AnyObject {
     func advanceAnimationFrame()
     /// True once the app wants the loop to return.
     var shouldQuit: Bool { get }
+    /// A frame reached the terminal: what can wait for the screen goes now.
+    func frameDrawn()
+}
+
+extension TerminalApplication {
+    public func frameDrawn() {}
 }

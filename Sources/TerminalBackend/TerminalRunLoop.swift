@@ -27,6 +27,7 @@ extension TerminalSession {
             var surface = Surface(width: size.width, height: size.height)
             app.render(into: &surface)
             renderer.draw(surface)
+            app.frameDrawn()
 
             let now = clock.now
             var wake: ContinuousClock.Instant? = app.wantsAnimationFrame ? nextFrame : nil

@@ -19,6 +19,11 @@ public final class Application {
     public private(set) var shouldStop = false
     /// Set by `main call start` when it is the app for its call: the app stops when the call ends.
     public var stopsWhenCallEnds = false
+    /// Set by an interface that draws frames: the tick's widget publish (a read and a durable
+    /// file write) then waits for the frame drawn after it (`publishWidgetDataIfDue`), so a push
+    /// drained with a tick is on the screen first.
+    public var defersWidgetPublish = false
+    private var widgetPublishDue = false
     /// The current account's connection to its server, while the app runs (none offline), and
     /// the account it follows (a logout, a switch or a login moves it to the new current one).
     private var updatesListener: AccountUpdatesListener?
@@ -43,7 +48,7 @@ public final class Application {
             // and so does the answer of a background command (an import) that ended.
             if let requests = app.requests, requests.hasPending || requests.hasFinishedBackgroundCommand { drainRequests() }
             // Once a second at most, so a burst of changes is one write.
-            app.publishWidgetData(publisher: widgetData)
+            if defersWidgetPublish { widgetPublishDue = true } else { app.publishWidgetData(publisher: widgetData) }
             CallHost.endIfDue(app)
             followCurrentAccount()
         case .requestsPending:
@@ -75,6 +80,13 @@ public final class Application {
         } catch {
             app.logger.error("cannot write lock state", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// The tick's widget publish, when one waits for the frame (`defersWidgetPublish`).
+    public func publishWidgetDataIfDue() {
+        guard widgetPublishDue else { return }
+        widgetPublishDue = false
+        app.publishWidgetData(publisher: widgetData)
     }
 
     private func drainRequests() {
@@ -143,6 +155,7 @@ public final class Application {
     /// Stops the app (the interface's quit key, an error in it).
     public func stop(reason: String) {
         app.logger.info("stopping", metadata: ["reason": "\(reason)", "events": "\(handledEvents)"])
+        publishWidgetDataIfDue()
         shouldStop = true
         updatesListener?.stop()
         updatesListener = nil
