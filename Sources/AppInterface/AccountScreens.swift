@@ -28,6 +28,8 @@ final class AccountScreens {
 
     /// The chats on screen at the last refresh: one left since keeps its draft at the next.
     private var leftChats: [ChatController] = []
+    /// Chats shown read while a frame was being made ready, marked read once it is drawn.
+    private var readAfterFrame: [(ChatId, ChatMessage.Index)] = []
     /// What a chat's keys do to its messages, through the account's host.
     private lazy var chatActions = account.chatActions(log: app.log, clipboard: { [unowned self] in copyToClipboard($0) })
     /// Chats with new messages, the open one included (the bell's cue; it picks what rings).
@@ -90,7 +92,7 @@ final class AccountScreens {
         let chat = ChatController(source: sources, peerId: peerId, title: title, opening: message)
         if let pictures { account.attach(pictures.photos, to: chat) }
         callFlow.offerCall(in: chat)
-        let account = account, log = app.log
+        let account = account
         chat.actions = chatActions
         chat.openActions = openActions
         if let attachmentWake { chat.attachmentSource = account.attachmentSource(wake: attachmentWake, log: app.log) }
@@ -100,11 +102,9 @@ final class AccountScreens {
         }
         chat.onEditExternally = editExternally
         chat.onTyping = { [account] in account.typing(in: peerId) }
-        chat.onRead = { index in
-            do { try account.markRead(peerId, upTo: index) } catch {
-                log.error("cannot mark read", metadata: ["error": "\(error)"])
-            }
-        }
+        // Marked read once the frame showing it is drawn: a write, and a word to the connection
+        // that then tells the server, which need not stand between a message and the screen.
+        chat.onRead = { [unowned self] index in readAfterFrame.append((peerId, index)) }
         for case let open as ChatController in navigation.viewControllers { open.saveDraftIfChanged() }
         // A chat opened from the search goes over it: Esc comes back to the results as they were.
         let replacing = navigation.viewControllers.contains { $0 is ChatController }
@@ -151,6 +151,17 @@ final class AccountScreens {
     func loadPagesIfNeeded() {
         root.chatList.loadPagesIfNeeded()
         for case let chat as ChatController in navigation.viewControllers { chat.loadPagesIfNeeded() }
+    }
+
+    /// The chats shown read up to where the frame just drawn showed them.
+    func frameDrawn() {
+        let reads = readAfterFrame
+        readAfterFrame = []
+        for (chat, index) in reads {
+            do { try account.markRead(chat, upTo: index) } catch {
+                app.log.error("cannot mark read", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// Settings changed (here or by a handed-over `main settings`): what the tabs show follows.

@@ -182,6 +182,11 @@ final class AppScreens {
         account?.loadPagesIfNeeded()
     }
 
+    /// The step after each frame: what the shown screens left for once it is on the screen.
+    func frameDrawn() {
+        account?.frameDrawn()
+    }
+
     /// A link from `main URL` or a handed-over `main open URL`: its account made current if it is
     /// another one, then its chat opened.
     private func open(_ link: LinkToOpen) {

@@ -106,7 +106,10 @@ public enum MainInterface {
             "willFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: will)))",
             "didFinishLaunching": "\(formatMilliseconds(app.milliseconds(ofStage: did)))"])
         application.defersWidgetPublish = true
-        let frames = PagingWindow(window, beforeFrame: { screens.loadPagesIfNeeded() }, afterFrame: { application.publishWidgetDataIfDue() })
+        let frames = PagingWindow(window, beforeFrame: { screens.loadPagesIfNeeded() }, afterFrame: {
+            screens.frameDrawn()
+            application.publishWidgetDataIfDue()
+        })
         session.run(frames, watching: [bridge.readDescriptor, attachmentWake.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
             if let pictures, pictures.drain(descriptor) { return }
             // Files copying: the next frame shows how far (and stores them once they are all there).

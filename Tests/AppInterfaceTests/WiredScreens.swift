@@ -22,6 +22,7 @@ struct WiredScreens {
         screens.loadPagesIfNeeded()
         var surface = Surface(width: 0, height: 0)
         screens.window.render(into: &surface)
+        screens.frameDrawn()
         return surface.textLines.joined(separator: "\n")
     }
 
