@@ -69,7 +69,7 @@ struct ScreensOverSourcesTests {
         #expect(frame.contains { $0.contains("Ada Lovelace: message 1000") })
         #expect(store.historyReads == [nil], "one page, the newest, for the first screen")
         #expect(read == [1000], "the newest incoming is marked read on opening")
-        let newestPage = ChatHistory.pageSize
+        let newestPage = ChatHistory.refreshSize
         var shownOlder = false
         for _ in 0 ..< 20 where !shownOlder {
             window.handle(.key(.pageUp))
@@ -80,7 +80,8 @@ struct ScreensOverSourcesTests {
         }
         #expect(shownOlder, "a message of the older page is on screen: \(frame)")
         #expect(store.historyReads.count >= 2)
-        #expect(store.historyReads[1] == ChatMessage.Index(timestamp: 1_700_000_000 + 901 * 60, id: 901),
+        let oldestLoaded = Int32(1000 - newestPage + 1)
+        #expect(store.historyReads[1] == ChatMessage.Index(timestamp: 1_700_000_000 + oldestLoaded * 60, id: oldestLoaded),
                 "the page before the oldest loaded message")
         #expect(read == [1000], "scrolled up, nothing more is marked read")
         #expect(store.readsWhileDrawing.isEmpty, "\(store.readsWhileDrawing)")
@@ -100,7 +101,10 @@ struct ScreensOverSourcesTests {
             dates = whole.filter(\.isDate).count
         }
         #expect(chat.history.messages.count == 1000 && dates >= 2)
-        #expect(store.draw(window).contains { $0.contains("You: message 1") })
+        // All loaded; the view goes on up to the first message.
+        for _ in 0 ..< 10 { window.handle(.key(.pageUp)) }
+        let top = store.draw(window)
+        #expect(top.contains { $0.contains("You: message 1") }, "\(top)")
         window.handle(.key(KeyEvent(.end, modifiers: .control)))
         #expect(store.draw(window).contains { $0.contains("Ada Lovelace: message 1000") })
         #expect(store.readsWhileDrawing.isEmpty, "\(store.readsWhileDrawing)")

@@ -4,6 +4,9 @@
 /// downward until it meets the newest. A 200,000-message chat is never read whole.
 struct ChatHistory {
     static let pageSize = 100
+    /// The newest messages a refresh reads again: more than a tall screen shows, fewer than a page
+    /// (each is read and mapped at every change; what is on screen beyond them is read by itself).
+    static let refreshSize = 50
 
     private(set) var messages: [ChatMessage] = []
     /// Whether an older page may exist (the last read filled its page).
@@ -27,9 +30,9 @@ struct ChatHistory {
         // The newest page read again covers `visible` when it reaches down to it: no second read.
         var covered = false
         if !hasNewer {
-            let page = try source.messages(in: chat, before: nil, limit: Self.pageSize)
-            if messages.isEmpty { hasOlder = page.count == Self.pageSize }
-            if let oldest = page.last, let newestLoaded = messages.last, page.count == Self.pageSize, oldest.index > newestLoaded.index {
+            let page = try source.messages(in: chat, before: nil, limit: Self.refreshSize)
+            if messages.isEmpty { hasOlder = page.count == Self.refreshSize }
+            if let oldest = page.last, let newestLoaded = messages.last, page.count == Self.refreshSize, oldest.index > newestLoaded.index {
                 // More than a page arrived since the last read: it no longer joins what is loaded.
                 if following {
                     messages = []
@@ -41,7 +44,7 @@ struct ChatHistory {
             }
             if !hasNewer {
                 // The page is the truth from its oldest message up (or the whole chat, if short).
-                let from = page.count == Self.pageSize ? page.last?.index : nil
+                let from = page.count == Self.refreshSize ? page.last?.index : nil
                 changed = replace(from: from, to: nil, with: page) || changed
                 covered = visible.map { visible in from.map { visible.lowerBound >= $0 } ?? true } ?? true
             }
