@@ -290,6 +290,33 @@ struct ServerSyncTests {
         }
     }
 
+    @Test("A page read forward that answers another question fills nothing and does not stop the sync",
+          .timeLimit(.minutes(3)))
+    func aForwardPageFromElsewhere() async throws {
+        let server = try Self.adaAndGrace(misbehave: ["history-below-offset"])
+        defer { server.stop() }
+        try await withSandbox("server-first-unread-hostile") { sandbox in
+            let grace = sandbox.base + "/grace"
+            #expect(try await Self.telethon(server, "login", ["--phone", "+999 66 2 0002", "--code", Self.code], session: grace).succeeded)
+            #expect(try await Self.telethon(server, "send", ["--to", "+9996610001", "--text", "unread", "--count", "340"], session: grace).succeeded)
+            try await sandbox.runOK(Executables.main, ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                      "--phone", "+999 66 1 0001", "--code", Self.code])
+            // The first sync's forward page (the oldest unread) comes back empty, the server
+            // answering for below the chat's first message: that alone fills nothing; the page
+            // read back from the top, which the server answers right, is what is stored. No
+            // message is lost (the rest stays a hole), none is stored twice.
+            let synced = try await sandbox.runOK(Executables.main, ["sync", "--json"]).json()
+            #expect(synced["firstSync"] as? Bool == true, "\(synced)")
+            let texts = try await Self.texts(sandbox, peer: 1_000_002, limit: 1000).map(\.text)
+            let numbers = texts.compactMap { Int($0.dropFirst("unread ".count)) }.sorted()
+            #expect(Set(numbers).count == texts.count && numbers.last == 340 && numbers.count > 1 && numbers.count < 340
+                    && numbers == Array(numbers.first! ... 340), "a run up to the newest, the oldest unread still on the server: \(numbers.count)")
+            #expect(server.stderrText.contains("getHistory user 1000001 peer 1000002: 0 of 340"), "the forward page came back empty")
+            let chats = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))
+            #expect((chats as? [[String: Any]])?.first?["unreadCount"] as? Int == 340, "still counted as the phone counts: \(chats)")
+        }
+    }
+
     /// `main chats --json`, in the list's order.
     static func chatRows(_ sandbox: Sandbox) async throws -> [(peer: Int, pinned: Bool, muted: Bool)] {
         let rows = try JSONSerialization.jsonObject(with: Data(try await sandbox.runOK(Executables.main, ["chats", "--json"]).stdout.utf8))

@@ -86,9 +86,10 @@ class _ChannelTop:
 
 
 class Dialogs:
-    def __init__(self, accounts, store, groups, most=MAX_LIMIT, channels=None, box=None):
+    def __init__(self, accounts, store, groups, most=MAX_LIMIT, channels=None, box=None, below_offset=False):
         # --page-limit: pages shorter than asked, as Telegram may answer; clients must page on.
         self.accounts, self.store, self.groups, self.most = accounts, store, groups, most
+        self.below_offset = below_offset  # --misbehave history-below-offset
         self.channels, self.box = channels, box
         self.handlers = {
             functions.messages.GetDialogsRequest: self.get_dialogs,
@@ -183,6 +184,10 @@ class Dialogs:
         me = caller.me
         peer = chat_peer(self.accounts, self.groups, me, request.peer)
         chat = self.store.chat(me.id, peer.key)  # newest first
+        if self.below_offset and request.add_offset < 0:
+            # An answer to another question: the page below offset_id, as if add_offset were 0.
+            request = functions.messages.GetHistoryRequest(peer=request.peer, offset_id=request.offset_id, offset_date=None,
+                                                           add_offset=0, limit=request.limit, max_id=0, min_id=0, hash=0)
         page, start, positioned = history_page(chat, request, self.most)
         caller.log.info('getHistory user %d peer %d: %d of %d from index %d', me.id, peer.key, len(page), len(chat), start)
         if request.hash and request.hash == ids_hash(m.id for m in page):

@@ -39,6 +39,7 @@ MISBEHAVIOURS = {
     'wrong-session-id': False, 'bad-fingerprint': False, 'old-msg-id': False,
     'time-offset': True, 'dh-retry-once': False, 'transport-flood-once': False,
     'salt-change-on-container': False, 'drop-pushes': True, 'drop-channel-pushes': True,
+    'history-below-offset': False,
 }
 OPTIONAL_VALUE = {'bad-g-a': '1', 'unsafe-dh-prime': 'prime'}
 

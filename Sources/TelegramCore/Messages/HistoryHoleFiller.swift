@@ -12,7 +12,9 @@ import TelegramApi
 /// only when the server says the answer is the whole chat or an empty page. Read forward
 /// (offset at the hole's bottom, add_offset −limit), only a full page is known to start there;
 /// a short one may be the server's limit, so what lies between the hole's bottom and it is
-/// asked for by a page read back from it.
+/// asked for by a page read back from it, and an empty one is believed only when that page
+/// back is empty too. A page with nothing at or above the bottom answers another question: an
+/// error, nothing filled.
 enum HistoryHoleFiller {
     static let pageSize: Int32 = 100
 
@@ -47,19 +49,26 @@ enum HistoryHoleFiller {
         /// The oldest page at or above the hole's bottom.
         func bottom(of hole: ClosedRange<Int32>) throws -> Int {
             let page = try self.page(offsetId: hole.lowerBound, addOffset: -pageSize, minId: 0)
-            if page.whole || page.ids.isEmpty { return try store(page, in: hole, filling: hole) }
-            let (lowest, highest) = (page.ids.min()!, page.ids.max()!)
-            if page.ids.count >= Int(pageSize) {
-                // All that was asked: the page starts at the hole's bottom.
-                return try store(page, in: hole, filling: hole.lowerBound ... min(highest, hole.upperBound))
-            }
-            // Fewer than asked: consecutive, but from where is not known. What it spans held
-            // nothing else; below it, a page read back from it.
+            if page.whole { return try store(page, in: hole, filling: hole) }
             var count = 0
-            if lowest <= hole.upperBound, highest >= hole.lowerBound {
-                count += try store(page, in: hole, filling: max(lowest, hole.lowerBound) ... min(highest, hole.upperBound))
+            var anchor = hole.upperBound &+ 1
+            if let lowest = page.ids.min(), let highest = page.ids.max() {
+                // Nothing at or above the bottom: an answer to another question (asking again
+                // brings the same).
+                guard highest >= hole.lowerBound else { throw Self.nothingIn(hole) }
+                if page.ids.count >= Int(pageSize) {
+                    // All that was asked: the page starts at the hole's bottom.
+                    return try store(page, in: hole, filling: hole.lowerBound ... min(highest, hole.upperBound))
+                }
+                // Fewer than asked: consecutive, but from where is not known. What it spans held
+                // nothing else.
+                if lowest <= hole.upperBound {
+                    count += try store(page, in: hole, filling: max(lowest, hole.lowerBound) ... min(highest, hole.upperBound))
+                }
+                anchor = min(lowest, anchor)
             }
-            let anchor = min(lowest, hole.upperBound &+ 1)
+            // Below what the page spans (all of the hole, for an empty page: the chat's message
+            // above the hole should have come), a page read back, which starts where it is asked.
             guard anchor > hole.lowerBound else { return count }
             let below = hole.lowerBound ... anchor - 1
             let back = try self.page(offsetId: anchor, addOffset: 0, minId: hole.lowerBound &- 1)
