@@ -137,6 +137,43 @@ struct ServerHistoryTerminalTests {
         #expect(texts.count == 150 && Set(texts) == Set((1 ... 150).map { "old \($0)" }), "\(texts.count) stored")
     }
 
+    /// A hole in the middle (a difference too long, the newest 300 fetched), and a server that
+    /// answers a page read forward with the page below its offset: the chat, read down from the
+    /// first unread message, stops at the hole and says the newer messages are not to be had
+    /// now; nothing is shown or stored that the server did not give for that place.
+    @Test func aForwardPageFromElsewhereIsRefused() async throws {
+        let server = try TestServer.start(misbehave: ["history-below-offset"],
+                                          extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
+                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--difference-too-long", "5"])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory("server-history-hostile")
+        defer { directory.remove() }
+        let container = directory.sub("container"), grace = directory.sub("grace")
+        try await server.telethonChat("login", session: grace, ["--phone", "+999 66 2 0002", "--code", Self.code])
+        try await server.telethonChat("send", session: grace, ["--to", "+9996610001", "--text", "early", "--count", "5"])
+        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                              "--phone", "+999 66 1 0001", "--code", Self.code, "--container", container])
+        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
+        try await server.telethonChat("send", session: grace, ["--to", "+9996610001", "--text", "late", "--count", "350"], timeout: 240)
+        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
+        let before = try await Self.stored(container)
+        #expect(before.contains("early 5") && before.contains("late 350") && !before.contains("late 1"), "a hole after early 5: \(before.count)")
+
+        let tmux = try TmuxSession(width: 80, height: 24, command: [Executables.path(Executables.main), "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
+        try await tmux.still()
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        try await tmux.waitFor(text: "early 1", timeout: 15)
+        for _ in 0 ..< 3 {
+            try tmux.press("PageDown")
+            try await tmux.still()
+        }
+        let screen = try await tmux.waitFor(text: "Newer messages are on the server, not here", timeout: 20)
+        #expect(screen.contains { $0.contains("early 5") } && !screen.contains { $0.contains("late") }, "\(screen.joined(separator: "\n"))")
+        #expect(try await Self.stored(container) == before, "nothing stored from the wrong page")
+    }
+
     /// A server answering at most `pageLimit` a page, where Grace (logged in with Telethon) has
     /// sent Ada `count` messages "`text` 1"…; a directory for Ada's container (`container`).
     static func graceWrites(_ count: Int, _ text: String, pageLimit: Int) async throws -> (TestServer, TemporaryDirectory) {
