@@ -25,6 +25,11 @@ public struct PeerRights: OptionSet, Sendable, Hashable {
     public static let cannotPin = PeerRights(rawValue: 1 << 7)
 }
 
+extension PeerRights {
+    /// The account is no longer in the group or channel: it left, or was removed.
+    public var isOut: Bool { !isDisjoint(with: [.left, .removed]) }
+}
+
 extension Peer {
     /// Why the account cannot write here, as a person reads it; nil when it can.
     public var writeRestriction: String? {

@@ -53,9 +53,7 @@ extension PostboxTransaction {
 
     /// Pins or unpins one message; an empty list removes the chat's row.
     public func setMessagePinned(_ id: MessageId, pinned: Bool) throws {
-        var pins = try pinnedMessages(id.peerId)
-        pins.set(id.id, pinned: pinned)
-        try setPinnedMessages(id.peerId, pins)
+        try changePins(id.peerId) { $0.set(id.id, pinned: pinned) }
     }
 
     /// A message the server says is pinned, fetched without its pin's time (PinnedMessages.learn).

@@ -26,7 +26,10 @@ enum HistoryHoleFiller {
         switch end {
         case .below(let cursor):
             guard let hole = try postbox.read({ try $0.historyHole(peerId, below: cursor) }) else { return 0 }
-            return try fetch.top(of: hole)
+            // Messages, none of them in what was asked: nothing is learnt, and asking again
+            // would bring the same (the chat is asked for again after the failure's pause).
+            guard let count = try fetch.top(of: hole) else { throw Fetch.nothingIn(hole) }
+            return count
         case .above(let cursor):
             guard let hole = try postbox.read({ try $0.historyHole(peerId, above: cursor) }) else { return 0 }
             return try fetch.bottom(of: hole)
@@ -36,13 +39,12 @@ enum HistoryHoleFiller {
     private struct Fetch {
         let peerId: PeerId, postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double
 
-        /// The page right below the hole's top.
-        func top(of hole: ClosedRange<Int32>) throws -> Int {
-            let page = try self.page(offsetId: hole.upperBound &+ 1, addOffset: 0, minId: 0)
+        /// The page right below the hole's top (above `minId`); nil when it holds messages but
+        /// none in the hole.
+        func top(of hole: ClosedRange<Int32>, minId: Int32 = 0) throws -> Int? {
+            let page = try self.page(offsetId: hole.upperBound &+ 1, addOffset: 0, minId: minId)
             if page.whole || page.ids.isEmpty { return try store(page, in: hole, filling: hole) }
-            // Messages, none of them in what was asked: nothing is learnt, and asking again
-            // would bring the same (the chat is asked for again after the failure's pause).
-            guard let lowest = page.ids.filter(hole.contains).min() else { throw Self.nothingIn(hole) }
+            guard let lowest = page.ids.filter(hole.contains).min() else { return nil }
             return try store(page, in: hole, filling: lowest ... hole.upperBound)
         }
 
@@ -71,13 +73,9 @@ enum HistoryHoleFiller {
             // above the hole should have come), a page read back, which starts where it is asked.
             guard anchor > hole.lowerBound else { return count }
             let below = hole.lowerBound ... anchor - 1
-            let back = try self.page(offsetId: anchor, addOffset: 0, minId: hole.lowerBound &- 1)
-            if back.ids.isEmpty { return count + (try store(back, in: below, filling: below)) }
-            guard let lowestBack = back.ids.filter(below.contains).min() else {
-                if count > 0 { return count }
-                throw Self.nothingIn(below)
-            }
-            return count + (try store(back, in: below, filling: lowestBack ... below.upperBound))
+            if let back = try top(of: below, minId: hole.lowerBound &- 1) { return count + back }
+            if count > 0 { return count }
+            throw Self.nothingIn(below)
         }
 
         struct Page {

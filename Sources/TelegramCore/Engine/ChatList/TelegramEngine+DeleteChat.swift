@@ -26,6 +26,12 @@ extension TelegramEngine.ChatList {
             case .deleteAndLeave: return "Delete and leave group"
             }
         }
+
+        /// The other side of a private chat loses its history too.
+        var revokes: Bool {
+            if case .deleteForBoth = self { return true }
+            return false
+        }
     }
 
     public struct NoSuchChat: Error, CustomStringConvertible {
@@ -36,11 +42,10 @@ extension TelegramEngine.ChatList {
     public func deleteChoices(_ peerId: EnginePeer.Id) throws -> [DeleteChoice] {
         try postbox.read { t in
             guard let peer = try t.peer(peerId) else { throw NoSuchChat() }
-            let member = !peer.rights.contains(.left) && !peer.rights.contains(.removed)
             switch peerId.namespace {
-            case .cloudChannel where member:
+            case .cloudChannel where !peer.rights.isOut:
                 return [.leave(broadcast: peer.rights.contains(.broadcast))]
-            case .cloudGroup where member:
+            case .cloudGroup where !peer.rights.isOut:
                 return [.deleteAndLeave, .clear]
             case .cloudChannel, .cloudGroup:
                 return [.delete]
@@ -62,7 +67,7 @@ extension TelegramEngine.ChatList {
                 try t.updatePeer(peer)
                 try t.recordForServer(.leaveChannel(peerId))
             case .delete, .deleteForBoth, .clear, .deleteAndLeave:
-                let member = !peer.rights.contains(.left) && !peer.rights.contains(.removed)
+                let member = !peer.rights.isOut
                 let (_, newest) = try t.clearHistory(peerId)
                 if choice != .clear { try t.removeFromChatList(peerId) }
                 if choice == .deleteAndLeave {
@@ -73,8 +78,7 @@ extension TelegramEngine.ChatList {
                 // meanwhile stays. A group's history goes before the group (a member's own).
                 let onServer = peerId.namespace == .cloudUser || (peerId.namespace == .cloudGroup && member)
                 if onServer, newest > 0 {
-                    if case .deleteForBoth = choice { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: true, justClear: false)) }
-                    else { try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: false, justClear: choice == .clear)) }
+                    try t.recordForServer(.deleteHistory(peerId, maxId: newest, revoke: choice.revokes, justClear: choice == .clear))
                 }
                 if choice == .deleteAndLeave, member { try t.recordForServer(.leaveGroup(peerId)) }
             }
