@@ -286,7 +286,9 @@ asyncio.run(main())
             try HostResolver.resolve(host: "slow.example", port: 443, deadline: started + 300_000_000, timeout: 0.3, lookup: slow)
         }
         let elapsed = Container.Clock.milliseconds(since: started)
-        #expect(elapsed >= 290 && elapsed < 1500)
+        // Under the 3 s the lookup takes: the deadline, not the resolver, ended the wait (a
+        // tighter bound would measure the machine's load, not the code).
+        #expect(elapsed >= 290 && elapsed < 2900)
         // A literal never goes to a thread or waits.
         let literal = try HostResolver.resolve(host: "127.0.0.1", port: 443, deadline: started, timeout: 0)
         #expect(literal.map(\.description) == ["127.0.0.1:443"])
