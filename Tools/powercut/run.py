@@ -11,7 +11,11 @@ write torn) becomes the next life's container. Scenes, at random:
   starting  messages are queued, then `main run` starts and the cut lands 0-400 ms into its
             launch, inside its drain of the queue (apply, durable commit, ack, clean-up);
   inflight  main is up and the cut lands while the extensions still work (their answers come
-            after the cut, when the machine is off: only "never twice" binds them).
+            after the cut, when the machine is off: only "never twice" binds them);
+  composer  a person types 1-5 messages into `main run`'s interface (tmux) and the cut comes
+            0-400 ms after the last Enter (Tools/powercut/composer.py). What the screen showed
+            before the cut binds: a message shown with its clock is owed exactly once, one shown
+            sent (✓) is stored, and with --server on the server, once.
 
 After each cut the processes are killed and, off the FUSE mount, one undisturbed `main run`
 drains the queue (Tools/chaos/verify.py's final drain). Then every message is read back. The bar:
@@ -55,8 +59,9 @@ from chaos.channel import Channel  # noqa: E402
 from chaos.run import SetupError, fixture  # noqa: E402
 from common.git import commit  # noqa: E402
 from common.processes import Child  # noqa: E402
+from powercut.composer import Composer, ComposerError, Typed  # noqa: E402
 
-SCENES = ("running", "stopped", "starting", "inflight")
+SCENES = ("running", "stopped", "starting", "inflight", "composer")
 FINDINGS = ("lost", "duplicated", "misreported", "integrity", "manual", "serverFailures")
 PCFS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pcfs.py")
 # Debian's interpreter: python3-fusepy is installed for it, whatever python3 is first on PATH.
@@ -187,7 +192,35 @@ class Life:
         else:
             push.outcome, push.detail = "failed", push.proc.stderr().strip()[-200:]
 
+    def compose(self, tear: bool) -> dict:
+        """The composer scene: typed messages, the cut, and what the screen showed before it."""
+        peer = self.rng.choice(self.run.peers)
+        composer = Composer(self.run.bin_dir, self.mount.mountpoint, os.path.join(self.apps.io_dir, "composer.err"),
+                            self.apps.env, f"powercut-{os.getpid()}-{self.number}")
+        typed: list[Typed] = []
+        try:
+            try:
+                composer.open_chat(self.run.titles[peer])
+                composer.watch()
+                count = self.rng.randint(1, 5)
+                for n in range(count):
+                    typed.append(Typed(self.text() + " typed", peer))
+                    composer.send(typed[-1].text)
+                    time.sleep(self.rng.uniform(0, 0.15) if n + 1 < count else self.rng.uniform(0, 0.4))
+            except ComposerError as error:
+                self.run.figures["manual"].append(f"life {self.number}: composer: {str(error)[-600:]}")
+            cut = self.mount.cut(tear)
+            composer.judge(typed, cut["monotonic"])
+        finally:
+            composer.stop()
+        self.submissions += typed
+        self.apps.cleanup()
+        self.mount.unmount()
+        return cut
+
     def scene(self, scene: str, tear: bool) -> dict:
+        if scene == "composer":
+            return self.compose(tear)
         main = None
         try:
             if scene in ("running", "inflight"):
@@ -259,6 +292,9 @@ class PowerCuts:
         else:
             _, self.peers, _ = fixture(apps)
         self.account_id = int(json.loads(apps.run("main", ["status", "--json"]).stdout())["accounts"][0]["id"])
+        # The composer scene finds a chat as a person does: by its title.
+        chats = json.loads(apps.run("main", ["chats", "--limit", "1000", "--json"]).stdout())
+        self.titles = {row["peerId"]: row["title"] for row in chats if row["peerId"] in self.peers}
         return base
 
     def recover(self, life: Life, state: str) -> None:
@@ -295,7 +331,7 @@ class PowerCuts:
             self.figures["answered"][sub.outcome] = self.figures["answered"].get(sub.outcome, 0) + 1
             stored = counts.get(sub.text, 0)
             if sub.reported and stored == 0:
-                self.figures["lost"].append(f"life {life.number}: {sub.extension} answered {sub.outcome} for {sub.text!r} ({sub.main_state}), stored 0×")
+                self.figures["lost"].append(f"life {life.number}: {sub.extension} {getattr(sub, 'verb', 'answered')} {sub.outcome} for {sub.text!r} ({sub.main_state}), stored 0×")
             if sub.outcome in ("rejected", "failed") and stored:
                 self.figures["misreported"].append(f"life {life.number}: {sub.extension} answered {sub.outcome} ({sub.detail}) for {sub.text!r}, stored {stored}×")
 
@@ -322,7 +358,7 @@ class PowerCuts:
         else:
             log(f"{self.args.cuts} power cuts (seed {self.seed}, tear {self.args.tear:g}) in {self.work}")
             for number in range(1, self.args.cuts + 1):
-                scene = self.rng.choice(SCENES)
+                scene = self.rng.choice(self.args.scene or SCENES)
                 state, _ = self.live(number, backing, scene, self.rng.random() < self.args.tear)
                 if not self.args.keep:
                     shutil.rmtree(backing, ignore_errors=True)
@@ -402,6 +438,7 @@ def main() -> int:
     parser.add_argument("--cuts", type=int, default=40)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--tear", type=float, default=0.5, help="share of cuts that tear (keep a random prefix of unsynced changes)")
+    parser.add_argument("--scene", action="append", choices=SCENES, help="only this scene (again for more); default: all, at random")
     parser.add_argument("--every-sync", action="store_true", help="instead: the running scene cut just before each of its fsyncs in turn")
     parser.add_argument("--keep", action="store_true", help="keep every life's container")
     parser.add_argument("--server", action="store_true", help="the account on the test server, off the mount")
