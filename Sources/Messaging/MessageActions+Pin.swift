@@ -22,7 +22,7 @@ extension MessageActions {
 
     /// The service message of a pin: by the account (`author` nil: "You") or another user.
     public static func addPinService(for message: Message, by author: Peer?, now: Int32, in t: PostboxTransaction) throws -> MessageId {
-        let line = PinServiceText.line(author: author?.displayTitle ?? "You", pinned: message)
+        let line = MessageServiceAction.pinLine(actor: author?.displayTitle ?? "You", pinned: message)
         let service = MessageServiceAction(action: "pin_message", fields: [("message_id", .integer(Int64(message.id.id)))])
         var extras = MessageExtras(replyTo: MessageReply(id: message.id.id))
         extras.service = service
@@ -35,17 +35,4 @@ extension MessageActions {
         }
         return try OutgoingMessages.store(text: line, to: message.id.peerId, now: now, extras: extras, in: t)
     }
-}
-
-/// Telegram iOS's line for a pinned message (serviceMessageString, pinnedMessageUpdated).
-enum PinServiceText {
-    static func line(author: String, pinned message: Message) -> String {
-        var clipped = message.text.replacingNewlines()
-        if clipped.count > 14 { clipped = String(clipped.prefix(15)) + "..." }
-        return clipped.isEmpty ? "\(author) pinned a message" : "\(author) pinned \"\(clipped)\""
-    }
-}
-
-extension String {
-    func replacingNewlines() -> String { String(map { $0.isNewline ? " " : $0 }) }
 }

@@ -228,7 +228,6 @@ struct TelegramExportReaderTests {
         ])
         let call = r.messages[2]
         #expect(call.isService && call.action == "phone_call" && call.actionText("duration_seconds") == "42")
-        #expect(ServiceText.text(for: call) == "Call (hangup), 42 s")
         let file = r.messages[3]
         #expect(file.media?.file == .excluded(reason: "(File not included. Change data exporting settings to download.)"))
         #expect(file.media?.fileName == "report.pdf" && file.media?.fileSize == 123_456 && file.media?.type == "file")

@@ -4,8 +4,9 @@ import TestSupport
 
 /// A basic group on the server, as Ada sees it in the terminal: Grace (Telethon) makes it with
 /// Ada and Linus while Ada's app runs; it comes into the list with its title, opens with each
-/// member's messages under their names, the header says which member is typing, and what Ada
-/// writes there reaches both of them once.
+/// member's messages under their names and the service messages as Telegram words them (made,
+/// left), the header says which member is typing, and what Ada writes there reaches both of them
+/// once.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run Scripts/setup"))
 struct ServerGroupTerminalTests {
     static let code = "24680"
@@ -42,6 +43,8 @@ struct ServerGroupTerminalTests {
                 && lines.contains { $0.contains("Linus Torvalds: Twice. Chapter 9") }
         }
         #expect(opened.contains { $0.contains("Compilers") }, "\(opened.joined(separator: "\n"))")
+        // The group's first message is the server's service message, shown as Telegram words it.
+        #expect(opened.contains { $0.contains("Grace Hopper created the group «Compilers»") }, "\(opened.joined(separator: "\n"))")
 
         // Grace types: the header names her. A notice shows six seconds, and a loaded machine can
         // take longer than that to start Telethon again, so she types on, as a typing client
@@ -62,5 +65,9 @@ struct ServerGroupTerminalTests {
             let texts = try #require(try history.json()["messages"] as? [[String: Any]], "\(history)").compactMap { $0["text"] as? String }
             #expect(texts.filter { $0 == "Chapter 9 it is" }.count == 1, "\(texts)")
         }
+
+        // Linus leaves: the service message comes into the open chat.
+        try await server.telethonChat("leave-group", session: linus, ["--with", "chat:\(chat)"])
+        try await tmux.waitFor(timeout: 15, "Linus's leaving in the chat") { $0.contains { $0.contains("Linus Torvalds left the group") } }
     }
 }

@@ -27,7 +27,7 @@ enum ExportMessageMapper {
             buttons: message.buttons.map { $0.map { MessageButton(type: $0.type, text: $0.text, data: $0.data) } },
             authorName: authorName)
         if message.isService {
-            extras.service = MessageServiceAction(action: message.action ?? "custom", fields: message.actionFields.map { ($0.key, serviceValue($0.value)) })
+            extras.service = service(message)
             return extras
         }
         extras.reactions = message.reactions.map { reaction in
@@ -86,7 +86,13 @@ enum ExportMessageMapper {
         }
     }
 
+    /// A service message's text is the line it shows ("Ada created the group «Physics»").
     static func text(_ message: ExportMessage) -> String {
-        message.isService ? ServiceText.text(for: message) : message.text
+        guard message.isService else { return message.text }
+        return service(message).line(actor: message.fromName) ?? message.text
+    }
+
+    static func service(_ message: ExportMessage) -> MessageServiceAction {
+        MessageServiceAction(action: message.action ?? "custom", fields: message.actionFields.map { ($0.key, serviceValue($0.value)) })
     }
 }

@@ -109,7 +109,7 @@ enum HistoryHoleFiller {
                 _ = try ServerObjects.store(page.users, in: t)
                 _ = try ServerObjects.store(page.chats, in: t)
                 // One here already (a pinned message fetched alone) keeps what it has.
-                let named = try stored.filter { try t.message($0.message.id) == nil }.map { try ServerObjects.namingForward($0.message, in: t) }
+                let named = try stored.filter { try t.message($0.message.id) == nil }.map { try ServerObjects.named($0.message, in: t) }
                 if !named.isEmpty {
                     try t.addMessages(named)
                     try t.recordServerMessageChats(named.map(\.id))

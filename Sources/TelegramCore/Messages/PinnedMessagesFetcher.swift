@@ -33,7 +33,7 @@ enum PinnedMessagesFetcher {
         return try postbox.transaction { t in
             _ = try ServerObjects.store(users, in: t)
             _ = try ServerObjects.store(chats, in: t)
-            let missing = try pinned.filter { try t.message($0.id) == nil }.map { try ServerObjects.namingForward($0, in: t) }
+            let missing = try pinned.filter { try t.message($0.id) == nil }.map { try ServerObjects.named($0, in: t) }
             if !missing.isEmpty {
                 try t.addMessages(missing)
                 try t.recordServerMessageChats(missing.map(\.id))

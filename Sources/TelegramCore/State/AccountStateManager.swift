@@ -536,7 +536,7 @@ public final class AccountStateManager {
         var report = Report()
         report.users = try store(users, in: t)
         report.chats = try ServerObjects.store(chats, in: t)
-        stored = try stored.map { try ServerObjects.namingForward($0, in: t) }
+        stored = try stored.map { try ServerObjects.named($0, in: t) }
         if !stored.isEmpty {
             try t.addMessages(stored)
             try t.recordServerMessageChats(stored.map(\.id))

@@ -18,7 +18,8 @@ enum ServerObjects {
         }
     }
 
-    /// nil for messageEmpty, service messages and chats it does not keep.
+    /// nil for messageEmpty and chats it does not keep. A service message's text is its line, made
+    /// by `named` once the users it names are stored.
     static func message(_ message: Api.Message, accountPeer: PeerId) -> Message? {
         pinnedMessage(message, accountPeer: accountPeer)?.message
     }
@@ -26,6 +27,14 @@ enum ServerObjects {
     /// The message and whether it is pinned in its chat (the server's flag on it), read in one
     /// match: a catch-up reads a hundred thousand.
     static func pinnedMessage(_ message: Api.Message, accountPeer: PeerId) -> (message: Message, pinned: Bool)? {
+        if case .messageService(let out, _, _, _, _, _, _, let id, let fromId, let peerId, _, let replyTo, let date, let action, _, _) = message {
+            guard let chat = chatPeer(peerId), let service = ServerServiceActions.stored(action) else { return nil }
+            var extras = MessageExtras()
+            extras.service = service
+            if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
+            return (Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date),
+                            authorId: out ? accountPeer : fromId.flatMap(chatPeer) ?? chat, text: "", isIncoming: !out, extras: extras), false)
+        }
         guard case .message(let out, _, _, _, _, _, _, _, let pinned, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
                             let fwdFrom, _, _, let replyTo, let date, let text, let media, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
                             _, _, _, _, _, _) = message else { return nil }
@@ -34,7 +43,7 @@ enum ServerObjects {
         var extras = MessageExtras(entities: ServerEntities.stored(entities))
         if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
         if case .messageFwdHeader(_, _, let originId, let originName, let originDate, _, _, _, _, _, _, _, _)? = fwdFrom {
-            // The name is filled in from the peer where it is stored (`namingForward`).
+            // The name is filled in from the peer where it is stored (`named`).
             extras.forward = MessageForward(from: originName, fromId: originId.flatMap(chatPeer), date: originDate)
         }
         extras.editTimestamp = editDate
@@ -57,8 +66,11 @@ enum ServerObjects {
         }
     }
 
-    /// A forward's origin named as its peer is (the server names only a hidden one).
-    static func namingForward(_ message: Message, in t: PostboxTransaction) throws -> Message {
+    /// What a message from the server names by id, named as the Postbox's peers are: a forward's
+    /// origin (the server names only a hidden one), and a service message's actor and users, in
+    /// its line.
+    static func named(_ message: Message, in t: PostboxTransaction) throws -> Message {
+        if message.extras.isService { return try ServerServiceActions.named(message, in: t) }
         guard var forward = message.extras.forward, forward.from == nil, let origin = forward.fromId, let peer = try t.peer(origin) else { return message }
         forward.from = peer.displayTitle
         var named = message
