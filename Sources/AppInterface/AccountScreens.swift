@@ -25,6 +25,8 @@ final class AccountScreens {
     static let bannerSeconds: Int32 = 4
     /// A line near the top for a few seconds: why the list's pin or mute could not be made.
     private var notice = TimedOverlay<NoticeController>()
+    /// New groups and channels, members added (c and a in the chat list).
+    private var newChats: NewChatFlow?
 
     /// The chats on screen at the last refresh: one left since keeps its draft at the next.
     private var leftChats: [ChatController] = []
@@ -75,6 +77,15 @@ final class AccountScreens {
         navigation.onChatsLeft = { [unowned self] left in
             for chat in left { chat.saveDraftIfChanged() }
             root.chatList.reload(now: Int32(clamping: time(nil)))
+        }
+        if let creation = account.chatCreationActions() {
+            let flow = NewChatFlow(actions: creation, navigation: navigation, openChat: { [unowned self] chat, title in openChat(chat, title: title) },
+                                   say: { [unowned self] text in
+                                       notice.show(NoticeController([text]), in: navigation, now: Int32(clamping: time(nil)), seconds: 4)
+                                   })
+            newChats = flow
+            chatList.onNewChat = { [unowned flow] in flow.offerNew() }
+            chatList.onAddMembers = { [unowned flow] chat in flow.offerAdd(to: chat) }
         }
         root.contacts.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
         calls.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }
@@ -141,6 +152,7 @@ final class AccountScreens {
         for chat in leftChats { chat.saveDraftIfChanged() }
         leftChats = navigation.viewControllers.compactMap { $0 as? ChatController }
         callFlow.refresh()
+        newChats?.refresh()
         openActions?.openLookedUp()
         banner.expire(in: navigation, now: now)
         notice.expire(in: navigation, now: now)

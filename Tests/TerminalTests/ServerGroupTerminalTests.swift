@@ -11,18 +11,30 @@ import TestSupport
 struct ServerGroupTerminalTests {
     static let code = "24680"
 
+    /// A test server with Ada, Grace and Linus; Grace and Linus logged in with Telethon (their
+    /// sessions' files in `directory`), Ada logged in on `container`.
+    static func threeAccounts(in directory: TemporaryDirectory) async throws -> (server: TestServer, container: String, grace: String, linus: String) {
+        let server = try TestServer.start(extraArguments: ["--login-code", code, "--account", "+999 66 1 0001:Ada:Lovelace",
+                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--account", "+999 66 3 0003:Linus:Torvalds"])
+        do {
+            let container = directory.sub("container"), grace = directory.sub("grace"), linus = directory.sub("linus")
+            try await server.telethonChat("login", session: grace, ["--phone", "+999 66 2 0002", "--code", code])
+            try await server.telethonChat("login", session: linus, ["--phone", "+999 66 3 0003", "--code", code])
+            _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                                  "--phone", "+999 66 1 0001", "--code", code, "--container", container])
+            return (server, container, grace, linus)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
     @Test(arguments: [((80, 24), "xterm-256color"), ((160, 48), "tmux-256color")])
     func aGroupFromThePhoneInTheTerminal(size: (Int, Int), term: String) async throws {
-        let server = try TestServer.start(extraArguments: ["--login-code", Self.code, "--account", "+999 66 1 0001:Ada:Lovelace",
-                                                           "--account", "+999 66 2 0002:Grace:Hopper", "--account", "+999 66 3 0003:Linus:Torvalds"])
-        defer { server.stop() }
         let directory = try TemporaryDirectory("server-group-terminal")
         defer { directory.remove() }
-        let container = directory.sub("container"), grace = directory.sub("grace"), linus = directory.sub("linus")
-        try await server.telethonChat("login", session: grace, ["--phone", "+999 66 2 0002", "--code", Self.code])
-        try await server.telethonChat("login", session: linus, ["--phone", "+999 66 3 0003", "--code", Self.code])
-        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
-                                                              "--phone", "+999 66 1 0001", "--code", Self.code, "--container", container])
+        let (server, container, grace, linus) = try await Self.threeAccounts(in: directory)
+        defer { server.stop() }
 
         let tmux = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "--container", container],
                                    options: [("default-terminal", term)])

@@ -1,4 +1,5 @@
-"""Making and describing basic groups: messages.createChat, messages.getChats, messages.getFullChat.
+"""Making and describing basic groups: messages.createChat, addChatUser, deleteChatUser, getChats,
+getFullChat.
 A new group's first message is the service message messageActionChatCreate(title, users), one copy
 in each member's box (each with its own id and pts, core.telegram.org/api/updates), so members
 learn of the group as they learn of any message: live, or by getDifference. What the group is
@@ -18,6 +19,7 @@ class GroupChats:
         self.delivery, self.pushes, self.clock = delivery, pushes, clock
         self.handlers = {
             functions.messages.CreateChatRequest: self.create_chat,
+            functions.messages.AddChatUserRequest: self.add_chat_user,
             functions.messages.DeleteChatUserRequest: self.delete_chat_user,
             functions.messages.GetChatsRequest: self.get_chats,
             functions.messages.GetFullChatRequest: self.get_full_chat,
@@ -66,6 +68,30 @@ class GroupChats:
         return types.messages.InvitedUsers(updates=self.delivery.updates(me, updates_for(mine, my_pts), now),
                                            missing_invitees=[])
 
+    def add_chat_user(self, request, caller):
+        """A member adds a user (any member may, as a group's default rights allow). Every member,
+        the new one among them, gets the service message (messageActionChatAddUser) and
+        updateChatParticipants; answers messages.invitedUsers with the caller's updates."""
+        me = caller.me
+        group = self.groups.of_member(request.chat_id, me.id)
+        if group is None:
+            raise RpcFailure(400, 'CHAT_ID_INVALID')
+        user = input_user(self.accounts, me, request.user_id)
+        if user is None or user.id == me.id:
+            raise RpcFailure(400, 'USER_ID_INVALID')
+        if group.has(user.id):
+            raise RpcFailure(400, 'USER_ALREADY_PARTICIPANT')
+        if len(group.members) + 1 > CHAT_SIZE_MAX:
+            raise RpcFailure(400, 'USERS_TOO_MUCH')
+        now = int(self.clock())
+        with self.store.write():
+            self.groups.add(group.id, user.id, me.id, now)
+            after = self.groups.get(group.id)
+            copies = self.store.add_group(me.id, after, '', now, action={'kind': 'chat_add_user', 'users': [user.id]})
+        caller.log.info('addChatUser user %d: user %d into chat %d, %d member(s) now', me.id, user.id, group.id, len(after.members))
+        answer = self._announce(after, copies, now, caller, 'addChatUser')
+        return types.messages.InvitedUsers(updates=answer, missing_invitees=[])
+
     def delete_chat_user(self, request, caller):
         """A member leaves (user_id: the caller) or the creator removes one. Every member then,
         the one who goes among them, gets the service message (messageActionChatDeleteUser) and
@@ -87,15 +113,20 @@ class GroupChats:
             self.groups.remove(group.id, user.id)
         after = self.groups.get(group.id)
         caller.log.info('deleteChatUser user %d: user %d left chat %d, %d member(s) now', me.id, user.id, group.id, len(after.members))
+        return self._announce(after, copies, now, caller, 'deleteChatUser')
+
+    def _announce(self, after, copies, now, caller, what):
+        """A change of members pushed to every member's copy of its service message (with the
+        members as they are now); the caller's updates, its answer."""
         participants = types.UpdateChatParticipants(participants=after.participants_tl())
         answer = None
         for copy, pts in copies:
             owner = self.accounts.users[copy.owner]
             updates = self.delivery.updates(owner, [participants, types.UpdateNewMessage(message=render.message_tl(copy), pts=pts, pts_count=1)],
                                             now)
-            if owner.id == me.id:
+            if owner.id == caller.me.id:
                 answer = updates
-            self.delivery.push(owner.id, updates, caller, 'deleteChatUser' + ('(out)' if owner.id == me.id else ''))
+            self.delivery.push(owner.id, updates, caller, what + ('(out)' if owner.id == caller.me.id else ''))
         return answer
 
     def get_chats(self, request, caller):

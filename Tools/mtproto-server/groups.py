@@ -78,6 +78,11 @@ class GroupStore:
             self.db.execute('INSERT INTO members VALUES (?, ?, ?, ?)', (chat_id, user, creator, now))
         return self.get(chat_id)
 
+    def add(self, chat_id, user, inviter, now):
+        """`user` joins the group, invited by `inviter`; its version moves on. Inside write()."""
+        self.db.execute('INSERT INTO members VALUES (?, ?, ?, ?)', (chat_id, user, inviter, now))
+        self.db.execute('UPDATE chats SET version = version + 1 WHERE id = ?', (chat_id,))
+
     def remove(self, chat_id, user):
         """`user` leaves the group (or is removed); its version moves on. Inside write()."""
         self.db.execute('DELETE FROM members WHERE chat = ? AND user = ?', (chat_id, user))

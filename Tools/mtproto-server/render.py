@@ -59,6 +59,8 @@ def action_tl(action):
         return types.MessageActionChatCreate(title=action['title'], users=action['users'])
     if action['kind'] == 'chat_delete_user':
         return types.MessageActionChatDeleteUser(user_id=action['user'])
+    if action['kind'] == 'chat_add_user':
+        return types.MessageActionChatAddUser(users=action['users'])
     raise ValueError('unknown action %r' % action['kind'])
 
 
@@ -133,14 +135,16 @@ def event_updates(event, msg):
 
 def referenced_users(objects):
     """Ids of the users these messages and updates name (peers, senders, reactors, the members a
-    group's creation names)."""
+    group's creation, an addition or a removal names)."""
     ids = set()
 
     def visit(value):
         if isinstance(value, types.PeerUser):
             ids.add(value.user_id)
-        elif isinstance(value, types.MessageActionChatCreate):
+        elif isinstance(value, (types.MessageActionChatCreate, types.MessageActionChatAddUser)):
             ids.update(value.users)
+        elif isinstance(value, types.MessageActionChatDeleteUser):
+            ids.add(value.user_id)
         elif isinstance(value, types.UpdateShortChatMessage):
             ids.add(value.from_id)
         elif isinstance(value, types.Message):

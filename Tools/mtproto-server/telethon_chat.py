@@ -538,6 +538,21 @@ async def do_leave_group(client, args):
             'chats': [type(c).__name__ for c in result.chats]}
 
 
+async def do_add_to_group(client, args):
+    """messages.addChatUser: --user joins the basic group --with."""
+    peer = await resolve(client, getattr(args, 'with'))
+    if not isinstance(peer, types.InputPeerChat):
+        raise RuntimeError('%s is not a basic group' % getattr(args, 'with'))
+    user = await resolve(client, args.user)
+    if not isinstance(user, types.InputPeerUser):
+        raise RuntimeError('%s is not a user' % args.user)
+    result = await client(functions.messages.AddChatUserRequest(chat_id=peer.chat_id, user_id=types.InputUser(user.user_id, user.access_hash),
+                                                                fwd_limit=100))
+    service = next(u.message for u in result.updates.updates if isinstance(u, types.UpdateNewMessage))
+    return {'chat_id': peer.chat_id, 'updates': [type(u).__name__ for u in result.updates.updates], 'id': service.id,
+            'action': plain(service.action.to_dict()), 'missing_invitees': len(result.missing_invitees)}
+
+
 async def do_typing(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     action = types.SendMessageCancelAction() if args.cancel else types.SendMessageTypingAction()
@@ -696,7 +711,7 @@ COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_downloa
             'react': do_react, 'pin': do_pin, 'pin-dialog': do_pin_dialog, 'mute': do_mute, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
             'wait': do_wait, 'create-group': do_create_group, 'group-info': do_group_info, 'typing': do_typing,
             'forward': do_forward, 'register-device': do_register_device,
-            'create-channel': do_create_channel, 'invite': do_invite, 'join': do_join, 'leave': do_leave, 'leave-group': do_leave_group,
+            'create-channel': do_create_channel, 'invite': do_invite, 'join': do_join, 'leave': do_leave, 'leave-group': do_leave_group, 'add-to-group': do_add_to_group,
             'promote': do_promote, 'channel-info': do_channel_info, 'channel-difference': do_channel_difference,
             'channel-messages': do_channel_messages}
 
@@ -839,6 +854,9 @@ def arguments():
         sub.add_argument('--channel', required=True, help='a channel id, channel:<id> or its title')
         if name != 'leave':
             sub.add_argument('--access-hash', type=int, help='use this access_hash for the channel')
+    add_to_group = command('add-to-group', 'messages.addChatUser')
+    add_to_group.add_argument('--with', required=True, help='the basic group (its title or chat:<id>)')
+    add_to_group.add_argument('--user', required=True, help='the user to add: +PHONE, id or @username')
     leave_group = command('leave-group', 'messages.deleteChatUser (the caller itself)')
     leave_group.add_argument('--with', required=True, help='the basic group (its title or chat:<id>)')
     promote = command('promote', 'channels.editAdmin (--demote: no rights)')

@@ -299,6 +299,16 @@ def scenario(chat, state, log_path, pushes):
           'A gets the service message: C left', got)
     check(chat.run('group-info', 'A', '--with', group)['members'] == [A, B], 'A and B remain')
 
+    # B adds C back: every member, C among them, gets messageActionChatAddUser([C]).
+    c = chat.wait('C', 1, 'action', live_only=True)
+    added = chat.run('add-to-group', 'B', '--with', group, '--user', '+9996630003')
+    got = c.finish()
+    check(added['updates'] == ['UpdateChatParticipants', 'UpdateNewMessage'] and added['action'] == {'_': 'MessageActionChatAddUser', 'users': [C]}
+          and added['missing_invitees'] == 0, 'messages.addChatUser: participants and the service message, nobody missing', added)
+    check(got and got[0].get('action', {}).get('_') == 'MessageActionChatAddUser', 'C hears it was added', got)
+    check(chat.run('group-info', 'A', '--with', group)['members'] == [A, B, C], 'A, B and C again')
+    chat.run('add-to-group', 'B', '--with', group, '--user', '+9996630003', expect_error='USER_ALREADY_PARTICIPANT')
+
 
 def main():
     pushes = PushCollector()

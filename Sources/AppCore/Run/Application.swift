@@ -147,6 +147,8 @@ public final class Application {
         account.fetchHistoryFromServer = { listener.fetchHistory($0, $1) }
         account.serverHistory = listener.history
         account.fetchPinnedFromServer = { listener.fetchPinned($0) }
+        account.createOnServer = { listener.create($0) }
+        account.serverCreations = listener.creations
         account.serverPresence = listener.presence
         account.typingInChat = { listener.typing(in: $0) }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])

@@ -30,6 +30,8 @@ protocol AccountHost {
     func opened(_ chat: ChatId)
     /// What the chat list's p and m change; nil where nothing is written.
     func chatListActions() -> (any ChatListActions)?
+    /// New groups and channels, members added; nil where nothing is written.
+    func chatCreationActions() -> (any ChatCreationActions)?
 }
 
 extension AccountHost {
@@ -37,6 +39,7 @@ extension AccountHost {
     func typing(in chat: ChatId) {}
     func opened(_ chat: ChatId) {}
     func chatListActions() -> (any ChatListActions)? { nil }
+    func chatCreationActions() -> (any ChatCreationActions)? { nil }
 }
 
 extension AccountHost {

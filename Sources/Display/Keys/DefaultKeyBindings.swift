@@ -22,6 +22,8 @@ public enum DefaultKeyBindings {
         (.list(.pinChat), ["p"]),
         (.list(.muteChat), ["m"]),
         (.list(.deleteChat), ["d"]),
+        (.list(.newChat), ["c"]),
+        (.list(.addMembers), ["a"]),
 
         (.chat(.select), ["up"]),
         (.chat(.pageUp), ["pgup"]),

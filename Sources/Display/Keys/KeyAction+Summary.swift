@@ -26,6 +26,8 @@ extension KeyAction {
             case .pinChat: return "pin or unpin the chat (chat list)"
             case .muteChat: return "mute or unmute the chat (chat list)"
             case .deleteChat: return "delete, clear or leave the chat (chat list)"
+            case .newChat: return "new group or channel (chat list)"
+            case .addMembers: return "add members to the group or channel (chat list)"
             }
         case .chat(let action):
             switch action {

@@ -8,6 +8,8 @@ public enum ListKeyAction: String, CaseIterable, Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom, open, search, nextHit, nextUnreadChat
     /// The chat list's selected chat pinned or unpinned, muted or unmuted; deleted, cleared or left.
     case pinChat, muteChat, deleteChat
+    /// A new group or channel (chat list); members added to the selected group or channel.
+    case newChat, addMembers
 }
 
 public enum ChatKeyAction: String, CaseIterable, Hashable, Sendable {

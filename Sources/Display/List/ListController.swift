@@ -145,7 +145,7 @@ open class ListController: ViewController {
         case .open:
             guard !items.isEmpty, let onOpen else { return false }
             onOpen(selectedIndex)
-        case .search, .nextHit, .nextUnreadChat, .pinChat, .muteChat, .deleteChat: return false
+        case .search, .nextHit, .nextUnreadChat, .pinChat, .muteChat, .deleteChat, .newChat, .addMembers: return false
         }
         return true
     }

@@ -365,6 +365,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xe7026d0d: return try Api.MessagesFilter.parse_inputMessagesFilterGeo(&reader)
     case 0xe062db83: return try Api.MessagesFilter.parse_inputMessagesFilterContacts(&reader)
     case 0x1bb00451: return try Api.MessagesFilter.parse_inputMessagesFilterPinned(&reader)
+    case 0x628c9224: return try Api.MissingInvitee.parse_missingInvitee(&reader)
     case 0x8e1a1775: return try Api.NearestDc.parse_nearestDc(&reader)
     case 0x97e8bebe: return try Api.NotificationSound.parse_notificationSoundDefault(&reader)
     case 0x6f0c34df: return try Api.NotificationSound.parse_notificationSoundNone(&reader)
@@ -796,6 +797,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x15ba6c40: return try Api.messages.Dialogs.parse_dialogs(&reader)
     case 0x71e094f3: return try Api.messages.Dialogs.parse_dialogsSlice(&reader)
     case 0xf0e3e596: return try Api.messages.Dialogs.parse_dialogsNotModified(&reader)
+    case 0x7f5defa6: return try Api.messages.InvitedUsers.parse_invitedUsers(&reader)
     case 0x8c718e87: return try Api.messages.Messages.parse_messages(&reader)
     case 0x762b263d: return try Api.messages.Messages.parse_messagesSlice(&reader)
     case 0xc776ba4e: return try Api.messages.Messages.parse_channelMessages(&reader)
@@ -874,14 +876,18 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xa677244f: return try Api.functions.auth.SendCode.parse_body(&reader)
     case 0x8d52a951: return try Api.functions.auth.SignIn.parse_body(&reader)
     case 0xaac7b717: return try Api.functions.auth.SignUp.parse_body(&reader)
+    case 0x91006707: return try Api.functions.channels.CreateChannel.parse_body(&reader)
     case 0x84c1fd4e: return try Api.functions.channels.DeleteMessages.parse_body(&reader)
     case 0x0a7f6bbb: return try Api.functions.channels.GetChannels.parse_body(&reader)
+    case 0xc9e33d54: return try Api.functions.channels.InviteToChannel.parse_body(&reader)
     case 0xf836aa95: return try Api.functions.channels.LeaveChannel.parse_body(&reader)
     case 0xcc104937: return try Api.functions.channels.ReadHistory.parse_body(&reader)
     case 0x5dd69e12: return try Api.functions.contacts.GetContacts.parse_body(&reader)
     case 0x725afbbc: return try Api.functions.contacts.ResolveUsername.parse_body(&reader)
     case 0xc4f9186b: return try Api.functions.help.GetConfig.parse_body(&reader)
     case 0x1fb33026: return try Api.functions.help.GetNearestDc.parse_body(&reader)
+    case 0xcbc6d107: return try Api.functions.messages.AddChatUser.parse_body(&reader)
+    case 0x92ceddd4: return try Api.functions.messages.CreateChat.parse_body(&reader)
     case 0xa2185cab: return try Api.functions.messages.DeleteChatUser.parse_body(&reader)
     case 0xb08f922a: return try Api.functions.messages.DeleteHistory.parse_body(&reader)
     case 0xe58e95d2: return try Api.functions.messages.DeleteMessages.parse_body(&reader)
@@ -1240,6 +1246,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x5fb224d5: return "chatAdminRights"
     case 0x60469778: return "req_pq"
     case 0x61f0d4c7: return "encryptedChat"
+    case 0x628c9224: return "missingInvitee"
     case 0x628cbc6f: return "sendMessageChooseContactAction"
     case 0x62ba04d9: return "updateNewChannelMessage"
     case 0x62d350c9: return "destroy_session_none"
@@ -1348,6 +1355,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x7ef0dd87: return "inputMessagesFilterUrl"
     case 0x7f077ad9: return "contacts.resolvedPeer"
     case 0x7f3b18ea: return "inputPeerEmpty"
+    case 0x7f5defa6: return "messages.invitedUsers"
     case 0x7f891213: return "updateWebPage"
     case 0x7fcb13a8: return "messageActionChatEditPhoto"
     case 0x804361ea: return "pageBlockAudio"
@@ -1410,10 +1418,12 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x904dd49c: return "updateBotChatBoost"
     case 0x909c3f94: return "paymentRequestedInfo"
     case 0x90a6ca84: return "messageEmpty"
+    case 0x91006707: return "channels.createChannel"
     case 0x922e55a9: return "emailVerificationCode"
     case 0x922e6e10: return "updateReadChannelInbox"
     case 0x9299359f: return "http_wait"
     case 0x92a72876: return "messageActionGameScore"
+    case 0x92ceddd4: return "messages.createChat"
     case 0x9375341e: return "updateSavedGifs"
     case 0x93b31848: return "messageActionRequestedPeerSentMe"
     case 0x93b9fbb5: return "keyboardButtonSwitchInline"
@@ -1633,6 +1643,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xc88b3b02: return "inputStickerSetPremiumGifts"
     case 0xc8cf05f8: return "messageEntityCustomEmoji"
     case 0xc9662d05: return "inputKeyboardButtonRequestPeer"
+    case 0xc9e33d54: return "channels.inviteToChannel"
     case 0xc9f06e1b: return "requestPeerTypeChat"
     case 0xca461b5d: return "peerLocated"
     case 0xcacb6ae2: return "inputPeerNotifySettings"
@@ -1642,6 +1653,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xcb296bf8: return "labeledPrice"
     case 0xcb397619: return "channelParticipant"
     case 0xcba9a52f: return "todoItem"
+    case 0xcbc6d107: return "messages.addChatUser"
     case 0xcbc7ee28: return "inputSecureFileLocation"
     case 0xcbe31e26: return "secureValueTypeAddress"
     case 0xcc02aa6d: return "messageActionBoostApply"

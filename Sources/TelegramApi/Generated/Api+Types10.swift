@@ -2,6 +2,282 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum SecureData: TLObject, Equatable {
+        case secureData(data: [UInt8], dataHash: [UInt8], secret: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureData(let _0, let _1, let _2):
+                writer.writeUInt32(0x8aeabec3)
+                writer.writeBytes(_0)
+                writer.writeBytes(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x8aeabec3: return try parse_secureData(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureData")
+            }
+        }
+
+        /// secureData#8aeabec3's fields, its id already read.
+        static func parse_secureData(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            let _1 = try reader.readBytes()
+            let _2 = try reader.readBytes()
+            return .secureData(data: _0, dataHash: _1, secret: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecureFile: TLObject, Equatable {
+        case secureFileEmpty
+        case secureFile(id: Int64, accessHash: Int64, size: Int64, dcId: Int32, date: Int32, fileHash: [UInt8], secret: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureFileEmpty:
+                writer.writeUInt32(0x64199744)
+            case .secureFile(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x7d09c27e)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+                writer.writeBytes(_5)
+                writer.writeBytes(_6)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x64199744: return try parse_secureFileEmpty(&reader)
+            case 0x7d09c27e: return try parse_secureFile(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureFile")
+            }
+        }
+
+        /// secureFileEmpty#64199744's fields, its id already read.
+        static func parse_secureFileEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureFileEmpty
+        }
+
+        /// secureFile#7d09c27e's fields, its id already read.
+        static func parse_secureFile(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readBytes()
+            let _6 = try reader.readBytes()
+            return .secureFile(id: _0, accessHash: _1, size: _2, dcId: _3, date: _4, fileHash: _5, secret: _6)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecurePasswordKdfAlgo: TLObject, Equatable {
+        case securePasswordKdfAlgoUnknown
+        case securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: [UInt8])
+        case securePasswordKdfAlgoSHA512(salt: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .securePasswordKdfAlgoUnknown:
+                writer.writeUInt32(0x004a8537)
+            case .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(let _0):
+                writer.writeUInt32(0xbbf2dda0)
+                writer.writeBytes(_0)
+            case .securePasswordKdfAlgoSHA512(let _0):
+                writer.writeUInt32(0x86471d92)
+                writer.writeBytes(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x004a8537: return try parse_securePasswordKdfAlgoUnknown(&reader)
+            case 0xbbf2dda0: return try parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(&reader)
+            case 0x86471d92: return try parse_securePasswordKdfAlgoSHA512(&reader)
+            default: throw .unknownConstructor(id, expected: "SecurePasswordKdfAlgo")
+            }
+        }
+
+        /// securePasswordKdfAlgoUnknown#004a8537's fields, its id already read.
+        static func parse_securePasswordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .securePasswordKdfAlgoUnknown
+        }
+
+        /// securePasswordKdfAlgoPBKDF2HMACSHA512iter100000#bbf2dda0's fields, its id already read.
+        static func parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            return .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: _0)
+        }
+
+        /// securePasswordKdfAlgoSHA512#86471d92's fields, its id already read.
+        static func parse_securePasswordKdfAlgoSHA512(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            return .securePasswordKdfAlgoSHA512(salt: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecurePlainData: TLObject, Equatable {
+        case securePlainPhone(phone: String)
+        case securePlainEmail(email: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .securePlainPhone(let _0):
+                writer.writeUInt32(0x7d6099dd)
+                writer.writeString(_0)
+            case .securePlainEmail(let _0):
+                writer.writeUInt32(0x21ec5a5f)
+                writer.writeString(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7d6099dd: return try parse_securePlainPhone(&reader)
+            case 0x21ec5a5f: return try parse_securePlainEmail(&reader)
+            default: throw .unknownConstructor(id, expected: "SecurePlainData")
+            }
+        }
+
+        /// securePlainPhone#7d6099dd's fields, its id already read.
+        static func parse_securePlainPhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .securePlainPhone(phone: _0)
+        }
+
+        /// securePlainEmail#21ec5a5f's fields, its id already read.
+        static func parse_securePlainEmail(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .securePlainEmail(email: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecureValue: TLObject, Equatable {
+        case secureValue(type: Api.SecureValueType, data: Api.SecureData?, frontSide: Api.SecureFile?, reverseSide: Api.SecureFile?, selfie: Api.SecureFile?, translation: [Api.SecureFile]?, files: [Api.SecureFile]?, plainData: Api.SecurePlainData?, hash: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureValue(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0x187fa0ca)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                if _4 != nil { flags |= 0x8 }
+                if _5 != nil { flags |= 0x40 }
+                if _6 != nil { flags |= 0x10 }
+                if _7 != nil { flags |= 0x20 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    writer.writeVector(value)
+                }
+                if let value = _6 {
+                    writer.writeVector(value)
+                }
+                if let value = _7 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeBytes(_8)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x187fa0ca: return try parse_secureValue(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureValue")
+            }
+        }
+
+        /// secureValue#187fa0ca's fields, its id already read.
+        static func parse_secureValue(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "secureValue", bits: flags & ~0x7f) }
+            let _0 = try Api.SecureValueType.parse(from: &reader)
+            var _1: Api.SecureData? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.SecureData.parse(from: &reader)
+            }
+            var _2: Api.SecureFile? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.SecureFile.parse(from: &reader)
+            }
+            var _3: Api.SecureFile? = nil
+            if flags & 0x4 != 0 {
+                _3 = try Api.SecureFile.parse(from: &reader)
+            }
+            var _4: Api.SecureFile? = nil
+            if flags & 0x8 != 0 {
+                _4 = try Api.SecureFile.parse(from: &reader)
+            }
+            var _5: [Api.SecureFile]? = nil
+            if flags & 0x40 != 0 {
+                _5 = try reader.readVector(of: Api.SecureFile.self)
+            }
+            var _6: [Api.SecureFile]? = nil
+            if flags & 0x10 != 0 {
+                _6 = try reader.readVector(of: Api.SecureFile.self)
+            }
+            var _7: Api.SecurePlainData? = nil
+            if flags & 0x20 != 0 {
+                _7 = try Api.SecurePlainData.parse(from: &reader)
+            }
+            let _8 = try reader.readBytes()
+            return .secureValue(type: _0, data: _1, frontSide: _2, reverseSide: _3, selfie: _4, translation: _5, files: _6, plainData: _7, hash: _8)
+        }
+    }
+}
+
+extension Api {
     public indirect enum SecureValueType: TLObject, Equatable {
         case secureValueTypePersonalDetails
         case secureValueTypePassport
@@ -1437,284 +1713,6 @@ extension Api {
                 _3 = try reader.readInt32()
             }
             return .suggestedPost(accepted: _0, rejected: _1, price: _2, scheduleDate: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum TextWithEntities: TLObject, Equatable {
-        case textWithEntities(text: String, entities: [Api.MessageEntity])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .textWithEntities(let _0, let _1):
-                writer.writeUInt32(0x751f3146)
-                writer.writeString(_0)
-                writer.writeVector(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x751f3146: return try parse_textWithEntities(&reader)
-            default: throw .unknownConstructor(id, expected: "TextWithEntities")
-            }
-        }
-
-        /// textWithEntities#751f3146's fields, its id already read.
-        static func parse_textWithEntities(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readVector(of: Api.MessageEntity.self)
-            return .textWithEntities(text: _0, entities: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Theme: TLObject, Equatable {
-        case theme(creator: Bool, default: Bool, forChat: Bool, id: Int64, accessHash: Int64, slug: String, title: String, document: Api.Document?, settings: [Api.ThemeSettings]?, emoticon: String?, installsCount: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .theme(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10):
-                writer.writeUInt32(0xa00e67d6)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x20 }
-                if _7 != nil { flags |= 0x4 }
-                if _8 != nil { flags |= 0x8 }
-                if _9 != nil { flags |= 0x40 }
-                if _10 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_3)
-                writer.writeInt64(_4)
-                writer.writeString(_5)
-                writer.writeString(_6)
-                if let value = _7 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _8 {
-                    writer.writeVector(value)
-                }
-                if let value = _9 {
-                    writer.writeString(value)
-                }
-                if let value = _10 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xa00e67d6: return try parse_theme(&reader)
-            default: throw .unknownConstructor(id, expected: "Theme")
-            }
-        }
-
-        /// theme#a00e67d6's fields, its id already read.
-        static func parse_theme(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "theme", bits: flags & ~0x7f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x20 != 0
-            let _3 = try reader.readInt64()
-            let _4 = try reader.readInt64()
-            let _5 = try reader.readString()
-            let _6 = try reader.readString()
-            var _7: Api.Document? = nil
-            if flags & 0x4 != 0 {
-                _7 = try Api.Document.parse(from: &reader)
-            }
-            var _8: [Api.ThemeSettings]? = nil
-            if flags & 0x8 != 0 {
-                _8 = try reader.readVector(of: Api.ThemeSettings.self)
-            }
-            var _9: String? = nil
-            if flags & 0x40 != 0 {
-                _9 = try reader.readString()
-            }
-            var _10: Int32? = nil
-            if flags & 0x10 != 0 {
-                _10 = try reader.readInt32()
-            }
-            return .theme(creator: _0, default: _1, forChat: _2, id: _3, accessHash: _4, slug: _5, title: _6, document: _7, settings: _8, emoticon: _9, installsCount: _10)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum ThemeSettings: TLObject, Equatable {
-        case themeSettings(messageColorsAnimated: Bool, baseTheme: Api.BaseTheme, accentColor: Int32, outboxAccentColor: Int32?, messageColors: [Int32]?, wallpaper: Api.WallPaper?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .themeSettings(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0xfa58b6d4)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-                if let value = _4 {
-                    writer.writeVector(value)
-                }
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xfa58b6d4: return try parse_themeSettings(&reader)
-            default: throw .unknownConstructor(id, expected: "ThemeSettings")
-            }
-        }
-
-        /// themeSettings#fa58b6d4's fields, its id already read.
-        static func parse_themeSettings(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "themeSettings", bits: flags & ~0xf) }
-            let _0 = flags & 0x4 != 0
-            let _1 = try Api.BaseTheme.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            var _3: Int32? = nil
-            if flags & 0x8 != 0 {
-                _3 = try reader.readInt32()
-            }
-            var _4: [Int32]? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readInt32Vector()
-            }
-            var _5: Api.WallPaper? = nil
-            if flags & 0x2 != 0 {
-                _5 = try Api.WallPaper.parse(from: &reader)
-            }
-            return .themeSettings(messageColorsAnimated: _0, baseTheme: _1, accentColor: _2, outboxAccentColor: _3, messageColors: _4, wallpaper: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum TodoCompletion: TLObject, Equatable {
-        case todoCompletion(id: Int32, completedBy: Int64, date: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .todoCompletion(let _0, let _1, let _2):
-                writer.writeUInt32(0x4cc120b7)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x4cc120b7: return try parse_todoCompletion(&reader)
-            default: throw .unknownConstructor(id, expected: "TodoCompletion")
-            }
-        }
-
-        /// todoCompletion#4cc120b7's fields, its id already read.
-        static func parse_todoCompletion(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            return .todoCompletion(id: _0, completedBy: _1, date: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum TodoItem: TLObject, Equatable {
-        case todoItem(id: Int32, title: Api.TextWithEntities)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .todoItem(let _0, let _1):
-                writer.writeUInt32(0xcba9a52f)
-                writer.writeInt32(_0)
-                _1.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xcba9a52f: return try parse_todoItem(&reader)
-            default: throw .unknownConstructor(id, expected: "TodoItem")
-            }
-        }
-
-        /// todoItem#cba9a52f's fields, its id already read.
-        static func parse_todoItem(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try Api.TextWithEntities.parse(from: &reader)
-            return .todoItem(id: _0, title: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum TodoList: TLObject, Equatable {
-        case todoList(othersCanAppend: Bool, othersCanComplete: Bool, title: Api.TextWithEntities, list: [Api.TodoItem])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .todoList(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x49b92a26)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _2.serialize(to: &writer)
-                writer.writeVector(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x49b92a26: return try parse_todoList(&reader)
-            default: throw .unknownConstructor(id, expected: "TodoList")
-            }
-        }
-
-        /// todoList#49b92a26's fields, its id already read.
-        static func parse_todoList(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "todoList", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try Api.TextWithEntities.parse(from: &reader)
-            let _3 = try reader.readVector(of: Api.TodoItem.self)
-            return .todoList(othersCanAppend: _0, othersCanComplete: _1, title: _2, list: _3)
         }
     }
 }

@@ -212,6 +212,44 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum MissingInvitee: TLObject, Equatable {
+        case missingInvitee(premiumWouldAllowInvite: Bool, premiumRequiredForPm: Bool, userId: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .missingInvitee(let _0, let _1, let _2):
+                writer.writeUInt32(0x628c9224)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x628c9224: return try parse_missingInvitee(&reader)
+            default: throw .unknownConstructor(id, expected: "MissingInvitee")
+            }
+        }
+
+        /// missingInvitee#628c9224's fields, its id already read.
+        static func parse_missingInvitee(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "missingInvitee", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readInt64()
+            return .missingInvitee(premiumWouldAllowInvite: _0, premiumRequiredForPm: _1, userId: _2)
+        }
+    }
+}
+
+extension Api {
     public indirect enum NearestDc: TLObject, Equatable {
         case nearestDc(country: String, thisDc: Int32, nearestDc: Int32)
 
@@ -996,49 +1034,6 @@ extension Api {
             let _0 = try Api.RichText.parse(from: &reader)
             let _1 = try Api.RichText.parse(from: &reader)
             return .pageCaption(text: _0, credit: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PageListItem: TLObject, Equatable {
-        case pageListItemText(text: Api.RichText)
-        case pageListItemBlocks(blocks: [Api.PageBlock])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .pageListItemText(let _0):
-                writer.writeUInt32(0xb92fb6cd)
-                _0.serialize(to: &writer)
-            case .pageListItemBlocks(let _0):
-                writer.writeUInt32(0x25e073fc)
-                writer.writeVector(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb92fb6cd: return try parse_pageListItemText(&reader)
-            case 0x25e073fc: return try parse_pageListItemBlocks(&reader)
-            default: throw .unknownConstructor(id, expected: "PageListItem")
-            }
-        }
-
-        /// pageListItemText#b92fb6cd's fields, its id already read.
-        static func parse_pageListItemText(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageListItemText(text: _0)
-        }
-
-        /// pageListItemBlocks#25e073fc's fields, its id already read.
-        static func parse_pageListItemBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PageBlock.self)
-            return .pageListItemBlocks(blocks: _0)
         }
     }
 }

@@ -2,6 +2,49 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum PageListItem: TLObject, Equatable {
+        case pageListItemText(text: Api.RichText)
+        case pageListItemBlocks(blocks: [Api.PageBlock])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .pageListItemText(let _0):
+                writer.writeUInt32(0xb92fb6cd)
+                _0.serialize(to: &writer)
+            case .pageListItemBlocks(let _0):
+                writer.writeUInt32(0x25e073fc)
+                writer.writeVector(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb92fb6cd: return try parse_pageListItemText(&reader)
+            case 0x25e073fc: return try parse_pageListItemBlocks(&reader)
+            default: throw .unknownConstructor(id, expected: "PageListItem")
+            }
+        }
+
+        /// pageListItemText#b92fb6cd's fields, its id already read.
+        static func parse_pageListItemText(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageListItemText(text: _0)
+        }
+
+        /// pageListItemBlocks#25e073fc's fields, its id already read.
+        static func parse_pageListItemBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.PageBlock.self)
+            return .pageListItemBlocks(blocks: _0)
+        }
+    }
+}
+
+extension Api {
     public indirect enum PageListOrderedItem: TLObject, Equatable {
         case pageListOrderedItemText(num: String, text: Api.RichText)
         case pageListOrderedItemBlocks(num: String, blocks: [Api.PageBlock])
@@ -1656,166 +1699,6 @@ extension Api {
             let _4 = try reader.readString()
             let _5 = try reader.readString()
             return .postAddress(streetLine1: _0, streetLine2: _1, city: _2, state: _3, countryIso2: _4, postCode: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PrivacyKey: TLObject, Equatable {
-        case privacyKeyStatusTimestamp
-        case privacyKeyChatInvite
-        case privacyKeyPhoneCall
-        case privacyKeyPhoneP2P
-        case privacyKeyForwards
-        case privacyKeyProfilePhoto
-        case privacyKeyPhoneNumber
-        case privacyKeyAddedByPhone
-        case privacyKeyVoiceMessages
-        case privacyKeyAbout
-        case privacyKeyBirthday
-        case privacyKeyStarGiftsAutoSave
-        case privacyKeyNoPaidMessages
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .privacyKeyStatusTimestamp:
-                writer.writeUInt32(0xbc2eab30)
-            case .privacyKeyChatInvite:
-                writer.writeUInt32(0x500e6dfa)
-            case .privacyKeyPhoneCall:
-                writer.writeUInt32(0x3d662b7b)
-            case .privacyKeyPhoneP2P:
-                writer.writeUInt32(0x39491cc8)
-            case .privacyKeyForwards:
-                writer.writeUInt32(0x69ec56a3)
-            case .privacyKeyProfilePhoto:
-                writer.writeUInt32(0x96151fed)
-            case .privacyKeyPhoneNumber:
-                writer.writeUInt32(0xd19ae46d)
-            case .privacyKeyAddedByPhone:
-                writer.writeUInt32(0x42ffd42b)
-            case .privacyKeyVoiceMessages:
-                writer.writeUInt32(0x0697f414)
-            case .privacyKeyAbout:
-                writer.writeUInt32(0xa486b761)
-            case .privacyKeyBirthday:
-                writer.writeUInt32(0x2000a518)
-            case .privacyKeyStarGiftsAutoSave:
-                writer.writeUInt32(0x2ca4fdf8)
-            case .privacyKeyNoPaidMessages:
-                writer.writeUInt32(0x17d348d2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xbc2eab30: return try parse_privacyKeyStatusTimestamp(&reader)
-            case 0x500e6dfa: return try parse_privacyKeyChatInvite(&reader)
-            case 0x3d662b7b: return try parse_privacyKeyPhoneCall(&reader)
-            case 0x39491cc8: return try parse_privacyKeyPhoneP2P(&reader)
-            case 0x69ec56a3: return try parse_privacyKeyForwards(&reader)
-            case 0x96151fed: return try parse_privacyKeyProfilePhoto(&reader)
-            case 0xd19ae46d: return try parse_privacyKeyPhoneNumber(&reader)
-            case 0x42ffd42b: return try parse_privacyKeyAddedByPhone(&reader)
-            case 0x0697f414: return try parse_privacyKeyVoiceMessages(&reader)
-            case 0xa486b761: return try parse_privacyKeyAbout(&reader)
-            case 0x2000a518: return try parse_privacyKeyBirthday(&reader)
-            case 0x2ca4fdf8: return try parse_privacyKeyStarGiftsAutoSave(&reader)
-            case 0x17d348d2: return try parse_privacyKeyNoPaidMessages(&reader)
-            default: throw .unknownConstructor(id, expected: "PrivacyKey")
-            }
-        }
-
-        /// privacyKeyStatusTimestamp#bc2eab30's fields, its id already read.
-        static func parse_privacyKeyStatusTimestamp(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyStatusTimestamp
-        }
-
-        /// privacyKeyChatInvite#500e6dfa's fields, its id already read.
-        static func parse_privacyKeyChatInvite(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyChatInvite
-        }
-
-        /// privacyKeyPhoneCall#3d662b7b's fields, its id already read.
-        static func parse_privacyKeyPhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyPhoneCall
-        }
-
-        /// privacyKeyPhoneP2P#39491cc8's fields, its id already read.
-        static func parse_privacyKeyPhoneP2P(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyPhoneP2P
-        }
-
-        /// privacyKeyForwards#69ec56a3's fields, its id already read.
-        static func parse_privacyKeyForwards(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyForwards
-        }
-
-        /// privacyKeyProfilePhoto#96151fed's fields, its id already read.
-        static func parse_privacyKeyProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyProfilePhoto
-        }
-
-        /// privacyKeyPhoneNumber#d19ae46d's fields, its id already read.
-        static func parse_privacyKeyPhoneNumber(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyPhoneNumber
-        }
-
-        /// privacyKeyAddedByPhone#42ffd42b's fields, its id already read.
-        static func parse_privacyKeyAddedByPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyAddedByPhone
-        }
-
-        /// privacyKeyVoiceMessages#0697f414's fields, its id already read.
-        static func parse_privacyKeyVoiceMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyVoiceMessages
-        }
-
-        /// privacyKeyAbout#a486b761's fields, its id already read.
-        static func parse_privacyKeyAbout(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyAbout
-        }
-
-        /// privacyKeyBirthday#2000a518's fields, its id already read.
-        static func parse_privacyKeyBirthday(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyBirthday
-        }
-
-        /// privacyKeyStarGiftsAutoSave#2ca4fdf8's fields, its id already read.
-        static func parse_privacyKeyStarGiftsAutoSave(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyStarGiftsAutoSave
-        }
-
-        /// privacyKeyNoPaidMessages#17d348d2's fields, its id already read.
-        static func parse_privacyKeyNoPaidMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyNoPaidMessages
         }
     }
 }

@@ -2,6 +2,166 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum PrivacyKey: TLObject, Equatable {
+        case privacyKeyStatusTimestamp
+        case privacyKeyChatInvite
+        case privacyKeyPhoneCall
+        case privacyKeyPhoneP2P
+        case privacyKeyForwards
+        case privacyKeyProfilePhoto
+        case privacyKeyPhoneNumber
+        case privacyKeyAddedByPhone
+        case privacyKeyVoiceMessages
+        case privacyKeyAbout
+        case privacyKeyBirthday
+        case privacyKeyStarGiftsAutoSave
+        case privacyKeyNoPaidMessages
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .privacyKeyStatusTimestamp:
+                writer.writeUInt32(0xbc2eab30)
+            case .privacyKeyChatInvite:
+                writer.writeUInt32(0x500e6dfa)
+            case .privacyKeyPhoneCall:
+                writer.writeUInt32(0x3d662b7b)
+            case .privacyKeyPhoneP2P:
+                writer.writeUInt32(0x39491cc8)
+            case .privacyKeyForwards:
+                writer.writeUInt32(0x69ec56a3)
+            case .privacyKeyProfilePhoto:
+                writer.writeUInt32(0x96151fed)
+            case .privacyKeyPhoneNumber:
+                writer.writeUInt32(0xd19ae46d)
+            case .privacyKeyAddedByPhone:
+                writer.writeUInt32(0x42ffd42b)
+            case .privacyKeyVoiceMessages:
+                writer.writeUInt32(0x0697f414)
+            case .privacyKeyAbout:
+                writer.writeUInt32(0xa486b761)
+            case .privacyKeyBirthday:
+                writer.writeUInt32(0x2000a518)
+            case .privacyKeyStarGiftsAutoSave:
+                writer.writeUInt32(0x2ca4fdf8)
+            case .privacyKeyNoPaidMessages:
+                writer.writeUInt32(0x17d348d2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xbc2eab30: return try parse_privacyKeyStatusTimestamp(&reader)
+            case 0x500e6dfa: return try parse_privacyKeyChatInvite(&reader)
+            case 0x3d662b7b: return try parse_privacyKeyPhoneCall(&reader)
+            case 0x39491cc8: return try parse_privacyKeyPhoneP2P(&reader)
+            case 0x69ec56a3: return try parse_privacyKeyForwards(&reader)
+            case 0x96151fed: return try parse_privacyKeyProfilePhoto(&reader)
+            case 0xd19ae46d: return try parse_privacyKeyPhoneNumber(&reader)
+            case 0x42ffd42b: return try parse_privacyKeyAddedByPhone(&reader)
+            case 0x0697f414: return try parse_privacyKeyVoiceMessages(&reader)
+            case 0xa486b761: return try parse_privacyKeyAbout(&reader)
+            case 0x2000a518: return try parse_privacyKeyBirthday(&reader)
+            case 0x2ca4fdf8: return try parse_privacyKeyStarGiftsAutoSave(&reader)
+            case 0x17d348d2: return try parse_privacyKeyNoPaidMessages(&reader)
+            default: throw .unknownConstructor(id, expected: "PrivacyKey")
+            }
+        }
+
+        /// privacyKeyStatusTimestamp#bc2eab30's fields, its id already read.
+        static func parse_privacyKeyStatusTimestamp(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyStatusTimestamp
+        }
+
+        /// privacyKeyChatInvite#500e6dfa's fields, its id already read.
+        static func parse_privacyKeyChatInvite(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyChatInvite
+        }
+
+        /// privacyKeyPhoneCall#3d662b7b's fields, its id already read.
+        static func parse_privacyKeyPhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyPhoneCall
+        }
+
+        /// privacyKeyPhoneP2P#39491cc8's fields, its id already read.
+        static func parse_privacyKeyPhoneP2P(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyPhoneP2P
+        }
+
+        /// privacyKeyForwards#69ec56a3's fields, its id already read.
+        static func parse_privacyKeyForwards(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyForwards
+        }
+
+        /// privacyKeyProfilePhoto#96151fed's fields, its id already read.
+        static func parse_privacyKeyProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyProfilePhoto
+        }
+
+        /// privacyKeyPhoneNumber#d19ae46d's fields, its id already read.
+        static func parse_privacyKeyPhoneNumber(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyPhoneNumber
+        }
+
+        /// privacyKeyAddedByPhone#42ffd42b's fields, its id already read.
+        static func parse_privacyKeyAddedByPhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyAddedByPhone
+        }
+
+        /// privacyKeyVoiceMessages#0697f414's fields, its id already read.
+        static func parse_privacyKeyVoiceMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyVoiceMessages
+        }
+
+        /// privacyKeyAbout#a486b761's fields, its id already read.
+        static func parse_privacyKeyAbout(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyAbout
+        }
+
+        /// privacyKeyBirthday#2000a518's fields, its id already read.
+        static func parse_privacyKeyBirthday(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyBirthday
+        }
+
+        /// privacyKeyStarGiftsAutoSave#2ca4fdf8's fields, its id already read.
+        static func parse_privacyKeyStarGiftsAutoSave(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyStarGiftsAutoSave
+        }
+
+        /// privacyKeyNoPaidMessages#17d348d2's fields, its id already read.
+        static func parse_privacyKeyNoPaidMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyNoPaidMessages
+        }
+    }
+}
+
+extension Api {
     public indirect enum PrivacyRule: TLObject, Equatable {
         case privacyValueAllowContacts
         case privacyValueAllowAll
@@ -1039,282 +1199,6 @@ extension Api {
             let _1 = try reader.readBytes()
             let _2 = try reader.readBytes()
             return .secureCredentialsEncrypted(data: _0, hash: _1, secret: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecureData: TLObject, Equatable {
-        case secureData(data: [UInt8], dataHash: [UInt8], secret: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .secureData(let _0, let _1, let _2):
-                writer.writeUInt32(0x8aeabec3)
-                writer.writeBytes(_0)
-                writer.writeBytes(_1)
-                writer.writeBytes(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x8aeabec3: return try parse_secureData(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureData")
-            }
-        }
-
-        /// secureData#8aeabec3's fields, its id already read.
-        static func parse_secureData(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            let _1 = try reader.readBytes()
-            let _2 = try reader.readBytes()
-            return .secureData(data: _0, dataHash: _1, secret: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecureFile: TLObject, Equatable {
-        case secureFileEmpty
-        case secureFile(id: Int64, accessHash: Int64, size: Int64, dcId: Int32, date: Int32, fileHash: [UInt8], secret: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .secureFileEmpty:
-                writer.writeUInt32(0x64199744)
-            case .secureFile(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0x7d09c27e)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-                writer.writeBytes(_5)
-                writer.writeBytes(_6)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x64199744: return try parse_secureFileEmpty(&reader)
-            case 0x7d09c27e: return try parse_secureFile(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureFile")
-            }
-        }
-
-        /// secureFileEmpty#64199744's fields, its id already read.
-        static func parse_secureFileEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureFileEmpty
-        }
-
-        /// secureFile#7d09c27e's fields, its id already read.
-        static func parse_secureFile(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readBytes()
-            let _6 = try reader.readBytes()
-            return .secureFile(id: _0, accessHash: _1, size: _2, dcId: _3, date: _4, fileHash: _5, secret: _6)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecurePasswordKdfAlgo: TLObject, Equatable {
-        case securePasswordKdfAlgoUnknown
-        case securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: [UInt8])
-        case securePasswordKdfAlgoSHA512(salt: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .securePasswordKdfAlgoUnknown:
-                writer.writeUInt32(0x004a8537)
-            case .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(let _0):
-                writer.writeUInt32(0xbbf2dda0)
-                writer.writeBytes(_0)
-            case .securePasswordKdfAlgoSHA512(let _0):
-                writer.writeUInt32(0x86471d92)
-                writer.writeBytes(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x004a8537: return try parse_securePasswordKdfAlgoUnknown(&reader)
-            case 0xbbf2dda0: return try parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(&reader)
-            case 0x86471d92: return try parse_securePasswordKdfAlgoSHA512(&reader)
-            default: throw .unknownConstructor(id, expected: "SecurePasswordKdfAlgo")
-            }
-        }
-
-        /// securePasswordKdfAlgoUnknown#004a8537's fields, its id already read.
-        static func parse_securePasswordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .securePasswordKdfAlgoUnknown
-        }
-
-        /// securePasswordKdfAlgoPBKDF2HMACSHA512iter100000#bbf2dda0's fields, its id already read.
-        static func parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            return .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: _0)
-        }
-
-        /// securePasswordKdfAlgoSHA512#86471d92's fields, its id already read.
-        static func parse_securePasswordKdfAlgoSHA512(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            return .securePasswordKdfAlgoSHA512(salt: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecurePlainData: TLObject, Equatable {
-        case securePlainPhone(phone: String)
-        case securePlainEmail(email: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .securePlainPhone(let _0):
-                writer.writeUInt32(0x7d6099dd)
-                writer.writeString(_0)
-            case .securePlainEmail(let _0):
-                writer.writeUInt32(0x21ec5a5f)
-                writer.writeString(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x7d6099dd: return try parse_securePlainPhone(&reader)
-            case 0x21ec5a5f: return try parse_securePlainEmail(&reader)
-            default: throw .unknownConstructor(id, expected: "SecurePlainData")
-            }
-        }
-
-        /// securePlainPhone#7d6099dd's fields, its id already read.
-        static func parse_securePlainPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .securePlainPhone(phone: _0)
-        }
-
-        /// securePlainEmail#21ec5a5f's fields, its id already read.
-        static func parse_securePlainEmail(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .securePlainEmail(email: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecureValue: TLObject, Equatable {
-        case secureValue(type: Api.SecureValueType, data: Api.SecureData?, frontSide: Api.SecureFile?, reverseSide: Api.SecureFile?, selfie: Api.SecureFile?, translation: [Api.SecureFile]?, files: [Api.SecureFile]?, plainData: Api.SecurePlainData?, hash: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .secureValue(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0x187fa0ca)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
-                if _4 != nil { flags |= 0x8 }
-                if _5 != nil { flags |= 0x40 }
-                if _6 != nil { flags |= 0x10 }
-                if _7 != nil { flags |= 0x20 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                if let value = _1 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    writer.writeVector(value)
-                }
-                if let value = _6 {
-                    writer.writeVector(value)
-                }
-                if let value = _7 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeBytes(_8)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x187fa0ca: return try parse_secureValue(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureValue")
-            }
-        }
-
-        /// secureValue#187fa0ca's fields, its id already read.
-        static func parse_secureValue(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "secureValue", bits: flags & ~0x7f) }
-            let _0 = try Api.SecureValueType.parse(from: &reader)
-            var _1: Api.SecureData? = nil
-            if flags & 0x1 != 0 {
-                _1 = try Api.SecureData.parse(from: &reader)
-            }
-            var _2: Api.SecureFile? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.SecureFile.parse(from: &reader)
-            }
-            var _3: Api.SecureFile? = nil
-            if flags & 0x4 != 0 {
-                _3 = try Api.SecureFile.parse(from: &reader)
-            }
-            var _4: Api.SecureFile? = nil
-            if flags & 0x8 != 0 {
-                _4 = try Api.SecureFile.parse(from: &reader)
-            }
-            var _5: [Api.SecureFile]? = nil
-            if flags & 0x40 != 0 {
-                _5 = try reader.readVector(of: Api.SecureFile.self)
-            }
-            var _6: [Api.SecureFile]? = nil
-            if flags & 0x10 != 0 {
-                _6 = try reader.readVector(of: Api.SecureFile.self)
-            }
-            var _7: Api.SecurePlainData? = nil
-            if flags & 0x20 != 0 {
-                _7 = try Api.SecurePlainData.parse(from: &reader)
-            }
-            let _8 = try reader.readBytes()
-            return .secureValue(type: _0, data: _1, frontSide: _2, reverseSide: _3, selfie: _4, translation: _5, files: _6, plainData: _7, hash: _8)
         }
     }
 }

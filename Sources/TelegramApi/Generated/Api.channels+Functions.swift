@@ -2,6 +2,98 @@
 import TLSerialization
 
 extension Api.functions.channels {
+    /// channels.createChannel#91006707
+    public struct CreateChannel: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.Updates
+        public var broadcast: Bool
+        public var megagroup: Bool
+        public var forImport: Bool
+        public var forum: Bool
+        public var title: String
+        public var about: String
+        public var geoPoint: Api.InputGeoPoint?
+        public var address: String?
+        public var ttlPeriod: Int32?
+
+        public init(broadcast: Bool = false, megagroup: Bool = false, forImport: Bool = false, forum: Bool = false, title: String, about: String, geoPoint: Api.InputGeoPoint? = nil, address: String? = nil, ttlPeriod: Int32? = nil) {
+            self.broadcast = broadcast
+            self.megagroup = megagroup
+            self.forImport = forImport
+            self.forum = forum
+            self.title = title
+            self.about = about
+            self.geoPoint = geoPoint
+            self.address = address
+            self.ttlPeriod = ttlPeriod
+        }
+
+        public var name: String { "channels.createChannel" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x91006707)
+            var flags: UInt32 = 0
+            if self.broadcast { flags |= 0x1 }
+            if self.megagroup { flags |= 0x2 }
+            if self.forImport { flags |= 0x8 }
+            if self.forum { flags |= 0x20 }
+            if self.geoPoint != nil { flags |= 0x4 }
+            if self.address != nil { flags |= 0x4 }
+            if self.ttlPeriod != nil { flags |= 0x10 }
+            writer.writeUInt32(flags)
+            writer.writeString(self.title)
+            writer.writeString(self.about)
+            if let value = self.geoPoint {
+                value.serialize(to: &writer)
+            }
+            if let value = self.address {
+                writer.writeString(value)
+            }
+            if let value = self.ttlPeriod {
+                writer.writeInt32(value)
+            }
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.Updates.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x91006707 else { throw .unknownConstructor(id, expected: "channels.createChannel") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "channels.createChannel", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = flags & 0x20 != 0
+            let _4 = try reader.readString()
+            let _5 = try reader.readString()
+            var _6: Api.InputGeoPoint? = nil
+            if flags & 0x4 != 0 {
+                _6 = try Api.InputGeoPoint.parse(from: &reader)
+            }
+            var _7: String? = nil
+            if flags & 0x4 != 0 {
+                _7 = try reader.readString()
+            }
+            var _8: Int32? = nil
+            if flags & 0x10 != 0 {
+                _8 = try reader.readInt32()
+            }
+            return Self(broadcast: _0, megagroup: _1, forImport: _2, forum: _3, title: _4, about: _5, geoPoint: _6, address: _7, ttlPeriod: _8)
+        }
+    }
+}
+
+extension Api.functions.channels {
     /// channels.deleteMessages#84c1fd4e
     public struct DeleteMessages: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.AffectedMessages
@@ -77,6 +169,48 @@ extension Api.functions.channels {
             defer { reader.leaveObject() }
             let _0 = try reader.readVector(of: Api.InputChannel.self)
             return Self(id: _0)
+        }
+    }
+}
+
+extension Api.functions.channels {
+    /// channels.inviteToChannel#c9e33d54
+    public struct InviteToChannel: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.InvitedUsers
+        public var channel: Api.InputChannel
+        public var users: [Api.InputUser]
+
+        public init(channel: Api.InputChannel, users: [Api.InputUser]) {
+            self.channel = channel
+            self.users = users
+        }
+
+        public var name: String { "channels.inviteToChannel" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xc9e33d54)
+            self.channel.serialize(to: &writer)
+            writer.writeVector(self.users)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.InvitedUsers.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xc9e33d54 else { throw .unknownConstructor(id, expected: "channels.inviteToChannel") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputChannel.parse(from: &reader)
+            let _1 = try reader.readVector(of: Api.InputUser.self)
+            return Self(channel: _0, users: _1)
         }
     }
 }

@@ -2,6 +2,108 @@
 import TLSerialization
 
 extension Api.functions.messages {
+    /// messages.addChatUser#cbc6d107
+    public struct AddChatUser: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.InvitedUsers
+        public var chatId: Int64
+        public var userId: Api.InputUser
+        public var fwdLimit: Int32
+
+        public init(chatId: Int64, userId: Api.InputUser, fwdLimit: Int32) {
+            self.chatId = chatId
+            self.userId = userId
+            self.fwdLimit = fwdLimit
+        }
+
+        public var name: String { "messages.addChatUser" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xcbc6d107)
+            writer.writeInt64(self.chatId)
+            self.userId.serialize(to: &writer)
+            writer.writeInt32(self.fwdLimit)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.InvitedUsers.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xcbc6d107 else { throw .unknownConstructor(id, expected: "messages.addChatUser") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.InputUser.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return Self(chatId: _0, userId: _1, fwdLimit: _2)
+        }
+    }
+}
+
+extension Api.functions.messages {
+    /// messages.createChat#92ceddd4
+    public struct CreateChat: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.InvitedUsers
+        public var users: [Api.InputUser]
+        public var title: String
+        public var ttlPeriod: Int32?
+
+        public init(users: [Api.InputUser], title: String, ttlPeriod: Int32? = nil) {
+            self.users = users
+            self.title = title
+            self.ttlPeriod = ttlPeriod
+        }
+
+        public var name: String { "messages.createChat" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x92ceddd4)
+            var flags: UInt32 = 0
+            if self.ttlPeriod != nil { flags |= 0x1 }
+            writer.writeUInt32(flags)
+            writer.writeVector(self.users)
+            writer.writeString(self.title)
+            if let value = self.ttlPeriod {
+                writer.writeInt32(value)
+            }
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.InvitedUsers.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x92ceddd4 else { throw .unknownConstructor(id, expected: "messages.createChat") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messages.createChat", bits: flags & ~0x1) }
+            let _0 = try reader.readVector(of: Api.InputUser.self)
+            let _1 = try reader.readString()
+            var _2: Int32? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt32()
+            }
+            return Self(users: _0, title: _1, ttlPeriod: _2)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.deleteChatUser#a2185cab
     public struct DeleteChatUser: TLFunction, TLObject, Equatable {
         public typealias Result = Api.Updates

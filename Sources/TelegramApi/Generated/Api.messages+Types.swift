@@ -183,6 +183,38 @@ extension Api.messages {
 }
 
 extension Api.messages {
+    public indirect enum InvitedUsers: TLObject, Equatable {
+        case invitedUsers(updates: Api.Updates, missingInvitees: [Api.MissingInvitee])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .invitedUsers(let _0, let _1):
+                writer.writeUInt32(0x7f5defa6)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7f5defa6: return try parse_invitedUsers(&reader)
+            default: throw .unknownConstructor(id, expected: "messages.InvitedUsers")
+            }
+        }
+
+        /// messages.invitedUsers#7f5defa6's fields, its id already read.
+        static func parse_invitedUsers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Updates.parse(from: &reader)
+            let _1 = try reader.readVector(of: Api.MissingInvitee.self)
+            return .invitedUsers(updates: _0, missingInvitees: _1)
+        }
+    }
+}
+
+extension Api.messages {
     public indirect enum Messages: TLObject, Equatable {
         case messages(messages: [Api.Message], chats: [Api.Chat], users: [Api.User])
         case messagesSlice(inexact: Bool, count: Int32, nextRate: Int32?, offsetIdOffset: Int32?, searchFlood: Api.SearchPostsFlood?, messages: [Api.Message], chats: [Api.Chat], users: [Api.User])

@@ -28,6 +28,10 @@ public final class Account {
     public var serverHistory: ServerHistoryFetches?
     /// Fetches a chat's pinned messages from the server when it opens (set while the app listens).
     public var fetchPinnedFromServer: (@Sendable (PeerId) -> Void)?
+    /// Makes a group or a channel on the server, or adds members; its ticket, the outcome in
+    /// `serverCreations` (set while the app listens).
+    public var createOnServer: (@Sendable (ServerChatCreations.Request) -> Int)?
+    public var serverCreations: ServerChatCreations?
     /// Who is typing, and telling the server the person is (set while the app listens).
     public var serverPresence: AccountPresence?
     public var typingInChat: (@Sendable (PeerId) -> Void)?

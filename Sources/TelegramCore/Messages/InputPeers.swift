@@ -45,3 +45,15 @@ extension InputPeers {
         return channel
     }
 }
+
+extension InputPeers {
+    /// A user as a group's or a channel's member list names them.
+    func user(_ peerId: PeerId) throws -> Api.InputUser {
+        if peerId == accountPeer { return .inputUserSelf }
+        guard peerId.namespace == .cloudUser else { throw Unnamable(reason: "only users can be members") }
+        guard let hash = try postbox.read({ try $0.accessHash(peerId) }) else {
+            throw Unnamable(reason: "the server never introduced this user to the account (no access_hash)")
+        }
+        return .inputUser(userId: peerId.id, accessHash: hash)
+    }
+}

@@ -29,6 +29,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     /// Older history the person scrolled to, fetched on this connection a page at a time.
     public let history = ServerHistoryFetches()
     public let pinned = ServerPinnedFetches()
+    /// Groups and channels the person makes, and members added, on this connection.
+    public let creations = ServerChatCreations()
     /// Who is typing, from the updates pushed to this listener's connection.
     public let presence = AccountPresence()
     private let state = ConditionLock()
@@ -122,6 +124,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                 sayOnline(client: manager!.client)
                 registerForPushes(postbox: postbox, client: manager!.client)
                 lookups.run(postbox: postbox, client: manager!.client, timeout: 15, logger: logger) { [applied] in
+                    applied(AccountStateManager.Report())
+                }
+                creations.run(postbox: postbox, manager: manager!, timeout: 30, logger: logger) { [applied] in
                     applied(AccountStateManager.Report())
                 }
                 history.run(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer, timeout: 30, logger: logger) { [applied] in
@@ -256,6 +261,14 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     /// `applied` is called when it is there.
     public func lookUp(_ username: String) {
         if lookups.request(username) { push() }
+    }
+
+    /// Makes a group or a channel, or adds members (the loop runs now); its ticket for
+    /// `creations`, and `applied` is called when the outcome is there.
+    public func create(_ request: ServerChatCreations.Request) -> Int {
+        let ticket = creations.request(request)
+        push()
+        return ticket
     }
 
     /// Fetches the page of `chat`'s history at `end` of a hole (the loop runs now); `applied` is

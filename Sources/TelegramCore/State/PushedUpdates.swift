@@ -34,6 +34,11 @@ enum PushedUpdates {
     static func read(_ body: [UInt8], accountPeer: PeerId) -> Reading {
         var reader = TLReader(body)
         guard let updates = try? Api.Updates.parse(from: &reader) else { return .catchUp }
+        return read(updates, accountPeer: accountPeer)
+    }
+
+    /// Updates as a push or as the answer to a request (a group made) that carries them.
+    static func read(_ updates: Api.Updates, accountPeer: PeerId) -> Reading {
         let batch: Batch
         switch updates {
         case .updateShort(let update, let date): batch = Batch(updates: [update], users: [], date: date)

@@ -2,8 +2,10 @@ import Display
 
 /// The Chats tab (Telegram's ChatListController): pinned first, then newest; two lines a chat —
 /// the title with its marks (📌 pinned, 🔒 secret, 🔕 muted), the time and the unread badge, then
-/// the last message. Enter opens the chat; p pins or unpins it, m mutes or unmutes it. The list is
-/// re-read by `reload` when the app learns that the store changed (a request applied, a message sent).
+/// the last message. Enter opens the chat; p pins or unpins it, m mutes or unmutes it, d offers to
+/// delete it; c makes a new group or channel (Telegram iOS's Compose), a adds members to the
+/// selected one. The list is re-read by `reload` when the app learns that the store changed (a
+/// request applied, a message sent).
 @MainActor
 public final class ChatListController: ListController, PagedScreen {
     public private(set) var chats: [ChatListItem] = []
@@ -20,6 +22,9 @@ public final class ChatListController: ListController, PagedScreen {
     public var onSearch: (() -> Void)?
     /// What p and m change; nil where nothing is written (they do nothing then).
     public var actions: (any ChatListActions)?
+    /// c: the app offers a new group or channel; a: members for the selected chat.
+    public var onNewChat: (() -> Void)?
+    public var onAddMembers: ((ChatListItem) -> Void)?
     /// Why a pin or a mute could not be made, for the app to show a moment.
     public var onFailure: ((String) -> Void)?
     /// Whether the tab's badge counts muted chats too (InAppNotificationSettings'
@@ -131,6 +136,14 @@ public final class ChatListController: ListController, PagedScreen {
         case .deleteChat:
             guard let actions, chats.indices.contains(selectedIndex) else { return super.perform(action) }
             offerDelete(chats[selectedIndex], actions: actions)
+            return true
+        case .newChat:
+            guard let onNewChat else { return super.perform(action) }
+            onNewChat()
+            return true
+        case .addMembers:
+            guard let onAddMembers, chats.indices.contains(selectedIndex) else { return super.perform(action) }
+            onAddMembers(chats[selectedIndex])
             return true
         case .nextUnreadChat:
             let current = chats.indices.contains(selectedIndex) ? chats[selectedIndex].peerId : nil

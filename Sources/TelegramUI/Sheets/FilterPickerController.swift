@@ -42,7 +42,11 @@ public class FilterPickerController: ListController {
         shownIndices = labels.indices.filter { query.isEmpty || Self.matches(labels[$0], query) }
         items = shownIndices.map { ListItem(title: labels[$0]) }
         select(0)
+        filterApplied()
     }
+
+    /// After the rows were narrowed again: a subclass redraws them its way (marks).
+    func filterApplied() {}
 
     override public func controllerLayout(_ layout: ContainerViewLayout) -> ControllerLayout {
         var own = layout

@@ -1,0 +1,172 @@
+import Container
+import Logging
+import MTProtoKit
+import Storage
+import Synchronization
+import TelegramApi
+
+/// Groups and channels the person makes, and members they add (TelegramCore's createGroup,
+/// createChannel, addGroupMember, addChannelMembers), asked for by the interface and run on the
+/// updates listener's thread (its connection). The server's answer carries the updates that say
+/// what it made (the chat, its service message), applied as a push is; its chat is the outcome
+/// the interface opens. Never sent again by itself: a second createChat is a second group, so a
+/// request whose answer was lost fails and says the chat may be there (the next catch-up brings it).
+public final class ServerChatCreations: Sendable {
+    public enum Request: Sendable, Equatable {
+        /// A basic group of the account and `members` (users), named `title`.
+        case group(title: String, members: [PeerId])
+        /// A broadcast channel, or a supergroup.
+        case channel(title: String, about: String, supergroup: Bool)
+        /// Users added to a basic group (one request each, as the API has it) or a channel.
+        case addMembers([PeerId], to: PeerId)
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        /// The chat made, or the one members were added to; how many the server could not add.
+        case done(PeerId, notAdded: Int)
+        case failed(String)
+    }
+
+    private struct State {
+        var next = 1
+        var waiting: [(ticket: Int, request: Request)] = []
+        /// When each unanswered ticket was asked (monotonic nanoseconds).
+        var asked: [Int: UInt64] = [:]
+        var outcomes: [Int: Outcome] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Queues a request; its ticket, for `takeOutcome`.
+    public func request(_ request: Request) -> Int {
+        state.withLock { s in
+            let ticket = s.next
+            s.next += 1
+            s.waiting.append((ticket, request))
+            s.asked[ticket] = Clock.monotonicNanoseconds()
+            return ticket
+        }
+    }
+
+    /// The outcome of `ticket`, once (nil: still on its way). After `patience` seconds without
+    /// one that has not gone out yet (no connection), it is given up and fails.
+    public func takeOutcome(_ ticket: Int, patience: Double) -> Outcome? {
+        state.withLock { s in
+            if let outcome = s.outcomes.removeValue(forKey: ticket) { return outcome }
+            guard let asked = s.asked[ticket], s.waiting.contains(where: { $0.ticket == ticket }),
+                  Clock.monotonicNanoseconds() - asked > UInt64(patience * 1e9) else { return nil }
+            s.asked[ticket] = nil
+            s.waiting.removeAll { $0.ticket == ticket }
+            return .failed("no connection to the server in \(Int(patience)) s")
+        }
+    }
+
+    /// Runs every waiting request with `manager`'s connection; `changed` after each.
+    func run(postbox: Postbox, manager: AccountStateManager, timeout: Double, logger: Logger, changed: () -> Void) {
+        while let (ticket, request) = state.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) {
+            let outcome: Outcome
+            do {
+                outcome = try Self.perform(request, postbox: postbox, manager: manager, timeout: timeout)
+                logger.info("chat made or members added", metadata: ["outcome": "\(outcome)"])
+            } catch MTProtoError.rpc(let error) {
+                // Refused: nothing was made.
+                outcome = .failed(Self.reason(error))
+            } catch let error as InputPeers.Unnamable {
+                outcome = .failed(error.reason)
+            } catch {
+                logger.warning("chat not made", metadata: ["error": "\(error)"])
+                outcome = .failed("\(error); if the server made it, it comes with the next catch-up")
+            }
+            state.withLock { s in
+                s.asked[ticket] = nil
+                s.outcomes[ticket] = outcome
+            }
+            changed()
+        }
+    }
+
+    private static func perform(_ request: Request, postbox: Postbox, manager: AccountStateManager, timeout: Double) throws -> Outcome {
+        let client = manager.client
+        let peers = InputPeers(postbox: postbox, accountPeer: manager.accountPeer)
+        var answers: [Api.Updates] = []
+        var notAdded = 0
+        let chat: PeerId?
+        switch request {
+        case .group(let title, let members):
+            let users = try members.map(peers.user)
+            let answer = try client.invoke(Api.functions.messages.CreateChat(users: users, title: title), timeout: timeout)
+            guard case .invitedUsers(let updates, let missing) = answer else { throw Unanswered() }
+            answers.append(updates)
+            notAdded = missing.count
+            chat = madeChat(in: updates, group: true)
+        case .channel(let title, let about, let supergroup):
+            let updates = try client.invoke(Api.functions.channels.CreateChannel(broadcast: !supergroup, megagroup: supergroup, title: title,
+                                                                                 about: about),
+                                            timeout: timeout)
+            answers.append(updates)
+            chat = madeChat(in: updates, group: false)
+        case .addMembers(let members, let target):
+            let users = try members.map(peers.user)
+            if target.namespace == .cloudGroup {
+                for user in users {
+                    let answer = try client.invoke(Api.functions.messages.AddChatUser(chatId: target.id, userId: user, fwdLimit: 100), timeout: timeout)
+                    guard case .invitedUsers(let updates, let missing) = answer else { continue }
+                    answers.append(updates)
+                    notAdded += missing.count
+                }
+            } else {
+                let answer = try client.invoke(Api.functions.channels.InviteToChannel(channel: try peers.channel(target), users: users), timeout: timeout)
+                guard case .invitedUsers(let updates, let missing) = answer else { throw Unanswered() }
+                answers.append(updates)
+                notAdded = missing.count
+            }
+            chat = target
+        }
+        // What the answers say, applied as a push is; what does not follow the stored state (a
+        // new channel's own pts) a catch-up brings.
+        for updates in answers {
+            guard case .updates(let batch) = PushedUpdates.read(updates, accountPeer: manager.accountPeer),
+                  try manager.applyPushed(batch) != nil else {
+                _ = try manager.catchUp()
+                break
+            }
+        }
+        guard let chat else { throw Unanswered() }
+        if try postbox.read({ try $0.peer(chat) }) == nil { _ = try manager.catchUp() }
+        return .done(chat, notAdded: notAdded)
+    }
+
+    /// An answer that names no chat: it may still have been made.
+    struct Unanswered: Error, CustomStringConvertible {
+        var description: String { "the server's answer names no chat" }
+    }
+
+    /// The group or channel an answer names.
+    static func madeChat(in updates: Api.Updates, group: Bool) -> PeerId? {
+        let chats: [Api.Chat]
+        switch updates {
+        case .updates(_, _, let list, _, _), .updatesCombined(_, _, let list, _, _, _): chats = list
+        default: return nil
+        }
+        let namespace: PeerId.Namespace = group ? .cloudGroup : .cloudChannel
+        return chats.lazy.compactMap(ServerObjects.chatId).first { $0.namespace == namespace }
+    }
+
+    /// The server's refusal as a person reads it.
+    static func reason(_ error: RPCError) -> String {
+        switch error.message {
+        case "CHAT_TITLE_EMPTY": "the name is empty"
+        case "USERS_TOO_FEW": "a group needs at least one other member"
+        case "USERS_TOO_MUCH": "too many members for a group"
+        case "USER_ALREADY_PARTICIPANT": "already a member"
+        case "CHAT_ADMIN_REQUIRED": "only the chat's admins may do this"
+        case "USER_PRIVACY_RESTRICTED": "their privacy settings do not allow it"
+        case "USER_ID_INVALID", "PEER_ID_INVALID": "the server does not know that user"
+        case "CHANNELS_TOO_MUCH": "the account is in too many channels"
+        default:
+            if let seconds = error.floodWaitSeconds { "too many requests: wait \(seconds) s" } else { "\(error)" }
+        }
+    }
+}

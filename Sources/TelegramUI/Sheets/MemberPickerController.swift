@@ -1,0 +1,56 @@
+import Display
+
+/// The people picker of New Group and Add Members (Telegram's contact multi-selection): the typed
+/// text narrows the rows, Enter marks or unmarks the one selected (✓), Tab goes on with those
+/// marked; Esc closes.
+@MainActor
+public final class MemberPickerController: FilterPickerController {
+    private let people: [ContactItem]
+    public private(set) var marked: [ChatId] = []
+    private let onDone: ([ChatId]) -> Void
+
+    public init(title: String, people: [ContactItem], onDone: @escaping ([ChatId]) -> Void) {
+        self.people = people
+        self.onDone = onDone
+        super.init(title: title, labels: people.map { [$0.title, $0.detail].compactMap { $0 }.joined(separator: " ") }, prompt: "Add: ",
+                   emptyText: people.isEmpty ? "No contacts yet" : "Nobody matches", pickHint: "mark") { _ in }
+        // Enter marks here; the sheet stays.
+        onOpen = { [unowned self] index in toggle(index) }
+        refreshMarks()
+    }
+
+    private func toggle(_ row: Int) {
+        guard shownIndices.indices.contains(row) else { return }
+        let id = people[shownIndices[row]].id
+        if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
+        refreshMarks()
+    }
+
+    override func filterApplied() { refreshMarks() }
+
+    /// Marked rows start with ✓; the title counts them.
+    private func refreshMarks() {
+        items = shownIndices.map { index in
+            let person = people[index]
+            return ListItem(title: (marked.contains(person.id) ? "✓ " : "  ") + person.title, detail: person.detail)
+        }
+        title = marked.isEmpty ? baseTitle : "\(baseTitle) (\(marked.count))"
+    }
+
+    private lazy var baseTitle: String = title
+
+    override public func handle(_ event: InputEvent) -> Bool {
+        if case .key(let key) = event, key.key == .tab, key.modifiers.isEmpty {
+            guard !marked.isEmpty else { return true }
+            let chosen = marked
+            _ = navigationController?.popViewController(animated: false)
+            onDone(chosen)
+            return true
+        }
+        return super.handle(event)
+    }
+
+    override public var keyHints: [KeyHintItem] {
+        [KeyHintItem("abc", "filter"), KeyHintItem(KeyEvent(.enter), "mark"), KeyHintItem(KeyEvent(.tab), marked.isEmpty ? "next (mark someone)" : "next")]
+    }
+}
