@@ -70,6 +70,7 @@ final class AccountScreens {
         chatList.countsMutedChats = app.presentation.inAppNotificationSettings.totalUnreadCountIncludeMuted
         chatList.onOpenChat = { [unowned self] chat in openChat(chat.peerId, title: chat.title) }
         chatList.onSearch = { [unowned self] in openSearch() }
+        chatList.onChatGone = { [unowned self] peerId in closeChat(peerId) }
         chatList.actions = account.chatListActions()
         chatList.onFailure = { [unowned self] text in
             notice.show(NoticeController([text]), in: navigation, now: Int32(clamping: time(nil)), seconds: 4)
@@ -128,6 +129,13 @@ final class AccountScreens {
         }
         if banner.controller?.peerId == peerId { banner.dismiss(from: navigation) }
         account.opened(peerId)
+    }
+
+    /// A chat whose row went (deleted, left) closed where it is open, beside the list or over it.
+    private func closeChat(_ peerId: ChatId) {
+        let open = navigation.viewControllers.filter { ($0 as? ChatController)?.peerId == peerId }
+        guard !open.isEmpty else { return }
+        navigation.setViewControllers(navigation.viewControllers.filter { vc in !open.contains { $0 === vc } }, animated: false)
     }
 
     private func openSearch() {

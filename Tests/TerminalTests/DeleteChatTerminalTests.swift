@@ -24,6 +24,12 @@ struct DeleteChatTerminalTests {
         defer { tmux.kill() }
         try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
         try await tmux.still()
+        if size.0 >= 160 {
+            // Open beside the list, the list focused again: the chat closes with its row.
+            try await MessageActionsTerminalTests.key(tmux, "Enter")
+            try await tmux.waitFor(text: "⏎ send", timeout: 10)
+            try await MessageActionsTerminalTests.key(tmux, "F6")
+        }
         try tmux.press("d")
         let sheet = try await tmux.waitFor(text: "Delete chat for me and Grace", timeout: 10)
         #expect(sheet.contains { $0.contains("Clear history") } && sheet.contains { $0.contains("Grace Hopper?") }, "\(sheet.joined(separator: "\n"))")

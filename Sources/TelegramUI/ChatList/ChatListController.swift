@@ -25,6 +25,8 @@ public final class ChatListController: ListController, PagedScreen {
     /// c: the app offers a new group or channel; a: members for the selected chat.
     public var onNewChat: (() -> Void)?
     public var onAddMembers: ((ChatListItem) -> Void)?
+    /// A chat deleted or left from the list whose row went: the app closes it where it is open.
+    public var onChatGone: ((ChatId) -> Void)?
     /// Why a pin or a mute could not be made, for the app to show a moment.
     public var onFailure: ((String) -> Void)?
     /// Whether the tab's badge counts muted chats too (InAppNotificationSettings'
@@ -169,6 +171,7 @@ public final class ChatListController: ListController, PagedScreen {
                 onFailure?("Cannot delete \(chat.title): \(error)")
             }
             reload()
+            if !chats.contains(where: { $0.peerId == chat.peerId }) { onChatGone?(chat.peerId) }
         }
         sheet.navigationPresentation = .modal
         navigationController.pushViewController(sheet, animated: false)
