@@ -1,4 +1,3 @@
-import Container
 import Logging
 import MTProtoKit
 import Storage
@@ -27,64 +26,42 @@ public final class ServerChatCreations: Sendable {
         case failed(String)
     }
 
-    private struct State {
-        var next = 1
-        var waiting: [(ticket: Int, request: Request)] = []
-        /// When each unanswered ticket was asked (monotonic nanoseconds).
-        var asked: [Int: UInt64] = [:]
-        var outcomes: [Int: Outcome] = [:]
-    }
-
-    private let state = Mutex(State())
+    private let requests = ConnectionRequests<Int, Request, Outcome>()
+    private let tickets = Atomic<Int>(0)
 
     public init() {}
 
     /// Queues a request; its ticket, for `takeOutcome`.
     public func request(_ request: Request) -> Int {
-        state.withLock { s in
-            let ticket = s.next
-            s.next += 1
-            s.waiting.append((ticket, request))
-            s.asked[ticket] = Clock.monotonicNanoseconds()
-            return ticket
-        }
+        let ticket = tickets.add(1, ordering: .relaxed).newValue
+        _ = requests.enqueue(ticket, request)
+        return ticket
     }
 
     /// The outcome of `ticket`, once (nil: still on its way). After `patience` seconds without
-    /// one that has not gone out yet (no connection), it is given up and fails.
+    /// one that has not gone out yet (no connection), it is given up and fails; one that went
+    /// out waits for its answer (or its request's timeout).
     public func takeOutcome(_ ticket: Int, patience: Double) -> Outcome? {
-        state.withLock { s in
-            if let outcome = s.outcomes.removeValue(forKey: ticket) { return outcome }
-            guard let asked = s.asked[ticket], s.waiting.contains(where: { $0.ticket == ticket }),
-                  Clock.monotonicNanoseconds() - asked > UInt64(patience * 1e9) else { return nil }
-            s.asked[ticket] = nil
-            s.waiting.removeAll { $0.ticket == ticket }
-            return .failed("no connection to the server in \(Int(patience)) s")
-        }
+        requests.take(ticket, patience: patience, waitingOnly: true) { .failed("no connection to the server in \(Int(patience)) s") }
     }
 
     /// Runs every waiting request with `manager`'s connection; `changed` after each.
     func run(postbox: Postbox, manager: AccountStateManager, timeout: Double, logger: Logger, changed: () -> Void) {
-        while let (ticket, request) = state.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) {
-            let outcome: Outcome
+        requests.run({ request in
             do {
-                outcome = try Self.perform(request, postbox: postbox, manager: manager, timeout: timeout)
+                let outcome = try Self.perform(request, postbox: postbox, manager: manager, timeout: timeout)
                 logger.info("chat made or members added", metadata: ["outcome": "\(outcome)"])
+                return outcome
             } catch MTProtoError.rpc(let error) {
                 // Refused: nothing was made.
-                outcome = .failed(Self.reason(error))
+                return .failed(Self.reason(error))
             } catch let error as InputPeers.Unnamable {
-                outcome = .failed(error.reason)
+                return .failed(error.reason)
             } catch {
                 logger.warning("chat not made", metadata: ["error": "\(error)"])
-                outcome = .failed("\(error); if the server made it, it comes with the next catch-up")
+                return .failed("\(error); if the server made it, it comes with the next catch-up")
             }
-            state.withLock { s in
-                s.asked[ticket] = nil
-                s.outcomes[ticket] = outcome
-            }
-            changed()
-        }
+        }, changed: changed)
     }
 
     private static func perform(_ request: Request, postbox: Postbox, manager: AccountStateManager, timeout: Double) throws -> Outcome {
