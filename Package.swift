@@ -75,6 +75,7 @@ let package = Package(
         .library(name: "FuzzBroadcastIPC", targets: ["BroadcastIPC"]),
         .library(name: "FuzzAddressBook", targets: ["AddressBook"]),
         .library(name: "FuzzTelegramExport", targets: ["TelegramExport"]),
+        .library(name: "FuzzIngest", targets: ["Ingest"]),
         .library(name: "FuzzDrawing", targets: ["Drawing"]),
         .library(name: "FuzzTL", targets: ["TLSerialization", "TelegramApi"]),
         .library(name: "FuzzMTProtoKit", targets: ["MTProtoKit"]),

@@ -59,7 +59,7 @@ let package = Package(
         // build-input/configuration.json.
         fuzzTarget("fuzz-build-configuration", ["Container"]),
         // A Telegram Desktop export's result.json, read by `main import telegram-export`.
-        fuzzTarget("fuzz-telegram-export", ["TelegramExport"]),
+        fuzzTarget("fuzz-telegram-export", ["TelegramExport", "Ingest"]),
         // Photos from outside (a file sent, an export's photos): PNG, JPEG, WebP and GIF decoding.
         fuzzTarget("fuzz-picture", ["Container", "Drawing"]),
         // TL from a server: parseAnyObject over every generated constructor, and gzip_packed.

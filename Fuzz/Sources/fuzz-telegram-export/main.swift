@@ -1,8 +1,9 @@
 import FuzzSupport
+import Ingest
 import TelegramExport
 
 /// A Telegram Desktop export's result.json, as `main import telegram-export` reads it: the stream
-/// reader (yajl, the \xHH rewriting, the structure, the message decoder).
+/// reader (yajl, the \xHH rewriting, the structure, the message decoder) and a service message's line.
 /// Properties: any bytes end in a summary or a TelegramExportError, never a trap; an error's byte
 /// offset lies inside the input; the same bytes fed in two pieces, split anywhere, give the same
 /// parts and the same outcome (the same error, its offset aside) as fed whole: the \xHH rewriting
@@ -14,7 +15,7 @@ final class Recorder: TelegramExportConsumer {
     func contact(_ contact: ExportContact) { parts.append("contact \(contact.userId ?? 0) \(contact.phoneNumber)") }
     func chatStarted(_ chat: ExportChat) { parts.append("chat \(chat.kind) \(chat.id)") }
     func message(_ message: ExportMessage, in chat: ExportChat) {
-        parts.append("message \(chat.id)/\(message.id) \(message.text.utf8.count) \(message.entities.count) \(ServiceText.text(for: message).utf8.count)")
+        parts.append("message \(chat.id)/\(message.id) \(message.text.utf8.count) \(message.entities.count) \(ExportMessageMapper.text(message).utf8.count)")
     }
     func chatEnded(_ chat: ExportChat) { parts.append("end \(chat.id)") }
 }

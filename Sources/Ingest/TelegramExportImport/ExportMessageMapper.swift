@@ -3,7 +3,7 @@ import TelegramExport
 
 /// An export message as a Postbox message: Telegram's id and date, the sender, the plain text and
 /// what the message carries (MessageExtras), and what kind of content it shows.
-enum ExportMessageMapper {
+public enum ExportMessageMapper {
     static func contentKind(_ message: ExportMessage) -> MessageContentKind {
         if message.isService { return message.action == "phone_call" || message.action == "conference_call" ? .call : .text }
         if let media = message.media { return MessageContentKind(fileKind: media.type) }
@@ -87,7 +87,7 @@ enum ExportMessageMapper {
     }
 
     /// A service message's text is the line it shows ("Ada created the group «Physics»").
-    static func text(_ message: ExportMessage) -> String {
+    public static func text(_ message: ExportMessage) -> String {
         guard message.isService else { return message.text }
         return service(message).line(actor: message.fromName) ?? message.text
     }

@@ -89,7 +89,7 @@ public final class ServerChatCreations: Sendable {
             if target.namespace == .cloudGroup {
                 for user in users {
                     let answer = try client.invoke(Api.functions.messages.AddChatUser(chatId: target.id, userId: user, fwdLimit: 100), timeout: timeout)
-                    guard case .invitedUsers(let updates, let missing) = answer else { continue }
+                    guard case .invitedUsers(let updates, let missing) = answer else { throw Unanswered() }
                     answers.append(updates)
                     notAdded += missing.count
                 }
