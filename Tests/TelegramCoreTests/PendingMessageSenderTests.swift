@@ -91,5 +91,14 @@ struct OperationAnswerStepsTests {
                                           date: 0)
         #expect(ServerOperationSender.steps(in: pin) == [.init(pts: 12, count: 1)])
         #expect(ServerOperationSender.steps(in: .updatesTooLong).isEmpty)
+        // Telegram's answer to a pin carries its service message first: that step is the push's
+        // (or the difference's) to take, so the stored pts does not pass a message never stored.
+        let service = Api.Message.messageService(out: true, mentioned: false, mediaUnread: false, reactionsArePossible: false, silent: false,
+                                                 post: false, legacy: false, id: 8, fromId: nil, peerId: .peerUser(userId: 5), savedPeerId: nil,
+                                                 replyTo: nil, date: 0, action: .messageActionPinMessage, reactions: nil, ttlPeriod: nil)
+        let pinWithService = Api.Updates.updates(updates: [.updateNewMessage(message: service, pts: 12, ptsCount: 1),
+                                                           .updatePinnedMessages(pinned: true, peer: .peerUser(userId: 5), messages: [7], pts: 13, ptsCount: 1)],
+                                                 users: [], chats: [], date: 0, seq: 0)
+        #expect(ServerOperationSender.steps(in: pinWithService) == [.init(pts: 13, count: 1)])
     }
 }

@@ -59,7 +59,9 @@ public struct ServerOperationSender {
     }
 
     /// The steps an answer of updates takes, in order: an edit's, a reaction's (an edit of the
-    /// message), a pin's, a deletion's; the account's or a channel's.
+    /// message), a pin's, a deletion's; the account's or a channel's. Not a new message's (the
+    /// service message Telegram adds to a pin): nothing here stores it, so its pts stays for the
+    /// push or the difference that brings it, and the steps after it no longer follow.
     static func steps(in answer: Api.Updates) -> [PtsStep] {
         let updates: [Api.Update]
         switch answer {
@@ -68,6 +70,10 @@ public struct ServerOperationSender {
         default: return []
         }
         return updates.compactMap { update in
+            switch update {
+            case .updateNewMessage, .updateNewChannelMessage: return nil
+            default: break
+            }
             if let (pts, count) = PushedUpdates.pts(of: update) { return PtsStep(pts: pts, count: count) }
             if case let (channel, pts?, count)? = ChannelUpdates.channel(of: update) { return PtsStep(pts: pts, count: count, channel: channel) }
             return nil
