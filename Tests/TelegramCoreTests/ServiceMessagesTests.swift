@@ -15,11 +15,13 @@ struct ServiceMessagesTests {
     static let grace = PeerId(namespace: .cloudUser, id: 1_000_002)
     static let linus = PeerId(namespace: .cloudUser, id: 1_000_003)
     static let group = PeerId(namespace: .cloudGroup, id: 4_000_001)
+    static let news = PeerId(namespace: .cloudChannel, id: 3_000_001)
+    static let crowd = PeerId(namespace: .cloudChannel, id: 3_000_002)
 
     static func service(_ action: Api.MessageAction, id: Int32 = 5, out: Bool = false, from: Int64? = 1_000_002,
-                        replyTo: Int32? = nil) -> Api.Message {
+                        replyTo: Int32? = nil, in chat: Api.Peer = .peerChat(chatId: 4_000_001)) -> Api.Message {
         .messageService(out: out, mentioned: false, mediaUnread: false, reactionsArePossible: false, silent: false, post: false, legacy: false,
-                        id: id, fromId: from.map { .peerUser(userId: $0) }, peerId: .peerChat(chatId: 4_000_001), savedPeerId: nil,
+                        id: id, fromId: from.map { .peerUser(userId: $0) }, peerId: chat, savedPeerId: nil,
                         replyTo: replyTo.map { .messageReplyHeader(replyToScheduled: false, forumTopic: false, quote: false, replyToMsgId: $0,
                                                                    replyToPeerId: nil, replyFrom: nil, replyMedia: nil, replyToTopId: nil,
                                                                    quoteText: nil, quoteEntities: nil, quoteOffset: nil, todoItemId: nil) },
@@ -36,6 +38,10 @@ struct ServiceMessagesTests {
                 try t.updatePeer(Peer(id: grace, firstName: "Grace", lastName: "Hopper"))
                 try t.updatePeer(Peer(id: linus, firstName: "Linus", lastName: "Torvalds"))
                 try t.updatePeer(Peer(id: group, title: "Compilers"))
+                var news = Peer(id: news, title: "News")
+                news.rights = [.broadcast, .creator]
+                try t.updatePeer(news)
+                try t.updatePeer(Peer(id: crowd, title: "Crowd"))
                 try t.addMessages([Message(index: MessageIndex(id: MessageId(peerId: group, id: 2), timestamp: 1_700_000_000), authorId: grace,
                                            text: "Has anyone read the dragon book?", isIncoming: true)])
                 let named = try messages.compactMap { ServerObjects.message($0, accountPeer: me) }.map { try ServerObjects.named($0, in: t) }
@@ -59,6 +65,8 @@ struct ServiceMessagesTests {
             Self.service(.messageActionBoostApply(boosts: 2), id: 10),
             Self.service(.messageActionCustomAction(message: "Welcome to the group"), id: 11),
             Self.service(.messageActionChatAddUser(users: [1_000_009]), id: 12),
+            Self.service(.messageActionChannelCreate(title: "News"), id: 1, from: nil, in: .peerChannel(channelId: 3_000_001)),
+            Self.service(.messageActionChannelCreate(title: "Crowd"), id: 1, out: true, from: nil, in: .peerChannel(channelId: 3_000_002)),
         ])
         #expect(messages.map(\.text) == [
             "Grace Hopper created the group «Compilers»",
@@ -72,6 +80,8 @@ struct ServiceMessagesTests {
             "Grace Hopper: boost apply",
             "Welcome to the group",
             "Grace Hopper added a user",
+            "Channel created «News»",
+            "Group created «Crowd»",
         ])
         #expect(messages.allSatisfy { $0.extras.isService })
         #expect(messages[0].extras.service?.action == "create_group" && messages[0].extras.service?.list("members") == ["Grace Hopper", "you", "Linus Torvalds"])

@@ -61,6 +61,11 @@ enum ServerServiceActions {
             service.fields.removeAll { $0.key == "members" }
             service.fields.append((key: "members", value: .list(names)))
         }
+        // One action makes a channel and a supergroup; Telegram words them apart by the chat.
+        if service.action == "create_channel", service["megagroup"] == nil,
+           let chat = try t.peer(message.id.peerId), !chat.rights.contains(.broadcast) {
+            service.fields.append((key: "megagroup", value: .flag(true)))
+        }
         var actor: String?
         if let author = message.authorId {
             actor = author == account ? "You" : try t.peer(author)?.displayTitle

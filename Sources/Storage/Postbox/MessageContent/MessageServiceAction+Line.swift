@@ -19,7 +19,7 @@ extension MessageServiceAction {
         case "remove_members": return members == actor ? "\(actor) left the group" : "\(actor) removed \(members)"
         case "join_group_by_link": return "\(actor) joined the group via invite link"
         case "join_group_by_request": return "\(actor) was accepted into the group"
-        case "create_channel": return "Channel created\(title)"
+        case "create_channel": return self["megagroup"] == .flag(true) ? "Group created\(title)" : "Channel created\(title)"
         case "migrate_to_supergroup": return "\(actor) upgraded the group to a supergroup"
         case "migrate_from_group": return "Group\(title) upgraded to a supergroup"
         case "pin_message": return pinned.map { Self.pinLine(actor: actor, pinned: $0) } ?? "\(actor) pinned a message"
