@@ -88,7 +88,18 @@ struct DesktopFilesTests {
         let script = folder + "/record"
         try write("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder)/argv.tmp\"\ncut -d' ' -f6 /proc/$$/stat > \"\(folder)/sid\"\nmv \"\(folder)/argv.tmp\" \"\(folder)/argv\"\n", to: script)
         chmod(script, 0o700)
-        let pid = try Opener(command: [script, "one arg"]).launch("/tmp/it's $(x).pdf")
+        // A script just written may be busy for a moment: another test's child, forked while the
+        // file was open for writing, holds it until its exec (ETXTBSY). Tried again, as Go's
+        // os/exec does.
+        var launched: Int32?
+        for attempt in 1 ... 50 where launched == nil {
+            do {
+                launched = try Opener(command: [script, "one arg"]).launch("/tmp/it's $(x).pdf")
+            } catch where "\(error)".contains("Text file busy") && attempt < 50 {
+                usleep(10_000)
+            }
+        }
+        let pid = try #require(launched)
         var waited = 0
         while !FileSystem.exists(folder + "/argv"), waited < 500 { usleep(10_000); waited += 1 }
         #expect(try read(folder + "/argv") == "one arg\n/tmp/it's $(x).pdf\n")

@@ -277,13 +277,20 @@ class ChannelChat:
         now = int(self.clock())
         if msg.pinned == pinned:
             return self.delivery.updates(me, [], now)
+        service = None
         with self.store.write():
             self.box.update(channel.id, msg.id, pinned=int(pinned))
             pts = self.box.bump(channel.id, 1, 'pin', {'ids': [msg.id], 'pinned': pinned}, now)
-        caller.log.info('updatePinnedMessage user %d channel %d id %d %s: pts %d', me.id, channel.id, msg.id,
-                        'pinned' if pinned else 'unpinned', pts)
-        return self._push_all(channel, caller, now, lambda viewer: [channel_render.pin_update(channel.id, [msg.id], pinned, pts)],
-                              'updatePinnedChannelMessages')
+            if pinned:  # and its service message, as Telegram adds one (a post in a broadcast channel)
+                service = self.box.add(channel.id, now, '', me.id, None if channel.broadcast else me.id, channel.broadcast,
+                                       reply_to=msg.id, action={'kind': 'pin_message'})
+        caller.log.info('updatePinnedMessage user %d channel %d id %d %s: pts %d%s', me.id, channel.id, msg.id,
+                        'pinned' if pinned else 'unpinned', pts, ', with a service message' if service else '')
+
+        def updates(viewer):
+            pin = [channel_render.pin_update(channel.id, [msg.id], pinned, pts)]
+            return pin + ([channel_render.new_message(service[0], service[1], viewer)] if service else [])
+        return self._push_all(channel, caller, now, updates, 'updatePinnedChannelMessages')
 
     # messages.setTyping: live only; a supergroup's other participants get updateChannelUserTyping
 

@@ -19,6 +19,8 @@ def action_tl(action):
         return types.MessageActionChatAddUser(users=action['users'])
     if kind == 'delete_user':
         return types.MessageActionChatDeleteUser(user_id=action['user'])
+    if kind == 'pin_message':
+        return types.MessageActionPinMessage()
     raise ValueError('unknown channel action %r' % kind)
 
 

@@ -409,17 +409,34 @@ class Chat:
         copies = [msg] if request.pm_oneside and not peer.is_group else self.store.copies(msg)
         now = int(self.clock())
         pts = {}
+        services = {}
         with self.store.write():
             for copy in copies:
                 if copy.pinned != pinned:
                     self.store.update(copy.owner, copy.id, pinned=int(pinned))
                     pts[copy.owner] = (copy.id, self.store.bump(copy.owner, 1, 'pin', {
                         'peer': copy.peer, 'ids': [copy.id], 'pinned': pinned}, now))
-        caller.log.info('updatePinnedMessage user %d id %d %s: pts %s', me.id, msg.id,
-                        'pinned' if pinned else 'unpinned', _pts_text(pts) or 'unchanged')
-        return self._announce(pts, caller, now, 'updatePinnedMessages', lambda copy, p: [
-            types.UpdatePinnedMessages(pinned=pinned or None, peer=render.peer(copy.peer), messages=[copy.id],
-                                       pts=p, pts_count=1)])
+            # A pin for everyone is also a service message in the chat, as Telegram adds one
+            # (messageActionPinMessage, replying to the pinned message); an unpin is not.
+            if pinned and pts and not (request.pm_oneside and not peer.is_group):
+                action = {'kind': 'pin_message'}
+                if peer.is_group:
+                    made = self.store.add_group(me.id, peer, '', now, replied=msg, action=action)
+                else:
+                    mine, my_pts, theirs, their_pts = self.store.add_private(me.id, peer.id, '', now, replied=msg, action=action)
+                    made = [(mine, my_pts)] + ([(theirs, their_pts)] if theirs else [])
+                services = {copy.owner: (copy, p) for copy, p in made}
+        caller.log.info('updatePinnedMessage user %d id %d %s: pts %s%s', me.id, msg.id,
+                        'pinned' if pinned else 'unpinned', _pts_text(pts) or 'unchanged',
+                        ', with a service message' if services else '')
+
+        def updates(copy, p):
+            pin = types.UpdatePinnedMessages(pinned=pinned or None, peer=render.peer(copy.peer), messages=[copy.id], pts=p, pts_count=1)
+            service = services.get(copy.owner)
+            if service is None:
+                return [pin]
+            return [pin, types.UpdateNewMessage(message=render.message_tl(service[0]), pts=service[1], pts_count=1)]
+        return self._announce(pts, caller, now, 'updatePinnedMessages', updates)
 
     # messages.saveDraft
 

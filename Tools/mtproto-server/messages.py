@@ -163,17 +163,17 @@ class MessageStore:
                          else getattr(msg, name) for name in Msg.FIELDS])
         self.db.execute('INSERT OR IGNORE INTO dialogs (owner, peer) VALUES (?, ?)', (msg.owner, msg.peer))
 
-    def add_private(self, sender, receiver, text, now, replied=None, media=None, fwd=None):
+    def add_private(self, sender, receiver, text, now, replied=None, media=None, fwd=None, action=None):
         """A private message sender → receiver: the sender's copy and, unless it is Saved Messages
         (a chat with oneself), the receiver's, each with its id and pts event. Inside `write`.
         `replied`: the sender's copy of the message it answers. (mine, my_pts, theirs, their_pts)."""
         mine = Msg(owner=sender, id=self.next_id(sender), peer=receiver, from_id=sender, out=True,
-                   date=now, text=text, reply_to=replied.id if replied else None, media=media, fwd=fwd)
+                   date=now, text=text, reply_to=replied.id if replied else None, media=media, fwd=fwd, action=action)
         theirs, their_pts = None, None
         if receiver != sender:
             twin_reply = replied.twin_id if replied and replied.twin_owner == receiver else None
             theirs = Msg(owner=receiver, id=self.next_id(receiver), peer=sender, from_id=sender, out=False, date=now,
-                         text=text, reply_to=twin_reply, twin_owner=sender, twin_id=mine.id, media=media, fwd=fwd)
+                         text=text, reply_to=twin_reply, twin_owner=sender, twin_id=mine.id, media=media, fwd=fwd, action=action)
             mine.twin_owner, mine.twin_id = receiver, theirs.id
             self.insert(theirs)
             their_pts = self.bump(receiver, 1, 'new', {'id': theirs.id}, now)

@@ -61,6 +61,8 @@ def action_tl(action):
         return types.MessageActionChatDeleteUser(user_id=action['user'])
     if action['kind'] == 'chat_add_user':
         return types.MessageActionChatAddUser(users=action['users'])
+    if action['kind'] == 'pin_message':
+        return types.MessageActionPinMessage()
     raise ValueError('unknown action %r' % action['kind'])
 
 

@@ -164,11 +164,15 @@ def scenario(chat, state, log_path, pushes):
         check(got[0]['msg_id'] == 5 and got[0]['reactions'] == {'👍': 1} and got[0]['channel_id'] == CROWD,
               'B\'s 👍 reaches %s' % name, got)
     a, b = wait(chat, 'A', 1, 'pin', crowd, live_only=True), wait(chat, 'B', 1, 'pin', crowd, live_only=True)
-    chat.run('pin', 'C', '--with', crowd, '--id', 3)
+    pinning = chat.run('pin', 'C', '--with', crowd, '--id', 3)
     for name, waiter in (('A', a), ('B', b)):
         got = waiter.finish()
         check(got[0]['ids'] == [3] and got[0]['pinned'] and got[0]['channel_id'] == CROWD,
               'C\'s pin reaches %s (updatePinnedChannelMessages)' % name, got)
+    service = next((u['message'] for u in pinning['updates'] if u['_'] == 'UpdateNewChannelMessage'), {})
+    check(service.get('id') == 7 and service.get('action', {}).get('_') == 'MessageActionPinMessage'
+          and service.get('reply_to', {}).get('reply_to_msg_id') == 3,
+          'the pin is the supergroup\'s service message 7 too (messageActionPinMessage, replying to 3)', pinning)
     pinned = chat.run('history', 'B', '--with', crowd, '--pinned')['messages']
     check([m['id'] for m in pinned] == [3], 'messages.search with inputMessagesFilterPinned in the channel: message 3', pinned)
     a_pts = chat.run('state', 'A')['pts']
@@ -178,8 +182,8 @@ def scenario(chat, state, log_path, pushes):
         got = waiter.finish()
         check(got[0]['ids'] == [4] and got[0]['channel_id'] == CROWD, 'A (the creator) deletes C\'s reply: %s hears it' % name, got)
     info = chat.run('channel-info', 'A', '--channel', crowd)
-    check(deleted['pts_count'] == 1 and deleted['pts'] == info['pts'] == 11 and chat.run('state', 'A')['pts'] == a_pts,
-          'channels.deleteMessages answers affectedMessages with the channel\'s pts 11 (A\'s own pts unmoved)', deleted)
+    check(deleted['pts_count'] == 1 and deleted['pts'] == info['pts'] == 12 and chat.run('state', 'A')['pts'] == a_pts,
+          'channels.deleteMessages answers affectedMessages with the channel\'s pts 12 (A\'s own pts unmoved)', deleted)
     removed = pushes.next('MESSAGE_DELETED')
     check(removed['channel_id'] == str(CROWD) and removed['messages'] == '4' and names_one_peer(removed),
           'B\'s device: MESSAGE_DELETED named by channel_id', removed)
@@ -191,15 +195,15 @@ def scenario(chat, state, log_path, pushes):
     got_a, got_c = a.finish(), c.finish()
     check(read['done'] and got_a[0]['outbox'] and got_a[0]['max_id'] == 5 and got_a[0]['channel_id'] == CROWD,
           'B reads the supergroup: A hears updateReadChannelOutbox up to its message 5', got_a)
-    check(got_c[0]['outbox'] and got_c[0]['max_id'] == 6, 'C hears its outbox read up to its message 6', got_c)
+    check(got_c[0]['outbox'] and got_c[0]['max_id'] == 6, 'C hears its outbox read up to its message 6 (its pin\'s service message aside)', got_c)
     b_info, a_info = chat.run('channel-info', 'B', '--channel', crowd), chat.run('channel-info', 'A', '--channel', crowd)
-    check(b_info['read_inbox_max_id'] == 6 and b_info['unread_count'] == 0 and a_info['read_outbox_max_id'] == 5
-          and b_info['pts'] == 11, 'getFullChannel: B read up to 6, nothing unread; A\'s outbox read to 5; pts still 11',
+    check(b_info['read_inbox_max_id'] == 7 and b_info['unread_count'] == 0 and a_info['read_outbox_max_id'] == 5
+          and b_info['pts'] == 12, 'getFullChannel: B read up to 7, nothing unread; A\'s outbox read to 5; pts still 12',
           [b_info, a_info])
     a = wait(chat, 'A', 1, 'read', crowd, live_only=True)
     chat.run('read', 'A2', '--with', crowd)
     got = a.finish()
-    check(not got[0]['outbox'] and got[0]['max_id'] == 6, 'A reads on its other device: updateReadChannelInbox reaches A', got)
+    check(not got[0]['outbox'] and got[0]['max_id'] == 7, 'A reads on its other device (to the pin, 7): updateReadChannelInbox reaches A', got)
 
     # Typing, a forward each way, a file.
     b = wait(chat, 'B', 1, 'typing', crowd, live_only=True)

@@ -174,6 +174,9 @@ def scenario(chat, state, log_path):
     pinned = chat.run('history', 'B', '--with', '@user1000001', '--pinned')['messages']
     check([m['text'] for m in pinned] == ['once, edited'] and pinned[0]['pinned'],
           'messages.search with inputMessagesFilterPinned finds the pinned message in B\'s box', pinned)
+    newest = chat.run('history', 'B', '--with', '@user1000001', '--limit', 1)['messages'][0]
+    check(newest.get('action', {}).get('_') == 'MessageActionPinMessage' and newest.get('reply_to') == pinned[0]['id'],
+          'the pin is a service message in B\'s box too (messageActionPinMessage), replying to B\'s copy', newest)
     a = chat.wait('A', 2, 'read,reaction', live_only=True)  # A's own earlier 👍 is not news
     read = chat.run('read', 'B', '--with', '@user1000001')
     chat.run('react', 'B', '--with', '@user1000001', '--id', 5, '--emoji', '❤')
@@ -181,7 +184,8 @@ def scenario(chat, state, log_path):
     check(read['pts_count'] == 1 and {e['event'] for e in got} == {'read', 'reaction'},
           'B\'s readHistory and reaction reach A (updateReadHistoryOutbox, updateMessageReactions)', got)
     outbox = next(e for e in got if e['event'] == 'read')
-    check(outbox['outbox'] and outbox['max_id'] == once_id, 'A\'s outbox is read up to its own id %d' % once_id, outbox)
+    check(outbox['outbox'] and outbox['max_id'] == once_id + 1,
+          'A\'s outbox is read up to its own newest, the pin\'s service message (id %d)' % (once_id + 1), outbox)
     again = chat.run('read', 'B', '--with', '@user1000001')
     check(again['pts_count'] == 0, 'reading again changes nothing (pts_count 0)', again)
 

@@ -185,10 +185,15 @@ def scenario(chat, state, log_path, pushes):
         check(got[0]['msg_id'] == ids['hello group'] and got[0]['reactions'] == {'👍': 1},
               'B\'s 👍 reaches %s on its id %d' % (name, ids['hello group']), got)
     a, b = chat.wait('A', 1, 'pin', live_only=True), chat.wait('B', 1, 'pin', live_only=True)
-    chat.run('pin', 'C', '--with', group, '--id', c_ids['hi all'])
+    pinning = chat.run('pin', 'C', '--with', group, '--id', c_ids['hi all'])
     for name, waiter, ids in (('A', a, a_ids), ('B', b, b_ids)):
         got = waiter.finish()
         check(got[0]['ids'] == [ids['hi all']] and got[0]['pinned'], 'C\'s pin reaches %s (its id %d)' % (name, ids['hi all']), got)
+    service = next((u for u in pinning['updates'] if u['_'] == 'UpdateNewMessage'), None)
+    check(service is not None and service['message']['action']['_'] == 'MessageActionPinMessage'
+          and service['message']['reply_to']['reply_to_msg_id'] == c_ids['hi all'],
+          'C\'s pin answers with its service message too (messageActionPinMessage, replying to the pinned one)', pinning)
+    c_pin = service['message']['id'] if service else None
     b, c = chat.wait('B', 1, 'delete', live_only=True), chat.wait('C', 1, 'delete', live_only=True)
     deleted = chat.run('delete', 'A', '--ids', a_ids['while away 0'], '--revoke')
     for name, waiter, ids in (('B', b, b_ids), ('C', c, c_ids)):
@@ -210,7 +215,7 @@ def scenario(chat, state, log_path, pushes):
     check(read['pts_count'] == 1 and read['chat_id'] == chat_id, 'B\'s readHistory in the group: pts_count 1', read)
     check(got_a[0]['outbox'] and got_a[0]['max_id'] == a_ids['while away 2'] and got_a[0]['peer_id'] == -chat_id,
           'A\'s outbox is read up to its own newest message %d in the group' % a_ids['while away 2'], got_a)
-    check(got_c[0]['outbox'] and got_c[0]['max_id'] == c_once, 'C\'s outbox is read up to its own message %d' % c_once, got_c)
+    check(got_c[0]['outbox'] and got_c[0]['max_id'] == c_pin, 'C\'s outbox is read up to its own newest, the pin (%s)' % c_pin, got_c)
     dialogs = {d['peer']: d for d in chat.run('dialogs', 'A')['dialogs']}
     check(dialogs[-chat_id]['read_outbox_max_id'] == a_ids['while away 2'], 'A\'s dialog shows its outbox read', dialogs[-chat_id])
 
@@ -266,7 +271,8 @@ def scenario(chat, state, log_path, pushes):
     fresh = chat.run('difference', 'C2', '--pts', 1)
     c_texts = [m['text'] for m in fresh['new_messages'] if m.get('chat_id') == chat_id]
     check(fresh['type'] == 'Difference' and {'id': chat_id, 'title': 'Trio', 'type': 'Chat'} in fresh['chats']
-          and [m['action']['title'] for m in fresh['new_messages'] if m.get('action')] == ['Trio']
+          and [m['action']['title'] for m in fresh['new_messages'] if m.get('action', {}).get('_') == 'MessageActionChatCreate'] == ['Trio']
+          and [m['action']['_'] for m in fresh['new_messages'] if m.get('action')] == ['MessageActionChatCreate', 'MessageActionPinMessage']
           and 'hello group, edited' in c_texts and 'while away 0' not in c_texts and {A, B, C} <= set(fresh['users']),
           'C\'s fresh device: getDifference from pts 1 carries the group (Trio), its messages as now, A, B, C', fresh.get('chats'))
     dialogs = chat.run('dialogs', 'C2')['dialogs']

@@ -16,6 +16,11 @@ public struct ServerOperationSender {
     public struct Report: Codable, Sendable, Equatable {
         public var done = 0
         public var refused = 0
+        /// Answers that carried a new message (the service message of a pin): a catch-up brings
+        /// it, as nothing here stores it from the answer.
+        public var carriedMessages = 0
+
+        enum CodingKeys: String, CodingKey { case done, refused }
     }
 
     private let postbox: Postbox
@@ -34,7 +39,9 @@ public struct ServerOperationSender {
         for (key, operation) in try postbox.read({ try $0.serverOperations() }) {
             var steps: [PtsStep] = []
             do {
-                steps = try perform(operation)
+                let answer = try perform(operation)
+                steps = answer.steps
+                if answer.carriesMessages { report.carriedMessages += 1 }
                 report.done += 1
             } catch MTProtoError.rpc(let error) where PendingMessageSender.isPermanent(error) {
                 logger.warning("the server refused an operation", metadata: ["operation": "\(operation)", "error": "\(error.message)"])
@@ -61,23 +68,37 @@ public struct ServerOperationSender {
     /// The steps an answer of updates takes, in order: an edit's, a reaction's (an edit of the
     /// message), a pin's, a deletion's; the account's or a channel's. Not a new message's (the
     /// service message Telegram adds to a pin): nothing here stores it, so its pts stays for the
-    /// push or the difference that brings it, and the steps after it no longer follow.
+    /// difference that brings it, and the steps after it no longer follow.
     static func steps(in answer: Api.Updates) -> [PtsStep] {
-        let updates: [Api.Update]
-        switch answer {
-        case .updates(let list, _, _, _, _), .updatesCombined(let list, _, _, _, _, _): updates = list
-        case .updateShort(let update, _): updates = [update]
-        default: return []
-        }
-        return updates.compactMap { update in
+        updates(of: answer).compactMap(step)
+    }
+
+    /// Whether an answer carries a new message (the catch-up after the operations brings it).
+    static func carriesMessages(_ answer: Api.Updates) -> Bool {
+        updates(of: answer).contains { update in
             switch update {
-            case .updateNewMessage, .updateNewChannelMessage: return nil
-            default: break
+            case .updateNewMessage, .updateNewChannelMessage: true
+            default: false
             }
-            if let (pts, count) = PushedUpdates.pts(of: update) { return PtsStep(pts: pts, count: count) }
-            if case let (channel, pts?, count)? = ChannelUpdates.channel(of: update) { return PtsStep(pts: pts, count: count, channel: channel) }
-            return nil
         }
+    }
+
+    private static func updates(of answer: Api.Updates) -> [Api.Update] {
+        switch answer {
+        case .updates(let list, _, _, _, _), .updatesCombined(let list, _, _, _, _, _): list
+        case .updateShort(let update, _): [update]
+        default: []
+        }
+    }
+
+    private static func step(_ update: Api.Update) -> PtsStep? {
+        switch update {
+        case .updateNewMessage, .updateNewChannelMessage: return nil
+        default: break
+        }
+        if let (pts, count) = PushedUpdates.pts(of: update) { return PtsStep(pts: pts, count: count) }
+        if case let (channel, pts?, count)? = ChannelUpdates.channel(of: update) { return PtsStep(pts: pts, count: count, channel: channel) }
+        return nil
     }
 
     private static func steps(_ affected: Api.messages.AffectedMessages, channel: PeerId? = nil) -> [PtsStep] {
@@ -89,31 +110,43 @@ public struct ServerOperationSender {
     /// one in parts, each answer saying whether some is left).
     static let historyRounds = 100
 
-    /// The operation's request, answered; the pts steps its answer takes.
-    private func perform(_ operation: ServerOperation) throws -> [PtsStep] {
+    /// What an answer brings: the pts steps it takes, and whether it carries a new message.
+    struct Answer {
+        var steps: [PtsStep] = []
+        var carriesMessages = false
+
+        init(steps: [PtsStep] = []) { self.steps = steps }
+
+        init(_ updates: Api.Updates) {
+            (steps, carriesMessages) = (ServerOperationSender.steps(in: updates), ServerOperationSender.carriesMessages(updates))
+        }
+    }
+
+    /// The operation's request, answered.
+    private func perform(_ operation: ServerOperation) throws -> Answer {
         switch operation {
         case .readHistory(let peer, let maxId) where peer.namespace == .cloudChannel:
             _ = try client.invoke(Api.functions.channels.ReadHistory(channel: try peers.channel(peer), maxId: maxId), timeout: timeout)
         case .readHistory(let peer, let maxId):
-            return Self.steps(try client.invoke(Api.functions.messages.ReadHistory(peer: try peers.peer(peer), maxId: maxId), timeout: timeout))
+            return Answer(steps: Self.steps(try client.invoke(Api.functions.messages.ReadHistory(peer: try peers.peer(peer), maxId: maxId), timeout: timeout)))
         case .deleteMessages(let peer, let ids, _) where peer.namespace == .cloudChannel:
             // A channel's messages go for everyone (its one copy).
-            return Self.steps(try client.invoke(Api.functions.channels.DeleteMessages(channel: try peers.channel(peer), id: ids), timeout: timeout),
-                              channel: peer)
+            return Answer(steps: Self.steps(try client.invoke(Api.functions.channels.DeleteMessages(channel: try peers.channel(peer), id: ids), timeout: timeout),
+                              channel: peer))
         case .deleteMessages(_, let ids, let revoke):
-            return Self.steps(try client.invoke(Api.functions.messages.DeleteMessages(revoke: revoke, id: ids), timeout: timeout))
+            return Answer(steps: Self.steps(try client.invoke(Api.functions.messages.DeleteMessages(revoke: revoke, id: ids), timeout: timeout)))
         case .editMessage(let id):
-            guard let message = try postbox.read({ try $0.message(id) }) else { return [] }
-            return Self.steps(in: try client.invoke(Api.functions.messages.EditMessage(peer: try peers.peer(id.peerId), id: id.id, message: message.text,
+            guard let message = try postbox.read({ try $0.message(id) }) else { return Answer() }
+            return Answer(try client.invoke(Api.functions.messages.EditMessage(peer: try peers.peer(id.peerId), id: id.id, message: message.text,
                                                                      entities: ServerEntities.api(message.extras.entities) ?? []),
                                                  timeout: timeout))
         case .setReaction(let id):
-            guard let message = try postbox.read({ try $0.message(id) }) else { return [] }
+            guard let message = try postbox.read({ try $0.message(id) }) else { return Answer() }
             let chosen = message.extras.reactions.filter(\.isChosen).map { Api.Reaction.reactionEmoji(emoticon: $0.emoji) }
-            return Self.steps(in: try client.invoke(Api.functions.messages.SendReaction(peer: try peers.peer(id.peerId), msgId: id.id, reaction: chosen),
+            return Answer(try client.invoke(Api.functions.messages.SendReaction(peer: try peers.peer(id.peerId), msgId: id.id, reaction: chosen),
                                                     timeout: timeout))
         case .pin(let id, let pinned):
-            return Self.steps(in: try client.invoke(Api.functions.messages.UpdatePinnedMessage(unpin: !pinned, peer: try peers.peer(id.peerId),
+            return Answer(try client.invoke(Api.functions.messages.UpdatePinnedMessage(unpin: !pinned, peer: try peers.peer(id.peerId),
                                                                                                 id: id.id),
                                                     timeout: timeout))
         case .pinChat(let peer, let pinned):
@@ -136,11 +169,11 @@ public struct ServerOperationSender {
                 steps.append(PtsStep(pts: pts, count: count))
                 if offset <= 0 { break }
             }
-            return steps
+            return Answer(steps: steps)
         case .leaveChannel(let peer):
-            return Self.steps(in: try client.invoke(Api.functions.channels.LeaveChannel(channel: try peers.channel(peer)), timeout: timeout))
+            return Answer(try client.invoke(Api.functions.channels.LeaveChannel(channel: try peers.channel(peer)), timeout: timeout))
         case .leaveGroup(let peer):
-            return Self.steps(in: try client.invoke(Api.functions.messages.DeleteChatUser(chatId: peer.id, userId: .inputUserSelf), timeout: timeout))
+            return Answer(try client.invoke(Api.functions.messages.DeleteChatUser(chatId: peer.id, userId: .inputUserSelf), timeout: timeout))
         case .saveDraft(let peer):
             let draft = try postbox.read { try $0.draft(peer) }
             let replyTo = draft?.replyTo.map { InputPeers.reply(to: $0.id) }
@@ -148,6 +181,6 @@ public struct ServerOperationSender {
                                                                    entities: draft.flatMap { ServerEntities.api($0.entities) }),
                                   timeout: timeout)
         }
-        return []
+        return Answer()
     }
 }

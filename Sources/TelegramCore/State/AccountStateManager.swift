@@ -469,6 +469,20 @@ public final class AccountStateManager {
         return true
     }
 
+    /// Without the messages of chats the account left and deleted from its list (the service
+    /// message of its own leaving, which the difference brings after): nothing new comes from a
+    /// chat one is out of, and a deleted chat's row comes back only with something new.
+    static func notReviving(_ messages: [Message], in t: PostboxTransaction) throws -> [Message] {
+        var gone: [PeerId: Bool] = [:]
+        return try messages.filter { message in
+            let chat = message.id.peerId
+            if gone[chat] == nil {
+                gone[chat] = try t.chatListKey(chat) == nil && t.peer(chat)?.rights.isOut == true
+            }
+            return gone[chat] != true
+        }
+    }
+
     /// The users and their access hashes stored, their online statuses to the running app's
     /// presence; how many were stored.
     private func store(_ users: [Api.User], in t: PostboxTransaction) throws -> Int {
@@ -536,7 +550,7 @@ public final class AccountStateManager {
         var report = Report()
         report.users = try store(users, in: t)
         report.chats = try ServerObjects.store(chats, in: t)
-        stored = try stored.map { try ServerObjects.named($0, in: t) }
+        stored = try Self.notReviving(stored, in: t).map { try ServerObjects.named($0, in: t) }
         if !stored.isEmpty {
             try t.addMessages(stored)
             try t.recordServerMessageChats(stored.map(\.id))

@@ -117,7 +117,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     defer { (pushedBatches, catchUpDue) = ([], false) }
                     return (pushedBatches, catchUpDue)
                 }
-                var report = try due ? manager!.catchUp() : applyPushed(batches, manager: manager!)
+                // An answer that carried a new message (a pin's service message) is caught up too.
+                var report = try due || done.carriedMessages > 0 ? manager!.catchUp() : applyPushed(batches, manager: manager!)
                 (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)
                 failures = 0
                 // After the first catch-up: what the person waits for comes before these.
