@@ -81,6 +81,8 @@ struct ServerChatTerminalTests {
         try await tmux.waitFor(text: "👍 1")
         try await Keys.key(tmux, "p")
         try await tmux.waitFor(text: "📌 Pinned: edited on the terminal")
+        // The server's service message of the pin, brought by the catch-up its answer asks for.
+        try await tmux.waitFor(text: "You pinned \"edited on the t...\"", timeout: 15)
         func graceSees(_ what: String, _ condition: ([[String: Any]]) -> Bool) async throws {
             var last: [[String: Any]] = []
             for _ in 0..<20 {
