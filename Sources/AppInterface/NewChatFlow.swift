@@ -2,9 +2,9 @@ import Display
 import TelegramUI
 
 /// Telegram's New Group, New Channel and Add Members, from the chat list (c, as Telegram iOS's
-/// Compose, and a): the people
-/// marked on a picker, then the name; the server asked, the screen saying so until it answers;
-/// the new chat opened when it does. A refusal is said under the name, which stays to try again.
+/// Compose, and a): the people marked on a picker, then the name; the server asked, the screen
+/// saying so until it answers; the new chat opened when it does. A refusal is said under the
+/// name, which stays to try again.
 @MainActor
 final class NewChatFlow {
     private let actions: any ChatCreationActions
