@@ -67,6 +67,8 @@ struct ServiceMessagesTests {
             Self.service(.messageActionChatAddUser(users: [1_000_009]), id: 12),
             Self.service(.messageActionChannelCreate(title: "News"), id: 1, from: nil, in: .peerChannel(channelId: 3_000_001)),
             Self.service(.messageActionChannelCreate(title: "Crowd"), id: 1, out: true, from: nil, in: .peerChannel(channelId: 3_000_002)),
+            Self.service(.messageActionChatAddUser(users: [1_000_001]), id: 13, out: true, from: 1_000_001),
+            Self.service(.messageActionChatDeleteUser(userId: 1_000_001), id: 14, out: true, from: 1_000_001),
         ])
         #expect(messages.map(\.text) == [
             "Grace Hopper created the group «Compilers»",
@@ -82,6 +84,8 @@ struct ServiceMessagesTests {
             "Grace Hopper added a user",
             "Channel created «News»",
             "Group created «Crowd»",
+            "You joined the group",
+            "You left the group",
         ])
         #expect(messages.allSatisfy { $0.extras.isService })
         #expect(messages[0].extras.service?.action == "create_group" && messages[0].extras.service?.list("members") == ["Grace Hopper", "you", "Linus Torvalds"])

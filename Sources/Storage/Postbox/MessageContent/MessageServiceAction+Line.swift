@@ -9,14 +9,16 @@ extension MessageServiceAction {
         let d = describe
         let title = d("title").map { " «\($0)»" } ?? ""
         let members = d("members") ?? ""
+        // The actor named among the members: "you" there is "You" acting.
+        let alone = members.lowercased() == actor.lowercased()
         switch action {
         case "custom": return d("information_text")
         case "create_group": return "\(actor) created the group\(title)"
         case "edit_group_title": return "\(actor) changed the group name to\(title)"
         case "edit_group_photo": return "\(actor) changed the group photo"
         case "delete_group_photo": return "\(actor) removed the group photo"
-        case "invite_members": return members == actor ? "\(actor) joined the group" : "\(actor) added \(members)"
-        case "remove_members": return members == actor ? "\(actor) left the group" : "\(actor) removed \(members)"
+        case "invite_members": return alone ? "\(actor) joined the group" : "\(actor) added \(members)"
+        case "remove_members": return alone ? "\(actor) left the group" : "\(actor) removed \(members)"
         case "join_group_by_link": return "\(actor) joined the group via invite link"
         case "join_group_by_request": return "\(actor) was accepted into the group"
         case "create_channel": return self["megagroup"] == .flag(true) ? "Group created\(title)" : "Channel created\(title)"
