@@ -122,7 +122,9 @@ struct ServerHistoryTerminalTests {
         let screen = try await tmux.waitFor(text: "📌 Pinned: old 5", timeout: 20)
         #expect(server.stderrText.contains("search user 1000001 peer 1000002: 1 of 1"), "asked once, with the pinned filter")
         // In the history, only what is next to the newest shows: "old 5" is not beside it.
-        let shown = screen.filter { !$0.contains("Pinned:") }.compactMap { line in
+        // The pin's service message names it: the pinned message was stored with the chat's pins.
+        #expect(screen.contains { $0.contains("Grace Hopper pinned \"old 5\"") }, "\(screen.joined(separator: "\n"))")
+        let shown = screen.filter { !$0.contains("Pinned:") && !$0.contains("pinned \"") }.compactMap { line in
             line.range(of: #"\bold \d+\b"#, options: .regularExpression).map { String(line[$0]) }
         }
         #expect(!shown.isEmpty && shown == (150 - shown.count + 1 ... 150).map { "old \($0)" }, "\(screen.joined(separator: "\n"))")
@@ -136,6 +138,7 @@ struct ServerHistoryTerminalTests {
         #expect(top.contains { $0.contains("📌 Pinned: old 5") }, "\(top.joined(separator: "\n"))")
         let texts = try await Self.stored(container)
         #expect(texts.count == 151 && Set(texts) == Set((1 ... 150).map { "old \($0)" } + ["Grace Hopper pinned a message"]), "\(texts.count) stored")
+
     }
 
     /// A hole in the middle (a difference too long, the newest 300 fetched), and a server that

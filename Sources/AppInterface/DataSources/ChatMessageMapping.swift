@@ -27,7 +27,7 @@ struct ChatMessageMapping {
            let timestamp = associated.message(reply.target(in: message.id.peerId))?.index.timestamp {
             content.replyTarget = ChatMessage.Index(timestamp: timestamp, namespace: reply.namespace, id: reply.id)
         }
-        var chat = ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: message.text,
+        var chat = ChatMessage(index: message.index.chatIndex, authorId: message.authorId?.chatId, text: serviceLine(of: message) ?? message.text,
                            isIncoming: message.isIncoming, kindName: message.contentKind.name, content: content,
                            entities: ChatTextEntityMapping.entities(extras.entities, in: message.text))
         if !message.isIncoming, !extras.entities.isEmpty, !extras.isService {
@@ -42,6 +42,14 @@ struct ChatMessageMapping {
         if let other = reply.peerId, other != chat { return .otherChat }
         guard let replied = associated.message(reply.target(in: chat)) else { return .deleted }
         return .message(author: authorName(of: replied), text: MessagePreview.firstLine(replied.summaryText))
+    }
+
+    /// A pin's line naming the pinned message once it is here, as Telegram words the line when it
+    /// draws it: the line stored with a pin from before the message came said "pinned a message".
+    private func serviceLine(of message: EngineMessage) -> String? {
+        guard let service = message.extras.service, service.action == "pin_message", let reply = message.extras.replyTo,
+              let pinned = associated.message(reply.target(in: message.id.peerId)), let actor = authorName(of: message) else { return nil }
+        return service.line(actor: actor, pinned: pinned)
     }
 
     /// "You" for the account's own message, else the sender's name, or the name the message kept.
