@@ -72,18 +72,14 @@ final class AccountScreens {
         chatList.onSearch = { [unowned self] in openSearch() }
         chatList.onChatGone = { [unowned self] peerId in closeChat(peerId) }
         chatList.actions = account.chatListActions()
-        chatList.onFailure = { [unowned self] text in
-            notice.show(NoticeController([text]), in: navigation, now: Int32(clamping: time(nil)), seconds: 4)
-        }
+        chatList.onFailure = { [unowned self] text in say(text) }
         navigation.onChatsLeft = { [unowned self] left in
             for chat in left { chat.saveDraftIfChanged() }
             root.chatList.reload(now: Int32(clamping: time(nil)))
         }
         if let creation = account.chatCreationActions() {
             let flow = NewChatFlow(actions: creation, navigation: navigation, openChat: { [unowned self] chat, title in openChat(chat, title: title) },
-                                   say: { [unowned self] text in
-                                       notice.show(NoticeController([text]), in: navigation, now: Int32(clamping: time(nil)), seconds: 4)
-                                   })
+                                   say: { [unowned self] text in say(text) })
             newChats = flow
             chatList.onNewChat = { [unowned flow] in flow.offerNew() }
             chatList.onAddMembers = { [unowned flow] chat in flow.offerAdd(to: chat) }
@@ -133,9 +129,13 @@ final class AccountScreens {
 
     /// A chat whose row went (deleted, left) closed where it is open, beside the list or over it.
     private func closeChat(_ peerId: ChatId) {
-        let open = navigation.viewControllers.filter { ($0 as? ChatController)?.peerId == peerId }
-        guard !open.isEmpty else { return }
-        navigation.setViewControllers(navigation.viewControllers.filter { vc in !open.contains { $0 === vc } }, animated: false)
+        let kept = navigation.viewControllers.filter { ($0 as? ChatController)?.peerId != peerId }
+        if kept.count < navigation.viewControllers.count { navigation.setViewControllers(kept, animated: false) }
+    }
+
+    /// A line near the top for a few seconds (a refusal, what a request came to).
+    private func say(_ text: String) {
+        notice.show(NoticeController([text]), in: navigation, now: Int32(clamping: time(nil)), seconds: 4)
     }
 
     private func openSearch() {

@@ -88,8 +88,12 @@ public enum ExportMessageMapper {
 
     /// A service message's text is the line it shows ("Ada created the group «Physics»").
     public static func text(_ message: ExportMessage) -> String {
-        guard message.isService else { return message.text }
-        return service(message).line(actor: message.fromName) ?? message.text
+        text(message, service: message.isService ? service(message) : nil)
+    }
+
+    /// The text, with the service action `extras` already made (not made twice per message).
+    static func text(_ message: ExportMessage, service: MessageServiceAction?) -> String {
+        service?.line(actor: message.fromName) ?? message.text
     }
 
     static func service(_ message: ExportMessage) -> MessageServiceAction {

@@ -340,12 +340,13 @@ public final class TelegramExportImport: TelegramExportConsumer, @unchecked Send
             let placed = try placeFiles(message, peerId: peerId)
             if message.isService { report.serviceMessages += 1 }
             let isOutgoing = authorId.map { $0 == selfId } ?? (authorName != nil && authorName == selfName)
+            let extras = ExportMessageMapper.extras(message, file: placed.availability, peerId: peers.peerId, authorName: authorName,
+                                                    vcard: placed.vcard)
             let stored = Message(
                 index: MessageIndex(id: MessageId(peerId: peerId, id: message.id), timestamp: message.date),
-                authorId: authorId, text: ExportMessageMapper.text(message), isIncoming: !isOutgoing,
+                authorId: authorId, text: ExportMessageMapper.text(message, service: extras.service), isIncoming: !isOutgoing,
                 contentKind: ExportMessageMapper.contentKind(message), mediaResourceIds: placed.resourceIds,
-                extras: ExportMessageMapper.extras(message, file: placed.availability, peerId: peers.peerId, authorName: authorName,
-                                                   vcard: placed.vcard).clipped(cut: &report.fieldsNotKept))
+                extras: extras.clipped(cut: &report.fieldsNotKept))
             try add(stored)
         } catch let error as TelegramExportError {
             throw TelegramExportError(offset: nil, "message \(message.id) in chat \(chat.id): \(error.message)")

@@ -7,9 +7,13 @@ import TelegramApi
 /// configuration's one server stands in for it (DatacenterConfiguration.addresses(of:)).
 extension MTProtoClient {
     func learnAddress(of datacenter: Int32) {
-        let (environment, needed) = lock.withLock { (known.environment, known.addresses[datacenter]?.isEmpty ?? true) }
-        guard environment == .custom, needed, lock.withLock({ !configAsked }) else { return }
-        lock.withLock { configAsked = true }
+        // Checked and claimed at once: two threads never both ask.
+        let asks = lock.withLock { () -> Bool in
+            guard known.environment == .custom, known.addresses[datacenter]?.isEmpty ?? true, !configAsked else { return false }
+            configAsked = true
+            return true
+        }
+        guard asks else { return }
         guard let config = try? send(Api.functions.help.GetConfig(), to: mainDatacenter, timeout: 10, cancellation: nil) else { return }
         let learnt = Self.addresses(in: config)
         lock.withLock {

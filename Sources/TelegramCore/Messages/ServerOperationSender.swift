@@ -75,11 +75,13 @@ public struct ServerOperationSender {
 
     /// Whether an answer carries a new message (the catch-up after the operations brings it).
     static func carriesMessages(_ answer: Api.Updates) -> Bool {
-        updates(of: answer).contains { update in
-            switch update {
-            case .updateNewMessage, .updateNewChannelMessage: true
-            default: false
-            }
+        updates(of: answer).contains(where: isNewMessage)
+    }
+
+    private static func isNewMessage(_ update: Api.Update) -> Bool {
+        switch update {
+        case .updateNewMessage, .updateNewChannelMessage: true
+        default: false
         }
     }
 
@@ -92,10 +94,7 @@ public struct ServerOperationSender {
     }
 
     private static func step(_ update: Api.Update) -> PtsStep? {
-        switch update {
-        case .updateNewMessage, .updateNewChannelMessage: return nil
-        default: break
-        }
+        if isNewMessage(update) { return nil }
         if let (pts, count) = PushedUpdates.pts(of: update) { return PtsStep(pts: pts, count: count) }
         if case let (channel, pts?, count)? = ChannelUpdates.channel(of: update) { return PtsStep(pts: pts, count: count, channel: channel) }
         return nil
@@ -132,23 +131,22 @@ public struct ServerOperationSender {
         case .deleteMessages(let peer, let ids, _) where peer.namespace == .cloudChannel:
             // A channel's messages go for everyone (its one copy).
             return Answer(steps: Self.steps(try client.invoke(Api.functions.channels.DeleteMessages(channel: try peers.channel(peer), id: ids), timeout: timeout),
-                              channel: peer))
+                                            channel: peer))
         case .deleteMessages(_, let ids, let revoke):
             return Answer(steps: Self.steps(try client.invoke(Api.functions.messages.DeleteMessages(revoke: revoke, id: ids), timeout: timeout)))
         case .editMessage(let id):
             guard let message = try postbox.read({ try $0.message(id) }) else { return Answer() }
             return Answer(try client.invoke(Api.functions.messages.EditMessage(peer: try peers.peer(id.peerId), id: id.id, message: message.text,
-                                                                     entities: ServerEntities.api(message.extras.entities) ?? []),
-                                                 timeout: timeout))
+                                                                               entities: ServerEntities.api(message.extras.entities) ?? []),
+                                            timeout: timeout))
         case .setReaction(let id):
             guard let message = try postbox.read({ try $0.message(id) }) else { return Answer() }
             let chosen = message.extras.reactions.filter(\.isChosen).map { Api.Reaction.reactionEmoji(emoticon: $0.emoji) }
             return Answer(try client.invoke(Api.functions.messages.SendReaction(peer: try peers.peer(id.peerId), msgId: id.id, reaction: chosen),
-                                                    timeout: timeout))
+                                            timeout: timeout))
         case .pin(let id, let pinned):
-            return Answer(try client.invoke(Api.functions.messages.UpdatePinnedMessage(unpin: !pinned, peer: try peers.peer(id.peerId),
-                                                                                                id: id.id),
-                                                    timeout: timeout))
+            return Answer(try client.invoke(Api.functions.messages.UpdatePinnedMessage(unpin: !pinned, peer: try peers.peer(id.peerId), id: id.id),
+                                            timeout: timeout))
         case .pinChat(let peer, let pinned):
             _ = try client.invoke(Api.functions.messages.ToggleDialogPin(pinned: pinned, peer: .inputDialogPeer(peer: try peers.peer(peer))),
                                   timeout: timeout)

@@ -29,19 +29,17 @@ enum ServerObjects {
     static func pinnedMessage(_ message: Api.Message, accountPeer: PeerId) -> (message: Message, pinned: Bool)? {
         if case .messageService(let out, _, _, _, _, _, _, let id, let fromId, let peerId, _, let replyTo, let date, let action, _, _) = message {
             guard let chat = chatPeer(peerId), let service = ServerServiceActions.stored(action) else { return nil }
-            var extras = MessageExtras()
+            var extras = MessageExtras(replyTo: reply(replyTo))
             extras.service = service
-            if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
             return (Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date),
-                            authorId: out ? accountPeer : fromId.flatMap(chatPeer) ?? chat, text: "", isIncoming: !out, extras: extras), false)
+                            authorId: authorId(out: out, from: fromId, in: chat, accountPeer: accountPeer), text: "", isIncoming: !out, extras: extras), false)
         }
         guard case .message(let out, _, _, _, _, _, _, _, let pinned, _, _, _, _, _, _, let id, let fromId, _, let peerId, _,
                             let fwdFrom, _, _, let replyTo, let date, let text, let media, _, let entities, _, _, _, let editDate, _, _, let reactions, _, _,
                             _, _, _, _, _, _) = message else { return nil }
         guard let chat = chatPeer(peerId) else { return nil }
-        let author = out ? accountPeer : fromId.flatMap(chatPeer) ?? chat
-        var extras = MessageExtras(entities: ServerEntities.stored(entities))
-        if case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _) = replyTo { extras.replyTo = MessageReply(id: replyId) }
+        let author = authorId(out: out, from: fromId, in: chat, accountPeer: accountPeer)
+        var extras = MessageExtras(entities: ServerEntities.stored(entities), replyTo: reply(replyTo))
         if case .messageFwdHeader(_, _, let originId, let originName, let originDate, _, _, _, _, _, _, _, _)? = fwdFrom {
             // The name is filled in from the peer where it is stored (`named`).
             extras.forward = MessageForward(from: originName, fromId: originId.flatMap(chatPeer), date: originDate)
@@ -51,6 +49,17 @@ enum ServerObjects {
         if let file = media.flatMap(Self.file) { extras.media = [.file(file)] }
         return (Message(index: MessageIndex(id: MessageId(peerId: chat, id: id), timestamp: date), authorId: author, text: text,
                        isIncoming: !out, extras: extras), pinned)
+    }
+
+    /// Who wrote a message: the account for its own, else its sender, else the chat (a channel's post).
+    private static func authorId(out: Bool, from: Api.Peer?, in chat: PeerId, accountPeer: PeerId) -> PeerId {
+        out ? accountPeer : from.flatMap(chatPeer) ?? chat
+    }
+
+    /// The message of the same chat a message answers (or, for a pin's service message, pinned).
+    private static func reply(_ header: Api.MessageReplyHeader?) -> MessageReply? {
+        guard case .messageReplyHeader(_, _, _, let replyId?, _, _, _, _, _, _, _, _)? = header else { return nil }
+        return MessageReply(id: replyId)
     }
 
     /// A draft as the server keeps it (one of this account's other sessions saved it): nil for

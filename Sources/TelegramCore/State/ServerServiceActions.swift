@@ -28,7 +28,7 @@ enum ServerServiceActions {
             var fields: [(String, MessageServiceAction.Value)] = []
             if let reason { fields.append(("discard_reason", .text(discardReason(reason)))) }
             if let duration { fields.append(("duration_seconds", .integer(Int64(duration)))) }
-            return MessageServiceAction(action: "phone_call", fields: fields.map { (key: $0.0, value: $0.1) })
+            return make("phone_call", fields)
         case .messageActionScreenshotTaken: return make("take_screenshot")
         case .messageActionCustomAction(let message): return make("custom", ("information_text", .text(message)))
         case .messageActionContactSignUp: return make("joined_telegram")
@@ -78,6 +78,10 @@ enum ServerServiceActions {
     }
 
     private static func make(_ action: String, _ fields: (String, MessageServiceAction.Value)...) -> MessageServiceAction {
+        make(action, fields)
+    }
+
+    private static func make(_ action: String, _ fields: [(String, MessageServiceAction.Value)]) -> MessageServiceAction {
         MessageServiceAction(action: action, fields: fields.map { (key: $0.0, value: $0.1) })
     }
 

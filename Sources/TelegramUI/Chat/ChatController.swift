@@ -287,13 +287,16 @@ public final class ChatController: ViewController, PagedScreen {
             if lines.divider == divider, lines.pictures == (photoPicture != nil), lines.names == names,
                history.messages.count > lines.messages.count, history.messages.starts(with: lines.messages) {
                 let added = Array(history.messages[lines.messages.count...])
-                return remember(width, lines.lines + ChatLine.lines(for: added, after: lines.messages.last, width: width, showsSenders: showsSenders,
-                                                                     names: names, maxOutgoingReadId: maxOutgoingReadId,
-                                                                     drawsPictures: photoPicture != nil, divider: divider))
+                return remember(width, lines.lines + layOut(added, after: lines.messages.last, width: width))
             }
         }
-        return remember(width, ChatLine.lines(for: history.messages, width: width, showsSenders: showsSenders, names: names,
-                                              maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider))
+        return remember(width, layOut(history.messages, width: width))
+    }
+
+    /// `messages` as lines, as this chat draws them now (its senders, read mark, pictures, divider).
+    private func layOut(_ messages: [ChatMessage], after previous: ChatMessage? = nil, width: Int) -> [ChatLine] {
+        ChatLine.lines(for: messages, after: previous, width: width, showsSenders: showsSenders, names: names,
+                       maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider)
     }
 
     private func remember(_ width: Int, _ built: [ChatLine]) -> [ChatLine] {
@@ -318,8 +321,7 @@ public final class ChatController: ViewController, PagedScreen {
            TimeText.sameDay(last.index.timestamp, history.messages[count].index.timestamp), newer.first?.isDate == true {
             newer.removeFirst()
         }
-        let built = ChatLine.lines(for: older, width: width, showsSenders: showsSenders, names: names,
-                                   maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider) + newer
+        let built = layOut(older, width: width) + newer
         version += 1
         return remember(width, built)
     }

@@ -40,13 +40,15 @@ public class FilterPickerController: ListController {
     private func applyFilter() {
         let query = filter.text.lowercased()
         shownIndices = labels.indices.filter { query.isEmpty || Self.matches(labels[$0], query) }
-        items = shownIndices.map { ListItem(title: labels[$0]) }
+        showRows()
         select(0)
-        filterApplied()
     }
 
-    /// After the rows were narrowed again: a subclass redraws them its way (marks).
-    func filterApplied() {}
+    /// The rows shown, each as `row(_:)` draws it.
+    func showRows() { items = shownIndices.map(row) }
+
+    /// The row of the original list's `index`: its label (a subclass adds its marks).
+    func row(_ index: Int) -> ListItem { ListItem(title: labels[index]) }
 
     override public func controllerLayout(_ layout: ContainerViewLayout) -> ControllerLayout {
         var own = layout

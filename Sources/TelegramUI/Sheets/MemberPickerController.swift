@@ -16,25 +16,21 @@ public final class MemberPickerController: FilterPickerController {
                    emptyText: people.isEmpty ? "No contacts yet" : "Nobody matches", pickHint: "mark") { _ in }
         // Enter marks here; the sheet stays.
         onOpen = { [unowned self] index in toggle(index) }
-        refreshMarks()
     }
 
     private func toggle(_ row: Int) {
         guard shownIndices.indices.contains(row) else { return }
         let id = people[shownIndices[row]].id
         if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
-        refreshMarks()
+        showRows()
+        // The title counts the marked.
+        title = marked.isEmpty ? baseTitle : "\(baseTitle) (\(marked.count))"
     }
 
-    override func filterApplied() { refreshMarks() }
-
-    /// Marked rows start with ✓; the title counts them.
-    private func refreshMarks() {
-        items = shownIndices.map { index in
-            let person = people[index]
-            return ListItem(title: (marked.contains(person.id) ? "✓ " : "  ") + person.title, detail: person.detail)
-        }
-        title = marked.isEmpty ? baseTitle : "\(baseTitle) (\(marked.count))"
+    /// A marked person's row starts with ✓.
+    override func row(_ index: Int) -> ListItem {
+        let person = people[index]
+        return ListItem(title: (marked.contains(person.id) ? "✓ " : "  ") + person.title, detail: person.detail)
     }
 
     private lazy var baseTitle: String = title
