@@ -82,16 +82,29 @@ public final class TerminalRenderer {
     /// Writes the runs; false when the colour pairs were reset on the way.
     private func write(_ runs: [SurfaceRun], to window: UnsafeMutablePointer<WINDOW>) -> Bool {
         var pairsKept = true
+        // A run's cells mostly share a style: its attributes and pair are worked out once.
+        var pen: (style: Style, attributes: attr_t, pair: Int32)?
         for run in runs {
             var column = run.column
             for cell in run.cells {
                 defer { column += 1 }
                 if cell.isContinuation { continue }  // the wide glyph on its left covers it
+                if pen?.style != cell.style {
+                    let colours = mapper.pen(for: cell.style)
+                    let (pair, reset) = pairs.pair(foreground: colours.foreground, background: colours.background)
+                    if reset { pairsKept = false }
+                    pen = (cell.style, AttributeMapping.attributes(colours.attributes), pair)
+                }
+                let (attributes, pair) = (pen!.attributes, pen!.pair)
+                if let byte = cell.printableASCII {
+                    // Most cells: one byte, no cluster to decode or fit to ncurses' widths.
+                    var characters: (wchar_t, wchar_t) = (wchar_t(byte), 0)
+                    withUnsafePointer(to: &characters) { pointer in
+                        pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { put($0, attributes: attributes, pair: pair, row: run.row, column: column, in: window) }
+                    }
+                    continue
+                }
                 let glyph = TerminalGlyph.make(for: cell, maxScalars: maxScalars) { Int(tg_wcwidth($0)) }
-                let pen = mapper.pen(for: cell.style)
-                let (pair, reset) = pairs.pair(foreground: pen.foreground, background: pen.background)
-                if reset { pairsKept = false }
-                let attributes = AttributeMapping.attributes(pen.attributes)
                 put(glyph.scalars, attributes: attributes, pair: pair, row: run.row, column: column, in: window)
                 if let second = glyph.secondColumn {
                     put(second, attributes: attributes, pair: pair, row: run.row, column: column + 1, in: window)
@@ -105,6 +118,12 @@ public final class TerminalRenderer {
                      in window: UnsafeMutablePointer<WINDOW>) {
         var characters = scalars.map { wchar_t(bitPattern: $0) }
         characters.append(0)
+        put(characters, attributes: attributes, pair: pair, row: row, column: column, in: window)
+    }
+
+    /// `characters`: the cell's wide characters, ended by a 0.
+    private func put(_ characters: UnsafePointer<wchar_t>, attributes: attr_t, pair: Int32, row: Int, column: Int,
+                     in window: UnsafeMutablePointer<WINDOW>) {
         var cell = cchar_t()
         var extendedPair = pair
         // The pair goes through `opts` (ncurses 6's extended pair), so numbers over 32767 work.

@@ -34,4 +34,16 @@ struct GlyphTests {
         #expect(table.character(at: table.index(of: Character("x\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}"), width: 1)) == "�")
         #expect(table.count == 5)
     }
+
+    /// What a backend writes without decoding: one printable ASCII byte, and nothing else.
+    @Test func printableASCIIIsTheOneByteOfAPlainCell() {
+        #expect(Cell("a").printableASCII == UInt8(ascii: "a"))
+        #expect(Cell("~").printableASCII == UInt8(ascii: "~"))
+        #expect(Cell.blank().printableASCII == UInt8(ascii: " "))
+        #expect(Cell(ascii: 0x41, style: .plain).printableASCII == 0x41)
+        for other in ["é", "e\u{301}", "中", "❤️", "\u{7F}", "\u{1B}", "👩‍👩‍👧"] {
+            #expect(Cell(Character(other)).printableASCII == nil, "\(other.unicodeScalars.map(\.value))")
+        }
+        #expect(Cell.continuation(.plain).printableASCII == nil)
+    }
 }

@@ -60,5 +60,11 @@ public struct Cell: Hashable, Sendable {
     static func continuation(_ style: Style) -> Cell { Cell(continuationWith: style) }
 
     public var isContinuation: Bool { width == 0 }
+    /// The cell's printable ASCII byte (0x20…0x7E), if that is all it holds: most cells of a
+    /// frame, drawn by a backend without making a `Character`.
+    public var printableASCII: UInt8? {
+        guard columns == 1, let byte = glyph.asciiByte, byte >= 0x20, byte < 0x7F else { return nil }
+        return byte
+    }
     public var isWide: Bool { width == 2 }
 }

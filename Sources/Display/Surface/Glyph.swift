@@ -43,6 +43,12 @@ struct Glyph: Hashable, Sendable {
 
     static let space = Glyph(ascii: 0x20)
 
+    /// The byte when the cluster is one ASCII byte (nil otherwise): a backend writes it without
+    /// decoding the cluster.
+    var asciiByte: UInt8? {
+        high == 1 << 56 && low < 0x80 ? UInt8(truncatingIfNeeded: low) : nil
+    }
+
     var character: Character {
         let length = Int(high >> 56)
         if UInt64(length) == Self.tableMark { return GlyphTable.shared.character(at: Int(UInt32(truncatingIfNeeded: high))) }

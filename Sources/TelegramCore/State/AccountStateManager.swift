@@ -460,8 +460,8 @@ public final class AccountStateManager {
             case .updateNewMessage(let message, _, _), .updateNewChannelMessage(let message, _, _): new = message
             default: continue
             }
-            guard let message = ServerObjects.message(new, accountPeer: accountPeer) else { continue }
-            for peer in [message.id.peerId, message.authorId].compactMap({ $0 }) where !known.contains(peer) {
+            guard let (chat, author) = ServerObjects.chatAndAuthor(new, accountPeer: accountPeer) else { continue }
+            for peer in [chat, author] where !known.contains(peer) {
                 guard try t.peer(peer) != nil else { return false }
                 known.insert(peer)
             }

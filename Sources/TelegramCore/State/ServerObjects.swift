@@ -51,6 +51,21 @@ enum ServerObjects {
                        isIncoming: !out, extras: extras), pinned)
     }
 
+    /// A message's chat and author, read without making the message: nil where `message` is nil.
+    static func chatAndAuthor(_ message: Api.Message, accountPeer: PeerId) -> (chat: PeerId, author: PeerId)? {
+        switch message {
+        case .message(let out, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, let fromId, _, let peerId, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
+                      _, _, _, _, _, _, _, _, _, _):
+            guard let chat = chatPeer(peerId) else { return nil }
+            return (chat, authorId(out: out, from: fromId, in: chat, accountPeer: accountPeer))
+        case .messageService(let out, _, _, _, _, _, _, _, let fromId, let peerId, _, _, _, let action, _, _):
+            guard let chat = chatPeer(peerId), ServerServiceActions.stored(action) != nil else { return nil }
+            return (chat, authorId(out: out, from: fromId, in: chat, accountPeer: accountPeer))
+        case .messageEmpty:
+            return nil
+        }
+    }
+
     /// Who wrote a message: the account for its own, else its sender, else the chat (a channel's post).
     private static func authorId(out: Bool, from: Api.Peer?, in chat: PeerId, accountPeer: PeerId) -> PeerId {
         out ? accountPeer : from.flatMap(chatPeer) ?? chat

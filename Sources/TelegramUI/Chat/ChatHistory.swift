@@ -71,16 +71,31 @@ struct ChatHistory {
     }
 
     /// Loaded messages from `from` to `to` (open ends when nil) replaced by `page`'s; whether
-    /// that changed anything.
+    /// that changed anything. What is loaded is in order, so the range is one stretch of it,
+    /// found by bisection and swapped whole (this runs at every refresh).
     private mutating func replace(from: ChatMessage.Index?, to: ChatMessage.Index?, with page: [ChatMessage]) -> Bool {
-        func inRange(_ message: ChatMessage) -> Bool {
+        // Pages come newest first; anything else is sorted. Only the range's own go in, so the
+        // order holds around the stretch.
+        var fresh = page.reversed().filter { message in
             (from.map { message.index >= $0 } ?? true) && (to.map { message.index <= $0 } ?? true)
         }
-        let fresh = page.sorted { $0.index < $1.index }
-        let before = messages.filter(inRange)
-        guard before != fresh else { return false }
-        messages = (messages.filter { !inRange($0) } + fresh).sorted { $0.index < $1.index }
+        if !fresh.indices.dropFirst().allSatisfy({ fresh[$0 - 1].index < fresh[$0].index }) { fresh.sort { $0.index < $1.index } }
+        let lower = from.map { bound in firstPosition { $0.index >= bound } } ?? 0
+        let upper = to.map { bound in firstPosition { $0.index > bound } } ?? messages.count
+        let stretch = lower ..< max(lower, upper)
+        guard !messages[stretch].elementsEqual(fresh) else { return false }
+        messages.replaceSubrange(stretch, with: fresh)
         return true
+    }
+
+    /// The first position in `messages` where `isPast` holds (it holds from there on).
+    private func firstPosition(where isPast: (ChatMessage) -> Bool) -> Int {
+        var (low, high) = (0, messages.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(messages[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The page before the oldest loaded message, put in front of what is loaded (no re-sort of
