@@ -89,4 +89,25 @@ struct ChatContentMappingTests {
             #expect(widget.message?.text == "📊 Poll: Lunch?" && widget.message?.author?.title == "Ada Lovelace")
         }
     }
+
+    /// A broadcast channel's posts are the channel's: the list and the widget show them without
+    /// an author, the account's own included ("You:" is for groups).
+    @Test func aBroadcastChannelsPostsCarryNoAuthorInTheListOrTheWidget() throws {
+        try Fixture.withPostbox(messages: 2) { postbox in
+            let channel = PeerId(namespace: .cloudChannel, id: 4_242)
+            try postbox.transaction { t in
+                var peer = Peer(id: channel, title: "Release notes")
+                peer.rights = [.broadcast, .creator]
+                try t.updatePeer(peer)
+                try t.addMessages([Message(index: MessageIndex(id: MessageId(peerId: channel, id: 1), timestamp: 1_900_000_000),
+                                           authorId: Fixture.me, text: "v2 is out", isIncoming: false)])
+            }
+            let list = try EngineDataSources(engine: TelegramEngine(postbox: postbox)).chatList(limit: 10, now: 1_900_000_100, unreadIncludingMuted: false)
+            let row = try #require(list.items.first { $0.peerId == channel.chatId })
+            #expect(row.preview == "v2 is out")
+            let chats = try TelegramEngine(postbox: postbox).chatList.widgetChats(chosen: [channel], limit: 8, now: 1_900_000_100).chats
+            let widget = WidgetPeerBuilder(mediaBox: postbox.mediaBox).peer(try #require(chats.first))
+            #expect(widget.message?.text == "v2 is out" && widget.message?.author == nil)
+        }
+    }
 }

@@ -4,6 +4,7 @@ import TelegramUI
 extension ChatId {
     public static func user(_ id: Int64) -> ChatId { ChatId(kind: .user, id: id, packed: id) }
     public static func group(_ id: Int64) -> ChatId { ChatId(kind: .group, id: id, packed: 1 << 32 | id) }
+    public static func channel(_ id: Int64) -> ChatId { ChatId(kind: .channel, id: id, packed: 2 << 32 | id) }
 }
 
 /// Every data source the screens read, in memory, recording each call and whether a frame was
@@ -108,6 +109,11 @@ public final class FakeStore: ChatListDataSource, ChatHistoryDataSource, ChatSea
     public var writeRestrictions: [ChatId: String] = [:]
 
     public func writeRestriction(in chat: ChatId) throws -> String? { writeRestrictions[chat] }
+
+    /// The broadcast channels among the chats (their posts carry no author).
+    public var broadcasts: Set<ChatId> = []
+
+    public func isBroadcast(_ chat: ChatId) throws -> Bool { broadcasts.contains(chat) }
 
     public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] {
         record("find")

@@ -166,6 +166,40 @@ struct ReadOnlyChatTests {
     }
 }
 
+/// A broadcast channel's posts are the channel's: no "You:" before the account's own, as in
+/// Telegram; a supergroup (also a channel to the server) names everyone.
+@MainActor
+@Suite("TelegramUI: a broadcast channel's posts carry no author")
+struct BroadcastChannelPostsTests {
+    static let channel = ChatId.channel(9)
+
+    func rows(broadcast: Bool) -> [String] {
+        let store = FakeStore()
+        store.histories[Self.channel] = [
+            ChatMessage(index: .init(timestamp: 1_700_000_000, id: 1), authorId: Self.channel, text: "first post", isIncoming: true),
+            ChatMessage(index: .init(timestamp: 1_700_000_060, id: 2), authorId: .user(1), text: "my post", isIncoming: false),
+        ]
+        store.authors = [Self.channel: "Release notes", .user(1): "Me"]
+        if broadcast { store.broadcasts = [Self.channel] }
+        let chat = ChatController(source: store, peerId: Self.channel, title: "Release notes")
+        let window = EntryAndSearchTests.window(chat, width: 60, height: 12)
+        _ = store.draw(window)
+        return ChatComposerTests().surface(window).textLines
+    }
+
+    @Test func aBroadcastChannelShowsPostsWithoutNames() {
+        let rows = rows(broadcast: true)
+        #expect(rows.contains { $0.contains("my post") }, "\(rows)")
+        #expect(!rows.contains { $0.contains("You:") || $0.contains("Release notes: first") }, "\(rows)")
+    }
+
+    @Test func aSupergroupNamesItsMembers() {
+        let rows = rows(broadcast: false)
+        #expect(rows.contains { $0.contains("You: my post") }, "\(rows)")
+        #expect(rows.contains { $0.contains("Release notes: first post") }, "\(rows)")
+    }
+}
+
 @Suite("TelegramUI: a message's details")
 struct MessageDetailsTests {
     @Test func aRefusedMessageSaysWhyInsteadOfWhenItWasSent() {

@@ -95,7 +95,7 @@ struct ScreensOverSourcesTests {
         while chat.history.hasOlder {
             window.handle(.key(.pageUp))
             _ = store.draw(window)
-            let whole = ChatLine.lines(for: chat.history.messages, width: 58, showsSenders: true,
+            let whole = ChatLine.lines(for: chat.history.messages, width: 58, senders: .everyone,
                                        names: store.authors, maxOutgoingReadId: 0)
             #expect(chat.historyLines(width: 58) == whole)
             dates = whole.filter(\.isDate).count

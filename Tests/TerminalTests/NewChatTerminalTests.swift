@@ -69,10 +69,19 @@ struct NewChatTerminalTests {
         try tmux.type("Release notes")
         try await MessageActionsTerminalTests.key(tmux, "Enter")
         try await tmux.waitFor(timeout: 20, "the channel open") { $0.contains { $0.contains("Channel created «Release notes»") } }
+        // A post is the channel's: shown sent, with no "You:" before it, in the chat or the list.
+        try tmux.type("v2 is out")
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        try await tmux.waitFor(timeout: 20, "the post sent") { $0.contains { $0.contains("v2 is out") && $0.contains("✓") } }
+        let posted = try tmux.capture()
+        #expect(!posted.contains { $0.contains("You: v2") }, "\(posted)")
         try await MessageActionsTerminalTests.key(tmux, "Escape")
         try await tmux.waitFor(timeout: 10, "the channel on top of the list") { lines in
             lines.firstIndex { $0.contains("Release notes") }.map { r in !lines[..<r].contains { $0.contains("Compilers") } } ?? false
         }
+        try await tmux.waitFor(timeout: 10, "the post in the channel's row") { $0.contains { $0.contains("v2 is out") } }
+        let listed = try tmux.capture()
+        #expect(!listed.contains { $0.contains("You: v2") }, "\(listed)")
         try await Self.addGrace(tmux, rowsDown: 0, to: "Release notes")
         try await tmux.waitFor(text: "Added to Release notes", timeout: 20)
         let dialogs = try await server.telethonChat("dialogs", session: grace, [])

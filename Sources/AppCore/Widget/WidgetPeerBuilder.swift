@@ -20,7 +20,10 @@ struct WidgetPeerBuilder {
     private func lastMessage(_ chat: EngineChatSummary) -> WidgetDataPeer.Message? {
         guard let message = chat.lastMessage else { return nil }
         let author: WidgetDataPeer.Message.Author?
-        if !message.isIncoming {
+        if chat.peer.rights.contains(.broadcast) {
+            // A channel's posts are the channel's, shown without an author, as in Telegram.
+            author = nil
+        } else if !message.isIncoming {
             author = .init(isMe: true, title: "")
         } else if let authorPeer = chat.lastMessageAuthor {
             author = .init(isMe: false, title: authorPeer.displayTitle)

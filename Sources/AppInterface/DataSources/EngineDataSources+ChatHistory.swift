@@ -93,6 +93,10 @@ extension EngineDataSources: ChatHistoryDataSource {
         return peer.isSecretChat ? "secret chat" : peer.username.map { "@" + $0 }
     }
 
+    func isBroadcast(_ chat: ChatId) throws -> Bool {
+        try engine.peers.peer(chat.peerId)?.rights.contains(.broadcast) ?? false
+    }
+
     func writeRestriction(in chat: ChatId) throws -> String? {
         try engine.peers.peer(chat.peerId)?.writeRestriction
     }

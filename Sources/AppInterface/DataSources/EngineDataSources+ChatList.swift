@@ -10,7 +10,7 @@ extension EngineDataSources: ChatListDataSource {
             let isSavedMessages = entry.peerId == list.accountPeerId
             let message = entry.topMessage
             let text = message.map { MessagePreview.firstLine($0.summaryText) } ?? ""
-            let preview = message.map { MessagePreview.withSender(text, of: $0, author: entry.topMessageAuthor) } ?? text
+            let preview = message.map { MessagePreview.withSender(text, of: $0, author: entry.topMessageAuthor, in: entry.peer) } ?? text
             var item = ChatListItem(peerId: entry.peerId.chatId,
                                     title: isSavedMessages ? Self.savedMessagesTitle : entry.peer?.displayTitle ?? "",
                                     isPinned: entry.isPinned, isMuted: entry.isMuted,

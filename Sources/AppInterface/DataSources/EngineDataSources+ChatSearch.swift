@@ -11,7 +11,7 @@ extension EngineDataSources: ChatSearchDataSource {
         return chats + found.map { found in
             let message = found.message
             return .message(message.id.peerId.chatId, title: found.chat?.displayTitle ?? "",
-                            text: MessagePreview.withSender(MessagePreview.firstLine(message.summaryText), of: message, author: found.author),
+                            text: MessagePreview.withSender(MessagePreview.firstLine(message.summaryText), of: message, author: found.author, in: found.chat),
                             index: message.index.chatIndex)
         }
     }

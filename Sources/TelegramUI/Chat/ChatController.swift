@@ -13,7 +13,11 @@ import Display
 public final class ChatController: ViewController, PagedScreen {
     public let peerId: ChatId
     let source: any ChatHistoryDataSource
-    let showsSenders: Bool
+    /// Whose names go before the messages: a channel turns out to be a broadcast one when its
+    /// details are read.
+    private(set) var senders: ChatLine.Senders {
+        didSet { if oldValue != senders { version += 1 } }
+    }
     var history = ChatHistory()
     public internal(set) var composer = Composer()
     /// Lines scrolled up from the bottom of what is loaded (0 and nothing newer: following new messages).
@@ -110,7 +114,7 @@ public final class ChatController: ViewController, PagedScreen {
     public init(source: any ChatHistoryDataSource, peerId: ChatId, title: String, opening message: ChatMessage.Index? = nil) {
         self.source = source
         self.peerId = peerId
-        self.showsSenders = !peerId.isOneToOne
+        self.senders = peerId.isOneToOne ? .own : .everyone
         pendingAnchor = message.map { .message($0) }
         super.init(title: title)
         takesTextInput = true
@@ -181,6 +185,7 @@ public final class ChatController: ViewController, PagedScreen {
         if chatSubtitle == nil { chatSubtitle = try source.subtitle(of: peerId) }
         subtitle = try source.typing(in: peerId) ?? source.presence(in: peerId).map { PresenceText.text($0, now: TimeText.now()) } ?? chatSubtitle
         pinned = try source.pinnedMessage(in: peerId)
+        if peerId.kind == .channel { senders = try source.isBroadcast(peerId) ? .none : .everyone }
         let restriction = try source.writeRestriction(in: peerId)
         // A change of rights is news: the note before it gives way, so the new reason (or the
         // composer) shows.
@@ -295,7 +300,7 @@ public final class ChatController: ViewController, PagedScreen {
 
     /// `messages` as lines, as this chat draws them now (its senders, read mark, pictures, divider).
     private func layOut(_ messages: [ChatMessage], after previous: ChatMessage? = nil, width: Int) -> [ChatLine] {
-        ChatLine.lines(for: messages, after: previous, width: width, showsSenders: showsSenders, names: names,
+        ChatLine.lines(for: messages, after: previous, width: width, senders: senders, names: names,
                        maxOutgoingReadId: maxOutgoingReadId, drawsPictures: photoPicture != nil, divider: divider)
     }
 

@@ -44,11 +44,21 @@ struct ChatLine: Equatable {
             && a.parts.map(\.0) == b.parts.map(\.0) && a.parts.map(\.1) == b.parts.map(\.1)
     }
 
+    /// Whose names a chat puts before its messages.
+    enum Senders: Equatable {
+        /// A private chat: only "You" (the other side's are obvious).
+        case own
+        /// A group: everyone's, "You" for the account.
+        case everyone
+        /// A broadcast channel: none, the posts are the channel's.
+        case none
+    }
+
     /// The lines of `messages` (oldest first) for `width` columns; photos as pictures when
     /// `drawsPictures` (the app draws them), else as a line of text. `previous`: the message
     /// drawn above them (no date line when they start on its day). `divider`: the unread line,
     /// drawn above that message.
-    static func lines(for messages: [ChatMessage], after previous: ChatMessage? = nil, width: Int, showsSenders: Bool,
+    static func lines(for messages: [ChatMessage], after previous: ChatMessage? = nil, width: Int, senders: Senders,
                       names: [ChatId: String], maxOutgoingReadId: Int32, drawsPictures: Bool = false,
                       divider: UnreadDivider? = nil) -> [ChatLine] {
         var result: [ChatLine] = []
@@ -68,9 +78,11 @@ struct ChatLine: Equatable {
             } else {
                 var head: [(String, Role)] = [(TimeText.clock(message.index.timestamp) + " ", .time)]
                 var sender: String?
-                if !message.isIncoming {
+                if senders == .none {
+                    sender = nil
+                } else if !message.isIncoming {
                     sender = "You"
-                } else if showsSenders, let author = message.authorId {
+                } else if senders == .everyone, let author = message.authorId {
                     sender = names[author] ?? "?"
                 }
                 if let bot = message.content.viaBot { sender = (sender.map { $0 + " " } ?? "") + "via @" + bot }

@@ -29,6 +29,9 @@ public protocol ChatHistoryDataSource {
     /// Why nothing can be written here (a channel only its admins post in, a group left), shown
     /// where the composer would be; nil when the account can write.
     func writeRestriction(in chat: ChatId) throws -> String?
+    /// Whether the chat is a broadcast channel, whose posts are the channel's: no author, "You"
+    /// included, before them.
+    func isBroadcast(_ chat: ChatId) throws -> Bool
     /// What was left written in the chat, if anything.
     func draft(in chat: ChatId) throws -> ComposerDraft?
     /// Every message of the chat whose text has the query's words (as the chat list's search
@@ -61,6 +64,7 @@ extension ChatHistoryDataSource {
     public func presence(in chat: ChatId) throws -> PeerPresence? { nil }
     public func pinnedMessage(in chat: ChatId) throws -> ChatMessage? { nil }
     public func writeRestriction(in chat: ChatId) throws -> String? { nil }
+    public func isBroadcast(_ chat: ChatId) throws -> Bool { false }
     public func draft(in chat: ChatId) throws -> ComposerDraft? { nil }
     public func mentionCandidates(in chat: ChatId) throws -> [MentionCandidate] { [] }
     public func findAll(_ query: String, in chat: ChatId, limit: Int) throws -> [ChatMessage.Index] { [] }
