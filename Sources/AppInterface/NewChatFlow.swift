@@ -14,6 +14,8 @@ final class NewChatFlow {
     private let say: (String) -> Void
     /// Additions on their way: their ticket and the chat's name.
     private var additions: [(ticket: Int, title: String)] = []
+    /// The Add Members picker waiting to hear who is in its chat already.
+    private var awaitingMembers: (chat: ChatId, picker: MemberPickerController)?
 
     init(actions: any ChatCreationActions, navigation: NavigationController, openChat: @escaping (ChatId, String) -> Void,
          say: @escaping (String) -> Void) {
@@ -41,7 +43,7 @@ final class NewChatFlow {
         } catch {
             return say("Cannot add members to \(chat.title): \(error)")
         }
-        pickPeople(title: "Add to \(chat.title)") { [unowned self] members in
+        let picker = pickPeople(title: "Add to \(chat.title)") { [unowned self] members in
             do {
                 additions.append((try actions.start(.addMembers(members, to: chat.peerId)), chat.title))
                 say("Adding \(members.count == 1 ? "1 person" : "\(members.count) people") to \(chat.title)…")
@@ -49,10 +51,17 @@ final class NewChatFlow {
                 say("Cannot add members to \(chat.title): \(error)")
             }
         }
+        // Who is in it already shows once the server says (they are not offered again).
+        if let picker, actions.askMembers(of: chat.peerId) { awaitingMembers = (chat.peerId, picker) }
     }
 
     /// The screens look again: what the server answered to the additions.
     func refresh() {
+        if let (chat, picker) = awaitingMembers, let outcome = actions.members(of: chat) {
+            awaitingMembers = nil
+            // Unheard, the picker offers everyone, and the server refuses a member added twice.
+            if case .members(let ids) = outcome { picker.members = ids }
+        }
         additions.removeAll { ticket, title in
             switch actions.outcome(ticket) {
             case nil: return false
@@ -65,10 +74,13 @@ final class NewChatFlow {
         }
     }
 
-    private func pickPeople(title: String, then: @escaping ([ChatId]) -> Void) {
+    @discardableResult
+    private func pickPeople(title: String, then: @escaping ([ChatId]) -> Void) -> MemberPickerController? {
         let people: [ContactItem]
-        do { people = try actions.memberCandidates() } catch { return say("Cannot read the contacts: \(error)") }
-        present(MemberPickerController(title: title, people: people, onDone: then))
+        do { people = try actions.memberCandidates() } catch { say("Cannot read the contacts: \(error)"); return nil }
+        let picker = MemberPickerController(title: title, people: people, onDone: then)
+        present(picker)
+        return picker
     }
 
     /// The name, then the request; the screen waits for the server and opens what it made.

@@ -39,4 +39,27 @@ struct MemberPickerTests {
         #expect(done == [[Self.people[1].id, Self.people[0].id]], "in the order marked")
         #expect(navigation.topViewController === list, "the picker closed")
     }
+
+    /// Adding members: once the server says who is in the chat, they read "already a member" and
+    /// Enter does not mark them; one marked before the answer is unmarked.
+    @Test func membersAreShownAndNotMarked() {
+        var done: [[ChatId]] = []
+        let picker = MemberPickerController(title: "Add to Compilers", people: Self.people) { done.append($0) }
+        let navigation = NavigationController(mode: .single, root: ListController(title: "Chats"))
+        navigation.pushViewController(picker, animated: false)
+        let window = Window(rootController: navigation, context: PresentationContext(theme: .dayMonochrome))
+        window.layout(size: Size(width: 80, height: 16))
+
+        window.press(.enter)  // Grace marked before the server answered
+        #expect(picker.marked == [Self.people[0].id] && picker.title == "Add to Compilers (1)")
+        picker.members = [Self.people[0].id, Self.people[1].id]
+        let screen = window.screenLines.joined(separator: "\n")
+        #expect(picker.marked.isEmpty && picker.title == "Add to Compilers", "a member is not added again")
+        #expect(screen.contains("Grace Hopper") && screen.contains("Linus Torvalds") && !screen.contains("✓"), "\(screen)")
+        #expect(window.screenLines.filter { $0.contains("already a member") }.count == 2, "\(screen)")
+        window.press(.enter)
+        #expect(picker.marked.isEmpty, "Enter on a member marks nobody")
+        window.press(.down, .down, .enter, .tab)
+        #expect(done == [[Self.people[2].id]], "the others are still offered")
+    }
 }

@@ -88,9 +88,27 @@ struct NewChatTerminalTests {
         let titles = try #require(try dialogs.json()["dialogs"] as? [[String: Any]], "\(dialogs)").compactMap { $0["title"] as? String }
         #expect(titles.contains("Release notes") && titles.contains("Compilers"), "\(titles)")
 
-        // Grace into the group again: the server refuses, and the screen says why.
-        try await Self.addGrace(tmux, rowsDown: 1, to: "Compilers")
-        try await tmux.waitFor(text: "already a member", timeout: 20)
+        // Grace into the group again: the picker, told by the server who is in it, says she is
+        // a member already and does not mark her; Tab has nobody to add.
+        try await MessageActionsTerminalTests.key(tmux, "Home")
+        try await MessageActionsTerminalTests.key(tmux, "Down")
+        try await MessageActionsTerminalTests.key(tmux, "a")
+        try await tmux.waitFor(text: "Add to Compilers")
+        try tmux.type("gra")
+        try await tmux.waitFor(timeout: 20, "Grace shown as a member") { $0.contains { $0.contains("Grace Hopper") && $0.contains("already a member") } }
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        try await MessageActionsTerminalTests.key(tmux, "Tab")
+        try await tmux.waitFor(text: "mark someone")
+        let picker = try tmux.capture()
+        #expect(!picker.contains { $0.contains("✓ Grace") } && picker.contains { $0.contains("Add to Compilers") }, "\(picker)")
+        try await MessageActionsTerminalTests.key(tmux, "Escape")
+        // The channel's members come from channels.getParticipants.
+        try await MessageActionsTerminalTests.key(tmux, "Home")
+        try await MessageActionsTerminalTests.key(tmux, "a")
+        try await tmux.waitFor(text: "Add to Release notes")
+        try tmux.type("gra")
+        try await tmux.waitFor(timeout: 20, "Grace shown as a subscriber") { $0.contains { $0.contains("Grace Hopper") && $0.contains("already a member") } }
+        try await MessageActionsTerminalTests.key(tmux, "Escape")
     }
 
     /// a on the list's row `rowsDown` from the top (the chat `title`), Grace marked, Tab.

@@ -149,6 +149,8 @@ public final class Application {
         account.fetchPinnedFromServer = { listener.fetchPinned($0) }
         account.createOnServer = { listener.create($0) }
         account.serverCreations = listener.creations
+        account.askMembersOnServer = { listener.askMembers(of: $0) }
+        account.serverMembers = listener.members
         account.serverPresence = listener.presence
         account.typingInChat = { listener.typing(in: $0) }
         app.logger.info("listening to the account's server", metadata: ["account": "\(accountId)"])

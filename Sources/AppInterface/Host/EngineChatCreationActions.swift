@@ -58,6 +58,20 @@ final class EngineChatCreationActions: ChatCreationActions {
         }
     }
 
+    func askMembers(of chat: ChatId) -> Bool {
+        guard let ask = account.askMembersOnServer else { return false }
+        ask(chat.peerId)
+        return true
+    }
+
+    func members(of chat: ChatId) -> ChatMembersOutcome? {
+        switch account.serverMembers?.takeOutcome(chat.peerId, patience: Self.patience) {
+        case nil: return nil
+        case .members(let ids, _)?: return .members(Set(ids.map(\.chatId)))
+        case .failed(let reason)?: return .failed(reason)
+        }
+    }
+
     struct Refusal: Error, CustomStringConvertible {
         let description: String
     }

@@ -15,12 +15,18 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x4b3e14d6: return try Api.Boost.parse_boost(&reader)
     case 0x5da674b7: return try Api.BotApp.parse_botAppNotModified(&reader)
     case 0x95fcd1d6: return try Api.BotApp.parse_botApp(&reader)
+    case 0xc99b1950: return try Api.BotAppSettings.parse_botAppSettings(&reader)
     case 0x8f34b2f5: return try Api.BotBusinessConnection.parse_botBusinessConnection(&reader)
     case 0xc27ac8c7: return try Api.BotCommand.parse_botCommand(&reader)
+    case 0x4d8a0299: return try Api.BotInfo.parse_botInfo(&reader)
     case 0x7533a588: return try Api.BotMenuButton.parse_botMenuButtonDefault(&reader)
     case 0x4258c205: return try Api.BotMenuButton.parse_botMenuButtonCommands(&reader)
     case 0xc7b57ce6: return try Api.BotMenuButton.parse_botMenuButton(&reader)
+    case 0xf93cd45c: return try Api.BotVerification.parse_botVerification(&reader)
+    case 0xb0cd6617: return try Api.BotVerifierSettings.parse_botVerifierSettings(&reader)
     case 0xa0624cf7: return try Api.BusinessBotRights.parse_businessBotRights(&reader)
+    case 0xbfb5ad8b: return try Api.ChannelLocation.parse_channelLocationEmpty(&reader)
+    case 0x209b82db: return try Api.ChannelLocation.parse_channelLocation(&reader)
     case 0x94d42ee7: return try Api.ChannelMessagesFilter.parse_channelMessagesFilterEmpty(&reader)
     case 0xcd77d957: return try Api.ChannelMessagesFilter.parse_channelMessagesFilter(&reader)
     case 0xcb397619: return try Api.ChannelParticipant.parse_channelParticipant(&reader)
@@ -29,6 +35,14 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x34c3bb53: return try Api.ChannelParticipant.parse_channelParticipantAdmin(&reader)
     case 0x6df8014e: return try Api.ChannelParticipant.parse_channelParticipantBanned(&reader)
     case 0x1b03f006: return try Api.ChannelParticipant.parse_channelParticipantLeft(&reader)
+    case 0xde3f3c79: return try Api.ChannelParticipantsFilter.parse_channelParticipantsRecent(&reader)
+    case 0xb4608969: return try Api.ChannelParticipantsFilter.parse_channelParticipantsAdmins(&reader)
+    case 0xa3b54985: return try Api.ChannelParticipantsFilter.parse_channelParticipantsKicked(&reader)
+    case 0xb0d1865b: return try Api.ChannelParticipantsFilter.parse_channelParticipantsBots(&reader)
+    case 0x1427a5e1: return try Api.ChannelParticipantsFilter.parse_channelParticipantsBanned(&reader)
+    case 0x0656ac4b: return try Api.ChannelParticipantsFilter.parse_channelParticipantsSearch(&reader)
+    case 0xbb6ae88d: return try Api.ChannelParticipantsFilter.parse_channelParticipantsContacts(&reader)
+    case 0xe04b5ceb: return try Api.ChannelParticipantsFilter.parse_channelParticipantsMentions(&reader)
     case 0x29562865: return try Api.Chat.parse_chatEmpty(&reader)
     case 0x41cbf256: return try Api.Chat.parse_chat(&reader)
     case 0x6592a1a7: return try Api.Chat.parse_chatForbidden(&reader)
@@ -36,6 +50,8 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x17d493d5: return try Api.Chat.parse_channelForbidden(&reader)
     case 0x5fb224d5: return try Api.ChatAdminRights.parse_chatAdminRights(&reader)
     case 0x9f120418: return try Api.ChatBannedRights.parse_chatBannedRights(&reader)
+    case 0x2633421b: return try Api.ChatFull.parse_chatFull(&reader)
+    case 0xe4e0b29d: return try Api.ChatFull.parse_channelFull(&reader)
     case 0xc02d4007: return try Api.ChatParticipant.parse_chatParticipant(&reader)
     case 0xe46bcee4: return try Api.ChatParticipant.parse_chatParticipantCreator(&reader)
     case 0xa0933f5b: return try Api.ChatParticipant.parse_chatParticipantAdmin(&reader)
@@ -43,6 +59,9 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x3cbc93f8: return try Api.ChatParticipants.parse_chatParticipants(&reader)
     case 0x37c1011c: return try Api.ChatPhoto.parse_chatPhotoEmpty(&reader)
     case 0x1c6e1c11: return try Api.ChatPhoto.parse_chatPhoto(&reader)
+    case 0xeafc32bc: return try Api.ChatReactions.parse_chatReactionsNone(&reader)
+    case 0x52928bca: return try Api.ChatReactions.parse_chatReactionsAll(&reader)
+    case 0x661d4037: return try Api.ChatReactions.parse_chatReactionsSome(&reader)
     case 0xc3dffc04: return try Api.ChatTheme.parse_chatTheme(&reader)
     case 0x3458f9c8: return try Api.ChatTheme.parse_chatThemeUniqueGift(&reader)
     case 0xad253d78: return try Api.CodeSettings.parse_codeSettings(&reader)
@@ -429,6 +448,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xf8ec284b: return try Api.PeerLocated.parse_peerSelfLocated(&reader)
     case 0x99622c0c: return try Api.PeerNotifySettings.parse_peerNotifySettings(&reader)
     case 0xf47741f7: return try Api.PeerSettings.parse_peerSettings(&reader)
+    case 0x9a35e999: return try Api.PeerStories.parse_peerStories(&reader)
     case 0x5366c915: return try Api.PhoneCall.parse_phoneCallEmpty(&reader)
     case 0xc5226f17: return try Api.PhoneCall.parse_phoneCallWaiting(&reader)
     case 0x14b0ed0c: return try Api.PhoneCall.parse_phoneCallRequested(&reader)
@@ -481,6 +501,14 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xece9814b: return try Api.PrivacyRule.parse_privacyValueAllowPremium(&reader)
     case 0x21461b5d: return try Api.PrivacyRule.parse_privacyValueAllowBots(&reader)
     case 0xf6a5f82f: return try Api.PrivacyRule.parse_privacyValueDisallowBots(&reader)
+    case 0xb98cd696: return try Api.ProfileTab.parse_profileTabPosts(&reader)
+    case 0x4d4bd46a: return try Api.ProfileTab.parse_profileTabGifts(&reader)
+    case 0x72c64955: return try Api.ProfileTab.parse_profileTabMedia(&reader)
+    case 0xab339c00: return try Api.ProfileTab.parse_profileTabFiles(&reader)
+    case 0x9f27d26e: return try Api.ProfileTab.parse_profileTabMusic(&reader)
+    case 0xe477092e: return try Api.ProfileTab.parse_profileTabVoice(&reader)
+    case 0xd3656499: return try Api.ProfileTab.parse_profileTabLinks(&reader)
+    case 0xa2c0f695: return try Api.ProfileTab.parse_profileTabGifs(&reader)
     case 0x0697102b: return try Api.QuickReply.parse_quickReply(&reader)
     case 0x79f5d419: return try Api.Reaction.parse_reactionEmpty(&reader)
     case 0x1b2286b8: return try Api.Reaction.parse_reactionEmoji(&reader)
@@ -786,12 +814,15 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x009fd736: return try Api.auth.SentCodeType.parse_sentCodeTypeFirebaseSms(&reader)
     case 0xa416ac81: return try Api.auth.SentCodeType.parse_sentCodeTypeSmsWord(&reader)
     case 0xb37794af: return try Api.auth.SentCodeType.parse_sentCodeTypeSmsPhrase(&reader)
+    case 0x9ab0feaf: return try Api.channels.ChannelParticipants.parse_channelParticipants(&reader)
+    case 0xf0173fe9: return try Api.channels.ChannelParticipants.parse_channelParticipantsNotModified(&reader)
     case 0xb74ba9d2: return try Api.contacts.Contacts.parse_contactsNotModified(&reader)
     case 0xeae87e42: return try Api.contacts.Contacts.parse_contacts(&reader)
     case 0x7f077ad9: return try Api.contacts.ResolvedPeer.parse_resolvedPeer(&reader)
     case 0x780a0310: return try Api.help.TermsOfService.parse_termsOfService(&reader)
     case 0xb45c69d1: return try Api.messages.AffectedHistory.parse_affectedHistory(&reader)
     case 0x84d19185: return try Api.messages.AffectedMessages.parse_affectedMessages(&reader)
+    case 0xe5d7d19c: return try Api.messages.ChatFull.parse_chatFull(&reader)
     case 0x64ff9fd5: return try Api.messages.Chats.parse_chats(&reader)
     case 0x9cd81144: return try Api.messages.Chats.parse_chatsSlice(&reader)
     case 0x15ba6c40: return try Api.messages.Dialogs.parse_dialogs(&reader)
@@ -879,6 +910,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x91006707: return try Api.functions.channels.CreateChannel.parse_body(&reader)
     case 0x84c1fd4e: return try Api.functions.channels.DeleteMessages.parse_body(&reader)
     case 0x0a7f6bbb: return try Api.functions.channels.GetChannels.parse_body(&reader)
+    case 0x77ced9d0: return try Api.functions.channels.GetParticipants.parse_body(&reader)
     case 0xc9e33d54: return try Api.functions.channels.InviteToChannel.parse_body(&reader)
     case 0xf836aa95: return try Api.functions.channels.LeaveChannel.parse_body(&reader)
     case 0xcc104937: return try Api.functions.channels.ReadHistory.parse_body(&reader)
@@ -895,6 +927,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x978928ca: return try Api.functions.messages.ForwardMessages.parse_body(&reader)
     case 0x49e9528f: return try Api.functions.messages.GetChats.parse_body(&reader)
     case 0xa0f4cb4f: return try Api.functions.messages.GetDialogs.parse_body(&reader)
+    case 0xaeb00b34: return try Api.functions.messages.GetFullChat.parse_body(&reader)
     case 0x4423e6c5: return try Api.functions.messages.GetHistory.parse_body(&reader)
     case 0x0e306d3a: return try Api.functions.messages.ReadHistory.parse_body(&reader)
     case 0x54ae308e: return try Api.functions.messages.SaveDraft.parse_body(&reader)
@@ -953,6 +986,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x05416d58: return "starsSubscriptionPricing"
     case 0x05492a13: return "updateUserPhone"
     case 0x0598a92a: return "inputGroupCallStream"
+    case 0x0656ac4b: return "channelParticipantsSearch"
     case 0x0697102b: return "quickReply"
     case 0x0697f414: return "privacyKeyVoiceMessages"
     case 0x06e425c4: return "secureValueTypeDriverLicense"
@@ -995,6 +1029,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x13567e8a: return "pageBlockUnsupported"
     case 0x13767230: return "keyboardButtonWebView"
     case 0x13acff19: return "starGiftAttributePattern"
+    case 0x1427a5e1: return "channelParticipantsBanned"
     case 0x14455871: return "mediaAreaSuggestedReaction"
     case 0x145ade0b: return "contact"
     case 0x14b0ed0c: return "phoneCallRequested"
@@ -1047,6 +1082,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x2064674e: return "updates.channelDifference"
     case 0x206ad49e: return "paidReactionPrivacyDefault"
     case 0x208e68c9: return "inputMessageEntityMentionName"
+    case 0x209b82db: return "channelLocation"
     case 0x211a1788: return "webPageEmpty"
     case 0x2144ca19: return "rpc_error"
     case 0x21461b5d: return "privacyValueAllowBots"
@@ -1064,6 +1100,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x25972bcb: return "sendMessageEmojiInteraction"
     case 0x25e073fc: return "pageListItemBlocks"
     case 0x25f324f7: return "updateChannelReadMessagesContents"
+    case 0x2633421b: return "chatFull"
     case 0x263d7c26: return "pageBlockBlockquote"
     case 0x2661bf09: return "updatePhoneCallSignalingData"
     case 0x26ffde7d: return "updateDialogFilter"
@@ -1182,8 +1219,10 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x4bd6e798: return "messageMediaPoll"
     case 0x4c4e743f: return "messageEntityCashtag"
     case 0x4cc120b7: return "todoCompletion"
+    case 0x4d4bd46a: return "profileTabGifts"
     case 0x4d6deea5: return "updateShortChatMessage"
     case 0x4d712f2e: return "updateBotCommands"
+    case 0x4d8a0299: return "botInfo"
     case 0x4e4df4bb: return "messageFwdHeader"
     case 0x4e80a379: return "updateStarsBalance"
     case 0x4e90bfd6: return "updateMessageID"
@@ -1202,6 +1241,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x51e6ee4f: return "storyItemDeleted"
     case 0x523da4eb: return "reactionPaid"
     case 0x528a0677: return "storage.fileMp3"
+    case 0x52928bca: return "chatReactionsAll"
     case 0x52d8ccd9: return "messageMediaDocument"
     case 0x5353e5a7: return "auth.sentCodeTypeCall"
     case 0x5366c915: return "phoneCallEmpty"
@@ -1264,6 +1304,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x65899777: return "userStatusLastMonth"
     case 0x6592a1a7: return "chatForbidden"
     case 0x65a0fa4d: return "pageBlockCollage"
+    case 0x661d4037: return "chatReactionsSome"
     case 0x6628562c: return "account.updateStatus"
     case 0x6643b654: return "client_DH_inner_data"
     case 0x66b25953: return "encryptedChatWaiting"
@@ -1308,6 +1349,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x725afbbc: return "contacts.resolveUsername"
     case 0x725b04c3: return "updatesCombined"
     case 0x72a3158c: return "auth.codeTypeSms"
+    case 0x72c64955: return "profileTabMedia"
     case 0x72f0eaae: return "inputDocumentEmpty"
     case 0x7307544f: return "requestedPeerChat"
     case 0x7311ca11: return "webPageNotModified"
@@ -1334,6 +1376,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x7780bcb4: return "groupCallDiscarded"
     case 0x779600f9: return "inputMediaDocumentExternal"
     case 0x77b0e372: return "updateReadMonoForumInbox"
+    case 0x77ced9d0: return "channels.getParticipants"
     case 0x780a0310: return "help.termsOfService"
     case 0x78d4dec1: return "updateShort"
     case 0x79cb045d: return "server_DH_params_fail"
@@ -1456,8 +1499,10 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x99a48f23: return "secureValueTypeInternalPassport"
     case 0x99c1d49d: return "jsonObject"
     case 0x99e3806a: return "secureValueTypePassportRegistration"
+    case 0x9a35e999: return "peerStories"
     case 0x9a422c20: return "updateRecentStickers"
     case 0x9a8ae1e1: return "pageBlockOrderedList"
+    case 0x9ab0feaf: return "channels.channelParticipants"
     case 0x9b69e34b: return "messageEntityPhone"
     case 0x9b9240a6: return "updateBotWebhookJSONQuery"
     case 0x9bed434d: return "inputWebDocument"
@@ -1473,6 +1518,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x9ec20908: return "new_session_created"
     case 0x9eddf188: return "inputMessagesFilterDocument"
     case 0x9f120418: return "chatBannedRights"
+    case 0x9f27d26e: return "profileTabMusic"
     case 0x9f812b08: return "updateMonoForumNoPaidException"
     case 0x9f84f49e: return "messageMediaUnsupported"
     case 0x9fbab604: return "messageActionHistoryClear"
@@ -1494,7 +1540,9 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xa229dd06: return "updateConfig"
     case 0xa22cbd96: return "chatInviteExported"
     case 0xa2a5371e: return "peerChannel"
+    case 0xa2c0f695: return "profileTabGifs"
     case 0xa2fa4880: return "keyboardButton"
+    case 0xa3b54985: return "channelParticipantsKicked"
     case 0xa3d1cb80: return "reactionCount"
     case 0xa416ac81: return "auth.sentCodeTypeSmsWord"
     case 0xa437c3ed: return "wallPaper"
@@ -1531,6 +1579,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xaac7b717: return "auth.signUp"
     case 0xab03c6d9: return "auth.sentCodeTypeFlashCall"
     case 0xab0f6b1e: return "updatePhoneCall"
+    case 0xab339c00: return "profileTabFiles"
     case 0xab7ec0a0: return "encryptedChatEmpty"
     case 0xac1f1fcd: return "messageActionPaidMessagesRefunded"
     case 0xac21d3ce: return "updateBotMessageReaction"
@@ -1542,12 +1591,15 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xae3f101d: return "updatePeerWallpaper"
     case 0xae500895: return "future_salts"
     case 0xaeaf9e74: return "updateSavedDialogPinned"
+    case 0xaeb00b34: return "messages.getFullChat"
     case 0xaed6dbb2: return "maskCoords"
     case 0xafd93fbb: return "keyboardButtonBuy"
     case 0xb00c47a2: return "messageActionPrizeStars"
     case 0xb05ac6b1: return "sendMessageChooseStickerAction"
     case 0xb08f922a: return "messages.deleteHistory"
+    case 0xb0cd6617: return "botVerifierSettings"
     case 0xb0d13e47: return "webPagePending"
+    case 0xb0d1865b: return "channelParticipantsBots"
     case 0xb16a6c29: return "keyboardButtonRequestPhone"
     case 0xb1db7c7e: return "inputNotifyBroadcasts"
     case 0xb23fc698: return "updateChannelAvailableMessages"
@@ -1563,6 +1615,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb4073647: return "username"
     case 0xb434e2b8: return "auth.exportedAuthorization"
     case 0xb45c69d1: return "messages.affectedHistory"
+    case 0xb4608969: return "channelParticipantsAdmins"
     case 0xb4a2e88d: return "updateEncryption"
     case 0xb4afcfb0: return "updatePeerLocated"
     case 0xb4c38cb5: return "messageActionWebViewDataSent"
@@ -1589,9 +1642,11 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xb92fb6cd: return "pageListItemText"
     case 0xb940c666: return "messageMediaGeoLive"
     case 0xb98886cf: return "inputUserEmpty"
+    case 0xb98cd696: return "profileTabPosts"
     case 0xb9cfc48d: return "updateBotCallbackQuery"
     case 0xbaafe5e0: return "pageBlockAuthorDate"
     case 0xbad07584: return "inputDocumentFileLocation"
+    case 0xbb6ae88d: return "channelParticipantsContacts"
     case 0xbb92ba95: return "messageEntityUnknown"
     case 0xbb9bb9a5: return "updatePeerHistoryTTL"
     case 0xbbb6b4a3: return "starsAmount"
@@ -1609,6 +1664,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xbf0693d4: return "messageEntityStrike"
     case 0xbf4dea82: return "pageBlockTable"
     case 0xbf9459b7: return "invokeWithoutUpdates"
+    case 0xbfb5ad8b: return "channelLocationEmpty"
     case 0xbfd064ec: return "pageBlockHeader"
     case 0xc000bba2: return "auth.sentCodeTypeSms"
     case 0xc007cec3: return "notifyChats"
@@ -1643,6 +1699,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xc88b3b02: return "inputStickerSetPremiumGifts"
     case 0xc8cf05f8: return "messageEntityCustomEmoji"
     case 0xc9662d05: return "inputKeyboardButtonRequestPeer"
+    case 0xc99b1950: return "botAppSettings"
     case 0xc9e33d54: return "channels.inviteToChannel"
     case 0xc9f06e1b: return "requestPeerTypeChat"
     case 0xca461b5d: return "peerLocated"
@@ -1679,6 +1736,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xd2aaf7ec: return "messages.updatePinnedMessage"
     case 0xd30d78d4: return "messages.sendReaction"
     case 0xd33f43f3: return "inputMediaGame"
+    case 0xd3656499: return "profileTabLinks"
     case 0xd3bc4b7a: return "userEmpty"
     case 0xd3f924eb: return "messages.stickerSetNotModified"
     case 0xd433ad73: return "ipPort"
@@ -1715,11 +1773,13 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xdde8a54c: return "inputPeerUser"
     case 0xddf10c3b: return "messageMediaWebPage"
     case 0xde33b094: return "videoSize"
+    case 0xde3f3c79: return "channelParticipantsRecent"
     case 0xde4c5d93: return "geoPointAddress"
     case 0xde5a0dd6: return "textEmail"
     case 0xde7b673d: return "upload.saveBigFilePart"
     case 0xdfd14005: return "messages.editMessage"
     case 0xdfdaabe1: return "inputFileLocation"
+    case 0xe04b5ceb: return "channelParticipantsMentions"
     case 0xe062db83: return "inputMessagesFilterContacts"
     case 0xe0804116: return "wallPaperNoFile"
     case 0xe095c1a0: return "phoneCallDiscardReasonDisconnect"
@@ -1733,7 +1793,9 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xe40370a3: return "updateEditMessage"
     case 0xe4621141: return "privacyValueDisallowUsers"
     case 0xe46bcee4: return "chatParticipantCreator"
+    case 0xe477092e: return "profileTabVoice"
     case 0xe4c123d6: return "inputGeoPointEmpty"
+    case 0xe4e0b29d: return "channelFull"
     case 0xe4e88011: return "pageBlockList"
     case 0xe511996d: return "updateFavedStickers"
     case 0xe56dbf05: return "dialogPeer"
@@ -1741,6 +1803,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xe5bbfe1a: return "inputMediaPhotoExternal"
     case 0xe5bdf8de: return "updateUserStatus"
     case 0xe5bfffcd: return "auth.exportAuthorization"
+    case 0xe5d7d19c: return "messages.chatFull"
     case 0xe66fbf7b: return "inputMediaDice"
     case 0xe67f520e: return "inputStickerSetDice"
     case 0xe7026d0d: return "inputMessagesFilterGeo"
@@ -1755,6 +1818,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xea109b13: return "destroy_auth_key_fail"
     case 0xea3948e9: return "messageActionChannelMigrateFrom"
     case 0xeae87e42: return "contacts.contacts"
+    case 0xeafc32bc: return "chatReactionsNone"
     case 0xeba636fe: return "groupCallParticipant"
     case 0xebbca3cb: return "messageActionChatJoinedByRequest"
     case 0xebe07752: return "updatePeerBlocked"
@@ -1776,6 +1840,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xee7a1596: return "messageActionSuggestedPostApproval"
     case 0xee8c1e86: return "inputChannelEmpty"
     case 0xef1751b5: return "pageBlockChannel"
+    case 0xf0173fe9: return "channels.channelParticipantsNotModified"
     case 0xf0e3e596: return "messages.dialogsNotModified"
     case 0xf12bb6e1: return "pageBlockSubheader"
     case 0xf16269d4: return "updateSmsJob"
@@ -1813,6 +1878,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xf89a6a4e: return "updateChat"
     case 0xf8ab7dfb: return "inputMediaContact"
     case 0xf8ec284b: return "peerSelfLocated"
+    case 0xf93cd45c: return "botVerification"
     case 0xf9470ab2: return "updateQuickReplies"
     case 0xf9c44144: return "inputMediaGeoPoint"
     case 0xf9c8bcc6: return "webDocumentNoProxy"

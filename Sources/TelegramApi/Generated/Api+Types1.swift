@@ -223,6 +223,78 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum BotAppSettings: TLObject, Equatable {
+        case botAppSettings(placeholderPath: [UInt8]?, backgroundColor: Int32?, backgroundDarkColor: Int32?, headerColor: Int32?, headerDarkColor: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botAppSettings(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xc99b1950)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeBytes(value)
+                }
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+                if let value = _4 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xc99b1950: return try parse_botAppSettings(&reader)
+            default: throw .unknownConstructor(id, expected: "BotAppSettings")
+            }
+        }
+
+        /// botAppSettings#c99b1950's fields, its id already read.
+        static func parse_botAppSettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "botAppSettings", bits: flags & ~0x1f) }
+            var _0: [UInt8]? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readBytes()
+            }
+            var _1: Int32? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt32()
+            }
+            var _2: Int32? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readInt32()
+            }
+            var _3: Int32? = nil
+            if flags & 0x8 != 0 {
+                _3 = try reader.readInt32()
+            }
+            var _4: Int32? = nil
+            if flags & 0x10 != 0 {
+                _4 = try reader.readInt32()
+            }
+            return .botAppSettings(placeholderPath: _0, backgroundColor: _1, backgroundDarkColor: _2, headerColor: _3, headerDarkColor: _4)
+        }
+    }
+}
+
+extension Api {
     public indirect enum BotBusinessConnection: TLObject, Equatable {
         case botBusinessConnection(disabled: Bool, connectionId: String, userId: Int64, dcId: Int32, date: Int32, rights: Api.BusinessBotRights?)
 
@@ -305,6 +377,112 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum BotInfo: TLObject, Equatable {
+        case botInfo(hasPreviewMedias: Bool, userId: Int64?, description: String?, descriptionPhoto: Api.Photo?, descriptionDocument: Api.Document?, commands: [Api.BotCommand]?, menuButton: Api.BotMenuButton?, privacyPolicyUrl: String?, appSettings: Api.BotAppSettings?, verifierSettings: Api.BotVerifierSettings?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botInfo(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0x4d8a0299)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x40 }
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x10 }
+                if _4 != nil { flags |= 0x20 }
+                if _5 != nil { flags |= 0x4 }
+                if _6 != nil { flags |= 0x8 }
+                if _7 != nil { flags |= 0x80 }
+                if _8 != nil { flags |= 0x100 }
+                if _9 != nil { flags |= 0x200 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    writer.writeInt64(value)
+                }
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    writer.writeVector(value)
+                }
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _7 {
+                    writer.writeString(value)
+                }
+                if let value = _8 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _9 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x4d8a0299: return try parse_botInfo(&reader)
+            default: throw .unknownConstructor(id, expected: "BotInfo")
+            }
+        }
+
+        /// botInfo#4d8a0299's fields, its id already read.
+        static func parse_botInfo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3ff == 0 else { throw .unknownFlags(constructor: "botInfo", bits: flags & ~0x3ff) }
+            let _0 = flags & 0x40 != 0
+            var _1: Int64? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt64()
+            }
+            var _2: String? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: Api.Photo? = nil
+            if flags & 0x10 != 0 {
+                _3 = try Api.Photo.parse(from: &reader)
+            }
+            var _4: Api.Document? = nil
+            if flags & 0x20 != 0 {
+                _4 = try Api.Document.parse(from: &reader)
+            }
+            var _5: [Api.BotCommand]? = nil
+            if flags & 0x4 != 0 {
+                _5 = try reader.readVector(of: Api.BotCommand.self)
+            }
+            var _6: Api.BotMenuButton? = nil
+            if flags & 0x8 != 0 {
+                _6 = try Api.BotMenuButton.parse(from: &reader)
+            }
+            var _7: String? = nil
+            if flags & 0x80 != 0 {
+                _7 = try reader.readString()
+            }
+            var _8: Api.BotAppSettings? = nil
+            if flags & 0x100 != 0 {
+                _8 = try Api.BotAppSettings.parse(from: &reader)
+            }
+            var _9: Api.BotVerifierSettings? = nil
+            if flags & 0x200 != 0 {
+                _9 = try Api.BotVerifierSettings.parse(from: &reader)
+            }
+            return .botInfo(hasPreviewMedias: _0, userId: _1, description: _2, descriptionPhoto: _3, descriptionDocument: _4, commands: _5, menuButton: _6, privacyPolicyUrl: _7, appSettings: _8, verifierSettings: _9)
+        }
+    }
+}
+
+extension Api {
     public indirect enum BotMenuButton: TLObject, Equatable {
         case botMenuButtonDefault
         case botMenuButtonCommands
@@ -354,6 +532,86 @@ extension Api {
             let _0 = try reader.readString()
             let _1 = try reader.readString()
             return .botMenuButton(text: _0, url: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum BotVerification: TLObject, Equatable {
+        case botVerification(botId: Int64, icon: Int64, description: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botVerification(let _0, let _1, let _2):
+                writer.writeUInt32(0xf93cd45c)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xf93cd45c: return try parse_botVerification(&reader)
+            default: throw .unknownConstructor(id, expected: "BotVerification")
+            }
+        }
+
+        /// botVerification#f93cd45c's fields, its id already read.
+        static func parse_botVerification(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            return .botVerification(botId: _0, icon: _1, description: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum BotVerifierSettings: TLObject, Equatable {
+        case botVerifierSettings(canModifyCustomDescription: Bool, icon: Int64, company: String, customDescription: String?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .botVerifierSettings(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb0cd6617)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb0cd6617: return try parse_botVerifierSettings(&reader)
+            default: throw .unknownConstructor(id, expected: "BotVerifierSettings")
+            }
+        }
+
+        /// botVerifierSettings#b0cd6617's fields, its id already read.
+        static func parse_botVerifierSettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "botVerifierSettings", bits: flags & ~0x3) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            var _3: String? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readString()
+            }
+            return .botVerifierSettings(canModifyCustomDescription: _0, icon: _1, company: _2, customDescription: _3)
         }
     }
 }
@@ -414,6 +672,49 @@ extension Api {
             let _12 = flags & 0x1000 != 0
             let _13 = flags & 0x2000 != 0
             return .businessBotRights(reply: _0, readMessages: _1, deleteSentMessages: _2, deleteReceivedMessages: _3, editName: _4, editBio: _5, editProfilePhoto: _6, editUsername: _7, viewGifts: _8, sellGifts: _9, changeGiftSettings: _10, transferAndUpgradeGifts: _11, transferStars: _12, manageStories: _13)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChannelLocation: TLObject, Equatable {
+        case channelLocationEmpty
+        case channelLocation(geoPoint: Api.GeoPoint, address: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .channelLocationEmpty:
+                writer.writeUInt32(0xbfb5ad8b)
+            case .channelLocation(let _0, let _1):
+                writer.writeUInt32(0x209b82db)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xbfb5ad8b: return try parse_channelLocationEmpty(&reader)
+            case 0x209b82db: return try parse_channelLocation(&reader)
+            default: throw .unknownConstructor(id, expected: "ChannelLocation")
+            }
+        }
+
+        /// channelLocationEmpty#bfb5ad8b's fields, its id already read.
+        static func parse_channelLocationEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .channelLocationEmpty
+        }
+
+        /// channelLocation#209b82db's fields, its id already read.
+        static func parse_channelLocation(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.GeoPoint.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .channelLocation(geoPoint: _0, address: _1)
         }
     }
 }
@@ -644,6 +945,139 @@ extension Api {
             defer { reader.leaveObject() }
             let _0 = try Api.Peer.parse(from: &reader)
             return .channelParticipantLeft(peer: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChannelParticipantsFilter: TLObject, Equatable {
+        case channelParticipantsRecent
+        case channelParticipantsAdmins
+        case channelParticipantsKicked(q: String)
+        case channelParticipantsBots
+        case channelParticipantsBanned(q: String)
+        case channelParticipantsSearch(q: String)
+        case channelParticipantsContacts(q: String)
+        case channelParticipantsMentions(q: String?, topMsgId: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .channelParticipantsRecent:
+                writer.writeUInt32(0xde3f3c79)
+            case .channelParticipantsAdmins:
+                writer.writeUInt32(0xb4608969)
+            case .channelParticipantsKicked(let _0):
+                writer.writeUInt32(0xa3b54985)
+                writer.writeString(_0)
+            case .channelParticipantsBots:
+                writer.writeUInt32(0xb0d1865b)
+            case .channelParticipantsBanned(let _0):
+                writer.writeUInt32(0x1427a5e1)
+                writer.writeString(_0)
+            case .channelParticipantsSearch(let _0):
+                writer.writeUInt32(0x0656ac4b)
+                writer.writeString(_0)
+            case .channelParticipantsContacts(let _0):
+                writer.writeUInt32(0xbb6ae88d)
+                writer.writeString(_0)
+            case .channelParticipantsMentions(let _0, let _1):
+                writer.writeUInt32(0xe04b5ceb)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeString(value)
+                }
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xde3f3c79: return try parse_channelParticipantsRecent(&reader)
+            case 0xb4608969: return try parse_channelParticipantsAdmins(&reader)
+            case 0xa3b54985: return try parse_channelParticipantsKicked(&reader)
+            case 0xb0d1865b: return try parse_channelParticipantsBots(&reader)
+            case 0x1427a5e1: return try parse_channelParticipantsBanned(&reader)
+            case 0x0656ac4b: return try parse_channelParticipantsSearch(&reader)
+            case 0xbb6ae88d: return try parse_channelParticipantsContacts(&reader)
+            case 0xe04b5ceb: return try parse_channelParticipantsMentions(&reader)
+            default: throw .unknownConstructor(id, expected: "ChannelParticipantsFilter")
+            }
+        }
+
+        /// channelParticipantsRecent#de3f3c79's fields, its id already read.
+        static func parse_channelParticipantsRecent(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .channelParticipantsRecent
+        }
+
+        /// channelParticipantsAdmins#b4608969's fields, its id already read.
+        static func parse_channelParticipantsAdmins(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .channelParticipantsAdmins
+        }
+
+        /// channelParticipantsKicked#a3b54985's fields, its id already read.
+        static func parse_channelParticipantsKicked(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .channelParticipantsKicked(q: _0)
+        }
+
+        /// channelParticipantsBots#b0d1865b's fields, its id already read.
+        static func parse_channelParticipantsBots(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .channelParticipantsBots
+        }
+
+        /// channelParticipantsBanned#1427a5e1's fields, its id already read.
+        static func parse_channelParticipantsBanned(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .channelParticipantsBanned(q: _0)
+        }
+
+        /// channelParticipantsSearch#0656ac4b's fields, its id already read.
+        static func parse_channelParticipantsSearch(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .channelParticipantsSearch(q: _0)
+        }
+
+        /// channelParticipantsContacts#bb6ae88d's fields, its id already read.
+        static func parse_channelParticipantsContacts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .channelParticipantsContacts(q: _0)
+        }
+
+        /// channelParticipantsMentions#e04b5ceb's fields, its id already read.
+        static func parse_channelParticipantsMentions(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "channelParticipantsMentions", bits: flags & ~0x3) }
+            var _0: String? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readString()
+            }
+            var _1: Int32? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt32()
+            }
+            return .channelParticipantsMentions(q: _0, topMsgId: _1)
         }
     }
 }
@@ -1147,6 +1581,523 @@ extension Api {
 }
 
 extension Api {
+    public indirect enum ChatFull: TLObject, Equatable {
+        case chatFull(canSetUsername: Bool, hasScheduled: Bool, translationsDisabled: Bool, id: Int64, about: String, participants: Api.ChatParticipants, chatPhoto: Api.Photo?, notifySettings: Api.PeerNotifySettings, exportedInvite: Api.ExportedChatInvite?, botInfo: [Api.BotInfo]?, pinnedMsgId: Int32?, folderId: Int32?, call: Api.InputGroupCall?, ttlPeriod: Int32?, groupcallDefaultJoinAs: Api.Peer?, themeEmoticon: String?, requestsPending: Int32?, recentRequesters: [Int64]?, availableReactions: Api.ChatReactions?, reactionsLimit: Int32?)
+        case channelFull(canViewParticipants: Bool, canSetUsername: Bool, canSetStickers: Bool, hiddenPrehistory: Bool, canSetLocation: Bool, hasScheduled: Bool, canViewStats: Bool, blocked: Bool, canDeleteChannel: Bool, antispam: Bool, participantsHidden: Bool, translationsDisabled: Bool, storiesPinnedAvailable: Bool, viewForumAsMessages: Bool, restrictedSponsored: Bool, canViewRevenue: Bool, paidMediaAllowed: Bool, canViewStarsRevenue: Bool, paidReactionsAvailable: Bool, stargiftsAvailable: Bool, paidMessagesAvailable: Bool, id: Int64, about: String, participantsCount: Int32?, adminsCount: Int32?, kickedCount: Int32?, bannedCount: Int32?, onlineCount: Int32?, readInboxMaxId: Int32, readOutboxMaxId: Int32, unreadCount: Int32, chatPhoto: Api.Photo, notifySettings: Api.PeerNotifySettings, exportedInvite: Api.ExportedChatInvite?, botInfo: [Api.BotInfo], migratedFromChatId: Int64?, migratedFromMaxId: Int32?, pinnedMsgId: Int32?, stickerset: Api.StickerSet?, availableMinId: Int32?, folderId: Int32?, linkedChatId: Int64?, location: Api.ChannelLocation?, slowmodeSeconds: Int32?, slowmodeNextSendDate: Int32?, statsDc: Int32?, pts: Int32, call: Api.InputGroupCall?, ttlPeriod: Int32?, pendingSuggestions: [String]?, groupcallDefaultJoinAs: Api.Peer?, themeEmoticon: String?, requestsPending: Int32?, recentRequesters: [Int64]?, defaultSendAs: Api.Peer?, availableReactions: Api.ChatReactions?, reactionsLimit: Int32?, stories: Api.PeerStories?, wallpaper: Api.WallPaper?, boostsApplied: Int32?, boostsUnrestrict: Int32?, emojiset: Api.StickerSet?, botVerification: Api.BotVerification?, stargiftsCount: Int32?, sendPaidMessagesStars: Int64?, mainTab: Api.ProfileTab?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatFull(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19):
+                writer.writeUInt32(0x2633421b)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x80 }
+                if _1 { flags |= 0x100 }
+                if _2 { flags |= 0x80000 }
+                if _6 != nil { flags |= 0x4 }
+                if _8 != nil { flags |= 0x2000 }
+                if _9 != nil { flags |= 0x8 }
+                if _10 != nil { flags |= 0x40 }
+                if _11 != nil { flags |= 0x800 }
+                if _12 != nil { flags |= 0x1000 }
+                if _13 != nil { flags |= 0x4000 }
+                if _14 != nil { flags |= 0x8000 }
+                if _15 != nil { flags |= 0x10000 }
+                if _16 != nil { flags |= 0x20000 }
+                if _17 != nil { flags |= 0x20000 }
+                if _18 != nil { flags |= 0x40000 }
+                if _19 != nil { flags |= 0x100000 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_3)
+                writer.writeString(_4)
+                _5.serialize(to: &writer)
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+                _7.serialize(to: &writer)
+                if let value = _8 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _9 {
+                    writer.writeVector(value)
+                }
+                if let value = _10 {
+                    writer.writeInt32(value)
+                }
+                if let value = _11 {
+                    writer.writeInt32(value)
+                }
+                if let value = _12 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _13 {
+                    writer.writeInt32(value)
+                }
+                if let value = _14 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _15 {
+                    writer.writeString(value)
+                }
+                if let value = _16 {
+                    writer.writeInt32(value)
+                }
+                if let value = _17 {
+                    writer.writeVector(value)
+                }
+                if let value = _18 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _19 {
+                    writer.writeInt32(value)
+                }
+            case .channelFull(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20, let _21, let _22, let _23, let _24, let _25, let _26, let _27, let _28, let _29, let _30, let _31, let _32, let _33, let _34, let _35, let _36, let _37, let _38, let _39, let _40, let _41, let _42, let _43, let _44, let _45, let _46, let _47, let _48, let _49, let _50, let _51, let _52, let _53, let _54, let _55, let _56, let _57, let _58, let _59, let _60, let _61, let _62, let _63, let _64, let _65):
+                writer.writeUInt32(0xe4e0b29d)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x8 }
+                if _1 { flags |= 0x40 }
+                if _2 { flags |= 0x80 }
+                if _3 { flags |= 0x400 }
+                if _4 { flags |= 0x10000 }
+                if _5 { flags |= 0x80000 }
+                if _6 { flags |= 0x100000 }
+                if _7 { flags |= 0x400000 }
+                if _23 != nil { flags |= 0x1 }
+                if _24 != nil { flags |= 0x2 }
+                if _25 != nil { flags |= 0x4 }
+                if _26 != nil { flags |= 0x4 }
+                if _27 != nil { flags |= 0x2000 }
+                if _33 != nil { flags |= 0x800000 }
+                if _35 != nil { flags |= 0x10 }
+                if _36 != nil { flags |= 0x10 }
+                if _37 != nil { flags |= 0x20 }
+                if _38 != nil { flags |= 0x100 }
+                if _39 != nil { flags |= 0x200 }
+                if _40 != nil { flags |= 0x800 }
+                if _41 != nil { flags |= 0x4000 }
+                if _42 != nil { flags |= 0x8000 }
+                if _43 != nil { flags |= 0x20000 }
+                if _44 != nil { flags |= 0x40000 }
+                if _45 != nil { flags |= 0x1000 }
+                if _47 != nil { flags |= 0x200000 }
+                if _48 != nil { flags |= 0x1000000 }
+                if _49 != nil { flags |= 0x2000000 }
+                if _50 != nil { flags |= 0x4000000 }
+                if _51 != nil { flags |= 0x8000000 }
+                if _52 != nil { flags |= 0x10000000 }
+                if _53 != nil { flags |= 0x10000000 }
+                if _54 != nil { flags |= 0x20000000 }
+                if _55 != nil { flags |= 0x40000000 }
+                var flags2: UInt32 = 0
+                if _8 { flags2 |= 0x1 }
+                if _9 { flags2 |= 0x2 }
+                if _10 { flags2 |= 0x4 }
+                if _11 { flags2 |= 0x8 }
+                if _12 { flags2 |= 0x20 }
+                if _13 { flags2 |= 0x40 }
+                if _14 { flags2 |= 0x800 }
+                if _15 { flags2 |= 0x1000 }
+                if _16 { flags2 |= 0x4000 }
+                if _17 { flags2 |= 0x8000 }
+                if _18 { flags2 |= 0x10000 }
+                if _19 { flags2 |= 0x80000 }
+                if _20 { flags2 |= 0x100000 }
+                if _56 != nil { flags2 |= 0x2000 }
+                if _57 != nil { flags2 |= 0x10 }
+                if _58 != nil { flags2 |= 0x80 }
+                if _59 != nil { flags2 |= 0x100 }
+                if _60 != nil { flags2 |= 0x200 }
+                if _61 != nil { flags2 |= 0x400 }
+                if _62 != nil { flags2 |= 0x20000 }
+                if _63 != nil { flags2 |= 0x40000 }
+                if _64 != nil { flags2 |= 0x200000 }
+                if _65 != nil { flags2 |= 0x400000 }
+                writer.writeUInt32(flags)
+                writer.writeUInt32(flags2)
+                writer.writeInt64(_21)
+                writer.writeString(_22)
+                if let value = _23 {
+                    writer.writeInt32(value)
+                }
+                if let value = _24 {
+                    writer.writeInt32(value)
+                }
+                if let value = _25 {
+                    writer.writeInt32(value)
+                }
+                if let value = _26 {
+                    writer.writeInt32(value)
+                }
+                if let value = _27 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_28)
+                writer.writeInt32(_29)
+                writer.writeInt32(_30)
+                _31.serialize(to: &writer)
+                _32.serialize(to: &writer)
+                if let value = _33 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeVector(_34)
+                if let value = _35 {
+                    writer.writeInt64(value)
+                }
+                if let value = _36 {
+                    writer.writeInt32(value)
+                }
+                if let value = _37 {
+                    writer.writeInt32(value)
+                }
+                if let value = _38 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _39 {
+                    writer.writeInt32(value)
+                }
+                if let value = _40 {
+                    writer.writeInt32(value)
+                }
+                if let value = _41 {
+                    writer.writeInt64(value)
+                }
+                if let value = _42 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _43 {
+                    writer.writeInt32(value)
+                }
+                if let value = _44 {
+                    writer.writeInt32(value)
+                }
+                if let value = _45 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_46)
+                if let value = _47 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _48 {
+                    writer.writeInt32(value)
+                }
+                if let value = _49 {
+                    writer.writeVector(value)
+                }
+                if let value = _50 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _51 {
+                    writer.writeString(value)
+                }
+                if let value = _52 {
+                    writer.writeInt32(value)
+                }
+                if let value = _53 {
+                    writer.writeVector(value)
+                }
+                if let value = _54 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _55 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _56 {
+                    writer.writeInt32(value)
+                }
+                if let value = _57 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _58 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _59 {
+                    writer.writeInt32(value)
+                }
+                if let value = _60 {
+                    writer.writeInt32(value)
+                }
+                if let value = _61 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _62 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _63 {
+                    writer.writeInt32(value)
+                }
+                if let value = _64 {
+                    writer.writeInt64(value)
+                }
+                if let value = _65 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x2633421b: return try parse_chatFull(&reader)
+            case 0xe4e0b29d: return try parse_channelFull(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatFull")
+            }
+        }
+
+        /// chatFull#2633421b's fields, its id already read.
+        static func parse_chatFull(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1ff9cc == 0 else { throw .unknownFlags(constructor: "chatFull", bits: flags & ~0x1ff9cc) }
+            let _0 = flags & 0x80 != 0
+            let _1 = flags & 0x100 != 0
+            let _2 = flags & 0x80000 != 0
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readString()
+            let _5 = try Api.ChatParticipants.parse(from: &reader)
+            var _6: Api.Photo? = nil
+            if flags & 0x4 != 0 {
+                _6 = try Api.Photo.parse(from: &reader)
+            }
+            let _7 = try Api.PeerNotifySettings.parse(from: &reader)
+            var _8: Api.ExportedChatInvite? = nil
+            if flags & 0x2000 != 0 {
+                _8 = try Api.ExportedChatInvite.parse(from: &reader)
+            }
+            var _9: [Api.BotInfo]? = nil
+            if flags & 0x8 != 0 {
+                _9 = try reader.readVector(of: Api.BotInfo.self)
+            }
+            var _10: Int32? = nil
+            if flags & 0x40 != 0 {
+                _10 = try reader.readInt32()
+            }
+            var _11: Int32? = nil
+            if flags & 0x800 != 0 {
+                _11 = try reader.readInt32()
+            }
+            var _12: Api.InputGroupCall? = nil
+            if flags & 0x1000 != 0 {
+                _12 = try Api.InputGroupCall.parse(from: &reader)
+            }
+            var _13: Int32? = nil
+            if flags & 0x4000 != 0 {
+                _13 = try reader.readInt32()
+            }
+            var _14: Api.Peer? = nil
+            if flags & 0x8000 != 0 {
+                _14 = try Api.Peer.parse(from: &reader)
+            }
+            var _15: String? = nil
+            if flags & 0x10000 != 0 {
+                _15 = try reader.readString()
+            }
+            var _16: Int32? = nil
+            if flags & 0x20000 != 0 {
+                _16 = try reader.readInt32()
+            }
+            var _17: [Int64]? = nil
+            if flags & 0x20000 != 0 {
+                _17 = try reader.readInt64Vector()
+            }
+            var _18: Api.ChatReactions? = nil
+            if flags & 0x40000 != 0 {
+                _18 = try Api.ChatReactions.parse(from: &reader)
+            }
+            var _19: Int32? = nil
+            if flags & 0x100000 != 0 {
+                _19 = try reader.readInt32()
+            }
+            return .chatFull(canSetUsername: _0, hasScheduled: _1, translationsDisabled: _2, id: _3, about: _4, participants: _5, chatPhoto: _6, notifySettings: _7, exportedInvite: _8, botInfo: _9, pinnedMsgId: _10, folderId: _11, call: _12, ttlPeriod: _13, groupcallDefaultJoinAs: _14, themeEmoticon: _15, requestsPending: _16, recentRequesters: _17, availableReactions: _18, reactionsLimit: _19)
+        }
+
+        /// channelFull#e4e0b29d's fields, its id already read.
+        static func parse_channelFull(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7fffffff == 0 else { throw .unknownFlags(constructor: "channelFull", bits: flags & ~0x7fffffff) }
+            let _0 = flags & 0x8 != 0
+            let _1 = flags & 0x40 != 0
+            let _2 = flags & 0x80 != 0
+            let _3 = flags & 0x400 != 0
+            let _4 = flags & 0x10000 != 0
+            let _5 = flags & 0x80000 != 0
+            let _6 = flags & 0x100000 != 0
+            let _7 = flags & 0x400000 != 0
+            let flags2 = try reader.readUInt32()
+            guard flags2 & ~0x7fffff == 0 else { throw .unknownFlags(constructor: "channelFull", bits: flags2 & ~0x7fffff) }
+            let _8 = flags2 & 0x1 != 0
+            let _9 = flags2 & 0x2 != 0
+            let _10 = flags2 & 0x4 != 0
+            let _11 = flags2 & 0x8 != 0
+            let _12 = flags2 & 0x20 != 0
+            let _13 = flags2 & 0x40 != 0
+            let _14 = flags2 & 0x800 != 0
+            let _15 = flags2 & 0x1000 != 0
+            let _16 = flags2 & 0x4000 != 0
+            let _17 = flags2 & 0x8000 != 0
+            let _18 = flags2 & 0x10000 != 0
+            let _19 = flags2 & 0x80000 != 0
+            let _20 = flags2 & 0x100000 != 0
+            let _21 = try reader.readInt64()
+            let _22 = try reader.readString()
+            var _23: Int32? = nil
+            if flags & 0x1 != 0 {
+                _23 = try reader.readInt32()
+            }
+            var _24: Int32? = nil
+            if flags & 0x2 != 0 {
+                _24 = try reader.readInt32()
+            }
+            var _25: Int32? = nil
+            if flags & 0x4 != 0 {
+                _25 = try reader.readInt32()
+            }
+            var _26: Int32? = nil
+            if flags & 0x4 != 0 {
+                _26 = try reader.readInt32()
+            }
+            var _27: Int32? = nil
+            if flags & 0x2000 != 0 {
+                _27 = try reader.readInt32()
+            }
+            let _28 = try reader.readInt32()
+            let _29 = try reader.readInt32()
+            let _30 = try reader.readInt32()
+            let _31 = try Api.Photo.parse(from: &reader)
+            let _32 = try Api.PeerNotifySettings.parse(from: &reader)
+            var _33: Api.ExportedChatInvite? = nil
+            if flags & 0x800000 != 0 {
+                _33 = try Api.ExportedChatInvite.parse(from: &reader)
+            }
+            let _34 = try reader.readVector(of: Api.BotInfo.self)
+            var _35: Int64? = nil
+            if flags & 0x10 != 0 {
+                _35 = try reader.readInt64()
+            }
+            var _36: Int32? = nil
+            if flags & 0x10 != 0 {
+                _36 = try reader.readInt32()
+            }
+            var _37: Int32? = nil
+            if flags & 0x20 != 0 {
+                _37 = try reader.readInt32()
+            }
+            var _38: Api.StickerSet? = nil
+            if flags & 0x100 != 0 {
+                _38 = try Api.StickerSet.parse(from: &reader)
+            }
+            var _39: Int32? = nil
+            if flags & 0x200 != 0 {
+                _39 = try reader.readInt32()
+            }
+            var _40: Int32? = nil
+            if flags & 0x800 != 0 {
+                _40 = try reader.readInt32()
+            }
+            var _41: Int64? = nil
+            if flags & 0x4000 != 0 {
+                _41 = try reader.readInt64()
+            }
+            var _42: Api.ChannelLocation? = nil
+            if flags & 0x8000 != 0 {
+                _42 = try Api.ChannelLocation.parse(from: &reader)
+            }
+            var _43: Int32? = nil
+            if flags & 0x20000 != 0 {
+                _43 = try reader.readInt32()
+            }
+            var _44: Int32? = nil
+            if flags & 0x40000 != 0 {
+                _44 = try reader.readInt32()
+            }
+            var _45: Int32? = nil
+            if flags & 0x1000 != 0 {
+                _45 = try reader.readInt32()
+            }
+            let _46 = try reader.readInt32()
+            var _47: Api.InputGroupCall? = nil
+            if flags & 0x200000 != 0 {
+                _47 = try Api.InputGroupCall.parse(from: &reader)
+            }
+            var _48: Int32? = nil
+            if flags & 0x1000000 != 0 {
+                _48 = try reader.readInt32()
+            }
+            var _49: [String]? = nil
+            if flags & 0x2000000 != 0 {
+                _49 = try reader.readStringVector()
+            }
+            var _50: Api.Peer? = nil
+            if flags & 0x4000000 != 0 {
+                _50 = try Api.Peer.parse(from: &reader)
+            }
+            var _51: String? = nil
+            if flags & 0x8000000 != 0 {
+                _51 = try reader.readString()
+            }
+            var _52: Int32? = nil
+            if flags & 0x10000000 != 0 {
+                _52 = try reader.readInt32()
+            }
+            var _53: [Int64]? = nil
+            if flags & 0x10000000 != 0 {
+                _53 = try reader.readInt64Vector()
+            }
+            var _54: Api.Peer? = nil
+            if flags & 0x20000000 != 0 {
+                _54 = try Api.Peer.parse(from: &reader)
+            }
+            var _55: Api.ChatReactions? = nil
+            if flags & 0x40000000 != 0 {
+                _55 = try Api.ChatReactions.parse(from: &reader)
+            }
+            var _56: Int32? = nil
+            if flags2 & 0x2000 != 0 {
+                _56 = try reader.readInt32()
+            }
+            var _57: Api.PeerStories? = nil
+            if flags2 & 0x10 != 0 {
+                _57 = try Api.PeerStories.parse(from: &reader)
+            }
+            var _58: Api.WallPaper? = nil
+            if flags2 & 0x80 != 0 {
+                _58 = try Api.WallPaper.parse(from: &reader)
+            }
+            var _59: Int32? = nil
+            if flags2 & 0x100 != 0 {
+                _59 = try reader.readInt32()
+            }
+            var _60: Int32? = nil
+            if flags2 & 0x200 != 0 {
+                _60 = try reader.readInt32()
+            }
+            var _61: Api.StickerSet? = nil
+            if flags2 & 0x400 != 0 {
+                _61 = try Api.StickerSet.parse(from: &reader)
+            }
+            var _62: Api.BotVerification? = nil
+            if flags2 & 0x20000 != 0 {
+                _62 = try Api.BotVerification.parse(from: &reader)
+            }
+            var _63: Int32? = nil
+            if flags2 & 0x40000 != 0 {
+                _63 = try reader.readInt32()
+            }
+            var _64: Int64? = nil
+            if flags2 & 0x200000 != 0 {
+                _64 = try reader.readInt64()
+            }
+            var _65: Api.ProfileTab? = nil
+            if flags2 & 0x400000 != 0 {
+                _65 = try Api.ProfileTab.parse(from: &reader)
+            }
+            return .channelFull(canViewParticipants: _0, canSetUsername: _1, canSetStickers: _2, hiddenPrehistory: _3, canSetLocation: _4, hasScheduled: _5, canViewStats: _6, blocked: _7, canDeleteChannel: _8, antispam: _9, participantsHidden: _10, translationsDisabled: _11, storiesPinnedAvailable: _12, viewForumAsMessages: _13, restrictedSponsored: _14, canViewRevenue: _15, paidMediaAllowed: _16, canViewStarsRevenue: _17, paidReactionsAvailable: _18, stargiftsAvailable: _19, paidMessagesAvailable: _20, id: _21, about: _22, participantsCount: _23, adminsCount: _24, kickedCount: _25, bannedCount: _26, onlineCount: _27, readInboxMaxId: _28, readOutboxMaxId: _29, unreadCount: _30, chatPhoto: _31, notifySettings: _32, exportedInvite: _33, botInfo: _34, migratedFromChatId: _35, migratedFromMaxId: _36, pinnedMsgId: _37, stickerset: _38, availableMinId: _39, folderId: _40, linkedChatId: _41, location: _42, slowmodeSeconds: _43, slowmodeNextSendDate: _44, statsDc: _45, pts: _46, call: _47, ttlPeriod: _48, pendingSuggestions: _49, groupcallDefaultJoinAs: _50, themeEmoticon: _51, requestsPending: _52, recentRequesters: _53, defaultSendAs: _54, availableReactions: _55, reactionsLimit: _56, stories: _57, wallpaper: _58, boostsApplied: _59, boostsUnrestrict: _60, emojiset: _61, botVerification: _62, stargiftsCount: _63, sendPaidMessagesStars: _64, mainTab: _65)
+        }
+    }
+}
+
+extension Api {
     public indirect enum ChatParticipant: TLObject, Equatable {
         case chatParticipant(userId: Int64, inviterId: Int64, date: Int32)
         case chatParticipantCreator(userId: Int64)
@@ -1322,6 +2273,64 @@ extension Api {
             }
             let _3 = try reader.readInt32()
             return .chatPhoto(hasVideo: _0, photoId: _1, strippedThumb: _2, dcId: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ChatReactions: TLObject, Equatable {
+        case chatReactionsNone
+        case chatReactionsAll(allowCustom: Bool)
+        case chatReactionsSome(reactions: [Api.Reaction])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatReactionsNone:
+                writer.writeUInt32(0xeafc32bc)
+            case .chatReactionsAll(let _0):
+                writer.writeUInt32(0x52928bca)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+            case .chatReactionsSome(let _0):
+                writer.writeUInt32(0x661d4037)
+                writer.writeVector(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xeafc32bc: return try parse_chatReactionsNone(&reader)
+            case 0x52928bca: return try parse_chatReactionsAll(&reader)
+            case 0x661d4037: return try parse_chatReactionsSome(&reader)
+            default: throw .unknownConstructor(id, expected: "ChatReactions")
+            }
+        }
+
+        /// chatReactionsNone#eafc32bc's fields, its id already read.
+        static func parse_chatReactionsNone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .chatReactionsNone
+        }
+
+        /// chatReactionsAll#52928bca's fields, its id already read.
+        static func parse_chatReactionsAll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "chatReactionsAll", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            return .chatReactionsAll(allowCustom: _0)
+        }
+
+        /// chatReactionsSome#661d4037's fields, its id already read.
+        static func parse_chatReactionsSome(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.Reaction.self)
+            return .chatReactionsSome(reactions: _0)
         }
     }
 }
@@ -1659,674 +2668,6 @@ extension Api {
             let _0 = try reader.readInt64()
             let _1 = try reader.readBool()
             return .contact(userId: _0, mutual: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum DataJSON: TLObject, Equatable {
-        case dataJSON(data: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .dataJSON(let _0):
-                writer.writeUInt32(0x7d748d04)
-                writer.writeString(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x7d748d04: return try parse_dataJSON(&reader)
-            default: throw .unknownConstructor(id, expected: "DataJSON")
-            }
-        }
-
-        /// dataJSON#7d748d04's fields, its id already read.
-        static func parse_dataJSON(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .dataJSON(data: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum DcOption: TLObject, Equatable {
-        case dcOption(ipv6: Bool, mediaOnly: Bool, tcpoOnly: Bool, cdn: Bool, static: Bool, thisPortOnly: Bool, id: Int32, ipAddress: String, port: Int32, secret: [UInt8]?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .dcOption(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
-                writer.writeUInt32(0x18b7a10d)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x4 }
-                if _3 { flags |= 0x8 }
-                if _4 { flags |= 0x10 }
-                if _5 { flags |= 0x20 }
-                if _9 != nil { flags |= 0x400 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_6)
-                writer.writeString(_7)
-                writer.writeInt32(_8)
-                if let value = _9 {
-                    writer.writeBytes(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x18b7a10d: return try parse_dcOption(&reader)
-            default: throw .unknownConstructor(id, expected: "DcOption")
-            }
-        }
-
-        /// dcOption#18b7a10d's fields, its id already read.
-        static func parse_dcOption(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x43f == 0 else { throw .unknownFlags(constructor: "dcOption", bits: flags & ~0x43f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = flags & 0x8 != 0
-            let _4 = flags & 0x10 != 0
-            let _5 = flags & 0x20 != 0
-            let _6 = try reader.readInt32()
-            let _7 = try reader.readString()
-            let _8 = try reader.readInt32()
-            var _9: [UInt8]? = nil
-            if flags & 0x400 != 0 {
-                _9 = try reader.readBytes()
-            }
-            return .dcOption(ipv6: _0, mediaOnly: _1, tcpoOnly: _2, cdn: _3, static: _4, thisPortOnly: _5, id: _6, ipAddress: _7, port: _8, secret: _9)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Dialog: TLObject, Equatable {
-        case dialog(pinned: Bool, unreadMark: Bool, viewForumAsMessages: Bool, peer: Api.Peer, topMessage: Int32, readInboxMaxId: Int32, readOutboxMaxId: Int32, unreadCount: Int32, unreadMentionsCount: Int32, unreadReactionsCount: Int32, notifySettings: Api.PeerNotifySettings, pts: Int32?, draft: Api.DraftMessage?, folderId: Int32?, ttlPeriod: Int32?)
-        case dialogFolder(pinned: Bool, folder: Api.Folder, peer: Api.Peer, topMessage: Int32, unreadMutedPeersCount: Int32, unreadUnmutedPeersCount: Int32, unreadMutedMessagesCount: Int32, unreadUnmutedMessagesCount: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .dialog(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14):
-                writer.writeUInt32(0xd58a08c6)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _1 { flags |= 0x8 }
-                if _2 { flags |= 0x40 }
-                if _11 != nil { flags |= 0x1 }
-                if _12 != nil { flags |= 0x2 }
-                if _13 != nil { flags |= 0x10 }
-                if _14 != nil { flags |= 0x20 }
-                writer.writeUInt32(flags)
-                _3.serialize(to: &writer)
-                writer.writeInt32(_4)
-                writer.writeInt32(_5)
-                writer.writeInt32(_6)
-                writer.writeInt32(_7)
-                writer.writeInt32(_8)
-                writer.writeInt32(_9)
-                _10.serialize(to: &writer)
-                if let value = _11 {
-                    writer.writeInt32(value)
-                }
-                if let value = _12 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _13 {
-                    writer.writeInt32(value)
-                }
-                if let value = _14 {
-                    writer.writeInt32(value)
-                }
-            case .dialogFolder(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x71bd134c)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                _2.serialize(to: &writer)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-                writer.writeInt32(_5)
-                writer.writeInt32(_6)
-                writer.writeInt32(_7)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xd58a08c6: return try parse_dialog(&reader)
-            case 0x71bd134c: return try parse_dialogFolder(&reader)
-            default: throw .unknownConstructor(id, expected: "Dialog")
-            }
-        }
-
-        /// dialog#d58a08c6's fields, its id already read.
-        static func parse_dialog(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "dialog", bits: flags & ~0x7f) }
-            let _0 = flags & 0x4 != 0
-            let _1 = flags & 0x8 != 0
-            let _2 = flags & 0x40 != 0
-            let _3 = try Api.Peer.parse(from: &reader)
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt32()
-            let _6 = try reader.readInt32()
-            let _7 = try reader.readInt32()
-            let _8 = try reader.readInt32()
-            let _9 = try reader.readInt32()
-            let _10 = try Api.PeerNotifySettings.parse(from: &reader)
-            var _11: Int32? = nil
-            if flags & 0x1 != 0 {
-                _11 = try reader.readInt32()
-            }
-            var _12: Api.DraftMessage? = nil
-            if flags & 0x2 != 0 {
-                _12 = try Api.DraftMessage.parse(from: &reader)
-            }
-            var _13: Int32? = nil
-            if flags & 0x10 != 0 {
-                _13 = try reader.readInt32()
-            }
-            var _14: Int32? = nil
-            if flags & 0x20 != 0 {
-                _14 = try reader.readInt32()
-            }
-            return .dialog(pinned: _0, unreadMark: _1, viewForumAsMessages: _2, peer: _3, topMessage: _4, readInboxMaxId: _5, readOutboxMaxId: _6, unreadCount: _7, unreadMentionsCount: _8, unreadReactionsCount: _9, notifySettings: _10, pts: _11, draft: _12, folderId: _13, ttlPeriod: _14)
-        }
-
-        /// dialogFolder#71bd134c's fields, its id already read.
-        static func parse_dialogFolder(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x4 == 0 else { throw .unknownFlags(constructor: "dialogFolder", bits: flags & ~0x4) }
-            let _0 = flags & 0x4 != 0
-            let _1 = try Api.Folder.parse(from: &reader)
-            let _2 = try Api.Peer.parse(from: &reader)
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt32()
-            let _6 = try reader.readInt32()
-            let _7 = try reader.readInt32()
-            return .dialogFolder(pinned: _0, folder: _1, peer: _2, topMessage: _3, unreadMutedPeersCount: _4, unreadUnmutedPeersCount: _5, unreadMutedMessagesCount: _6, unreadUnmutedMessagesCount: _7)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum DialogFilter: TLObject, Equatable {
-        case dialogFilter(contacts: Bool, nonContacts: Bool, groups: Bool, broadcasts: Bool, bots: Bool, excludeMuted: Bool, excludeRead: Bool, excludeArchived: Bool, titleNoanimate: Bool, id: Int32, title: Api.TextWithEntities, emoticon: String?, color: Int32?, pinnedPeers: [Api.InputPeer], includePeers: [Api.InputPeer], excludePeers: [Api.InputPeer])
-        case dialogFilterDefault
-        case dialogFilterChatlist(hasMyInvites: Bool, titleNoanimate: Bool, id: Int32, title: Api.TextWithEntities, emoticon: String?, color: Int32?, pinnedPeers: [Api.InputPeer], includePeers: [Api.InputPeer])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .dialogFilter(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15):
-                writer.writeUInt32(0xaa472651)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x4 }
-                if _3 { flags |= 0x8 }
-                if _4 { flags |= 0x10 }
-                if _5 { flags |= 0x800 }
-                if _6 { flags |= 0x1000 }
-                if _7 { flags |= 0x2000 }
-                if _8 { flags |= 0x10000000 }
-                if _11 != nil { flags |= 0x2000000 }
-                if _12 != nil { flags |= 0x8000000 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_9)
-                _10.serialize(to: &writer)
-                if let value = _11 {
-                    writer.writeString(value)
-                }
-                if let value = _12 {
-                    writer.writeInt32(value)
-                }
-                writer.writeVector(_13)
-                writer.writeVector(_14)
-                writer.writeVector(_15)
-            case .dialogFilterDefault:
-                writer.writeUInt32(0x363293ae)
-            case .dialogFilterChatlist(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x96537bd7)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4000000 }
-                if _1 { flags |= 0x10000000 }
-                if _4 != nil { flags |= 0x2000000 }
-                if _5 != nil { flags |= 0x8000000 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_2)
-                _3.serialize(to: &writer)
-                if let value = _4 {
-                    writer.writeString(value)
-                }
-                if let value = _5 {
-                    writer.writeInt32(value)
-                }
-                writer.writeVector(_6)
-                writer.writeVector(_7)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xaa472651: return try parse_dialogFilter(&reader)
-            case 0x363293ae: return try parse_dialogFilterDefault(&reader)
-            case 0x96537bd7: return try parse_dialogFilterChatlist(&reader)
-            default: throw .unknownConstructor(id, expected: "DialogFilter")
-            }
-        }
-
-        /// dialogFilter#aa472651's fields, its id already read.
-        static func parse_dialogFilter(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1a00381f == 0 else { throw .unknownFlags(constructor: "dialogFilter", bits: flags & ~0x1a00381f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = flags & 0x8 != 0
-            let _4 = flags & 0x10 != 0
-            let _5 = flags & 0x800 != 0
-            let _6 = flags & 0x1000 != 0
-            let _7 = flags & 0x2000 != 0
-            let _8 = flags & 0x10000000 != 0
-            let _9 = try reader.readInt32()
-            let _10 = try Api.TextWithEntities.parse(from: &reader)
-            var _11: String? = nil
-            if flags & 0x2000000 != 0 {
-                _11 = try reader.readString()
-            }
-            var _12: Int32? = nil
-            if flags & 0x8000000 != 0 {
-                _12 = try reader.readInt32()
-            }
-            let _13 = try reader.readVector(of: Api.InputPeer.self)
-            let _14 = try reader.readVector(of: Api.InputPeer.self)
-            let _15 = try reader.readVector(of: Api.InputPeer.self)
-            return .dialogFilter(contacts: _0, nonContacts: _1, groups: _2, broadcasts: _3, bots: _4, excludeMuted: _5, excludeRead: _6, excludeArchived: _7, titleNoanimate: _8, id: _9, title: _10, emoticon: _11, color: _12, pinnedPeers: _13, includePeers: _14, excludePeers: _15)
-        }
-
-        /// dialogFilterDefault#363293ae's fields, its id already read.
-        static func parse_dialogFilterDefault(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .dialogFilterDefault
-        }
-
-        /// dialogFilterChatlist#96537bd7's fields, its id already read.
-        static func parse_dialogFilterChatlist(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1e000000 == 0 else { throw .unknownFlags(constructor: "dialogFilterChatlist", bits: flags & ~0x1e000000) }
-            let _0 = flags & 0x4000000 != 0
-            let _1 = flags & 0x10000000 != 0
-            let _2 = try reader.readInt32()
-            let _3 = try Api.TextWithEntities.parse(from: &reader)
-            var _4: String? = nil
-            if flags & 0x2000000 != 0 {
-                _4 = try reader.readString()
-            }
-            var _5: Int32? = nil
-            if flags & 0x8000000 != 0 {
-                _5 = try reader.readInt32()
-            }
-            let _6 = try reader.readVector(of: Api.InputPeer.self)
-            let _7 = try reader.readVector(of: Api.InputPeer.self)
-            return .dialogFilterChatlist(hasMyInvites: _0, titleNoanimate: _1, id: _2, title: _3, emoticon: _4, color: _5, pinnedPeers: _6, includePeers: _7)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum DialogPeer: TLObject, Equatable {
-        case dialogPeer(peer: Api.Peer)
-        case dialogPeerFolder(folderId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .dialogPeer(let _0):
-                writer.writeUInt32(0xe56dbf05)
-                _0.serialize(to: &writer)
-            case .dialogPeerFolder(let _0):
-                writer.writeUInt32(0x514519e2)
-                writer.writeInt32(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xe56dbf05: return try parse_dialogPeer(&reader)
-            case 0x514519e2: return try parse_dialogPeerFolder(&reader)
-            default: throw .unknownConstructor(id, expected: "DialogPeer")
-            }
-        }
-
-        /// dialogPeer#e56dbf05's fields, its id already read.
-        static func parse_dialogPeer(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            return .dialogPeer(peer: _0)
-        }
-
-        /// dialogPeerFolder#514519e2's fields, its id already read.
-        static func parse_dialogPeerFolder(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .dialogPeerFolder(folderId: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Document: TLObject, Equatable {
-        case documentEmpty(id: Int64)
-        case document(id: Int64, accessHash: Int64, fileReference: [UInt8], date: Int32, mimeType: String, size: Int64, thumbs: [Api.PhotoSize]?, videoThumbs: [Api.VideoSize]?, dcId: Int32, attributes: [Api.DocumentAttribute])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .documentEmpty(let _0):
-                writer.writeUInt32(0x36f8c871)
-                writer.writeInt64(_0)
-            case .document(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
-                writer.writeUInt32(0x8fd4c4d8)
-                var flags: UInt32 = 0
-                if _6 != nil { flags |= 0x1 }
-                if _7 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeBytes(_2)
-                writer.writeInt32(_3)
-                writer.writeString(_4)
-                writer.writeInt64(_5)
-                if let value = _6 {
-                    writer.writeVector(value)
-                }
-                if let value = _7 {
-                    writer.writeVector(value)
-                }
-                writer.writeInt32(_8)
-                writer.writeVector(_9)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x36f8c871: return try parse_documentEmpty(&reader)
-            case 0x8fd4c4d8: return try parse_document(&reader)
-            default: throw .unknownConstructor(id, expected: "Document")
-            }
-        }
-
-        /// documentEmpty#36f8c871's fields, its id already read.
-        static func parse_documentEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .documentEmpty(id: _0)
-        }
-
-        /// document#8fd4c4d8's fields, its id already read.
-        static func parse_document(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "document", bits: flags & ~0x3) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readBytes()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readString()
-            let _5 = try reader.readInt64()
-            var _6: [Api.PhotoSize]? = nil
-            if flags & 0x1 != 0 {
-                _6 = try reader.readVector(of: Api.PhotoSize.self)
-            }
-            var _7: [Api.VideoSize]? = nil
-            if flags & 0x2 != 0 {
-                _7 = try reader.readVector(of: Api.VideoSize.self)
-            }
-            let _8 = try reader.readInt32()
-            let _9 = try reader.readVector(of: Api.DocumentAttribute.self)
-            return .document(id: _0, accessHash: _1, fileReference: _2, date: _3, mimeType: _4, size: _5, thumbs: _6, videoThumbs: _7, dcId: _8, attributes: _9)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum DocumentAttribute: TLObject, Equatable {
-        case documentAttributeImageSize(w: Int32, h: Int32)
-        case documentAttributeAnimated
-        case documentAttributeSticker(mask: Bool, alt: String, stickerset: Api.InputStickerSet, maskCoords: Api.MaskCoords?)
-        case documentAttributeVideo(roundMessage: Bool, supportsStreaming: Bool, nosound: Bool, duration: Double, w: Int32, h: Int32, preloadPrefixSize: Int32?, videoStartTs: Double?, videoCodec: String?)
-        case documentAttributeAudio(voice: Bool, duration: Int32, title: String?, performer: String?, waveform: [UInt8]?)
-        case documentAttributeFilename(fileName: String)
-        case documentAttributeHasStickers
-        case documentAttributeCustomEmoji(free: Bool, textColor: Bool, alt: String, stickerset: Api.InputStickerSet)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .documentAttributeImageSize(let _0, let _1):
-                writer.writeUInt32(0x6c37c15c)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .documentAttributeAnimated:
-                writer.writeUInt32(0x11b58939)
-            case .documentAttributeSticker(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x6319d612)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _3 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeString(_1)
-                _2.serialize(to: &writer)
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-            case .documentAttributeVideo(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0x43c57c48)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x8 }
-                if _6 != nil { flags |= 0x4 }
-                if _7 != nil { flags |= 0x10 }
-                if _8 != nil { flags |= 0x20 }
-                writer.writeUInt32(flags)
-                writer.writeDouble(_3)
-                writer.writeInt32(_4)
-                writer.writeInt32(_5)
-                if let value = _6 {
-                    writer.writeInt32(value)
-                }
-                if let value = _7 {
-                    writer.writeDouble(value)
-                }
-                if let value = _8 {
-                    writer.writeString(value)
-                }
-            case .documentAttributeAudio(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x9852f9c6)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x400 }
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x2 }
-                if _4 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_1)
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    writer.writeString(value)
-                }
-                if let value = _4 {
-                    writer.writeBytes(value)
-                }
-            case .documentAttributeFilename(let _0):
-                writer.writeUInt32(0x15590068)
-                writer.writeString(_0)
-            case .documentAttributeHasStickers:
-                writer.writeUInt32(0x9801d2f7)
-            case .documentAttributeCustomEmoji(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xfd149899)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeString(_2)
-                _3.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x6c37c15c: return try parse_documentAttributeImageSize(&reader)
-            case 0x11b58939: return try parse_documentAttributeAnimated(&reader)
-            case 0x6319d612: return try parse_documentAttributeSticker(&reader)
-            case 0x43c57c48: return try parse_documentAttributeVideo(&reader)
-            case 0x9852f9c6: return try parse_documentAttributeAudio(&reader)
-            case 0x15590068: return try parse_documentAttributeFilename(&reader)
-            case 0x9801d2f7: return try parse_documentAttributeHasStickers(&reader)
-            case 0xfd149899: return try parse_documentAttributeCustomEmoji(&reader)
-            default: throw .unknownConstructor(id, expected: "DocumentAttribute")
-            }
-        }
-
-        /// documentAttributeImageSize#6c37c15c's fields, its id already read.
-        static func parse_documentAttributeImageSize(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .documentAttributeImageSize(w: _0, h: _1)
-        }
-
-        /// documentAttributeAnimated#11b58939's fields, its id already read.
-        static func parse_documentAttributeAnimated(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .documentAttributeAnimated
-        }
-
-        /// documentAttributeSticker#6319d612's fields, its id already read.
-        static func parse_documentAttributeSticker(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "documentAttributeSticker", bits: flags & ~0x3) }
-            let _0 = flags & 0x2 != 0
-            let _1 = try reader.readString()
-            let _2 = try Api.InputStickerSet.parse(from: &reader)
-            var _3: Api.MaskCoords? = nil
-            if flags & 0x1 != 0 {
-                _3 = try Api.MaskCoords.parse(from: &reader)
-            }
-            return .documentAttributeSticker(mask: _0, alt: _1, stickerset: _2, maskCoords: _3)
-        }
-
-        /// documentAttributeVideo#43c57c48's fields, its id already read.
-        static func parse_documentAttributeVideo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "documentAttributeVideo", bits: flags & ~0x3f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x8 != 0
-            let _3 = try reader.readDouble()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt32()
-            var _6: Int32? = nil
-            if flags & 0x4 != 0 {
-                _6 = try reader.readInt32()
-            }
-            var _7: Double? = nil
-            if flags & 0x10 != 0 {
-                _7 = try reader.readDouble()
-            }
-            var _8: String? = nil
-            if flags & 0x20 != 0 {
-                _8 = try reader.readString()
-            }
-            return .documentAttributeVideo(roundMessage: _0, supportsStreaming: _1, nosound: _2, duration: _3, w: _4, h: _5, preloadPrefixSize: _6, videoStartTs: _7, videoCodec: _8)
-        }
-
-        /// documentAttributeAudio#9852f9c6's fields, its id already read.
-        static func parse_documentAttributeAudio(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x407 == 0 else { throw .unknownFlags(constructor: "documentAttributeAudio", bits: flags & ~0x407) }
-            let _0 = flags & 0x400 != 0
-            let _1 = try reader.readInt32()
-            var _2: String? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: String? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readString()
-            }
-            var _4: [UInt8]? = nil
-            if flags & 0x4 != 0 {
-                _4 = try reader.readBytes()
-            }
-            return .documentAttributeAudio(voice: _0, duration: _1, title: _2, performer: _3, waveform: _4)
-        }
-
-        /// documentAttributeFilename#15590068's fields, its id already read.
-        static func parse_documentAttributeFilename(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .documentAttributeFilename(fileName: _0)
-        }
-
-        /// documentAttributeHasStickers#9801d2f7's fields, its id already read.
-        static func parse_documentAttributeHasStickers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .documentAttributeHasStickers
-        }
-
-        /// documentAttributeCustomEmoji#fd149899's fields, its id already read.
-        static func parse_documentAttributeCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "documentAttributeCustomEmoji", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readString()
-            let _3 = try Api.InputStickerSet.parse(from: &reader)
-            return .documentAttributeCustomEmoji(free: _0, textColor: _1, alt: _2, stickerset: _3)
         }
     }
 }

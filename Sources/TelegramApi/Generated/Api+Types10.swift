@@ -2,1346 +2,737 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum SecureData: TLObject, Equatable {
-        case secureData(data: [UInt8], dataHash: [UInt8], secret: [UInt8])
+    public indirect enum PrivacyKey: TLObject, Equatable {
+        case privacyKeyStatusTimestamp
+        case privacyKeyChatInvite
+        case privacyKeyPhoneCall
+        case privacyKeyPhoneP2P
+        case privacyKeyForwards
+        case privacyKeyProfilePhoto
+        case privacyKeyPhoneNumber
+        case privacyKeyAddedByPhone
+        case privacyKeyVoiceMessages
+        case privacyKeyAbout
+        case privacyKeyBirthday
+        case privacyKeyStarGiftsAutoSave
+        case privacyKeyNoPaidMessages
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .secureData(let _0, let _1, let _2):
-                writer.writeUInt32(0x8aeabec3)
-                writer.writeBytes(_0)
-                writer.writeBytes(_1)
-                writer.writeBytes(_2)
+            case .privacyKeyStatusTimestamp:
+                writer.writeUInt32(0xbc2eab30)
+            case .privacyKeyChatInvite:
+                writer.writeUInt32(0x500e6dfa)
+            case .privacyKeyPhoneCall:
+                writer.writeUInt32(0x3d662b7b)
+            case .privacyKeyPhoneP2P:
+                writer.writeUInt32(0x39491cc8)
+            case .privacyKeyForwards:
+                writer.writeUInt32(0x69ec56a3)
+            case .privacyKeyProfilePhoto:
+                writer.writeUInt32(0x96151fed)
+            case .privacyKeyPhoneNumber:
+                writer.writeUInt32(0xd19ae46d)
+            case .privacyKeyAddedByPhone:
+                writer.writeUInt32(0x42ffd42b)
+            case .privacyKeyVoiceMessages:
+                writer.writeUInt32(0x0697f414)
+            case .privacyKeyAbout:
+                writer.writeUInt32(0xa486b761)
+            case .privacyKeyBirthday:
+                writer.writeUInt32(0x2000a518)
+            case .privacyKeyStarGiftsAutoSave:
+                writer.writeUInt32(0x2ca4fdf8)
+            case .privacyKeyNoPaidMessages:
+                writer.writeUInt32(0x17d348d2)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x8aeabec3: return try parse_secureData(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureData")
+            case 0xbc2eab30: return try parse_privacyKeyStatusTimestamp(&reader)
+            case 0x500e6dfa: return try parse_privacyKeyChatInvite(&reader)
+            case 0x3d662b7b: return try parse_privacyKeyPhoneCall(&reader)
+            case 0x39491cc8: return try parse_privacyKeyPhoneP2P(&reader)
+            case 0x69ec56a3: return try parse_privacyKeyForwards(&reader)
+            case 0x96151fed: return try parse_privacyKeyProfilePhoto(&reader)
+            case 0xd19ae46d: return try parse_privacyKeyPhoneNumber(&reader)
+            case 0x42ffd42b: return try parse_privacyKeyAddedByPhone(&reader)
+            case 0x0697f414: return try parse_privacyKeyVoiceMessages(&reader)
+            case 0xa486b761: return try parse_privacyKeyAbout(&reader)
+            case 0x2000a518: return try parse_privacyKeyBirthday(&reader)
+            case 0x2ca4fdf8: return try parse_privacyKeyStarGiftsAutoSave(&reader)
+            case 0x17d348d2: return try parse_privacyKeyNoPaidMessages(&reader)
+            default: throw .unknownConstructor(id, expected: "PrivacyKey")
             }
         }
 
-        /// secureData#8aeabec3's fields, its id already read.
-        static func parse_secureData(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// privacyKeyStatusTimestamp#bc2eab30's fields, its id already read.
+        static func parse_privacyKeyStatusTimestamp(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            let _1 = try reader.readBytes()
-            let _2 = try reader.readBytes()
-            return .secureData(data: _0, dataHash: _1, secret: _2)
+            return .privacyKeyStatusTimestamp
+        }
+
+        /// privacyKeyChatInvite#500e6dfa's fields, its id already read.
+        static func parse_privacyKeyChatInvite(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyChatInvite
+        }
+
+        /// privacyKeyPhoneCall#3d662b7b's fields, its id already read.
+        static func parse_privacyKeyPhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyPhoneCall
+        }
+
+        /// privacyKeyPhoneP2P#39491cc8's fields, its id already read.
+        static func parse_privacyKeyPhoneP2P(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyPhoneP2P
+        }
+
+        /// privacyKeyForwards#69ec56a3's fields, its id already read.
+        static func parse_privacyKeyForwards(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyForwards
+        }
+
+        /// privacyKeyProfilePhoto#96151fed's fields, its id already read.
+        static func parse_privacyKeyProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyProfilePhoto
+        }
+
+        /// privacyKeyPhoneNumber#d19ae46d's fields, its id already read.
+        static func parse_privacyKeyPhoneNumber(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyPhoneNumber
+        }
+
+        /// privacyKeyAddedByPhone#42ffd42b's fields, its id already read.
+        static func parse_privacyKeyAddedByPhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyAddedByPhone
+        }
+
+        /// privacyKeyVoiceMessages#0697f414's fields, its id already read.
+        static func parse_privacyKeyVoiceMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyVoiceMessages
+        }
+
+        /// privacyKeyAbout#a486b761's fields, its id already read.
+        static func parse_privacyKeyAbout(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyAbout
+        }
+
+        /// privacyKeyBirthday#2000a518's fields, its id already read.
+        static func parse_privacyKeyBirthday(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyBirthday
+        }
+
+        /// privacyKeyStarGiftsAutoSave#2ca4fdf8's fields, its id already read.
+        static func parse_privacyKeyStarGiftsAutoSave(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyStarGiftsAutoSave
+        }
+
+        /// privacyKeyNoPaidMessages#17d348d2's fields, its id already read.
+        static func parse_privacyKeyNoPaidMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyKeyNoPaidMessages
         }
     }
 }
 
 extension Api {
-    public indirect enum SecureFile: TLObject, Equatable {
-        case secureFileEmpty
-        case secureFile(id: Int64, accessHash: Int64, size: Int64, dcId: Int32, date: Int32, fileHash: [UInt8], secret: [UInt8])
+    public indirect enum PrivacyRule: TLObject, Equatable {
+        case privacyValueAllowContacts
+        case privacyValueAllowAll
+        case privacyValueAllowUsers(users: [Int64])
+        case privacyValueDisallowContacts
+        case privacyValueDisallowAll
+        case privacyValueDisallowUsers(users: [Int64])
+        case privacyValueAllowChatParticipants(chats: [Int64])
+        case privacyValueDisallowChatParticipants(chats: [Int64])
+        case privacyValueAllowCloseFriends
+        case privacyValueAllowPremium
+        case privacyValueAllowBots
+        case privacyValueDisallowBots
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .secureFileEmpty:
-                writer.writeUInt32(0x64199744)
-            case .secureFile(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0x7d09c27e)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-                writer.writeBytes(_5)
-                writer.writeBytes(_6)
+            case .privacyValueAllowContacts:
+                writer.writeUInt32(0xfffe1bac)
+            case .privacyValueAllowAll:
+                writer.writeUInt32(0x65427b82)
+            case .privacyValueAllowUsers(let _0):
+                writer.writeUInt32(0xb8905fb2)
+                writer.writeVector(_0)
+            case .privacyValueDisallowContacts:
+                writer.writeUInt32(0xf888fa1a)
+            case .privacyValueDisallowAll:
+                writer.writeUInt32(0x8b73e763)
+            case .privacyValueDisallowUsers(let _0):
+                writer.writeUInt32(0xe4621141)
+                writer.writeVector(_0)
+            case .privacyValueAllowChatParticipants(let _0):
+                writer.writeUInt32(0x6b134e8e)
+                writer.writeVector(_0)
+            case .privacyValueDisallowChatParticipants(let _0):
+                writer.writeUInt32(0x41c87565)
+                writer.writeVector(_0)
+            case .privacyValueAllowCloseFriends:
+                writer.writeUInt32(0xf7e8d89b)
+            case .privacyValueAllowPremium:
+                writer.writeUInt32(0xece9814b)
+            case .privacyValueAllowBots:
+                writer.writeUInt32(0x21461b5d)
+            case .privacyValueDisallowBots:
+                writer.writeUInt32(0xf6a5f82f)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x64199744: return try parse_secureFileEmpty(&reader)
-            case 0x7d09c27e: return try parse_secureFile(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureFile")
+            case 0xfffe1bac: return try parse_privacyValueAllowContacts(&reader)
+            case 0x65427b82: return try parse_privacyValueAllowAll(&reader)
+            case 0xb8905fb2: return try parse_privacyValueAllowUsers(&reader)
+            case 0xf888fa1a: return try parse_privacyValueDisallowContacts(&reader)
+            case 0x8b73e763: return try parse_privacyValueDisallowAll(&reader)
+            case 0xe4621141: return try parse_privacyValueDisallowUsers(&reader)
+            case 0x6b134e8e: return try parse_privacyValueAllowChatParticipants(&reader)
+            case 0x41c87565: return try parse_privacyValueDisallowChatParticipants(&reader)
+            case 0xf7e8d89b: return try parse_privacyValueAllowCloseFriends(&reader)
+            case 0xece9814b: return try parse_privacyValueAllowPremium(&reader)
+            case 0x21461b5d: return try parse_privacyValueAllowBots(&reader)
+            case 0xf6a5f82f: return try parse_privacyValueDisallowBots(&reader)
+            default: throw .unknownConstructor(id, expected: "PrivacyRule")
             }
         }
 
-        /// secureFileEmpty#64199744's fields, its id already read.
-        static func parse_secureFileEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// privacyValueAllowContacts#fffe1bac's fields, its id already read.
+        static func parse_privacyValueAllowContacts(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .secureFileEmpty
+            return .privacyValueAllowContacts
         }
 
-        /// secureFile#7d09c27e's fields, its id already read.
-        static func parse_secureFile(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// privacyValueAllowAll#65427b82's fields, its id already read.
+        static func parse_privacyValueAllowAll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowAll
+        }
+
+        /// privacyValueAllowUsers#b8905fb2's fields, its id already read.
+        static func parse_privacyValueAllowUsers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueAllowUsers(users: _0)
+        }
+
+        /// privacyValueDisallowContacts#f888fa1a's fields, its id already read.
+        static func parse_privacyValueDisallowContacts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueDisallowContacts
+        }
+
+        /// privacyValueDisallowAll#8b73e763's fields, its id already read.
+        static func parse_privacyValueDisallowAll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueDisallowAll
+        }
+
+        /// privacyValueDisallowUsers#e4621141's fields, its id already read.
+        static func parse_privacyValueDisallowUsers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueDisallowUsers(users: _0)
+        }
+
+        /// privacyValueAllowChatParticipants#6b134e8e's fields, its id already read.
+        static func parse_privacyValueAllowChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueAllowChatParticipants(chats: _0)
+        }
+
+        /// privacyValueDisallowChatParticipants#41c87565's fields, its id already read.
+        static func parse_privacyValueDisallowChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .privacyValueDisallowChatParticipants(chats: _0)
+        }
+
+        /// privacyValueAllowCloseFriends#f7e8d89b's fields, its id already read.
+        static func parse_privacyValueAllowCloseFriends(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowCloseFriends
+        }
+
+        /// privacyValueAllowPremium#ece9814b's fields, its id already read.
+        static func parse_privacyValueAllowPremium(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowPremium
+        }
+
+        /// privacyValueAllowBots#21461b5d's fields, its id already read.
+        static func parse_privacyValueAllowBots(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueAllowBots
+        }
+
+        /// privacyValueDisallowBots#f6a5f82f's fields, its id already read.
+        static func parse_privacyValueDisallowBots(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .privacyValueDisallowBots
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ProfileTab: TLObject, Equatable {
+        case profileTabPosts
+        case profileTabGifts
+        case profileTabMedia
+        case profileTabFiles
+        case profileTabMusic
+        case profileTabVoice
+        case profileTabLinks
+        case profileTabGifs
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .profileTabPosts:
+                writer.writeUInt32(0xb98cd696)
+            case .profileTabGifts:
+                writer.writeUInt32(0x4d4bd46a)
+            case .profileTabMedia:
+                writer.writeUInt32(0x72c64955)
+            case .profileTabFiles:
+                writer.writeUInt32(0xab339c00)
+            case .profileTabMusic:
+                writer.writeUInt32(0x9f27d26e)
+            case .profileTabVoice:
+                writer.writeUInt32(0xe477092e)
+            case .profileTabLinks:
+                writer.writeUInt32(0xd3656499)
+            case .profileTabGifs:
+                writer.writeUInt32(0xa2c0f695)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb98cd696: return try parse_profileTabPosts(&reader)
+            case 0x4d4bd46a: return try parse_profileTabGifts(&reader)
+            case 0x72c64955: return try parse_profileTabMedia(&reader)
+            case 0xab339c00: return try parse_profileTabFiles(&reader)
+            case 0x9f27d26e: return try parse_profileTabMusic(&reader)
+            case 0xe477092e: return try parse_profileTabVoice(&reader)
+            case 0xd3656499: return try parse_profileTabLinks(&reader)
+            case 0xa2c0f695: return try parse_profileTabGifs(&reader)
+            default: throw .unknownConstructor(id, expected: "ProfileTab")
+            }
+        }
+
+        /// profileTabPosts#b98cd696's fields, its id already read.
+        static func parse_profileTabPosts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabPosts
+        }
+
+        /// profileTabGifts#4d4bd46a's fields, its id already read.
+        static func parse_profileTabGifts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabGifts
+        }
+
+        /// profileTabMedia#72c64955's fields, its id already read.
+        static func parse_profileTabMedia(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabMedia
+        }
+
+        /// profileTabFiles#ab339c00's fields, its id already read.
+        static func parse_profileTabFiles(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabFiles
+        }
+
+        /// profileTabMusic#9f27d26e's fields, its id already read.
+        static func parse_profileTabMusic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabMusic
+        }
+
+        /// profileTabVoice#e477092e's fields, its id already read.
+        static func parse_profileTabVoice(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabVoice
+        }
+
+        /// profileTabLinks#d3656499's fields, its id already read.
+        static func parse_profileTabLinks(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabLinks
+        }
+
+        /// profileTabGifs#a2c0f695's fields, its id already read.
+        static func parse_profileTabGifs(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .profileTabGifs
+        }
+    }
+}
+
+extension Api {
+    public indirect enum QuickReply: TLObject, Equatable {
+        case quickReply(shortcutId: Int32, shortcut: String, topMessage: Int32, count: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .quickReply(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x0697102b)
+                writer.writeInt32(_0)
+                writer.writeString(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x0697102b: return try parse_quickReply(&reader)
+            default: throw .unknownConstructor(id, expected: "QuickReply")
+            }
+        }
+
+        /// quickReply#0697102b's fields, its id already read.
+        static func parse_quickReply(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readString()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            return .quickReply(shortcutId: _0, shortcut: _1, topMessage: _2, count: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Reaction: TLObject, Equatable {
+        case reactionEmpty
+        case reactionEmoji(emoticon: String)
+        case reactionCustomEmoji(documentId: Int64)
+        case reactionPaid
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .reactionEmpty:
+                writer.writeUInt32(0x79f5d419)
+            case .reactionEmoji(let _0):
+                writer.writeUInt32(0x1b2286b8)
+                writer.writeString(_0)
+            case .reactionCustomEmoji(let _0):
+                writer.writeUInt32(0x8935fc73)
+                writer.writeInt64(_0)
+            case .reactionPaid:
+                writer.writeUInt32(0x523da4eb)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x79f5d419: return try parse_reactionEmpty(&reader)
+            case 0x1b2286b8: return try parse_reactionEmoji(&reader)
+            case 0x8935fc73: return try parse_reactionCustomEmoji(&reader)
+            case 0x523da4eb: return try parse_reactionPaid(&reader)
+            default: throw .unknownConstructor(id, expected: "Reaction")
+            }
+        }
+
+        /// reactionEmpty#79f5d419's fields, its id already read.
+        static func parse_reactionEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .reactionEmpty
+        }
+
+        /// reactionEmoji#1b2286b8's fields, its id already read.
+        static func parse_reactionEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .reactionEmoji(emoticon: _0)
+        }
+
+        /// reactionCustomEmoji#8935fc73's fields, its id already read.
+        static func parse_reactionCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readBytes()
-            let _6 = try reader.readBytes()
-            return .secureFile(id: _0, accessHash: _1, size: _2, dcId: _3, date: _4, fileHash: _5, secret: _6)
+            return .reactionCustomEmoji(documentId: _0)
+        }
+
+        /// reactionPaid#523da4eb's fields, its id already read.
+        static func parse_reactionPaid(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .reactionPaid
         }
     }
 }
 
 extension Api {
-    public indirect enum SecurePasswordKdfAlgo: TLObject, Equatable {
-        case securePasswordKdfAlgoUnknown
-        case securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: [UInt8])
-        case securePasswordKdfAlgoSHA512(salt: [UInt8])
+    public indirect enum ReactionCount: TLObject, Equatable {
+        case reactionCount(chosenOrder: Int32?, reaction: Api.Reaction, count: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .securePasswordKdfAlgoUnknown:
-                writer.writeUInt32(0x004a8537)
-            case .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(let _0):
-                writer.writeUInt32(0xbbf2dda0)
-                writer.writeBytes(_0)
-            case .securePasswordKdfAlgoSHA512(let _0):
-                writer.writeUInt32(0x86471d92)
-                writer.writeBytes(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x004a8537: return try parse_securePasswordKdfAlgoUnknown(&reader)
-            case 0xbbf2dda0: return try parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(&reader)
-            case 0x86471d92: return try parse_securePasswordKdfAlgoSHA512(&reader)
-            default: throw .unknownConstructor(id, expected: "SecurePasswordKdfAlgo")
-            }
-        }
-
-        /// securePasswordKdfAlgoUnknown#004a8537's fields, its id already read.
-        static func parse_securePasswordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .securePasswordKdfAlgoUnknown
-        }
-
-        /// securePasswordKdfAlgoPBKDF2HMACSHA512iter100000#bbf2dda0's fields, its id already read.
-        static func parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            return .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: _0)
-        }
-
-        /// securePasswordKdfAlgoSHA512#86471d92's fields, its id already read.
-        static func parse_securePasswordKdfAlgoSHA512(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            return .securePasswordKdfAlgoSHA512(salt: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecurePlainData: TLObject, Equatable {
-        case securePlainPhone(phone: String)
-        case securePlainEmail(email: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .securePlainPhone(let _0):
-                writer.writeUInt32(0x7d6099dd)
-                writer.writeString(_0)
-            case .securePlainEmail(let _0):
-                writer.writeUInt32(0x21ec5a5f)
-                writer.writeString(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x7d6099dd: return try parse_securePlainPhone(&reader)
-            case 0x21ec5a5f: return try parse_securePlainEmail(&reader)
-            default: throw .unknownConstructor(id, expected: "SecurePlainData")
-            }
-        }
-
-        /// securePlainPhone#7d6099dd's fields, its id already read.
-        static func parse_securePlainPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .securePlainPhone(phone: _0)
-        }
-
-        /// securePlainEmail#21ec5a5f's fields, its id already read.
-        static func parse_securePlainEmail(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .securePlainEmail(email: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecureValue: TLObject, Equatable {
-        case secureValue(type: Api.SecureValueType, data: Api.SecureData?, frontSide: Api.SecureFile?, reverseSide: Api.SecureFile?, selfie: Api.SecureFile?, translation: [Api.SecureFile]?, files: [Api.SecureFile]?, plainData: Api.SecurePlainData?, hash: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .secureValue(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0x187fa0ca)
+            case .reactionCount(let _0, let _1, let _2):
+                writer.writeUInt32(0xa3d1cb80)
                 var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
-                if _4 != nil { flags |= 0x8 }
-                if _5 != nil { flags |= 0x40 }
-                if _6 != nil { flags |= 0x10 }
-                if _7 != nil { flags |= 0x20 }
+                if _0 != nil { flags |= 0x1 }
                 writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                if let value = _1 {
-                    value.serialize(to: &writer)
+                if let value = _0 {
+                    writer.writeInt32(value)
                 }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    writer.writeVector(value)
-                }
-                if let value = _6 {
-                    writer.writeVector(value)
-                }
-                if let value = _7 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeBytes(_8)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x187fa0ca: return try parse_secureValue(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureValue")
+            case 0xa3d1cb80: return try parse_reactionCount(&reader)
+            default: throw .unknownConstructor(id, expected: "ReactionCount")
             }
         }
 
-        /// secureValue#187fa0ca's fields, its id already read.
-        static func parse_secureValue(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// reactionCount#a3d1cb80's fields, its id already read.
+        static func parse_reactionCount(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "secureValue", bits: flags & ~0x7f) }
-            let _0 = try Api.SecureValueType.parse(from: &reader)
-            var _1: Api.SecureData? = nil
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "reactionCount", bits: flags & ~0x1) }
+            var _0: Int32? = nil
             if flags & 0x1 != 0 {
-                _1 = try Api.SecureData.parse(from: &reader)
+                _0 = try reader.readInt32()
             }
-            var _2: Api.SecureFile? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.SecureFile.parse(from: &reader)
-            }
-            var _3: Api.SecureFile? = nil
-            if flags & 0x4 != 0 {
-                _3 = try Api.SecureFile.parse(from: &reader)
-            }
-            var _4: Api.SecureFile? = nil
-            if flags & 0x8 != 0 {
-                _4 = try Api.SecureFile.parse(from: &reader)
-            }
-            var _5: [Api.SecureFile]? = nil
-            if flags & 0x40 != 0 {
-                _5 = try reader.readVector(of: Api.SecureFile.self)
-            }
-            var _6: [Api.SecureFile]? = nil
-            if flags & 0x10 != 0 {
-                _6 = try reader.readVector(of: Api.SecureFile.self)
-            }
-            var _7: Api.SecurePlainData? = nil
-            if flags & 0x20 != 0 {
-                _7 = try Api.SecurePlainData.parse(from: &reader)
-            }
-            let _8 = try reader.readBytes()
-            return .secureValue(type: _0, data: _1, frontSide: _2, reverseSide: _3, selfie: _4, translation: _5, files: _6, plainData: _7, hash: _8)
+            let _1 = try Api.Reaction.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .reactionCount(chosenOrder: _0, reaction: _1, count: _2)
         }
     }
 }
 
 extension Api {
-    public indirect enum SecureValueType: TLObject, Equatable {
-        case secureValueTypePersonalDetails
-        case secureValueTypePassport
-        case secureValueTypeDriverLicense
-        case secureValueTypeIdentityCard
-        case secureValueTypeInternalPassport
-        case secureValueTypeAddress
-        case secureValueTypeUtilityBill
-        case secureValueTypeBankStatement
-        case secureValueTypeRentalAgreement
-        case secureValueTypePassportRegistration
-        case secureValueTypeTemporaryRegistration
-        case secureValueTypePhone
-        case secureValueTypeEmail
+    public indirect enum ReplyMarkup: TLObject, Equatable {
+        case replyKeyboardHide(selective: Bool)
+        case replyKeyboardForceReply(singleUse: Bool, selective: Bool, placeholder: String?)
+        case replyKeyboardMarkup(resize: Bool, singleUse: Bool, selective: Bool, persistent: Bool, rows: [Api.KeyboardButtonRow], placeholder: String?)
+        case replyInlineMarkup(rows: [Api.KeyboardButtonRow])
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .secureValueTypePersonalDetails:
-                writer.writeUInt32(0x9d2a81e3)
-            case .secureValueTypePassport:
-                writer.writeUInt32(0x3dac6a00)
-            case .secureValueTypeDriverLicense:
-                writer.writeUInt32(0x06e425c4)
-            case .secureValueTypeIdentityCard:
-                writer.writeUInt32(0xa0d0744b)
-            case .secureValueTypeInternalPassport:
-                writer.writeUInt32(0x99a48f23)
-            case .secureValueTypeAddress:
-                writer.writeUInt32(0xcbe31e26)
-            case .secureValueTypeUtilityBill:
-                writer.writeUInt32(0xfc36954e)
-            case .secureValueTypeBankStatement:
-                writer.writeUInt32(0x89137c0d)
-            case .secureValueTypeRentalAgreement:
-                writer.writeUInt32(0x8b883488)
-            case .secureValueTypePassportRegistration:
-                writer.writeUInt32(0x99e3806a)
-            case .secureValueTypeTemporaryRegistration:
-                writer.writeUInt32(0xea02ec33)
-            case .secureValueTypePhone:
-                writer.writeUInt32(0xb320aadb)
-            case .secureValueTypeEmail:
-                writer.writeUInt32(0x8e3ca7ee)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x9d2a81e3: return try parse_secureValueTypePersonalDetails(&reader)
-            case 0x3dac6a00: return try parse_secureValueTypePassport(&reader)
-            case 0x06e425c4: return try parse_secureValueTypeDriverLicense(&reader)
-            case 0xa0d0744b: return try parse_secureValueTypeIdentityCard(&reader)
-            case 0x99a48f23: return try parse_secureValueTypeInternalPassport(&reader)
-            case 0xcbe31e26: return try parse_secureValueTypeAddress(&reader)
-            case 0xfc36954e: return try parse_secureValueTypeUtilityBill(&reader)
-            case 0x89137c0d: return try parse_secureValueTypeBankStatement(&reader)
-            case 0x8b883488: return try parse_secureValueTypeRentalAgreement(&reader)
-            case 0x99e3806a: return try parse_secureValueTypePassportRegistration(&reader)
-            case 0xea02ec33: return try parse_secureValueTypeTemporaryRegistration(&reader)
-            case 0xb320aadb: return try parse_secureValueTypePhone(&reader)
-            case 0x8e3ca7ee: return try parse_secureValueTypeEmail(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureValueType")
-            }
-        }
-
-        /// secureValueTypePersonalDetails#9d2a81e3's fields, its id already read.
-        static func parse_secureValueTypePersonalDetails(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePersonalDetails
-        }
-
-        /// secureValueTypePassport#3dac6a00's fields, its id already read.
-        static func parse_secureValueTypePassport(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePassport
-        }
-
-        /// secureValueTypeDriverLicense#06e425c4's fields, its id already read.
-        static func parse_secureValueTypeDriverLicense(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeDriverLicense
-        }
-
-        /// secureValueTypeIdentityCard#a0d0744b's fields, its id already read.
-        static func parse_secureValueTypeIdentityCard(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeIdentityCard
-        }
-
-        /// secureValueTypeInternalPassport#99a48f23's fields, its id already read.
-        static func parse_secureValueTypeInternalPassport(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeInternalPassport
-        }
-
-        /// secureValueTypeAddress#cbe31e26's fields, its id already read.
-        static func parse_secureValueTypeAddress(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeAddress
-        }
-
-        /// secureValueTypeUtilityBill#fc36954e's fields, its id already read.
-        static func parse_secureValueTypeUtilityBill(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeUtilityBill
-        }
-
-        /// secureValueTypeBankStatement#89137c0d's fields, its id already read.
-        static func parse_secureValueTypeBankStatement(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeBankStatement
-        }
-
-        /// secureValueTypeRentalAgreement#8b883488's fields, its id already read.
-        static func parse_secureValueTypeRentalAgreement(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeRentalAgreement
-        }
-
-        /// secureValueTypePassportRegistration#99e3806a's fields, its id already read.
-        static func parse_secureValueTypePassportRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePassportRegistration
-        }
-
-        /// secureValueTypeTemporaryRegistration#ea02ec33's fields, its id already read.
-        static func parse_secureValueTypeTemporaryRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeTemporaryRegistration
-        }
-
-        /// secureValueTypePhone#b320aadb's fields, its id already read.
-        static func parse_secureValueTypePhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypePhone
-        }
-
-        /// secureValueTypeEmail#8e3ca7ee's fields, its id already read.
-        static func parse_secureValueTypeEmail(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .secureValueTypeEmail
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SendMessageAction: TLObject, Equatable {
-        case sendMessageTypingAction
-        case sendMessageCancelAction
-        case sendMessageRecordVideoAction
-        case sendMessageUploadVideoAction(progress: Int32)
-        case sendMessageRecordAudioAction
-        case sendMessageUploadAudioAction(progress: Int32)
-        case sendMessageUploadPhotoAction(progress: Int32)
-        case sendMessageUploadDocumentAction(progress: Int32)
-        case sendMessageGeoLocationAction
-        case sendMessageChooseContactAction
-        case sendMessageGamePlayAction
-        case sendMessageRecordRoundAction
-        case sendMessageUploadRoundAction(progress: Int32)
-        case speakingInGroupCallAction
-        case sendMessageHistoryImportAction(progress: Int32)
-        case sendMessageChooseStickerAction
-        case sendMessageEmojiInteraction(emoticon: String, msgId: Int32, interaction: Api.DataJSON)
-        case sendMessageEmojiInteractionSeen(emoticon: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .sendMessageTypingAction:
-                writer.writeUInt32(0x16bf744e)
-            case .sendMessageCancelAction:
-                writer.writeUInt32(0xfd5ec8f5)
-            case .sendMessageRecordVideoAction:
-                writer.writeUInt32(0xa187d66f)
-            case .sendMessageUploadVideoAction(let _0):
-                writer.writeUInt32(0xe9763aec)
-                writer.writeInt32(_0)
-            case .sendMessageRecordAudioAction:
-                writer.writeUInt32(0xd52f73f7)
-            case .sendMessageUploadAudioAction(let _0):
-                writer.writeUInt32(0xf351d7ab)
-                writer.writeInt32(_0)
-            case .sendMessageUploadPhotoAction(let _0):
-                writer.writeUInt32(0xd1d34a26)
-                writer.writeInt32(_0)
-            case .sendMessageUploadDocumentAction(let _0):
-                writer.writeUInt32(0xaa0cd9e4)
-                writer.writeInt32(_0)
-            case .sendMessageGeoLocationAction:
-                writer.writeUInt32(0x176f8ba1)
-            case .sendMessageChooseContactAction:
-                writer.writeUInt32(0x628cbc6f)
-            case .sendMessageGamePlayAction:
-                writer.writeUInt32(0xdd6a8f48)
-            case .sendMessageRecordRoundAction:
-                writer.writeUInt32(0x88f27fbc)
-            case .sendMessageUploadRoundAction(let _0):
-                writer.writeUInt32(0x243e1c66)
-                writer.writeInt32(_0)
-            case .speakingInGroupCallAction:
-                writer.writeUInt32(0xd92c2285)
-            case .sendMessageHistoryImportAction(let _0):
-                writer.writeUInt32(0xdbda9246)
-                writer.writeInt32(_0)
-            case .sendMessageChooseStickerAction:
-                writer.writeUInt32(0xb05ac6b1)
-            case .sendMessageEmojiInteraction(let _0, let _1, let _2):
-                writer.writeUInt32(0x25972bcb)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                _2.serialize(to: &writer)
-            case .sendMessageEmojiInteractionSeen(let _0):
-                writer.writeUInt32(0xb665902e)
-                writer.writeString(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x16bf744e: return try parse_sendMessageTypingAction(&reader)
-            case 0xfd5ec8f5: return try parse_sendMessageCancelAction(&reader)
-            case 0xa187d66f: return try parse_sendMessageRecordVideoAction(&reader)
-            case 0xe9763aec: return try parse_sendMessageUploadVideoAction(&reader)
-            case 0xd52f73f7: return try parse_sendMessageRecordAudioAction(&reader)
-            case 0xf351d7ab: return try parse_sendMessageUploadAudioAction(&reader)
-            case 0xd1d34a26: return try parse_sendMessageUploadPhotoAction(&reader)
-            case 0xaa0cd9e4: return try parse_sendMessageUploadDocumentAction(&reader)
-            case 0x176f8ba1: return try parse_sendMessageGeoLocationAction(&reader)
-            case 0x628cbc6f: return try parse_sendMessageChooseContactAction(&reader)
-            case 0xdd6a8f48: return try parse_sendMessageGamePlayAction(&reader)
-            case 0x88f27fbc: return try parse_sendMessageRecordRoundAction(&reader)
-            case 0x243e1c66: return try parse_sendMessageUploadRoundAction(&reader)
-            case 0xd92c2285: return try parse_speakingInGroupCallAction(&reader)
-            case 0xdbda9246: return try parse_sendMessageHistoryImportAction(&reader)
-            case 0xb05ac6b1: return try parse_sendMessageChooseStickerAction(&reader)
-            case 0x25972bcb: return try parse_sendMessageEmojiInteraction(&reader)
-            case 0xb665902e: return try parse_sendMessageEmojiInteractionSeen(&reader)
-            default: throw .unknownConstructor(id, expected: "SendMessageAction")
-            }
-        }
-
-        /// sendMessageTypingAction#16bf744e's fields, its id already read.
-        static func parse_sendMessageTypingAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageTypingAction
-        }
-
-        /// sendMessageCancelAction#fd5ec8f5's fields, its id already read.
-        static func parse_sendMessageCancelAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageCancelAction
-        }
-
-        /// sendMessageRecordVideoAction#a187d66f's fields, its id already read.
-        static func parse_sendMessageRecordVideoAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageRecordVideoAction
-        }
-
-        /// sendMessageUploadVideoAction#e9763aec's fields, its id already read.
-        static func parse_sendMessageUploadVideoAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .sendMessageUploadVideoAction(progress: _0)
-        }
-
-        /// sendMessageRecordAudioAction#d52f73f7's fields, its id already read.
-        static func parse_sendMessageRecordAudioAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageRecordAudioAction
-        }
-
-        /// sendMessageUploadAudioAction#f351d7ab's fields, its id already read.
-        static func parse_sendMessageUploadAudioAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .sendMessageUploadAudioAction(progress: _0)
-        }
-
-        /// sendMessageUploadPhotoAction#d1d34a26's fields, its id already read.
-        static func parse_sendMessageUploadPhotoAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .sendMessageUploadPhotoAction(progress: _0)
-        }
-
-        /// sendMessageUploadDocumentAction#aa0cd9e4's fields, its id already read.
-        static func parse_sendMessageUploadDocumentAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .sendMessageUploadDocumentAction(progress: _0)
-        }
-
-        /// sendMessageGeoLocationAction#176f8ba1's fields, its id already read.
-        static func parse_sendMessageGeoLocationAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageGeoLocationAction
-        }
-
-        /// sendMessageChooseContactAction#628cbc6f's fields, its id already read.
-        static func parse_sendMessageChooseContactAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageChooseContactAction
-        }
-
-        /// sendMessageGamePlayAction#dd6a8f48's fields, its id already read.
-        static func parse_sendMessageGamePlayAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageGamePlayAction
-        }
-
-        /// sendMessageRecordRoundAction#88f27fbc's fields, its id already read.
-        static func parse_sendMessageRecordRoundAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageRecordRoundAction
-        }
-
-        /// sendMessageUploadRoundAction#243e1c66's fields, its id already read.
-        static func parse_sendMessageUploadRoundAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .sendMessageUploadRoundAction(progress: _0)
-        }
-
-        /// speakingInGroupCallAction#d92c2285's fields, its id already read.
-        static func parse_speakingInGroupCallAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .speakingInGroupCallAction
-        }
-
-        /// sendMessageHistoryImportAction#dbda9246's fields, its id already read.
-        static func parse_sendMessageHistoryImportAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .sendMessageHistoryImportAction(progress: _0)
-        }
-
-        /// sendMessageChooseStickerAction#b05ac6b1's fields, its id already read.
-        static func parse_sendMessageChooseStickerAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .sendMessageChooseStickerAction
-        }
-
-        /// sendMessageEmojiInteraction#25972bcb's fields, its id already read.
-        static func parse_sendMessageEmojiInteraction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try Api.DataJSON.parse(from: &reader)
-            return .sendMessageEmojiInteraction(emoticon: _0, msgId: _1, interaction: _2)
-        }
-
-        /// sendMessageEmojiInteractionSeen#b665902e's fields, its id already read.
-        static func parse_sendMessageEmojiInteractionSeen(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .sendMessageEmojiInteractionSeen(emoticon: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StarGift: TLObject, Equatable {
-        case starGift(limited: Bool, soldOut: Bool, birthday: Bool, requirePremium: Bool, limitedPerUser: Bool, id: Int64, sticker: Api.Document, stars: Int64, availabilityRemains: Int32?, availabilityTotal: Int32?, availabilityResale: Int64?, convertStars: Int64, firstSaleDate: Int32?, lastSaleDate: Int32?, upgradeStars: Int64?, resellMinStars: Int64?, title: String?, releasedBy: Api.Peer?, perUserTotal: Int32?, perUserRemains: Int32?, lockedUntilDate: Int32?)
-        case starGiftUnique(requirePremium: Bool, resaleTonOnly: Bool, themeAvailable: Bool, id: Int64, giftId: Int64, title: String, slug: String, num: Int32, ownerId: Api.Peer?, ownerName: String?, ownerAddress: String?, attributes: [Api.StarGiftAttribute], availabilityIssued: Int32, availabilityTotal: Int32, giftAddress: String?, resellAmount: [Api.StarsAmount]?, releasedBy: Api.Peer?, valueAmount: Int64?, valueCurrency: String?, themePeer: Api.Peer?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .starGift(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20):
-                writer.writeUInt32(0x80ac53c3)
+            case .replyKeyboardHide(let _0):
+                writer.writeUInt32(0xa03e5b85)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                writer.writeUInt32(flags)
+            case .replyKeyboardForceReply(let _0, let _1, let _2):
+                writer.writeUInt32(0x86b40b08)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x4 }
+                if _2 != nil { flags |= 0x8 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+            case .replyKeyboardMarkup(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x85dd99d1)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
                 if _2 { flags |= 0x4 }
-                if _3 { flags |= 0x80 }
-                if _4 { flags |= 0x100 }
-                if _8 != nil { flags |= 0x1 }
-                if _9 != nil { flags |= 0x1 }
-                if _10 != nil { flags |= 0x10 }
-                if _12 != nil { flags |= 0x2 }
-                if _13 != nil { flags |= 0x2 }
-                if _14 != nil { flags |= 0x8 }
-                if _15 != nil { flags |= 0x10 }
-                if _16 != nil { flags |= 0x20 }
-                if _17 != nil { flags |= 0x40 }
-                if _18 != nil { flags |= 0x100 }
-                if _19 != nil { flags |= 0x100 }
-                if _20 != nil { flags |= 0x200 }
+                if _3 { flags |= 0x10 }
+                if _5 != nil { flags |= 0x8 }
                 writer.writeUInt32(flags)
-                writer.writeInt64(_5)
-                _6.serialize(to: &writer)
-                writer.writeInt64(_7)
-                if let value = _8 {
-                    writer.writeInt32(value)
-                }
-                if let value = _9 {
-                    writer.writeInt32(value)
-                }
-                if let value = _10 {
-                    writer.writeInt64(value)
-                }
-                writer.writeInt64(_11)
-                if let value = _12 {
-                    writer.writeInt32(value)
-                }
-                if let value = _13 {
-                    writer.writeInt32(value)
-                }
-                if let value = _14 {
-                    writer.writeInt64(value)
-                }
-                if let value = _15 {
-                    writer.writeInt64(value)
-                }
-                if let value = _16 {
+                writer.writeVector(_4)
+                if let value = _5 {
                     writer.writeString(value)
                 }
-                if let value = _17 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _18 {
-                    writer.writeInt32(value)
-                }
-                if let value = _19 {
-                    writer.writeInt32(value)
-                }
-                if let value = _20 {
-                    writer.writeInt32(value)
-                }
-            case .starGiftUnique(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19):
-                writer.writeUInt32(0x1befe865)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x40 }
-                if _1 { flags |= 0x80 }
-                if _2 { flags |= 0x200 }
-                if _8 != nil { flags |= 0x1 }
-                if _9 != nil { flags |= 0x2 }
-                if _10 != nil { flags |= 0x4 }
-                if _14 != nil { flags |= 0x8 }
-                if _15 != nil { flags |= 0x10 }
-                if _16 != nil { flags |= 0x20 }
-                if _17 != nil { flags |= 0x100 }
-                if _18 != nil { flags |= 0x100 }
-                if _19 != nil { flags |= 0x400 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_3)
-                writer.writeInt64(_4)
-                writer.writeString(_5)
-                writer.writeString(_6)
-                writer.writeInt32(_7)
-                if let value = _8 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _9 {
-                    writer.writeString(value)
-                }
-                if let value = _10 {
-                    writer.writeString(value)
-                }
-                writer.writeVector(_11)
-                writer.writeInt32(_12)
-                writer.writeInt32(_13)
-                if let value = _14 {
-                    writer.writeString(value)
-                }
-                if let value = _15 {
-                    writer.writeVector(value)
-                }
-                if let value = _16 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _17 {
-                    writer.writeInt64(value)
-                }
-                if let value = _18 {
-                    writer.writeString(value)
-                }
-                if let value = _19 {
-                    value.serialize(to: &writer)
-                }
+            case .replyInlineMarkup(let _0):
+                writer.writeUInt32(0x48a30254)
+                writer.writeVector(_0)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x80ac53c3: return try parse_starGift(&reader)
-            case 0x1befe865: return try parse_starGiftUnique(&reader)
-            default: throw .unknownConstructor(id, expected: "StarGift")
+            case 0xa03e5b85: return try parse_replyKeyboardHide(&reader)
+            case 0x86b40b08: return try parse_replyKeyboardForceReply(&reader)
+            case 0x85dd99d1: return try parse_replyKeyboardMarkup(&reader)
+            case 0x48a30254: return try parse_replyInlineMarkup(&reader)
+            default: throw .unknownConstructor(id, expected: "ReplyMarkup")
             }
         }
 
-        /// starGift#80ac53c3's fields, its id already read.
-        static func parse_starGift(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// replyKeyboardHide#a03e5b85's fields, its id already read.
+        static func parse_replyKeyboardHide(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3ff == 0 else { throw .unknownFlags(constructor: "starGift", bits: flags & ~0x3ff) }
+            guard flags & ~0x4 == 0 else { throw .unknownFlags(constructor: "replyKeyboardHide", bits: flags & ~0x4) }
+            let _0 = flags & 0x4 != 0
+            return .replyKeyboardHide(selective: _0)
+        }
+
+        /// replyKeyboardForceReply#86b40b08's fields, its id already read.
+        static func parse_replyKeyboardForceReply(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xe == 0 else { throw .unknownFlags(constructor: "replyKeyboardForceReply", bits: flags & ~0xe) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x4 != 0
+            var _2: String? = nil
+            if flags & 0x8 != 0 {
+                _2 = try reader.readString()
+            }
+            return .replyKeyboardForceReply(singleUse: _0, selective: _1, placeholder: _2)
+        }
+
+        /// replyKeyboardMarkup#85dd99d1's fields, its id already read.
+        static func parse_replyKeyboardMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "replyKeyboardMarkup", bits: flags & ~0x1f) }
             let _0 = flags & 0x1 != 0
             let _1 = flags & 0x2 != 0
             let _2 = flags & 0x4 != 0
-            let _3 = flags & 0x80 != 0
-            let _4 = flags & 0x100 != 0
-            let _5 = try reader.readInt64()
-            let _6 = try Api.Document.parse(from: &reader)
-            let _7 = try reader.readInt64()
-            var _8: Int32? = nil
-            if flags & 0x1 != 0 {
-                _8 = try reader.readInt32()
-            }
-            var _9: Int32? = nil
-            if flags & 0x1 != 0 {
-                _9 = try reader.readInt32()
-            }
-            var _10: Int64? = nil
-            if flags & 0x10 != 0 {
-                _10 = try reader.readInt64()
-            }
-            let _11 = try reader.readInt64()
-            var _12: Int32? = nil
-            if flags & 0x2 != 0 {
-                _12 = try reader.readInt32()
-            }
-            var _13: Int32? = nil
-            if flags & 0x2 != 0 {
-                _13 = try reader.readInt32()
-            }
-            var _14: Int64? = nil
+            let _3 = flags & 0x10 != 0
+            let _4 = try reader.readVector(of: Api.KeyboardButtonRow.self)
+            var _5: String? = nil
             if flags & 0x8 != 0 {
-                _14 = try reader.readInt64()
+                _5 = try reader.readString()
             }
-            var _15: Int64? = nil
-            if flags & 0x10 != 0 {
-                _15 = try reader.readInt64()
-            }
-            var _16: String? = nil
-            if flags & 0x20 != 0 {
-                _16 = try reader.readString()
-            }
-            var _17: Api.Peer? = nil
-            if flags & 0x40 != 0 {
-                _17 = try Api.Peer.parse(from: &reader)
-            }
-            var _18: Int32? = nil
-            if flags & 0x100 != 0 {
-                _18 = try reader.readInt32()
-            }
-            var _19: Int32? = nil
-            if flags & 0x100 != 0 {
-                _19 = try reader.readInt32()
-            }
-            var _20: Int32? = nil
-            if flags & 0x200 != 0 {
-                _20 = try reader.readInt32()
-            }
-            return .starGift(limited: _0, soldOut: _1, birthday: _2, requirePremium: _3, limitedPerUser: _4, id: _5, sticker: _6, stars: _7, availabilityRemains: _8, availabilityTotal: _9, availabilityResale: _10, convertStars: _11, firstSaleDate: _12, lastSaleDate: _13, upgradeStars: _14, resellMinStars: _15, title: _16, releasedBy: _17, perUserTotal: _18, perUserRemains: _19, lockedUntilDate: _20)
+            return .replyKeyboardMarkup(resize: _0, singleUse: _1, selective: _2, persistent: _3, rows: _4, placeholder: _5)
         }
 
-        /// starGiftUnique#1befe865's fields, its id already read.
-        static func parse_starGiftUnique(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// replyInlineMarkup#48a30254's fields, its id already read.
+        static func parse_replyInlineMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7ff == 0 else { throw .unknownFlags(constructor: "starGiftUnique", bits: flags & ~0x7ff) }
-            let _0 = flags & 0x40 != 0
-            let _1 = flags & 0x80 != 0
-            let _2 = flags & 0x200 != 0
-            let _3 = try reader.readInt64()
-            let _4 = try reader.readInt64()
-            let _5 = try reader.readString()
-            let _6 = try reader.readString()
-            let _7 = try reader.readInt32()
-            var _8: Api.Peer? = nil
-            if flags & 0x1 != 0 {
-                _8 = try Api.Peer.parse(from: &reader)
-            }
-            var _9: String? = nil
-            if flags & 0x2 != 0 {
-                _9 = try reader.readString()
-            }
-            var _10: String? = nil
-            if flags & 0x4 != 0 {
-                _10 = try reader.readString()
-            }
-            let _11 = try reader.readVector(of: Api.StarGiftAttribute.self)
-            let _12 = try reader.readInt32()
-            let _13 = try reader.readInt32()
-            var _14: String? = nil
-            if flags & 0x8 != 0 {
-                _14 = try reader.readString()
-            }
-            var _15: [Api.StarsAmount]? = nil
-            if flags & 0x10 != 0 {
-                _15 = try reader.readVector(of: Api.StarsAmount.self)
-            }
-            var _16: Api.Peer? = nil
-            if flags & 0x20 != 0 {
-                _16 = try Api.Peer.parse(from: &reader)
-            }
-            var _17: Int64? = nil
-            if flags & 0x100 != 0 {
-                _17 = try reader.readInt64()
-            }
-            var _18: String? = nil
-            if flags & 0x100 != 0 {
-                _18 = try reader.readString()
-            }
-            var _19: Api.Peer? = nil
-            if flags & 0x400 != 0 {
-                _19 = try Api.Peer.parse(from: &reader)
-            }
-            return .starGiftUnique(requirePremium: _0, resaleTonOnly: _1, themeAvailable: _2, id: _3, giftId: _4, title: _5, slug: _6, num: _7, ownerId: _8, ownerName: _9, ownerAddress: _10, attributes: _11, availabilityIssued: _12, availabilityTotal: _13, giftAddress: _14, resellAmount: _15, releasedBy: _16, valueAmount: _17, valueCurrency: _18, themePeer: _19)
+            let _0 = try reader.readVector(of: Api.KeyboardButtonRow.self)
+            return .replyInlineMarkup(rows: _0)
         }
     }
 }
 
 extension Api {
-    public indirect enum StarGiftAttribute: TLObject, Equatable {
-        case starGiftAttributeModel(name: String, document: Api.Document, rarityPermille: Int32)
-        case starGiftAttributePattern(name: String, document: Api.Document, rarityPermille: Int32)
-        case starGiftAttributeBackdrop(name: String, backdropId: Int32, centerColor: Int32, edgeColor: Int32, patternColor: Int32, textColor: Int32, rarityPermille: Int32)
-        case starGiftAttributeOriginalDetails(senderId: Api.Peer?, recipientId: Api.Peer, date: Int32, message: Api.TextWithEntities?)
+    public indirect enum RequestPeerType: TLObject, Equatable {
+        case requestPeerTypeUser(bot: Bool?, premium: Bool?)
+        case requestPeerTypeChat(creator: Bool, botParticipant: Bool, hasUsername: Bool?, forum: Bool?, userAdminRights: Api.ChatAdminRights?, botAdminRights: Api.ChatAdminRights?)
+        case requestPeerTypeBroadcast(creator: Bool, hasUsername: Bool?, userAdminRights: Api.ChatAdminRights?, botAdminRights: Api.ChatAdminRights?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .starGiftAttributeModel(let _0, let _1, let _2):
-                writer.writeUInt32(0x39d99013)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .starGiftAttributePattern(let _0, let _1, let _2):
-                writer.writeUInt32(0x13acff19)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .starGiftAttributeBackdrop(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xd93d859c)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-                writer.writeInt32(_5)
-                writer.writeInt32(_6)
-            case .starGiftAttributeOriginalDetails(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xe0bff26c)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    value.serialize(to: &writer)
-                }
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x39d99013: return try parse_starGiftAttributeModel(&reader)
-            case 0x13acff19: return try parse_starGiftAttributePattern(&reader)
-            case 0xd93d859c: return try parse_starGiftAttributeBackdrop(&reader)
-            case 0xe0bff26c: return try parse_starGiftAttributeOriginalDetails(&reader)
-            default: throw .unknownConstructor(id, expected: "StarGiftAttribute")
-            }
-        }
-
-        /// starGiftAttributeModel#39d99013's fields, its id already read.
-        static func parse_starGiftAttributeModel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try Api.Document.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .starGiftAttributeModel(name: _0, document: _1, rarityPermille: _2)
-        }
-
-        /// starGiftAttributePattern#13acff19's fields, its id already read.
-        static func parse_starGiftAttributePattern(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try Api.Document.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .starGiftAttributePattern(name: _0, document: _1, rarityPermille: _2)
-        }
-
-        /// starGiftAttributeBackdrop#d93d859c's fields, its id already read.
-        static func parse_starGiftAttributeBackdrop(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt32()
-            let _6 = try reader.readInt32()
-            return .starGiftAttributeBackdrop(name: _0, backdropId: _1, centerColor: _2, edgeColor: _3, patternColor: _4, textColor: _5, rarityPermille: _6)
-        }
-
-        /// starGiftAttributeOriginalDetails#e0bff26c's fields, its id already read.
-        static func parse_starGiftAttributeOriginalDetails(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "starGiftAttributeOriginalDetails", bits: flags & ~0x3) }
-            var _0: Api.Peer? = nil
-            if flags & 0x1 != 0 {
-                _0 = try Api.Peer.parse(from: &reader)
-            }
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            var _3: Api.TextWithEntities? = nil
-            if flags & 0x2 != 0 {
-                _3 = try Api.TextWithEntities.parse(from: &reader)
-            }
-            return .starGiftAttributeOriginalDetails(senderId: _0, recipientId: _1, date: _2, message: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StarsAmount: TLObject, Equatable {
-        case starsAmount(amount: Int64, nanos: Int32)
-        case starsTonAmount(amount: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .starsAmount(let _0, let _1):
-                writer.writeUInt32(0xbbb6b4a3)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-            case .starsTonAmount(let _0):
-                writer.writeUInt32(0x74aee3e0)
-                writer.writeInt64(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xbbb6b4a3: return try parse_starsAmount(&reader)
-            case 0x74aee3e0: return try parse_starsTonAmount(&reader)
-            default: throw .unknownConstructor(id, expected: "StarsAmount")
-            }
-        }
-
-        /// starsAmount#bbb6b4a3's fields, its id already read.
-        static func parse_starsAmount(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            return .starsAmount(amount: _0, nanos: _1)
-        }
-
-        /// starsTonAmount#74aee3e0's fields, its id already read.
-        static func parse_starsTonAmount(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .starsTonAmount(amount: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StarsRevenueStatus: TLObject, Equatable {
-        case starsRevenueStatus(withdrawalEnabled: Bool, currentBalance: Api.StarsAmount, availableBalance: Api.StarsAmount, overallRevenue: Api.StarsAmount, nextWithdrawalAt: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .starsRevenueStatus(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xfebe5491)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _4 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                _2.serialize(to: &writer)
-                _3.serialize(to: &writer)
-                if let value = _4 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xfebe5491: return try parse_starsRevenueStatus(&reader)
-            default: throw .unknownConstructor(id, expected: "StarsRevenueStatus")
-            }
-        }
-
-        /// starsRevenueStatus#febe5491's fields, its id already read.
-        static func parse_starsRevenueStatus(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "starsRevenueStatus", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try Api.StarsAmount.parse(from: &reader)
-            let _2 = try Api.StarsAmount.parse(from: &reader)
-            let _3 = try Api.StarsAmount.parse(from: &reader)
-            var _4: Int32? = nil
-            if flags & 0x2 != 0 {
-                _4 = try reader.readInt32()
-            }
-            return .starsRevenueStatus(withdrawalEnabled: _0, currentBalance: _1, availableBalance: _2, overallRevenue: _3, nextWithdrawalAt: _4)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StarsSubscriptionPricing: TLObject, Equatable {
-        case starsSubscriptionPricing(period: Int32, amount: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .starsSubscriptionPricing(let _0, let _1):
-                writer.writeUInt32(0x05416d58)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x05416d58: return try parse_starsSubscriptionPricing(&reader)
-            default: throw .unknownConstructor(id, expected: "StarsSubscriptionPricing")
-            }
-        }
-
-        /// starsSubscriptionPricing#05416d58's fields, its id already read.
-        static func parse_starsSubscriptionPricing(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            return .starsSubscriptionPricing(period: _0, amount: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StickerKeyword: TLObject, Equatable {
-        case stickerKeyword(documentId: Int64, keyword: [String])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .stickerKeyword(let _0, let _1):
-                writer.writeUInt32(0xfcfeb29c)
-                writer.writeInt64(_0)
-                writer.writeVector(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xfcfeb29c: return try parse_stickerKeyword(&reader)
-            default: throw .unknownConstructor(id, expected: "StickerKeyword")
-            }
-        }
-
-        /// stickerKeyword#fcfeb29c's fields, its id already read.
-        static func parse_stickerKeyword(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readStringVector()
-            return .stickerKeyword(documentId: _0, keyword: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StickerPack: TLObject, Equatable {
-        case stickerPack(emoticon: String, documents: [Int64])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .stickerPack(let _0, let _1):
-                writer.writeUInt32(0x12b299d4)
-                writer.writeString(_0)
-                writer.writeVector(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x12b299d4: return try parse_stickerPack(&reader)
-            default: throw .unknownConstructor(id, expected: "StickerPack")
-            }
-        }
-
-        /// stickerPack#12b299d4's fields, its id already read.
-        static func parse_stickerPack(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64Vector()
-            return .stickerPack(emoticon: _0, documents: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StickerSet: TLObject, Equatable {
-        case stickerSet(archived: Bool, official: Bool, masks: Bool, emojis: Bool, textColor: Bool, channelEmojiStatus: Bool, creator: Bool, installedDate: Int32?, id: Int64, accessHash: Int64, title: String, shortName: String, thumbs: [Api.PhotoSize]?, thumbDcId: Int32?, thumbVersion: Int32?, thumbDocumentId: Int64?, count: Int32, hash: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .stickerSet(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17):
-                writer.writeUInt32(0x2dd14edc)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x4 }
-                if _2 { flags |= 0x8 }
-                if _3 { flags |= 0x80 }
-                if _4 { flags |= 0x200 }
-                if _5 { flags |= 0x400 }
-                if _6 { flags |= 0x800 }
-                if _7 != nil { flags |= 0x1 }
-                if _12 != nil { flags |= 0x10 }
-                if _13 != nil { flags |= 0x10 }
-                if _14 != nil { flags |= 0x10 }
-                if _15 != nil { flags |= 0x100 }
-                writer.writeUInt32(flags)
-                if let value = _7 {
-                    writer.writeInt32(value)
-                }
-                writer.writeInt64(_8)
-                writer.writeInt64(_9)
-                writer.writeString(_10)
-                writer.writeString(_11)
-                if let value = _12 {
-                    writer.writeVector(value)
-                }
-                if let value = _13 {
-                    writer.writeInt32(value)
-                }
-                if let value = _14 {
-                    writer.writeInt32(value)
-                }
-                if let value = _15 {
-                    writer.writeInt64(value)
-                }
-                writer.writeInt32(_16)
-                writer.writeInt32(_17)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x2dd14edc: return try parse_stickerSet(&reader)
-            default: throw .unknownConstructor(id, expected: "StickerSet")
-            }
-        }
-
-        /// stickerSet#2dd14edc's fields, its id already read.
-        static func parse_stickerSet(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf9f == 0 else { throw .unknownFlags(constructor: "stickerSet", bits: flags & ~0xf9f) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x4 != 0
-            let _2 = flags & 0x8 != 0
-            let _3 = flags & 0x80 != 0
-            let _4 = flags & 0x200 != 0
-            let _5 = flags & 0x400 != 0
-            let _6 = flags & 0x800 != 0
-            var _7: Int32? = nil
-            if flags & 0x1 != 0 {
-                _7 = try reader.readInt32()
-            }
-            let _8 = try reader.readInt64()
-            let _9 = try reader.readInt64()
-            let _10 = try reader.readString()
-            let _11 = try reader.readString()
-            var _12: [Api.PhotoSize]? = nil
-            if flags & 0x10 != 0 {
-                _12 = try reader.readVector(of: Api.PhotoSize.self)
-            }
-            var _13: Int32? = nil
-            if flags & 0x10 != 0 {
-                _13 = try reader.readInt32()
-            }
-            var _14: Int32? = nil
-            if flags & 0x10 != 0 {
-                _14 = try reader.readInt32()
-            }
-            var _15: Int64? = nil
-            if flags & 0x100 != 0 {
-                _15 = try reader.readInt64()
-            }
-            let _16 = try reader.readInt32()
-            let _17 = try reader.readInt32()
-            return .stickerSet(archived: _0, official: _1, masks: _2, emojis: _3, textColor: _4, channelEmojiStatus: _5, creator: _6, installedDate: _7, id: _8, accessHash: _9, title: _10, shortName: _11, thumbs: _12, thumbDcId: _13, thumbVersion: _14, thumbDocumentId: _15, count: _16, hash: _17)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StoriesStealthMode: TLObject, Equatable {
-        case storiesStealthMode(activeUntilDate: Int32?, cooldownUntilDate: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .storiesStealthMode(let _0, let _1):
-                writer.writeUInt32(0x712e27fd)
+            case .requestPeerTypeUser(let _0, let _1):
+                writer.writeUInt32(0x5f3b8a00)
                 var flags: UInt32 = 0
                 if _0 != nil { flags |= 0x1 }
                 if _1 != nil { flags |= 0x2 }
                 writer.writeUInt32(flags)
                 if let value = _0 {
-                    writer.writeInt32(value)
+                    writer.writeBool(value)
                 }
                 if let value = _1 {
-                    writer.writeInt32(value)
+                    writer.writeBool(value)
+                }
+            case .requestPeerTypeChat(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xc9f06e1b)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x20 }
+                if _2 != nil { flags |= 0x8 }
+                if _3 != nil { flags |= 0x10 }
+                if _4 != nil { flags |= 0x2 }
+                if _5 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    writer.writeBool(value)
+                }
+                if let value = _3 {
+                    writer.writeBool(value)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+            case .requestPeerTypeBroadcast(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x339bef6c)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 != nil { flags |= 0x8 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    writer.writeBool(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
                 }
             }
         }
@@ -1349,52 +740,139 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x712e27fd: return try parse_storiesStealthMode(&reader)
-            default: throw .unknownConstructor(id, expected: "StoriesStealthMode")
+            case 0x5f3b8a00: return try parse_requestPeerTypeUser(&reader)
+            case 0xc9f06e1b: return try parse_requestPeerTypeChat(&reader)
+            case 0x339bef6c: return try parse_requestPeerTypeBroadcast(&reader)
+            default: throw .unknownConstructor(id, expected: "RequestPeerType")
             }
         }
 
-        /// storiesStealthMode#712e27fd's fields, its id already read.
-        static func parse_storiesStealthMode(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// requestPeerTypeUser#5f3b8a00's fields, its id already read.
+        static func parse_requestPeerTypeUser(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "storiesStealthMode", bits: flags & ~0x3) }
-            var _0: Int32? = nil
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "requestPeerTypeUser", bits: flags & ~0x3) }
+            var _0: Bool? = nil
             if flags & 0x1 != 0 {
-                _0 = try reader.readInt32()
+                _0 = try reader.readBool()
             }
-            var _1: Int32? = nil
+            var _1: Bool? = nil
             if flags & 0x2 != 0 {
-                _1 = try reader.readInt32()
+                _1 = try reader.readBool()
             }
-            return .storiesStealthMode(activeUntilDate: _0, cooldownUntilDate: _1)
+            return .requestPeerTypeUser(bot: _0, premium: _1)
+        }
+
+        /// requestPeerTypeChat#c9f06e1b's fields, its id already read.
+        static func parse_requestPeerTypeChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "requestPeerTypeChat", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x20 != 0
+            var _2: Bool? = nil
+            if flags & 0x8 != 0 {
+                _2 = try reader.readBool()
+            }
+            var _3: Bool? = nil
+            if flags & 0x10 != 0 {
+                _3 = try reader.readBool()
+            }
+            var _4: Api.ChatAdminRights? = nil
+            if flags & 0x2 != 0 {
+                _4 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            var _5: Api.ChatAdminRights? = nil
+            if flags & 0x4 != 0 {
+                _5 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            return .requestPeerTypeChat(creator: _0, botParticipant: _1, hasUsername: _2, forum: _3, userAdminRights: _4, botAdminRights: _5)
+        }
+
+        /// requestPeerTypeBroadcast#339bef6c's fields, its id already read.
+        static func parse_requestPeerTypeBroadcast(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "requestPeerTypeBroadcast", bits: flags & ~0xf) }
+            let _0 = flags & 0x1 != 0
+            var _1: Bool? = nil
+            if flags & 0x8 != 0 {
+                _1 = try reader.readBool()
+            }
+            var _2: Api.ChatAdminRights? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            var _3: Api.ChatAdminRights? = nil
+            if flags & 0x4 != 0 {
+                _3 = try Api.ChatAdminRights.parse(from: &reader)
+            }
+            return .requestPeerTypeBroadcast(creator: _0, hasUsername: _1, userAdminRights: _2, botAdminRights: _3)
         }
     }
 }
 
 extension Api {
-    public indirect enum StoryFwdHeader: TLObject, Equatable {
-        case storyFwdHeader(modified: Bool, from: Api.Peer?, fromName: String?, storyId: Int32?)
+    public indirect enum RequestedPeer: TLObject, Equatable {
+        case requestedPeerUser(userId: Int64, firstName: String?, lastName: String?, username: String?, photo: Api.Photo?)
+        case requestedPeerChat(chatId: Int64, title: String?, photo: Api.Photo?)
+        case requestedPeerChannel(channelId: Int64, title: String?, username: String?, photo: Api.Photo?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .storyFwdHeader(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xb826e150)
+            case .requestedPeerUser(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xd62ff46a)
                 var flags: UInt32 = 0
-                if _0 { flags |= 0x8 }
                 if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                if _4 != nil { flags |= 0x4 }
                 writer.writeUInt32(flags)
+                writer.writeInt64(_0)
                 if let value = _1 {
-                    value.serialize(to: &writer)
+                    writer.writeString(value)
                 }
                 if let value = _2 {
                     writer.writeString(value)
                 }
                 if let value = _3 {
-                    writer.writeInt32(value)
+                    writer.writeString(value)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+            case .requestedPeerChat(let _0, let _1, let _2):
+                writer.writeUInt32(0x7307544f)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
+                    writer.writeString(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+            case .requestedPeerChannel(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x8ba403e4)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
+                    writer.writeString(value)
+                }
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
                 }
             }
         }
@@ -1402,317 +880,111 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xb826e150: return try parse_storyFwdHeader(&reader)
-            default: throw .unknownConstructor(id, expected: "StoryFwdHeader")
+            case 0xd62ff46a: return try parse_requestedPeerUser(&reader)
+            case 0x7307544f: return try parse_requestedPeerChat(&reader)
+            case 0x8ba403e4: return try parse_requestedPeerChannel(&reader)
+            default: throw .unknownConstructor(id, expected: "RequestedPeer")
             }
         }
 
-        /// storyFwdHeader#b826e150's fields, its id already read.
-        static func parse_storyFwdHeader(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// requestedPeerUser#d62ff46a's fields, its id already read.
+        static func parse_requestedPeerUser(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "storyFwdHeader", bits: flags & ~0xf) }
-            let _0 = flags & 0x8 != 0
-            var _1: Api.Peer? = nil
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "requestedPeerUser", bits: flags & ~0x7) }
+            let _0 = try reader.readInt64()
+            var _1: String? = nil
             if flags & 0x1 != 0 {
-                _1 = try Api.Peer.parse(from: &reader)
+                _1 = try reader.readString()
+            }
+            var _2: String? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: String? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readString()
+            }
+            var _4: Api.Photo? = nil
+            if flags & 0x4 != 0 {
+                _4 = try Api.Photo.parse(from: &reader)
+            }
+            return .requestedPeerUser(userId: _0, firstName: _1, lastName: _2, username: _3, photo: _4)
+        }
+
+        /// requestedPeerChat#7307544f's fields, its id already read.
+        static func parse_requestedPeerChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x5 == 0 else { throw .unknownFlags(constructor: "requestedPeerChat", bits: flags & ~0x5) }
+            let _0 = try reader.readInt64()
+            var _1: String? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readString()
+            }
+            var _2: Api.Photo? = nil
+            if flags & 0x4 != 0 {
+                _2 = try Api.Photo.parse(from: &reader)
+            }
+            return .requestedPeerChat(chatId: _0, title: _1, photo: _2)
+        }
+
+        /// requestedPeerChannel#8ba403e4's fields, its id already read.
+        static func parse_requestedPeerChannel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "requestedPeerChannel", bits: flags & ~0x7) }
+            let _0 = try reader.readInt64()
+            var _1: String? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readString()
             }
             var _2: String? = nil
             if flags & 0x2 != 0 {
                 _2 = try reader.readString()
             }
-            var _3: Int32? = nil
+            var _3: Api.Photo? = nil
             if flags & 0x4 != 0 {
-                _3 = try reader.readInt32()
+                _3 = try Api.Photo.parse(from: &reader)
             }
-            return .storyFwdHeader(modified: _0, from: _1, fromName: _2, storyId: _3)
+            return .requestedPeerChannel(channelId: _0, title: _1, username: _2, photo: _3)
         }
     }
 }
 
 extension Api {
-    public indirect enum StoryItem: TLObject, Equatable {
-        case storyItemDeleted(id: Int32)
-        case storyItemSkipped(closeFriends: Bool, id: Int32, date: Int32, expireDate: Int32)
-        case storyItem(pinned: Bool, public: Bool, closeFriends: Bool, min: Bool, noforwards: Bool, edited: Bool, contacts: Bool, selectedContacts: Bool, out: Bool, id: Int32, date: Int32, fromId: Api.Peer?, fwdFrom: Api.StoryFwdHeader?, expireDate: Int32, caption: String?, entities: [Api.MessageEntity]?, media: Api.MessageMedia, mediaAreas: [Api.MediaArea]?, privacy: [Api.PrivacyRule]?, views: Api.StoryViews?, sentReaction: Api.Reaction?, albums: [Int32]?)
+    public indirect enum RestrictionReason: TLObject, Equatable {
+        case restrictionReason(platform: String, reason: String, text: String)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .storyItemDeleted(let _0):
-                writer.writeUInt32(0x51e6ee4f)
-                writer.writeInt32(_0)
-            case .storyItemSkipped(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xffadc913)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x100 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-            case .storyItem(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20, let _21):
-                writer.writeUInt32(0xedf164f1)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x20 }
-                if _1 { flags |= 0x80 }
-                if _2 { flags |= 0x100 }
-                if _3 { flags |= 0x200 }
-                if _4 { flags |= 0x400 }
-                if _5 { flags |= 0x800 }
-                if _6 { flags |= 0x1000 }
-                if _7 { flags |= 0x2000 }
-                if _8 { flags |= 0x10000 }
-                if _11 != nil { flags |= 0x40000 }
-                if _12 != nil { flags |= 0x20000 }
-                if _14 != nil { flags |= 0x1 }
-                if _15 != nil { flags |= 0x2 }
-                if _17 != nil { flags |= 0x4000 }
-                if _18 != nil { flags |= 0x4 }
-                if _19 != nil { flags |= 0x8 }
-                if _20 != nil { flags |= 0x8000 }
-                if _21 != nil { flags |= 0x80000 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_9)
-                writer.writeInt32(_10)
-                if let value = _11 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _12 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_13)
-                if let value = _14 {
-                    writer.writeString(value)
-                }
-                if let value = _15 {
-                    writer.writeVector(value)
-                }
-                _16.serialize(to: &writer)
-                if let value = _17 {
-                    writer.writeVector(value)
-                }
-                if let value = _18 {
-                    writer.writeVector(value)
-                }
-                if let value = _19 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _20 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _21 {
-                    writer.writeVector(value)
-                }
+            case .restrictionReason(let _0, let _1, let _2):
+                writer.writeUInt32(0xd072acb4)
+                writer.writeString(_0)
+                writer.writeString(_1)
+                writer.writeString(_2)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x51e6ee4f: return try parse_storyItemDeleted(&reader)
-            case 0xffadc913: return try parse_storyItemSkipped(&reader)
-            case 0xedf164f1: return try parse_storyItem(&reader)
-            default: throw .unknownConstructor(id, expected: "StoryItem")
+            case 0xd072acb4: return try parse_restrictionReason(&reader)
+            default: throw .unknownConstructor(id, expected: "RestrictionReason")
             }
         }
 
-        /// storyItemDeleted#51e6ee4f's fields, its id already read.
-        static func parse_storyItemDeleted(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// restrictionReason#d072acb4's fields, its id already read.
+        static func parse_restrictionReason(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .storyItemDeleted(id: _0)
-        }
-
-        /// storyItemSkipped#ffadc913's fields, its id already read.
-        static func parse_storyItemSkipped(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x100 == 0 else { throw .unknownFlags(constructor: "storyItemSkipped", bits: flags & ~0x100) }
-            let _0 = flags & 0x100 != 0
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            return .storyItemSkipped(closeFriends: _0, id: _1, date: _2, expireDate: _3)
-        }
-
-        /// storyItem#edf164f1's fields, its id already read.
-        static func parse_storyItem(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xfffaf == 0 else { throw .unknownFlags(constructor: "storyItem", bits: flags & ~0xfffaf) }
-            let _0 = flags & 0x20 != 0
-            let _1 = flags & 0x80 != 0
-            let _2 = flags & 0x100 != 0
-            let _3 = flags & 0x200 != 0
-            let _4 = flags & 0x400 != 0
-            let _5 = flags & 0x800 != 0
-            let _6 = flags & 0x1000 != 0
-            let _7 = flags & 0x2000 != 0
-            let _8 = flags & 0x10000 != 0
-            let _9 = try reader.readInt32()
-            let _10 = try reader.readInt32()
-            var _11: Api.Peer? = nil
-            if flags & 0x40000 != 0 {
-                _11 = try Api.Peer.parse(from: &reader)
-            }
-            var _12: Api.StoryFwdHeader? = nil
-            if flags & 0x20000 != 0 {
-                _12 = try Api.StoryFwdHeader.parse(from: &reader)
-            }
-            let _13 = try reader.readInt32()
-            var _14: String? = nil
-            if flags & 0x1 != 0 {
-                _14 = try reader.readString()
-            }
-            var _15: [Api.MessageEntity]? = nil
-            if flags & 0x2 != 0 {
-                _15 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            let _16 = try Api.MessageMedia.parse(from: &reader)
-            var _17: [Api.MediaArea]? = nil
-            if flags & 0x4000 != 0 {
-                _17 = try reader.readVector(of: Api.MediaArea.self)
-            }
-            var _18: [Api.PrivacyRule]? = nil
-            if flags & 0x4 != 0 {
-                _18 = try reader.readVector(of: Api.PrivacyRule.self)
-            }
-            var _19: Api.StoryViews? = nil
-            if flags & 0x8 != 0 {
-                _19 = try Api.StoryViews.parse(from: &reader)
-            }
-            var _20: Api.Reaction? = nil
-            if flags & 0x8000 != 0 {
-                _20 = try Api.Reaction.parse(from: &reader)
-            }
-            var _21: [Int32]? = nil
-            if flags & 0x80000 != 0 {
-                _21 = try reader.readInt32Vector()
-            }
-            return .storyItem(pinned: _0, public: _1, closeFriends: _2, min: _3, noforwards: _4, edited: _5, contacts: _6, selectedContacts: _7, out: _8, id: _9, date: _10, fromId: _11, fwdFrom: _12, expireDate: _13, caption: _14, entities: _15, media: _16, mediaAreas: _17, privacy: _18, views: _19, sentReaction: _20, albums: _21)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum StoryViews: TLObject, Equatable {
-        case storyViews(hasViewers: Bool, viewsCount: Int32, forwardsCount: Int32?, reactions: [Api.ReactionCount]?, reactionsCount: Int32?, recentViewers: [Int64]?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .storyViews(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x8d595cd6)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _2 != nil { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                if _4 != nil { flags |= 0x10 }
-                if _5 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_1)
-                if let value = _2 {
-                    writer.writeInt32(value)
-                }
-                if let value = _3 {
-                    writer.writeVector(value)
-                }
-                if let value = _4 {
-                    writer.writeInt32(value)
-                }
-                if let value = _5 {
-                    writer.writeVector(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x8d595cd6: return try parse_storyViews(&reader)
-            default: throw .unknownConstructor(id, expected: "StoryViews")
-            }
-        }
-
-        /// storyViews#8d595cd6's fields, its id already read.
-        static func parse_storyViews(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "storyViews", bits: flags & ~0x1f) }
-            let _0 = flags & 0x2 != 0
-            let _1 = try reader.readInt32()
-            var _2: Int32? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readInt32()
-            }
-            var _3: [Api.ReactionCount]? = nil
-            if flags & 0x8 != 0 {
-                _3 = try reader.readVector(of: Api.ReactionCount.self)
-            }
-            var _4: Int32? = nil
-            if flags & 0x10 != 0 {
-                _4 = try reader.readInt32()
-            }
-            var _5: [Int64]? = nil
-            if flags & 0x1 != 0 {
-                _5 = try reader.readInt64Vector()
-            }
-            return .storyViews(hasViewers: _0, viewsCount: _1, forwardsCount: _2, reactions: _3, reactionsCount: _4, recentViewers: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SuggestedPost: TLObject, Equatable {
-        case suggestedPost(accepted: Bool, rejected: Bool, price: Api.StarsAmount?, scheduleDate: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .suggestedPost(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x0e8e37e5)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x4 }
-                if _2 != nil { flags |= 0x8 }
-                if _3 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x0e8e37e5: return try parse_suggestedPost(&reader)
-            default: throw .unknownConstructor(id, expected: "SuggestedPost")
-            }
-        }
-
-        /// suggestedPost#0e8e37e5's fields, its id already read.
-        static func parse_suggestedPost(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "suggestedPost", bits: flags & ~0xf) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x4 != 0
-            var _2: Api.StarsAmount? = nil
-            if flags & 0x8 != 0 {
-                _2 = try Api.StarsAmount.parse(from: &reader)
-            }
-            var _3: Int32? = nil
-            if flags & 0x1 != 0 {
-                _3 = try reader.readInt32()
-            }
-            return .suggestedPost(accepted: _0, rejected: _1, price: _2, scheduleDate: _3)
+            let _0 = try reader.readString()
+            let _1 = try reader.readString()
+            let _2 = try reader.readString()
+            return .restrictionReason(platform: _0, reason: _1, text: _2)
         }
     }
 }

@@ -2,138 +2,1112 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum TextWithEntities: TLObject, Equatable {
-        case textWithEntities(text: String, entities: [Api.MessageEntity])
+    public indirect enum RichText: TLObject, Equatable {
+        case textEmpty
+        case textPlain(text: String)
+        case textBold(text: Api.RichText)
+        case textItalic(text: Api.RichText)
+        case textUnderline(text: Api.RichText)
+        case textStrike(text: Api.RichText)
+        case textFixed(text: Api.RichText)
+        case textUrl(text: Api.RichText, url: String, webpageId: Int64)
+        case textEmail(text: Api.RichText, email: String)
+        case textConcat(texts: [Api.RichText])
+        case textSubscript(text: Api.RichText)
+        case textSuperscript(text: Api.RichText)
+        case textMarked(text: Api.RichText)
+        case textPhone(text: Api.RichText, phone: String)
+        case textImage(documentId: Int64, w: Int32, h: Int32)
+        case textAnchor(text: Api.RichText, name: String)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .textWithEntities(let _0, let _1):
-                writer.writeUInt32(0x751f3146)
+            case .textEmpty:
+                writer.writeUInt32(0xdc3d824f)
+            case .textPlain(let _0):
+                writer.writeUInt32(0x744694e0)
                 writer.writeString(_0)
-                writer.writeVector(_1)
+            case .textBold(let _0):
+                writer.writeUInt32(0x6724abc4)
+                _0.serialize(to: &writer)
+            case .textItalic(let _0):
+                writer.writeUInt32(0xd912a59c)
+                _0.serialize(to: &writer)
+            case .textUnderline(let _0):
+                writer.writeUInt32(0xc12622c4)
+                _0.serialize(to: &writer)
+            case .textStrike(let _0):
+                writer.writeUInt32(0x9bf8bb95)
+                _0.serialize(to: &writer)
+            case .textFixed(let _0):
+                writer.writeUInt32(0x6c3f19b9)
+                _0.serialize(to: &writer)
+            case .textUrl(let _0, let _1, let _2):
+                writer.writeUInt32(0x3c2884c1)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+                writer.writeInt64(_2)
+            case .textEmail(let _0, let _1):
+                writer.writeUInt32(0xde5a0dd6)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            case .textConcat(let _0):
+                writer.writeUInt32(0x7e6260d7)
+                writer.writeVector(_0)
+            case .textSubscript(let _0):
+                writer.writeUInt32(0xed6a8504)
+                _0.serialize(to: &writer)
+            case .textSuperscript(let _0):
+                writer.writeUInt32(0xc7fb5e01)
+                _0.serialize(to: &writer)
+            case .textMarked(let _0):
+                writer.writeUInt32(0x034b8621)
+                _0.serialize(to: &writer)
+            case .textPhone(let _0, let _1):
+                writer.writeUInt32(0x1ccb966a)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            case .textImage(let _0, let _1, let _2):
+                writer.writeUInt32(0x081ccf4f)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .textAnchor(let _0, let _1):
+                writer.writeUInt32(0x35553762)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x751f3146: return try parse_textWithEntities(&reader)
-            default: throw .unknownConstructor(id, expected: "TextWithEntities")
+            case 0xdc3d824f: return try parse_textEmpty(&reader)
+            case 0x744694e0: return try parse_textPlain(&reader)
+            case 0x6724abc4: return try parse_textBold(&reader)
+            case 0xd912a59c: return try parse_textItalic(&reader)
+            case 0xc12622c4: return try parse_textUnderline(&reader)
+            case 0x9bf8bb95: return try parse_textStrike(&reader)
+            case 0x6c3f19b9: return try parse_textFixed(&reader)
+            case 0x3c2884c1: return try parse_textUrl(&reader)
+            case 0xde5a0dd6: return try parse_textEmail(&reader)
+            case 0x7e6260d7: return try parse_textConcat(&reader)
+            case 0xed6a8504: return try parse_textSubscript(&reader)
+            case 0xc7fb5e01: return try parse_textSuperscript(&reader)
+            case 0x034b8621: return try parse_textMarked(&reader)
+            case 0x1ccb966a: return try parse_textPhone(&reader)
+            case 0x081ccf4f: return try parse_textImage(&reader)
+            case 0x35553762: return try parse_textAnchor(&reader)
+            default: throw .unknownConstructor(id, expected: "RichText")
             }
         }
 
-        /// textWithEntities#751f3146's fields, its id already read.
-        static func parse_textWithEntities(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// textEmpty#dc3d824f's fields, its id already read.
+        static func parse_textEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .textEmpty
+        }
+
+        /// textPlain#744694e0's fields, its id already read.
+        static func parse_textPlain(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            let _1 = try reader.readVector(of: Api.MessageEntity.self)
-            return .textWithEntities(text: _0, entities: _1)
+            return .textPlain(text: _0)
+        }
+
+        /// textBold#6724abc4's fields, its id already read.
+        static func parse_textBold(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textBold(text: _0)
+        }
+
+        /// textItalic#d912a59c's fields, its id already read.
+        static func parse_textItalic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textItalic(text: _0)
+        }
+
+        /// textUnderline#c12622c4's fields, its id already read.
+        static func parse_textUnderline(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textUnderline(text: _0)
+        }
+
+        /// textStrike#9bf8bb95's fields, its id already read.
+        static func parse_textStrike(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textStrike(text: _0)
+        }
+
+        /// textFixed#6c3f19b9's fields, its id already read.
+        static func parse_textFixed(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textFixed(text: _0)
+        }
+
+        /// textUrl#3c2884c1's fields, its id already read.
+        static func parse_textUrl(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try reader.readString()
+            let _2 = try reader.readInt64()
+            return .textUrl(text: _0, url: _1, webpageId: _2)
+        }
+
+        /// textEmail#de5a0dd6's fields, its id already read.
+        static func parse_textEmail(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .textEmail(text: _0, email: _1)
+        }
+
+        /// textConcat#7e6260d7's fields, its id already read.
+        static func parse_textConcat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.RichText.self)
+            return .textConcat(texts: _0)
+        }
+
+        /// textSubscript#ed6a8504's fields, its id already read.
+        static func parse_textSubscript(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textSubscript(text: _0)
+        }
+
+        /// textSuperscript#c7fb5e01's fields, its id already read.
+        static func parse_textSuperscript(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textSuperscript(text: _0)
+        }
+
+        /// textMarked#034b8621's fields, its id already read.
+        static func parse_textMarked(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .textMarked(text: _0)
+        }
+
+        /// textPhone#1ccb966a's fields, its id already read.
+        static func parse_textPhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .textPhone(text: _0, phone: _1)
+        }
+
+        /// textImage#081ccf4f's fields, its id already read.
+        static func parse_textImage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .textImage(documentId: _0, w: _1, h: _2)
+        }
+
+        /// textAnchor#35553762's fields, its id already read.
+        static func parse_textAnchor(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .textAnchor(text: _0, name: _1)
         }
     }
 }
 
 extension Api {
-    public indirect enum Theme: TLObject, Equatable {
-        case theme(creator: Bool, default: Bool, forChat: Bool, id: Int64, accessHash: Int64, slug: String, title: String, document: Api.Document?, settings: [Api.ThemeSettings]?, emoticon: String?, installsCount: Int32?)
+    public indirect enum SearchPostsFlood: TLObject, Equatable {
+        case searchPostsFlood(queryIsFree: Bool, totalDaily: Int32, remains: Int32, waitTill: Int32?, starsAmount: Int64)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .theme(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10):
-                writer.writeUInt32(0xa00e67d6)
+            case .searchPostsFlood(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x3e0b5b6a)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt64(_4)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x3e0b5b6a: return try parse_searchPostsFlood(&reader)
+            default: throw .unknownConstructor(id, expected: "SearchPostsFlood")
+            }
+        }
+
+        /// searchPostsFlood#3e0b5b6a's fields, its id already read.
+        static func parse_searchPostsFlood(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "searchPostsFlood", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            var _3: Int32? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readInt32()
+            }
+            let _4 = try reader.readInt64()
+            return .searchPostsFlood(queryIsFree: _0, totalDaily: _1, remains: _2, waitTill: _3, starsAmount: _4)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecureCredentialsEncrypted: TLObject, Equatable {
+        case secureCredentialsEncrypted(data: [UInt8], hash: [UInt8], secret: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureCredentialsEncrypted(let _0, let _1, let _2):
+                writer.writeUInt32(0x33f0ea47)
+                writer.writeBytes(_0)
+                writer.writeBytes(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x33f0ea47: return try parse_secureCredentialsEncrypted(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureCredentialsEncrypted")
+            }
+        }
+
+        /// secureCredentialsEncrypted#33f0ea47's fields, its id already read.
+        static func parse_secureCredentialsEncrypted(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            let _1 = try reader.readBytes()
+            let _2 = try reader.readBytes()
+            return .secureCredentialsEncrypted(data: _0, hash: _1, secret: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecureData: TLObject, Equatable {
+        case secureData(data: [UInt8], dataHash: [UInt8], secret: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureData(let _0, let _1, let _2):
+                writer.writeUInt32(0x8aeabec3)
+                writer.writeBytes(_0)
+                writer.writeBytes(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x8aeabec3: return try parse_secureData(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureData")
+            }
+        }
+
+        /// secureData#8aeabec3's fields, its id already read.
+        static func parse_secureData(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            let _1 = try reader.readBytes()
+            let _2 = try reader.readBytes()
+            return .secureData(data: _0, dataHash: _1, secret: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecureFile: TLObject, Equatable {
+        case secureFileEmpty
+        case secureFile(id: Int64, accessHash: Int64, size: Int64, dcId: Int32, date: Int32, fileHash: [UInt8], secret: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureFileEmpty:
+                writer.writeUInt32(0x64199744)
+            case .secureFile(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x7d09c27e)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+                writer.writeBytes(_5)
+                writer.writeBytes(_6)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x64199744: return try parse_secureFileEmpty(&reader)
+            case 0x7d09c27e: return try parse_secureFile(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureFile")
+            }
+        }
+
+        /// secureFileEmpty#64199744's fields, its id already read.
+        static func parse_secureFileEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureFileEmpty
+        }
+
+        /// secureFile#7d09c27e's fields, its id already read.
+        static func parse_secureFile(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readBytes()
+            let _6 = try reader.readBytes()
+            return .secureFile(id: _0, accessHash: _1, size: _2, dcId: _3, date: _4, fileHash: _5, secret: _6)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecurePasswordKdfAlgo: TLObject, Equatable {
+        case securePasswordKdfAlgoUnknown
+        case securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: [UInt8])
+        case securePasswordKdfAlgoSHA512(salt: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .securePasswordKdfAlgoUnknown:
+                writer.writeUInt32(0x004a8537)
+            case .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(let _0):
+                writer.writeUInt32(0xbbf2dda0)
+                writer.writeBytes(_0)
+            case .securePasswordKdfAlgoSHA512(let _0):
+                writer.writeUInt32(0x86471d92)
+                writer.writeBytes(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x004a8537: return try parse_securePasswordKdfAlgoUnknown(&reader)
+            case 0xbbf2dda0: return try parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(&reader)
+            case 0x86471d92: return try parse_securePasswordKdfAlgoSHA512(&reader)
+            default: throw .unknownConstructor(id, expected: "SecurePasswordKdfAlgo")
+            }
+        }
+
+        /// securePasswordKdfAlgoUnknown#004a8537's fields, its id already read.
+        static func parse_securePasswordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .securePasswordKdfAlgoUnknown
+        }
+
+        /// securePasswordKdfAlgoPBKDF2HMACSHA512iter100000#bbf2dda0's fields, its id already read.
+        static func parse_securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            return .securePasswordKdfAlgoPBKDF2HMACSHA512iter100000(salt: _0)
+        }
+
+        /// securePasswordKdfAlgoSHA512#86471d92's fields, its id already read.
+        static func parse_securePasswordKdfAlgoSHA512(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            return .securePasswordKdfAlgoSHA512(salt: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecurePlainData: TLObject, Equatable {
+        case securePlainPhone(phone: String)
+        case securePlainEmail(email: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .securePlainPhone(let _0):
+                writer.writeUInt32(0x7d6099dd)
+                writer.writeString(_0)
+            case .securePlainEmail(let _0):
+                writer.writeUInt32(0x21ec5a5f)
+                writer.writeString(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7d6099dd: return try parse_securePlainPhone(&reader)
+            case 0x21ec5a5f: return try parse_securePlainEmail(&reader)
+            default: throw .unknownConstructor(id, expected: "SecurePlainData")
+            }
+        }
+
+        /// securePlainPhone#7d6099dd's fields, its id already read.
+        static func parse_securePlainPhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .securePlainPhone(phone: _0)
+        }
+
+        /// securePlainEmail#21ec5a5f's fields, its id already read.
+        static func parse_securePlainEmail(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .securePlainEmail(email: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecureValue: TLObject, Equatable {
+        case secureValue(type: Api.SecureValueType, data: Api.SecureData?, frontSide: Api.SecureFile?, reverseSide: Api.SecureFile?, selfie: Api.SecureFile?, translation: [Api.SecureFile]?, files: [Api.SecureFile]?, plainData: Api.SecurePlainData?, hash: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureValue(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0x187fa0ca)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                if _4 != nil { flags |= 0x8 }
+                if _5 != nil { flags |= 0x40 }
+                if _6 != nil { flags |= 0x10 }
+                if _7 != nil { flags |= 0x20 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    writer.writeVector(value)
+                }
+                if let value = _6 {
+                    writer.writeVector(value)
+                }
+                if let value = _7 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeBytes(_8)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x187fa0ca: return try parse_secureValue(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureValue")
+            }
+        }
+
+        /// secureValue#187fa0ca's fields, its id already read.
+        static func parse_secureValue(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "secureValue", bits: flags & ~0x7f) }
+            let _0 = try Api.SecureValueType.parse(from: &reader)
+            var _1: Api.SecureData? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.SecureData.parse(from: &reader)
+            }
+            var _2: Api.SecureFile? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.SecureFile.parse(from: &reader)
+            }
+            var _3: Api.SecureFile? = nil
+            if flags & 0x4 != 0 {
+                _3 = try Api.SecureFile.parse(from: &reader)
+            }
+            var _4: Api.SecureFile? = nil
+            if flags & 0x8 != 0 {
+                _4 = try Api.SecureFile.parse(from: &reader)
+            }
+            var _5: [Api.SecureFile]? = nil
+            if flags & 0x40 != 0 {
+                _5 = try reader.readVector(of: Api.SecureFile.self)
+            }
+            var _6: [Api.SecureFile]? = nil
+            if flags & 0x10 != 0 {
+                _6 = try reader.readVector(of: Api.SecureFile.self)
+            }
+            var _7: Api.SecurePlainData? = nil
+            if flags & 0x20 != 0 {
+                _7 = try Api.SecurePlainData.parse(from: &reader)
+            }
+            let _8 = try reader.readBytes()
+            return .secureValue(type: _0, data: _1, frontSide: _2, reverseSide: _3, selfie: _4, translation: _5, files: _6, plainData: _7, hash: _8)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SecureValueType: TLObject, Equatable {
+        case secureValueTypePersonalDetails
+        case secureValueTypePassport
+        case secureValueTypeDriverLicense
+        case secureValueTypeIdentityCard
+        case secureValueTypeInternalPassport
+        case secureValueTypeAddress
+        case secureValueTypeUtilityBill
+        case secureValueTypeBankStatement
+        case secureValueTypeRentalAgreement
+        case secureValueTypePassportRegistration
+        case secureValueTypeTemporaryRegistration
+        case secureValueTypePhone
+        case secureValueTypeEmail
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .secureValueTypePersonalDetails:
+                writer.writeUInt32(0x9d2a81e3)
+            case .secureValueTypePassport:
+                writer.writeUInt32(0x3dac6a00)
+            case .secureValueTypeDriverLicense:
+                writer.writeUInt32(0x06e425c4)
+            case .secureValueTypeIdentityCard:
+                writer.writeUInt32(0xa0d0744b)
+            case .secureValueTypeInternalPassport:
+                writer.writeUInt32(0x99a48f23)
+            case .secureValueTypeAddress:
+                writer.writeUInt32(0xcbe31e26)
+            case .secureValueTypeUtilityBill:
+                writer.writeUInt32(0xfc36954e)
+            case .secureValueTypeBankStatement:
+                writer.writeUInt32(0x89137c0d)
+            case .secureValueTypeRentalAgreement:
+                writer.writeUInt32(0x8b883488)
+            case .secureValueTypePassportRegistration:
+                writer.writeUInt32(0x99e3806a)
+            case .secureValueTypeTemporaryRegistration:
+                writer.writeUInt32(0xea02ec33)
+            case .secureValueTypePhone:
+                writer.writeUInt32(0xb320aadb)
+            case .secureValueTypeEmail:
+                writer.writeUInt32(0x8e3ca7ee)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x9d2a81e3: return try parse_secureValueTypePersonalDetails(&reader)
+            case 0x3dac6a00: return try parse_secureValueTypePassport(&reader)
+            case 0x06e425c4: return try parse_secureValueTypeDriverLicense(&reader)
+            case 0xa0d0744b: return try parse_secureValueTypeIdentityCard(&reader)
+            case 0x99a48f23: return try parse_secureValueTypeInternalPassport(&reader)
+            case 0xcbe31e26: return try parse_secureValueTypeAddress(&reader)
+            case 0xfc36954e: return try parse_secureValueTypeUtilityBill(&reader)
+            case 0x89137c0d: return try parse_secureValueTypeBankStatement(&reader)
+            case 0x8b883488: return try parse_secureValueTypeRentalAgreement(&reader)
+            case 0x99e3806a: return try parse_secureValueTypePassportRegistration(&reader)
+            case 0xea02ec33: return try parse_secureValueTypeTemporaryRegistration(&reader)
+            case 0xb320aadb: return try parse_secureValueTypePhone(&reader)
+            case 0x8e3ca7ee: return try parse_secureValueTypeEmail(&reader)
+            default: throw .unknownConstructor(id, expected: "SecureValueType")
+            }
+        }
+
+        /// secureValueTypePersonalDetails#9d2a81e3's fields, its id already read.
+        static func parse_secureValueTypePersonalDetails(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePersonalDetails
+        }
+
+        /// secureValueTypePassport#3dac6a00's fields, its id already read.
+        static func parse_secureValueTypePassport(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePassport
+        }
+
+        /// secureValueTypeDriverLicense#06e425c4's fields, its id already read.
+        static func parse_secureValueTypeDriverLicense(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeDriverLicense
+        }
+
+        /// secureValueTypeIdentityCard#a0d0744b's fields, its id already read.
+        static func parse_secureValueTypeIdentityCard(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeIdentityCard
+        }
+
+        /// secureValueTypeInternalPassport#99a48f23's fields, its id already read.
+        static func parse_secureValueTypeInternalPassport(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeInternalPassport
+        }
+
+        /// secureValueTypeAddress#cbe31e26's fields, its id already read.
+        static func parse_secureValueTypeAddress(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeAddress
+        }
+
+        /// secureValueTypeUtilityBill#fc36954e's fields, its id already read.
+        static func parse_secureValueTypeUtilityBill(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeUtilityBill
+        }
+
+        /// secureValueTypeBankStatement#89137c0d's fields, its id already read.
+        static func parse_secureValueTypeBankStatement(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeBankStatement
+        }
+
+        /// secureValueTypeRentalAgreement#8b883488's fields, its id already read.
+        static func parse_secureValueTypeRentalAgreement(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeRentalAgreement
+        }
+
+        /// secureValueTypePassportRegistration#99e3806a's fields, its id already read.
+        static func parse_secureValueTypePassportRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePassportRegistration
+        }
+
+        /// secureValueTypeTemporaryRegistration#ea02ec33's fields, its id already read.
+        static func parse_secureValueTypeTemporaryRegistration(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeTemporaryRegistration
+        }
+
+        /// secureValueTypePhone#b320aadb's fields, its id already read.
+        static func parse_secureValueTypePhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypePhone
+        }
+
+        /// secureValueTypeEmail#8e3ca7ee's fields, its id already read.
+        static func parse_secureValueTypeEmail(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .secureValueTypeEmail
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SendMessageAction: TLObject, Equatable {
+        case sendMessageTypingAction
+        case sendMessageCancelAction
+        case sendMessageRecordVideoAction
+        case sendMessageUploadVideoAction(progress: Int32)
+        case sendMessageRecordAudioAction
+        case sendMessageUploadAudioAction(progress: Int32)
+        case sendMessageUploadPhotoAction(progress: Int32)
+        case sendMessageUploadDocumentAction(progress: Int32)
+        case sendMessageGeoLocationAction
+        case sendMessageChooseContactAction
+        case sendMessageGamePlayAction
+        case sendMessageRecordRoundAction
+        case sendMessageUploadRoundAction(progress: Int32)
+        case speakingInGroupCallAction
+        case sendMessageHistoryImportAction(progress: Int32)
+        case sendMessageChooseStickerAction
+        case sendMessageEmojiInteraction(emoticon: String, msgId: Int32, interaction: Api.DataJSON)
+        case sendMessageEmojiInteractionSeen(emoticon: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .sendMessageTypingAction:
+                writer.writeUInt32(0x16bf744e)
+            case .sendMessageCancelAction:
+                writer.writeUInt32(0xfd5ec8f5)
+            case .sendMessageRecordVideoAction:
+                writer.writeUInt32(0xa187d66f)
+            case .sendMessageUploadVideoAction(let _0):
+                writer.writeUInt32(0xe9763aec)
+                writer.writeInt32(_0)
+            case .sendMessageRecordAudioAction:
+                writer.writeUInt32(0xd52f73f7)
+            case .sendMessageUploadAudioAction(let _0):
+                writer.writeUInt32(0xf351d7ab)
+                writer.writeInt32(_0)
+            case .sendMessageUploadPhotoAction(let _0):
+                writer.writeUInt32(0xd1d34a26)
+                writer.writeInt32(_0)
+            case .sendMessageUploadDocumentAction(let _0):
+                writer.writeUInt32(0xaa0cd9e4)
+                writer.writeInt32(_0)
+            case .sendMessageGeoLocationAction:
+                writer.writeUInt32(0x176f8ba1)
+            case .sendMessageChooseContactAction:
+                writer.writeUInt32(0x628cbc6f)
+            case .sendMessageGamePlayAction:
+                writer.writeUInt32(0xdd6a8f48)
+            case .sendMessageRecordRoundAction:
+                writer.writeUInt32(0x88f27fbc)
+            case .sendMessageUploadRoundAction(let _0):
+                writer.writeUInt32(0x243e1c66)
+                writer.writeInt32(_0)
+            case .speakingInGroupCallAction:
+                writer.writeUInt32(0xd92c2285)
+            case .sendMessageHistoryImportAction(let _0):
+                writer.writeUInt32(0xdbda9246)
+                writer.writeInt32(_0)
+            case .sendMessageChooseStickerAction:
+                writer.writeUInt32(0xb05ac6b1)
+            case .sendMessageEmojiInteraction(let _0, let _1, let _2):
+                writer.writeUInt32(0x25972bcb)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+                _2.serialize(to: &writer)
+            case .sendMessageEmojiInteractionSeen(let _0):
+                writer.writeUInt32(0xb665902e)
+                writer.writeString(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x16bf744e: return try parse_sendMessageTypingAction(&reader)
+            case 0xfd5ec8f5: return try parse_sendMessageCancelAction(&reader)
+            case 0xa187d66f: return try parse_sendMessageRecordVideoAction(&reader)
+            case 0xe9763aec: return try parse_sendMessageUploadVideoAction(&reader)
+            case 0xd52f73f7: return try parse_sendMessageRecordAudioAction(&reader)
+            case 0xf351d7ab: return try parse_sendMessageUploadAudioAction(&reader)
+            case 0xd1d34a26: return try parse_sendMessageUploadPhotoAction(&reader)
+            case 0xaa0cd9e4: return try parse_sendMessageUploadDocumentAction(&reader)
+            case 0x176f8ba1: return try parse_sendMessageGeoLocationAction(&reader)
+            case 0x628cbc6f: return try parse_sendMessageChooseContactAction(&reader)
+            case 0xdd6a8f48: return try parse_sendMessageGamePlayAction(&reader)
+            case 0x88f27fbc: return try parse_sendMessageRecordRoundAction(&reader)
+            case 0x243e1c66: return try parse_sendMessageUploadRoundAction(&reader)
+            case 0xd92c2285: return try parse_speakingInGroupCallAction(&reader)
+            case 0xdbda9246: return try parse_sendMessageHistoryImportAction(&reader)
+            case 0xb05ac6b1: return try parse_sendMessageChooseStickerAction(&reader)
+            case 0x25972bcb: return try parse_sendMessageEmojiInteraction(&reader)
+            case 0xb665902e: return try parse_sendMessageEmojiInteractionSeen(&reader)
+            default: throw .unknownConstructor(id, expected: "SendMessageAction")
+            }
+        }
+
+        /// sendMessageTypingAction#16bf744e's fields, its id already read.
+        static func parse_sendMessageTypingAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageTypingAction
+        }
+
+        /// sendMessageCancelAction#fd5ec8f5's fields, its id already read.
+        static func parse_sendMessageCancelAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageCancelAction
+        }
+
+        /// sendMessageRecordVideoAction#a187d66f's fields, its id already read.
+        static func parse_sendMessageRecordVideoAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageRecordVideoAction
+        }
+
+        /// sendMessageUploadVideoAction#e9763aec's fields, its id already read.
+        static func parse_sendMessageUploadVideoAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .sendMessageUploadVideoAction(progress: _0)
+        }
+
+        /// sendMessageRecordAudioAction#d52f73f7's fields, its id already read.
+        static func parse_sendMessageRecordAudioAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageRecordAudioAction
+        }
+
+        /// sendMessageUploadAudioAction#f351d7ab's fields, its id already read.
+        static func parse_sendMessageUploadAudioAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .sendMessageUploadAudioAction(progress: _0)
+        }
+
+        /// sendMessageUploadPhotoAction#d1d34a26's fields, its id already read.
+        static func parse_sendMessageUploadPhotoAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .sendMessageUploadPhotoAction(progress: _0)
+        }
+
+        /// sendMessageUploadDocumentAction#aa0cd9e4's fields, its id already read.
+        static func parse_sendMessageUploadDocumentAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .sendMessageUploadDocumentAction(progress: _0)
+        }
+
+        /// sendMessageGeoLocationAction#176f8ba1's fields, its id already read.
+        static func parse_sendMessageGeoLocationAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageGeoLocationAction
+        }
+
+        /// sendMessageChooseContactAction#628cbc6f's fields, its id already read.
+        static func parse_sendMessageChooseContactAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageChooseContactAction
+        }
+
+        /// sendMessageGamePlayAction#dd6a8f48's fields, its id already read.
+        static func parse_sendMessageGamePlayAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageGamePlayAction
+        }
+
+        /// sendMessageRecordRoundAction#88f27fbc's fields, its id already read.
+        static func parse_sendMessageRecordRoundAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageRecordRoundAction
+        }
+
+        /// sendMessageUploadRoundAction#243e1c66's fields, its id already read.
+        static func parse_sendMessageUploadRoundAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .sendMessageUploadRoundAction(progress: _0)
+        }
+
+        /// speakingInGroupCallAction#d92c2285's fields, its id already read.
+        static func parse_speakingInGroupCallAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .speakingInGroupCallAction
+        }
+
+        /// sendMessageHistoryImportAction#dbda9246's fields, its id already read.
+        static func parse_sendMessageHistoryImportAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .sendMessageHistoryImportAction(progress: _0)
+        }
+
+        /// sendMessageChooseStickerAction#b05ac6b1's fields, its id already read.
+        static func parse_sendMessageChooseStickerAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .sendMessageChooseStickerAction
+        }
+
+        /// sendMessageEmojiInteraction#25972bcb's fields, its id already read.
+        static func parse_sendMessageEmojiInteraction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            let _2 = try Api.DataJSON.parse(from: &reader)
+            return .sendMessageEmojiInteraction(emoticon: _0, msgId: _1, interaction: _2)
+        }
+
+        /// sendMessageEmojiInteractionSeen#b665902e's fields, its id already read.
+        static func parse_sendMessageEmojiInteractionSeen(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .sendMessageEmojiInteractionSeen(emoticon: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StarGift: TLObject, Equatable {
+        case starGift(limited: Bool, soldOut: Bool, birthday: Bool, requirePremium: Bool, limitedPerUser: Bool, id: Int64, sticker: Api.Document, stars: Int64, availabilityRemains: Int32?, availabilityTotal: Int32?, availabilityResale: Int64?, convertStars: Int64, firstSaleDate: Int32?, lastSaleDate: Int32?, upgradeStars: Int64?, resellMinStars: Int64?, title: String?, releasedBy: Api.Peer?, perUserTotal: Int32?, perUserRemains: Int32?, lockedUntilDate: Int32?)
+        case starGiftUnique(requirePremium: Bool, resaleTonOnly: Bool, themeAvailable: Bool, id: Int64, giftId: Int64, title: String, slug: String, num: Int32, ownerId: Api.Peer?, ownerName: String?, ownerAddress: String?, attributes: [Api.StarGiftAttribute], availabilityIssued: Int32, availabilityTotal: Int32, giftAddress: String?, resellAmount: [Api.StarsAmount]?, releasedBy: Api.Peer?, valueAmount: Int64?, valueCurrency: String?, themePeer: Api.Peer?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .starGift(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20):
+                writer.writeUInt32(0x80ac53c3)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x20 }
-                if _7 != nil { flags |= 0x4 }
-                if _8 != nil { flags |= 0x8 }
-                if _9 != nil { flags |= 0x40 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x80 }
+                if _4 { flags |= 0x100 }
+                if _8 != nil { flags |= 0x1 }
+                if _9 != nil { flags |= 0x1 }
                 if _10 != nil { flags |= 0x10 }
+                if _12 != nil { flags |= 0x2 }
+                if _13 != nil { flags |= 0x2 }
+                if _14 != nil { flags |= 0x8 }
+                if _15 != nil { flags |= 0x10 }
+                if _16 != nil { flags |= 0x20 }
+                if _17 != nil { flags |= 0x40 }
+                if _18 != nil { flags |= 0x100 }
+                if _19 != nil { flags |= 0x100 }
+                if _20 != nil { flags |= 0x200 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_5)
+                _6.serialize(to: &writer)
+                writer.writeInt64(_7)
+                if let value = _8 {
+                    writer.writeInt32(value)
+                }
+                if let value = _9 {
+                    writer.writeInt32(value)
+                }
+                if let value = _10 {
+                    writer.writeInt64(value)
+                }
+                writer.writeInt64(_11)
+                if let value = _12 {
+                    writer.writeInt32(value)
+                }
+                if let value = _13 {
+                    writer.writeInt32(value)
+                }
+                if let value = _14 {
+                    writer.writeInt64(value)
+                }
+                if let value = _15 {
+                    writer.writeInt64(value)
+                }
+                if let value = _16 {
+                    writer.writeString(value)
+                }
+                if let value = _17 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _18 {
+                    writer.writeInt32(value)
+                }
+                if let value = _19 {
+                    writer.writeInt32(value)
+                }
+                if let value = _20 {
+                    writer.writeInt32(value)
+                }
+            case .starGiftUnique(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19):
+                writer.writeUInt32(0x1befe865)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x40 }
+                if _1 { flags |= 0x80 }
+                if _2 { flags |= 0x200 }
+                if _8 != nil { flags |= 0x1 }
+                if _9 != nil { flags |= 0x2 }
+                if _10 != nil { flags |= 0x4 }
+                if _14 != nil { flags |= 0x8 }
+                if _15 != nil { flags |= 0x10 }
+                if _16 != nil { flags |= 0x20 }
+                if _17 != nil { flags |= 0x100 }
+                if _18 != nil { flags |= 0x100 }
+                if _19 != nil { flags |= 0x400 }
                 writer.writeUInt32(flags)
                 writer.writeInt64(_3)
                 writer.writeInt64(_4)
                 writer.writeString(_5)
                 writer.writeString(_6)
-                if let value = _7 {
-                    value.serialize(to: &writer)
-                }
+                writer.writeInt32(_7)
                 if let value = _8 {
-                    writer.writeVector(value)
+                    value.serialize(to: &writer)
                 }
                 if let value = _9 {
                     writer.writeString(value)
                 }
                 if let value = _10 {
-                    writer.writeInt32(value)
+                    writer.writeString(value)
                 }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xa00e67d6: return try parse_theme(&reader)
-            default: throw .unknownConstructor(id, expected: "Theme")
-            }
-        }
-
-        /// theme#a00e67d6's fields, its id already read.
-        static func parse_theme(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "theme", bits: flags & ~0x7f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x20 != 0
-            let _3 = try reader.readInt64()
-            let _4 = try reader.readInt64()
-            let _5 = try reader.readString()
-            let _6 = try reader.readString()
-            var _7: Api.Document? = nil
-            if flags & 0x4 != 0 {
-                _7 = try Api.Document.parse(from: &reader)
-            }
-            var _8: [Api.ThemeSettings]? = nil
-            if flags & 0x8 != 0 {
-                _8 = try reader.readVector(of: Api.ThemeSettings.self)
-            }
-            var _9: String? = nil
-            if flags & 0x40 != 0 {
-                _9 = try reader.readString()
-            }
-            var _10: Int32? = nil
-            if flags & 0x10 != 0 {
-                _10 = try reader.readInt32()
-            }
-            return .theme(creator: _0, default: _1, forChat: _2, id: _3, accessHash: _4, slug: _5, title: _6, document: _7, settings: _8, emoticon: _9, installsCount: _10)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum ThemeSettings: TLObject, Equatable {
-        case themeSettings(messageColorsAnimated: Bool, baseTheme: Api.BaseTheme, accentColor: Int32, outboxAccentColor: Int32?, messageColors: [Int32]?, wallpaper: Api.WallPaper?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .themeSettings(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0xfa58b6d4)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeInt32(value)
+                writer.writeVector(_11)
+                writer.writeInt32(_12)
+                writer.writeInt32(_13)
+                if let value = _14 {
+                    writer.writeString(value)
                 }
-                if let value = _4 {
+                if let value = _15 {
                     writer.writeVector(value)
                 }
-                if let value = _5 {
+                if let value = _16 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _17 {
+                    writer.writeInt64(value)
+                }
+                if let value = _18 {
+                    writer.writeString(value)
+                }
+                if let value = _19 {
                     value.serialize(to: &writer)
                 }
             }
@@ -142,139 +1116,132 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xfa58b6d4: return try parse_themeSettings(&reader)
-            default: throw .unknownConstructor(id, expected: "ThemeSettings")
+            case 0x80ac53c3: return try parse_starGift(&reader)
+            case 0x1befe865: return try parse_starGiftUnique(&reader)
+            default: throw .unknownConstructor(id, expected: "StarGift")
             }
         }
 
-        /// themeSettings#fa58b6d4's fields, its id already read.
-        static func parse_themeSettings(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// starGift#80ac53c3's fields, its id already read.
+        static func parse_starGift(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "themeSettings", bits: flags & ~0xf) }
-            let _0 = flags & 0x4 != 0
-            let _1 = try Api.BaseTheme.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            var _3: Int32? = nil
-            if flags & 0x8 != 0 {
-                _3 = try reader.readInt32()
-            }
-            var _4: [Int32]? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readInt32Vector()
-            }
-            var _5: Api.WallPaper? = nil
-            if flags & 0x2 != 0 {
-                _5 = try Api.WallPaper.parse(from: &reader)
-            }
-            return .themeSettings(messageColorsAnimated: _0, baseTheme: _1, accentColor: _2, outboxAccentColor: _3, messageColors: _4, wallpaper: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum TodoCompletion: TLObject, Equatable {
-        case todoCompletion(id: Int32, completedBy: Int64, date: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .todoCompletion(let _0, let _1, let _2):
-                writer.writeUInt32(0x4cc120b7)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x4cc120b7: return try parse_todoCompletion(&reader)
-            default: throw .unknownConstructor(id, expected: "TodoCompletion")
-            }
-        }
-
-        /// todoCompletion#4cc120b7's fields, its id already read.
-        static func parse_todoCompletion(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            return .todoCompletion(id: _0, completedBy: _1, date: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum TodoItem: TLObject, Equatable {
-        case todoItem(id: Int32, title: Api.TextWithEntities)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .todoItem(let _0, let _1):
-                writer.writeUInt32(0xcba9a52f)
-                writer.writeInt32(_0)
-                _1.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xcba9a52f: return try parse_todoItem(&reader)
-            default: throw .unknownConstructor(id, expected: "TodoItem")
-            }
-        }
-
-        /// todoItem#cba9a52f's fields, its id already read.
-        static func parse_todoItem(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try Api.TextWithEntities.parse(from: &reader)
-            return .todoItem(id: _0, title: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum TodoList: TLObject, Equatable {
-        case todoList(othersCanAppend: Bool, othersCanComplete: Bool, title: Api.TextWithEntities, list: [Api.TodoItem])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .todoList(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x49b92a26)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _2.serialize(to: &writer)
-                writer.writeVector(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x49b92a26: return try parse_todoList(&reader)
-            default: throw .unknownConstructor(id, expected: "TodoList")
-            }
-        }
-
-        /// todoList#49b92a26's fields, its id already read.
-        static func parse_todoList(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "todoList", bits: flags & ~0x3) }
+            guard flags & ~0x3ff == 0 else { throw .unknownFlags(constructor: "starGift", bits: flags & ~0x3ff) }
             let _0 = flags & 0x1 != 0
             let _1 = flags & 0x2 != 0
-            let _2 = try Api.TextWithEntities.parse(from: &reader)
-            let _3 = try reader.readVector(of: Api.TodoItem.self)
-            return .todoList(othersCanAppend: _0, othersCanComplete: _1, title: _2, list: _3)
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x80 != 0
+            let _4 = flags & 0x100 != 0
+            let _5 = try reader.readInt64()
+            let _6 = try Api.Document.parse(from: &reader)
+            let _7 = try reader.readInt64()
+            var _8: Int32? = nil
+            if flags & 0x1 != 0 {
+                _8 = try reader.readInt32()
+            }
+            var _9: Int32? = nil
+            if flags & 0x1 != 0 {
+                _9 = try reader.readInt32()
+            }
+            var _10: Int64? = nil
+            if flags & 0x10 != 0 {
+                _10 = try reader.readInt64()
+            }
+            let _11 = try reader.readInt64()
+            var _12: Int32? = nil
+            if flags & 0x2 != 0 {
+                _12 = try reader.readInt32()
+            }
+            var _13: Int32? = nil
+            if flags & 0x2 != 0 {
+                _13 = try reader.readInt32()
+            }
+            var _14: Int64? = nil
+            if flags & 0x8 != 0 {
+                _14 = try reader.readInt64()
+            }
+            var _15: Int64? = nil
+            if flags & 0x10 != 0 {
+                _15 = try reader.readInt64()
+            }
+            var _16: String? = nil
+            if flags & 0x20 != 0 {
+                _16 = try reader.readString()
+            }
+            var _17: Api.Peer? = nil
+            if flags & 0x40 != 0 {
+                _17 = try Api.Peer.parse(from: &reader)
+            }
+            var _18: Int32? = nil
+            if flags & 0x100 != 0 {
+                _18 = try reader.readInt32()
+            }
+            var _19: Int32? = nil
+            if flags & 0x100 != 0 {
+                _19 = try reader.readInt32()
+            }
+            var _20: Int32? = nil
+            if flags & 0x200 != 0 {
+                _20 = try reader.readInt32()
+            }
+            return .starGift(limited: _0, soldOut: _1, birthday: _2, requirePremium: _3, limitedPerUser: _4, id: _5, sticker: _6, stars: _7, availabilityRemains: _8, availabilityTotal: _9, availabilityResale: _10, convertStars: _11, firstSaleDate: _12, lastSaleDate: _13, upgradeStars: _14, resellMinStars: _15, title: _16, releasedBy: _17, perUserTotal: _18, perUserRemains: _19, lockedUntilDate: _20)
+        }
+
+        /// starGiftUnique#1befe865's fields, its id already read.
+        static func parse_starGiftUnique(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7ff == 0 else { throw .unknownFlags(constructor: "starGiftUnique", bits: flags & ~0x7ff) }
+            let _0 = flags & 0x40 != 0
+            let _1 = flags & 0x80 != 0
+            let _2 = flags & 0x200 != 0
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readString()
+            let _6 = try reader.readString()
+            let _7 = try reader.readInt32()
+            var _8: Api.Peer? = nil
+            if flags & 0x1 != 0 {
+                _8 = try Api.Peer.parse(from: &reader)
+            }
+            var _9: String? = nil
+            if flags & 0x2 != 0 {
+                _9 = try reader.readString()
+            }
+            var _10: String? = nil
+            if flags & 0x4 != 0 {
+                _10 = try reader.readString()
+            }
+            let _11 = try reader.readVector(of: Api.StarGiftAttribute.self)
+            let _12 = try reader.readInt32()
+            let _13 = try reader.readInt32()
+            var _14: String? = nil
+            if flags & 0x8 != 0 {
+                _14 = try reader.readString()
+            }
+            var _15: [Api.StarsAmount]? = nil
+            if flags & 0x10 != 0 {
+                _15 = try reader.readVector(of: Api.StarsAmount.self)
+            }
+            var _16: Api.Peer? = nil
+            if flags & 0x20 != 0 {
+                _16 = try Api.Peer.parse(from: &reader)
+            }
+            var _17: Int64? = nil
+            if flags & 0x100 != 0 {
+                _17 = try reader.readInt64()
+            }
+            var _18: String? = nil
+            if flags & 0x100 != 0 {
+                _18 = try reader.readString()
+            }
+            var _19: Api.Peer? = nil
+            if flags & 0x400 != 0 {
+                _19 = try Api.Peer.parse(from: &reader)
+            }
+            return .starGiftUnique(requirePremium: _0, resaleTonOnly: _1, themeAvailable: _2, id: _3, giftId: _4, title: _5, slug: _6, num: _7, ownerId: _8, ownerName: _9, ownerAddress: _10, attributes: _11, availabilityIssued: _12, availabilityTotal: _13, giftAddress: _14, resellAmount: _15, releasedBy: _16, valueAmount: _17, valueCurrency: _18, themePeer: _19)
         }
     }
 }

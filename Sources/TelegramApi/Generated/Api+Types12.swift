@@ -2,2845 +2,1069 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum Update: TLObject, Equatable {
-        case updateNewMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
-        case updateMessageID(id: Int32, randomId: Int64)
-        case updateDeleteMessages(messages: [Int32], pts: Int32, ptsCount: Int32)
-        case updateUserTyping(userId: Int64, action: Api.SendMessageAction)
-        case updateChatUserTyping(chatId: Int64, fromId: Api.Peer, action: Api.SendMessageAction)
-        case updateChatParticipants(participants: Api.ChatParticipants)
-        case updateUserStatus(userId: Int64, status: Api.UserStatus)
-        case updateUserName(userId: Int64, firstName: String, lastName: String, usernames: [Api.Username])
-        case updateNewAuthorization(unconfirmed: Bool, hash: Int64, date: Int32?, device: String?, location: String?)
-        case updateNewEncryptedMessage(message: Api.EncryptedMessage, qts: Int32)
-        case updateEncryptedChatTyping(chatId: Int32)
-        case updateEncryption(chat: Api.EncryptedChat, date: Int32)
-        case updateEncryptedMessagesRead(chatId: Int32, maxDate: Int32, date: Int32)
-        case updateChatParticipantAdd(chatId: Int64, userId: Int64, inviterId: Int64, date: Int32, version: Int32)
-        case updateChatParticipantDelete(chatId: Int64, userId: Int64, version: Int32)
-        case updateDcOptions(dcOptions: [Api.DcOption])
-        case updateNotifySettings(peer: Api.NotifyPeer, notifySettings: Api.PeerNotifySettings)
-        case updateServiceNotification(popup: Bool, invertMedia: Bool, inboxDate: Int32?, type: String, message: String, media: Api.MessageMedia, entities: [Api.MessageEntity])
-        case updatePrivacy(key: Api.PrivacyKey, rules: [Api.PrivacyRule])
-        case updateUserPhone(userId: Int64, phone: String)
-        case updateReadHistoryInbox(folderId: Int32?, peer: Api.Peer, maxId: Int32, stillUnreadCount: Int32, pts: Int32, ptsCount: Int32)
-        case updateReadHistoryOutbox(peer: Api.Peer, maxId: Int32, pts: Int32, ptsCount: Int32)
-        case updateWebPage(webpage: Api.WebPage, pts: Int32, ptsCount: Int32)
-        case updateReadMessagesContents(messages: [Int32], pts: Int32, ptsCount: Int32, date: Int32?)
-        case updateChannelTooLong(channelId: Int64, pts: Int32?)
-        case updateChannel(channelId: Int64)
-        case updateNewChannelMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
-        case updateReadChannelInbox(folderId: Int32?, channelId: Int64, maxId: Int32, stillUnreadCount: Int32, pts: Int32)
-        case updateDeleteChannelMessages(channelId: Int64, messages: [Int32], pts: Int32, ptsCount: Int32)
-        case updateChannelMessageViews(channelId: Int64, id: Int32, views: Int32)
-        case updateChatParticipantAdmin(chatId: Int64, userId: Int64, isAdmin: Bool, version: Int32)
-        case updateNewStickerSet(stickerset: Api.messages.StickerSet)
-        case updateStickerSetsOrder(masks: Bool, emojis: Bool, order: [Int64])
-        case updateStickerSets(masks: Bool, emojis: Bool)
-        case updateSavedGifs
-        case updateBotInlineQuery(queryId: Int64, userId: Int64, query: String, geo: Api.GeoPoint?, peerType: Api.InlineQueryPeerType?, offset: String)
-        case updateBotInlineSend(userId: Int64, query: String, geo: Api.GeoPoint?, id: String, msgId: Api.InputBotInlineMessageID?)
-        case updateEditChannelMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
-        case updateBotCallbackQuery(queryId: Int64, userId: Int64, peer: Api.Peer, msgId: Int32, chatInstance: Int64, data: [UInt8]?, gameShortName: String?)
-        case updateEditMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
-        case updateInlineBotCallbackQuery(queryId: Int64, userId: Int64, msgId: Api.InputBotInlineMessageID, chatInstance: Int64, data: [UInt8]?, gameShortName: String?)
-        case updateReadChannelOutbox(channelId: Int64, maxId: Int32)
-        case updateDraftMessage(peer: Api.Peer, topMsgId: Int32?, savedPeerId: Api.Peer?, draft: Api.DraftMessage)
-        case updateReadFeaturedStickers
-        case updateRecentStickers
-        case updateConfig
-        case updatePtsChanged
-        case updateChannelWebPage(channelId: Int64, webpage: Api.WebPage, pts: Int32, ptsCount: Int32)
-        case updateDialogPinned(pinned: Bool, folderId: Int32?, peer: Api.DialogPeer)
-        case updatePinnedDialogs(folderId: Int32?, order: [Api.DialogPeer]?)
-        case updateBotWebhookJSON(data: Api.DataJSON)
-        case updateBotWebhookJSONQuery(queryId: Int64, data: Api.DataJSON, timeout: Int32)
-        case updateBotShippingQuery(queryId: Int64, userId: Int64, payload: [UInt8], shippingAddress: Api.PostAddress)
-        case updateBotPrecheckoutQuery(queryId: Int64, userId: Int64, payload: [UInt8], info: Api.PaymentRequestedInfo?, shippingOptionId: String?, currency: String, totalAmount: Int64)
-        case updatePhoneCall(phoneCall: Api.PhoneCall)
-        case updateLangPackTooLong(langCode: String)
-        case updateLangPack(difference: Api.LangPackDifference)
-        case updateFavedStickers
-        case updateChannelReadMessagesContents(channelId: Int64, topMsgId: Int32?, savedPeerId: Api.Peer?, messages: [Int32])
-        case updateContactsReset
-        case updateChannelAvailableMessages(channelId: Int64, availableMinId: Int32)
-        case updateDialogUnreadMark(unread: Bool, peer: Api.DialogPeer, savedPeerId: Api.Peer?)
-        case updateMessagePoll(pollId: Int64, poll: Api.Poll?, results: Api.PollResults)
-        case updateChatDefaultBannedRights(peer: Api.Peer, defaultBannedRights: Api.ChatBannedRights, version: Int32)
-        case updateFolderPeers(folderPeers: [Api.FolderPeer], pts: Int32, ptsCount: Int32)
-        case updatePeerSettings(peer: Api.Peer, settings: Api.PeerSettings)
-        case updatePeerLocated(peers: [Api.PeerLocated])
-        case updateNewScheduledMessage(message: Api.Message)
-        case updateDeleteScheduledMessages(peer: Api.Peer, messages: [Int32], sentMessages: [Int32]?)
-        case updateTheme(theme: Api.Theme)
-        case updateGeoLiveViewed(peer: Api.Peer, msgId: Int32)
-        case updateLoginToken
-        case updateMessagePollVote(pollId: Int64, peer: Api.Peer, options: [[UInt8]], qts: Int32)
-        case updateDialogFilter(id: Int32, filter: Api.DialogFilter?)
-        case updateDialogFilterOrder(order: [Int32])
-        case updateDialogFilters
-        case updatePhoneCallSignalingData(phoneCallId: Int64, data: [UInt8])
-        case updateChannelMessageForwards(channelId: Int64, id: Int32, forwards: Int32)
-        case updateReadChannelDiscussionInbox(channelId: Int64, topMsgId: Int32, readMaxId: Int32, broadcastId: Int64?, broadcastPost: Int32?)
-        case updateReadChannelDiscussionOutbox(channelId: Int64, topMsgId: Int32, readMaxId: Int32)
-        case updatePeerBlocked(blocked: Bool, blockedMyStoriesFrom: Bool, peerId: Api.Peer)
-        case updateChannelUserTyping(channelId: Int64, topMsgId: Int32?, fromId: Api.Peer, action: Api.SendMessageAction)
-        case updatePinnedMessages(pinned: Bool, peer: Api.Peer, messages: [Int32], pts: Int32, ptsCount: Int32)
-        case updatePinnedChannelMessages(pinned: Bool, channelId: Int64, messages: [Int32], pts: Int32, ptsCount: Int32)
-        case updateChat(chatId: Int64)
-        case updateGroupCallParticipants(call: Api.InputGroupCall, participants: [Api.GroupCallParticipant], version: Int32)
-        case updateGroupCall(chatId: Int64?, call: Api.GroupCall)
-        case updatePeerHistoryTTL(peer: Api.Peer, ttlPeriod: Int32?)
-        case updateChatParticipant(chatId: Int64, date: Int32, actorId: Int64, userId: Int64, prevParticipant: Api.ChatParticipant?, newParticipant: Api.ChatParticipant?, invite: Api.ExportedChatInvite?, qts: Int32)
-        case updateChannelParticipant(viaChatlist: Bool, channelId: Int64, date: Int32, actorId: Int64, userId: Int64, prevParticipant: Api.ChannelParticipant?, newParticipant: Api.ChannelParticipant?, invite: Api.ExportedChatInvite?, qts: Int32)
-        case updateBotStopped(userId: Int64, date: Int32, stopped: Bool, qts: Int32)
-        case updateGroupCallConnection(presentation: Bool, params: Api.DataJSON)
-        case updateBotCommands(peer: Api.Peer, botId: Int64, commands: [Api.BotCommand])
-        case updatePendingJoinRequests(peer: Api.Peer, requestsPending: Int32, recentRequesters: [Int64])
-        case updateBotChatInviteRequester(peer: Api.Peer, date: Int32, userId: Int64, about: String, invite: Api.ExportedChatInvite, qts: Int32)
-        case updateMessageReactions(peer: Api.Peer, msgId: Int32, topMsgId: Int32?, savedPeerId: Api.Peer?, reactions: Api.MessageReactions)
-        case updateAttachMenuBots
-        case updateWebViewResultSent(queryId: Int64)
-        case updateBotMenuButton(botId: Int64, button: Api.BotMenuButton)
-        case updateSavedRingtones
-        case updateTranscribedAudio(pending: Bool, peer: Api.Peer, msgId: Int32, transcriptionId: Int64, text: String)
-        case updateReadFeaturedEmojiStickers
-        case updateUserEmojiStatus(userId: Int64, emojiStatus: Api.EmojiStatus)
-        case updateRecentEmojiStatuses
-        case updateRecentReactions
-        case updateMoveStickerSetToTop(masks: Bool, emojis: Bool, stickerset: Int64)
-        case updateMessageExtendedMedia(peer: Api.Peer, msgId: Int32, extendedMedia: [Api.MessageExtendedMedia])
-        case updateChannelPinnedTopic(pinned: Bool, channelId: Int64, topicId: Int32)
-        case updateChannelPinnedTopics(channelId: Int64, order: [Int32]?)
-        case updateUser(userId: Int64)
-        case updateAutoSaveSettings
-        case updateStory(peer: Api.Peer, story: Api.StoryItem)
-        case updateReadStories(peer: Api.Peer, maxId: Int32)
-        case updateStoryID(id: Int32, randomId: Int64)
-        case updateStoriesStealthMode(stealthMode: Api.StoriesStealthMode)
-        case updateSentStoryReaction(peer: Api.Peer, storyId: Int32, reaction: Api.Reaction)
-        case updateBotChatBoost(peer: Api.Peer, boost: Api.Boost, qts: Int32)
-        case updateChannelViewForumAsMessages(channelId: Int64, enabled: Bool)
-        case updatePeerWallpaper(wallpaperOverridden: Bool, peer: Api.Peer, wallpaper: Api.WallPaper?)
-        case updateBotMessageReaction(peer: Api.Peer, msgId: Int32, date: Int32, actor: Api.Peer, oldReactions: [Api.Reaction], newReactions: [Api.Reaction], qts: Int32)
-        case updateBotMessageReactions(peer: Api.Peer, msgId: Int32, date: Int32, reactions: [Api.ReactionCount], qts: Int32)
-        case updateSavedDialogPinned(pinned: Bool, peer: Api.DialogPeer)
-        case updatePinnedSavedDialogs(order: [Api.DialogPeer]?)
-        case updateSavedReactionTags
-        case updateSmsJob(jobId: String)
-        case updateQuickReplies(quickReplies: [Api.QuickReply])
-        case updateNewQuickReply(quickReply: Api.QuickReply)
-        case updateDeleteQuickReply(shortcutId: Int32)
-        case updateQuickReplyMessage(message: Api.Message)
-        case updateDeleteQuickReplyMessages(shortcutId: Int32, messages: [Int32])
-        case updateBotBusinessConnect(connection: Api.BotBusinessConnection, qts: Int32)
-        case updateBotNewBusinessMessage(connectionId: String, message: Api.Message, replyToMessage: Api.Message?, qts: Int32)
-        case updateBotEditBusinessMessage(connectionId: String, message: Api.Message, replyToMessage: Api.Message?, qts: Int32)
-        case updateBotDeleteBusinessMessage(connectionId: String, peer: Api.Peer, messages: [Int32], qts: Int32)
-        case updateNewStoryReaction(storyId: Int32, peer: Api.Peer, reaction: Api.Reaction)
-        case updateStarsBalance(balance: Api.StarsAmount)
-        case updateBusinessBotCallbackQuery(queryId: Int64, userId: Int64, connectionId: String, message: Api.Message, replyToMessage: Api.Message?, chatInstance: Int64, data: [UInt8]?)
-        case updateStarsRevenueStatus(peer: Api.Peer, status: Api.StarsRevenueStatus)
-        case updateBotPurchasedPaidMedia(userId: Int64, payload: String, qts: Int32)
-        case updatePaidReactionPrivacy(private: Api.PaidReactionPrivacy)
-        case updateSentPhoneCode(sentCode: Api.auth.SentCode)
-        case updateGroupCallChainBlocks(call: Api.InputGroupCall, subChainId: Int32, blocks: [[UInt8]], nextOffset: Int32)
-        case updateReadMonoForumInbox(channelId: Int64, savedPeerId: Api.Peer, readMaxId: Int32)
-        case updateReadMonoForumOutbox(channelId: Int64, savedPeerId: Api.Peer, readMaxId: Int32)
-        case updateMonoForumNoPaidException(exception: Bool, channelId: Int64, savedPeerId: Api.Peer)
+    public indirect enum StarGiftAttribute: TLObject, Equatable {
+        case starGiftAttributeModel(name: String, document: Api.Document, rarityPermille: Int32)
+        case starGiftAttributePattern(name: String, document: Api.Document, rarityPermille: Int32)
+        case starGiftAttributeBackdrop(name: String, backdropId: Int32, centerColor: Int32, edgeColor: Int32, patternColor: Int32, textColor: Int32, rarityPermille: Int32)
+        case starGiftAttributeOriginalDetails(senderId: Api.Peer?, recipientId: Api.Peer, date: Int32, message: Api.TextWithEntities?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .updateNewMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0x1f2b0afd)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateMessageID(let _0, let _1):
-                writer.writeUInt32(0x4e90bfd6)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-            case .updateDeleteMessages(let _0, let _1, let _2):
-                writer.writeUInt32(0xa20db0e5)
-                writer.writeVector(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateUserTyping(let _0, let _1):
-                writer.writeUInt32(0xc01e857f)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-            case .updateChatUserTyping(let _0, let _1, let _2):
-                writer.writeUInt32(0x83487af0)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-                _2.serialize(to: &writer)
-            case .updateChatParticipants(let _0):
-                writer.writeUInt32(0x07761198)
-                _0.serialize(to: &writer)
-            case .updateUserStatus(let _0, let _1):
-                writer.writeUInt32(0xe5bdf8de)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-            case .updateUserName(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xa7848924)
-                writer.writeInt64(_0)
-                writer.writeString(_1)
-                writer.writeString(_2)
-                writer.writeVector(_3)
-            case .updateNewAuthorization(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x8951abef)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x1 }
-                if _4 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                if let value = _2 {
-                    writer.writeInt32(value)
-                }
-                if let value = _3 {
-                    writer.writeString(value)
-                }
-                if let value = _4 {
-                    writer.writeString(value)
-                }
-            case .updateNewEncryptedMessage(let _0, let _1):
-                writer.writeUInt32(0x12bcbd9a)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .updateEncryptedChatTyping(let _0):
-                writer.writeUInt32(0x1710f156)
-                writer.writeInt32(_0)
-            case .updateEncryption(let _0, let _1):
-                writer.writeUInt32(0xb4a2e88d)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .updateEncryptedMessagesRead(let _0, let _1, let _2):
-                writer.writeUInt32(0x38fe25b7)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateChatParticipantAdd(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x3dda5451)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-            case .updateChatParticipantDelete(let _0, let _1, let _2):
-                writer.writeUInt32(0xe32f3d77)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-            case .updateDcOptions(let _0):
-                writer.writeUInt32(0x8e5e9873)
-                writer.writeVector(_0)
-            case .updateNotifySettings(let _0, let _1):
-                writer.writeUInt32(0xbec268ef)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-            case .updateServiceNotification(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xebe46819)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x4 }
-                if _2 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    writer.writeInt32(value)
-                }
-                writer.writeString(_3)
-                writer.writeString(_4)
-                _5.serialize(to: &writer)
-                writer.writeVector(_6)
-            case .updatePrivacy(let _0, let _1):
-                writer.writeUInt32(0xee3b272a)
-                _0.serialize(to: &writer)
-                writer.writeVector(_1)
-            case .updateUserPhone(let _0, let _1):
-                writer.writeUInt32(0x05492a13)
-                writer.writeInt64(_0)
-                writer.writeString(_1)
-            case .updateReadHistoryInbox(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x9c974fdf)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-                writer.writeInt32(_5)
-            case .updateReadHistoryOutbox(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x2f2f21bf)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-            case .updateWebPage(let _0, let _1, let _2):
-                writer.writeUInt32(0x7f891213)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateReadMessagesContents(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xf8227181)
-                var flags: UInt32 = 0
-                if _3 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeVector(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-            case .updateChannelTooLong(let _0, let _1):
-                writer.writeUInt32(0x108d941f)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-            case .updateChannel(let _0):
-                writer.writeUInt32(0x635b4c09)
-                writer.writeInt64(_0)
-            case .updateNewChannelMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0x62ba04d9)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateReadChannelInbox(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x922e6e10)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-            case .updateDeleteChannelMessages(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xc32d5b12)
-                writer.writeInt64(_0)
-                writer.writeVector(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-            case .updateChannelMessageViews(let _0, let _1, let _2):
-                writer.writeUInt32(0xf226ac08)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateChatParticipantAdmin(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xd7ca61a2)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeBool(_2)
-                writer.writeInt32(_3)
-            case .updateNewStickerSet(let _0):
-                writer.writeUInt32(0x688a30aa)
-                _0.serialize(to: &writer)
-            case .updateStickerSetsOrder(let _0, let _1, let _2):
-                writer.writeUInt32(0x0bb2d201)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeVector(_2)
-            case .updateStickerSets(let _0, let _1):
-                writer.writeUInt32(0x31c24808)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-            case .updateSavedGifs:
-                writer.writeUInt32(0x9375341e)
-            case .updateBotInlineQuery(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x496f379c)
-                var flags: UInt32 = 0
-                if _3 != nil { flags |= 0x1 }
-                if _4 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeString(_2)
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeString(_5)
-            case .updateBotInlineSend(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x12f12a07)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                if _4 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeString(_1)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeString(_3)
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-            case .updateEditChannelMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0x1b3f4df7)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateBotCallbackQuery(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xb9cfc48d)
-                var flags: UInt32 = 0
-                if _5 != nil { flags |= 0x1 }
-                if _6 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                _2.serialize(to: &writer)
-                writer.writeInt32(_3)
-                writer.writeInt64(_4)
-                if let value = _5 {
-                    writer.writeBytes(value)
-                }
-                if let value = _6 {
-                    writer.writeString(value)
-                }
-            case .updateEditMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0xe40370a3)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updateInlineBotCallbackQuery(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x691e9052)
-                var flags: UInt32 = 0
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                _2.serialize(to: &writer)
-                writer.writeInt64(_3)
-                if let value = _4 {
-                    writer.writeBytes(value)
-                }
-                if let value = _5 {
-                    writer.writeString(value)
-                }
-            case .updateReadChannelOutbox(let _0, let _1):
-                writer.writeUInt32(0xb75f99a9)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-            case .updateDraftMessage(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xedfc111e)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                _3.serialize(to: &writer)
-            case .updateReadFeaturedStickers:
-                writer.writeUInt32(0x571d2742)
-            case .updateRecentStickers:
-                writer.writeUInt32(0x9a422c20)
-            case .updateConfig:
-                writer.writeUInt32(0xa229dd06)
-            case .updatePtsChanged:
-                writer.writeUInt32(0x3354678f)
-            case .updateChannelWebPage(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x2f2ba99f)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-            case .updateDialogPinned(let _0, let _1, let _2):
-                writer.writeUInt32(0x6e6fe51c)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-                _2.serialize(to: &writer)
-            case .updatePinnedDialogs(let _0, let _1):
-                writer.writeUInt32(0xfa0f3ca2)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x2 }
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-                if let value = _1 {
-                    writer.writeVector(value)
-                }
-            case .updateBotWebhookJSON(let _0):
-                writer.writeUInt32(0x8317c0c3)
-                _0.serialize(to: &writer)
-            case .updateBotWebhookJSONQuery(let _0, let _1, let _2):
-                writer.writeUInt32(0x9b9240a6)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .updateBotShippingQuery(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xb5aefd7d)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeBytes(_2)
-                _3.serialize(to: &writer)
-            case .updateBotPrecheckoutQuery(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0x8caa9a96)
-                var flags: UInt32 = 0
-                if _3 != nil { flags |= 0x1 }
-                if _4 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeBytes(_2)
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _4 {
-                    writer.writeString(value)
-                }
-                writer.writeString(_5)
-                writer.writeInt64(_6)
-            case .updatePhoneCall(let _0):
-                writer.writeUInt32(0xab0f6b1e)
-                _0.serialize(to: &writer)
-            case .updateLangPackTooLong(let _0):
-                writer.writeUInt32(0x46560264)
+            case .starGiftAttributeModel(let _0, let _1, let _2):
+                writer.writeUInt32(0x39d99013)
                 writer.writeString(_0)
-            case .updateLangPack(let _0):
-                writer.writeUInt32(0x56022f4d)
-                _0.serialize(to: &writer)
-            case .updateFavedStickers:
-                writer.writeUInt32(0xe511996d)
-            case .updateChannelReadMessagesContents(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x25f324f7)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeVector(_3)
-            case .updateContactsReset:
-                writer.writeUInt32(0x7084a7be)
-            case .updateChannelAvailableMessages(let _0, let _1):
-                writer.writeUInt32(0xb23fc698)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-            case .updateDialogUnreadMark(let _0, let _1, let _2):
-                writer.writeUInt32(0xb658f23e)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-            case .updateMessagePoll(let _0, let _1, let _2):
-                writer.writeUInt32(0xaca1657b)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    value.serialize(to: &writer)
-                }
-                _2.serialize(to: &writer)
-            case .updateChatDefaultBannedRights(let _0, let _1, let _2):
-                writer.writeUInt32(0x54c01850)
-                _0.serialize(to: &writer)
                 _1.serialize(to: &writer)
                 writer.writeInt32(_2)
-            case .updateFolderPeers(let _0, let _1, let _2):
-                writer.writeUInt32(0x19360dc0)
-                writer.writeVector(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updatePeerSettings(let _0, let _1):
-                writer.writeUInt32(0x6a7e7366)
-                _0.serialize(to: &writer)
+            case .starGiftAttributePattern(let _0, let _1, let _2):
+                writer.writeUInt32(0x13acff19)
+                writer.writeString(_0)
                 _1.serialize(to: &writer)
-            case .updatePeerLocated(let _0):
-                writer.writeUInt32(0xb4afcfb0)
-                writer.writeVector(_0)
-            case .updateNewScheduledMessage(let _0):
-                writer.writeUInt32(0x39a51dfb)
-                _0.serialize(to: &writer)
-            case .updateDeleteScheduledMessages(let _0, let _1, let _2):
-                writer.writeUInt32(0xf2a71983)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                writer.writeVector(_1)
-                if let value = _2 {
-                    writer.writeVector(value)
-                }
-            case .updateTheme(let _0):
-                writer.writeUInt32(0x8216fba3)
-                _0.serialize(to: &writer)
-            case .updateGeoLiveViewed(let _0, let _1):
-                writer.writeUInt32(0x871fb939)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .updateLoginToken:
-                writer.writeUInt32(0x564fe691)
-            case .updateMessagePollVote(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x24f40e77)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-                writer.writeVector(_2)
-                writer.writeInt32(_3)
-            case .updateDialogFilter(let _0, let _1):
-                writer.writeUInt32(0x26ffde7d)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_0)
-                if let value = _1 {
-                    value.serialize(to: &writer)
-                }
-            case .updateDialogFilterOrder(let _0):
-                writer.writeUInt32(0xa5d72105)
-                writer.writeVector(_0)
-            case .updateDialogFilters:
-                writer.writeUInt32(0x3504914f)
-            case .updatePhoneCallSignalingData(let _0, let _1):
-                writer.writeUInt32(0x2661bf09)
-                writer.writeInt64(_0)
-                writer.writeBytes(_1)
-            case .updateChannelMessageForwards(let _0, let _1, let _2):
-                writer.writeUInt32(0xd29a27f4)
-                writer.writeInt64(_0)
+                writer.writeInt32(_2)
+            case .starGiftAttributeBackdrop(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xd93d859c)
+                writer.writeString(_0)
                 writer.writeInt32(_1)
                 writer.writeInt32(_2)
-            case .updateReadChannelDiscussionInbox(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xd6b19546)
-                var flags: UInt32 = 0
-                if _3 != nil { flags |= 0x1 }
-                if _4 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeInt64(value)
-                }
-                if let value = _4 {
-                    writer.writeInt32(value)
-                }
-            case .updateReadChannelDiscussionOutbox(let _0, let _1, let _2):
-                writer.writeUInt32(0x695c9e7c)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .updatePeerBlocked(let _0, let _1, let _2):
-                writer.writeUInt32(0xebe07752)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _2.serialize(to: &writer)
-            case .updateChannelUserTyping(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x8c88c923)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-                _2.serialize(to: &writer)
-                _3.serialize(to: &writer)
-            case .updatePinnedMessages(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xed85eab5)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                writer.writeVector(_2)
                 writer.writeInt32(_3)
                 writer.writeInt32(_4)
-            case .updatePinnedChannelMessages(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x5bb98608)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeVector(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-            case .updateChat(let _0):
-                writer.writeUInt32(0xf89a6a4e)
-                writer.writeInt64(_0)
-            case .updateGroupCallParticipants(let _0, let _1, let _2):
-                writer.writeUInt32(0xf2ebdb4e)
-                _0.serialize(to: &writer)
-                writer.writeVector(_1)
-                writer.writeInt32(_2)
-            case .updateGroupCall(let _0, let _1):
-                writer.writeUInt32(0x97d64341)
+                writer.writeInt32(_5)
+                writer.writeInt32(_6)
+            case .starGiftAttributeOriginalDetails(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xe0bff26c)
                 var flags: UInt32 = 0
                 if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt64(value)
-                }
-                _1.serialize(to: &writer)
-            case .updatePeerHistoryTTL(let _0, let _1):
-                writer.writeUInt32(0xbb9bb9a5)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-            case .updateChatParticipant(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0xd087663a)
-                var flags: UInt32 = 0
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x2 }
-                if _6 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-                writer.writeInt64(_3)
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_7)
-            case .updateChannelParticipant(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0x985d3abb)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x8 }
-                if _5 != nil { flags |= 0x1 }
-                if _6 != nil { flags |= 0x2 }
-                if _7 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-                writer.writeInt64(_3)
-                writer.writeInt64(_4)
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _7 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_8)
-            case .updateBotStopped(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xc4870a49)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeBool(_2)
-                writer.writeInt32(_3)
-            case .updateGroupCallConnection(let _0, let _1):
-                writer.writeUInt32(0x0b783982)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-            case .updateBotCommands(let _0, let _1, let _2):
-                writer.writeUInt32(0x4d712f2e)
-                _0.serialize(to: &writer)
-                writer.writeInt64(_1)
-                writer.writeVector(_2)
-            case .updatePendingJoinRequests(let _0, let _1, let _2):
-                writer.writeUInt32(0x7063c3db)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeVector(_2)
-            case .updateBotChatInviteRequester(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x11dfa986)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-                writer.writeString(_3)
-                _4.serialize(to: &writer)
-                writer.writeInt32(_5)
-            case .updateMessageReactions(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x1e297bfa)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
                 if _3 != nil { flags |= 0x2 }
                 writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                if let value = _2 {
-                    writer.writeInt32(value)
+                if let value = _0 {
+                    value.serialize(to: &writer)
                 }
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
                 if let value = _3 {
                     value.serialize(to: &writer)
                 }
-                _4.serialize(to: &writer)
-            case .updateAttachMenuBots:
-                writer.writeUInt32(0x17b7a20b)
-            case .updateWebViewResultSent(let _0):
-                writer.writeUInt32(0x1592b79d)
-                writer.writeInt64(_0)
-            case .updateBotMenuButton(let _0, let _1):
-                writer.writeUInt32(0x14b85813)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-            case .updateSavedRingtones:
-                writer.writeUInt32(0x74d8be99)
-            case .updateTranscribedAudio(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x0084cd5a)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-                writer.writeInt64(_3)
-                writer.writeString(_4)
-            case .updateReadFeaturedEmojiStickers:
-                writer.writeUInt32(0xfb4c496c)
-            case .updateUserEmojiStatus(let _0, let _1):
-                writer.writeUInt32(0x28373599)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-            case .updateRecentEmojiStatuses:
-                writer.writeUInt32(0x30f443db)
-            case .updateRecentReactions:
-                writer.writeUInt32(0x6f7863f4)
-            case .updateMoveStickerSetToTop(let _0, let _1, let _2):
-                writer.writeUInt32(0x86fccf85)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_2)
-            case .updateMessageExtendedMedia(let _0, let _1, let _2):
-                writer.writeUInt32(0xd5a41724)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeVector(_2)
-            case .updateChannelPinnedTopic(let _0, let _1, let _2):
-                writer.writeUInt32(0x192efbe3)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-            case .updateChannelPinnedTopics(let _0, let _1):
-                writer.writeUInt32(0xfe198602)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeVector(value)
-                }
-            case .updateUser(let _0):
-                writer.writeUInt32(0x20529438)
-                writer.writeInt64(_0)
-            case .updateAutoSaveSettings:
-                writer.writeUInt32(0xec05b097)
-            case .updateStory(let _0, let _1):
-                writer.writeUInt32(0x75b3b798)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-            case .updateReadStories(let _0, let _1):
-                writer.writeUInt32(0xf74e932b)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .updateStoryID(let _0, let _1):
-                writer.writeUInt32(0x1bf335b9)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-            case .updateStoriesStealthMode(let _0):
-                writer.writeUInt32(0x2c084dc1)
-                _0.serialize(to: &writer)
-            case .updateSentStoryReaction(let _0, let _1, let _2):
-                writer.writeUInt32(0x7d627683)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                _2.serialize(to: &writer)
-            case .updateBotChatBoost(let _0, let _1, let _2):
-                writer.writeUInt32(0x904dd49c)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .updateChannelViewForumAsMessages(let _0, let _1):
-                writer.writeUInt32(0x07b68920)
-                writer.writeInt64(_0)
-                writer.writeBool(_1)
-            case .updatePeerWallpaper(let _0, let _1, let _2):
-                writer.writeUInt32(0xae3f101d)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-            case .updateBotMessageReaction(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xac21d3ce)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                _3.serialize(to: &writer)
-                writer.writeVector(_4)
-                writer.writeVector(_5)
-                writer.writeInt32(_6)
-            case .updateBotMessageReactions(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x09cb7759)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeVector(_3)
-                writer.writeInt32(_4)
-            case .updateSavedDialogPinned(let _0, let _1):
-                writer.writeUInt32(0xaeaf9e74)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-            case .updatePinnedSavedDialogs(let _0):
-                writer.writeUInt32(0x686c85a6)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeVector(value)
-                }
-            case .updateSavedReactionTags:
-                writer.writeUInt32(0x39c67432)
-            case .updateSmsJob(let _0):
-                writer.writeUInt32(0xf16269d4)
-                writer.writeString(_0)
-            case .updateQuickReplies(let _0):
-                writer.writeUInt32(0xf9470ab2)
-                writer.writeVector(_0)
-            case .updateNewQuickReply(let _0):
-                writer.writeUInt32(0xf53da717)
-                _0.serialize(to: &writer)
-            case .updateDeleteQuickReply(let _0):
-                writer.writeUInt32(0x53e6f1ec)
-                writer.writeInt32(_0)
-            case .updateQuickReplyMessage(let _0):
-                writer.writeUInt32(0x3e050d0f)
-                _0.serialize(to: &writer)
-            case .updateDeleteQuickReplyMessages(let _0, let _1):
-                writer.writeUInt32(0x566fe7cd)
-                writer.writeInt32(_0)
-                writer.writeVector(_1)
-            case .updateBotBusinessConnect(let _0, let _1):
-                writer.writeUInt32(0x8ae5c97a)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .updateBotNewBusinessMessage(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x9ddb347c)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_3)
-            case .updateBotEditBusinessMessage(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x07df587c)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_3)
-            case .updateBotDeleteBusinessMessage(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xa02a982e)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-                writer.writeVector(_2)
-                writer.writeInt32(_3)
-            case .updateNewStoryReaction(let _0, let _1, let _2):
-                writer.writeUInt32(0x1824e40b)
-                writer.writeInt32(_0)
-                _1.serialize(to: &writer)
-                _2.serialize(to: &writer)
-            case .updateStarsBalance(let _0):
-                writer.writeUInt32(0x4e80a379)
-                _0.serialize(to: &writer)
-            case .updateBusinessBotCallbackQuery(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0x1ea2fda7)
-                var flags: UInt32 = 0
-                if _4 != nil { flags |= 0x4 }
-                if _6 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeString(_2)
-                _3.serialize(to: &writer)
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt64(_5)
-                if let value = _6 {
-                    writer.writeBytes(value)
-                }
-            case .updateStarsRevenueStatus(let _0, let _1):
-                writer.writeUInt32(0xa584b019)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-            case .updateBotPurchasedPaidMedia(let _0, let _1, let _2):
-                writer.writeUInt32(0x283bd312)
-                writer.writeInt64(_0)
-                writer.writeString(_1)
-                writer.writeInt32(_2)
-            case .updatePaidReactionPrivacy(let _0):
-                writer.writeUInt32(0x8b725fce)
-                _0.serialize(to: &writer)
-            case .updateSentPhoneCode(let _0):
-                writer.writeUInt32(0x504aa18f)
-                _0.serialize(to: &writer)
-            case .updateGroupCallChainBlocks(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xa477288f)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeVector(_2)
-                writer.writeInt32(_3)
-            case .updateReadMonoForumInbox(let _0, let _1, let _2):
-                writer.writeUInt32(0x77b0e372)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .updateReadMonoForumOutbox(let _0, let _1, let _2):
-                writer.writeUInt32(0xa4a79376)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .updateMonoForumNoPaidException(let _0, let _1, let _2):
-                writer.writeUInt32(0x9f812b08)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                _2.serialize(to: &writer)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x1f2b0afd: return try parse_updateNewMessage(&reader)
-            case 0x4e90bfd6: return try parse_updateMessageID(&reader)
-            case 0xa20db0e5: return try parse_updateDeleteMessages(&reader)
-            case 0xc01e857f: return try parse_updateUserTyping(&reader)
-            case 0x83487af0: return try parse_updateChatUserTyping(&reader)
-            case 0x07761198: return try parse_updateChatParticipants(&reader)
-            case 0xe5bdf8de: return try parse_updateUserStatus(&reader)
-            case 0xa7848924: return try parse_updateUserName(&reader)
-            case 0x8951abef: return try parse_updateNewAuthorization(&reader)
-            case 0x12bcbd9a: return try parse_updateNewEncryptedMessage(&reader)
-            case 0x1710f156: return try parse_updateEncryptedChatTyping(&reader)
-            case 0xb4a2e88d: return try parse_updateEncryption(&reader)
-            case 0x38fe25b7: return try parse_updateEncryptedMessagesRead(&reader)
-            case 0x3dda5451: return try parse_updateChatParticipantAdd(&reader)
-            case 0xe32f3d77: return try parse_updateChatParticipantDelete(&reader)
-            case 0x8e5e9873: return try parse_updateDcOptions(&reader)
-            case 0xbec268ef: return try parse_updateNotifySettings(&reader)
-            case 0xebe46819: return try parse_updateServiceNotification(&reader)
-            case 0xee3b272a: return try parse_updatePrivacy(&reader)
-            case 0x05492a13: return try parse_updateUserPhone(&reader)
-            case 0x9c974fdf: return try parse_updateReadHistoryInbox(&reader)
-            case 0x2f2f21bf: return try parse_updateReadHistoryOutbox(&reader)
-            case 0x7f891213: return try parse_updateWebPage(&reader)
-            case 0xf8227181: return try parse_updateReadMessagesContents(&reader)
-            case 0x108d941f: return try parse_updateChannelTooLong(&reader)
-            case 0x635b4c09: return try parse_updateChannel(&reader)
-            case 0x62ba04d9: return try parse_updateNewChannelMessage(&reader)
-            case 0x922e6e10: return try parse_updateReadChannelInbox(&reader)
-            case 0xc32d5b12: return try parse_updateDeleteChannelMessages(&reader)
-            case 0xf226ac08: return try parse_updateChannelMessageViews(&reader)
-            case 0xd7ca61a2: return try parse_updateChatParticipantAdmin(&reader)
-            case 0x688a30aa: return try parse_updateNewStickerSet(&reader)
-            case 0x0bb2d201: return try parse_updateStickerSetsOrder(&reader)
-            case 0x31c24808: return try parse_updateStickerSets(&reader)
-            case 0x9375341e: return try parse_updateSavedGifs(&reader)
-            case 0x496f379c: return try parse_updateBotInlineQuery(&reader)
-            case 0x12f12a07: return try parse_updateBotInlineSend(&reader)
-            case 0x1b3f4df7: return try parse_updateEditChannelMessage(&reader)
-            case 0xb9cfc48d: return try parse_updateBotCallbackQuery(&reader)
-            case 0xe40370a3: return try parse_updateEditMessage(&reader)
-            case 0x691e9052: return try parse_updateInlineBotCallbackQuery(&reader)
-            case 0xb75f99a9: return try parse_updateReadChannelOutbox(&reader)
-            case 0xedfc111e: return try parse_updateDraftMessage(&reader)
-            case 0x571d2742: return try parse_updateReadFeaturedStickers(&reader)
-            case 0x9a422c20: return try parse_updateRecentStickers(&reader)
-            case 0xa229dd06: return try parse_updateConfig(&reader)
-            case 0x3354678f: return try parse_updatePtsChanged(&reader)
-            case 0x2f2ba99f: return try parse_updateChannelWebPage(&reader)
-            case 0x6e6fe51c: return try parse_updateDialogPinned(&reader)
-            case 0xfa0f3ca2: return try parse_updatePinnedDialogs(&reader)
-            case 0x8317c0c3: return try parse_updateBotWebhookJSON(&reader)
-            case 0x9b9240a6: return try parse_updateBotWebhookJSONQuery(&reader)
-            case 0xb5aefd7d: return try parse_updateBotShippingQuery(&reader)
-            case 0x8caa9a96: return try parse_updateBotPrecheckoutQuery(&reader)
-            case 0xab0f6b1e: return try parse_updatePhoneCall(&reader)
-            case 0x46560264: return try parse_updateLangPackTooLong(&reader)
-            case 0x56022f4d: return try parse_updateLangPack(&reader)
-            case 0xe511996d: return try parse_updateFavedStickers(&reader)
-            case 0x25f324f7: return try parse_updateChannelReadMessagesContents(&reader)
-            case 0x7084a7be: return try parse_updateContactsReset(&reader)
-            case 0xb23fc698: return try parse_updateChannelAvailableMessages(&reader)
-            case 0xb658f23e: return try parse_updateDialogUnreadMark(&reader)
-            case 0xaca1657b: return try parse_updateMessagePoll(&reader)
-            case 0x54c01850: return try parse_updateChatDefaultBannedRights(&reader)
-            case 0x19360dc0: return try parse_updateFolderPeers(&reader)
-            case 0x6a7e7366: return try parse_updatePeerSettings(&reader)
-            case 0xb4afcfb0: return try parse_updatePeerLocated(&reader)
-            case 0x39a51dfb: return try parse_updateNewScheduledMessage(&reader)
-            case 0xf2a71983: return try parse_updateDeleteScheduledMessages(&reader)
-            case 0x8216fba3: return try parse_updateTheme(&reader)
-            case 0x871fb939: return try parse_updateGeoLiveViewed(&reader)
-            case 0x564fe691: return try parse_updateLoginToken(&reader)
-            case 0x24f40e77: return try parse_updateMessagePollVote(&reader)
-            case 0x26ffde7d: return try parse_updateDialogFilter(&reader)
-            case 0xa5d72105: return try parse_updateDialogFilterOrder(&reader)
-            case 0x3504914f: return try parse_updateDialogFilters(&reader)
-            case 0x2661bf09: return try parse_updatePhoneCallSignalingData(&reader)
-            case 0xd29a27f4: return try parse_updateChannelMessageForwards(&reader)
-            case 0xd6b19546: return try parse_updateReadChannelDiscussionInbox(&reader)
-            case 0x695c9e7c: return try parse_updateReadChannelDiscussionOutbox(&reader)
-            case 0xebe07752: return try parse_updatePeerBlocked(&reader)
-            case 0x8c88c923: return try parse_updateChannelUserTyping(&reader)
-            case 0xed85eab5: return try parse_updatePinnedMessages(&reader)
-            case 0x5bb98608: return try parse_updatePinnedChannelMessages(&reader)
-            case 0xf89a6a4e: return try parse_updateChat(&reader)
-            case 0xf2ebdb4e: return try parse_updateGroupCallParticipants(&reader)
-            case 0x97d64341: return try parse_updateGroupCall(&reader)
-            case 0xbb9bb9a5: return try parse_updatePeerHistoryTTL(&reader)
-            case 0xd087663a: return try parse_updateChatParticipant(&reader)
-            case 0x985d3abb: return try parse_updateChannelParticipant(&reader)
-            case 0xc4870a49: return try parse_updateBotStopped(&reader)
-            case 0x0b783982: return try parse_updateGroupCallConnection(&reader)
-            case 0x4d712f2e: return try parse_updateBotCommands(&reader)
-            case 0x7063c3db: return try parse_updatePendingJoinRequests(&reader)
-            case 0x11dfa986: return try parse_updateBotChatInviteRequester(&reader)
-            case 0x1e297bfa: return try parse_updateMessageReactions(&reader)
-            case 0x17b7a20b: return try parse_updateAttachMenuBots(&reader)
-            case 0x1592b79d: return try parse_updateWebViewResultSent(&reader)
-            case 0x14b85813: return try parse_updateBotMenuButton(&reader)
-            case 0x74d8be99: return try parse_updateSavedRingtones(&reader)
-            case 0x0084cd5a: return try parse_updateTranscribedAudio(&reader)
-            case 0xfb4c496c: return try parse_updateReadFeaturedEmojiStickers(&reader)
-            case 0x28373599: return try parse_updateUserEmojiStatus(&reader)
-            case 0x30f443db: return try parse_updateRecentEmojiStatuses(&reader)
-            case 0x6f7863f4: return try parse_updateRecentReactions(&reader)
-            case 0x86fccf85: return try parse_updateMoveStickerSetToTop(&reader)
-            case 0xd5a41724: return try parse_updateMessageExtendedMedia(&reader)
-            case 0x192efbe3: return try parse_updateChannelPinnedTopic(&reader)
-            case 0xfe198602: return try parse_updateChannelPinnedTopics(&reader)
-            case 0x20529438: return try parse_updateUser(&reader)
-            case 0xec05b097: return try parse_updateAutoSaveSettings(&reader)
-            case 0x75b3b798: return try parse_updateStory(&reader)
-            case 0xf74e932b: return try parse_updateReadStories(&reader)
-            case 0x1bf335b9: return try parse_updateStoryID(&reader)
-            case 0x2c084dc1: return try parse_updateStoriesStealthMode(&reader)
-            case 0x7d627683: return try parse_updateSentStoryReaction(&reader)
-            case 0x904dd49c: return try parse_updateBotChatBoost(&reader)
-            case 0x07b68920: return try parse_updateChannelViewForumAsMessages(&reader)
-            case 0xae3f101d: return try parse_updatePeerWallpaper(&reader)
-            case 0xac21d3ce: return try parse_updateBotMessageReaction(&reader)
-            case 0x09cb7759: return try parse_updateBotMessageReactions(&reader)
-            case 0xaeaf9e74: return try parse_updateSavedDialogPinned(&reader)
-            case 0x686c85a6: return try parse_updatePinnedSavedDialogs(&reader)
-            case 0x39c67432: return try parse_updateSavedReactionTags(&reader)
-            case 0xf16269d4: return try parse_updateSmsJob(&reader)
-            case 0xf9470ab2: return try parse_updateQuickReplies(&reader)
-            case 0xf53da717: return try parse_updateNewQuickReply(&reader)
-            case 0x53e6f1ec: return try parse_updateDeleteQuickReply(&reader)
-            case 0x3e050d0f: return try parse_updateQuickReplyMessage(&reader)
-            case 0x566fe7cd: return try parse_updateDeleteQuickReplyMessages(&reader)
-            case 0x8ae5c97a: return try parse_updateBotBusinessConnect(&reader)
-            case 0x9ddb347c: return try parse_updateBotNewBusinessMessage(&reader)
-            case 0x07df587c: return try parse_updateBotEditBusinessMessage(&reader)
-            case 0xa02a982e: return try parse_updateBotDeleteBusinessMessage(&reader)
-            case 0x1824e40b: return try parse_updateNewStoryReaction(&reader)
-            case 0x4e80a379: return try parse_updateStarsBalance(&reader)
-            case 0x1ea2fda7: return try parse_updateBusinessBotCallbackQuery(&reader)
-            case 0xa584b019: return try parse_updateStarsRevenueStatus(&reader)
-            case 0x283bd312: return try parse_updateBotPurchasedPaidMedia(&reader)
-            case 0x8b725fce: return try parse_updatePaidReactionPrivacy(&reader)
-            case 0x504aa18f: return try parse_updateSentPhoneCode(&reader)
-            case 0xa477288f: return try parse_updateGroupCallChainBlocks(&reader)
-            case 0x77b0e372: return try parse_updateReadMonoForumInbox(&reader)
-            case 0xa4a79376: return try parse_updateReadMonoForumOutbox(&reader)
-            case 0x9f812b08: return try parse_updateMonoForumNoPaidException(&reader)
-            default: throw .unknownConstructor(id, expected: "Update")
+            case 0x39d99013: return try parse_starGiftAttributeModel(&reader)
+            case 0x13acff19: return try parse_starGiftAttributePattern(&reader)
+            case 0xd93d859c: return try parse_starGiftAttributeBackdrop(&reader)
+            case 0xe0bff26c: return try parse_starGiftAttributeOriginalDetails(&reader)
+            default: throw .unknownConstructor(id, expected: "StarGiftAttribute")
             }
         }
 
-        /// updateNewMessage#1f2b0afd's fields, its id already read.
-        static func parse_updateNewMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// starGiftAttributeModel#39d99013's fields, its id already read.
+        static func parse_starGiftAttributeModel(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try Api.Message.parse(from: &reader)
-            let _1 = try reader.readInt32()
+            let _0 = try reader.readString()
+            let _1 = try Api.Document.parse(from: &reader)
             let _2 = try reader.readInt32()
-            return .updateNewMessage(message: _0, pts: _1, ptsCount: _2)
+            return .starGiftAttributeModel(name: _0, document: _1, rarityPermille: _2)
         }
 
-        /// updateMessageID#4e90bfd6's fields, its id already read.
-        static func parse_updateMessageID(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// starGiftAttributePattern#13acff19's fields, its id already read.
+        static func parse_starGiftAttributePattern(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            return .updateMessageID(id: _0, randomId: _1)
-        }
-
-        /// updateDeleteMessages#a20db0e5's fields, its id already read.
-        static func parse_updateDeleteMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32Vector()
-            let _1 = try reader.readInt32()
+            let _0 = try reader.readString()
+            let _1 = try Api.Document.parse(from: &reader)
             let _2 = try reader.readInt32()
-            return .updateDeleteMessages(messages: _0, pts: _1, ptsCount: _2)
+            return .starGiftAttributePattern(name: _0, document: _1, rarityPermille: _2)
         }
 
-        /// updateUserTyping#c01e857f's fields, its id already read.
-        static func parse_updateUserTyping(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// starGiftAttributeBackdrop#d93d859c's fields, its id already read.
+        static func parse_starGiftAttributeBackdrop(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.SendMessageAction.parse(from: &reader)
-            return .updateUserTyping(userId: _0, action: _1)
-        }
-
-        /// updateChatUserTyping#83487af0's fields, its id already read.
-        static func parse_updateChatUserTyping(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try Api.SendMessageAction.parse(from: &reader)
-            return .updateChatUserTyping(chatId: _0, fromId: _1, action: _2)
-        }
-
-        /// updateChatParticipants#07761198's fields, its id already read.
-        static func parse_updateChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.ChatParticipants.parse(from: &reader)
-            return .updateChatParticipants(participants: _0)
-        }
-
-        /// updateUserStatus#e5bdf8de's fields, its id already read.
-        static func parse_updateUserStatus(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.UserStatus.parse(from: &reader)
-            return .updateUserStatus(userId: _0, status: _1)
-        }
-
-        /// updateUserName#a7848924's fields, its id already read.
-        static func parse_updateUserName(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readString()
-            let _2 = try reader.readString()
-            let _3 = try reader.readVector(of: Api.Username.self)
-            return .updateUserName(userId: _0, firstName: _1, lastName: _2, usernames: _3)
-        }
-
-        /// updateNewAuthorization#8951abef's fields, its id already read.
-        static func parse_updateNewAuthorization(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateNewAuthorization", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            var _2: Int32? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readInt32()
-            }
-            var _3: String? = nil
-            if flags & 0x1 != 0 {
-                _3 = try reader.readString()
-            }
-            var _4: String? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readString()
-            }
-            return .updateNewAuthorization(unconfirmed: _0, hash: _1, date: _2, device: _3, location: _4)
-        }
-
-        /// updateNewEncryptedMessage#12bcbd9a's fields, its id already read.
-        static func parse_updateNewEncryptedMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.EncryptedMessage.parse(from: &reader)
+            let _0 = try reader.readString()
             let _1 = try reader.readInt32()
-            return .updateNewEncryptedMessage(message: _0, qts: _1)
-        }
-
-        /// updateEncryptedChatTyping#1710f156's fields, its id already read.
-        static func parse_updateEncryptedChatTyping(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .updateEncryptedChatTyping(chatId: _0)
-        }
-
-        /// updateEncryption#b4a2e88d's fields, its id already read.
-        static func parse_updateEncryption(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.EncryptedChat.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .updateEncryption(chat: _0, date: _1)
-        }
-
-        /// updateEncryptedMessagesRead#38fe25b7's fields, its id already read.
-        static func parse_updateEncryptedMessagesRead(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateEncryptedMessagesRead(chatId: _0, maxDate: _1, date: _2)
-        }
-
-        /// updateChatParticipantAdd#3dda5451's fields, its id already read.
-        static func parse_updateChatParticipantAdd(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            return .updateChatParticipantAdd(chatId: _0, userId: _1, inviterId: _2, date: _3, version: _4)
-        }
-
-        /// updateChatParticipantDelete#e32f3d77's fields, its id already read.
-        static func parse_updateChatParticipantDelete(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            return .updateChatParticipantDelete(chatId: _0, userId: _1, version: _2)
-        }
-
-        /// updateDcOptions#8e5e9873's fields, its id already read.
-        static func parse_updateDcOptions(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.DcOption.self)
-            return .updateDcOptions(dcOptions: _0)
-        }
-
-        /// updateNotifySettings#bec268ef's fields, its id already read.
-        static func parse_updateNotifySettings(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.NotifyPeer.parse(from: &reader)
-            let _1 = try Api.PeerNotifySettings.parse(from: &reader)
-            return .updateNotifySettings(peer: _0, notifySettings: _1)
-        }
-
-        /// updateServiceNotification#ebe46819's fields, its id already read.
-        static func parse_updateServiceNotification(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "updateServiceNotification", bits: flags & ~0x7) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x4 != 0
-            var _2: Int32? = nil
-            if flags & 0x2 != 0 {
-                _2 = try reader.readInt32()
-            }
-            let _3 = try reader.readString()
-            let _4 = try reader.readString()
-            let _5 = try Api.MessageMedia.parse(from: &reader)
-            let _6 = try reader.readVector(of: Api.MessageEntity.self)
-            return .updateServiceNotification(popup: _0, invertMedia: _1, inboxDate: _2, type: _3, message: _4, media: _5, entities: _6)
-        }
-
-        /// updatePrivacy#ee3b272a's fields, its id already read.
-        static func parse_updatePrivacy(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.PrivacyKey.parse(from: &reader)
-            let _1 = try reader.readVector(of: Api.PrivacyRule.self)
-            return .updatePrivacy(key: _0, rules: _1)
-        }
-
-        /// updateUserPhone#05492a13's fields, its id already read.
-        static func parse_updateUserPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readString()
-            return .updateUserPhone(userId: _0, phone: _1)
-        }
-
-        /// updateReadHistoryInbox#9c974fdf's fields, its id already read.
-        static func parse_updateReadHistoryInbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadHistoryInbox", bits: flags & ~0x1) }
-            var _0: Int32? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt32()
-            }
-            let _1 = try Api.Peer.parse(from: &reader)
             let _2 = try reader.readInt32()
             let _3 = try reader.readInt32()
             let _4 = try reader.readInt32()
             let _5 = try reader.readInt32()
-            return .updateReadHistoryInbox(folderId: _0, peer: _1, maxId: _2, stillUnreadCount: _3, pts: _4, ptsCount: _5)
+            let _6 = try reader.readInt32()
+            return .starGiftAttributeBackdrop(name: _0, backdropId: _1, centerColor: _2, edgeColor: _3, patternColor: _4, textColor: _5, rarityPermille: _6)
         }
 
-        /// updateReadHistoryOutbox#2f2f21bf's fields, its id already read.
-        static func parse_updateReadHistoryOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            return .updateReadHistoryOutbox(peer: _0, maxId: _1, pts: _2, ptsCount: _3)
-        }
-
-        /// updateWebPage#7f891213's fields, its id already read.
-        static func parse_updateWebPage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.WebPage.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateWebPage(webpage: _0, pts: _1, ptsCount: _2)
-        }
-
-        /// updateReadMessagesContents#f8227181's fields, its id already read.
-        static func parse_updateReadMessagesContents(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// starGiftAttributeOriginalDetails#e0bff26c's fields, its id already read.
+        static func parse_starGiftAttributeOriginalDetails(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadMessagesContents", bits: flags & ~0x1) }
-            let _0 = try reader.readInt32Vector()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "starGiftAttributeOriginalDetails", bits: flags & ~0x3) }
+            var _0: Api.Peer? = nil
+            if flags & 0x1 != 0 {
+                _0 = try Api.Peer.parse(from: &reader)
+            }
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            var _3: Api.TextWithEntities? = nil
+            if flags & 0x2 != 0 {
+                _3 = try Api.TextWithEntities.parse(from: &reader)
+            }
+            return .starGiftAttributeOriginalDetails(senderId: _0, recipientId: _1, date: _2, message: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StarsAmount: TLObject, Equatable {
+        case starsAmount(amount: Int64, nanos: Int32)
+        case starsTonAmount(amount: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .starsAmount(let _0, let _1):
+                writer.writeUInt32(0xbbb6b4a3)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+            case .starsTonAmount(let _0):
+                writer.writeUInt32(0x74aee3e0)
+                writer.writeInt64(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xbbb6b4a3: return try parse_starsAmount(&reader)
+            case 0x74aee3e0: return try parse_starsTonAmount(&reader)
+            default: throw .unknownConstructor(id, expected: "StarsAmount")
+            }
+        }
+
+        /// starsAmount#bbb6b4a3's fields, its id already read.
+        static func parse_starsAmount(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            return .starsAmount(amount: _0, nanos: _1)
+        }
+
+        /// starsTonAmount#74aee3e0's fields, its id already read.
+        static func parse_starsTonAmount(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .starsTonAmount(amount: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StarsRevenueStatus: TLObject, Equatable {
+        case starsRevenueStatus(withdrawalEnabled: Bool, currentBalance: Api.StarsAmount, availableBalance: Api.StarsAmount, overallRevenue: Api.StarsAmount, nextWithdrawalAt: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .starsRevenueStatus(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xfebe5491)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _4 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                _2.serialize(to: &writer)
+                _3.serialize(to: &writer)
+                if let value = _4 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xfebe5491: return try parse_starsRevenueStatus(&reader)
+            default: throw .unknownConstructor(id, expected: "StarsRevenueStatus")
+            }
+        }
+
+        /// starsRevenueStatus#febe5491's fields, its id already read.
+        static func parse_starsRevenueStatus(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "starsRevenueStatus", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.StarsAmount.parse(from: &reader)
+            let _2 = try Api.StarsAmount.parse(from: &reader)
+            let _3 = try Api.StarsAmount.parse(from: &reader)
+            var _4: Int32? = nil
+            if flags & 0x2 != 0 {
+                _4 = try reader.readInt32()
+            }
+            return .starsRevenueStatus(withdrawalEnabled: _0, currentBalance: _1, availableBalance: _2, overallRevenue: _3, nextWithdrawalAt: _4)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StarsSubscriptionPricing: TLObject, Equatable {
+        case starsSubscriptionPricing(period: Int32, amount: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .starsSubscriptionPricing(let _0, let _1):
+                writer.writeUInt32(0x05416d58)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x05416d58: return try parse_starsSubscriptionPricing(&reader)
+            default: throw .unknownConstructor(id, expected: "StarsSubscriptionPricing")
+            }
+        }
+
+        /// starsSubscriptionPricing#05416d58's fields, its id already read.
+        static func parse_starsSubscriptionPricing(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            return .starsSubscriptionPricing(period: _0, amount: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StickerKeyword: TLObject, Equatable {
+        case stickerKeyword(documentId: Int64, keyword: [String])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .stickerKeyword(let _0, let _1):
+                writer.writeUInt32(0xfcfeb29c)
+                writer.writeInt64(_0)
+                writer.writeVector(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xfcfeb29c: return try parse_stickerKeyword(&reader)
+            default: throw .unknownConstructor(id, expected: "StickerKeyword")
+            }
+        }
+
+        /// stickerKeyword#fcfeb29c's fields, its id already read.
+        static func parse_stickerKeyword(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readStringVector()
+            return .stickerKeyword(documentId: _0, keyword: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StickerPack: TLObject, Equatable {
+        case stickerPack(emoticon: String, documents: [Int64])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .stickerPack(let _0, let _1):
+                writer.writeUInt32(0x12b299d4)
+                writer.writeString(_0)
+                writer.writeVector(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x12b299d4: return try parse_stickerPack(&reader)
+            default: throw .unknownConstructor(id, expected: "StickerPack")
+            }
+        }
+
+        /// stickerPack#12b299d4's fields, its id already read.
+        static func parse_stickerPack(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt64Vector()
+            return .stickerPack(emoticon: _0, documents: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StickerSet: TLObject, Equatable {
+        case stickerSet(archived: Bool, official: Bool, masks: Bool, emojis: Bool, textColor: Bool, channelEmojiStatus: Bool, creator: Bool, installedDate: Int32?, id: Int64, accessHash: Int64, title: String, shortName: String, thumbs: [Api.PhotoSize]?, thumbDcId: Int32?, thumbVersion: Int32?, thumbDocumentId: Int64?, count: Int32, hash: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .stickerSet(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17):
+                writer.writeUInt32(0x2dd14edc)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x8 }
+                if _3 { flags |= 0x80 }
+                if _4 { flags |= 0x200 }
+                if _5 { flags |= 0x400 }
+                if _6 { flags |= 0x800 }
+                if _7 != nil { flags |= 0x1 }
+                if _12 != nil { flags |= 0x10 }
+                if _13 != nil { flags |= 0x10 }
+                if _14 != nil { flags |= 0x10 }
+                if _15 != nil { flags |= 0x100 }
+                writer.writeUInt32(flags)
+                if let value = _7 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt64(_8)
+                writer.writeInt64(_9)
+                writer.writeString(_10)
+                writer.writeString(_11)
+                if let value = _12 {
+                    writer.writeVector(value)
+                }
+                if let value = _13 {
+                    writer.writeInt32(value)
+                }
+                if let value = _14 {
+                    writer.writeInt32(value)
+                }
+                if let value = _15 {
+                    writer.writeInt64(value)
+                }
+                writer.writeInt32(_16)
+                writer.writeInt32(_17)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x2dd14edc: return try parse_stickerSet(&reader)
+            default: throw .unknownConstructor(id, expected: "StickerSet")
+            }
+        }
+
+        /// stickerSet#2dd14edc's fields, its id already read.
+        static func parse_stickerSet(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf9f == 0 else { throw .unknownFlags(constructor: "stickerSet", bits: flags & ~0xf9f) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = flags & 0x80 != 0
+            let _4 = flags & 0x200 != 0
+            let _5 = flags & 0x400 != 0
+            let _6 = flags & 0x800 != 0
+            var _7: Int32? = nil
+            if flags & 0x1 != 0 {
+                _7 = try reader.readInt32()
+            }
+            let _8 = try reader.readInt64()
+            let _9 = try reader.readInt64()
+            let _10 = try reader.readString()
+            let _11 = try reader.readString()
+            var _12: [Api.PhotoSize]? = nil
+            if flags & 0x10 != 0 {
+                _12 = try reader.readVector(of: Api.PhotoSize.self)
+            }
+            var _13: Int32? = nil
+            if flags & 0x10 != 0 {
+                _13 = try reader.readInt32()
+            }
+            var _14: Int32? = nil
+            if flags & 0x10 != 0 {
+                _14 = try reader.readInt32()
+            }
+            var _15: Int64? = nil
+            if flags & 0x100 != 0 {
+                _15 = try reader.readInt64()
+            }
+            let _16 = try reader.readInt32()
+            let _17 = try reader.readInt32()
+            return .stickerSet(archived: _0, official: _1, masks: _2, emojis: _3, textColor: _4, channelEmojiStatus: _5, creator: _6, installedDate: _7, id: _8, accessHash: _9, title: _10, shortName: _11, thumbs: _12, thumbDcId: _13, thumbVersion: _14, thumbDocumentId: _15, count: _16, hash: _17)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StoriesStealthMode: TLObject, Equatable {
+        case storiesStealthMode(activeUntilDate: Int32?, cooldownUntilDate: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .storiesStealthMode(let _0, let _1):
+                writer.writeUInt32(0x712e27fd)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x712e27fd: return try parse_storiesStealthMode(&reader)
+            default: throw .unknownConstructor(id, expected: "StoriesStealthMode")
+            }
+        }
+
+        /// storiesStealthMode#712e27fd's fields, its id already read.
+        static func parse_storiesStealthMode(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "storiesStealthMode", bits: flags & ~0x3) }
+            var _0: Int32? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt32()
+            }
+            var _1: Int32? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt32()
+            }
+            return .storiesStealthMode(activeUntilDate: _0, cooldownUntilDate: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StoryFwdHeader: TLObject, Equatable {
+        case storyFwdHeader(modified: Bool, from: Api.Peer?, fromName: String?, storyId: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .storyFwdHeader(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb826e150)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x8 }
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb826e150: return try parse_storyFwdHeader(&reader)
+            default: throw .unknownConstructor(id, expected: "StoryFwdHeader")
+            }
+        }
+
+        /// storyFwdHeader#b826e150's fields, its id already read.
+        static func parse_storyFwdHeader(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "storyFwdHeader", bits: flags & ~0xf) }
+            let _0 = flags & 0x8 != 0
+            var _1: Api.Peer? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.Peer.parse(from: &reader)
+            }
+            var _2: String? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: Int32? = nil
+            if flags & 0x4 != 0 {
+                _3 = try reader.readInt32()
+            }
+            return .storyFwdHeader(modified: _0, from: _1, fromName: _2, storyId: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StoryItem: TLObject, Equatable {
+        case storyItemDeleted(id: Int32)
+        case storyItemSkipped(closeFriends: Bool, id: Int32, date: Int32, expireDate: Int32)
+        case storyItem(pinned: Bool, public: Bool, closeFriends: Bool, min: Bool, noforwards: Bool, edited: Bool, contacts: Bool, selectedContacts: Bool, out: Bool, id: Int32, date: Int32, fromId: Api.Peer?, fwdFrom: Api.StoryFwdHeader?, expireDate: Int32, caption: String?, entities: [Api.MessageEntity]?, media: Api.MessageMedia, mediaAreas: [Api.MediaArea]?, privacy: [Api.PrivacyRule]?, views: Api.StoryViews?, sentReaction: Api.Reaction?, albums: [Int32]?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .storyItemDeleted(let _0):
+                writer.writeUInt32(0x51e6ee4f)
+                writer.writeInt32(_0)
+            case .storyItemSkipped(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xffadc913)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x100 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+            case .storyItem(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20, let _21):
+                writer.writeUInt32(0xedf164f1)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x20 }
+                if _1 { flags |= 0x80 }
+                if _2 { flags |= 0x100 }
+                if _3 { flags |= 0x200 }
+                if _4 { flags |= 0x400 }
+                if _5 { flags |= 0x800 }
+                if _6 { flags |= 0x1000 }
+                if _7 { flags |= 0x2000 }
+                if _8 { flags |= 0x10000 }
+                if _11 != nil { flags |= 0x40000 }
+                if _12 != nil { flags |= 0x20000 }
+                if _14 != nil { flags |= 0x1 }
+                if _15 != nil { flags |= 0x2 }
+                if _17 != nil { flags |= 0x4000 }
+                if _18 != nil { flags |= 0x4 }
+                if _19 != nil { flags |= 0x8 }
+                if _20 != nil { flags |= 0x8000 }
+                if _21 != nil { flags |= 0x80000 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_9)
+                writer.writeInt32(_10)
+                if let value = _11 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _12 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_13)
+                if let value = _14 {
+                    writer.writeString(value)
+                }
+                if let value = _15 {
+                    writer.writeVector(value)
+                }
+                _16.serialize(to: &writer)
+                if let value = _17 {
+                    writer.writeVector(value)
+                }
+                if let value = _18 {
+                    writer.writeVector(value)
+                }
+                if let value = _19 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _20 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _21 {
+                    writer.writeVector(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x51e6ee4f: return try parse_storyItemDeleted(&reader)
+            case 0xffadc913: return try parse_storyItemSkipped(&reader)
+            case 0xedf164f1: return try parse_storyItem(&reader)
+            default: throw .unknownConstructor(id, expected: "StoryItem")
+            }
+        }
+
+        /// storyItemDeleted#51e6ee4f's fields, its id already read.
+        static func parse_storyItemDeleted(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .storyItemDeleted(id: _0)
+        }
+
+        /// storyItemSkipped#ffadc913's fields, its id already read.
+        static func parse_storyItemSkipped(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x100 == 0 else { throw .unknownFlags(constructor: "storyItemSkipped", bits: flags & ~0x100) }
+            let _0 = flags & 0x100 != 0
             let _1 = try reader.readInt32()
             let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            return .storyItemSkipped(closeFriends: _0, id: _1, date: _2, expireDate: _3)
+        }
+
+        /// storyItem#edf164f1's fields, its id already read.
+        static func parse_storyItem(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xfffaf == 0 else { throw .unknownFlags(constructor: "storyItem", bits: flags & ~0xfffaf) }
+            let _0 = flags & 0x20 != 0
+            let _1 = flags & 0x80 != 0
+            let _2 = flags & 0x100 != 0
+            let _3 = flags & 0x200 != 0
+            let _4 = flags & 0x400 != 0
+            let _5 = flags & 0x800 != 0
+            let _6 = flags & 0x1000 != 0
+            let _7 = flags & 0x2000 != 0
+            let _8 = flags & 0x10000 != 0
+            let _9 = try reader.readInt32()
+            let _10 = try reader.readInt32()
+            var _11: Api.Peer? = nil
+            if flags & 0x40000 != 0 {
+                _11 = try Api.Peer.parse(from: &reader)
+            }
+            var _12: Api.StoryFwdHeader? = nil
+            if flags & 0x20000 != 0 {
+                _12 = try Api.StoryFwdHeader.parse(from: &reader)
+            }
+            let _13 = try reader.readInt32()
+            var _14: String? = nil
+            if flags & 0x1 != 0 {
+                _14 = try reader.readString()
+            }
+            var _15: [Api.MessageEntity]? = nil
+            if flags & 0x2 != 0 {
+                _15 = try reader.readVector(of: Api.MessageEntity.self)
+            }
+            let _16 = try Api.MessageMedia.parse(from: &reader)
+            var _17: [Api.MediaArea]? = nil
+            if flags & 0x4000 != 0 {
+                _17 = try reader.readVector(of: Api.MediaArea.self)
+            }
+            var _18: [Api.PrivacyRule]? = nil
+            if flags & 0x4 != 0 {
+                _18 = try reader.readVector(of: Api.PrivacyRule.self)
+            }
+            var _19: Api.StoryViews? = nil
+            if flags & 0x8 != 0 {
+                _19 = try Api.StoryViews.parse(from: &reader)
+            }
+            var _20: Api.Reaction? = nil
+            if flags & 0x8000 != 0 {
+                _20 = try Api.Reaction.parse(from: &reader)
+            }
+            var _21: [Int32]? = nil
+            if flags & 0x80000 != 0 {
+                _21 = try reader.readInt32Vector()
+            }
+            return .storyItem(pinned: _0, public: _1, closeFriends: _2, min: _3, noforwards: _4, edited: _5, contacts: _6, selectedContacts: _7, out: _8, id: _9, date: _10, fromId: _11, fwdFrom: _12, expireDate: _13, caption: _14, entities: _15, media: _16, mediaAreas: _17, privacy: _18, views: _19, sentReaction: _20, albums: _21)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum StoryViews: TLObject, Equatable {
+        case storyViews(hasViewers: Bool, viewsCount: Int32, forwardsCount: Int32?, reactions: [Api.ReactionCount]?, reactionsCount: Int32?, recentViewers: [Int64]?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .storyViews(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x8d595cd6)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x10 }
+                if _5 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+                if let value = _3 {
+                    writer.writeVector(value)
+                }
+                if let value = _4 {
+                    writer.writeInt32(value)
+                }
+                if let value = _5 {
+                    writer.writeVector(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x8d595cd6: return try parse_storyViews(&reader)
+            default: throw .unknownConstructor(id, expected: "StoryViews")
+            }
+        }
+
+        /// storyViews#8d595cd6's fields, its id already read.
+        static func parse_storyViews(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "storyViews", bits: flags & ~0x1f) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try reader.readInt32()
+            var _2: Int32? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readInt32()
+            }
+            var _3: [Api.ReactionCount]? = nil
+            if flags & 0x8 != 0 {
+                _3 = try reader.readVector(of: Api.ReactionCount.self)
+            }
+            var _4: Int32? = nil
+            if flags & 0x10 != 0 {
+                _4 = try reader.readInt32()
+            }
+            var _5: [Int64]? = nil
+            if flags & 0x1 != 0 {
+                _5 = try reader.readInt64Vector()
+            }
+            return .storyViews(hasViewers: _0, viewsCount: _1, forwardsCount: _2, reactions: _3, reactionsCount: _4, recentViewers: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum SuggestedPost: TLObject, Equatable {
+        case suggestedPost(accepted: Bool, rejected: Bool, price: Api.StarsAmount?, scheduleDate: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .suggestedPost(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x0e8e37e5)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x4 }
+                if _2 != nil { flags |= 0x8 }
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x0e8e37e5: return try parse_suggestedPost(&reader)
+            default: throw .unknownConstructor(id, expected: "SuggestedPost")
+            }
+        }
+
+        /// suggestedPost#0e8e37e5's fields, its id already read.
+        static func parse_suggestedPost(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "suggestedPost", bits: flags & ~0xf) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x4 != 0
+            var _2: Api.StarsAmount? = nil
+            if flags & 0x8 != 0 {
+                _2 = try Api.StarsAmount.parse(from: &reader)
+            }
             var _3: Int32? = nil
             if flags & 0x1 != 0 {
                 _3 = try reader.readInt32()
             }
-            return .updateReadMessagesContents(messages: _0, pts: _1, ptsCount: _2, date: _3)
+            return .suggestedPost(accepted: _0, rejected: _1, price: _2, scheduleDate: _3)
         }
+    }
+}
 
-        /// updateChannelTooLong#108d941f's fields, its id already read.
-        static func parse_updateChannelTooLong(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelTooLong", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
+extension Api {
+    public indirect enum TextWithEntities: TLObject, Equatable {
+        case textWithEntities(text: String, entities: [Api.MessageEntity])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .textWithEntities(let _0, let _1):
+                writer.writeUInt32(0x751f3146)
+                writer.writeString(_0)
+                writer.writeVector(_1)
             }
-            return .updateChannelTooLong(channelId: _0, pts: _1)
         }
 
-        /// updateChannel#635b4c09's fields, its id already read.
-        static func parse_updateChannel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .updateChannel(channelId: _0)
-        }
-
-        /// updateNewChannelMessage#62ba04d9's fields, its id already read.
-        static func parse_updateNewChannelMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Message.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateNewChannelMessage(message: _0, pts: _1, ptsCount: _2)
-        }
-
-        /// updateReadChannelInbox#922e6e10's fields, its id already read.
-        static func parse_updateReadChannelInbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadChannelInbox", bits: flags & ~0x1) }
-            var _0: Int32? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt32()
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x751f3146: return try parse_textWithEntities(&reader)
+            default: throw .unknownConstructor(id, expected: "TextWithEntities")
             }
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            return .updateReadChannelInbox(folderId: _0, channelId: _1, maxId: _2, stillUnreadCount: _3, pts: _4)
         }
 
-        /// updateDeleteChannelMessages#c32d5b12's fields, its id already read.
-        static func parse_updateDeleteChannelMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32Vector()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            return .updateDeleteChannelMessages(channelId: _0, messages: _1, pts: _2, ptsCount: _3)
-        }
-
-        /// updateChannelMessageViews#f226ac08's fields, its id already read.
-        static func parse_updateChannelMessageViews(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateChannelMessageViews(channelId: _0, id: _1, views: _2)
-        }
-
-        /// updateChatParticipantAdmin#d7ca61a2's fields, its id already read.
-        static func parse_updateChatParticipantAdmin(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readBool()
-            let _3 = try reader.readInt32()
-            return .updateChatParticipantAdmin(chatId: _0, userId: _1, isAdmin: _2, version: _3)
-        }
-
-        /// updateNewStickerSet#688a30aa's fields, its id already read.
-        static func parse_updateNewStickerSet(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.messages.StickerSet.parse(from: &reader)
-            return .updateNewStickerSet(stickerset: _0)
-        }
-
-        /// updateStickerSetsOrder#0bb2d201's fields, its id already read.
-        static func parse_updateStickerSetsOrder(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateStickerSetsOrder", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readInt64Vector()
-            return .updateStickerSetsOrder(masks: _0, emojis: _1, order: _2)
-        }
-
-        /// updateStickerSets#31c24808's fields, its id already read.
-        static func parse_updateStickerSets(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateStickerSets", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            return .updateStickerSets(masks: _0, emojis: _1)
-        }
-
-        /// updateSavedGifs#9375341e's fields, its id already read.
-        static func parse_updateSavedGifs(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateSavedGifs
-        }
-
-        /// updateBotInlineQuery#496f379c's fields, its id already read.
-        static func parse_updateBotInlineQuery(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotInlineQuery", bits: flags & ~0x3) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readString()
-            var _3: Api.GeoPoint? = nil
-            if flags & 0x1 != 0 {
-                _3 = try Api.GeoPoint.parse(from: &reader)
-            }
-            var _4: Api.InlineQueryPeerType? = nil
-            if flags & 0x2 != 0 {
-                _4 = try Api.InlineQueryPeerType.parse(from: &reader)
-            }
-            let _5 = try reader.readString()
-            return .updateBotInlineQuery(queryId: _0, userId: _1, query: _2, geo: _3, peerType: _4, offset: _5)
-        }
-
-        /// updateBotInlineSend#12f12a07's fields, its id already read.
-        static func parse_updateBotInlineSend(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotInlineSend", bits: flags & ~0x3) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readString()
-            var _2: Api.GeoPoint? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.GeoPoint.parse(from: &reader)
-            }
-            let _3 = try reader.readString()
-            var _4: Api.InputBotInlineMessageID? = nil
-            if flags & 0x2 != 0 {
-                _4 = try Api.InputBotInlineMessageID.parse(from: &reader)
-            }
-            return .updateBotInlineSend(userId: _0, query: _1, geo: _2, id: _3, msgId: _4)
-        }
-
-        /// updateEditChannelMessage#1b3f4df7's fields, its id already read.
-        static func parse_updateEditChannelMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Message.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateEditChannelMessage(message: _0, pts: _1, ptsCount: _2)
-        }
-
-        /// updateBotCallbackQuery#b9cfc48d's fields, its id already read.
-        static func parse_updateBotCallbackQuery(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotCallbackQuery", bits: flags & ~0x3) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try Api.Peer.parse(from: &reader)
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt64()
-            var _5: [UInt8]? = nil
-            if flags & 0x1 != 0 {
-                _5 = try reader.readBytes()
-            }
-            var _6: String? = nil
-            if flags & 0x2 != 0 {
-                _6 = try reader.readString()
-            }
-            return .updateBotCallbackQuery(queryId: _0, userId: _1, peer: _2, msgId: _3, chatInstance: _4, data: _5, gameShortName: _6)
-        }
-
-        /// updateEditMessage#e40370a3's fields, its id already read.
-        static func parse_updateEditMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Message.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateEditMessage(message: _0, pts: _1, ptsCount: _2)
-        }
-
-        /// updateInlineBotCallbackQuery#691e9052's fields, its id already read.
-        static func parse_updateInlineBotCallbackQuery(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateInlineBotCallbackQuery", bits: flags & ~0x3) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try Api.InputBotInlineMessageID.parse(from: &reader)
-            let _3 = try reader.readInt64()
-            var _4: [UInt8]? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readBytes()
-            }
-            var _5: String? = nil
-            if flags & 0x2 != 0 {
-                _5 = try reader.readString()
-            }
-            return .updateInlineBotCallbackQuery(queryId: _0, userId: _1, msgId: _2, chatInstance: _3, data: _4, gameShortName: _5)
-        }
-
-        /// updateReadChannelOutbox#b75f99a9's fields, its id already read.
-        static func parse_updateReadChannelOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            return .updateReadChannelOutbox(channelId: _0, maxId: _1)
-        }
-
-        /// updateDraftMessage#edfc111e's fields, its id already read.
-        static func parse_updateDraftMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateDraftMessage", bits: flags & ~0x3) }
-            let _0 = try Api.Peer.parse(from: &reader)
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            var _2: Api.Peer? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.Peer.parse(from: &reader)
-            }
-            let _3 = try Api.DraftMessage.parse(from: &reader)
-            return .updateDraftMessage(peer: _0, topMsgId: _1, savedPeerId: _2, draft: _3)
-        }
-
-        /// updateReadFeaturedStickers#571d2742's fields, its id already read.
-        static func parse_updateReadFeaturedStickers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateReadFeaturedStickers
-        }
-
-        /// updateRecentStickers#9a422c20's fields, its id already read.
-        static func parse_updateRecentStickers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateRecentStickers
-        }
-
-        /// updateConfig#a229dd06's fields, its id already read.
-        static func parse_updateConfig(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateConfig
-        }
-
-        /// updatePtsChanged#3354678f's fields, its id already read.
-        static func parse_updatePtsChanged(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updatePtsChanged
-        }
-
-        /// updateChannelWebPage#2f2ba99f's fields, its id already read.
-        static func parse_updateChannelWebPage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.WebPage.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            return .updateChannelWebPage(channelId: _0, webpage: _1, pts: _2, ptsCount: _3)
-        }
-
-        /// updateDialogPinned#6e6fe51c's fields, its id already read.
-        static func parse_updateDialogPinned(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateDialogPinned", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            var _1: Int32? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readInt32()
-            }
-            let _2 = try Api.DialogPeer.parse(from: &reader)
-            return .updateDialogPinned(pinned: _0, folderId: _1, peer: _2)
-        }
-
-        /// updatePinnedDialogs#fa0f3ca2's fields, its id already read.
-        static func parse_updatePinnedDialogs(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updatePinnedDialogs", bits: flags & ~0x3) }
-            var _0: Int32? = nil
-            if flags & 0x2 != 0 {
-                _0 = try reader.readInt32()
-            }
-            var _1: [Api.DialogPeer]? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readVector(of: Api.DialogPeer.self)
-            }
-            return .updatePinnedDialogs(folderId: _0, order: _1)
-        }
-
-        /// updateBotWebhookJSON#8317c0c3's fields, its id already read.
-        static func parse_updateBotWebhookJSON(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.DataJSON.parse(from: &reader)
-            return .updateBotWebhookJSON(data: _0)
-        }
-
-        /// updateBotWebhookJSONQuery#9b9240a6's fields, its id already read.
-        static func parse_updateBotWebhookJSONQuery(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.DataJSON.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .updateBotWebhookJSONQuery(queryId: _0, data: _1, timeout: _2)
-        }
-
-        /// updateBotShippingQuery#b5aefd7d's fields, its id already read.
-        static func parse_updateBotShippingQuery(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readBytes()
-            let _3 = try Api.PostAddress.parse(from: &reader)
-            return .updateBotShippingQuery(queryId: _0, userId: _1, payload: _2, shippingAddress: _3)
-        }
-
-        /// updateBotPrecheckoutQuery#8caa9a96's fields, its id already read.
-        static func parse_updateBotPrecheckoutQuery(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotPrecheckoutQuery", bits: flags & ~0x3) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readBytes()
-            var _3: Api.PaymentRequestedInfo? = nil
-            if flags & 0x1 != 0 {
-                _3 = try Api.PaymentRequestedInfo.parse(from: &reader)
-            }
-            var _4: String? = nil
-            if flags & 0x2 != 0 {
-                _4 = try reader.readString()
-            }
-            let _5 = try reader.readString()
-            let _6 = try reader.readInt64()
-            return .updateBotPrecheckoutQuery(queryId: _0, userId: _1, payload: _2, info: _3, shippingOptionId: _4, currency: _5, totalAmount: _6)
-        }
-
-        /// updatePhoneCall#ab0f6b1e's fields, its id already read.
-        static func parse_updatePhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.PhoneCall.parse(from: &reader)
-            return .updatePhoneCall(phoneCall: _0)
-        }
-
-        /// updateLangPackTooLong#46560264's fields, its id already read.
-        static func parse_updateLangPackTooLong(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// textWithEntities#751f3146's fields, its id already read.
+        static func parse_textWithEntities(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            return .updateLangPackTooLong(langCode: _0)
+            let _1 = try reader.readVector(of: Api.MessageEntity.self)
+            return .textWithEntities(text: _0, entities: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Theme: TLObject, Equatable {
+        case theme(creator: Bool, default: Bool, forChat: Bool, id: Int64, accessHash: Int64, slug: String, title: String, document: Api.Document?, settings: [Api.ThemeSettings]?, emoticon: String?, installsCount: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .theme(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10):
+                writer.writeUInt32(0xa00e67d6)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x20 }
+                if _7 != nil { flags |= 0x4 }
+                if _8 != nil { flags |= 0x8 }
+                if _9 != nil { flags |= 0x40 }
+                if _10 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_3)
+                writer.writeInt64(_4)
+                writer.writeString(_5)
+                writer.writeString(_6)
+                if let value = _7 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _8 {
+                    writer.writeVector(value)
+                }
+                if let value = _9 {
+                    writer.writeString(value)
+                }
+                if let value = _10 {
+                    writer.writeInt32(value)
+                }
+            }
         }
 
-        /// updateLangPack#56022f4d's fields, its id already read.
-        static func parse_updateLangPack(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.LangPackDifference.parse(from: &reader)
-            return .updateLangPack(difference: _0)
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xa00e67d6: return try parse_theme(&reader)
+            default: throw .unknownConstructor(id, expected: "Theme")
+            }
         }
 
-        /// updateFavedStickers#e511996d's fields, its id already read.
-        static func parse_updateFavedStickers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateFavedStickers
-        }
-
-        /// updateChannelReadMessagesContents#25f324f7's fields, its id already read.
-        static func parse_updateChannelReadMessagesContents(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// theme#a00e67d6's fields, its id already read.
+        static func parse_theme(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateChannelReadMessagesContents", bits: flags & ~0x3) }
-            let _0 = try reader.readInt64()
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            var _2: Api.Peer? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.Peer.parse(from: &reader)
-            }
-            let _3 = try reader.readInt32Vector()
-            return .updateChannelReadMessagesContents(channelId: _0, topMsgId: _1, savedPeerId: _2, messages: _3)
-        }
-
-        /// updateContactsReset#7084a7be's fields, its id already read.
-        static func parse_updateContactsReset(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateContactsReset
-        }
-
-        /// updateChannelAvailableMessages#b23fc698's fields, its id already read.
-        static func parse_updateChannelAvailableMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            return .updateChannelAvailableMessages(channelId: _0, availableMinId: _1)
-        }
-
-        /// updateDialogUnreadMark#b658f23e's fields, its id already read.
-        static func parse_updateDialogUnreadMark(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateDialogUnreadMark", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try Api.DialogPeer.parse(from: &reader)
-            var _2: Api.Peer? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.Peer.parse(from: &reader)
-            }
-            return .updateDialogUnreadMark(unread: _0, peer: _1, savedPeerId: _2)
-        }
-
-        /// updateMessagePoll#aca1657b's fields, its id already read.
-        static func parse_updateMessagePoll(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateMessagePoll", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: Api.Poll? = nil
-            if flags & 0x1 != 0 {
-                _1 = try Api.Poll.parse(from: &reader)
-            }
-            let _2 = try Api.PollResults.parse(from: &reader)
-            return .updateMessagePoll(pollId: _0, poll: _1, results: _2)
-        }
-
-        /// updateChatDefaultBannedRights#54c01850's fields, its id already read.
-        static func parse_updateChatDefaultBannedRights(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try Api.ChatBannedRights.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .updateChatDefaultBannedRights(peer: _0, defaultBannedRights: _1, version: _2)
-        }
-
-        /// updateFolderPeers#19360dc0's fields, its id already read.
-        static func parse_updateFolderPeers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.FolderPeer.self)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateFolderPeers(folderPeers: _0, pts: _1, ptsCount: _2)
-        }
-
-        /// updatePeerSettings#6a7e7366's fields, its id already read.
-        static func parse_updatePeerSettings(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try Api.PeerSettings.parse(from: &reader)
-            return .updatePeerSettings(peer: _0, settings: _1)
-        }
-
-        /// updatePeerLocated#b4afcfb0's fields, its id already read.
-        static func parse_updatePeerLocated(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PeerLocated.self)
-            return .updatePeerLocated(peers: _0)
-        }
-
-        /// updateNewScheduledMessage#39a51dfb's fields, its id already read.
-        static func parse_updateNewScheduledMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Message.parse(from: &reader)
-            return .updateNewScheduledMessage(message: _0)
-        }
-
-        /// updateDeleteScheduledMessages#f2a71983's fields, its id already read.
-        static func parse_updateDeleteScheduledMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateDeleteScheduledMessages", bits: flags & ~0x1) }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32Vector()
-            var _2: [Int32]? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readInt32Vector()
-            }
-            return .updateDeleteScheduledMessages(peer: _0, messages: _1, sentMessages: _2)
-        }
-
-        /// updateTheme#8216fba3's fields, its id already read.
-        static func parse_updateTheme(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Theme.parse(from: &reader)
-            return .updateTheme(theme: _0)
-        }
-
-        /// updateGeoLiveViewed#871fb939's fields, its id already read.
-        static func parse_updateGeoLiveViewed(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .updateGeoLiveViewed(peer: _0, msgId: _1)
-        }
-
-        /// updateLoginToken#564fe691's fields, its id already read.
-        static func parse_updateLoginToken(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateLoginToken
-        }
-
-        /// updateMessagePollVote#24f40e77's fields, its id already read.
-        static func parse_updateMessagePollVote(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try reader.readBytesVector()
-            let _3 = try reader.readInt32()
-            return .updateMessagePollVote(pollId: _0, peer: _1, options: _2, qts: _3)
-        }
-
-        /// updateDialogFilter#26ffde7d's fields, its id already read.
-        static func parse_updateDialogFilter(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateDialogFilter", bits: flags & ~0x1) }
-            let _0 = try reader.readInt32()
-            var _1: Api.DialogFilter? = nil
-            if flags & 0x1 != 0 {
-                _1 = try Api.DialogFilter.parse(from: &reader)
-            }
-            return .updateDialogFilter(id: _0, filter: _1)
-        }
-
-        /// updateDialogFilterOrder#a5d72105's fields, its id already read.
-        static func parse_updateDialogFilterOrder(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32Vector()
-            return .updateDialogFilterOrder(order: _0)
-        }
-
-        /// updateDialogFilters#3504914f's fields, its id already read.
-        static func parse_updateDialogFilters(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateDialogFilters
-        }
-
-        /// updatePhoneCallSignalingData#2661bf09's fields, its id already read.
-        static func parse_updatePhoneCallSignalingData(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readBytes()
-            return .updatePhoneCallSignalingData(phoneCallId: _0, data: _1)
-        }
-
-        /// updateChannelMessageForwards#d29a27f4's fields, its id already read.
-        static func parse_updateChannelMessageForwards(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateChannelMessageForwards(channelId: _0, id: _1, forwards: _2)
-        }
-
-        /// updateReadChannelDiscussionInbox#d6b19546's fields, its id already read.
-        static func parse_updateReadChannelDiscussionInbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadChannelDiscussionInbox", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            var _3: Int64? = nil
-            if flags & 0x1 != 0 {
-                _3 = try reader.readInt64()
-            }
-            var _4: Int32? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readInt32()
-            }
-            return .updateReadChannelDiscussionInbox(channelId: _0, topMsgId: _1, readMaxId: _2, broadcastId: _3, broadcastPost: _4)
-        }
-
-        /// updateReadChannelDiscussionOutbox#695c9e7c's fields, its id already read.
-        static func parse_updateReadChannelDiscussionOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .updateReadChannelDiscussionOutbox(channelId: _0, topMsgId: _1, readMaxId: _2)
-        }
-
-        /// updatePeerBlocked#ebe07752's fields, its id already read.
-        static func parse_updatePeerBlocked(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updatePeerBlocked", bits: flags & ~0x3) }
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "theme", bits: flags & ~0x7f) }
             let _0 = flags & 0x1 != 0
             let _1 = flags & 0x2 != 0
-            let _2 = try Api.Peer.parse(from: &reader)
-            return .updatePeerBlocked(blocked: _0, blockedMyStoriesFrom: _1, peerId: _2)
-        }
-
-        /// updateChannelUserTyping#8c88c923's fields, its id already read.
-        static func parse_updateChannelUserTyping(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelUserTyping", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            let _2 = try Api.Peer.parse(from: &reader)
-            let _3 = try Api.SendMessageAction.parse(from: &reader)
-            return .updateChannelUserTyping(channelId: _0, topMsgId: _1, fromId: _2, action: _3)
-        }
-
-        /// updatePinnedMessages#ed85eab5's fields, its id already read.
-        static func parse_updatePinnedMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePinnedMessages", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try reader.readInt32Vector()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            return .updatePinnedMessages(pinned: _0, peer: _1, messages: _2, pts: _3, ptsCount: _4)
-        }
-
-        /// updatePinnedChannelMessages#5bb98608's fields, its id already read.
-        static func parse_updatePinnedChannelMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePinnedChannelMessages", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32Vector()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            return .updatePinnedChannelMessages(pinned: _0, channelId: _1, messages: _2, pts: _3, ptsCount: _4)
-        }
-
-        /// updateChat#f89a6a4e's fields, its id already read.
-        static func parse_updateChat(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .updateChat(chatId: _0)
-        }
-
-        /// updateGroupCallParticipants#f2ebdb4e's fields, its id already read.
-        static func parse_updateGroupCallParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputGroupCall.parse(from: &reader)
-            let _1 = try reader.readVector(of: Api.GroupCallParticipant.self)
-            let _2 = try reader.readInt32()
-            return .updateGroupCallParticipants(call: _0, participants: _1, version: _2)
-        }
-
-        /// updateGroupCall#97d64341's fields, its id already read.
-        static func parse_updateGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateGroupCall", bits: flags & ~0x1) }
-            var _0: Int64? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt64()
-            }
-            let _1 = try Api.GroupCall.parse(from: &reader)
-            return .updateGroupCall(chatId: _0, call: _1)
-        }
-
-        /// updatePeerHistoryTTL#bb9bb9a5's fields, its id already read.
-        static func parse_updatePeerHistoryTTL(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePeerHistoryTTL", bits: flags & ~0x1) }
-            let _0 = try Api.Peer.parse(from: &reader)
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            return .updatePeerHistoryTTL(peer: _0, ttlPeriod: _1)
-        }
-
-        /// updateChatParticipant#d087663a's fields, its id already read.
-        static func parse_updateChatParticipant(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "updateChatParticipant", bits: flags & ~0x7) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readInt64()
-            var _4: Api.ChatParticipant? = nil
-            if flags & 0x1 != 0 {
-                _4 = try Api.ChatParticipant.parse(from: &reader)
-            }
-            var _5: Api.ChatParticipant? = nil
-            if flags & 0x2 != 0 {
-                _5 = try Api.ChatParticipant.parse(from: &reader)
-            }
-            var _6: Api.ExportedChatInvite? = nil
-            if flags & 0x4 != 0 {
-                _6 = try Api.ExportedChatInvite.parse(from: &reader)
-            }
-            let _7 = try reader.readInt32()
-            return .updateChatParticipant(chatId: _0, date: _1, actorId: _2, userId: _3, prevParticipant: _4, newParticipant: _5, invite: _6, qts: _7)
-        }
-
-        /// updateChannelParticipant#985d3abb's fields, its id already read.
-        static func parse_updateChannelParticipant(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "updateChannelParticipant", bits: flags & ~0xf) }
-            let _0 = flags & 0x8 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
+            let _2 = flags & 0x20 != 0
             let _3 = try reader.readInt64()
             let _4 = try reader.readInt64()
-            var _5: Api.ChannelParticipant? = nil
-            if flags & 0x1 != 0 {
-                _5 = try Api.ChannelParticipant.parse(from: &reader)
-            }
-            var _6: Api.ChannelParticipant? = nil
-            if flags & 0x2 != 0 {
-                _6 = try Api.ChannelParticipant.parse(from: &reader)
-            }
-            var _7: Api.ExportedChatInvite? = nil
+            let _5 = try reader.readString()
+            let _6 = try reader.readString()
+            var _7: Api.Document? = nil
             if flags & 0x4 != 0 {
-                _7 = try Api.ExportedChatInvite.parse(from: &reader)
+                _7 = try Api.Document.parse(from: &reader)
             }
-            let _8 = try reader.readInt32()
-            return .updateChannelParticipant(viaChatlist: _0, channelId: _1, date: _2, actorId: _3, userId: _4, prevParticipant: _5, newParticipant: _6, invite: _7, qts: _8)
+            var _8: [Api.ThemeSettings]? = nil
+            if flags & 0x8 != 0 {
+                _8 = try reader.readVector(of: Api.ThemeSettings.self)
+            }
+            var _9: String? = nil
+            if flags & 0x40 != 0 {
+                _9 = try reader.readString()
+            }
+            var _10: Int32? = nil
+            if flags & 0x10 != 0 {
+                _10 = try reader.readInt32()
+            }
+            return .theme(creator: _0, default: _1, forChat: _2, id: _3, accessHash: _4, slug: _5, title: _6, document: _7, settings: _8, emoticon: _9, installsCount: _10)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum ThemeSettings: TLObject, Equatable {
+        case themeSettings(messageColorsAnimated: Bool, baseTheme: Api.BaseTheme, accentColor: Int32, outboxAccentColor: Int32?, messageColors: [Int32]?, wallpaper: Api.WallPaper?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .themeSettings(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xfa58b6d4)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+                if let value = _4 {
+                    writer.writeVector(value)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+            }
         }
 
-        /// updateBotStopped#c4870a49's fields, its id already read.
-        static func parse_updateBotStopped(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readBool()
-            let _3 = try reader.readInt32()
-            return .updateBotStopped(userId: _0, date: _1, stopped: _2, qts: _3)
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xfa58b6d4: return try parse_themeSettings(&reader)
+            default: throw .unknownConstructor(id, expected: "ThemeSettings")
+            }
         }
 
-        /// updateGroupCallConnection#0b783982's fields, its id already read.
-        static func parse_updateGroupCallConnection(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// themeSettings#fa58b6d4's fields, its id already read.
+        static func parse_themeSettings(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateGroupCallConnection", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try Api.DataJSON.parse(from: &reader)
-            return .updateGroupCallConnection(presentation: _0, params: _1)
-        }
-
-        /// updateBotCommands#4d712f2e's fields, its id already read.
-        static func parse_updateBotCommands(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readVector(of: Api.BotCommand.self)
-            return .updateBotCommands(peer: _0, botId: _1, commands: _2)
-        }
-
-        /// updatePendingJoinRequests#7063c3db's fields, its id already read.
-        static func parse_updatePendingJoinRequests(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64Vector()
-            return .updatePendingJoinRequests(peer: _0, requestsPending: _1, recentRequesters: _2)
-        }
-
-        /// updateBotChatInviteRequester#11dfa986's fields, its id already read.
-        static func parse_updateBotChatInviteRequester(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readString()
-            let _4 = try Api.ExportedChatInvite.parse(from: &reader)
-            let _5 = try reader.readInt32()
-            return .updateBotChatInviteRequester(peer: _0, date: _1, userId: _2, about: _3, invite: _4, qts: _5)
-        }
-
-        /// updateMessageReactions#1e297bfa's fields, its id already read.
-        static func parse_updateMessageReactions(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateMessageReactions", bits: flags & ~0x3) }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            var _2: Int32? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readInt32()
-            }
-            var _3: Api.Peer? = nil
-            if flags & 0x2 != 0 {
-                _3 = try Api.Peer.parse(from: &reader)
-            }
-            let _4 = try Api.MessageReactions.parse(from: &reader)
-            return .updateMessageReactions(peer: _0, msgId: _1, topMsgId: _2, savedPeerId: _3, reactions: _4)
-        }
-
-        /// updateAttachMenuBots#17b7a20b's fields, its id already read.
-        static func parse_updateAttachMenuBots(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateAttachMenuBots
-        }
-
-        /// updateWebViewResultSent#1592b79d's fields, its id already read.
-        static func parse_updateWebViewResultSent(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .updateWebViewResultSent(queryId: _0)
-        }
-
-        /// updateBotMenuButton#14b85813's fields, its id already read.
-        static func parse_updateBotMenuButton(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.BotMenuButton.parse(from: &reader)
-            return .updateBotMenuButton(botId: _0, button: _1)
-        }
-
-        /// updateSavedRingtones#74d8be99's fields, its id already read.
-        static func parse_updateSavedRingtones(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateSavedRingtones
-        }
-
-        /// updateTranscribedAudio#0084cd5a's fields, its id already read.
-        static func parse_updateTranscribedAudio(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateTranscribedAudio", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try Api.Peer.parse(from: &reader)
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "themeSettings", bits: flags & ~0xf) }
+            let _0 = flags & 0x4 != 0
+            let _1 = try Api.BaseTheme.parse(from: &reader)
             let _2 = try reader.readInt32()
-            let _3 = try reader.readInt64()
-            let _4 = try reader.readString()
-            return .updateTranscribedAudio(pending: _0, peer: _1, msgId: _2, transcriptionId: _3, text: _4)
+            var _3: Int32? = nil
+            if flags & 0x8 != 0 {
+                _3 = try reader.readInt32()
+            }
+            var _4: [Int32]? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readInt32Vector()
+            }
+            var _5: Api.WallPaper? = nil
+            if flags & 0x2 != 0 {
+                _5 = try Api.WallPaper.parse(from: &reader)
+            }
+            return .themeSettings(messageColorsAnimated: _0, baseTheme: _1, accentColor: _2, outboxAccentColor: _3, messageColors: _4, wallpaper: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum TodoCompletion: TLObject, Equatable {
+        case todoCompletion(id: Int32, completedBy: Int64, date: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .todoCompletion(let _0, let _1, let _2):
+                writer.writeUInt32(0x4cc120b7)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+            }
         }
 
-        /// updateReadFeaturedEmojiStickers#fb4c496c's fields, its id already read.
-        static func parse_updateReadFeaturedEmojiStickers(_ reader: inout TLReader) throws(TLError) -> Self {
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x4cc120b7: return try parse_todoCompletion(&reader)
+            default: throw .unknownConstructor(id, expected: "TodoCompletion")
+            }
+        }
+
+        /// todoCompletion#4cc120b7's fields, its id already read.
+        static func parse_todoCompletion(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .updateReadFeaturedEmojiStickers
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            return .todoCompletion(id: _0, completedBy: _1, date: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum TodoItem: TLObject, Equatable {
+        case todoItem(id: Int32, title: Api.TextWithEntities)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .todoItem(let _0, let _1):
+                writer.writeUInt32(0xcba9a52f)
+                writer.writeInt32(_0)
+                _1.serialize(to: &writer)
+            }
         }
 
-        /// updateUserEmojiStatus#28373599's fields, its id already read.
-        static func parse_updateUserEmojiStatus(_ reader: inout TLReader) throws(TLError) -> Self {
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xcba9a52f: return try parse_todoItem(&reader)
+            default: throw .unknownConstructor(id, expected: "TodoItem")
+            }
+        }
+
+        /// todoItem#cba9a52f's fields, its id already read.
+        static func parse_todoItem(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.EmojiStatus.parse(from: &reader)
-            return .updateUserEmojiStatus(userId: _0, emojiStatus: _1)
+            let _0 = try reader.readInt32()
+            let _1 = try Api.TextWithEntities.parse(from: &reader)
+            return .todoItem(id: _0, title: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum TodoList: TLObject, Equatable {
+        case todoList(othersCanAppend: Bool, othersCanComplete: Bool, title: Api.TextWithEntities, list: [Api.TodoItem])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .todoList(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x49b92a26)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _2.serialize(to: &writer)
+                writer.writeVector(_3)
+            }
         }
 
-        /// updateRecentEmojiStatuses#30f443db's fields, its id already read.
-        static func parse_updateRecentEmojiStatuses(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateRecentEmojiStatuses
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x49b92a26: return try parse_todoList(&reader)
+            default: throw .unknownConstructor(id, expected: "TodoList")
+            }
         }
 
-        /// updateRecentReactions#6f7863f4's fields, its id already read.
-        static func parse_updateRecentReactions(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateRecentReactions
-        }
-
-        /// updateMoveStickerSetToTop#86fccf85's fields, its id already read.
-        static func parse_updateMoveStickerSetToTop(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// todoList#49b92a26's fields, its id already read.
+        static func parse_todoList(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateMoveStickerSetToTop", bits: flags & ~0x3) }
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "todoList", bits: flags & ~0x3) }
             let _0 = flags & 0x1 != 0
             let _1 = flags & 0x2 != 0
-            let _2 = try reader.readInt64()
-            return .updateMoveStickerSetToTop(masks: _0, emojis: _1, stickerset: _2)
-        }
-
-        /// updateMessageExtendedMedia#d5a41724's fields, its id already read.
-        static func parse_updateMessageExtendedMedia(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readVector(of: Api.MessageExtendedMedia.self)
-            return .updateMessageExtendedMedia(peer: _0, msgId: _1, extendedMedia: _2)
-        }
-
-        /// updateChannelPinnedTopic#192efbe3's fields, its id already read.
-        static func parse_updateChannelPinnedTopic(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelPinnedTopic", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            return .updateChannelPinnedTopic(pinned: _0, channelId: _1, topicId: _2)
-        }
-
-        /// updateChannelPinnedTopics#fe198602's fields, its id already read.
-        static func parse_updateChannelPinnedTopics(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelPinnedTopics", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: [Int32]? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32Vector()
-            }
-            return .updateChannelPinnedTopics(channelId: _0, order: _1)
-        }
-
-        /// updateUser#20529438's fields, its id already read.
-        static func parse_updateUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .updateUser(userId: _0)
-        }
-
-        /// updateAutoSaveSettings#ec05b097's fields, its id already read.
-        static func parse_updateAutoSaveSettings(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateAutoSaveSettings
-        }
-
-        /// updateStory#75b3b798's fields, its id already read.
-        static func parse_updateStory(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try Api.StoryItem.parse(from: &reader)
-            return .updateStory(peer: _0, story: _1)
-        }
-
-        /// updateReadStories#f74e932b's fields, its id already read.
-        static func parse_updateReadStories(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .updateReadStories(peer: _0, maxId: _1)
-        }
-
-        /// updateStoryID#1bf335b9's fields, its id already read.
-        static func parse_updateStoryID(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            return .updateStoryID(id: _0, randomId: _1)
-        }
-
-        /// updateStoriesStealthMode#2c084dc1's fields, its id already read.
-        static func parse_updateStoriesStealthMode(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.StoriesStealthMode.parse(from: &reader)
-            return .updateStoriesStealthMode(stealthMode: _0)
-        }
-
-        /// updateSentStoryReaction#7d627683's fields, its id already read.
-        static func parse_updateSentStoryReaction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try Api.Reaction.parse(from: &reader)
-            return .updateSentStoryReaction(peer: _0, storyId: _1, reaction: _2)
-        }
-
-        /// updateBotChatBoost#904dd49c's fields, its id already read.
-        static func parse_updateBotChatBoost(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try Api.Boost.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .updateBotChatBoost(peer: _0, boost: _1, qts: _2)
-        }
-
-        /// updateChannelViewForumAsMessages#07b68920's fields, its id already read.
-        static func parse_updateChannelViewForumAsMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readBool()
-            return .updateChannelViewForumAsMessages(channelId: _0, enabled: _1)
-        }
-
-        /// updatePeerWallpaper#ae3f101d's fields, its id already read.
-        static func parse_updatePeerWallpaper(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updatePeerWallpaper", bits: flags & ~0x3) }
-            let _0 = flags & 0x2 != 0
-            let _1 = try Api.Peer.parse(from: &reader)
-            var _2: Api.WallPaper? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.WallPaper.parse(from: &reader)
-            }
-            return .updatePeerWallpaper(wallpaperOverridden: _0, peer: _1, wallpaper: _2)
-        }
-
-        /// updateBotMessageReaction#ac21d3ce's fields, its id already read.
-        static func parse_updateBotMessageReaction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try Api.Peer.parse(from: &reader)
-            let _4 = try reader.readVector(of: Api.Reaction.self)
-            let _5 = try reader.readVector(of: Api.Reaction.self)
-            let _6 = try reader.readInt32()
-            return .updateBotMessageReaction(peer: _0, msgId: _1, date: _2, actor: _3, oldReactions: _4, newReactions: _5, qts: _6)
-        }
-
-        /// updateBotMessageReactions#09cb7759's fields, its id already read.
-        static func parse_updateBotMessageReactions(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readVector(of: Api.ReactionCount.self)
-            let _4 = try reader.readInt32()
-            return .updateBotMessageReactions(peer: _0, msgId: _1, date: _2, reactions: _3, qts: _4)
-        }
-
-        /// updateSavedDialogPinned#aeaf9e74's fields, its id already read.
-        static func parse_updateSavedDialogPinned(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateSavedDialogPinned", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try Api.DialogPeer.parse(from: &reader)
-            return .updateSavedDialogPinned(pinned: _0, peer: _1)
-        }
-
-        /// updatePinnedSavedDialogs#686c85a6's fields, its id already read.
-        static func parse_updatePinnedSavedDialogs(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePinnedSavedDialogs", bits: flags & ~0x1) }
-            var _0: [Api.DialogPeer]? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readVector(of: Api.DialogPeer.self)
-            }
-            return .updatePinnedSavedDialogs(order: _0)
-        }
-
-        /// updateSavedReactionTags#39c67432's fields, its id already read.
-        static func parse_updateSavedReactionTags(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updateSavedReactionTags
-        }
-
-        /// updateSmsJob#f16269d4's fields, its id already read.
-        static func parse_updateSmsJob(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .updateSmsJob(jobId: _0)
-        }
-
-        /// updateQuickReplies#f9470ab2's fields, its id already read.
-        static func parse_updateQuickReplies(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.QuickReply.self)
-            return .updateQuickReplies(quickReplies: _0)
-        }
-
-        /// updateNewQuickReply#f53da717's fields, its id already read.
-        static func parse_updateNewQuickReply(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.QuickReply.parse(from: &reader)
-            return .updateNewQuickReply(quickReply: _0)
-        }
-
-        /// updateDeleteQuickReply#53e6f1ec's fields, its id already read.
-        static func parse_updateDeleteQuickReply(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .updateDeleteQuickReply(shortcutId: _0)
-        }
-
-        /// updateQuickReplyMessage#3e050d0f's fields, its id already read.
-        static func parse_updateQuickReplyMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Message.parse(from: &reader)
-            return .updateQuickReplyMessage(message: _0)
-        }
-
-        /// updateDeleteQuickReplyMessages#566fe7cd's fields, its id already read.
-        static func parse_updateDeleteQuickReplyMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32Vector()
-            return .updateDeleteQuickReplyMessages(shortcutId: _0, messages: _1)
-        }
-
-        /// updateBotBusinessConnect#8ae5c97a's fields, its id already read.
-        static func parse_updateBotBusinessConnect(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.BotBusinessConnection.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .updateBotBusinessConnect(connection: _0, qts: _1)
-        }
-
-        /// updateBotNewBusinessMessage#9ddb347c's fields, its id already read.
-        static func parse_updateBotNewBusinessMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateBotNewBusinessMessage", bits: flags & ~0x1) }
-            let _0 = try reader.readString()
-            let _1 = try Api.Message.parse(from: &reader)
-            var _2: Api.Message? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.Message.parse(from: &reader)
-            }
-            let _3 = try reader.readInt32()
-            return .updateBotNewBusinessMessage(connectionId: _0, message: _1, replyToMessage: _2, qts: _3)
-        }
-
-        /// updateBotEditBusinessMessage#07df587c's fields, its id already read.
-        static func parse_updateBotEditBusinessMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateBotEditBusinessMessage", bits: flags & ~0x1) }
-            let _0 = try reader.readString()
-            let _1 = try Api.Message.parse(from: &reader)
-            var _2: Api.Message? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.Message.parse(from: &reader)
-            }
-            let _3 = try reader.readInt32()
-            return .updateBotEditBusinessMessage(connectionId: _0, message: _1, replyToMessage: _2, qts: _3)
-        }
-
-        /// updateBotDeleteBusinessMessage#a02a982e's fields, its id already read.
-        static func parse_updateBotDeleteBusinessMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try reader.readInt32Vector()
-            let _3 = try reader.readInt32()
-            return .updateBotDeleteBusinessMessage(connectionId: _0, peer: _1, messages: _2, qts: _3)
-        }
-
-        /// updateNewStoryReaction#1824e40b's fields, its id already read.
-        static func parse_updateNewStoryReaction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try Api.Reaction.parse(from: &reader)
-            return .updateNewStoryReaction(storyId: _0, peer: _1, reaction: _2)
-        }
-
-        /// updateStarsBalance#4e80a379's fields, its id already read.
-        static func parse_updateStarsBalance(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.StarsAmount.parse(from: &reader)
-            return .updateStarsBalance(balance: _0)
-        }
-
-        /// updateBusinessBotCallbackQuery#1ea2fda7's fields, its id already read.
-        static func parse_updateBusinessBotCallbackQuery(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x5 == 0 else { throw .unknownFlags(constructor: "updateBusinessBotCallbackQuery", bits: flags & ~0x5) }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readString()
-            let _3 = try Api.Message.parse(from: &reader)
-            var _4: Api.Message? = nil
-            if flags & 0x4 != 0 {
-                _4 = try Api.Message.parse(from: &reader)
-            }
-            let _5 = try reader.readInt64()
-            var _6: [UInt8]? = nil
-            if flags & 0x1 != 0 {
-                _6 = try reader.readBytes()
-            }
-            return .updateBusinessBotCallbackQuery(queryId: _0, userId: _1, connectionId: _2, message: _3, replyToMessage: _4, chatInstance: _5, data: _6)
-        }
-
-        /// updateStarsRevenueStatus#a584b019's fields, its id already read.
-        static func parse_updateStarsRevenueStatus(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try Api.StarsRevenueStatus.parse(from: &reader)
-            return .updateStarsRevenueStatus(peer: _0, status: _1)
-        }
-
-        /// updateBotPurchasedPaidMedia#283bd312's fields, its id already read.
-        static func parse_updateBotPurchasedPaidMedia(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readString()
-            let _2 = try reader.readInt32()
-            return .updateBotPurchasedPaidMedia(userId: _0, payload: _1, qts: _2)
-        }
-
-        /// updatePaidReactionPrivacy#8b725fce's fields, its id already read.
-        static func parse_updatePaidReactionPrivacy(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.PaidReactionPrivacy.parse(from: &reader)
-            return .updatePaidReactionPrivacy(private: _0)
-        }
-
-        /// updateSentPhoneCode#504aa18f's fields, its id already read.
-        static func parse_updateSentPhoneCode(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.auth.SentCode.parse(from: &reader)
-            return .updateSentPhoneCode(sentCode: _0)
-        }
-
-        /// updateGroupCallChainBlocks#a477288f's fields, its id already read.
-        static func parse_updateGroupCallChainBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputGroupCall.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readBytesVector()
-            let _3 = try reader.readInt32()
-            return .updateGroupCallChainBlocks(call: _0, subChainId: _1, blocks: _2, nextOffset: _3)
-        }
-
-        /// updateReadMonoForumInbox#77b0e372's fields, its id already read.
-        static func parse_updateReadMonoForumInbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .updateReadMonoForumInbox(channelId: _0, savedPeerId: _1, readMaxId: _2)
-        }
-
-        /// updateReadMonoForumOutbox#a4a79376's fields, its id already read.
-        static func parse_updateReadMonoForumOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .updateReadMonoForumOutbox(channelId: _0, savedPeerId: _1, readMaxId: _2)
-        }
-
-        /// updateMonoForumNoPaidException#9f812b08's fields, its id already read.
-        static func parse_updateMonoForumNoPaidException(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateMonoForumNoPaidException", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try Api.Peer.parse(from: &reader)
-            return .updateMonoForumNoPaidException(exception: _0, channelId: _1, savedPeerId: _2)
+            let _2 = try Api.TextWithEntities.parse(from: &reader)
+            let _3 = try reader.readVector(of: Api.TodoItem.self)
+            return .todoList(othersCanAppend: _0, othersCanComplete: _1, title: _2, list: _3)
         }
     }
 }

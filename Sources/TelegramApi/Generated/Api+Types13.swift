@@ -2,1411 +2,2845 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum Updates: TLObject, Equatable {
-        case updatesTooLong
-        case updateShortMessage(out: Bool, mentioned: Bool, mediaUnread: Bool, silent: Bool, id: Int32, userId: Int64, message: String, pts: Int32, ptsCount: Int32, date: Int32, fwdFrom: Api.MessageFwdHeader?, viaBotId: Int64?, replyTo: Api.MessageReplyHeader?, entities: [Api.MessageEntity]?, ttlPeriod: Int32?)
-        case updateShortChatMessage(out: Bool, mentioned: Bool, mediaUnread: Bool, silent: Bool, id: Int32, fromId: Int64, chatId: Int64, message: String, pts: Int32, ptsCount: Int32, date: Int32, fwdFrom: Api.MessageFwdHeader?, viaBotId: Int64?, replyTo: Api.MessageReplyHeader?, entities: [Api.MessageEntity]?, ttlPeriod: Int32?)
-        case updateShort(update: Api.Update, date: Int32)
-        case updatesCombined(updates: [Api.Update], users: [Api.User], chats: [Api.Chat], date: Int32, seqStart: Int32, seq: Int32)
-        case updates(updates: [Api.Update], users: [Api.User], chats: [Api.Chat], date: Int32, seq: Int32)
-        case updateShortSentMessage(out: Bool, id: Int32, pts: Int32, ptsCount: Int32, date: Int32, media: Api.MessageMedia?, entities: [Api.MessageEntity]?, ttlPeriod: Int32?)
+    public indirect enum Update: TLObject, Equatable {
+        case updateNewMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
+        case updateMessageID(id: Int32, randomId: Int64)
+        case updateDeleteMessages(messages: [Int32], pts: Int32, ptsCount: Int32)
+        case updateUserTyping(userId: Int64, action: Api.SendMessageAction)
+        case updateChatUserTyping(chatId: Int64, fromId: Api.Peer, action: Api.SendMessageAction)
+        case updateChatParticipants(participants: Api.ChatParticipants)
+        case updateUserStatus(userId: Int64, status: Api.UserStatus)
+        case updateUserName(userId: Int64, firstName: String, lastName: String, usernames: [Api.Username])
+        case updateNewAuthorization(unconfirmed: Bool, hash: Int64, date: Int32?, device: String?, location: String?)
+        case updateNewEncryptedMessage(message: Api.EncryptedMessage, qts: Int32)
+        case updateEncryptedChatTyping(chatId: Int32)
+        case updateEncryption(chat: Api.EncryptedChat, date: Int32)
+        case updateEncryptedMessagesRead(chatId: Int32, maxDate: Int32, date: Int32)
+        case updateChatParticipantAdd(chatId: Int64, userId: Int64, inviterId: Int64, date: Int32, version: Int32)
+        case updateChatParticipantDelete(chatId: Int64, userId: Int64, version: Int32)
+        case updateDcOptions(dcOptions: [Api.DcOption])
+        case updateNotifySettings(peer: Api.NotifyPeer, notifySettings: Api.PeerNotifySettings)
+        case updateServiceNotification(popup: Bool, invertMedia: Bool, inboxDate: Int32?, type: String, message: String, media: Api.MessageMedia, entities: [Api.MessageEntity])
+        case updatePrivacy(key: Api.PrivacyKey, rules: [Api.PrivacyRule])
+        case updateUserPhone(userId: Int64, phone: String)
+        case updateReadHistoryInbox(folderId: Int32?, peer: Api.Peer, maxId: Int32, stillUnreadCount: Int32, pts: Int32, ptsCount: Int32)
+        case updateReadHistoryOutbox(peer: Api.Peer, maxId: Int32, pts: Int32, ptsCount: Int32)
+        case updateWebPage(webpage: Api.WebPage, pts: Int32, ptsCount: Int32)
+        case updateReadMessagesContents(messages: [Int32], pts: Int32, ptsCount: Int32, date: Int32?)
+        case updateChannelTooLong(channelId: Int64, pts: Int32?)
+        case updateChannel(channelId: Int64)
+        case updateNewChannelMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
+        case updateReadChannelInbox(folderId: Int32?, channelId: Int64, maxId: Int32, stillUnreadCount: Int32, pts: Int32)
+        case updateDeleteChannelMessages(channelId: Int64, messages: [Int32], pts: Int32, ptsCount: Int32)
+        case updateChannelMessageViews(channelId: Int64, id: Int32, views: Int32)
+        case updateChatParticipantAdmin(chatId: Int64, userId: Int64, isAdmin: Bool, version: Int32)
+        case updateNewStickerSet(stickerset: Api.messages.StickerSet)
+        case updateStickerSetsOrder(masks: Bool, emojis: Bool, order: [Int64])
+        case updateStickerSets(masks: Bool, emojis: Bool)
+        case updateSavedGifs
+        case updateBotInlineQuery(queryId: Int64, userId: Int64, query: String, geo: Api.GeoPoint?, peerType: Api.InlineQueryPeerType?, offset: String)
+        case updateBotInlineSend(userId: Int64, query: String, geo: Api.GeoPoint?, id: String, msgId: Api.InputBotInlineMessageID?)
+        case updateEditChannelMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
+        case updateBotCallbackQuery(queryId: Int64, userId: Int64, peer: Api.Peer, msgId: Int32, chatInstance: Int64, data: [UInt8]?, gameShortName: String?)
+        case updateEditMessage(message: Api.Message, pts: Int32, ptsCount: Int32)
+        case updateInlineBotCallbackQuery(queryId: Int64, userId: Int64, msgId: Api.InputBotInlineMessageID, chatInstance: Int64, data: [UInt8]?, gameShortName: String?)
+        case updateReadChannelOutbox(channelId: Int64, maxId: Int32)
+        case updateDraftMessage(peer: Api.Peer, topMsgId: Int32?, savedPeerId: Api.Peer?, draft: Api.DraftMessage)
+        case updateReadFeaturedStickers
+        case updateRecentStickers
+        case updateConfig
+        case updatePtsChanged
+        case updateChannelWebPage(channelId: Int64, webpage: Api.WebPage, pts: Int32, ptsCount: Int32)
+        case updateDialogPinned(pinned: Bool, folderId: Int32?, peer: Api.DialogPeer)
+        case updatePinnedDialogs(folderId: Int32?, order: [Api.DialogPeer]?)
+        case updateBotWebhookJSON(data: Api.DataJSON)
+        case updateBotWebhookJSONQuery(queryId: Int64, data: Api.DataJSON, timeout: Int32)
+        case updateBotShippingQuery(queryId: Int64, userId: Int64, payload: [UInt8], shippingAddress: Api.PostAddress)
+        case updateBotPrecheckoutQuery(queryId: Int64, userId: Int64, payload: [UInt8], info: Api.PaymentRequestedInfo?, shippingOptionId: String?, currency: String, totalAmount: Int64)
+        case updatePhoneCall(phoneCall: Api.PhoneCall)
+        case updateLangPackTooLong(langCode: String)
+        case updateLangPack(difference: Api.LangPackDifference)
+        case updateFavedStickers
+        case updateChannelReadMessagesContents(channelId: Int64, topMsgId: Int32?, savedPeerId: Api.Peer?, messages: [Int32])
+        case updateContactsReset
+        case updateChannelAvailableMessages(channelId: Int64, availableMinId: Int32)
+        case updateDialogUnreadMark(unread: Bool, peer: Api.DialogPeer, savedPeerId: Api.Peer?)
+        case updateMessagePoll(pollId: Int64, poll: Api.Poll?, results: Api.PollResults)
+        case updateChatDefaultBannedRights(peer: Api.Peer, defaultBannedRights: Api.ChatBannedRights, version: Int32)
+        case updateFolderPeers(folderPeers: [Api.FolderPeer], pts: Int32, ptsCount: Int32)
+        case updatePeerSettings(peer: Api.Peer, settings: Api.PeerSettings)
+        case updatePeerLocated(peers: [Api.PeerLocated])
+        case updateNewScheduledMessage(message: Api.Message)
+        case updateDeleteScheduledMessages(peer: Api.Peer, messages: [Int32], sentMessages: [Int32]?)
+        case updateTheme(theme: Api.Theme)
+        case updateGeoLiveViewed(peer: Api.Peer, msgId: Int32)
+        case updateLoginToken
+        case updateMessagePollVote(pollId: Int64, peer: Api.Peer, options: [[UInt8]], qts: Int32)
+        case updateDialogFilter(id: Int32, filter: Api.DialogFilter?)
+        case updateDialogFilterOrder(order: [Int32])
+        case updateDialogFilters
+        case updatePhoneCallSignalingData(phoneCallId: Int64, data: [UInt8])
+        case updateChannelMessageForwards(channelId: Int64, id: Int32, forwards: Int32)
+        case updateReadChannelDiscussionInbox(channelId: Int64, topMsgId: Int32, readMaxId: Int32, broadcastId: Int64?, broadcastPost: Int32?)
+        case updateReadChannelDiscussionOutbox(channelId: Int64, topMsgId: Int32, readMaxId: Int32)
+        case updatePeerBlocked(blocked: Bool, blockedMyStoriesFrom: Bool, peerId: Api.Peer)
+        case updateChannelUserTyping(channelId: Int64, topMsgId: Int32?, fromId: Api.Peer, action: Api.SendMessageAction)
+        case updatePinnedMessages(pinned: Bool, peer: Api.Peer, messages: [Int32], pts: Int32, ptsCount: Int32)
+        case updatePinnedChannelMessages(pinned: Bool, channelId: Int64, messages: [Int32], pts: Int32, ptsCount: Int32)
+        case updateChat(chatId: Int64)
+        case updateGroupCallParticipants(call: Api.InputGroupCall, participants: [Api.GroupCallParticipant], version: Int32)
+        case updateGroupCall(chatId: Int64?, call: Api.GroupCall)
+        case updatePeerHistoryTTL(peer: Api.Peer, ttlPeriod: Int32?)
+        case updateChatParticipant(chatId: Int64, date: Int32, actorId: Int64, userId: Int64, prevParticipant: Api.ChatParticipant?, newParticipant: Api.ChatParticipant?, invite: Api.ExportedChatInvite?, qts: Int32)
+        case updateChannelParticipant(viaChatlist: Bool, channelId: Int64, date: Int32, actorId: Int64, userId: Int64, prevParticipant: Api.ChannelParticipant?, newParticipant: Api.ChannelParticipant?, invite: Api.ExportedChatInvite?, qts: Int32)
+        case updateBotStopped(userId: Int64, date: Int32, stopped: Bool, qts: Int32)
+        case updateGroupCallConnection(presentation: Bool, params: Api.DataJSON)
+        case updateBotCommands(peer: Api.Peer, botId: Int64, commands: [Api.BotCommand])
+        case updatePendingJoinRequests(peer: Api.Peer, requestsPending: Int32, recentRequesters: [Int64])
+        case updateBotChatInviteRequester(peer: Api.Peer, date: Int32, userId: Int64, about: String, invite: Api.ExportedChatInvite, qts: Int32)
+        case updateMessageReactions(peer: Api.Peer, msgId: Int32, topMsgId: Int32?, savedPeerId: Api.Peer?, reactions: Api.MessageReactions)
+        case updateAttachMenuBots
+        case updateWebViewResultSent(queryId: Int64)
+        case updateBotMenuButton(botId: Int64, button: Api.BotMenuButton)
+        case updateSavedRingtones
+        case updateTranscribedAudio(pending: Bool, peer: Api.Peer, msgId: Int32, transcriptionId: Int64, text: String)
+        case updateReadFeaturedEmojiStickers
+        case updateUserEmojiStatus(userId: Int64, emojiStatus: Api.EmojiStatus)
+        case updateRecentEmojiStatuses
+        case updateRecentReactions
+        case updateMoveStickerSetToTop(masks: Bool, emojis: Bool, stickerset: Int64)
+        case updateMessageExtendedMedia(peer: Api.Peer, msgId: Int32, extendedMedia: [Api.MessageExtendedMedia])
+        case updateChannelPinnedTopic(pinned: Bool, channelId: Int64, topicId: Int32)
+        case updateChannelPinnedTopics(channelId: Int64, order: [Int32]?)
+        case updateUser(userId: Int64)
+        case updateAutoSaveSettings
+        case updateStory(peer: Api.Peer, story: Api.StoryItem)
+        case updateReadStories(peer: Api.Peer, maxId: Int32)
+        case updateStoryID(id: Int32, randomId: Int64)
+        case updateStoriesStealthMode(stealthMode: Api.StoriesStealthMode)
+        case updateSentStoryReaction(peer: Api.Peer, storyId: Int32, reaction: Api.Reaction)
+        case updateBotChatBoost(peer: Api.Peer, boost: Api.Boost, qts: Int32)
+        case updateChannelViewForumAsMessages(channelId: Int64, enabled: Bool)
+        case updatePeerWallpaper(wallpaperOverridden: Bool, peer: Api.Peer, wallpaper: Api.WallPaper?)
+        case updateBotMessageReaction(peer: Api.Peer, msgId: Int32, date: Int32, actor: Api.Peer, oldReactions: [Api.Reaction], newReactions: [Api.Reaction], qts: Int32)
+        case updateBotMessageReactions(peer: Api.Peer, msgId: Int32, date: Int32, reactions: [Api.ReactionCount], qts: Int32)
+        case updateSavedDialogPinned(pinned: Bool, peer: Api.DialogPeer)
+        case updatePinnedSavedDialogs(order: [Api.DialogPeer]?)
+        case updateSavedReactionTags
+        case updateSmsJob(jobId: String)
+        case updateQuickReplies(quickReplies: [Api.QuickReply])
+        case updateNewQuickReply(quickReply: Api.QuickReply)
+        case updateDeleteQuickReply(shortcutId: Int32)
+        case updateQuickReplyMessage(message: Api.Message)
+        case updateDeleteQuickReplyMessages(shortcutId: Int32, messages: [Int32])
+        case updateBotBusinessConnect(connection: Api.BotBusinessConnection, qts: Int32)
+        case updateBotNewBusinessMessage(connectionId: String, message: Api.Message, replyToMessage: Api.Message?, qts: Int32)
+        case updateBotEditBusinessMessage(connectionId: String, message: Api.Message, replyToMessage: Api.Message?, qts: Int32)
+        case updateBotDeleteBusinessMessage(connectionId: String, peer: Api.Peer, messages: [Int32], qts: Int32)
+        case updateNewStoryReaction(storyId: Int32, peer: Api.Peer, reaction: Api.Reaction)
+        case updateStarsBalance(balance: Api.StarsAmount)
+        case updateBusinessBotCallbackQuery(queryId: Int64, userId: Int64, connectionId: String, message: Api.Message, replyToMessage: Api.Message?, chatInstance: Int64, data: [UInt8]?)
+        case updateStarsRevenueStatus(peer: Api.Peer, status: Api.StarsRevenueStatus)
+        case updateBotPurchasedPaidMedia(userId: Int64, payload: String, qts: Int32)
+        case updatePaidReactionPrivacy(private: Api.PaidReactionPrivacy)
+        case updateSentPhoneCode(sentCode: Api.auth.SentCode)
+        case updateGroupCallChainBlocks(call: Api.InputGroupCall, subChainId: Int32, blocks: [[UInt8]], nextOffset: Int32)
+        case updateReadMonoForumInbox(channelId: Int64, savedPeerId: Api.Peer, readMaxId: Int32)
+        case updateReadMonoForumOutbox(channelId: Int64, savedPeerId: Api.Peer, readMaxId: Int32)
+        case updateMonoForumNoPaidException(exception: Bool, channelId: Int64, savedPeerId: Api.Peer)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .updatesTooLong:
-                writer.writeUInt32(0xe317af7e)
-            case .updateShortMessage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14):
-                writer.writeUInt32(0x313bc7f8)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x10 }
-                if _2 { flags |= 0x20 }
-                if _3 { flags |= 0x2000 }
-                if _10 != nil { flags |= 0x4 }
-                if _11 != nil { flags |= 0x800 }
-                if _12 != nil { flags |= 0x8 }
-                if _13 != nil { flags |= 0x80 }
-                if _14 != nil { flags |= 0x2000000 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_4)
-                writer.writeInt64(_5)
-                writer.writeString(_6)
-                writer.writeInt32(_7)
-                writer.writeInt32(_8)
-                writer.writeInt32(_9)
-                if let value = _10 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _11 {
-                    writer.writeInt64(value)
-                }
-                if let value = _12 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _13 {
-                    writer.writeVector(value)
-                }
-                if let value = _14 {
-                    writer.writeInt32(value)
-                }
-            case .updateShortChatMessage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15):
-                writer.writeUInt32(0x4d6deea5)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x10 }
-                if _2 { flags |= 0x20 }
-                if _3 { flags |= 0x2000 }
-                if _11 != nil { flags |= 0x4 }
-                if _12 != nil { flags |= 0x800 }
-                if _13 != nil { flags |= 0x8 }
-                if _14 != nil { flags |= 0x80 }
-                if _15 != nil { flags |= 0x2000000 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_4)
-                writer.writeInt64(_5)
-                writer.writeInt64(_6)
-                writer.writeString(_7)
-                writer.writeInt32(_8)
-                writer.writeInt32(_9)
-                writer.writeInt32(_10)
-                if let value = _11 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _12 {
-                    writer.writeInt64(value)
-                }
-                if let value = _13 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _14 {
-                    writer.writeVector(value)
-                }
-                if let value = _15 {
-                    writer.writeInt32(value)
-                }
-            case .updateShort(let _0, let _1):
-                writer.writeUInt32(0x78d4dec1)
+            case .updateNewMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0x1f2b0afd)
                 _0.serialize(to: &writer)
                 writer.writeInt32(_1)
-            case .updatesCombined(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x725b04c3)
+                writer.writeInt32(_2)
+            case .updateMessageID(let _0, let _1):
+                writer.writeUInt32(0x4e90bfd6)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+            case .updateDeleteMessages(let _0, let _1, let _2):
+                writer.writeUInt32(0xa20db0e5)
                 writer.writeVector(_0)
-                writer.writeVector(_1)
-                writer.writeVector(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-                writer.writeInt32(_5)
-            case .updates(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x74ae4240)
-                writer.writeVector(_0)
-                writer.writeVector(_1)
-                writer.writeVector(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-            case .updateShortSentMessage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x9015e101)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _5 != nil { flags |= 0x200 }
-                if _6 != nil { flags |= 0x80 }
-                if _7 != nil { flags |= 0x2000000 }
-                writer.writeUInt32(flags)
                 writer.writeInt32(_1)
                 writer.writeInt32(_2)
-                writer.writeInt32(_3)
-                writer.writeInt32(_4)
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    writer.writeVector(value)
-                }
-                if let value = _7 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xe317af7e: return try parse_updatesTooLong(&reader)
-            case 0x313bc7f8: return try parse_updateShortMessage(&reader)
-            case 0x4d6deea5: return try parse_updateShortChatMessage(&reader)
-            case 0x78d4dec1: return try parse_updateShort(&reader)
-            case 0x725b04c3: return try parse_updatesCombined(&reader)
-            case 0x74ae4240: return try parse_updates(&reader)
-            case 0x9015e101: return try parse_updateShortSentMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "Updates")
-            }
-        }
-
-        /// updatesTooLong#e317af7e's fields, its id already read.
-        static func parse_updatesTooLong(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .updatesTooLong
-        }
-
-        /// updateShortMessage#313bc7f8's fields, its id already read.
-        static func parse_updateShortMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x20028be == 0 else { throw .unknownFlags(constructor: "updateShortMessage", bits: flags & ~0x20028be) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x10 != 0
-            let _2 = flags & 0x20 != 0
-            let _3 = flags & 0x2000 != 0
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt64()
-            let _6 = try reader.readString()
-            let _7 = try reader.readInt32()
-            let _8 = try reader.readInt32()
-            let _9 = try reader.readInt32()
-            var _10: Api.MessageFwdHeader? = nil
-            if flags & 0x4 != 0 {
-                _10 = try Api.MessageFwdHeader.parse(from: &reader)
-            }
-            var _11: Int64? = nil
-            if flags & 0x800 != 0 {
-                _11 = try reader.readInt64()
-            }
-            var _12: Api.MessageReplyHeader? = nil
-            if flags & 0x8 != 0 {
-                _12 = try Api.MessageReplyHeader.parse(from: &reader)
-            }
-            var _13: [Api.MessageEntity]? = nil
-            if flags & 0x80 != 0 {
-                _13 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            var _14: Int32? = nil
-            if flags & 0x2000000 != 0 {
-                _14 = try reader.readInt32()
-            }
-            return .updateShortMessage(out: _0, mentioned: _1, mediaUnread: _2, silent: _3, id: _4, userId: _5, message: _6, pts: _7, ptsCount: _8, date: _9, fwdFrom: _10, viaBotId: _11, replyTo: _12, entities: _13, ttlPeriod: _14)
-        }
-
-        /// updateShortChatMessage#4d6deea5's fields, its id already read.
-        static func parse_updateShortChatMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x20028be == 0 else { throw .unknownFlags(constructor: "updateShortChatMessage", bits: flags & ~0x20028be) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x10 != 0
-            let _2 = flags & 0x20 != 0
-            let _3 = flags & 0x2000 != 0
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt64()
-            let _6 = try reader.readInt64()
-            let _7 = try reader.readString()
-            let _8 = try reader.readInt32()
-            let _9 = try reader.readInt32()
-            let _10 = try reader.readInt32()
-            var _11: Api.MessageFwdHeader? = nil
-            if flags & 0x4 != 0 {
-                _11 = try Api.MessageFwdHeader.parse(from: &reader)
-            }
-            var _12: Int64? = nil
-            if flags & 0x800 != 0 {
-                _12 = try reader.readInt64()
-            }
-            var _13: Api.MessageReplyHeader? = nil
-            if flags & 0x8 != 0 {
-                _13 = try Api.MessageReplyHeader.parse(from: &reader)
-            }
-            var _14: [Api.MessageEntity]? = nil
-            if flags & 0x80 != 0 {
-                _14 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            var _15: Int32? = nil
-            if flags & 0x2000000 != 0 {
-                _15 = try reader.readInt32()
-            }
-            return .updateShortChatMessage(out: _0, mentioned: _1, mediaUnread: _2, silent: _3, id: _4, fromId: _5, chatId: _6, message: _7, pts: _8, ptsCount: _9, date: _10, fwdFrom: _11, viaBotId: _12, replyTo: _13, entities: _14, ttlPeriod: _15)
-        }
-
-        /// updateShort#78d4dec1's fields, its id already read.
-        static func parse_updateShort(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Update.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .updateShort(update: _0, date: _1)
-        }
-
-        /// updatesCombined#725b04c3's fields, its id already read.
-        static func parse_updatesCombined(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.Update.self)
-            let _1 = try reader.readVector(of: Api.User.self)
-            let _2 = try reader.readVector(of: Api.Chat.self)
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt32()
-            return .updatesCombined(updates: _0, users: _1, chats: _2, date: _3, seqStart: _4, seq: _5)
-        }
-
-        /// updates#74ae4240's fields, its id already read.
-        static func parse_updates(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.Update.self)
-            let _1 = try reader.readVector(of: Api.User.self)
-            let _2 = try reader.readVector(of: Api.Chat.self)
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            return .updates(updates: _0, users: _1, chats: _2, date: _3, seq: _4)
-        }
-
-        /// updateShortSentMessage#9015e101's fields, its id already read.
-        static func parse_updateShortSentMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x2000282 == 0 else { throw .unknownFlags(constructor: "updateShortSentMessage", bits: flags & ~0x2000282) }
-            let _0 = flags & 0x2 != 0
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt32()
-            var _5: Api.MessageMedia? = nil
-            if flags & 0x200 != 0 {
-                _5 = try Api.MessageMedia.parse(from: &reader)
-            }
-            var _6: [Api.MessageEntity]? = nil
-            if flags & 0x80 != 0 {
-                _6 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            var _7: Int32? = nil
-            if flags & 0x2000000 != 0 {
-                _7 = try reader.readInt32()
-            }
-            return .updateShortSentMessage(out: _0, id: _1, pts: _2, ptsCount: _3, date: _4, media: _5, entities: _6, ttlPeriod: _7)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum User: TLObject, Equatable {
-        case userEmpty(id: Int64)
-        case user(self: Bool, contact: Bool, mutualContact: Bool, deleted: Bool, bot: Bool, botChatHistory: Bool, botNochats: Bool, verified: Bool, restricted: Bool, min: Bool, botInlineGeo: Bool, support: Bool, scam: Bool, applyMinPhoto: Bool, fake: Bool, botAttachMenu: Bool, premium: Bool, attachMenuEnabled: Bool, botCanEdit: Bool, closeFriend: Bool, storiesHidden: Bool, storiesUnavailable: Bool, contactRequirePremium: Bool, botBusiness: Bool, botHasMainApp: Bool, id: Int64, accessHash: Int64?, firstName: String?, lastName: String?, username: String?, phone: String?, photo: Api.UserProfilePhoto?, status: Api.UserStatus?, botInfoVersion: Int32?, restrictionReason: [Api.RestrictionReason]?, botInlinePlaceholder: String?, langCode: String?, emojiStatus: Api.EmojiStatus?, usernames: [Api.Username]?, storiesMaxId: Int32?, color: Api.PeerColor?, profileColor: Api.PeerColor?, botActiveUsers: Int32?, botVerificationIcon: Int64?, sendPaidMessagesStars: Int64?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .userEmpty(let _0):
-                writer.writeUInt32(0xd3bc4b7a)
+            case .updateUserTyping(let _0, let _1):
+                writer.writeUInt32(0xc01e857f)
                 writer.writeInt64(_0)
-            case .user(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20, let _21, let _22, let _23, let _24, let _25, let _26, let _27, let _28, let _29, let _30, let _31, let _32, let _33, let _34, let _35, let _36, let _37, let _38, let _39, let _40, let _41, let _42, let _43, let _44):
-                writer.writeUInt32(0x020b1422)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x400 }
-                if _1 { flags |= 0x800 }
-                if _2 { flags |= 0x1000 }
-                if _3 { flags |= 0x2000 }
-                if _4 { flags |= 0x4000 }
-                if _5 { flags |= 0x8000 }
-                if _6 { flags |= 0x10000 }
-                if _7 { flags |= 0x20000 }
-                if _8 { flags |= 0x40000 }
-                if _9 { flags |= 0x100000 }
-                if _10 { flags |= 0x200000 }
-                if _11 { flags |= 0x800000 }
-                if _12 { flags |= 0x1000000 }
-                if _13 { flags |= 0x2000000 }
-                if _14 { flags |= 0x4000000 }
-                if _15 { flags |= 0x8000000 }
-                if _16 { flags |= 0x10000000 }
-                if _17 { flags |= 0x20000000 }
-                if _26 != nil { flags |= 0x1 }
-                if _27 != nil { flags |= 0x2 }
-                if _28 != nil { flags |= 0x4 }
-                if _29 != nil { flags |= 0x8 }
-                if _30 != nil { flags |= 0x10 }
-                if _31 != nil { flags |= 0x20 }
-                if _32 != nil { flags |= 0x40 }
-                if _33 != nil { flags |= 0x4000 }
-                if _34 != nil { flags |= 0x40000 }
-                if _35 != nil { flags |= 0x80000 }
-                if _36 != nil { flags |= 0x400000 }
-                if _37 != nil { flags |= 0x40000000 }
-                var flags2: UInt32 = 0
-                if _18 { flags2 |= 0x2 }
-                if _19 { flags2 |= 0x4 }
-                if _20 { flags2 |= 0x8 }
-                if _21 { flags2 |= 0x10 }
-                if _22 { flags2 |= 0x400 }
-                if _23 { flags2 |= 0x800 }
-                if _24 { flags2 |= 0x2000 }
-                if _38 != nil { flags2 |= 0x1 }
-                if _39 != nil { flags2 |= 0x20 }
-                if _40 != nil { flags2 |= 0x100 }
-                if _41 != nil { flags2 |= 0x200 }
-                if _42 != nil { flags2 |= 0x1000 }
-                if _43 != nil { flags2 |= 0x4000 }
-                if _44 != nil { flags2 |= 0x8000 }
-                writer.writeUInt32(flags)
-                writer.writeUInt32(flags2)
-                writer.writeInt64(_25)
-                if let value = _26 {
-                    writer.writeInt64(value)
-                }
-                if let value = _27 {
-                    writer.writeString(value)
-                }
-                if let value = _28 {
-                    writer.writeString(value)
-                }
-                if let value = _29 {
-                    writer.writeString(value)
-                }
-                if let value = _30 {
-                    writer.writeString(value)
-                }
-                if let value = _31 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _32 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _33 {
-                    writer.writeInt32(value)
-                }
-                if let value = _34 {
-                    writer.writeVector(value)
-                }
-                if let value = _35 {
-                    writer.writeString(value)
-                }
-                if let value = _36 {
-                    writer.writeString(value)
-                }
-                if let value = _37 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _38 {
-                    writer.writeVector(value)
-                }
-                if let value = _39 {
-                    writer.writeInt32(value)
-                }
-                if let value = _40 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _41 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _42 {
-                    writer.writeInt32(value)
-                }
-                if let value = _43 {
-                    writer.writeInt64(value)
-                }
-                if let value = _44 {
-                    writer.writeInt64(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xd3bc4b7a: return try parse_userEmpty(&reader)
-            case 0x020b1422: return try parse_user(&reader)
-            default: throw .unknownConstructor(id, expected: "User")
-            }
-        }
-
-        /// userEmpty#d3bc4b7a's fields, its id already read.
-        static func parse_userEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .userEmpty(id: _0)
-        }
-
-        /// user#020b1422's fields, its id already read.
-        static func parse_user(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7ffffc7f == 0 else { throw .unknownFlags(constructor: "user", bits: flags & ~0x7ffffc7f) }
-            let _0 = flags & 0x400 != 0
-            let _1 = flags & 0x800 != 0
-            let _2 = flags & 0x1000 != 0
-            let _3 = flags & 0x2000 != 0
-            let _4 = flags & 0x4000 != 0
-            let _5 = flags & 0x8000 != 0
-            let _6 = flags & 0x10000 != 0
-            let _7 = flags & 0x20000 != 0
-            let _8 = flags & 0x40000 != 0
-            let _9 = flags & 0x100000 != 0
-            let _10 = flags & 0x200000 != 0
-            let _11 = flags & 0x800000 != 0
-            let _12 = flags & 0x1000000 != 0
-            let _13 = flags & 0x2000000 != 0
-            let _14 = flags & 0x4000000 != 0
-            let _15 = flags & 0x8000000 != 0
-            let _16 = flags & 0x10000000 != 0
-            let _17 = flags & 0x20000000 != 0
-            let flags2 = try reader.readUInt32()
-            guard flags2 & ~0xff3f == 0 else { throw .unknownFlags(constructor: "user", bits: flags2 & ~0xff3f) }
-            let _18 = flags2 & 0x2 != 0
-            let _19 = flags2 & 0x4 != 0
-            let _20 = flags2 & 0x8 != 0
-            let _21 = flags2 & 0x10 != 0
-            let _22 = flags2 & 0x400 != 0
-            let _23 = flags2 & 0x800 != 0
-            let _24 = flags2 & 0x2000 != 0
-            let _25 = try reader.readInt64()
-            var _26: Int64? = nil
-            if flags & 0x1 != 0 {
-                _26 = try reader.readInt64()
-            }
-            var _27: String? = nil
-            if flags & 0x2 != 0 {
-                _27 = try reader.readString()
-            }
-            var _28: String? = nil
-            if flags & 0x4 != 0 {
-                _28 = try reader.readString()
-            }
-            var _29: String? = nil
-            if flags & 0x8 != 0 {
-                _29 = try reader.readString()
-            }
-            var _30: String? = nil
-            if flags & 0x10 != 0 {
-                _30 = try reader.readString()
-            }
-            var _31: Api.UserProfilePhoto? = nil
-            if flags & 0x20 != 0 {
-                _31 = try Api.UserProfilePhoto.parse(from: &reader)
-            }
-            var _32: Api.UserStatus? = nil
-            if flags & 0x40 != 0 {
-                _32 = try Api.UserStatus.parse(from: &reader)
-            }
-            var _33: Int32? = nil
-            if flags & 0x4000 != 0 {
-                _33 = try reader.readInt32()
-            }
-            var _34: [Api.RestrictionReason]? = nil
-            if flags & 0x40000 != 0 {
-                _34 = try reader.readVector(of: Api.RestrictionReason.self)
-            }
-            var _35: String? = nil
-            if flags & 0x80000 != 0 {
-                _35 = try reader.readString()
-            }
-            var _36: String? = nil
-            if flags & 0x400000 != 0 {
-                _36 = try reader.readString()
-            }
-            var _37: Api.EmojiStatus? = nil
-            if flags & 0x40000000 != 0 {
-                _37 = try Api.EmojiStatus.parse(from: &reader)
-            }
-            var _38: [Api.Username]? = nil
-            if flags2 & 0x1 != 0 {
-                _38 = try reader.readVector(of: Api.Username.self)
-            }
-            var _39: Int32? = nil
-            if flags2 & 0x20 != 0 {
-                _39 = try reader.readInt32()
-            }
-            var _40: Api.PeerColor? = nil
-            if flags2 & 0x100 != 0 {
-                _40 = try Api.PeerColor.parse(from: &reader)
-            }
-            var _41: Api.PeerColor? = nil
-            if flags2 & 0x200 != 0 {
-                _41 = try Api.PeerColor.parse(from: &reader)
-            }
-            var _42: Int32? = nil
-            if flags2 & 0x1000 != 0 {
-                _42 = try reader.readInt32()
-            }
-            var _43: Int64? = nil
-            if flags2 & 0x4000 != 0 {
-                _43 = try reader.readInt64()
-            }
-            var _44: Int64? = nil
-            if flags2 & 0x8000 != 0 {
-                _44 = try reader.readInt64()
-            }
-            return .user(self: _0, contact: _1, mutualContact: _2, deleted: _3, bot: _4, botChatHistory: _5, botNochats: _6, verified: _7, restricted: _8, min: _9, botInlineGeo: _10, support: _11, scam: _12, applyMinPhoto: _13, fake: _14, botAttachMenu: _15, premium: _16, attachMenuEnabled: _17, botCanEdit: _18, closeFriend: _19, storiesHidden: _20, storiesUnavailable: _21, contactRequirePremium: _22, botBusiness: _23, botHasMainApp: _24, id: _25, accessHash: _26, firstName: _27, lastName: _28, username: _29, phone: _30, photo: _31, status: _32, botInfoVersion: _33, restrictionReason: _34, botInlinePlaceholder: _35, langCode: _36, emojiStatus: _37, usernames: _38, storiesMaxId: _39, color: _40, profileColor: _41, botActiveUsers: _42, botVerificationIcon: _43, sendPaidMessagesStars: _44)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum UserProfilePhoto: TLObject, Equatable {
-        case userProfilePhotoEmpty
-        case userProfilePhoto(hasVideo: Bool, personal: Bool, photoId: Int64, strippedThumb: [UInt8]?, dcId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .userProfilePhotoEmpty:
-                writer.writeUInt32(0x4f11bae1)
-            case .userProfilePhoto(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x82d1f706)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x4 }
-                if _3 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_2)
-                if let value = _3 {
-                    writer.writeBytes(value)
-                }
-                writer.writeInt32(_4)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x4f11bae1: return try parse_userProfilePhotoEmpty(&reader)
-            case 0x82d1f706: return try parse_userProfilePhoto(&reader)
-            default: throw .unknownConstructor(id, expected: "UserProfilePhoto")
-            }
-        }
-
-        /// userProfilePhotoEmpty#4f11bae1's fields, its id already read.
-        static func parse_userProfilePhotoEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .userProfilePhotoEmpty
-        }
-
-        /// userProfilePhoto#82d1f706's fields, its id already read.
-        static func parse_userProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "userProfilePhoto", bits: flags & ~0x7) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x4 != 0
-            let _2 = try reader.readInt64()
-            var _3: [UInt8]? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readBytes()
-            }
-            let _4 = try reader.readInt32()
-            return .userProfilePhoto(hasVideo: _0, personal: _1, photoId: _2, strippedThumb: _3, dcId: _4)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum UserStatus: TLObject, Equatable {
-        case userStatusEmpty
-        case userStatusOnline(expires: Int32)
-        case userStatusOffline(wasOnline: Int32)
-        case userStatusRecently(byMe: Bool)
-        case userStatusLastWeek(byMe: Bool)
-        case userStatusLastMonth(byMe: Bool)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .userStatusEmpty:
-                writer.writeUInt32(0x09d05049)
-            case .userStatusOnline(let _0):
-                writer.writeUInt32(0xedb93949)
-                writer.writeInt32(_0)
-            case .userStatusOffline(let _0):
-                writer.writeUInt32(0x008c703f)
-                writer.writeInt32(_0)
-            case .userStatusRecently(let _0):
-                writer.writeUInt32(0x7b197dc8)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-            case .userStatusLastWeek(let _0):
-                writer.writeUInt32(0x541a1d1a)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-            case .userStatusLastMonth(let _0):
-                writer.writeUInt32(0x65899777)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x09d05049: return try parse_userStatusEmpty(&reader)
-            case 0xedb93949: return try parse_userStatusOnline(&reader)
-            case 0x008c703f: return try parse_userStatusOffline(&reader)
-            case 0x7b197dc8: return try parse_userStatusRecently(&reader)
-            case 0x541a1d1a: return try parse_userStatusLastWeek(&reader)
-            case 0x65899777: return try parse_userStatusLastMonth(&reader)
-            default: throw .unknownConstructor(id, expected: "UserStatus")
-            }
-        }
-
-        /// userStatusEmpty#09d05049's fields, its id already read.
-        static func parse_userStatusEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .userStatusEmpty
-        }
-
-        /// userStatusOnline#edb93949's fields, its id already read.
-        static func parse_userStatusOnline(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .userStatusOnline(expires: _0)
-        }
-
-        /// userStatusOffline#008c703f's fields, its id already read.
-        static func parse_userStatusOffline(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .userStatusOffline(wasOnline: _0)
-        }
-
-        /// userStatusRecently#7b197dc8's fields, its id already read.
-        static func parse_userStatusRecently(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "userStatusRecently", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .userStatusRecently(byMe: _0)
-        }
-
-        /// userStatusLastWeek#541a1d1a's fields, its id already read.
-        static func parse_userStatusLastWeek(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "userStatusLastWeek", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .userStatusLastWeek(byMe: _0)
-        }
-
-        /// userStatusLastMonth#65899777's fields, its id already read.
-        static func parse_userStatusLastMonth(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "userStatusLastMonth", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .userStatusLastMonth(byMe: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Username: TLObject, Equatable {
-        case username(editable: Bool, active: Bool, username: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .username(let _0, let _1, let _2):
-                writer.writeUInt32(0xb4073647)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+            case .updateChatUserTyping(let _0, let _1, let _2):
+                writer.writeUInt32(0x83487af0)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                _2.serialize(to: &writer)
+            case .updateChatParticipants(let _0):
+                writer.writeUInt32(0x07761198)
+                _0.serialize(to: &writer)
+            case .updateUserStatus(let _0, let _1):
+                writer.writeUInt32(0xe5bdf8de)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+            case .updateUserName(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xa7848924)
+                writer.writeInt64(_0)
+                writer.writeString(_1)
                 writer.writeString(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb4073647: return try parse_username(&reader)
-            default: throw .unknownConstructor(id, expected: "Username")
-            }
-        }
-
-        /// username#b4073647's fields, its id already read.
-        static func parse_username(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "username", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readString()
-            return .username(editable: _0, active: _1, username: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum VideoSize: TLObject, Equatable {
-        case videoSize(type: String, w: Int32, h: Int32, size: Int32, videoStartTs: Double?)
-        case videoSizeEmojiMarkup(emojiId: Int64, backgroundColors: [Int32])
-        case videoSizeStickerMarkup(stickerset: Api.InputStickerSet, stickerId: Int64, backgroundColors: [Int32])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .videoSize(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xde33b094)
+                writer.writeVector(_3)
+            case .updateNewAuthorization(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x8951abef)
                 var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x1 }
                 if _4 != nil { flags |= 0x1 }
                 writer.writeUInt32(flags)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-                if let value = _4 {
-                    writer.writeDouble(value)
-                }
-            case .videoSizeEmojiMarkup(let _0, let _1):
-                writer.writeUInt32(0xf85c413c)
-                writer.writeInt64(_0)
-                writer.writeVector(_1)
-            case .videoSizeStickerMarkup(let _0, let _1, let _2):
-                writer.writeUInt32(0x0da082fe)
-                _0.serialize(to: &writer)
                 writer.writeInt64(_1)
-                writer.writeVector(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xde33b094: return try parse_videoSize(&reader)
-            case 0xf85c413c: return try parse_videoSizeEmojiMarkup(&reader)
-            case 0x0da082fe: return try parse_videoSizeStickerMarkup(&reader)
-            default: throw .unknownConstructor(id, expected: "VideoSize")
-            }
-        }
-
-        /// videoSize#de33b094's fields, its id already read.
-        static func parse_videoSize(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "videoSize", bits: flags & ~0x1) }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            var _4: Double? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readDouble()
-            }
-            return .videoSize(type: _0, w: _1, h: _2, size: _3, videoStartTs: _4)
-        }
-
-        /// videoSizeEmojiMarkup#f85c413c's fields, its id already read.
-        static func parse_videoSizeEmojiMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32Vector()
-            return .videoSizeEmojiMarkup(emojiId: _0, backgroundColors: _1)
-        }
-
-        /// videoSizeStickerMarkup#0da082fe's fields, its id already read.
-        static func parse_videoSizeStickerMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputStickerSet.parse(from: &reader)
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32Vector()
-            return .videoSizeStickerMarkup(stickerset: _0, stickerId: _1, backgroundColors: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum WallPaper: TLObject, Equatable {
-        case wallPaper(id: Int64, creator: Bool, default: Bool, pattern: Bool, dark: Bool, accessHash: Int64, slug: String, document: Api.Document, settings: Api.WallPaperSettings?)
-        case wallPaperNoFile(id: Int64, default: Bool, dark: Bool, settings: Api.WallPaperSettings?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .wallPaper(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0xa437c3ed)
-                var flags: UInt32 = 0
-                if _1 { flags |= 0x1 }
-                if _2 { flags |= 0x2 }
-                if _3 { flags |= 0x8 }
-                if _4 { flags |= 0x10 }
-                if _8 != nil { flags |= 0x4 }
-                writer.writeInt64(_0)
-                writer.writeUInt32(flags)
-                writer.writeInt64(_5)
-                writer.writeString(_6)
-                _7.serialize(to: &writer)
-                if let value = _8 {
-                    value.serialize(to: &writer)
-                }
-            case .wallPaperNoFile(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xe0804116)
-                var flags: UInt32 = 0
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x10 }
-                if _3 != nil { flags |= 0x4 }
-                writer.writeInt64(_0)
-                writer.writeUInt32(flags)
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xa437c3ed: return try parse_wallPaper(&reader)
-            case 0xe0804116: return try parse_wallPaperNoFile(&reader)
-            default: throw .unknownConstructor(id, expected: "WallPaper")
-            }
-        }
-
-        /// wallPaper#a437c3ed's fields, its id already read.
-        static func parse_wallPaper(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "wallPaper", bits: flags & ~0x1f) }
-            let _1 = flags & 0x1 != 0
-            let _2 = flags & 0x2 != 0
-            let _3 = flags & 0x8 != 0
-            let _4 = flags & 0x10 != 0
-            let _5 = try reader.readInt64()
-            let _6 = try reader.readString()
-            let _7 = try Api.Document.parse(from: &reader)
-            var _8: Api.WallPaperSettings? = nil
-            if flags & 0x4 != 0 {
-                _8 = try Api.WallPaperSettings.parse(from: &reader)
-            }
-            return .wallPaper(id: _0, creator: _1, default: _2, pattern: _3, dark: _4, accessHash: _5, slug: _6, document: _7, settings: _8)
-        }
-
-        /// wallPaperNoFile#e0804116's fields, its id already read.
-        static func parse_wallPaperNoFile(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let flags = try reader.readUInt32()
-            guard flags & ~0x16 == 0 else { throw .unknownFlags(constructor: "wallPaperNoFile", bits: flags & ~0x16) }
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x10 != 0
-            var _3: Api.WallPaperSettings? = nil
-            if flags & 0x4 != 0 {
-                _3 = try Api.WallPaperSettings.parse(from: &reader)
-            }
-            return .wallPaperNoFile(id: _0, default: _1, dark: _2, settings: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum WallPaperSettings: TLObject, Equatable {
-        case wallPaperSettings(blur: Bool, motion: Bool, backgroundColor: Int32?, secondBackgroundColor: Int32?, thirdBackgroundColor: Int32?, fourthBackgroundColor: Int32?, intensity: Int32?, rotation: Int32?, emoticon: String?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .wallPaperSettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0x372efcd0)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x4 }
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x10 }
-                if _4 != nil { flags |= 0x20 }
-                if _5 != nil { flags |= 0x40 }
-                if _6 != nil { flags |= 0x8 }
-                if _7 != nil { flags |= 0x10 }
-                if _8 != nil { flags |= 0x80 }
-                writer.writeUInt32(flags)
                 if let value = _2 {
                     writer.writeInt32(value)
                 }
                 if let value = _3 {
+                    writer.writeString(value)
+                }
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+            case .updateNewEncryptedMessage(let _0, let _1):
+                writer.writeUInt32(0x12bcbd9a)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .updateEncryptedChatTyping(let _0):
+                writer.writeUInt32(0x1710f156)
+                writer.writeInt32(_0)
+            case .updateEncryption(let _0, let _1):
+                writer.writeUInt32(0xb4a2e88d)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .updateEncryptedMessagesRead(let _0, let _1, let _2):
+                writer.writeUInt32(0x38fe25b7)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updateChatParticipantAdd(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x3dda5451)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+            case .updateChatParticipantDelete(let _0, let _1, let _2):
+                writer.writeUInt32(0xe32f3d77)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+            case .updateDcOptions(let _0):
+                writer.writeUInt32(0x8e5e9873)
+                writer.writeVector(_0)
+            case .updateNotifySettings(let _0, let _1):
+                writer.writeUInt32(0xbec268ef)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            case .updateServiceNotification(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xebe46819)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x4 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
                     writer.writeInt32(value)
+                }
+                writer.writeString(_3)
+                writer.writeString(_4)
+                _5.serialize(to: &writer)
+                writer.writeVector(_6)
+            case .updatePrivacy(let _0, let _1):
+                writer.writeUInt32(0xee3b272a)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+            case .updateUserPhone(let _0, let _1):
+                writer.writeUInt32(0x05492a13)
+                writer.writeInt64(_0)
+                writer.writeString(_1)
+            case .updateReadHistoryInbox(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x9c974fdf)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+                writer.writeInt32(_5)
+            case .updateReadHistoryOutbox(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x2f2f21bf)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+            case .updateWebPage(let _0, let _1, let _2):
+                writer.writeUInt32(0x7f891213)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updateReadMessagesContents(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xf8227181)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeVector(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            case .updateChannelTooLong(let _0, let _1):
+                writer.writeUInt32(0x108d941f)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+            case .updateChannel(let _0):
+                writer.writeUInt32(0x635b4c09)
+                writer.writeInt64(_0)
+            case .updateNewChannelMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0x62ba04d9)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updateReadChannelInbox(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x922e6e10)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+            case .updateDeleteChannelMessages(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xc32d5b12)
+                writer.writeInt64(_0)
+                writer.writeVector(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+            case .updateChannelMessageViews(let _0, let _1, let _2):
+                writer.writeUInt32(0xf226ac08)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updateChatParticipantAdmin(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xd7ca61a2)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBool(_2)
+                writer.writeInt32(_3)
+            case .updateNewStickerSet(let _0):
+                writer.writeUInt32(0x688a30aa)
+                _0.serialize(to: &writer)
+            case .updateStickerSetsOrder(let _0, let _1, let _2):
+                writer.writeUInt32(0x0bb2d201)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeVector(_2)
+            case .updateStickerSets(let _0, let _1):
+                writer.writeUInt32(0x31c24808)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+            case .updateSavedGifs:
+                writer.writeUInt32(0x9375341e)
+            case .updateBotInlineQuery(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x496f379c)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                if _4 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeString(_5)
+            case .updateBotInlineSend(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x12f12a07)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                if _4 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeString(_1)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeString(_3)
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+            case .updateEditChannelMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0x1b3f4df7)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updateBotCallbackQuery(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xb9cfc48d)
+                var flags: UInt32 = 0
+                if _5 != nil { flags |= 0x1 }
+                if _6 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                _2.serialize(to: &writer)
+                writer.writeInt32(_3)
+                writer.writeInt64(_4)
+                if let value = _5 {
+                    writer.writeBytes(value)
+                }
+                if let value = _6 {
+                    writer.writeString(value)
+                }
+            case .updateEditMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0xe40370a3)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updateInlineBotCallbackQuery(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x691e9052)
+                var flags: UInt32 = 0
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                _2.serialize(to: &writer)
+                writer.writeInt64(_3)
+                if let value = _4 {
+                    writer.writeBytes(value)
+                }
+                if let value = _5 {
+                    writer.writeString(value)
+                }
+            case .updateReadChannelOutbox(let _0, let _1):
+                writer.writeUInt32(0xb75f99a9)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+            case .updateDraftMessage(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xedfc111e)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                _3.serialize(to: &writer)
+            case .updateReadFeaturedStickers:
+                writer.writeUInt32(0x571d2742)
+            case .updateRecentStickers:
+                writer.writeUInt32(0x9a422c20)
+            case .updateConfig:
+                writer.writeUInt32(0xa229dd06)
+            case .updatePtsChanged:
+                writer.writeUInt32(0x3354678f)
+            case .updateChannelWebPage(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x2f2ba99f)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+            case .updateDialogPinned(let _0, let _1, let _2):
+                writer.writeUInt32(0x6e6fe51c)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                _2.serialize(to: &writer)
+            case .updatePinnedDialogs(let _0, let _1):
+                writer.writeUInt32(0xfa0f3ca2)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x2 }
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                if let value = _1 {
+                    writer.writeVector(value)
+                }
+            case .updateBotWebhookJSON(let _0):
+                writer.writeUInt32(0x8317c0c3)
+                _0.serialize(to: &writer)
+            case .updateBotWebhookJSONQuery(let _0, let _1, let _2):
+                writer.writeUInt32(0x9b9240a6)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            case .updateBotShippingQuery(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb5aefd7d)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+                _3.serialize(to: &writer)
+            case .updateBotPrecheckoutQuery(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x8caa9a96)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                if _4 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+                writer.writeString(_5)
+                writer.writeInt64(_6)
+            case .updatePhoneCall(let _0):
+                writer.writeUInt32(0xab0f6b1e)
+                _0.serialize(to: &writer)
+            case .updateLangPackTooLong(let _0):
+                writer.writeUInt32(0x46560264)
+                writer.writeString(_0)
+            case .updateLangPack(let _0):
+                writer.writeUInt32(0x56022f4d)
+                _0.serialize(to: &writer)
+            case .updateFavedStickers:
+                writer.writeUInt32(0xe511996d)
+            case .updateChannelReadMessagesContents(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x25f324f7)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeVector(_3)
+            case .updateContactsReset:
+                writer.writeUInt32(0x7084a7be)
+            case .updateChannelAvailableMessages(let _0, let _1):
+                writer.writeUInt32(0xb23fc698)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+            case .updateDialogUnreadMark(let _0, let _1, let _2):
+                writer.writeUInt32(0xb658f23e)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+            case .updateMessagePoll(let _0, let _1, let _2):
+                writer.writeUInt32(0xaca1657b)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+                _2.serialize(to: &writer)
+            case .updateChatDefaultBannedRights(let _0, let _1, let _2):
+                writer.writeUInt32(0x54c01850)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            case .updateFolderPeers(let _0, let _1, let _2):
+                writer.writeUInt32(0x19360dc0)
+                writer.writeVector(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updatePeerSettings(let _0, let _1):
+                writer.writeUInt32(0x6a7e7366)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            case .updatePeerLocated(let _0):
+                writer.writeUInt32(0xb4afcfb0)
+                writer.writeVector(_0)
+            case .updateNewScheduledMessage(let _0):
+                writer.writeUInt32(0x39a51dfb)
+                _0.serialize(to: &writer)
+            case .updateDeleteScheduledMessages(let _0, let _1, let _2):
+                writer.writeUInt32(0xf2a71983)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+                if let value = _2 {
+                    writer.writeVector(value)
+                }
+            case .updateTheme(let _0):
+                writer.writeUInt32(0x8216fba3)
+                _0.serialize(to: &writer)
+            case .updateGeoLiveViewed(let _0, let _1):
+                writer.writeUInt32(0x871fb939)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .updateLoginToken:
+                writer.writeUInt32(0x564fe691)
+            case .updateMessagePollVote(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x24f40e77)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                writer.writeVector(_2)
+                writer.writeInt32(_3)
+            case .updateDialogFilter(let _0, let _1):
+                writer.writeUInt32(0x26ffde7d)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_0)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+            case .updateDialogFilterOrder(let _0):
+                writer.writeUInt32(0xa5d72105)
+                writer.writeVector(_0)
+            case .updateDialogFilters:
+                writer.writeUInt32(0x3504914f)
+            case .updatePhoneCallSignalingData(let _0, let _1):
+                writer.writeUInt32(0x2661bf09)
+                writer.writeInt64(_0)
+                writer.writeBytes(_1)
+            case .updateChannelMessageForwards(let _0, let _1, let _2):
+                writer.writeUInt32(0xd29a27f4)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updateReadChannelDiscussionInbox(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xd6b19546)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                if _4 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    writer.writeInt64(value)
                 }
                 if let value = _4 {
                     writer.writeInt32(value)
                 }
-                if let value = _5 {
+            case .updateReadChannelDiscussionOutbox(let _0, let _1, let _2):
+                writer.writeUInt32(0x695c9e7c)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .updatePeerBlocked(let _0, let _1, let _2):
+                writer.writeUInt32(0xebe07752)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _2.serialize(to: &writer)
+            case .updateChannelUserTyping(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x8c88c923)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
                     writer.writeInt32(value)
+                }
+                _2.serialize(to: &writer)
+                _3.serialize(to: &writer)
+            case .updatePinnedMessages(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xed85eab5)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                writer.writeVector(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+            case .updatePinnedChannelMessages(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x5bb98608)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeVector(_2)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+            case .updateChat(let _0):
+                writer.writeUInt32(0xf89a6a4e)
+                writer.writeInt64(_0)
+            case .updateGroupCallParticipants(let _0, let _1, let _2):
+                writer.writeUInt32(0xf2ebdb4e)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+                writer.writeInt32(_2)
+            case .updateGroupCall(let _0, let _1):
+                writer.writeUInt32(0x97d64341)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt64(value)
+                }
+                _1.serialize(to: &writer)
+            case .updatePeerHistoryTTL(let _0, let _1):
+                writer.writeUInt32(0xbb9bb9a5)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+            case .updateChatParticipant(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0xd087663a)
+                var flags: UInt32 = 0
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x2 }
+                if _6 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+                writer.writeInt64(_3)
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
                 }
                 if let value = _6 {
-                    writer.writeInt32(value)
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_7)
+            case .updateChannelParticipant(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0x985d3abb)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x8 }
+                if _5 != nil { flags |= 0x1 }
+                if _6 != nil { flags |= 0x2 }
+                if _7 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                writer.writeInt64(_3)
+                writer.writeInt64(_4)
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _6 {
+                    value.serialize(to: &writer)
                 }
                 if let value = _7 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_8)
+            case .updateBotStopped(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xc4870a49)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeBool(_2)
+                writer.writeInt32(_3)
+            case .updateGroupCallConnection(let _0, let _1):
+                writer.writeUInt32(0x0b783982)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+            case .updateBotCommands(let _0, let _1, let _2):
+                writer.writeUInt32(0x4d712f2e)
+                _0.serialize(to: &writer)
+                writer.writeInt64(_1)
+                writer.writeVector(_2)
+            case .updatePendingJoinRequests(let _0, let _1, let _2):
+                writer.writeUInt32(0x7063c3db)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeVector(_2)
+            case .updateBotChatInviteRequester(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x11dfa986)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+                writer.writeString(_3)
+                _4.serialize(to: &writer)
+                writer.writeInt32(_5)
+            case .updateMessageReactions(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x1e297bfa)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                if let value = _2 {
                     writer.writeInt32(value)
                 }
-                if let value = _8 {
-                    writer.writeString(value)
+                if let value = _3 {
+                    value.serialize(to: &writer)
                 }
+                _4.serialize(to: &writer)
+            case .updateAttachMenuBots:
+                writer.writeUInt32(0x17b7a20b)
+            case .updateWebViewResultSent(let _0):
+                writer.writeUInt32(0x1592b79d)
+                writer.writeInt64(_0)
+            case .updateBotMenuButton(let _0, let _1):
+                writer.writeUInt32(0x14b85813)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+            case .updateSavedRingtones:
+                writer.writeUInt32(0x74d8be99)
+            case .updateTranscribedAudio(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x0084cd5a)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+                writer.writeInt64(_3)
+                writer.writeString(_4)
+            case .updateReadFeaturedEmojiStickers:
+                writer.writeUInt32(0xfb4c496c)
+            case .updateUserEmojiStatus(let _0, let _1):
+                writer.writeUInt32(0x28373599)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+            case .updateRecentEmojiStatuses:
+                writer.writeUInt32(0x30f443db)
+            case .updateRecentReactions:
+                writer.writeUInt32(0x6f7863f4)
+            case .updateMoveStickerSetToTop(let _0, let _1, let _2):
+                writer.writeUInt32(0x86fccf85)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_2)
+            case .updateMessageExtendedMedia(let _0, let _1, let _2):
+                writer.writeUInt32(0xd5a41724)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeVector(_2)
+            case .updateChannelPinnedTopic(let _0, let _1, let _2):
+                writer.writeUInt32(0x192efbe3)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+            case .updateChannelPinnedTopics(let _0, let _1):
+                writer.writeUInt32(0xfe198602)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                if let value = _1 {
+                    writer.writeVector(value)
+                }
+            case .updateUser(let _0):
+                writer.writeUInt32(0x20529438)
+                writer.writeInt64(_0)
+            case .updateAutoSaveSettings:
+                writer.writeUInt32(0xec05b097)
+            case .updateStory(let _0, let _1):
+                writer.writeUInt32(0x75b3b798)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            case .updateReadStories(let _0, let _1):
+                writer.writeUInt32(0xf74e932b)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .updateStoryID(let _0, let _1):
+                writer.writeUInt32(0x1bf335b9)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+            case .updateStoriesStealthMode(let _0):
+                writer.writeUInt32(0x2c084dc1)
+                _0.serialize(to: &writer)
+            case .updateSentStoryReaction(let _0, let _1, let _2):
+                writer.writeUInt32(0x7d627683)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                _2.serialize(to: &writer)
+            case .updateBotChatBoost(let _0, let _1, let _2):
+                writer.writeUInt32(0x904dd49c)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            case .updateChannelViewForumAsMessages(let _0, let _1):
+                writer.writeUInt32(0x07b68920)
+                writer.writeInt64(_0)
+                writer.writeBool(_1)
+            case .updatePeerWallpaper(let _0, let _1, let _2):
+                writer.writeUInt32(0xae3f101d)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+            case .updateBotMessageReaction(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xac21d3ce)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                _3.serialize(to: &writer)
+                writer.writeVector(_4)
+                writer.writeVector(_5)
+                writer.writeInt32(_6)
+            case .updateBotMessageReactions(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x09cb7759)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeVector(_3)
+                writer.writeInt32(_4)
+            case .updateSavedDialogPinned(let _0, let _1):
+                writer.writeUInt32(0xaeaf9e74)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+            case .updatePinnedSavedDialogs(let _0):
+                writer.writeUInt32(0x686c85a6)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeVector(value)
+                }
+            case .updateSavedReactionTags:
+                writer.writeUInt32(0x39c67432)
+            case .updateSmsJob(let _0):
+                writer.writeUInt32(0xf16269d4)
+                writer.writeString(_0)
+            case .updateQuickReplies(let _0):
+                writer.writeUInt32(0xf9470ab2)
+                writer.writeVector(_0)
+            case .updateNewQuickReply(let _0):
+                writer.writeUInt32(0xf53da717)
+                _0.serialize(to: &writer)
+            case .updateDeleteQuickReply(let _0):
+                writer.writeUInt32(0x53e6f1ec)
+                writer.writeInt32(_0)
+            case .updateQuickReplyMessage(let _0):
+                writer.writeUInt32(0x3e050d0f)
+                _0.serialize(to: &writer)
+            case .updateDeleteQuickReplyMessages(let _0, let _1):
+                writer.writeUInt32(0x566fe7cd)
+                writer.writeInt32(_0)
+                writer.writeVector(_1)
+            case .updateBotBusinessConnect(let _0, let _1):
+                writer.writeUInt32(0x8ae5c97a)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .updateBotNewBusinessMessage(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x9ddb347c)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                _1.serialize(to: &writer)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_3)
+            case .updateBotEditBusinessMessage(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x07df587c)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                _1.serialize(to: &writer)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_3)
+            case .updateBotDeleteBusinessMessage(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xa02a982e)
+                writer.writeString(_0)
+                _1.serialize(to: &writer)
+                writer.writeVector(_2)
+                writer.writeInt32(_3)
+            case .updateNewStoryReaction(let _0, let _1, let _2):
+                writer.writeUInt32(0x1824e40b)
+                writer.writeInt32(_0)
+                _1.serialize(to: &writer)
+                _2.serialize(to: &writer)
+            case .updateStarsBalance(let _0):
+                writer.writeUInt32(0x4e80a379)
+                _0.serialize(to: &writer)
+            case .updateBusinessBotCallbackQuery(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x1ea2fda7)
+                var flags: UInt32 = 0
+                if _4 != nil { flags |= 0x4 }
+                if _6 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                _3.serialize(to: &writer)
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt64(_5)
+                if let value = _6 {
+                    writer.writeBytes(value)
+                }
+            case .updateStarsRevenueStatus(let _0, let _1):
+                writer.writeUInt32(0xa584b019)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            case .updateBotPurchasedPaidMedia(let _0, let _1, let _2):
+                writer.writeUInt32(0x283bd312)
+                writer.writeInt64(_0)
+                writer.writeString(_1)
+                writer.writeInt32(_2)
+            case .updatePaidReactionPrivacy(let _0):
+                writer.writeUInt32(0x8b725fce)
+                _0.serialize(to: &writer)
+            case .updateSentPhoneCode(let _0):
+                writer.writeUInt32(0x504aa18f)
+                _0.serialize(to: &writer)
+            case .updateGroupCallChainBlocks(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xa477288f)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeVector(_2)
+                writer.writeInt32(_3)
+            case .updateReadMonoForumInbox(let _0, let _1, let _2):
+                writer.writeUInt32(0x77b0e372)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            case .updateReadMonoForumOutbox(let _0, let _1, let _2):
+                writer.writeUInt32(0xa4a79376)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            case .updateMonoForumNoPaidException(let _0, let _1, let _2):
+                writer.writeUInt32(0x9f812b08)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                _2.serialize(to: &writer)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x372efcd0: return try parse_wallPaperSettings(&reader)
-            default: throw .unknownConstructor(id, expected: "WallPaperSettings")
+            case 0x1f2b0afd: return try parse_updateNewMessage(&reader)
+            case 0x4e90bfd6: return try parse_updateMessageID(&reader)
+            case 0xa20db0e5: return try parse_updateDeleteMessages(&reader)
+            case 0xc01e857f: return try parse_updateUserTyping(&reader)
+            case 0x83487af0: return try parse_updateChatUserTyping(&reader)
+            case 0x07761198: return try parse_updateChatParticipants(&reader)
+            case 0xe5bdf8de: return try parse_updateUserStatus(&reader)
+            case 0xa7848924: return try parse_updateUserName(&reader)
+            case 0x8951abef: return try parse_updateNewAuthorization(&reader)
+            case 0x12bcbd9a: return try parse_updateNewEncryptedMessage(&reader)
+            case 0x1710f156: return try parse_updateEncryptedChatTyping(&reader)
+            case 0xb4a2e88d: return try parse_updateEncryption(&reader)
+            case 0x38fe25b7: return try parse_updateEncryptedMessagesRead(&reader)
+            case 0x3dda5451: return try parse_updateChatParticipantAdd(&reader)
+            case 0xe32f3d77: return try parse_updateChatParticipantDelete(&reader)
+            case 0x8e5e9873: return try parse_updateDcOptions(&reader)
+            case 0xbec268ef: return try parse_updateNotifySettings(&reader)
+            case 0xebe46819: return try parse_updateServiceNotification(&reader)
+            case 0xee3b272a: return try parse_updatePrivacy(&reader)
+            case 0x05492a13: return try parse_updateUserPhone(&reader)
+            case 0x9c974fdf: return try parse_updateReadHistoryInbox(&reader)
+            case 0x2f2f21bf: return try parse_updateReadHistoryOutbox(&reader)
+            case 0x7f891213: return try parse_updateWebPage(&reader)
+            case 0xf8227181: return try parse_updateReadMessagesContents(&reader)
+            case 0x108d941f: return try parse_updateChannelTooLong(&reader)
+            case 0x635b4c09: return try parse_updateChannel(&reader)
+            case 0x62ba04d9: return try parse_updateNewChannelMessage(&reader)
+            case 0x922e6e10: return try parse_updateReadChannelInbox(&reader)
+            case 0xc32d5b12: return try parse_updateDeleteChannelMessages(&reader)
+            case 0xf226ac08: return try parse_updateChannelMessageViews(&reader)
+            case 0xd7ca61a2: return try parse_updateChatParticipantAdmin(&reader)
+            case 0x688a30aa: return try parse_updateNewStickerSet(&reader)
+            case 0x0bb2d201: return try parse_updateStickerSetsOrder(&reader)
+            case 0x31c24808: return try parse_updateStickerSets(&reader)
+            case 0x9375341e: return try parse_updateSavedGifs(&reader)
+            case 0x496f379c: return try parse_updateBotInlineQuery(&reader)
+            case 0x12f12a07: return try parse_updateBotInlineSend(&reader)
+            case 0x1b3f4df7: return try parse_updateEditChannelMessage(&reader)
+            case 0xb9cfc48d: return try parse_updateBotCallbackQuery(&reader)
+            case 0xe40370a3: return try parse_updateEditMessage(&reader)
+            case 0x691e9052: return try parse_updateInlineBotCallbackQuery(&reader)
+            case 0xb75f99a9: return try parse_updateReadChannelOutbox(&reader)
+            case 0xedfc111e: return try parse_updateDraftMessage(&reader)
+            case 0x571d2742: return try parse_updateReadFeaturedStickers(&reader)
+            case 0x9a422c20: return try parse_updateRecentStickers(&reader)
+            case 0xa229dd06: return try parse_updateConfig(&reader)
+            case 0x3354678f: return try parse_updatePtsChanged(&reader)
+            case 0x2f2ba99f: return try parse_updateChannelWebPage(&reader)
+            case 0x6e6fe51c: return try parse_updateDialogPinned(&reader)
+            case 0xfa0f3ca2: return try parse_updatePinnedDialogs(&reader)
+            case 0x8317c0c3: return try parse_updateBotWebhookJSON(&reader)
+            case 0x9b9240a6: return try parse_updateBotWebhookJSONQuery(&reader)
+            case 0xb5aefd7d: return try parse_updateBotShippingQuery(&reader)
+            case 0x8caa9a96: return try parse_updateBotPrecheckoutQuery(&reader)
+            case 0xab0f6b1e: return try parse_updatePhoneCall(&reader)
+            case 0x46560264: return try parse_updateLangPackTooLong(&reader)
+            case 0x56022f4d: return try parse_updateLangPack(&reader)
+            case 0xe511996d: return try parse_updateFavedStickers(&reader)
+            case 0x25f324f7: return try parse_updateChannelReadMessagesContents(&reader)
+            case 0x7084a7be: return try parse_updateContactsReset(&reader)
+            case 0xb23fc698: return try parse_updateChannelAvailableMessages(&reader)
+            case 0xb658f23e: return try parse_updateDialogUnreadMark(&reader)
+            case 0xaca1657b: return try parse_updateMessagePoll(&reader)
+            case 0x54c01850: return try parse_updateChatDefaultBannedRights(&reader)
+            case 0x19360dc0: return try parse_updateFolderPeers(&reader)
+            case 0x6a7e7366: return try parse_updatePeerSettings(&reader)
+            case 0xb4afcfb0: return try parse_updatePeerLocated(&reader)
+            case 0x39a51dfb: return try parse_updateNewScheduledMessage(&reader)
+            case 0xf2a71983: return try parse_updateDeleteScheduledMessages(&reader)
+            case 0x8216fba3: return try parse_updateTheme(&reader)
+            case 0x871fb939: return try parse_updateGeoLiveViewed(&reader)
+            case 0x564fe691: return try parse_updateLoginToken(&reader)
+            case 0x24f40e77: return try parse_updateMessagePollVote(&reader)
+            case 0x26ffde7d: return try parse_updateDialogFilter(&reader)
+            case 0xa5d72105: return try parse_updateDialogFilterOrder(&reader)
+            case 0x3504914f: return try parse_updateDialogFilters(&reader)
+            case 0x2661bf09: return try parse_updatePhoneCallSignalingData(&reader)
+            case 0xd29a27f4: return try parse_updateChannelMessageForwards(&reader)
+            case 0xd6b19546: return try parse_updateReadChannelDiscussionInbox(&reader)
+            case 0x695c9e7c: return try parse_updateReadChannelDiscussionOutbox(&reader)
+            case 0xebe07752: return try parse_updatePeerBlocked(&reader)
+            case 0x8c88c923: return try parse_updateChannelUserTyping(&reader)
+            case 0xed85eab5: return try parse_updatePinnedMessages(&reader)
+            case 0x5bb98608: return try parse_updatePinnedChannelMessages(&reader)
+            case 0xf89a6a4e: return try parse_updateChat(&reader)
+            case 0xf2ebdb4e: return try parse_updateGroupCallParticipants(&reader)
+            case 0x97d64341: return try parse_updateGroupCall(&reader)
+            case 0xbb9bb9a5: return try parse_updatePeerHistoryTTL(&reader)
+            case 0xd087663a: return try parse_updateChatParticipant(&reader)
+            case 0x985d3abb: return try parse_updateChannelParticipant(&reader)
+            case 0xc4870a49: return try parse_updateBotStopped(&reader)
+            case 0x0b783982: return try parse_updateGroupCallConnection(&reader)
+            case 0x4d712f2e: return try parse_updateBotCommands(&reader)
+            case 0x7063c3db: return try parse_updatePendingJoinRequests(&reader)
+            case 0x11dfa986: return try parse_updateBotChatInviteRequester(&reader)
+            case 0x1e297bfa: return try parse_updateMessageReactions(&reader)
+            case 0x17b7a20b: return try parse_updateAttachMenuBots(&reader)
+            case 0x1592b79d: return try parse_updateWebViewResultSent(&reader)
+            case 0x14b85813: return try parse_updateBotMenuButton(&reader)
+            case 0x74d8be99: return try parse_updateSavedRingtones(&reader)
+            case 0x0084cd5a: return try parse_updateTranscribedAudio(&reader)
+            case 0xfb4c496c: return try parse_updateReadFeaturedEmojiStickers(&reader)
+            case 0x28373599: return try parse_updateUserEmojiStatus(&reader)
+            case 0x30f443db: return try parse_updateRecentEmojiStatuses(&reader)
+            case 0x6f7863f4: return try parse_updateRecentReactions(&reader)
+            case 0x86fccf85: return try parse_updateMoveStickerSetToTop(&reader)
+            case 0xd5a41724: return try parse_updateMessageExtendedMedia(&reader)
+            case 0x192efbe3: return try parse_updateChannelPinnedTopic(&reader)
+            case 0xfe198602: return try parse_updateChannelPinnedTopics(&reader)
+            case 0x20529438: return try parse_updateUser(&reader)
+            case 0xec05b097: return try parse_updateAutoSaveSettings(&reader)
+            case 0x75b3b798: return try parse_updateStory(&reader)
+            case 0xf74e932b: return try parse_updateReadStories(&reader)
+            case 0x1bf335b9: return try parse_updateStoryID(&reader)
+            case 0x2c084dc1: return try parse_updateStoriesStealthMode(&reader)
+            case 0x7d627683: return try parse_updateSentStoryReaction(&reader)
+            case 0x904dd49c: return try parse_updateBotChatBoost(&reader)
+            case 0x07b68920: return try parse_updateChannelViewForumAsMessages(&reader)
+            case 0xae3f101d: return try parse_updatePeerWallpaper(&reader)
+            case 0xac21d3ce: return try parse_updateBotMessageReaction(&reader)
+            case 0x09cb7759: return try parse_updateBotMessageReactions(&reader)
+            case 0xaeaf9e74: return try parse_updateSavedDialogPinned(&reader)
+            case 0x686c85a6: return try parse_updatePinnedSavedDialogs(&reader)
+            case 0x39c67432: return try parse_updateSavedReactionTags(&reader)
+            case 0xf16269d4: return try parse_updateSmsJob(&reader)
+            case 0xf9470ab2: return try parse_updateQuickReplies(&reader)
+            case 0xf53da717: return try parse_updateNewQuickReply(&reader)
+            case 0x53e6f1ec: return try parse_updateDeleteQuickReply(&reader)
+            case 0x3e050d0f: return try parse_updateQuickReplyMessage(&reader)
+            case 0x566fe7cd: return try parse_updateDeleteQuickReplyMessages(&reader)
+            case 0x8ae5c97a: return try parse_updateBotBusinessConnect(&reader)
+            case 0x9ddb347c: return try parse_updateBotNewBusinessMessage(&reader)
+            case 0x07df587c: return try parse_updateBotEditBusinessMessage(&reader)
+            case 0xa02a982e: return try parse_updateBotDeleteBusinessMessage(&reader)
+            case 0x1824e40b: return try parse_updateNewStoryReaction(&reader)
+            case 0x4e80a379: return try parse_updateStarsBalance(&reader)
+            case 0x1ea2fda7: return try parse_updateBusinessBotCallbackQuery(&reader)
+            case 0xa584b019: return try parse_updateStarsRevenueStatus(&reader)
+            case 0x283bd312: return try parse_updateBotPurchasedPaidMedia(&reader)
+            case 0x8b725fce: return try parse_updatePaidReactionPrivacy(&reader)
+            case 0x504aa18f: return try parse_updateSentPhoneCode(&reader)
+            case 0xa477288f: return try parse_updateGroupCallChainBlocks(&reader)
+            case 0x77b0e372: return try parse_updateReadMonoForumInbox(&reader)
+            case 0xa4a79376: return try parse_updateReadMonoForumOutbox(&reader)
+            case 0x9f812b08: return try parse_updateMonoForumNoPaidException(&reader)
+            default: throw .unknownConstructor(id, expected: "Update")
             }
         }
 
-        /// wallPaperSettings#372efcd0's fields, its id already read.
-        static func parse_wallPaperSettings(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateNewMessage#1f2b0afd's fields, its id already read.
+        static func parse_updateNewMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Message.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateNewMessage(message: _0, pts: _1, ptsCount: _2)
+        }
+
+        /// updateMessageID#4e90bfd6's fields, its id already read.
+        static func parse_updateMessageID(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            return .updateMessageID(id: _0, randomId: _1)
+        }
+
+        /// updateDeleteMessages#a20db0e5's fields, its id already read.
+        static func parse_updateDeleteMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32Vector()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateDeleteMessages(messages: _0, pts: _1, ptsCount: _2)
+        }
+
+        /// updateUserTyping#c01e857f's fields, its id already read.
+        static func parse_updateUserTyping(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.SendMessageAction.parse(from: &reader)
+            return .updateUserTyping(userId: _0, action: _1)
+        }
+
+        /// updateChatUserTyping#83487af0's fields, its id already read.
+        static func parse_updateChatUserTyping(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try Api.SendMessageAction.parse(from: &reader)
+            return .updateChatUserTyping(chatId: _0, fromId: _1, action: _2)
+        }
+
+        /// updateChatParticipants#07761198's fields, its id already read.
+        static func parse_updateChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.ChatParticipants.parse(from: &reader)
+            return .updateChatParticipants(participants: _0)
+        }
+
+        /// updateUserStatus#e5bdf8de's fields, its id already read.
+        static func parse_updateUserStatus(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.UserStatus.parse(from: &reader)
+            return .updateUserStatus(userId: _0, status: _1)
+        }
+
+        /// updateUserName#a7848924's fields, its id already read.
+        static func parse_updateUserName(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readString()
+            let _2 = try reader.readString()
+            let _3 = try reader.readVector(of: Api.Username.self)
+            return .updateUserName(userId: _0, firstName: _1, lastName: _2, usernames: _3)
+        }
+
+        /// updateNewAuthorization#8951abef's fields, its id already read.
+        static func parse_updateNewAuthorization(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0xff == 0 else { throw .unknownFlags(constructor: "wallPaperSettings", bits: flags & ~0xff) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x4 != 0
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateNewAuthorization", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
             var _2: Int32? = nil
             if flags & 0x1 != 0 {
                 _2 = try reader.readInt32()
             }
-            var _3: Int32? = nil
-            if flags & 0x10 != 0 {
-                _3 = try reader.readInt32()
+            var _3: String? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readString()
             }
-            var _4: Int32? = nil
-            if flags & 0x20 != 0 {
-                _4 = try reader.readInt32()
+            var _4: String? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readString()
             }
-            var _5: Int32? = nil
-            if flags & 0x40 != 0 {
-                _5 = try reader.readInt32()
-            }
-            var _6: Int32? = nil
-            if flags & 0x8 != 0 {
-                _6 = try reader.readInt32()
-            }
-            var _7: Int32? = nil
-            if flags & 0x10 != 0 {
-                _7 = try reader.readInt32()
-            }
-            var _8: String? = nil
-            if flags & 0x80 != 0 {
-                _8 = try reader.readString()
-            }
-            return .wallPaperSettings(blur: _0, motion: _1, backgroundColor: _2, secondBackgroundColor: _3, thirdBackgroundColor: _4, fourthBackgroundColor: _5, intensity: _6, rotation: _7, emoticon: _8)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum WebDocument: TLObject, Equatable {
-        case webDocument(url: String, accessHash: Int64, size: Int32, mimeType: String, attributes: [Api.DocumentAttribute])
-        case webDocumentNoProxy(url: String, size: Int32, mimeType: String, attributes: [Api.DocumentAttribute])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .webDocument(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x1c570ed1)
-                writer.writeString(_0)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-                writer.writeString(_3)
-                writer.writeVector(_4)
-            case .webDocumentNoProxy(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xf9c8bcc6)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeString(_2)
-                writer.writeVector(_3)
-            }
+            return .updateNewAuthorization(unconfirmed: _0, hash: _1, date: _2, device: _3, location: _4)
         }
 
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x1c570ed1: return try parse_webDocument(&reader)
-            case 0xf9c8bcc6: return try parse_webDocumentNoProxy(&reader)
-            default: throw .unknownConstructor(id, expected: "WebDocument")
-            }
-        }
-
-        /// webDocument#1c570ed1's fields, its id already read.
-        static func parse_webDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateNewEncryptedMessage#12bcbd9a's fields, its id already read.
+        static func parse_updateNewEncryptedMessage(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readString()
+            let _0 = try Api.EncryptedMessage.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .updateNewEncryptedMessage(message: _0, qts: _1)
+        }
+
+        /// updateEncryptedChatTyping#1710f156's fields, its id already read.
+        static func parse_updateEncryptedChatTyping(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .updateEncryptedChatTyping(chatId: _0)
+        }
+
+        /// updateEncryption#b4a2e88d's fields, its id already read.
+        static func parse_updateEncryption(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.EncryptedChat.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .updateEncryption(chat: _0, date: _1)
+        }
+
+        /// updateEncryptedMessagesRead#38fe25b7's fields, its id already read.
+        static func parse_updateEncryptedMessagesRead(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateEncryptedMessagesRead(chatId: _0, maxDate: _1, date: _2)
+        }
+
+        /// updateChatParticipantAdd#3dda5451's fields, its id already read.
+        static func parse_updateChatParticipantAdd(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            return .updateChatParticipantAdd(chatId: _0, userId: _1, inviterId: _2, date: _3, version: _4)
+        }
+
+        /// updateChatParticipantDelete#e32f3d77's fields, its id already read.
+        static func parse_updateChatParticipantDelete(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
             let _1 = try reader.readInt64()
             let _2 = try reader.readInt32()
-            let _3 = try reader.readString()
-            let _4 = try reader.readVector(of: Api.DocumentAttribute.self)
-            return .webDocument(url: _0, accessHash: _1, size: _2, mimeType: _3, attributes: _4)
+            return .updateChatParticipantDelete(chatId: _0, userId: _1, version: _2)
         }
 
-        /// webDocumentNoProxy#f9c8bcc6's fields, its id already read.
-        static func parse_webDocumentNoProxy(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateDcOptions#8e5e9873's fields, its id already read.
+        static func parse_updateDcOptions(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            let _3 = try reader.readVector(of: Api.DocumentAttribute.self)
-            return .webDocumentNoProxy(url: _0, size: _1, mimeType: _2, attributes: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum WebPage: TLObject, Equatable {
-        case webPageEmpty(id: Int64, url: String?)
-        case webPagePending(id: Int64, url: String?, date: Int32)
-        case webPage(hasLargeMedia: Bool, videoCoverPhoto: Bool, id: Int64, url: String, displayUrl: String, hash: Int32, type: String?, siteName: String?, title: String?, description: String?, photo: Api.Photo?, embedUrl: String?, embedType: String?, embedWidth: Int32?, embedHeight: Int32?, duration: Int32?, author: String?, document: Api.Document?, cachedPage: Api.Page?, attributes: [Api.WebPageAttribute]?)
-        case webPageNotModified(cachedPageViews: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .webPageEmpty(let _0, let _1):
-                writer.writeUInt32(0x211a1788)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeString(value)
-                }
-            case .webPagePending(let _0, let _1, let _2):
-                writer.writeUInt32(0xb0d13e47)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeString(value)
-                }
-                writer.writeInt32(_2)
-            case .webPage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19):
-                writer.writeUInt32(0xe89c45b2)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2000 }
-                if _1 { flags |= 0x4000 }
-                if _6 != nil { flags |= 0x1 }
-                if _7 != nil { flags |= 0x2 }
-                if _8 != nil { flags |= 0x4 }
-                if _9 != nil { flags |= 0x8 }
-                if _10 != nil { flags |= 0x10 }
-                if _11 != nil { flags |= 0x20 }
-                if _12 != nil { flags |= 0x20 }
-                if _13 != nil { flags |= 0x40 }
-                if _14 != nil { flags |= 0x40 }
-                if _15 != nil { flags |= 0x80 }
-                if _16 != nil { flags |= 0x100 }
-                if _17 != nil { flags |= 0x200 }
-                if _18 != nil { flags |= 0x400 }
-                if _19 != nil { flags |= 0x1000 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_2)
-                writer.writeString(_3)
-                writer.writeString(_4)
-                writer.writeInt32(_5)
-                if let value = _6 {
-                    writer.writeString(value)
-                }
-                if let value = _7 {
-                    writer.writeString(value)
-                }
-                if let value = _8 {
-                    writer.writeString(value)
-                }
-                if let value = _9 {
-                    writer.writeString(value)
-                }
-                if let value = _10 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _11 {
-                    writer.writeString(value)
-                }
-                if let value = _12 {
-                    writer.writeString(value)
-                }
-                if let value = _13 {
-                    writer.writeInt32(value)
-                }
-                if let value = _14 {
-                    writer.writeInt32(value)
-                }
-                if let value = _15 {
-                    writer.writeInt32(value)
-                }
-                if let value = _16 {
-                    writer.writeString(value)
-                }
-                if let value = _17 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _18 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _19 {
-                    writer.writeVector(value)
-                }
-            case .webPageNotModified(let _0):
-                writer.writeUInt32(0x7311ca11)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-            }
+            let _0 = try reader.readVector(of: Api.DcOption.self)
+            return .updateDcOptions(dcOptions: _0)
         }
 
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x211a1788: return try parse_webPageEmpty(&reader)
-            case 0xb0d13e47: return try parse_webPagePending(&reader)
-            case 0xe89c45b2: return try parse_webPage(&reader)
-            case 0x7311ca11: return try parse_webPageNotModified(&reader)
-            default: throw .unknownConstructor(id, expected: "WebPage")
-            }
+        /// updateNotifySettings#bec268ef's fields, its id already read.
+        static func parse_updateNotifySettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.NotifyPeer.parse(from: &reader)
+            let _1 = try Api.PeerNotifySettings.parse(from: &reader)
+            return .updateNotifySettings(peer: _0, notifySettings: _1)
         }
 
-        /// webPageEmpty#211a1788's fields, its id already read.
-        static func parse_webPageEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateServiceNotification#ebe46819's fields, its id already read.
+        static func parse_updateServiceNotification(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "webPageEmpty", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: String? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readString()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "updateServiceNotification", bits: flags & ~0x7) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x4 != 0
+            var _2: Int32? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readInt32()
             }
-            return .webPageEmpty(id: _0, url: _1)
-        }
-
-        /// webPagePending#b0d13e47's fields, its id already read.
-        static func parse_webPagePending(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "webPagePending", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            var _1: String? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readString()
-            }
-            let _2 = try reader.readInt32()
-            return .webPagePending(id: _0, url: _1, date: _2)
-        }
-
-        /// webPage#e89c45b2's fields, its id already read.
-        static func parse_webPage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x77ff == 0 else { throw .unknownFlags(constructor: "webPage", bits: flags & ~0x77ff) }
-            let _0 = flags & 0x2000 != 0
-            let _1 = flags & 0x4000 != 0
-            let _2 = try reader.readInt64()
             let _3 = try reader.readString()
             let _4 = try reader.readString()
-            let _5 = try reader.readInt32()
-            var _6: String? = nil
-            if flags & 0x1 != 0 {
-                _6 = try reader.readString()
-            }
-            var _7: String? = nil
-            if flags & 0x2 != 0 {
-                _7 = try reader.readString()
-            }
-            var _8: String? = nil
-            if flags & 0x4 != 0 {
-                _8 = try reader.readString()
-            }
-            var _9: String? = nil
-            if flags & 0x8 != 0 {
-                _9 = try reader.readString()
-            }
-            var _10: Api.Photo? = nil
-            if flags & 0x10 != 0 {
-                _10 = try Api.Photo.parse(from: &reader)
-            }
-            var _11: String? = nil
-            if flags & 0x20 != 0 {
-                _11 = try reader.readString()
-            }
-            var _12: String? = nil
-            if flags & 0x20 != 0 {
-                _12 = try reader.readString()
-            }
-            var _13: Int32? = nil
-            if flags & 0x40 != 0 {
-                _13 = try reader.readInt32()
-            }
-            var _14: Int32? = nil
-            if flags & 0x40 != 0 {
-                _14 = try reader.readInt32()
-            }
-            var _15: Int32? = nil
-            if flags & 0x80 != 0 {
-                _15 = try reader.readInt32()
-            }
-            var _16: String? = nil
-            if flags & 0x100 != 0 {
-                _16 = try reader.readString()
-            }
-            var _17: Api.Document? = nil
-            if flags & 0x200 != 0 {
-                _17 = try Api.Document.parse(from: &reader)
-            }
-            var _18: Api.Page? = nil
-            if flags & 0x400 != 0 {
-                _18 = try Api.Page.parse(from: &reader)
-            }
-            var _19: [Api.WebPageAttribute]? = nil
-            if flags & 0x1000 != 0 {
-                _19 = try reader.readVector(of: Api.WebPageAttribute.self)
-            }
-            return .webPage(hasLargeMedia: _0, videoCoverPhoto: _1, id: _2, url: _3, displayUrl: _4, hash: _5, type: _6, siteName: _7, title: _8, description: _9, photo: _10, embedUrl: _11, embedType: _12, embedWidth: _13, embedHeight: _14, duration: _15, author: _16, document: _17, cachedPage: _18, attributes: _19)
+            let _5 = try Api.MessageMedia.parse(from: &reader)
+            let _6 = try reader.readVector(of: Api.MessageEntity.self)
+            return .updateServiceNotification(popup: _0, invertMedia: _1, inboxDate: _2, type: _3, message: _4, media: _5, entities: _6)
         }
 
-        /// webPageNotModified#7311ca11's fields, its id already read.
-        static func parse_webPageNotModified(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updatePrivacy#ee3b272a's fields, its id already read.
+        static func parse_updatePrivacy(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.PrivacyKey.parse(from: &reader)
+            let _1 = try reader.readVector(of: Api.PrivacyRule.self)
+            return .updatePrivacy(key: _0, rules: _1)
+        }
+
+        /// updateUserPhone#05492a13's fields, its id already read.
+        static func parse_updateUserPhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readString()
+            return .updateUserPhone(userId: _0, phone: _1)
+        }
+
+        /// updateReadHistoryInbox#9c974fdf's fields, its id already read.
+        static func parse_updateReadHistoryInbox(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "webPageNotModified", bits: flags & ~0x1) }
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadHistoryInbox", bits: flags & ~0x1) }
             var _0: Int32? = nil
             if flags & 0x1 != 0 {
                 _0 = try reader.readInt32()
             }
-            return .webPageNotModified(cachedPageViews: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum WebPageAttribute: TLObject, Equatable {
-        case webPageAttributeTheme(documents: [Api.Document]?, settings: Api.ThemeSettings?)
-        case webPageAttributeStory(peer: Api.Peer, id: Int32, story: Api.StoryItem?)
-        case webPageAttributeStickerSet(emojis: Bool, textColor: Bool, stickers: [Api.Document])
-        case webPageAttributeUniqueStarGift(gift: Api.StarGift)
-        case webPageAttributeStarGiftCollection(icons: [Api.Document])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .webPageAttributeTheme(let _0, let _1):
-                writer.writeUInt32(0x54b56617)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeVector(value)
-                }
-                if let value = _1 {
-                    value.serialize(to: &writer)
-                }
-            case .webPageAttributeStory(let _0, let _1, let _2):
-                writer.writeUInt32(0x2e94c3e7)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-            case .webPageAttributeStickerSet(let _0, let _1, let _2):
-                writer.writeUInt32(0x50cc03d3)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeVector(_2)
-            case .webPageAttributeUniqueStarGift(let _0):
-                writer.writeUInt32(0xcf6f6db8)
-                _0.serialize(to: &writer)
-            case .webPageAttributeStarGiftCollection(let _0):
-                writer.writeUInt32(0x31cad303)
-                writer.writeVector(_0)
-            }
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt32()
+            return .updateReadHistoryInbox(folderId: _0, peer: _1, maxId: _2, stillUnreadCount: _3, pts: _4, ptsCount: _5)
         }
 
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x54b56617: return try parse_webPageAttributeTheme(&reader)
-            case 0x2e94c3e7: return try parse_webPageAttributeStory(&reader)
-            case 0x50cc03d3: return try parse_webPageAttributeStickerSet(&reader)
-            case 0xcf6f6db8: return try parse_webPageAttributeUniqueStarGift(&reader)
-            case 0x31cad303: return try parse_webPageAttributeStarGiftCollection(&reader)
-            default: throw .unknownConstructor(id, expected: "WebPageAttribute")
-            }
-        }
-
-        /// webPageAttributeTheme#54b56617's fields, its id already read.
-        static func parse_webPageAttributeTheme(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateReadHistoryOutbox#2f2f21bf's fields, its id already read.
+        static func parse_updateReadHistoryOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "webPageAttributeTheme", bits: flags & ~0x3) }
-            var _0: [Api.Document]? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readVector(of: Api.Document.self)
-            }
-            var _1: Api.ThemeSettings? = nil
-            if flags & 0x2 != 0 {
-                _1 = try Api.ThemeSettings.parse(from: &reader)
-            }
-            return .webPageAttributeTheme(documents: _0, settings: _1)
-        }
-
-        /// webPageAttributeStory#2e94c3e7's fields, its id already read.
-        static func parse_webPageAttributeStory(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "webPageAttributeStory", bits: flags & ~0x1) }
             let _0 = try Api.Peer.parse(from: &reader)
             let _1 = try reader.readInt32()
-            var _2: Api.StoryItem? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.StoryItem.parse(from: &reader)
-            }
-            return .webPageAttributeStory(peer: _0, id: _1, story: _2)
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            return .updateReadHistoryOutbox(peer: _0, maxId: _1, pts: _2, ptsCount: _3)
         }
 
-        /// webPageAttributeStickerSet#50cc03d3's fields, its id already read.
-        static func parse_webPageAttributeStickerSet(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateWebPage#7f891213's fields, its id already read.
+        static func parse_updateWebPage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.WebPage.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateWebPage(webpage: _0, pts: _1, ptsCount: _2)
+        }
+
+        /// updateReadMessagesContents#f8227181's fields, its id already read.
+        static func parse_updateReadMessagesContents(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "webPageAttributeStickerSet", bits: flags & ~0x3) }
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadMessagesContents", bits: flags & ~0x1) }
+            let _0 = try reader.readInt32Vector()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            var _3: Int32? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readInt32()
+            }
+            return .updateReadMessagesContents(messages: _0, pts: _1, ptsCount: _2, date: _3)
+        }
+
+        /// updateChannelTooLong#108d941f's fields, its id already read.
+        static func parse_updateChannelTooLong(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelTooLong", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            return .updateChannelTooLong(channelId: _0, pts: _1)
+        }
+
+        /// updateChannel#635b4c09's fields, its id already read.
+        static func parse_updateChannel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .updateChannel(channelId: _0)
+        }
+
+        /// updateNewChannelMessage#62ba04d9's fields, its id already read.
+        static func parse_updateNewChannelMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Message.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateNewChannelMessage(message: _0, pts: _1, ptsCount: _2)
+        }
+
+        /// updateReadChannelInbox#922e6e10's fields, its id already read.
+        static func parse_updateReadChannelInbox(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadChannelInbox", bits: flags & ~0x1) }
+            var _0: Int32? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt32()
+            }
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            return .updateReadChannelInbox(folderId: _0, channelId: _1, maxId: _2, stillUnreadCount: _3, pts: _4)
+        }
+
+        /// updateDeleteChannelMessages#c32d5b12's fields, its id already read.
+        static func parse_updateDeleteChannelMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32Vector()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            return .updateDeleteChannelMessages(channelId: _0, messages: _1, pts: _2, ptsCount: _3)
+        }
+
+        /// updateChannelMessageViews#f226ac08's fields, its id already read.
+        static func parse_updateChannelMessageViews(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateChannelMessageViews(channelId: _0, id: _1, views: _2)
+        }
+
+        /// updateChatParticipantAdmin#d7ca61a2's fields, its id already read.
+        static func parse_updateChatParticipantAdmin(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBool()
+            let _3 = try reader.readInt32()
+            return .updateChatParticipantAdmin(chatId: _0, userId: _1, isAdmin: _2, version: _3)
+        }
+
+        /// updateNewStickerSet#688a30aa's fields, its id already read.
+        static func parse_updateNewStickerSet(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.messages.StickerSet.parse(from: &reader)
+            return .updateNewStickerSet(stickerset: _0)
+        }
+
+        /// updateStickerSetsOrder#0bb2d201's fields, its id already read.
+        static func parse_updateStickerSetsOrder(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateStickerSetsOrder", bits: flags & ~0x3) }
             let _0 = flags & 0x1 != 0
             let _1 = flags & 0x2 != 0
-            let _2 = try reader.readVector(of: Api.Document.self)
-            return .webPageAttributeStickerSet(emojis: _0, textColor: _1, stickers: _2)
+            let _2 = try reader.readInt64Vector()
+            return .updateStickerSetsOrder(masks: _0, emojis: _1, order: _2)
         }
 
-        /// webPageAttributeUniqueStarGift#cf6f6db8's fields, its id already read.
-        static func parse_webPageAttributeUniqueStarGift(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateStickerSets#31c24808's fields, its id already read.
+        static func parse_updateStickerSets(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try Api.StarGift.parse(from: &reader)
-            return .webPageAttributeUniqueStarGift(gift: _0)
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateStickerSets", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            return .updateStickerSets(masks: _0, emojis: _1)
         }
 
-        /// webPageAttributeStarGiftCollection#31cad303's fields, its id already read.
-        static func parse_webPageAttributeStarGiftCollection(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// updateSavedGifs#9375341e's fields, its id already read.
+        static func parse_updateSavedGifs(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.Document.self)
-            return .webPageAttributeStarGiftCollection(icons: _0)
+            return .updateSavedGifs
+        }
+
+        /// updateBotInlineQuery#496f379c's fields, its id already read.
+        static func parse_updateBotInlineQuery(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotInlineQuery", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            var _3: Api.GeoPoint? = nil
+            if flags & 0x1 != 0 {
+                _3 = try Api.GeoPoint.parse(from: &reader)
+            }
+            var _4: Api.InlineQueryPeerType? = nil
+            if flags & 0x2 != 0 {
+                _4 = try Api.InlineQueryPeerType.parse(from: &reader)
+            }
+            let _5 = try reader.readString()
+            return .updateBotInlineQuery(queryId: _0, userId: _1, query: _2, geo: _3, peerType: _4, offset: _5)
+        }
+
+        /// updateBotInlineSend#12f12a07's fields, its id already read.
+        static func parse_updateBotInlineSend(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotInlineSend", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readString()
+            var _2: Api.GeoPoint? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.GeoPoint.parse(from: &reader)
+            }
+            let _3 = try reader.readString()
+            var _4: Api.InputBotInlineMessageID? = nil
+            if flags & 0x2 != 0 {
+                _4 = try Api.InputBotInlineMessageID.parse(from: &reader)
+            }
+            return .updateBotInlineSend(userId: _0, query: _1, geo: _2, id: _3, msgId: _4)
+        }
+
+        /// updateEditChannelMessage#1b3f4df7's fields, its id already read.
+        static func parse_updateEditChannelMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Message.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateEditChannelMessage(message: _0, pts: _1, ptsCount: _2)
+        }
+
+        /// updateBotCallbackQuery#b9cfc48d's fields, its id already read.
+        static func parse_updateBotCallbackQuery(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotCallbackQuery", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try Api.Peer.parse(from: &reader)
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt64()
+            var _5: [UInt8]? = nil
+            if flags & 0x1 != 0 {
+                _5 = try reader.readBytes()
+            }
+            var _6: String? = nil
+            if flags & 0x2 != 0 {
+                _6 = try reader.readString()
+            }
+            return .updateBotCallbackQuery(queryId: _0, userId: _1, peer: _2, msgId: _3, chatInstance: _4, data: _5, gameShortName: _6)
+        }
+
+        /// updateEditMessage#e40370a3's fields, its id already read.
+        static func parse_updateEditMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Message.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateEditMessage(message: _0, pts: _1, ptsCount: _2)
+        }
+
+        /// updateInlineBotCallbackQuery#691e9052's fields, its id already read.
+        static func parse_updateInlineBotCallbackQuery(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateInlineBotCallbackQuery", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try Api.InputBotInlineMessageID.parse(from: &reader)
+            let _3 = try reader.readInt64()
+            var _4: [UInt8]? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readBytes()
+            }
+            var _5: String? = nil
+            if flags & 0x2 != 0 {
+                _5 = try reader.readString()
+            }
+            return .updateInlineBotCallbackQuery(queryId: _0, userId: _1, msgId: _2, chatInstance: _3, data: _4, gameShortName: _5)
+        }
+
+        /// updateReadChannelOutbox#b75f99a9's fields, its id already read.
+        static func parse_updateReadChannelOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            return .updateReadChannelOutbox(channelId: _0, maxId: _1)
+        }
+
+        /// updateDraftMessage#edfc111e's fields, its id already read.
+        static func parse_updateDraftMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateDraftMessage", bits: flags & ~0x3) }
+            let _0 = try Api.Peer.parse(from: &reader)
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            var _2: Api.Peer? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.Peer.parse(from: &reader)
+            }
+            let _3 = try Api.DraftMessage.parse(from: &reader)
+            return .updateDraftMessage(peer: _0, topMsgId: _1, savedPeerId: _2, draft: _3)
+        }
+
+        /// updateReadFeaturedStickers#571d2742's fields, its id already read.
+        static func parse_updateReadFeaturedStickers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateReadFeaturedStickers
+        }
+
+        /// updateRecentStickers#9a422c20's fields, its id already read.
+        static func parse_updateRecentStickers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateRecentStickers
+        }
+
+        /// updateConfig#a229dd06's fields, its id already read.
+        static func parse_updateConfig(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateConfig
+        }
+
+        /// updatePtsChanged#3354678f's fields, its id already read.
+        static func parse_updatePtsChanged(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updatePtsChanged
+        }
+
+        /// updateChannelWebPage#2f2ba99f's fields, its id already read.
+        static func parse_updateChannelWebPage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.WebPage.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            return .updateChannelWebPage(channelId: _0, webpage: _1, pts: _2, ptsCount: _3)
+        }
+
+        /// updateDialogPinned#6e6fe51c's fields, its id already read.
+        static func parse_updateDialogPinned(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateDialogPinned", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            var _1: Int32? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt32()
+            }
+            let _2 = try Api.DialogPeer.parse(from: &reader)
+            return .updateDialogPinned(pinned: _0, folderId: _1, peer: _2)
+        }
+
+        /// updatePinnedDialogs#fa0f3ca2's fields, its id already read.
+        static func parse_updatePinnedDialogs(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updatePinnedDialogs", bits: flags & ~0x3) }
+            var _0: Int32? = nil
+            if flags & 0x2 != 0 {
+                _0 = try reader.readInt32()
+            }
+            var _1: [Api.DialogPeer]? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readVector(of: Api.DialogPeer.self)
+            }
+            return .updatePinnedDialogs(folderId: _0, order: _1)
+        }
+
+        /// updateBotWebhookJSON#8317c0c3's fields, its id already read.
+        static func parse_updateBotWebhookJSON(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.DataJSON.parse(from: &reader)
+            return .updateBotWebhookJSON(data: _0)
+        }
+
+        /// updateBotWebhookJSONQuery#9b9240a6's fields, its id already read.
+        static func parse_updateBotWebhookJSONQuery(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.DataJSON.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .updateBotWebhookJSONQuery(queryId: _0, data: _1, timeout: _2)
+        }
+
+        /// updateBotShippingQuery#b5aefd7d's fields, its id already read.
+        static func parse_updateBotShippingQuery(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            let _3 = try Api.PostAddress.parse(from: &reader)
+            return .updateBotShippingQuery(queryId: _0, userId: _1, payload: _2, shippingAddress: _3)
+        }
+
+        /// updateBotPrecheckoutQuery#8caa9a96's fields, its id already read.
+        static func parse_updateBotPrecheckoutQuery(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateBotPrecheckoutQuery", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            var _3: Api.PaymentRequestedInfo? = nil
+            if flags & 0x1 != 0 {
+                _3 = try Api.PaymentRequestedInfo.parse(from: &reader)
+            }
+            var _4: String? = nil
+            if flags & 0x2 != 0 {
+                _4 = try reader.readString()
+            }
+            let _5 = try reader.readString()
+            let _6 = try reader.readInt64()
+            return .updateBotPrecheckoutQuery(queryId: _0, userId: _1, payload: _2, info: _3, shippingOptionId: _4, currency: _5, totalAmount: _6)
+        }
+
+        /// updatePhoneCall#ab0f6b1e's fields, its id already read.
+        static func parse_updatePhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.PhoneCall.parse(from: &reader)
+            return .updatePhoneCall(phoneCall: _0)
+        }
+
+        /// updateLangPackTooLong#46560264's fields, its id already read.
+        static func parse_updateLangPackTooLong(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .updateLangPackTooLong(langCode: _0)
+        }
+
+        /// updateLangPack#56022f4d's fields, its id already read.
+        static func parse_updateLangPack(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.LangPackDifference.parse(from: &reader)
+            return .updateLangPack(difference: _0)
+        }
+
+        /// updateFavedStickers#e511996d's fields, its id already read.
+        static func parse_updateFavedStickers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateFavedStickers
+        }
+
+        /// updateChannelReadMessagesContents#25f324f7's fields, its id already read.
+        static func parse_updateChannelReadMessagesContents(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateChannelReadMessagesContents", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            var _2: Api.Peer? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.Peer.parse(from: &reader)
+            }
+            let _3 = try reader.readInt32Vector()
+            return .updateChannelReadMessagesContents(channelId: _0, topMsgId: _1, savedPeerId: _2, messages: _3)
+        }
+
+        /// updateContactsReset#7084a7be's fields, its id already read.
+        static func parse_updateContactsReset(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateContactsReset
+        }
+
+        /// updateChannelAvailableMessages#b23fc698's fields, its id already read.
+        static func parse_updateChannelAvailableMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            return .updateChannelAvailableMessages(channelId: _0, availableMinId: _1)
+        }
+
+        /// updateDialogUnreadMark#b658f23e's fields, its id already read.
+        static func parse_updateDialogUnreadMark(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateDialogUnreadMark", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.DialogPeer.parse(from: &reader)
+            var _2: Api.Peer? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.Peer.parse(from: &reader)
+            }
+            return .updateDialogUnreadMark(unread: _0, peer: _1, savedPeerId: _2)
+        }
+
+        /// updateMessagePoll#aca1657b's fields, its id already read.
+        static func parse_updateMessagePoll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateMessagePoll", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            var _1: Api.Poll? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.Poll.parse(from: &reader)
+            }
+            let _2 = try Api.PollResults.parse(from: &reader)
+            return .updateMessagePoll(pollId: _0, poll: _1, results: _2)
+        }
+
+        /// updateChatDefaultBannedRights#54c01850's fields, its id already read.
+        static func parse_updateChatDefaultBannedRights(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try Api.ChatBannedRights.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .updateChatDefaultBannedRights(peer: _0, defaultBannedRights: _1, version: _2)
+        }
+
+        /// updateFolderPeers#19360dc0's fields, its id already read.
+        static func parse_updateFolderPeers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.FolderPeer.self)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateFolderPeers(folderPeers: _0, pts: _1, ptsCount: _2)
+        }
+
+        /// updatePeerSettings#6a7e7366's fields, its id already read.
+        static func parse_updatePeerSettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try Api.PeerSettings.parse(from: &reader)
+            return .updatePeerSettings(peer: _0, settings: _1)
+        }
+
+        /// updatePeerLocated#b4afcfb0's fields, its id already read.
+        static func parse_updatePeerLocated(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.PeerLocated.self)
+            return .updatePeerLocated(peers: _0)
+        }
+
+        /// updateNewScheduledMessage#39a51dfb's fields, its id already read.
+        static func parse_updateNewScheduledMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Message.parse(from: &reader)
+            return .updateNewScheduledMessage(message: _0)
+        }
+
+        /// updateDeleteScheduledMessages#f2a71983's fields, its id already read.
+        static func parse_updateDeleteScheduledMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateDeleteScheduledMessages", bits: flags & ~0x1) }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32Vector()
+            var _2: [Int32]? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt32Vector()
+            }
+            return .updateDeleteScheduledMessages(peer: _0, messages: _1, sentMessages: _2)
+        }
+
+        /// updateTheme#8216fba3's fields, its id already read.
+        static func parse_updateTheme(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Theme.parse(from: &reader)
+            return .updateTheme(theme: _0)
+        }
+
+        /// updateGeoLiveViewed#871fb939's fields, its id already read.
+        static func parse_updateGeoLiveViewed(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .updateGeoLiveViewed(peer: _0, msgId: _1)
+        }
+
+        /// updateLoginToken#564fe691's fields, its id already read.
+        static func parse_updateLoginToken(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateLoginToken
+        }
+
+        /// updateMessagePollVote#24f40e77's fields, its id already read.
+        static func parse_updateMessagePollVote(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readBytesVector()
+            let _3 = try reader.readInt32()
+            return .updateMessagePollVote(pollId: _0, peer: _1, options: _2, qts: _3)
+        }
+
+        /// updateDialogFilter#26ffde7d's fields, its id already read.
+        static func parse_updateDialogFilter(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateDialogFilter", bits: flags & ~0x1) }
+            let _0 = try reader.readInt32()
+            var _1: Api.DialogFilter? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.DialogFilter.parse(from: &reader)
+            }
+            return .updateDialogFilter(id: _0, filter: _1)
+        }
+
+        /// updateDialogFilterOrder#a5d72105's fields, its id already read.
+        static func parse_updateDialogFilterOrder(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32Vector()
+            return .updateDialogFilterOrder(order: _0)
+        }
+
+        /// updateDialogFilters#3504914f's fields, its id already read.
+        static func parse_updateDialogFilters(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateDialogFilters
+        }
+
+        /// updatePhoneCallSignalingData#2661bf09's fields, its id already read.
+        static func parse_updatePhoneCallSignalingData(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readBytes()
+            return .updatePhoneCallSignalingData(phoneCallId: _0, data: _1)
+        }
+
+        /// updateChannelMessageForwards#d29a27f4's fields, its id already read.
+        static func parse_updateChannelMessageForwards(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateChannelMessageForwards(channelId: _0, id: _1, forwards: _2)
+        }
+
+        /// updateReadChannelDiscussionInbox#d6b19546's fields, its id already read.
+        static func parse_updateReadChannelDiscussionInbox(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateReadChannelDiscussionInbox", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            var _3: Int64? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readInt64()
+            }
+            var _4: Int32? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readInt32()
+            }
+            return .updateReadChannelDiscussionInbox(channelId: _0, topMsgId: _1, readMaxId: _2, broadcastId: _3, broadcastPost: _4)
+        }
+
+        /// updateReadChannelDiscussionOutbox#695c9e7c's fields, its id already read.
+        static func parse_updateReadChannelDiscussionOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .updateReadChannelDiscussionOutbox(channelId: _0, topMsgId: _1, readMaxId: _2)
+        }
+
+        /// updatePeerBlocked#ebe07752's fields, its id already read.
+        static func parse_updatePeerBlocked(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updatePeerBlocked", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try Api.Peer.parse(from: &reader)
+            return .updatePeerBlocked(blocked: _0, blockedMyStoriesFrom: _1, peerId: _2)
+        }
+
+        /// updateChannelUserTyping#8c88c923's fields, its id already read.
+        static func parse_updateChannelUserTyping(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelUserTyping", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            let _2 = try Api.Peer.parse(from: &reader)
+            let _3 = try Api.SendMessageAction.parse(from: &reader)
+            return .updateChannelUserTyping(channelId: _0, topMsgId: _1, fromId: _2, action: _3)
+        }
+
+        /// updatePinnedMessages#ed85eab5's fields, its id already read.
+        static func parse_updatePinnedMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePinnedMessages", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32Vector()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            return .updatePinnedMessages(pinned: _0, peer: _1, messages: _2, pts: _3, ptsCount: _4)
+        }
+
+        /// updatePinnedChannelMessages#5bb98608's fields, its id already read.
+        static func parse_updatePinnedChannelMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePinnedChannelMessages", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32Vector()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            return .updatePinnedChannelMessages(pinned: _0, channelId: _1, messages: _2, pts: _3, ptsCount: _4)
+        }
+
+        /// updateChat#f89a6a4e's fields, its id already read.
+        static func parse_updateChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .updateChat(chatId: _0)
+        }
+
+        /// updateGroupCallParticipants#f2ebdb4e's fields, its id already read.
+        static func parse_updateGroupCallParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputGroupCall.parse(from: &reader)
+            let _1 = try reader.readVector(of: Api.GroupCallParticipant.self)
+            let _2 = try reader.readInt32()
+            return .updateGroupCallParticipants(call: _0, participants: _1, version: _2)
+        }
+
+        /// updateGroupCall#97d64341's fields, its id already read.
+        static func parse_updateGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateGroupCall", bits: flags & ~0x1) }
+            var _0: Int64? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt64()
+            }
+            let _1 = try Api.GroupCall.parse(from: &reader)
+            return .updateGroupCall(chatId: _0, call: _1)
+        }
+
+        /// updatePeerHistoryTTL#bb9bb9a5's fields, its id already read.
+        static func parse_updatePeerHistoryTTL(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePeerHistoryTTL", bits: flags & ~0x1) }
+            let _0 = try Api.Peer.parse(from: &reader)
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            return .updatePeerHistoryTTL(peer: _0, ttlPeriod: _1)
+        }
+
+        /// updateChatParticipant#d087663a's fields, its id already read.
+        static func parse_updateChatParticipant(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "updateChatParticipant", bits: flags & ~0x7) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt64()
+            var _4: Api.ChatParticipant? = nil
+            if flags & 0x1 != 0 {
+                _4 = try Api.ChatParticipant.parse(from: &reader)
+            }
+            var _5: Api.ChatParticipant? = nil
+            if flags & 0x2 != 0 {
+                _5 = try Api.ChatParticipant.parse(from: &reader)
+            }
+            var _6: Api.ExportedChatInvite? = nil
+            if flags & 0x4 != 0 {
+                _6 = try Api.ExportedChatInvite.parse(from: &reader)
+            }
+            let _7 = try reader.readInt32()
+            return .updateChatParticipant(chatId: _0, date: _1, actorId: _2, userId: _3, prevParticipant: _4, newParticipant: _5, invite: _6, qts: _7)
+        }
+
+        /// updateChannelParticipant#985d3abb's fields, its id already read.
+        static func parse_updateChannelParticipant(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "updateChannelParticipant", bits: flags & ~0xf) }
+            let _0 = flags & 0x8 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readInt64()
+            var _5: Api.ChannelParticipant? = nil
+            if flags & 0x1 != 0 {
+                _5 = try Api.ChannelParticipant.parse(from: &reader)
+            }
+            var _6: Api.ChannelParticipant? = nil
+            if flags & 0x2 != 0 {
+                _6 = try Api.ChannelParticipant.parse(from: &reader)
+            }
+            var _7: Api.ExportedChatInvite? = nil
+            if flags & 0x4 != 0 {
+                _7 = try Api.ExportedChatInvite.parse(from: &reader)
+            }
+            let _8 = try reader.readInt32()
+            return .updateChannelParticipant(viaChatlist: _0, channelId: _1, date: _2, actorId: _3, userId: _4, prevParticipant: _5, newParticipant: _6, invite: _7, qts: _8)
+        }
+
+        /// updateBotStopped#c4870a49's fields, its id already read.
+        static func parse_updateBotStopped(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readBool()
+            let _3 = try reader.readInt32()
+            return .updateBotStopped(userId: _0, date: _1, stopped: _2, qts: _3)
+        }
+
+        /// updateGroupCallConnection#0b783982's fields, its id already read.
+        static func parse_updateGroupCallConnection(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateGroupCallConnection", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.DataJSON.parse(from: &reader)
+            return .updateGroupCallConnection(presentation: _0, params: _1)
+        }
+
+        /// updateBotCommands#4d712f2e's fields, its id already read.
+        static func parse_updateBotCommands(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readVector(of: Api.BotCommand.self)
+            return .updateBotCommands(peer: _0, botId: _1, commands: _2)
+        }
+
+        /// updatePendingJoinRequests#7063c3db's fields, its id already read.
+        static func parse_updatePendingJoinRequests(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64Vector()
+            return .updatePendingJoinRequests(peer: _0, requestsPending: _1, recentRequesters: _2)
+        }
+
+        /// updateBotChatInviteRequester#11dfa986's fields, its id already read.
+        static func parse_updateBotChatInviteRequester(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readString()
+            let _4 = try Api.ExportedChatInvite.parse(from: &reader)
+            let _5 = try reader.readInt32()
+            return .updateBotChatInviteRequester(peer: _0, date: _1, userId: _2, about: _3, invite: _4, qts: _5)
+        }
+
+        /// updateMessageReactions#1e297bfa's fields, its id already read.
+        static func parse_updateMessageReactions(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateMessageReactions", bits: flags & ~0x3) }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            var _2: Int32? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt32()
+            }
+            var _3: Api.Peer? = nil
+            if flags & 0x2 != 0 {
+                _3 = try Api.Peer.parse(from: &reader)
+            }
+            let _4 = try Api.MessageReactions.parse(from: &reader)
+            return .updateMessageReactions(peer: _0, msgId: _1, topMsgId: _2, savedPeerId: _3, reactions: _4)
+        }
+
+        /// updateAttachMenuBots#17b7a20b's fields, its id already read.
+        static func parse_updateAttachMenuBots(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateAttachMenuBots
+        }
+
+        /// updateWebViewResultSent#1592b79d's fields, its id already read.
+        static func parse_updateWebViewResultSent(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .updateWebViewResultSent(queryId: _0)
+        }
+
+        /// updateBotMenuButton#14b85813's fields, its id already read.
+        static func parse_updateBotMenuButton(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.BotMenuButton.parse(from: &reader)
+            return .updateBotMenuButton(botId: _0, button: _1)
+        }
+
+        /// updateSavedRingtones#74d8be99's fields, its id already read.
+        static func parse_updateSavedRingtones(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateSavedRingtones
+        }
+
+        /// updateTranscribedAudio#0084cd5a's fields, its id already read.
+        static func parse_updateTranscribedAudio(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateTranscribedAudio", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readString()
+            return .updateTranscribedAudio(pending: _0, peer: _1, msgId: _2, transcriptionId: _3, text: _4)
+        }
+
+        /// updateReadFeaturedEmojiStickers#fb4c496c's fields, its id already read.
+        static func parse_updateReadFeaturedEmojiStickers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateReadFeaturedEmojiStickers
+        }
+
+        /// updateUserEmojiStatus#28373599's fields, its id already read.
+        static func parse_updateUserEmojiStatus(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.EmojiStatus.parse(from: &reader)
+            return .updateUserEmojiStatus(userId: _0, emojiStatus: _1)
+        }
+
+        /// updateRecentEmojiStatuses#30f443db's fields, its id already read.
+        static func parse_updateRecentEmojiStatuses(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateRecentEmojiStatuses
+        }
+
+        /// updateRecentReactions#6f7863f4's fields, its id already read.
+        static func parse_updateRecentReactions(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateRecentReactions
+        }
+
+        /// updateMoveStickerSetToTop#86fccf85's fields, its id already read.
+        static func parse_updateMoveStickerSetToTop(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updateMoveStickerSetToTop", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readInt64()
+            return .updateMoveStickerSetToTop(masks: _0, emojis: _1, stickerset: _2)
+        }
+
+        /// updateMessageExtendedMedia#d5a41724's fields, its id already read.
+        static func parse_updateMessageExtendedMedia(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readVector(of: Api.MessageExtendedMedia.self)
+            return .updateMessageExtendedMedia(peer: _0, msgId: _1, extendedMedia: _2)
+        }
+
+        /// updateChannelPinnedTopic#192efbe3's fields, its id already read.
+        static func parse_updateChannelPinnedTopic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelPinnedTopic", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            return .updateChannelPinnedTopic(pinned: _0, channelId: _1, topicId: _2)
+        }
+
+        /// updateChannelPinnedTopics#fe198602's fields, its id already read.
+        static func parse_updateChannelPinnedTopics(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateChannelPinnedTopics", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            var _1: [Int32]? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32Vector()
+            }
+            return .updateChannelPinnedTopics(channelId: _0, order: _1)
+        }
+
+        /// updateUser#20529438's fields, its id already read.
+        static func parse_updateUser(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .updateUser(userId: _0)
+        }
+
+        /// updateAutoSaveSettings#ec05b097's fields, its id already read.
+        static func parse_updateAutoSaveSettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateAutoSaveSettings
+        }
+
+        /// updateStory#75b3b798's fields, its id already read.
+        static func parse_updateStory(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try Api.StoryItem.parse(from: &reader)
+            return .updateStory(peer: _0, story: _1)
+        }
+
+        /// updateReadStories#f74e932b's fields, its id already read.
+        static func parse_updateReadStories(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .updateReadStories(peer: _0, maxId: _1)
+        }
+
+        /// updateStoryID#1bf335b9's fields, its id already read.
+        static func parse_updateStoryID(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            return .updateStoryID(id: _0, randomId: _1)
+        }
+
+        /// updateStoriesStealthMode#2c084dc1's fields, its id already read.
+        static func parse_updateStoriesStealthMode(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.StoriesStealthMode.parse(from: &reader)
+            return .updateStoriesStealthMode(stealthMode: _0)
+        }
+
+        /// updateSentStoryReaction#7d627683's fields, its id already read.
+        static func parse_updateSentStoryReaction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try Api.Reaction.parse(from: &reader)
+            return .updateSentStoryReaction(peer: _0, storyId: _1, reaction: _2)
+        }
+
+        /// updateBotChatBoost#904dd49c's fields, its id already read.
+        static func parse_updateBotChatBoost(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try Api.Boost.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .updateBotChatBoost(peer: _0, boost: _1, qts: _2)
+        }
+
+        /// updateChannelViewForumAsMessages#07b68920's fields, its id already read.
+        static func parse_updateChannelViewForumAsMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readBool()
+            return .updateChannelViewForumAsMessages(channelId: _0, enabled: _1)
+        }
+
+        /// updatePeerWallpaper#ae3f101d's fields, its id already read.
+        static func parse_updatePeerWallpaper(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "updatePeerWallpaper", bits: flags & ~0x3) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try Api.Peer.parse(from: &reader)
+            var _2: Api.WallPaper? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.WallPaper.parse(from: &reader)
+            }
+            return .updatePeerWallpaper(wallpaperOverridden: _0, peer: _1, wallpaper: _2)
+        }
+
+        /// updateBotMessageReaction#ac21d3ce's fields, its id already read.
+        static func parse_updateBotMessageReaction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try Api.Peer.parse(from: &reader)
+            let _4 = try reader.readVector(of: Api.Reaction.self)
+            let _5 = try reader.readVector(of: Api.Reaction.self)
+            let _6 = try reader.readInt32()
+            return .updateBotMessageReaction(peer: _0, msgId: _1, date: _2, actor: _3, oldReactions: _4, newReactions: _5, qts: _6)
+        }
+
+        /// updateBotMessageReactions#09cb7759's fields, its id already read.
+        static func parse_updateBotMessageReactions(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readVector(of: Api.ReactionCount.self)
+            let _4 = try reader.readInt32()
+            return .updateBotMessageReactions(peer: _0, msgId: _1, date: _2, reactions: _3, qts: _4)
+        }
+
+        /// updateSavedDialogPinned#aeaf9e74's fields, its id already read.
+        static func parse_updateSavedDialogPinned(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateSavedDialogPinned", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try Api.DialogPeer.parse(from: &reader)
+            return .updateSavedDialogPinned(pinned: _0, peer: _1)
+        }
+
+        /// updatePinnedSavedDialogs#686c85a6's fields, its id already read.
+        static func parse_updatePinnedSavedDialogs(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updatePinnedSavedDialogs", bits: flags & ~0x1) }
+            var _0: [Api.DialogPeer]? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readVector(of: Api.DialogPeer.self)
+            }
+            return .updatePinnedSavedDialogs(order: _0)
+        }
+
+        /// updateSavedReactionTags#39c67432's fields, its id already read.
+        static func parse_updateSavedReactionTags(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .updateSavedReactionTags
+        }
+
+        /// updateSmsJob#f16269d4's fields, its id already read.
+        static func parse_updateSmsJob(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .updateSmsJob(jobId: _0)
+        }
+
+        /// updateQuickReplies#f9470ab2's fields, its id already read.
+        static func parse_updateQuickReplies(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.QuickReply.self)
+            return .updateQuickReplies(quickReplies: _0)
+        }
+
+        /// updateNewQuickReply#f53da717's fields, its id already read.
+        static func parse_updateNewQuickReply(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.QuickReply.parse(from: &reader)
+            return .updateNewQuickReply(quickReply: _0)
+        }
+
+        /// updateDeleteQuickReply#53e6f1ec's fields, its id already read.
+        static func parse_updateDeleteQuickReply(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .updateDeleteQuickReply(shortcutId: _0)
+        }
+
+        /// updateQuickReplyMessage#3e050d0f's fields, its id already read.
+        static func parse_updateQuickReplyMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Message.parse(from: &reader)
+            return .updateQuickReplyMessage(message: _0)
+        }
+
+        /// updateDeleteQuickReplyMessages#566fe7cd's fields, its id already read.
+        static func parse_updateDeleteQuickReplyMessages(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32Vector()
+            return .updateDeleteQuickReplyMessages(shortcutId: _0, messages: _1)
+        }
+
+        /// updateBotBusinessConnect#8ae5c97a's fields, its id already read.
+        static func parse_updateBotBusinessConnect(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.BotBusinessConnection.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .updateBotBusinessConnect(connection: _0, qts: _1)
+        }
+
+        /// updateBotNewBusinessMessage#9ddb347c's fields, its id already read.
+        static func parse_updateBotNewBusinessMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateBotNewBusinessMessage", bits: flags & ~0x1) }
+            let _0 = try reader.readString()
+            let _1 = try Api.Message.parse(from: &reader)
+            var _2: Api.Message? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.Message.parse(from: &reader)
+            }
+            let _3 = try reader.readInt32()
+            return .updateBotNewBusinessMessage(connectionId: _0, message: _1, replyToMessage: _2, qts: _3)
+        }
+
+        /// updateBotEditBusinessMessage#07df587c's fields, its id already read.
+        static func parse_updateBotEditBusinessMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateBotEditBusinessMessage", bits: flags & ~0x1) }
+            let _0 = try reader.readString()
+            let _1 = try Api.Message.parse(from: &reader)
+            var _2: Api.Message? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.Message.parse(from: &reader)
+            }
+            let _3 = try reader.readInt32()
+            return .updateBotEditBusinessMessage(connectionId: _0, message: _1, replyToMessage: _2, qts: _3)
+        }
+
+        /// updateBotDeleteBusinessMessage#a02a982e's fields, its id already read.
+        static func parse_updateBotDeleteBusinessMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32Vector()
+            let _3 = try reader.readInt32()
+            return .updateBotDeleteBusinessMessage(connectionId: _0, peer: _1, messages: _2, qts: _3)
+        }
+
+        /// updateNewStoryReaction#1824e40b's fields, its id already read.
+        static func parse_updateNewStoryReaction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try Api.Reaction.parse(from: &reader)
+            return .updateNewStoryReaction(storyId: _0, peer: _1, reaction: _2)
+        }
+
+        /// updateStarsBalance#4e80a379's fields, its id already read.
+        static func parse_updateStarsBalance(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.StarsAmount.parse(from: &reader)
+            return .updateStarsBalance(balance: _0)
+        }
+
+        /// updateBusinessBotCallbackQuery#1ea2fda7's fields, its id already read.
+        static func parse_updateBusinessBotCallbackQuery(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x5 == 0 else { throw .unknownFlags(constructor: "updateBusinessBotCallbackQuery", bits: flags & ~0x5) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            let _3 = try Api.Message.parse(from: &reader)
+            var _4: Api.Message? = nil
+            if flags & 0x4 != 0 {
+                _4 = try Api.Message.parse(from: &reader)
+            }
+            let _5 = try reader.readInt64()
+            var _6: [UInt8]? = nil
+            if flags & 0x1 != 0 {
+                _6 = try reader.readBytes()
+            }
+            return .updateBusinessBotCallbackQuery(queryId: _0, userId: _1, connectionId: _2, message: _3, replyToMessage: _4, chatInstance: _5, data: _6)
+        }
+
+        /// updateStarsRevenueStatus#a584b019's fields, its id already read.
+        static func parse_updateStarsRevenueStatus(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try Api.StarsRevenueStatus.parse(from: &reader)
+            return .updateStarsRevenueStatus(peer: _0, status: _1)
+        }
+
+        /// updateBotPurchasedPaidMedia#283bd312's fields, its id already read.
+        static func parse_updateBotPurchasedPaidMedia(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readString()
+            let _2 = try reader.readInt32()
+            return .updateBotPurchasedPaidMedia(userId: _0, payload: _1, qts: _2)
+        }
+
+        /// updatePaidReactionPrivacy#8b725fce's fields, its id already read.
+        static func parse_updatePaidReactionPrivacy(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.PaidReactionPrivacy.parse(from: &reader)
+            return .updatePaidReactionPrivacy(private: _0)
+        }
+
+        /// updateSentPhoneCode#504aa18f's fields, its id already read.
+        static func parse_updateSentPhoneCode(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.auth.SentCode.parse(from: &reader)
+            return .updateSentPhoneCode(sentCode: _0)
+        }
+
+        /// updateGroupCallChainBlocks#a477288f's fields, its id already read.
+        static func parse_updateGroupCallChainBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputGroupCall.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readBytesVector()
+            let _3 = try reader.readInt32()
+            return .updateGroupCallChainBlocks(call: _0, subChainId: _1, blocks: _2, nextOffset: _3)
+        }
+
+        /// updateReadMonoForumInbox#77b0e372's fields, its id already read.
+        static func parse_updateReadMonoForumInbox(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .updateReadMonoForumInbox(channelId: _0, savedPeerId: _1, readMaxId: _2)
+        }
+
+        /// updateReadMonoForumOutbox#a4a79376's fields, its id already read.
+        static func parse_updateReadMonoForumOutbox(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .updateReadMonoForumOutbox(channelId: _0, savedPeerId: _1, readMaxId: _2)
+        }
+
+        /// updateMonoForumNoPaidException#9f812b08's fields, its id already read.
+        static func parse_updateMonoForumNoPaidException(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "updateMonoForumNoPaidException", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try Api.Peer.parse(from: &reader)
+            return .updateMonoForumNoPaidException(exception: _0, channelId: _1, savedPeerId: _2)
         }
     }
 }

@@ -2,6 +2,674 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum DataJSON: TLObject, Equatable {
+        case dataJSON(data: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .dataJSON(let _0):
+                writer.writeUInt32(0x7d748d04)
+                writer.writeString(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7d748d04: return try parse_dataJSON(&reader)
+            default: throw .unknownConstructor(id, expected: "DataJSON")
+            }
+        }
+
+        /// dataJSON#7d748d04's fields, its id already read.
+        static func parse_dataJSON(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .dataJSON(data: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum DcOption: TLObject, Equatable {
+        case dcOption(ipv6: Bool, mediaOnly: Bool, tcpoOnly: Bool, cdn: Bool, static: Bool, thisPortOnly: Bool, id: Int32, ipAddress: String, port: Int32, secret: [UInt8]?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .dcOption(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0x18b7a10d)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x8 }
+                if _4 { flags |= 0x10 }
+                if _5 { flags |= 0x20 }
+                if _9 != nil { flags |= 0x400 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_6)
+                writer.writeString(_7)
+                writer.writeInt32(_8)
+                if let value = _9 {
+                    writer.writeBytes(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x18b7a10d: return try parse_dcOption(&reader)
+            default: throw .unknownConstructor(id, expected: "DcOption")
+            }
+        }
+
+        /// dcOption#18b7a10d's fields, its id already read.
+        static func parse_dcOption(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x43f == 0 else { throw .unknownFlags(constructor: "dcOption", bits: flags & ~0x43f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x8 != 0
+            let _4 = flags & 0x10 != 0
+            let _5 = flags & 0x20 != 0
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readString()
+            let _8 = try reader.readInt32()
+            var _9: [UInt8]? = nil
+            if flags & 0x400 != 0 {
+                _9 = try reader.readBytes()
+            }
+            return .dcOption(ipv6: _0, mediaOnly: _1, tcpoOnly: _2, cdn: _3, static: _4, thisPortOnly: _5, id: _6, ipAddress: _7, port: _8, secret: _9)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Dialog: TLObject, Equatable {
+        case dialog(pinned: Bool, unreadMark: Bool, viewForumAsMessages: Bool, peer: Api.Peer, topMessage: Int32, readInboxMaxId: Int32, readOutboxMaxId: Int32, unreadCount: Int32, unreadMentionsCount: Int32, unreadReactionsCount: Int32, notifySettings: Api.PeerNotifySettings, pts: Int32?, draft: Api.DraftMessage?, folderId: Int32?, ttlPeriod: Int32?)
+        case dialogFolder(pinned: Bool, folder: Api.Folder, peer: Api.Peer, topMessage: Int32, unreadMutedPeersCount: Int32, unreadUnmutedPeersCount: Int32, unreadMutedMessagesCount: Int32, unreadUnmutedMessagesCount: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .dialog(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14):
+                writer.writeUInt32(0xd58a08c6)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                if _1 { flags |= 0x8 }
+                if _2 { flags |= 0x40 }
+                if _11 != nil { flags |= 0x1 }
+                if _12 != nil { flags |= 0x2 }
+                if _13 != nil { flags |= 0x10 }
+                if _14 != nil { flags |= 0x20 }
+                writer.writeUInt32(flags)
+                _3.serialize(to: &writer)
+                writer.writeInt32(_4)
+                writer.writeInt32(_5)
+                writer.writeInt32(_6)
+                writer.writeInt32(_7)
+                writer.writeInt32(_8)
+                writer.writeInt32(_9)
+                _10.serialize(to: &writer)
+                if let value = _11 {
+                    writer.writeInt32(value)
+                }
+                if let value = _12 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _13 {
+                    writer.writeInt32(value)
+                }
+                if let value = _14 {
+                    writer.writeInt32(value)
+                }
+            case .dialogFolder(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x71bd134c)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                _2.serialize(to: &writer)
+                writer.writeInt32(_3)
+                writer.writeInt32(_4)
+                writer.writeInt32(_5)
+                writer.writeInt32(_6)
+                writer.writeInt32(_7)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xd58a08c6: return try parse_dialog(&reader)
+            case 0x71bd134c: return try parse_dialogFolder(&reader)
+            default: throw .unknownConstructor(id, expected: "Dialog")
+            }
+        }
+
+        /// dialog#d58a08c6's fields, its id already read.
+        static func parse_dialog(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "dialog", bits: flags & ~0x7f) }
+            let _0 = flags & 0x4 != 0
+            let _1 = flags & 0x8 != 0
+            let _2 = flags & 0x40 != 0
+            let _3 = try Api.Peer.parse(from: &reader)
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readInt32()
+            let _8 = try reader.readInt32()
+            let _9 = try reader.readInt32()
+            let _10 = try Api.PeerNotifySettings.parse(from: &reader)
+            var _11: Int32? = nil
+            if flags & 0x1 != 0 {
+                _11 = try reader.readInt32()
+            }
+            var _12: Api.DraftMessage? = nil
+            if flags & 0x2 != 0 {
+                _12 = try Api.DraftMessage.parse(from: &reader)
+            }
+            var _13: Int32? = nil
+            if flags & 0x10 != 0 {
+                _13 = try reader.readInt32()
+            }
+            var _14: Int32? = nil
+            if flags & 0x20 != 0 {
+                _14 = try reader.readInt32()
+            }
+            return .dialog(pinned: _0, unreadMark: _1, viewForumAsMessages: _2, peer: _3, topMessage: _4, readInboxMaxId: _5, readOutboxMaxId: _6, unreadCount: _7, unreadMentionsCount: _8, unreadReactionsCount: _9, notifySettings: _10, pts: _11, draft: _12, folderId: _13, ttlPeriod: _14)
+        }
+
+        /// dialogFolder#71bd134c's fields, its id already read.
+        static func parse_dialogFolder(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x4 == 0 else { throw .unknownFlags(constructor: "dialogFolder", bits: flags & ~0x4) }
+            let _0 = flags & 0x4 != 0
+            let _1 = try Api.Folder.parse(from: &reader)
+            let _2 = try Api.Peer.parse(from: &reader)
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readInt32()
+            return .dialogFolder(pinned: _0, folder: _1, peer: _2, topMessage: _3, unreadMutedPeersCount: _4, unreadUnmutedPeersCount: _5, unreadMutedMessagesCount: _6, unreadUnmutedMessagesCount: _7)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum DialogFilter: TLObject, Equatable {
+        case dialogFilter(contacts: Bool, nonContacts: Bool, groups: Bool, broadcasts: Bool, bots: Bool, excludeMuted: Bool, excludeRead: Bool, excludeArchived: Bool, titleNoanimate: Bool, id: Int32, title: Api.TextWithEntities, emoticon: String?, color: Int32?, pinnedPeers: [Api.InputPeer], includePeers: [Api.InputPeer], excludePeers: [Api.InputPeer])
+        case dialogFilterDefault
+        case dialogFilterChatlist(hasMyInvites: Bool, titleNoanimate: Bool, id: Int32, title: Api.TextWithEntities, emoticon: String?, color: Int32?, pinnedPeers: [Api.InputPeer], includePeers: [Api.InputPeer])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .dialogFilter(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15):
+                writer.writeUInt32(0xaa472651)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x8 }
+                if _4 { flags |= 0x10 }
+                if _5 { flags |= 0x800 }
+                if _6 { flags |= 0x1000 }
+                if _7 { flags |= 0x2000 }
+                if _8 { flags |= 0x10000000 }
+                if _11 != nil { flags |= 0x2000000 }
+                if _12 != nil { flags |= 0x8000000 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_9)
+                _10.serialize(to: &writer)
+                if let value = _11 {
+                    writer.writeString(value)
+                }
+                if let value = _12 {
+                    writer.writeInt32(value)
+                }
+                writer.writeVector(_13)
+                writer.writeVector(_14)
+                writer.writeVector(_15)
+            case .dialogFilterDefault:
+                writer.writeUInt32(0x363293ae)
+            case .dialogFilterChatlist(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x96537bd7)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4000000 }
+                if _1 { flags |= 0x10000000 }
+                if _4 != nil { flags |= 0x2000000 }
+                if _5 != nil { flags |= 0x8000000 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_2)
+                _3.serialize(to: &writer)
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+                writer.writeVector(_6)
+                writer.writeVector(_7)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xaa472651: return try parse_dialogFilter(&reader)
+            case 0x363293ae: return try parse_dialogFilterDefault(&reader)
+            case 0x96537bd7: return try parse_dialogFilterChatlist(&reader)
+            default: throw .unknownConstructor(id, expected: "DialogFilter")
+            }
+        }
+
+        /// dialogFilter#aa472651's fields, its id already read.
+        static func parse_dialogFilter(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1a00381f == 0 else { throw .unknownFlags(constructor: "dialogFilter", bits: flags & ~0x1a00381f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x8 != 0
+            let _4 = flags & 0x10 != 0
+            let _5 = flags & 0x800 != 0
+            let _6 = flags & 0x1000 != 0
+            let _7 = flags & 0x2000 != 0
+            let _8 = flags & 0x10000000 != 0
+            let _9 = try reader.readInt32()
+            let _10 = try Api.TextWithEntities.parse(from: &reader)
+            var _11: String? = nil
+            if flags & 0x2000000 != 0 {
+                _11 = try reader.readString()
+            }
+            var _12: Int32? = nil
+            if flags & 0x8000000 != 0 {
+                _12 = try reader.readInt32()
+            }
+            let _13 = try reader.readVector(of: Api.InputPeer.self)
+            let _14 = try reader.readVector(of: Api.InputPeer.self)
+            let _15 = try reader.readVector(of: Api.InputPeer.self)
+            return .dialogFilter(contacts: _0, nonContacts: _1, groups: _2, broadcasts: _3, bots: _4, excludeMuted: _5, excludeRead: _6, excludeArchived: _7, titleNoanimate: _8, id: _9, title: _10, emoticon: _11, color: _12, pinnedPeers: _13, includePeers: _14, excludePeers: _15)
+        }
+
+        /// dialogFilterDefault#363293ae's fields, its id already read.
+        static func parse_dialogFilterDefault(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .dialogFilterDefault
+        }
+
+        /// dialogFilterChatlist#96537bd7's fields, its id already read.
+        static func parse_dialogFilterChatlist(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1e000000 == 0 else { throw .unknownFlags(constructor: "dialogFilterChatlist", bits: flags & ~0x1e000000) }
+            let _0 = flags & 0x4000000 != 0
+            let _1 = flags & 0x10000000 != 0
+            let _2 = try reader.readInt32()
+            let _3 = try Api.TextWithEntities.parse(from: &reader)
+            var _4: String? = nil
+            if flags & 0x2000000 != 0 {
+                _4 = try reader.readString()
+            }
+            var _5: Int32? = nil
+            if flags & 0x8000000 != 0 {
+                _5 = try reader.readInt32()
+            }
+            let _6 = try reader.readVector(of: Api.InputPeer.self)
+            let _7 = try reader.readVector(of: Api.InputPeer.self)
+            return .dialogFilterChatlist(hasMyInvites: _0, titleNoanimate: _1, id: _2, title: _3, emoticon: _4, color: _5, pinnedPeers: _6, includePeers: _7)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum DialogPeer: TLObject, Equatable {
+        case dialogPeer(peer: Api.Peer)
+        case dialogPeerFolder(folderId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .dialogPeer(let _0):
+                writer.writeUInt32(0xe56dbf05)
+                _0.serialize(to: &writer)
+            case .dialogPeerFolder(let _0):
+                writer.writeUInt32(0x514519e2)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xe56dbf05: return try parse_dialogPeer(&reader)
+            case 0x514519e2: return try parse_dialogPeerFolder(&reader)
+            default: throw .unknownConstructor(id, expected: "DialogPeer")
+            }
+        }
+
+        /// dialogPeer#e56dbf05's fields, its id already read.
+        static func parse_dialogPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            return .dialogPeer(peer: _0)
+        }
+
+        /// dialogPeerFolder#514519e2's fields, its id already read.
+        static func parse_dialogPeerFolder(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .dialogPeerFolder(folderId: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Document: TLObject, Equatable {
+        case documentEmpty(id: Int64)
+        case document(id: Int64, accessHash: Int64, fileReference: [UInt8], date: Int32, mimeType: String, size: Int64, thumbs: [Api.PhotoSize]?, videoThumbs: [Api.VideoSize]?, dcId: Int32, attributes: [Api.DocumentAttribute])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .documentEmpty(let _0):
+                writer.writeUInt32(0x36f8c871)
+                writer.writeInt64(_0)
+            case .document(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0x8fd4c4d8)
+                var flags: UInt32 = 0
+                if _6 != nil { flags |= 0x1 }
+                if _7 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+                writer.writeInt32(_3)
+                writer.writeString(_4)
+                writer.writeInt64(_5)
+                if let value = _6 {
+                    writer.writeVector(value)
+                }
+                if let value = _7 {
+                    writer.writeVector(value)
+                }
+                writer.writeInt32(_8)
+                writer.writeVector(_9)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x36f8c871: return try parse_documentEmpty(&reader)
+            case 0x8fd4c4d8: return try parse_document(&reader)
+            default: throw .unknownConstructor(id, expected: "Document")
+            }
+        }
+
+        /// documentEmpty#36f8c871's fields, its id already read.
+        static func parse_documentEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .documentEmpty(id: _0)
+        }
+
+        /// document#8fd4c4d8's fields, its id already read.
+        static func parse_document(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "document", bits: flags & ~0x3) }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readString()
+            let _5 = try reader.readInt64()
+            var _6: [Api.PhotoSize]? = nil
+            if flags & 0x1 != 0 {
+                _6 = try reader.readVector(of: Api.PhotoSize.self)
+            }
+            var _7: [Api.VideoSize]? = nil
+            if flags & 0x2 != 0 {
+                _7 = try reader.readVector(of: Api.VideoSize.self)
+            }
+            let _8 = try reader.readInt32()
+            let _9 = try reader.readVector(of: Api.DocumentAttribute.self)
+            return .document(id: _0, accessHash: _1, fileReference: _2, date: _3, mimeType: _4, size: _5, thumbs: _6, videoThumbs: _7, dcId: _8, attributes: _9)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum DocumentAttribute: TLObject, Equatable {
+        case documentAttributeImageSize(w: Int32, h: Int32)
+        case documentAttributeAnimated
+        case documentAttributeSticker(mask: Bool, alt: String, stickerset: Api.InputStickerSet, maskCoords: Api.MaskCoords?)
+        case documentAttributeVideo(roundMessage: Bool, supportsStreaming: Bool, nosound: Bool, duration: Double, w: Int32, h: Int32, preloadPrefixSize: Int32?, videoStartTs: Double?, videoCodec: String?)
+        case documentAttributeAudio(voice: Bool, duration: Int32, title: String?, performer: String?, waveform: [UInt8]?)
+        case documentAttributeFilename(fileName: String)
+        case documentAttributeHasStickers
+        case documentAttributeCustomEmoji(free: Bool, textColor: Bool, alt: String, stickerset: Api.InputStickerSet)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .documentAttributeImageSize(let _0, let _1):
+                writer.writeUInt32(0x6c37c15c)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .documentAttributeAnimated:
+                writer.writeUInt32(0x11b58939)
+            case .documentAttributeSticker(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x6319d612)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeString(_1)
+                _2.serialize(to: &writer)
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+            case .documentAttributeVideo(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0x43c57c48)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x8 }
+                if _6 != nil { flags |= 0x4 }
+                if _7 != nil { flags |= 0x10 }
+                if _8 != nil { flags |= 0x20 }
+                writer.writeUInt32(flags)
+                writer.writeDouble(_3)
+                writer.writeInt32(_4)
+                writer.writeInt32(_5)
+                if let value = _6 {
+                    writer.writeInt32(value)
+                }
+                if let value = _7 {
+                    writer.writeDouble(value)
+                }
+                if let value = _8 {
+                    writer.writeString(value)
+                }
+            case .documentAttributeAudio(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x9852f9c6)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x400 }
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                if _4 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_1)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+                if let value = _4 {
+                    writer.writeBytes(value)
+                }
+            case .documentAttributeFilename(let _0):
+                writer.writeUInt32(0x15590068)
+                writer.writeString(_0)
+            case .documentAttributeHasStickers:
+                writer.writeUInt32(0x9801d2f7)
+            case .documentAttributeCustomEmoji(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xfd149899)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeString(_2)
+                _3.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x6c37c15c: return try parse_documentAttributeImageSize(&reader)
+            case 0x11b58939: return try parse_documentAttributeAnimated(&reader)
+            case 0x6319d612: return try parse_documentAttributeSticker(&reader)
+            case 0x43c57c48: return try parse_documentAttributeVideo(&reader)
+            case 0x9852f9c6: return try parse_documentAttributeAudio(&reader)
+            case 0x15590068: return try parse_documentAttributeFilename(&reader)
+            case 0x9801d2f7: return try parse_documentAttributeHasStickers(&reader)
+            case 0xfd149899: return try parse_documentAttributeCustomEmoji(&reader)
+            default: throw .unknownConstructor(id, expected: "DocumentAttribute")
+            }
+        }
+
+        /// documentAttributeImageSize#6c37c15c's fields, its id already read.
+        static func parse_documentAttributeImageSize(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .documentAttributeImageSize(w: _0, h: _1)
+        }
+
+        /// documentAttributeAnimated#11b58939's fields, its id already read.
+        static func parse_documentAttributeAnimated(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .documentAttributeAnimated
+        }
+
+        /// documentAttributeSticker#6319d612's fields, its id already read.
+        static func parse_documentAttributeSticker(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "documentAttributeSticker", bits: flags & ~0x3) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try reader.readString()
+            let _2 = try Api.InputStickerSet.parse(from: &reader)
+            var _3: Api.MaskCoords? = nil
+            if flags & 0x1 != 0 {
+                _3 = try Api.MaskCoords.parse(from: &reader)
+            }
+            return .documentAttributeSticker(mask: _0, alt: _1, stickerset: _2, maskCoords: _3)
+        }
+
+        /// documentAttributeVideo#43c57c48's fields, its id already read.
+        static func parse_documentAttributeVideo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "documentAttributeVideo", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = try reader.readDouble()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt32()
+            var _6: Int32? = nil
+            if flags & 0x4 != 0 {
+                _6 = try reader.readInt32()
+            }
+            var _7: Double? = nil
+            if flags & 0x10 != 0 {
+                _7 = try reader.readDouble()
+            }
+            var _8: String? = nil
+            if flags & 0x20 != 0 {
+                _8 = try reader.readString()
+            }
+            return .documentAttributeVideo(roundMessage: _0, supportsStreaming: _1, nosound: _2, duration: _3, w: _4, h: _5, preloadPrefixSize: _6, videoStartTs: _7, videoCodec: _8)
+        }
+
+        /// documentAttributeAudio#9852f9c6's fields, its id already read.
+        static func parse_documentAttributeAudio(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x407 == 0 else { throw .unknownFlags(constructor: "documentAttributeAudio", bits: flags & ~0x407) }
+            let _0 = flags & 0x400 != 0
+            let _1 = try reader.readInt32()
+            var _2: String? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: String? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readString()
+            }
+            var _4: [UInt8]? = nil
+            if flags & 0x4 != 0 {
+                _4 = try reader.readBytes()
+            }
+            return .documentAttributeAudio(voice: _0, duration: _1, title: _2, performer: _3, waveform: _4)
+        }
+
+        /// documentAttributeFilename#15590068's fields, its id already read.
+        static func parse_documentAttributeFilename(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .documentAttributeFilename(fileName: _0)
+        }
+
+        /// documentAttributeHasStickers#9801d2f7's fields, its id already read.
+        static func parse_documentAttributeHasStickers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .documentAttributeHasStickers
+        }
+
+        /// documentAttributeCustomEmoji#fd149899's fields, its id already read.
+        static func parse_documentAttributeCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "documentAttributeCustomEmoji", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readString()
+            let _3 = try Api.InputStickerSet.parse(from: &reader)
+            return .documentAttributeCustomEmoji(free: _0, textColor: _1, alt: _2, stickerset: _3)
+        }
+    }
+}
+
+extension Api {
     public indirect enum DraftMessage: TLObject, Equatable {
         case draftMessageEmpty(date: Int32?)
         case draftMessage(noWebpage: Bool, invertMedia: Bool, replyTo: Api.InputReplyTo?, message: String, entities: [Api.MessageEntity]?, media: Api.InputMedia?, date: Int32, effect: Int64?, suggestedPost: Api.SuggestedPost?)
@@ -1454,350 +2122,6 @@ extension Api {
             try reader.enterObject()
             defer { reader.leaveObject() }
             return .inlineQueryPeerTypeBotPM
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputBotInlineMessageID: TLObject, Equatable {
-        case inputBotInlineMessageID(dcId: Int32, id: Int64, accessHash: Int64)
-        case inputBotInlineMessageID64(dcId: Int32, ownerId: Int64, id: Int32, accessHash: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputBotInlineMessageID(let _0, let _1, let _2):
-                writer.writeUInt32(0x890c3d89)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-            case .inputBotInlineMessageID64(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xb6d915d7)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-                writer.writeInt64(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x890c3d89: return try parse_inputBotInlineMessageID(&reader)
-            case 0xb6d915d7: return try parse_inputBotInlineMessageID64(&reader)
-            default: throw .unknownConstructor(id, expected: "InputBotInlineMessageID")
-            }
-        }
-
-        /// inputBotInlineMessageID#890c3d89's fields, its id already read.
-        static func parse_inputBotInlineMessageID(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            return .inputBotInlineMessageID(dcId: _0, id: _1, accessHash: _2)
-        }
-
-        /// inputBotInlineMessageID64#b6d915d7's fields, its id already read.
-        static func parse_inputBotInlineMessageID64(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt64()
-            return .inputBotInlineMessageID64(dcId: _0, ownerId: _1, id: _2, accessHash: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputChannel: TLObject, Equatable {
-        case inputChannelEmpty
-        case inputChannel(channelId: Int64, accessHash: Int64)
-        case inputChannelFromMessage(peer: Api.InputPeer, msgId: Int32, channelId: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputChannelEmpty:
-                writer.writeUInt32(0xee8c1e86)
-            case .inputChannel(let _0, let _1):
-                writer.writeUInt32(0xf35aec28)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputChannelFromMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0x5b934f9d)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xee8c1e86: return try parse_inputChannelEmpty(&reader)
-            case 0xf35aec28: return try parse_inputChannel(&reader)
-            case 0x5b934f9d: return try parse_inputChannelFromMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "InputChannel")
-            }
-        }
-
-        /// inputChannelEmpty#ee8c1e86's fields, its id already read.
-        static func parse_inputChannelEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputChannelEmpty
-        }
-
-        /// inputChannel#f35aec28's fields, its id already read.
-        static func parse_inputChannel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputChannel(channelId: _0, accessHash: _1)
-        }
-
-        /// inputChannelFromMessage#5b934f9d's fields, its id already read.
-        static func parse_inputChannelFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .inputChannelFromMessage(peer: _0, msgId: _1, channelId: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputCheckPasswordSRP: TLObject, Equatable {
-        case inputCheckPasswordEmpty
-        case inputCheckPasswordSRP(srpId: Int64, A: [UInt8], M1: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputCheckPasswordEmpty:
-                writer.writeUInt32(0x9880f658)
-            case .inputCheckPasswordSRP(let _0, let _1, let _2):
-                writer.writeUInt32(0xd27ff082)
-                writer.writeInt64(_0)
-                writer.writeBytes(_1)
-                writer.writeBytes(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x9880f658: return try parse_inputCheckPasswordEmpty(&reader)
-            case 0xd27ff082: return try parse_inputCheckPasswordSRP(&reader)
-            default: throw .unknownConstructor(id, expected: "InputCheckPasswordSRP")
-            }
-        }
-
-        /// inputCheckPasswordEmpty#9880f658's fields, its id already read.
-        static func parse_inputCheckPasswordEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputCheckPasswordEmpty
-        }
-
-        /// inputCheckPasswordSRP#d27ff082's fields, its id already read.
-        static func parse_inputCheckPasswordSRP(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readBytes()
-            let _2 = try reader.readBytes()
-            return .inputCheckPasswordSRP(srpId: _0, A: _1, M1: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputClientProxy: TLObject, Equatable {
-        case inputClientProxy(address: String, port: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputClientProxy(let _0, let _1):
-                writer.writeUInt32(0x75588b3f)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x75588b3f: return try parse_inputClientProxy(&reader)
-            default: throw .unknownConstructor(id, expected: "InputClientProxy")
-            }
-        }
-
-        /// inputClientProxy#75588b3f's fields, its id already read.
-        static func parse_inputClientProxy(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            return .inputClientProxy(address: _0, port: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputDialogPeer: TLObject, Equatable {
-        case inputDialogPeer(peer: Api.InputPeer)
-        case inputDialogPeerFolder(folderId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputDialogPeer(let _0):
-                writer.writeUInt32(0xfcaafeb7)
-                _0.serialize(to: &writer)
-            case .inputDialogPeerFolder(let _0):
-                writer.writeUInt32(0x64600527)
-                writer.writeInt32(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xfcaafeb7: return try parse_inputDialogPeer(&reader)
-            case 0x64600527: return try parse_inputDialogPeerFolder(&reader)
-            default: throw .unknownConstructor(id, expected: "InputDialogPeer")
-            }
-        }
-
-        /// inputDialogPeer#fcaafeb7's fields, its id already read.
-        static func parse_inputDialogPeer(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            return .inputDialogPeer(peer: _0)
-        }
-
-        /// inputDialogPeerFolder#64600527's fields, its id already read.
-        static func parse_inputDialogPeerFolder(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .inputDialogPeerFolder(folderId: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputDocument: TLObject, Equatable {
-        case inputDocumentEmpty
-        case inputDocument(id: Int64, accessHash: Int64, fileReference: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputDocumentEmpty:
-                writer.writeUInt32(0x72f0eaae)
-            case .inputDocument(let _0, let _1, let _2):
-                writer.writeUInt32(0x1abfb575)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeBytes(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x72f0eaae: return try parse_inputDocumentEmpty(&reader)
-            case 0x1abfb575: return try parse_inputDocument(&reader)
-            default: throw .unknownConstructor(id, expected: "InputDocument")
-            }
-        }
-
-        /// inputDocumentEmpty#72f0eaae's fields, its id already read.
-        static func parse_inputDocumentEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputDocumentEmpty
-        }
-
-        /// inputDocument#1abfb575's fields, its id already read.
-        static func parse_inputDocument(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readBytes()
-            return .inputDocument(id: _0, accessHash: _1, fileReference: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputFile: TLObject, Equatable {
-        case inputFile(id: Int64, parts: Int32, name: String, md5Checksum: String)
-        case inputFileBig(id: Int64, parts: Int32, name: String)
-        case inputFileStoryDocument(id: Api.InputDocument)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputFile(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xf52ff27f)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeString(_2)
-                writer.writeString(_3)
-            case .inputFileBig(let _0, let _1, let _2):
-                writer.writeUInt32(0xfa4f0bb5)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeString(_2)
-            case .inputFileStoryDocument(let _0):
-                writer.writeUInt32(0x62dc8b48)
-                _0.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xf52ff27f: return try parse_inputFile(&reader)
-            case 0xfa4f0bb5: return try parse_inputFileBig(&reader)
-            case 0x62dc8b48: return try parse_inputFileStoryDocument(&reader)
-            default: throw .unknownConstructor(id, expected: "InputFile")
-            }
-        }
-
-        /// inputFile#f52ff27f's fields, its id already read.
-        static func parse_inputFile(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            let _3 = try reader.readString()
-            return .inputFile(id: _0, parts: _1, name: _2, md5Checksum: _3)
-        }
-
-        /// inputFileBig#fa4f0bb5's fields, its id already read.
-        static func parse_inputFileBig(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            return .inputFileBig(id: _0, parts: _1, name: _2)
-        }
-
-        /// inputFileStoryDocument#62dc8b48's fields, its id already read.
-        static func parse_inputFileStoryDocument(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputDocument.parse(from: &reader)
-            return .inputFileStoryDocument(id: _0)
         }
     }
 }

@@ -2,6 +2,350 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum InputBotInlineMessageID: TLObject, Equatable {
+        case inputBotInlineMessageID(dcId: Int32, id: Int64, accessHash: Int64)
+        case inputBotInlineMessageID64(dcId: Int32, ownerId: Int64, id: Int32, accessHash: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputBotInlineMessageID(let _0, let _1, let _2):
+                writer.writeUInt32(0x890c3d89)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+            case .inputBotInlineMessageID64(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb6d915d7)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                writer.writeInt64(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x890c3d89: return try parse_inputBotInlineMessageID(&reader)
+            case 0xb6d915d7: return try parse_inputBotInlineMessageID64(&reader)
+            default: throw .unknownConstructor(id, expected: "InputBotInlineMessageID")
+            }
+        }
+
+        /// inputBotInlineMessageID#890c3d89's fields, its id already read.
+        static func parse_inputBotInlineMessageID(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            return .inputBotInlineMessageID(dcId: _0, id: _1, accessHash: _2)
+        }
+
+        /// inputBotInlineMessageID64#b6d915d7's fields, its id already read.
+        static func parse_inputBotInlineMessageID64(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt64()
+            return .inputBotInlineMessageID64(dcId: _0, ownerId: _1, id: _2, accessHash: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputChannel: TLObject, Equatable {
+        case inputChannelEmpty
+        case inputChannel(channelId: Int64, accessHash: Int64)
+        case inputChannelFromMessage(peer: Api.InputPeer, msgId: Int32, channelId: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputChannelEmpty:
+                writer.writeUInt32(0xee8c1e86)
+            case .inputChannel(let _0, let _1):
+                writer.writeUInt32(0xf35aec28)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputChannelFromMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0x5b934f9d)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xee8c1e86: return try parse_inputChannelEmpty(&reader)
+            case 0xf35aec28: return try parse_inputChannel(&reader)
+            case 0x5b934f9d: return try parse_inputChannelFromMessage(&reader)
+            default: throw .unknownConstructor(id, expected: "InputChannel")
+            }
+        }
+
+        /// inputChannelEmpty#ee8c1e86's fields, its id already read.
+        static func parse_inputChannelEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputChannelEmpty
+        }
+
+        /// inputChannel#f35aec28's fields, its id already read.
+        static func parse_inputChannel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputChannel(channelId: _0, accessHash: _1)
+        }
+
+        /// inputChannelFromMessage#5b934f9d's fields, its id already read.
+        static func parse_inputChannelFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            return .inputChannelFromMessage(peer: _0, msgId: _1, channelId: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputCheckPasswordSRP: TLObject, Equatable {
+        case inputCheckPasswordEmpty
+        case inputCheckPasswordSRP(srpId: Int64, A: [UInt8], M1: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputCheckPasswordEmpty:
+                writer.writeUInt32(0x9880f658)
+            case .inputCheckPasswordSRP(let _0, let _1, let _2):
+                writer.writeUInt32(0xd27ff082)
+                writer.writeInt64(_0)
+                writer.writeBytes(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x9880f658: return try parse_inputCheckPasswordEmpty(&reader)
+            case 0xd27ff082: return try parse_inputCheckPasswordSRP(&reader)
+            default: throw .unknownConstructor(id, expected: "InputCheckPasswordSRP")
+            }
+        }
+
+        /// inputCheckPasswordEmpty#9880f658's fields, its id already read.
+        static func parse_inputCheckPasswordEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputCheckPasswordEmpty
+        }
+
+        /// inputCheckPasswordSRP#d27ff082's fields, its id already read.
+        static func parse_inputCheckPasswordSRP(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readBytes()
+            let _2 = try reader.readBytes()
+            return .inputCheckPasswordSRP(srpId: _0, A: _1, M1: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputClientProxy: TLObject, Equatable {
+        case inputClientProxy(address: String, port: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputClientProxy(let _0, let _1):
+                writer.writeUInt32(0x75588b3f)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x75588b3f: return try parse_inputClientProxy(&reader)
+            default: throw .unknownConstructor(id, expected: "InputClientProxy")
+            }
+        }
+
+        /// inputClientProxy#75588b3f's fields, its id already read.
+        static func parse_inputClientProxy(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            return .inputClientProxy(address: _0, port: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputDialogPeer: TLObject, Equatable {
+        case inputDialogPeer(peer: Api.InputPeer)
+        case inputDialogPeerFolder(folderId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputDialogPeer(let _0):
+                writer.writeUInt32(0xfcaafeb7)
+                _0.serialize(to: &writer)
+            case .inputDialogPeerFolder(let _0):
+                writer.writeUInt32(0x64600527)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xfcaafeb7: return try parse_inputDialogPeer(&reader)
+            case 0x64600527: return try parse_inputDialogPeerFolder(&reader)
+            default: throw .unknownConstructor(id, expected: "InputDialogPeer")
+            }
+        }
+
+        /// inputDialogPeer#fcaafeb7's fields, its id already read.
+        static func parse_inputDialogPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            return .inputDialogPeer(peer: _0)
+        }
+
+        /// inputDialogPeerFolder#64600527's fields, its id already read.
+        static func parse_inputDialogPeerFolder(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .inputDialogPeerFolder(folderId: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputDocument: TLObject, Equatable {
+        case inputDocumentEmpty
+        case inputDocument(id: Int64, accessHash: Int64, fileReference: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputDocumentEmpty:
+                writer.writeUInt32(0x72f0eaae)
+            case .inputDocument(let _0, let _1, let _2):
+                writer.writeUInt32(0x1abfb575)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x72f0eaae: return try parse_inputDocumentEmpty(&reader)
+            case 0x1abfb575: return try parse_inputDocument(&reader)
+            default: throw .unknownConstructor(id, expected: "InputDocument")
+            }
+        }
+
+        /// inputDocumentEmpty#72f0eaae's fields, its id already read.
+        static func parse_inputDocumentEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputDocumentEmpty
+        }
+
+        /// inputDocument#1abfb575's fields, its id already read.
+        static func parse_inputDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            return .inputDocument(id: _0, accessHash: _1, fileReference: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputFile: TLObject, Equatable {
+        case inputFile(id: Int64, parts: Int32, name: String, md5Checksum: String)
+        case inputFileBig(id: Int64, parts: Int32, name: String)
+        case inputFileStoryDocument(id: Api.InputDocument)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputFile(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xf52ff27f)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+            case .inputFileBig(let _0, let _1, let _2):
+                writer.writeUInt32(0xfa4f0bb5)
+                writer.writeInt64(_0)
+                writer.writeInt32(_1)
+                writer.writeString(_2)
+            case .inputFileStoryDocument(let _0):
+                writer.writeUInt32(0x62dc8b48)
+                _0.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xf52ff27f: return try parse_inputFile(&reader)
+            case 0xfa4f0bb5: return try parse_inputFileBig(&reader)
+            case 0x62dc8b48: return try parse_inputFileStoryDocument(&reader)
+            default: throw .unknownConstructor(id, expected: "InputFile")
+            }
+        }
+
+        /// inputFile#f52ff27f's fields, its id already read.
+        static func parse_inputFile(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            return .inputFile(id: _0, parts: _1, name: _2, md5Checksum: _3)
+        }
+
+        /// inputFileBig#fa4f0bb5's fields, its id already read.
+        static func parse_inputFileBig(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readString()
+            return .inputFileBig(id: _0, parts: _1, name: _2)
+        }
+
+        /// inputFileStoryDocument#62dc8b48's fields, its id already read.
+        static func parse_inputFileStoryDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputDocument.parse(from: &reader)
+            return .inputFileStoryDocument(id: _0)
+        }
+    }
+}
+
+extension Api {
     public indirect enum InputFileLocation: TLObject, Equatable {
         case inputFileLocation(volumeId: Int64, localId: Int32, secret: Int64, fileReference: [UInt8])
         case inputEncryptedFileLocation(id: Int64, accessHash: Int64)
@@ -1024,416 +1368,6 @@ extension Api {
             let _0 = try Api.InputPeer.parse(from: &reader)
             let _1 = try reader.readInt32()
             return .inputNotifyForumTopic(peer: _0, topMsgId: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputPeer: TLObject, Equatable {
-        case inputPeerEmpty
-        case inputPeerSelf
-        case inputPeerChat(chatId: Int64)
-        case inputPeerUser(userId: Int64, accessHash: Int64)
-        case inputPeerChannel(channelId: Int64, accessHash: Int64)
-        case inputPeerUserFromMessage(peer: Api.InputPeer, msgId: Int32, userId: Int64)
-        case inputPeerChannelFromMessage(peer: Api.InputPeer, msgId: Int32, channelId: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputPeerEmpty:
-                writer.writeUInt32(0x7f3b18ea)
-            case .inputPeerSelf:
-                writer.writeUInt32(0x7da07ec9)
-            case .inputPeerChat(let _0):
-                writer.writeUInt32(0x35a95cb9)
-                writer.writeInt64(_0)
-            case .inputPeerUser(let _0, let _1):
-                writer.writeUInt32(0xdde8a54c)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputPeerChannel(let _0, let _1):
-                writer.writeUInt32(0x27bcbbfc)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-            case .inputPeerUserFromMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0xa87b0a1c)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            case .inputPeerChannelFromMessage(let _0, let _1, let _2):
-                writer.writeUInt32(0xbd2a0840)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x7f3b18ea: return try parse_inputPeerEmpty(&reader)
-            case 0x7da07ec9: return try parse_inputPeerSelf(&reader)
-            case 0x35a95cb9: return try parse_inputPeerChat(&reader)
-            case 0xdde8a54c: return try parse_inputPeerUser(&reader)
-            case 0x27bcbbfc: return try parse_inputPeerChannel(&reader)
-            case 0xa87b0a1c: return try parse_inputPeerUserFromMessage(&reader)
-            case 0xbd2a0840: return try parse_inputPeerChannelFromMessage(&reader)
-            default: throw .unknownConstructor(id, expected: "InputPeer")
-            }
-        }
-
-        /// inputPeerEmpty#7f3b18ea's fields, its id already read.
-        static func parse_inputPeerEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputPeerEmpty
-        }
-
-        /// inputPeerSelf#7da07ec9's fields, its id already read.
-        static func parse_inputPeerSelf(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputPeerSelf
-        }
-
-        /// inputPeerChat#35a95cb9's fields, its id already read.
-        static func parse_inputPeerChat(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .inputPeerChat(chatId: _0)
-        }
-
-        /// inputPeerUser#dde8a54c's fields, its id already read.
-        static func parse_inputPeerUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputPeerUser(userId: _0, accessHash: _1)
-        }
-
-        /// inputPeerChannel#27bcbbfc's fields, its id already read.
-        static func parse_inputPeerChannel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            return .inputPeerChannel(channelId: _0, accessHash: _1)
-        }
-
-        /// inputPeerUserFromMessage#a87b0a1c's fields, its id already read.
-        static func parse_inputPeerUserFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .inputPeerUserFromMessage(peer: _0, msgId: _1, userId: _2)
-        }
-
-        /// inputPeerChannelFromMessage#bd2a0840's fields, its id already read.
-        static func parse_inputPeerChannelFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .inputPeerChannelFromMessage(peer: _0, msgId: _1, channelId: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputPeerNotifySettings: TLObject, Equatable {
-        case inputPeerNotifySettings(showPreviews: Bool?, silent: Bool?, muteUntil: Int32?, sound: Api.NotificationSound?, storiesMuted: Bool?, storiesHideSender: Bool?, storiesSound: Api.NotificationSound?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputPeerNotifySettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xcacb6ae2)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                if _2 != nil { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                if _4 != nil { flags |= 0x40 }
-                if _5 != nil { flags |= 0x80 }
-                if _6 != nil { flags |= 0x100 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeBool(value)
-                }
-                if let value = _1 {
-                    writer.writeBool(value)
-                }
-                if let value = _2 {
-                    writer.writeInt32(value)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _4 {
-                    writer.writeBool(value)
-                }
-                if let value = _5 {
-                    writer.writeBool(value)
-                }
-                if let value = _6 {
-                    value.serialize(to: &writer)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xcacb6ae2: return try parse_inputPeerNotifySettings(&reader)
-            default: throw .unknownConstructor(id, expected: "InputPeerNotifySettings")
-            }
-        }
-
-        /// inputPeerNotifySettings#cacb6ae2's fields, its id already read.
-        static func parse_inputPeerNotifySettings(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1cf == 0 else { throw .unknownFlags(constructor: "inputPeerNotifySettings", bits: flags & ~0x1cf) }
-            var _0: Bool? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readBool()
-            }
-            var _1: Bool? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readBool()
-            }
-            var _2: Int32? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readInt32()
-            }
-            var _3: Api.NotificationSound? = nil
-            if flags & 0x8 != 0 {
-                _3 = try Api.NotificationSound.parse(from: &reader)
-            }
-            var _4: Bool? = nil
-            if flags & 0x40 != 0 {
-                _4 = try reader.readBool()
-            }
-            var _5: Bool? = nil
-            if flags & 0x80 != 0 {
-                _5 = try reader.readBool()
-            }
-            var _6: Api.NotificationSound? = nil
-            if flags & 0x100 != 0 {
-                _6 = try Api.NotificationSound.parse(from: &reader)
-            }
-            return .inputPeerNotifySettings(showPreviews: _0, silent: _1, muteUntil: _2, sound: _3, storiesMuted: _4, storiesHideSender: _5, storiesSound: _6)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputPhoto: TLObject, Equatable {
-        case inputPhotoEmpty
-        case inputPhoto(id: Int64, accessHash: Int64, fileReference: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputPhotoEmpty:
-                writer.writeUInt32(0x1cd7bf0d)
-            case .inputPhoto(let _0, let _1, let _2):
-                writer.writeUInt32(0x3bb3b94a)
-                writer.writeInt64(_0)
-                writer.writeInt64(_1)
-                writer.writeBytes(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x1cd7bf0d: return try parse_inputPhotoEmpty(&reader)
-            case 0x3bb3b94a: return try parse_inputPhoto(&reader)
-            default: throw .unknownConstructor(id, expected: "InputPhoto")
-            }
-        }
-
-        /// inputPhotoEmpty#1cd7bf0d's fields, its id already read.
-        static func parse_inputPhotoEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputPhotoEmpty
-        }
-
-        /// inputPhoto#3bb3b94a's fields, its id already read.
-        static func parse_inputPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readBytes()
-            return .inputPhoto(id: _0, accessHash: _1, fileReference: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputQuickReplyShortcut: TLObject, Equatable {
-        case inputQuickReplyShortcut(shortcut: String)
-        case inputQuickReplyShortcutId(shortcutId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputQuickReplyShortcut(let _0):
-                writer.writeUInt32(0x24596d41)
-                writer.writeString(_0)
-            case .inputQuickReplyShortcutId(let _0):
-                writer.writeUInt32(0x01190cf1)
-                writer.writeInt32(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x24596d41: return try parse_inputQuickReplyShortcut(&reader)
-            case 0x01190cf1: return try parse_inputQuickReplyShortcutId(&reader)
-            default: throw .unknownConstructor(id, expected: "InputQuickReplyShortcut")
-            }
-        }
-
-        /// inputQuickReplyShortcut#24596d41's fields, its id already read.
-        static func parse_inputQuickReplyShortcut(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .inputQuickReplyShortcut(shortcut: _0)
-        }
-
-        /// inputQuickReplyShortcutId#01190cf1's fields, its id already read.
-        static func parse_inputQuickReplyShortcutId(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .inputQuickReplyShortcutId(shortcutId: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum InputReplyTo: TLObject, Equatable {
-        case inputReplyToMessage(replyToMsgId: Int32, topMsgId: Int32?, replyToPeerId: Api.InputPeer?, quoteText: String?, quoteEntities: [Api.MessageEntity]?, quoteOffset: Int32?, monoforumPeerId: Api.InputPeer?, todoItemId: Int32?)
-        case inputReplyToStory(peer: Api.InputPeer, storyId: Int32)
-        case inputReplyToMonoForum(monoforumPeerId: Api.InputPeer)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .inputReplyToMessage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x869fbe10)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
-                if _4 != nil { flags |= 0x8 }
-                if _5 != nil { flags |= 0x10 }
-                if _6 != nil { flags |= 0x20 }
-                if _7 != nil { flags |= 0x40 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_0)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _3 {
-                    writer.writeString(value)
-                }
-                if let value = _4 {
-                    writer.writeVector(value)
-                }
-                if let value = _5 {
-                    writer.writeInt32(value)
-                }
-                if let value = _6 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _7 {
-                    writer.writeInt32(value)
-                }
-            case .inputReplyToStory(let _0, let _1):
-                writer.writeUInt32(0x5881323a)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .inputReplyToMonoForum(let _0):
-                writer.writeUInt32(0x69d66c45)
-                _0.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x869fbe10: return try parse_inputReplyToMessage(&reader)
-            case 0x5881323a: return try parse_inputReplyToStory(&reader)
-            case 0x69d66c45: return try parse_inputReplyToMonoForum(&reader)
-            default: throw .unknownConstructor(id, expected: "InputReplyTo")
-            }
-        }
-
-        /// inputReplyToMessage#869fbe10's fields, its id already read.
-        static func parse_inputReplyToMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "inputReplyToMessage", bits: flags & ~0x7f) }
-            let _0 = try reader.readInt32()
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            var _2: Api.InputPeer? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.InputPeer.parse(from: &reader)
-            }
-            var _3: String? = nil
-            if flags & 0x4 != 0 {
-                _3 = try reader.readString()
-            }
-            var _4: [Api.MessageEntity]? = nil
-            if flags & 0x8 != 0 {
-                _4 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            var _5: Int32? = nil
-            if flags & 0x10 != 0 {
-                _5 = try reader.readInt32()
-            }
-            var _6: Api.InputPeer? = nil
-            if flags & 0x20 != 0 {
-                _6 = try Api.InputPeer.parse(from: &reader)
-            }
-            var _7: Int32? = nil
-            if flags & 0x40 != 0 {
-                _7 = try reader.readInt32()
-            }
-            return .inputReplyToMessage(replyToMsgId: _0, topMsgId: _1, replyToPeerId: _2, quoteText: _3, quoteEntities: _4, quoteOffset: _5, monoforumPeerId: _6, todoItemId: _7)
-        }
-
-        /// inputReplyToStory#5881323a's fields, its id already read.
-        static func parse_inputReplyToStory(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .inputReplyToStory(peer: _0, storyId: _1)
-        }
-
-        /// inputReplyToMonoForum#69d66c45's fields, its id already read.
-        static func parse_inputReplyToMonoForum(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            return .inputReplyToMonoForum(monoforumPeerId: _0)
         }
     }
 }

@@ -2,6 +2,416 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum InputPeer: TLObject, Equatable {
+        case inputPeerEmpty
+        case inputPeerSelf
+        case inputPeerChat(chatId: Int64)
+        case inputPeerUser(userId: Int64, accessHash: Int64)
+        case inputPeerChannel(channelId: Int64, accessHash: Int64)
+        case inputPeerUserFromMessage(peer: Api.InputPeer, msgId: Int32, userId: Int64)
+        case inputPeerChannelFromMessage(peer: Api.InputPeer, msgId: Int32, channelId: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputPeerEmpty:
+                writer.writeUInt32(0x7f3b18ea)
+            case .inputPeerSelf:
+                writer.writeUInt32(0x7da07ec9)
+            case .inputPeerChat(let _0):
+                writer.writeUInt32(0x35a95cb9)
+                writer.writeInt64(_0)
+            case .inputPeerUser(let _0, let _1):
+                writer.writeUInt32(0xdde8a54c)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputPeerChannel(let _0, let _1):
+                writer.writeUInt32(0x27bcbbfc)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+            case .inputPeerUserFromMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0xa87b0a1c)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+            case .inputPeerChannelFromMessage(let _0, let _1, let _2):
+                writer.writeUInt32(0xbd2a0840)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7f3b18ea: return try parse_inputPeerEmpty(&reader)
+            case 0x7da07ec9: return try parse_inputPeerSelf(&reader)
+            case 0x35a95cb9: return try parse_inputPeerChat(&reader)
+            case 0xdde8a54c: return try parse_inputPeerUser(&reader)
+            case 0x27bcbbfc: return try parse_inputPeerChannel(&reader)
+            case 0xa87b0a1c: return try parse_inputPeerUserFromMessage(&reader)
+            case 0xbd2a0840: return try parse_inputPeerChannelFromMessage(&reader)
+            default: throw .unknownConstructor(id, expected: "InputPeer")
+            }
+        }
+
+        /// inputPeerEmpty#7f3b18ea's fields, its id already read.
+        static func parse_inputPeerEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputPeerEmpty
+        }
+
+        /// inputPeerSelf#7da07ec9's fields, its id already read.
+        static func parse_inputPeerSelf(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputPeerSelf
+        }
+
+        /// inputPeerChat#35a95cb9's fields, its id already read.
+        static func parse_inputPeerChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .inputPeerChat(chatId: _0)
+        }
+
+        /// inputPeerUser#dde8a54c's fields, its id already read.
+        static func parse_inputPeerUser(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputPeerUser(userId: _0, accessHash: _1)
+        }
+
+        /// inputPeerChannel#27bcbbfc's fields, its id already read.
+        static func parse_inputPeerChannel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            return .inputPeerChannel(channelId: _0, accessHash: _1)
+        }
+
+        /// inputPeerUserFromMessage#a87b0a1c's fields, its id already read.
+        static func parse_inputPeerUserFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            return .inputPeerUserFromMessage(peer: _0, msgId: _1, userId: _2)
+        }
+
+        /// inputPeerChannelFromMessage#bd2a0840's fields, its id already read.
+        static func parse_inputPeerChannelFromMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            return .inputPeerChannelFromMessage(peer: _0, msgId: _1, channelId: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputPeerNotifySettings: TLObject, Equatable {
+        case inputPeerNotifySettings(showPreviews: Bool?, silent: Bool?, muteUntil: Int32?, sound: Api.NotificationSound?, storiesMuted: Bool?, storiesHideSender: Bool?, storiesSound: Api.NotificationSound?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputPeerNotifySettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xcacb6ae2)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x40 }
+                if _5 != nil { flags |= 0x80 }
+                if _6 != nil { flags |= 0x100 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeBool(value)
+                }
+                if let value = _1 {
+                    writer.writeBool(value)
+                }
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    writer.writeBool(value)
+                }
+                if let value = _5 {
+                    writer.writeBool(value)
+                }
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xcacb6ae2: return try parse_inputPeerNotifySettings(&reader)
+            default: throw .unknownConstructor(id, expected: "InputPeerNotifySettings")
+            }
+        }
+
+        /// inputPeerNotifySettings#cacb6ae2's fields, its id already read.
+        static func parse_inputPeerNotifySettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1cf == 0 else { throw .unknownFlags(constructor: "inputPeerNotifySettings", bits: flags & ~0x1cf) }
+            var _0: Bool? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readBool()
+            }
+            var _1: Bool? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readBool()
+            }
+            var _2: Int32? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readInt32()
+            }
+            var _3: Api.NotificationSound? = nil
+            if flags & 0x8 != 0 {
+                _3 = try Api.NotificationSound.parse(from: &reader)
+            }
+            var _4: Bool? = nil
+            if flags & 0x40 != 0 {
+                _4 = try reader.readBool()
+            }
+            var _5: Bool? = nil
+            if flags & 0x80 != 0 {
+                _5 = try reader.readBool()
+            }
+            var _6: Api.NotificationSound? = nil
+            if flags & 0x100 != 0 {
+                _6 = try Api.NotificationSound.parse(from: &reader)
+            }
+            return .inputPeerNotifySettings(showPreviews: _0, silent: _1, muteUntil: _2, sound: _3, storiesMuted: _4, storiesHideSender: _5, storiesSound: _6)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputPhoto: TLObject, Equatable {
+        case inputPhotoEmpty
+        case inputPhoto(id: Int64, accessHash: Int64, fileReference: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputPhotoEmpty:
+                writer.writeUInt32(0x1cd7bf0d)
+            case .inputPhoto(let _0, let _1, let _2):
+                writer.writeUInt32(0x3bb3b94a)
+                writer.writeInt64(_0)
+                writer.writeInt64(_1)
+                writer.writeBytes(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x1cd7bf0d: return try parse_inputPhotoEmpty(&reader)
+            case 0x3bb3b94a: return try parse_inputPhoto(&reader)
+            default: throw .unknownConstructor(id, expected: "InputPhoto")
+            }
+        }
+
+        /// inputPhotoEmpty#1cd7bf0d's fields, its id already read.
+        static func parse_inputPhotoEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputPhotoEmpty
+        }
+
+        /// inputPhoto#3bb3b94a's fields, its id already read.
+        static func parse_inputPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readBytes()
+            return .inputPhoto(id: _0, accessHash: _1, fileReference: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputQuickReplyShortcut: TLObject, Equatable {
+        case inputQuickReplyShortcut(shortcut: String)
+        case inputQuickReplyShortcutId(shortcutId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputQuickReplyShortcut(let _0):
+                writer.writeUInt32(0x24596d41)
+                writer.writeString(_0)
+            case .inputQuickReplyShortcutId(let _0):
+                writer.writeUInt32(0x01190cf1)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x24596d41: return try parse_inputQuickReplyShortcut(&reader)
+            case 0x01190cf1: return try parse_inputQuickReplyShortcutId(&reader)
+            default: throw .unknownConstructor(id, expected: "InputQuickReplyShortcut")
+            }
+        }
+
+        /// inputQuickReplyShortcut#24596d41's fields, its id already read.
+        static func parse_inputQuickReplyShortcut(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .inputQuickReplyShortcut(shortcut: _0)
+        }
+
+        /// inputQuickReplyShortcutId#01190cf1's fields, its id already read.
+        static func parse_inputQuickReplyShortcutId(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .inputQuickReplyShortcutId(shortcutId: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum InputReplyTo: TLObject, Equatable {
+        case inputReplyToMessage(replyToMsgId: Int32, topMsgId: Int32?, replyToPeerId: Api.InputPeer?, quoteText: String?, quoteEntities: [Api.MessageEntity]?, quoteOffset: Int32?, monoforumPeerId: Api.InputPeer?, todoItemId: Int32?)
+        case inputReplyToStory(peer: Api.InputPeer, storyId: Int32)
+        case inputReplyToMonoForum(monoforumPeerId: Api.InputPeer)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .inputReplyToMessage(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x869fbe10)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                if _4 != nil { flags |= 0x8 }
+                if _5 != nil { flags |= 0x10 }
+                if _6 != nil { flags |= 0x20 }
+                if _7 != nil { flags |= 0x40 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_0)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+                if let value = _4 {
+                    writer.writeVector(value)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _7 {
+                    writer.writeInt32(value)
+                }
+            case .inputReplyToStory(let _0, let _1):
+                writer.writeUInt32(0x5881323a)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .inputReplyToMonoForum(let _0):
+                writer.writeUInt32(0x69d66c45)
+                _0.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x869fbe10: return try parse_inputReplyToMessage(&reader)
+            case 0x5881323a: return try parse_inputReplyToStory(&reader)
+            case 0x69d66c45: return try parse_inputReplyToMonoForum(&reader)
+            default: throw .unknownConstructor(id, expected: "InputReplyTo")
+            }
+        }
+
+        /// inputReplyToMessage#869fbe10's fields, its id already read.
+        static func parse_inputReplyToMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7f == 0 else { throw .unknownFlags(constructor: "inputReplyToMessage", bits: flags & ~0x7f) }
+            let _0 = try reader.readInt32()
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            var _2: Api.InputPeer? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.InputPeer.parse(from: &reader)
+            }
+            var _3: String? = nil
+            if flags & 0x4 != 0 {
+                _3 = try reader.readString()
+            }
+            var _4: [Api.MessageEntity]? = nil
+            if flags & 0x8 != 0 {
+                _4 = try reader.readVector(of: Api.MessageEntity.self)
+            }
+            var _5: Int32? = nil
+            if flags & 0x10 != 0 {
+                _5 = try reader.readInt32()
+            }
+            var _6: Api.InputPeer? = nil
+            if flags & 0x20 != 0 {
+                _6 = try Api.InputPeer.parse(from: &reader)
+            }
+            var _7: Int32? = nil
+            if flags & 0x40 != 0 {
+                _7 = try reader.readInt32()
+            }
+            return .inputReplyToMessage(replyToMsgId: _0, topMsgId: _1, replyToPeerId: _2, quoteText: _3, quoteEntities: _4, quoteOffset: _5, monoforumPeerId: _6, todoItemId: _7)
+        }
+
+        /// inputReplyToStory#5881323a's fields, its id already read.
+        static func parse_inputReplyToStory(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .inputReplyToStory(peer: _0, storyId: _1)
+        }
+
+        /// inputReplyToMonoForum#69d66c45's fields, its id already read.
+        static func parse_inputReplyToMonoForum(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            return .inputReplyToMonoForum(monoforumPeerId: _0)
+        }
+    }
+}
+
+extension Api {
     public indirect enum InputStickerSet: TLObject, Equatable {
         case inputStickerSetEmpty
         case inputStickerSetID(id: Int64, accessHash: Int64)
@@ -889,424 +1299,6 @@ extension Api {
             let _0 = try reader.readString()
             let _1 = try reader.readInt64()
             return .labeledPrice(label: _0, amount: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum LangPackDifference: TLObject, Equatable {
-        case langPackDifference(langCode: String, fromVersion: Int32, version: Int32, strings: [Api.LangPackString])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .langPackDifference(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xf385c1f6)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeVector(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xf385c1f6: return try parse_langPackDifference(&reader)
-            default: throw .unknownConstructor(id, expected: "LangPackDifference")
-            }
-        }
-
-        /// langPackDifference#f385c1f6's fields, its id already read.
-        static func parse_langPackDifference(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readVector(of: Api.LangPackString.self)
-            return .langPackDifference(langCode: _0, fromVersion: _1, version: _2, strings: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum LangPackString: TLObject, Equatable {
-        case langPackString(key: String, value: String)
-        case langPackStringPluralized(key: String, zeroValue: String?, oneValue: String?, twoValue: String?, fewValue: String?, manyValue: String?, otherValue: String)
-        case langPackStringDeleted(key: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .langPackString(let _0, let _1):
-                writer.writeUInt32(0xcad181f6)
-                writer.writeString(_0)
-                writer.writeString(_1)
-            case .langPackStringPluralized(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0x6c47ac9f)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
-                if _4 != nil { flags |= 0x8 }
-                if _5 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                if let value = _1 {
-                    writer.writeString(value)
-                }
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    writer.writeString(value)
-                }
-                if let value = _4 {
-                    writer.writeString(value)
-                }
-                if let value = _5 {
-                    writer.writeString(value)
-                }
-                writer.writeString(_6)
-            case .langPackStringDeleted(let _0):
-                writer.writeUInt32(0x2979eeb2)
-                writer.writeString(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xcad181f6: return try parse_langPackString(&reader)
-            case 0x6c47ac9f: return try parse_langPackStringPluralized(&reader)
-            case 0x2979eeb2: return try parse_langPackStringDeleted(&reader)
-            default: throw .unknownConstructor(id, expected: "LangPackString")
-            }
-        }
-
-        /// langPackString#cad181f6's fields, its id already read.
-        static func parse_langPackString(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readString()
-            return .langPackString(key: _0, value: _1)
-        }
-
-        /// langPackStringPluralized#6c47ac9f's fields, its id already read.
-        static func parse_langPackStringPluralized(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "langPackStringPluralized", bits: flags & ~0x1f) }
-            let _0 = try reader.readString()
-            var _1: String? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readString()
-            }
-            var _2: String? = nil
-            if flags & 0x2 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: String? = nil
-            if flags & 0x4 != 0 {
-                _3 = try reader.readString()
-            }
-            var _4: String? = nil
-            if flags & 0x8 != 0 {
-                _4 = try reader.readString()
-            }
-            var _5: String? = nil
-            if flags & 0x10 != 0 {
-                _5 = try reader.readString()
-            }
-            let _6 = try reader.readString()
-            return .langPackStringPluralized(key: _0, zeroValue: _1, oneValue: _2, twoValue: _3, fewValue: _4, manyValue: _5, otherValue: _6)
-        }
-
-        /// langPackStringDeleted#2979eeb2's fields, its id already read.
-        static func parse_langPackStringDeleted(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .langPackStringDeleted(key: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MaskCoords: TLObject, Equatable {
-        case maskCoords(n: Int32, x: Double, y: Double, zoom: Double)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .maskCoords(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xaed6dbb2)
-                writer.writeInt32(_0)
-                writer.writeDouble(_1)
-                writer.writeDouble(_2)
-                writer.writeDouble(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xaed6dbb2: return try parse_maskCoords(&reader)
-            default: throw .unknownConstructor(id, expected: "MaskCoords")
-            }
-        }
-
-        /// maskCoords#aed6dbb2's fields, its id already read.
-        static func parse_maskCoords(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readDouble()
-            let _2 = try reader.readDouble()
-            let _3 = try reader.readDouble()
-            return .maskCoords(n: _0, x: _1, y: _2, zoom: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MediaArea: TLObject, Equatable {
-        case mediaAreaVenue(coordinates: Api.MediaAreaCoordinates, geo: Api.GeoPoint, title: String, address: String, provider: String, venueId: String, venueType: String)
-        case inputMediaAreaVenue(coordinates: Api.MediaAreaCoordinates, queryId: Int64, resultId: String)
-        case mediaAreaGeoPoint(coordinates: Api.MediaAreaCoordinates, geo: Api.GeoPoint, address: Api.GeoPointAddress?)
-        case mediaAreaSuggestedReaction(dark: Bool, flipped: Bool, coordinates: Api.MediaAreaCoordinates, reaction: Api.Reaction)
-        case mediaAreaChannelPost(coordinates: Api.MediaAreaCoordinates, channelId: Int64, msgId: Int32)
-        case inputMediaAreaChannelPost(coordinates: Api.MediaAreaCoordinates, channel: Api.InputChannel, msgId: Int32)
-        case mediaAreaUrl(coordinates: Api.MediaAreaCoordinates, url: String)
-        case mediaAreaWeather(coordinates: Api.MediaAreaCoordinates, emoji: String, temperatureC: Double, color: Int32)
-        case mediaAreaStarGift(coordinates: Api.MediaAreaCoordinates, slug: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .mediaAreaVenue(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xbe82db9c)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-                writer.writeString(_2)
-                writer.writeString(_3)
-                writer.writeString(_4)
-                writer.writeString(_5)
-                writer.writeString(_6)
-            case .inputMediaAreaVenue(let _0, let _1, let _2):
-                writer.writeUInt32(0xb282217f)
-                _0.serialize(to: &writer)
-                writer.writeInt64(_1)
-                writer.writeString(_2)
-            case .mediaAreaGeoPoint(let _0, let _1, let _2):
-                writer.writeUInt32(0xcad5452d)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-            case .mediaAreaSuggestedReaction(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x14455871)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _2.serialize(to: &writer)
-                _3.serialize(to: &writer)
-            case .mediaAreaChannelPost(let _0, let _1, let _2):
-                writer.writeUInt32(0x770416af)
-                _0.serialize(to: &writer)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-            case .inputMediaAreaChannelPost(let _0, let _1, let _2):
-                writer.writeUInt32(0x2271f2bf)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .mediaAreaUrl(let _0, let _1):
-                writer.writeUInt32(0x37381085)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-            case .mediaAreaWeather(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x49a6549c)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-                writer.writeDouble(_2)
-                writer.writeInt32(_3)
-            case .mediaAreaStarGift(let _0, let _1):
-                writer.writeUInt32(0x5787686d)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xbe82db9c: return try parse_mediaAreaVenue(&reader)
-            case 0xb282217f: return try parse_inputMediaAreaVenue(&reader)
-            case 0xcad5452d: return try parse_mediaAreaGeoPoint(&reader)
-            case 0x14455871: return try parse_mediaAreaSuggestedReaction(&reader)
-            case 0x770416af: return try parse_mediaAreaChannelPost(&reader)
-            case 0x2271f2bf: return try parse_inputMediaAreaChannelPost(&reader)
-            case 0x37381085: return try parse_mediaAreaUrl(&reader)
-            case 0x49a6549c: return try parse_mediaAreaWeather(&reader)
-            case 0x5787686d: return try parse_mediaAreaStarGift(&reader)
-            default: throw .unknownConstructor(id, expected: "MediaArea")
-            }
-        }
-
-        /// mediaAreaVenue#be82db9c's fields, its id already read.
-        static func parse_mediaAreaVenue(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try Api.GeoPoint.parse(from: &reader)
-            let _2 = try reader.readString()
-            let _3 = try reader.readString()
-            let _4 = try reader.readString()
-            let _5 = try reader.readString()
-            let _6 = try reader.readString()
-            return .mediaAreaVenue(coordinates: _0, geo: _1, title: _2, address: _3, provider: _4, venueId: _5, venueType: _6)
-        }
-
-        /// inputMediaAreaVenue#b282217f's fields, its id already read.
-        static func parse_inputMediaAreaVenue(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readString()
-            return .inputMediaAreaVenue(coordinates: _0, queryId: _1, resultId: _2)
-        }
-
-        /// mediaAreaGeoPoint#cad5452d's fields, its id already read.
-        static func parse_mediaAreaGeoPoint(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "mediaAreaGeoPoint", bits: flags & ~0x1) }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try Api.GeoPoint.parse(from: &reader)
-            var _2: Api.GeoPointAddress? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.GeoPointAddress.parse(from: &reader)
-            }
-            return .mediaAreaGeoPoint(coordinates: _0, geo: _1, address: _2)
-        }
-
-        /// mediaAreaSuggestedReaction#14455871's fields, its id already read.
-        static func parse_mediaAreaSuggestedReaction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "mediaAreaSuggestedReaction", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _3 = try Api.Reaction.parse(from: &reader)
-            return .mediaAreaSuggestedReaction(dark: _0, flipped: _1, coordinates: _2, reaction: _3)
-        }
-
-        /// mediaAreaChannelPost#770416af's fields, its id already read.
-        static func parse_mediaAreaChannelPost(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            return .mediaAreaChannelPost(coordinates: _0, channelId: _1, msgId: _2)
-        }
-
-        /// inputMediaAreaChannelPost#2271f2bf's fields, its id already read.
-        static func parse_inputMediaAreaChannelPost(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try Api.InputChannel.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .inputMediaAreaChannelPost(coordinates: _0, channel: _1, msgId: _2)
-        }
-
-        /// mediaAreaUrl#37381085's fields, its id already read.
-        static func parse_mediaAreaUrl(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try reader.readString()
-            return .mediaAreaUrl(coordinates: _0, url: _1)
-        }
-
-        /// mediaAreaWeather#49a6549c's fields, its id already read.
-        static func parse_mediaAreaWeather(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try reader.readString()
-            let _2 = try reader.readDouble()
-            let _3 = try reader.readInt32()
-            return .mediaAreaWeather(coordinates: _0, emoji: _1, temperatureC: _2, color: _3)
-        }
-
-        /// mediaAreaStarGift#5787686d's fields, its id already read.
-        static func parse_mediaAreaStarGift(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
-            let _1 = try reader.readString()
-            return .mediaAreaStarGift(coordinates: _0, slug: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MediaAreaCoordinates: TLObject, Equatable {
-        case mediaAreaCoordinates(x: Double, y: Double, w: Double, h: Double, rotation: Double, radius: Double?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .mediaAreaCoordinates(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0xcfc9e002)
-                var flags: UInt32 = 0
-                if _5 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeDouble(_0)
-                writer.writeDouble(_1)
-                writer.writeDouble(_2)
-                writer.writeDouble(_3)
-                writer.writeDouble(_4)
-                if let value = _5 {
-                    writer.writeDouble(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xcfc9e002: return try parse_mediaAreaCoordinates(&reader)
-            default: throw .unknownConstructor(id, expected: "MediaAreaCoordinates")
-            }
-        }
-
-        /// mediaAreaCoordinates#cfc9e002's fields, its id already read.
-        static func parse_mediaAreaCoordinates(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "mediaAreaCoordinates", bits: flags & ~0x1) }
-            let _0 = try reader.readDouble()
-            let _1 = try reader.readDouble()
-            let _2 = try reader.readDouble()
-            let _3 = try reader.readDouble()
-            let _4 = try reader.readDouble()
-            var _5: Double? = nil
-            if flags & 0x1 != 0 {
-                _5 = try reader.readDouble()
-            }
-            return .mediaAreaCoordinates(x: _0, y: _1, w: _2, h: _3, rotation: _4, radius: _5)
         }
     }
 }

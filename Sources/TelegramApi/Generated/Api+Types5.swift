@@ -2,6 +2,424 @@
 import TLSerialization
 
 extension Api {
+    public indirect enum LangPackDifference: TLObject, Equatable {
+        case langPackDifference(langCode: String, fromVersion: Int32, version: Int32, strings: [Api.LangPackString])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .langPackDifference(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xf385c1f6)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeVector(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xf385c1f6: return try parse_langPackDifference(&reader)
+            default: throw .unknownConstructor(id, expected: "LangPackDifference")
+            }
+        }
+
+        /// langPackDifference#f385c1f6's fields, its id already read.
+        static func parse_langPackDifference(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readVector(of: Api.LangPackString.self)
+            return .langPackDifference(langCode: _0, fromVersion: _1, version: _2, strings: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum LangPackString: TLObject, Equatable {
+        case langPackString(key: String, value: String)
+        case langPackStringPluralized(key: String, zeroValue: String?, oneValue: String?, twoValue: String?, fewValue: String?, manyValue: String?, otherValue: String)
+        case langPackStringDeleted(key: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .langPackString(let _0, let _1):
+                writer.writeUInt32(0xcad181f6)
+                writer.writeString(_0)
+                writer.writeString(_1)
+            case .langPackStringPluralized(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x6c47ac9f)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                if _4 != nil { flags |= 0x8 }
+                if _5 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                if let value = _1 {
+                    writer.writeString(value)
+                }
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+                if let value = _5 {
+                    writer.writeString(value)
+                }
+                writer.writeString(_6)
+            case .langPackStringDeleted(let _0):
+                writer.writeUInt32(0x2979eeb2)
+                writer.writeString(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xcad181f6: return try parse_langPackString(&reader)
+            case 0x6c47ac9f: return try parse_langPackStringPluralized(&reader)
+            case 0x2979eeb2: return try parse_langPackStringDeleted(&reader)
+            default: throw .unknownConstructor(id, expected: "LangPackString")
+            }
+        }
+
+        /// langPackString#cad181f6's fields, its id already read.
+        static func parse_langPackString(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readString()
+            return .langPackString(key: _0, value: _1)
+        }
+
+        /// langPackStringPluralized#6c47ac9f's fields, its id already read.
+        static func parse_langPackStringPluralized(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "langPackStringPluralized", bits: flags & ~0x1f) }
+            let _0 = try reader.readString()
+            var _1: String? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readString()
+            }
+            var _2: String? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: String? = nil
+            if flags & 0x4 != 0 {
+                _3 = try reader.readString()
+            }
+            var _4: String? = nil
+            if flags & 0x8 != 0 {
+                _4 = try reader.readString()
+            }
+            var _5: String? = nil
+            if flags & 0x10 != 0 {
+                _5 = try reader.readString()
+            }
+            let _6 = try reader.readString()
+            return .langPackStringPluralized(key: _0, zeroValue: _1, oneValue: _2, twoValue: _3, fewValue: _4, manyValue: _5, otherValue: _6)
+        }
+
+        /// langPackStringDeleted#2979eeb2's fields, its id already read.
+        static func parse_langPackStringDeleted(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .langPackStringDeleted(key: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MaskCoords: TLObject, Equatable {
+        case maskCoords(n: Int32, x: Double, y: Double, zoom: Double)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .maskCoords(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xaed6dbb2)
+                writer.writeInt32(_0)
+                writer.writeDouble(_1)
+                writer.writeDouble(_2)
+                writer.writeDouble(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xaed6dbb2: return try parse_maskCoords(&reader)
+            default: throw .unknownConstructor(id, expected: "MaskCoords")
+            }
+        }
+
+        /// maskCoords#aed6dbb2's fields, its id already read.
+        static func parse_maskCoords(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readDouble()
+            let _2 = try reader.readDouble()
+            let _3 = try reader.readDouble()
+            return .maskCoords(n: _0, x: _1, y: _2, zoom: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MediaArea: TLObject, Equatable {
+        case mediaAreaVenue(coordinates: Api.MediaAreaCoordinates, geo: Api.GeoPoint, title: String, address: String, provider: String, venueId: String, venueType: String)
+        case inputMediaAreaVenue(coordinates: Api.MediaAreaCoordinates, queryId: Int64, resultId: String)
+        case mediaAreaGeoPoint(coordinates: Api.MediaAreaCoordinates, geo: Api.GeoPoint, address: Api.GeoPointAddress?)
+        case mediaAreaSuggestedReaction(dark: Bool, flipped: Bool, coordinates: Api.MediaAreaCoordinates, reaction: Api.Reaction)
+        case mediaAreaChannelPost(coordinates: Api.MediaAreaCoordinates, channelId: Int64, msgId: Int32)
+        case inputMediaAreaChannelPost(coordinates: Api.MediaAreaCoordinates, channel: Api.InputChannel, msgId: Int32)
+        case mediaAreaUrl(coordinates: Api.MediaAreaCoordinates, url: String)
+        case mediaAreaWeather(coordinates: Api.MediaAreaCoordinates, emoji: String, temperatureC: Double, color: Int32)
+        case mediaAreaStarGift(coordinates: Api.MediaAreaCoordinates, slug: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .mediaAreaVenue(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xbe82db9c)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeString(_4)
+                writer.writeString(_5)
+                writer.writeString(_6)
+            case .inputMediaAreaVenue(let _0, let _1, let _2):
+                writer.writeUInt32(0xb282217f)
+                _0.serialize(to: &writer)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+            case .mediaAreaGeoPoint(let _0, let _1, let _2):
+                writer.writeUInt32(0xcad5452d)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+            case .mediaAreaSuggestedReaction(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x14455871)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _2.serialize(to: &writer)
+                _3.serialize(to: &writer)
+            case .mediaAreaChannelPost(let _0, let _1, let _2):
+                writer.writeUInt32(0x770416af)
+                _0.serialize(to: &writer)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+            case .inputMediaAreaChannelPost(let _0, let _1, let _2):
+                writer.writeUInt32(0x2271f2bf)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            case .mediaAreaUrl(let _0, let _1):
+                writer.writeUInt32(0x37381085)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            case .mediaAreaWeather(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x49a6549c)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+                writer.writeDouble(_2)
+                writer.writeInt32(_3)
+            case .mediaAreaStarGift(let _0, let _1):
+                writer.writeUInt32(0x5787686d)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xbe82db9c: return try parse_mediaAreaVenue(&reader)
+            case 0xb282217f: return try parse_inputMediaAreaVenue(&reader)
+            case 0xcad5452d: return try parse_mediaAreaGeoPoint(&reader)
+            case 0x14455871: return try parse_mediaAreaSuggestedReaction(&reader)
+            case 0x770416af: return try parse_mediaAreaChannelPost(&reader)
+            case 0x2271f2bf: return try parse_inputMediaAreaChannelPost(&reader)
+            case 0x37381085: return try parse_mediaAreaUrl(&reader)
+            case 0x49a6549c: return try parse_mediaAreaWeather(&reader)
+            case 0x5787686d: return try parse_mediaAreaStarGift(&reader)
+            default: throw .unknownConstructor(id, expected: "MediaArea")
+            }
+        }
+
+        /// mediaAreaVenue#be82db9c's fields, its id already read.
+        static func parse_mediaAreaVenue(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try Api.GeoPoint.parse(from: &reader)
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            let _4 = try reader.readString()
+            let _5 = try reader.readString()
+            let _6 = try reader.readString()
+            return .mediaAreaVenue(coordinates: _0, geo: _1, title: _2, address: _3, provider: _4, venueId: _5, venueType: _6)
+        }
+
+        /// inputMediaAreaVenue#b282217f's fields, its id already read.
+        static func parse_inputMediaAreaVenue(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            return .inputMediaAreaVenue(coordinates: _0, queryId: _1, resultId: _2)
+        }
+
+        /// mediaAreaGeoPoint#cad5452d's fields, its id already read.
+        static func parse_mediaAreaGeoPoint(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "mediaAreaGeoPoint", bits: flags & ~0x1) }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try Api.GeoPoint.parse(from: &reader)
+            var _2: Api.GeoPointAddress? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.GeoPointAddress.parse(from: &reader)
+            }
+            return .mediaAreaGeoPoint(coordinates: _0, geo: _1, address: _2)
+        }
+
+        /// mediaAreaSuggestedReaction#14455871's fields, its id already read.
+        static func parse_mediaAreaSuggestedReaction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "mediaAreaSuggestedReaction", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _3 = try Api.Reaction.parse(from: &reader)
+            return .mediaAreaSuggestedReaction(dark: _0, flipped: _1, coordinates: _2, reaction: _3)
+        }
+
+        /// mediaAreaChannelPost#770416af's fields, its id already read.
+        static func parse_mediaAreaChannelPost(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt32()
+            return .mediaAreaChannelPost(coordinates: _0, channelId: _1, msgId: _2)
+        }
+
+        /// inputMediaAreaChannelPost#2271f2bf's fields, its id already read.
+        static func parse_inputMediaAreaChannelPost(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try Api.InputChannel.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .inputMediaAreaChannelPost(coordinates: _0, channel: _1, msgId: _2)
+        }
+
+        /// mediaAreaUrl#37381085's fields, its id already read.
+        static func parse_mediaAreaUrl(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .mediaAreaUrl(coordinates: _0, url: _1)
+        }
+
+        /// mediaAreaWeather#49a6549c's fields, its id already read.
+        static func parse_mediaAreaWeather(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try reader.readString()
+            let _2 = try reader.readDouble()
+            let _3 = try reader.readInt32()
+            return .mediaAreaWeather(coordinates: _0, emoji: _1, temperatureC: _2, color: _3)
+        }
+
+        /// mediaAreaStarGift#5787686d's fields, its id already read.
+        static func parse_mediaAreaStarGift(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.MediaAreaCoordinates.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .mediaAreaStarGift(coordinates: _0, slug: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MediaAreaCoordinates: TLObject, Equatable {
+        case mediaAreaCoordinates(x: Double, y: Double, w: Double, h: Double, rotation: Double, radius: Double?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .mediaAreaCoordinates(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xcfc9e002)
+                var flags: UInt32 = 0
+                if _5 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeDouble(_0)
+                writer.writeDouble(_1)
+                writer.writeDouble(_2)
+                writer.writeDouble(_3)
+                writer.writeDouble(_4)
+                if let value = _5 {
+                    writer.writeDouble(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xcfc9e002: return try parse_mediaAreaCoordinates(&reader)
+            default: throw .unknownConstructor(id, expected: "MediaAreaCoordinates")
+            }
+        }
+
+        /// mediaAreaCoordinates#cfc9e002's fields, its id already read.
+        static func parse_mediaAreaCoordinates(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "mediaAreaCoordinates", bits: flags & ~0x1) }
+            let _0 = try reader.readDouble()
+            let _1 = try reader.readDouble()
+            let _2 = try reader.readDouble()
+            let _3 = try reader.readDouble()
+            let _4 = try reader.readDouble()
+            var _5: Double? = nil
+            if flags & 0x1 != 0 {
+                _5 = try reader.readDouble()
+            }
+            return .mediaAreaCoordinates(x: _0, y: _1, w: _2, h: _3, rotation: _4, radius: _5)
+        }
+    }
+}
+
+extension Api {
     public indirect enum Message: TLObject, Equatable {
         case messageEmpty(id: Int32, peerId: Api.Peer?)
         case message(out: Bool, mentioned: Bool, mediaUnread: Bool, silent: Bool, post: Bool, fromScheduled: Bool, legacy: Bool, editHide: Bool, pinned: Bool, noforwards: Bool, invertMedia: Bool, offline: Bool, videoProcessingPending: Bool, paidSuggestedPostStars: Bool, paidSuggestedPostTon: Bool, id: Int32, fromId: Api.Peer?, fromBoostsApplied: Int32?, peerId: Api.Peer, savedPeerId: Api.Peer?, fwdFrom: Api.MessageFwdHeader?, viaBotId: Int64?, viaBusinessBotId: Int64?, replyTo: Api.MessageReplyHeader?, date: Int32, message: String, media: Api.MessageMedia?, replyMarkup: Api.ReplyMarkup?, entities: [Api.MessageEntity]?, views: Int32?, forwards: Int32?, replies: Api.MessageReplies?, editDate: Int32?, postAuthor: String?, groupedId: Int64?, reactions: Api.MessageReactions?, restrictionReason: [Api.RestrictionReason]?, ttlPeriod: Int32?, quickReplyShortcutId: Int32?, effect: Int64?, factcheck: Api.FactCheck?, reportDeliveryUntilDate: Int32?, paidMessageStars: Int64?, suggestedPost: Api.SuggestedPost?)
@@ -373,1388 +791,6 @@ extension Api {
                 _15 = try reader.readInt32()
             }
             return .messageService(out: _0, mentioned: _1, mediaUnread: _2, reactionsArePossible: _3, silent: _4, post: _5, legacy: _6, id: _7, fromId: _8, peerId: _9, savedPeerId: _10, replyTo: _11, date: _12, action: _13, reactions: _14, ttlPeriod: _15)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageAction: TLObject, Equatable {
-        case messageActionEmpty
-        case messageActionChatCreate(title: String, users: [Int64])
-        case messageActionChatEditTitle(title: String)
-        case messageActionChatEditPhoto(photo: Api.Photo)
-        case messageActionChatDeletePhoto
-        case messageActionChatAddUser(users: [Int64])
-        case messageActionChatDeleteUser(userId: Int64)
-        case messageActionChatJoinedByLink(inviterId: Int64)
-        case messageActionChannelCreate(title: String)
-        case messageActionChatMigrateTo(channelId: Int64)
-        case messageActionChannelMigrateFrom(title: String, chatId: Int64)
-        case messageActionPinMessage
-        case messageActionHistoryClear
-        case messageActionGameScore(gameId: Int64, score: Int32)
-        case messageActionPaymentSentMe(recurringInit: Bool, recurringUsed: Bool, currency: String, totalAmount: Int64, payload: [UInt8], info: Api.PaymentRequestedInfo?, shippingOptionId: String?, charge: Api.PaymentCharge, subscriptionUntilDate: Int32?)
-        case messageActionPaymentSent(recurringInit: Bool, recurringUsed: Bool, currency: String, totalAmount: Int64, invoiceSlug: String?, subscriptionUntilDate: Int32?)
-        case messageActionPhoneCall(video: Bool, callId: Int64, reason: Api.PhoneCallDiscardReason?, duration: Int32?)
-        case messageActionScreenshotTaken
-        case messageActionCustomAction(message: String)
-        case messageActionBotAllowed(attachMenu: Bool, fromRequest: Bool, domain: String?, app: Api.BotApp?)
-        case messageActionSecureValuesSentMe(values: [Api.SecureValue], credentials: Api.SecureCredentialsEncrypted)
-        case messageActionSecureValuesSent(types: [Api.SecureValueType])
-        case messageActionContactSignUp
-        case messageActionGeoProximityReached(fromId: Api.Peer, toId: Api.Peer, distance: Int32)
-        case messageActionGroupCall(call: Api.InputGroupCall, duration: Int32?)
-        case messageActionInviteToGroupCall(call: Api.InputGroupCall, users: [Int64])
-        case messageActionSetMessagesTTL(period: Int32, autoSettingFrom: Int64?)
-        case messageActionGroupCallScheduled(call: Api.InputGroupCall, scheduleDate: Int32)
-        case messageActionSetChatTheme(theme: Api.ChatTheme)
-        case messageActionChatJoinedByRequest
-        case messageActionWebViewDataSentMe(text: String, data: String)
-        case messageActionWebViewDataSent(text: String)
-        case messageActionGiftPremium(currency: String, amount: Int64, months: Int32, cryptoCurrency: String?, cryptoAmount: Int64?, message: Api.TextWithEntities?)
-        case messageActionTopicCreate(title: String, iconColor: Int32, iconEmojiId: Int64?)
-        case messageActionTopicEdit(title: String?, iconEmojiId: Int64?, closed: Bool?, hidden: Bool?)
-        case messageActionSuggestProfilePhoto(photo: Api.Photo)
-        case messageActionRequestedPeer(buttonId: Int32, peers: [Api.Peer])
-        case messageActionSetChatWallPaper(same: Bool, forBoth: Bool, wallpaper: Api.WallPaper)
-        case messageActionGiftCode(viaGiveaway: Bool, unclaimed: Bool, boostPeer: Api.Peer?, months: Int32, slug: String, currency: String?, amount: Int64?, cryptoCurrency: String?, cryptoAmount: Int64?, message: Api.TextWithEntities?)
-        case messageActionGiveawayLaunch(stars: Int64?)
-        case messageActionGiveawayResults(stars: Bool, winnersCount: Int32, unclaimedCount: Int32)
-        case messageActionBoostApply(boosts: Int32)
-        case messageActionRequestedPeerSentMe(buttonId: Int32, peers: [Api.RequestedPeer])
-        case messageActionPaymentRefunded(peer: Api.Peer, currency: String, totalAmount: Int64, payload: [UInt8]?, charge: Api.PaymentCharge)
-        case messageActionGiftStars(currency: String, amount: Int64, stars: Int64, cryptoCurrency: String?, cryptoAmount: Int64?, transactionId: String?)
-        case messageActionPrizeStars(unclaimed: Bool, stars: Int64, transactionId: String, boostPeer: Api.Peer, giveawayMsgId: Int32)
-        case messageActionStarGift(nameHidden: Bool, saved: Bool, converted: Bool, upgraded: Bool, refunded: Bool, canUpgrade: Bool, prepaidUpgrade: Bool, upgradeSeparate: Bool, gift: Api.StarGift, message: Api.TextWithEntities?, convertStars: Int64?, upgradeMsgId: Int32?, upgradeStars: Int64?, fromId: Api.Peer?, peer: Api.Peer?, savedId: Int64?, prepaidUpgradeHash: String?, giftMsgId: Int32?)
-        case messageActionStarGiftUnique(upgrade: Bool, transferred: Bool, saved: Bool, refunded: Bool, prepaidUpgrade: Bool, gift: Api.StarGift, canExportAt: Int32?, transferStars: Int64?, fromId: Api.Peer?, peer: Api.Peer?, savedId: Int64?, resaleAmount: Api.StarsAmount?, canTransferAt: Int32?, canResellAt: Int32?)
-        case messageActionPaidMessagesRefunded(count: Int32, stars: Int64)
-        case messageActionPaidMessagesPrice(broadcastMessagesAllowed: Bool, stars: Int64)
-        case messageActionConferenceCall(missed: Bool, active: Bool, video: Bool, callId: Int64, duration: Int32?, otherParticipants: [Api.Peer]?)
-        case messageActionTodoCompletions(completed: [Int32], incompleted: [Int32])
-        case messageActionTodoAppendTasks(list: [Api.TodoItem])
-        case messageActionSuggestedPostApproval(rejected: Bool, balanceTooLow: Bool, rejectComment: String?, scheduleDate: Int32?, price: Api.StarsAmount?)
-        case messageActionSuggestedPostSuccess(price: Api.StarsAmount)
-        case messageActionSuggestedPostRefund(payerInitiated: Bool)
-        case messageActionGiftTon(currency: String, amount: Int64, cryptoCurrency: String, cryptoAmount: Int64, transactionId: String?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageActionEmpty:
-                writer.writeUInt32(0xb6aef7b0)
-            case .messageActionChatCreate(let _0, let _1):
-                writer.writeUInt32(0xbd47cbad)
-                writer.writeString(_0)
-                writer.writeVector(_1)
-            case .messageActionChatEditTitle(let _0):
-                writer.writeUInt32(0xb5a1ce5a)
-                writer.writeString(_0)
-            case .messageActionChatEditPhoto(let _0):
-                writer.writeUInt32(0x7fcb13a8)
-                _0.serialize(to: &writer)
-            case .messageActionChatDeletePhoto:
-                writer.writeUInt32(0x95e3fbef)
-            case .messageActionChatAddUser(let _0):
-                writer.writeUInt32(0x15cefd00)
-                writer.writeVector(_0)
-            case .messageActionChatDeleteUser(let _0):
-                writer.writeUInt32(0xa43f30cc)
-                writer.writeInt64(_0)
-            case .messageActionChatJoinedByLink(let _0):
-                writer.writeUInt32(0x031224c3)
-                writer.writeInt64(_0)
-            case .messageActionChannelCreate(let _0):
-                writer.writeUInt32(0x95d2ac92)
-                writer.writeString(_0)
-            case .messageActionChatMigrateTo(let _0):
-                writer.writeUInt32(0xe1037f92)
-                writer.writeInt64(_0)
-            case .messageActionChannelMigrateFrom(let _0, let _1):
-                writer.writeUInt32(0xea3948e9)
-                writer.writeString(_0)
-                writer.writeInt64(_1)
-            case .messageActionPinMessage:
-                writer.writeUInt32(0x94bd38ed)
-            case .messageActionHistoryClear:
-                writer.writeUInt32(0x9fbab604)
-            case .messageActionGameScore(let _0, let _1):
-                writer.writeUInt32(0x92a72876)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-            case .messageActionPaymentSentMe(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0xffa00ccc)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _1 { flags |= 0x8 }
-                if _5 != nil { flags |= 0x1 }
-                if _6 != nil { flags |= 0x2 }
-                if _8 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                writer.writeString(_2)
-                writer.writeInt64(_3)
-                writer.writeBytes(_4)
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    writer.writeString(value)
-                }
-                _7.serialize(to: &writer)
-                if let value = _8 {
-                    writer.writeInt32(value)
-                }
-            case .messageActionPaymentSent(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0xc624b16e)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _1 { flags |= 0x8 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                writer.writeString(_2)
-                writer.writeInt64(_3)
-                if let value = _4 {
-                    writer.writeString(value)
-                }
-                if let value = _5 {
-                    writer.writeInt32(value)
-                }
-            case .messageActionPhoneCall(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x80e11a7f)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-            case .messageActionScreenshotTaken:
-                writer.writeUInt32(0x4792929b)
-            case .messageActionCustomAction(let _0):
-                writer.writeUInt32(0xfae69f56)
-                writer.writeString(_0)
-            case .messageActionBotAllowed(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xc516d679)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x8 }
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-            case .messageActionSecureValuesSentMe(let _0, let _1):
-                writer.writeUInt32(0x1b287353)
-                writer.writeVector(_0)
-                _1.serialize(to: &writer)
-            case .messageActionSecureValuesSent(let _0):
-                writer.writeUInt32(0xd95c6154)
-                writer.writeVector(_0)
-            case .messageActionContactSignUp:
-                writer.writeUInt32(0xf3f25f76)
-            case .messageActionGeoProximityReached(let _0, let _1, let _2):
-                writer.writeUInt32(0x98e0d697)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            case .messageActionGroupCall(let _0, let _1):
-                writer.writeUInt32(0x7a0d7f42)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-            case .messageActionInviteToGroupCall(let _0, let _1):
-                writer.writeUInt32(0x502f92f7)
-                _0.serialize(to: &writer)
-                writer.writeVector(_1)
-            case .messageActionSetMessagesTTL(let _0, let _1):
-                writer.writeUInt32(0x3c134d7b)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_0)
-                if let value = _1 {
-                    writer.writeInt64(value)
-                }
-            case .messageActionGroupCallScheduled(let _0, let _1):
-                writer.writeUInt32(0xb3a07661)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .messageActionSetChatTheme(let _0):
-                writer.writeUInt32(0xb91bbd3a)
-                _0.serialize(to: &writer)
-            case .messageActionChatJoinedByRequest:
-                writer.writeUInt32(0xebbca3cb)
-            case .messageActionWebViewDataSentMe(let _0, let _1):
-                writer.writeUInt32(0x47dd8079)
-                writer.writeString(_0)
-                writer.writeString(_1)
-            case .messageActionWebViewDataSent(let _0):
-                writer.writeUInt32(0xb4c38cb5)
-                writer.writeString(_0)
-            case .messageActionGiftPremium(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x6c6274fa)
-                var flags: UInt32 = 0
-                if _3 != nil { flags |= 0x1 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                writer.writeInt64(_1)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeString(value)
-                }
-                if let value = _4 {
-                    writer.writeInt64(value)
-                }
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-            case .messageActionTopicCreate(let _0, let _1, let _2):
-                writer.writeUInt32(0x0d999256)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                if let value = _2 {
-                    writer.writeInt64(value)
-                }
-            case .messageActionTopicEdit(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xc0944820)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                if _2 != nil { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeString(value)
-                }
-                if let value = _1 {
-                    writer.writeInt64(value)
-                }
-                if let value = _2 {
-                    writer.writeBool(value)
-                }
-                if let value = _3 {
-                    writer.writeBool(value)
-                }
-            case .messageActionSuggestProfilePhoto(let _0):
-                writer.writeUInt32(0x57de635e)
-                _0.serialize(to: &writer)
-            case .messageActionRequestedPeer(let _0, let _1):
-                writer.writeUInt32(0x31518e9b)
-                writer.writeInt32(_0)
-                writer.writeVector(_1)
-            case .messageActionSetChatWallPaper(let _0, let _1, let _2):
-                writer.writeUInt32(0x5060a3f4)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _2.serialize(to: &writer)
-            case .messageActionGiftCode(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
-                writer.writeUInt32(0x56d03994)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x20 }
-                if _2 != nil { flags |= 0x2 }
-                if _5 != nil { flags |= 0x4 }
-                if _6 != nil { flags |= 0x4 }
-                if _7 != nil { flags |= 0x8 }
-                if _8 != nil { flags |= 0x8 }
-                if _9 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_3)
-                writer.writeString(_4)
-                if let value = _5 {
-                    writer.writeString(value)
-                }
-                if let value = _6 {
-                    writer.writeInt64(value)
-                }
-                if let value = _7 {
-                    writer.writeString(value)
-                }
-                if let value = _8 {
-                    writer.writeInt64(value)
-                }
-                if let value = _9 {
-                    value.serialize(to: &writer)
-                }
-            case .messageActionGiveawayLaunch(let _0):
-                writer.writeUInt32(0xa80f51e4)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt64(value)
-                }
-            case .messageActionGiveawayResults(let _0, let _1, let _2):
-                writer.writeUInt32(0x87e2f155)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .messageActionBoostApply(let _0):
-                writer.writeUInt32(0xcc02aa6d)
-                writer.writeInt32(_0)
-            case .messageActionRequestedPeerSentMe(let _0, let _1):
-                writer.writeUInt32(0x93b31848)
-                writer.writeInt32(_0)
-                writer.writeVector(_1)
-            case .messageActionPaymentRefunded(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x41b3e202)
-                var flags: UInt32 = 0
-                if _3 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-                writer.writeInt64(_2)
-                if let value = _3 {
-                    writer.writeBytes(value)
-                }
-                _4.serialize(to: &writer)
-            case .messageActionGiftStars(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x45d5b021)
-                var flags: UInt32 = 0
-                if _3 != nil { flags |= 0x1 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                if let value = _3 {
-                    writer.writeString(value)
-                }
-                if let value = _4 {
-                    writer.writeInt64(value)
-                }
-                if let value = _5 {
-                    writer.writeString(value)
-                }
-            case .messageActionPrizeStars(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xb00c47a2)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeString(_2)
-                _3.serialize(to: &writer)
-                writer.writeInt32(_4)
-            case .messageActionStarGift(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17):
-                writer.writeUInt32(0xf24de7fa)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x4 }
-                if _2 { flags |= 0x8 }
-                if _3 { flags |= 0x20 }
-                if _4 { flags |= 0x200 }
-                if _5 { flags |= 0x400 }
-                if _6 { flags |= 0x2000 }
-                if _7 { flags |= 0x10000 }
-                if _9 != nil { flags |= 0x2 }
-                if _10 != nil { flags |= 0x10 }
-                if _11 != nil { flags |= 0x20 }
-                if _12 != nil { flags |= 0x100 }
-                if _13 != nil { flags |= 0x800 }
-                if _14 != nil { flags |= 0x1000 }
-                if _15 != nil { flags |= 0x1000 }
-                if _16 != nil { flags |= 0x4000 }
-                if _17 != nil { flags |= 0x8000 }
-                writer.writeUInt32(flags)
-                _8.serialize(to: &writer)
-                if let value = _9 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _10 {
-                    writer.writeInt64(value)
-                }
-                if let value = _11 {
-                    writer.writeInt32(value)
-                }
-                if let value = _12 {
-                    writer.writeInt64(value)
-                }
-                if let value = _13 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _14 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _15 {
-                    writer.writeInt64(value)
-                }
-                if let value = _16 {
-                    writer.writeString(value)
-                }
-                if let value = _17 {
-                    writer.writeInt32(value)
-                }
-            case .messageActionStarGiftUnique(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13):
-                writer.writeUInt32(0x34f762f3)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x4 }
-                if _3 { flags |= 0x20 }
-                if _4 { flags |= 0x800 }
-                if _6 != nil { flags |= 0x8 }
-                if _7 != nil { flags |= 0x10 }
-                if _8 != nil { flags |= 0x40 }
-                if _9 != nil { flags |= 0x80 }
-                if _10 != nil { flags |= 0x80 }
-                if _11 != nil { flags |= 0x100 }
-                if _12 != nil { flags |= 0x200 }
-                if _13 != nil { flags |= 0x400 }
-                writer.writeUInt32(flags)
-                _5.serialize(to: &writer)
-                if let value = _6 {
-                    writer.writeInt32(value)
-                }
-                if let value = _7 {
-                    writer.writeInt64(value)
-                }
-                if let value = _8 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _9 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _10 {
-                    writer.writeInt64(value)
-                }
-                if let value = _11 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _12 {
-                    writer.writeInt32(value)
-                }
-                if let value = _13 {
-                    writer.writeInt32(value)
-                }
-            case .messageActionPaidMessagesRefunded(let _0, let _1):
-                writer.writeUInt32(0xac1f1fcd)
-                writer.writeInt32(_0)
-                writer.writeInt64(_1)
-            case .messageActionPaidMessagesPrice(let _0, let _1):
-                writer.writeUInt32(0x84b88578)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-            case .messageActionConferenceCall(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x2ffe2f7a)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x10 }
-                if _4 != nil { flags |= 0x4 }
-                if _5 != nil { flags |= 0x8 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_3)
-                if let value = _4 {
-                    writer.writeInt32(value)
-                }
-                if let value = _5 {
-                    writer.writeVector(value)
-                }
-            case .messageActionTodoCompletions(let _0, let _1):
-                writer.writeUInt32(0xcc7c5c89)
-                writer.writeVector(_0)
-                writer.writeVector(_1)
-            case .messageActionTodoAppendTasks(let _0):
-                writer.writeUInt32(0xc7edbc83)
-                writer.writeVector(_0)
-            case .messageActionSuggestedPostApproval(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xee7a1596)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 != nil { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                if _4 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-            case .messageActionSuggestedPostSuccess(let _0):
-                writer.writeUInt32(0x95ddcf69)
-                _0.serialize(to: &writer)
-            case .messageActionSuggestedPostRefund(let _0):
-                writer.writeUInt32(0x69f916f8)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-            case .messageActionGiftTon(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xa8a3c699)
-                var flags: UInt32 = 0
-                if _4 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                writer.writeInt64(_1)
-                writer.writeString(_2)
-                writer.writeInt64(_3)
-                if let value = _4 {
-                    writer.writeString(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb6aef7b0: return try parse_messageActionEmpty(&reader)
-            case 0xbd47cbad: return try parse_messageActionChatCreate(&reader)
-            case 0xb5a1ce5a: return try parse_messageActionChatEditTitle(&reader)
-            case 0x7fcb13a8: return try parse_messageActionChatEditPhoto(&reader)
-            case 0x95e3fbef: return try parse_messageActionChatDeletePhoto(&reader)
-            case 0x15cefd00: return try parse_messageActionChatAddUser(&reader)
-            case 0xa43f30cc: return try parse_messageActionChatDeleteUser(&reader)
-            case 0x031224c3: return try parse_messageActionChatJoinedByLink(&reader)
-            case 0x95d2ac92: return try parse_messageActionChannelCreate(&reader)
-            case 0xe1037f92: return try parse_messageActionChatMigrateTo(&reader)
-            case 0xea3948e9: return try parse_messageActionChannelMigrateFrom(&reader)
-            case 0x94bd38ed: return try parse_messageActionPinMessage(&reader)
-            case 0x9fbab604: return try parse_messageActionHistoryClear(&reader)
-            case 0x92a72876: return try parse_messageActionGameScore(&reader)
-            case 0xffa00ccc: return try parse_messageActionPaymentSentMe(&reader)
-            case 0xc624b16e: return try parse_messageActionPaymentSent(&reader)
-            case 0x80e11a7f: return try parse_messageActionPhoneCall(&reader)
-            case 0x4792929b: return try parse_messageActionScreenshotTaken(&reader)
-            case 0xfae69f56: return try parse_messageActionCustomAction(&reader)
-            case 0xc516d679: return try parse_messageActionBotAllowed(&reader)
-            case 0x1b287353: return try parse_messageActionSecureValuesSentMe(&reader)
-            case 0xd95c6154: return try parse_messageActionSecureValuesSent(&reader)
-            case 0xf3f25f76: return try parse_messageActionContactSignUp(&reader)
-            case 0x98e0d697: return try parse_messageActionGeoProximityReached(&reader)
-            case 0x7a0d7f42: return try parse_messageActionGroupCall(&reader)
-            case 0x502f92f7: return try parse_messageActionInviteToGroupCall(&reader)
-            case 0x3c134d7b: return try parse_messageActionSetMessagesTTL(&reader)
-            case 0xb3a07661: return try parse_messageActionGroupCallScheduled(&reader)
-            case 0xb91bbd3a: return try parse_messageActionSetChatTheme(&reader)
-            case 0xebbca3cb: return try parse_messageActionChatJoinedByRequest(&reader)
-            case 0x47dd8079: return try parse_messageActionWebViewDataSentMe(&reader)
-            case 0xb4c38cb5: return try parse_messageActionWebViewDataSent(&reader)
-            case 0x6c6274fa: return try parse_messageActionGiftPremium(&reader)
-            case 0x0d999256: return try parse_messageActionTopicCreate(&reader)
-            case 0xc0944820: return try parse_messageActionTopicEdit(&reader)
-            case 0x57de635e: return try parse_messageActionSuggestProfilePhoto(&reader)
-            case 0x31518e9b: return try parse_messageActionRequestedPeer(&reader)
-            case 0x5060a3f4: return try parse_messageActionSetChatWallPaper(&reader)
-            case 0x56d03994: return try parse_messageActionGiftCode(&reader)
-            case 0xa80f51e4: return try parse_messageActionGiveawayLaunch(&reader)
-            case 0x87e2f155: return try parse_messageActionGiveawayResults(&reader)
-            case 0xcc02aa6d: return try parse_messageActionBoostApply(&reader)
-            case 0x93b31848: return try parse_messageActionRequestedPeerSentMe(&reader)
-            case 0x41b3e202: return try parse_messageActionPaymentRefunded(&reader)
-            case 0x45d5b021: return try parse_messageActionGiftStars(&reader)
-            case 0xb00c47a2: return try parse_messageActionPrizeStars(&reader)
-            case 0xf24de7fa: return try parse_messageActionStarGift(&reader)
-            case 0x34f762f3: return try parse_messageActionStarGiftUnique(&reader)
-            case 0xac1f1fcd: return try parse_messageActionPaidMessagesRefunded(&reader)
-            case 0x84b88578: return try parse_messageActionPaidMessagesPrice(&reader)
-            case 0x2ffe2f7a: return try parse_messageActionConferenceCall(&reader)
-            case 0xcc7c5c89: return try parse_messageActionTodoCompletions(&reader)
-            case 0xc7edbc83: return try parse_messageActionTodoAppendTasks(&reader)
-            case 0xee7a1596: return try parse_messageActionSuggestedPostApproval(&reader)
-            case 0x95ddcf69: return try parse_messageActionSuggestedPostSuccess(&reader)
-            case 0x69f916f8: return try parse_messageActionSuggestedPostRefund(&reader)
-            case 0xa8a3c699: return try parse_messageActionGiftTon(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageAction")
-            }
-        }
-
-        /// messageActionEmpty#b6aef7b0's fields, its id already read.
-        static func parse_messageActionEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .messageActionEmpty
-        }
-
-        /// messageActionChatCreate#bd47cbad's fields, its id already read.
-        static func parse_messageActionChatCreate(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64Vector()
-            return .messageActionChatCreate(title: _0, users: _1)
-        }
-
-        /// messageActionChatEditTitle#b5a1ce5a's fields, its id already read.
-        static func parse_messageActionChatEditTitle(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .messageActionChatEditTitle(title: _0)
-        }
-
-        /// messageActionChatEditPhoto#7fcb13a8's fields, its id already read.
-        static func parse_messageActionChatEditPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Photo.parse(from: &reader)
-            return .messageActionChatEditPhoto(photo: _0)
-        }
-
-        /// messageActionChatDeletePhoto#95e3fbef's fields, its id already read.
-        static func parse_messageActionChatDeletePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .messageActionChatDeletePhoto
-        }
-
-        /// messageActionChatAddUser#15cefd00's fields, its id already read.
-        static func parse_messageActionChatAddUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64Vector()
-            return .messageActionChatAddUser(users: _0)
-        }
-
-        /// messageActionChatDeleteUser#a43f30cc's fields, its id already read.
-        static func parse_messageActionChatDeleteUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .messageActionChatDeleteUser(userId: _0)
-        }
-
-        /// messageActionChatJoinedByLink#031224c3's fields, its id already read.
-        static func parse_messageActionChatJoinedByLink(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .messageActionChatJoinedByLink(inviterId: _0)
-        }
-
-        /// messageActionChannelCreate#95d2ac92's fields, its id already read.
-        static func parse_messageActionChannelCreate(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .messageActionChannelCreate(title: _0)
-        }
-
-        /// messageActionChatMigrateTo#e1037f92's fields, its id already read.
-        static func parse_messageActionChatMigrateTo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .messageActionChatMigrateTo(channelId: _0)
-        }
-
-        /// messageActionChannelMigrateFrom#ea3948e9's fields, its id already read.
-        static func parse_messageActionChannelMigrateFrom(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64()
-            return .messageActionChannelMigrateFrom(title: _0, chatId: _1)
-        }
-
-        /// messageActionPinMessage#94bd38ed's fields, its id already read.
-        static func parse_messageActionPinMessage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .messageActionPinMessage
-        }
-
-        /// messageActionHistoryClear#9fbab604's fields, its id already read.
-        static func parse_messageActionHistoryClear(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .messageActionHistoryClear
-        }
-
-        /// messageActionGameScore#92a72876's fields, its id already read.
-        static func parse_messageActionGameScore(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            return .messageActionGameScore(gameId: _0, score: _1)
-        }
-
-        /// messageActionPaymentSentMe#ffa00ccc's fields, its id already read.
-        static func parse_messageActionPaymentSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageActionPaymentSentMe", bits: flags & ~0x1f) }
-            let _0 = flags & 0x4 != 0
-            let _1 = flags & 0x8 != 0
-            let _2 = try reader.readString()
-            let _3 = try reader.readInt64()
-            let _4 = try reader.readBytes()
-            var _5: Api.PaymentRequestedInfo? = nil
-            if flags & 0x1 != 0 {
-                _5 = try Api.PaymentRequestedInfo.parse(from: &reader)
-            }
-            var _6: String? = nil
-            if flags & 0x2 != 0 {
-                _6 = try reader.readString()
-            }
-            let _7 = try Api.PaymentCharge.parse(from: &reader)
-            var _8: Int32? = nil
-            if flags & 0x10 != 0 {
-                _8 = try reader.readInt32()
-            }
-            return .messageActionPaymentSentMe(recurringInit: _0, recurringUsed: _1, currency: _2, totalAmount: _3, payload: _4, info: _5, shippingOptionId: _6, charge: _7, subscriptionUntilDate: _8)
-        }
-
-        /// messageActionPaymentSent#c624b16e's fields, its id already read.
-        static func parse_messageActionPaymentSent(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1d == 0 else { throw .unknownFlags(constructor: "messageActionPaymentSent", bits: flags & ~0x1d) }
-            let _0 = flags & 0x4 != 0
-            let _1 = flags & 0x8 != 0
-            let _2 = try reader.readString()
-            let _3 = try reader.readInt64()
-            var _4: String? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readString()
-            }
-            var _5: Int32? = nil
-            if flags & 0x10 != 0 {
-                _5 = try reader.readInt32()
-            }
-            return .messageActionPaymentSent(recurringInit: _0, recurringUsed: _1, currency: _2, totalAmount: _3, invoiceSlug: _4, subscriptionUntilDate: _5)
-        }
-
-        /// messageActionPhoneCall#80e11a7f's fields, its id already read.
-        static func parse_messageActionPhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "messageActionPhoneCall", bits: flags & ~0x7) }
-            let _0 = flags & 0x4 != 0
-            let _1 = try reader.readInt64()
-            var _2: Api.PhoneCallDiscardReason? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.PhoneCallDiscardReason.parse(from: &reader)
-            }
-            var _3: Int32? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readInt32()
-            }
-            return .messageActionPhoneCall(video: _0, callId: _1, reason: _2, duration: _3)
-        }
-
-        /// messageActionScreenshotTaken#4792929b's fields, its id already read.
-        static func parse_messageActionScreenshotTaken(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .messageActionScreenshotTaken
-        }
-
-        /// messageActionCustomAction#fae69f56's fields, its id already read.
-        static func parse_messageActionCustomAction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .messageActionCustomAction(message: _0)
-        }
-
-        /// messageActionBotAllowed#c516d679's fields, its id already read.
-        static func parse_messageActionBotAllowed(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageActionBotAllowed", bits: flags & ~0xf) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x8 != 0
-            var _2: String? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: Api.BotApp? = nil
-            if flags & 0x4 != 0 {
-                _3 = try Api.BotApp.parse(from: &reader)
-            }
-            return .messageActionBotAllowed(attachMenu: _0, fromRequest: _1, domain: _2, app: _3)
-        }
-
-        /// messageActionSecureValuesSentMe#1b287353's fields, its id already read.
-        static func parse_messageActionSecureValuesSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.SecureValue.self)
-            let _1 = try Api.SecureCredentialsEncrypted.parse(from: &reader)
-            return .messageActionSecureValuesSentMe(values: _0, credentials: _1)
-        }
-
-        /// messageActionSecureValuesSent#d95c6154's fields, its id already read.
-        static func parse_messageActionSecureValuesSent(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.SecureValueType.self)
-            return .messageActionSecureValuesSent(types: _0)
-        }
-
-        /// messageActionContactSignUp#f3f25f76's fields, its id already read.
-        static func parse_messageActionContactSignUp(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .messageActionContactSignUp
-        }
-
-        /// messageActionGeoProximityReached#98e0d697's fields, its id already read.
-        static func parse_messageActionGeoProximityReached(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try Api.Peer.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .messageActionGeoProximityReached(fromId: _0, toId: _1, distance: _2)
-        }
-
-        /// messageActionGroupCall#7a0d7f42's fields, its id already read.
-        static func parse_messageActionGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGroupCall", bits: flags & ~0x1) }
-            let _0 = try Api.InputGroupCall.parse(from: &reader)
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            return .messageActionGroupCall(call: _0, duration: _1)
-        }
-
-        /// messageActionInviteToGroupCall#502f92f7's fields, its id already read.
-        static func parse_messageActionInviteToGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputGroupCall.parse(from: &reader)
-            let _1 = try reader.readInt64Vector()
-            return .messageActionInviteToGroupCall(call: _0, users: _1)
-        }
-
-        /// messageActionSetMessagesTTL#3c134d7b's fields, its id already read.
-        static func parse_messageActionSetMessagesTTL(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionSetMessagesTTL", bits: flags & ~0x1) }
-            let _0 = try reader.readInt32()
-            var _1: Int64? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt64()
-            }
-            return .messageActionSetMessagesTTL(period: _0, autoSettingFrom: _1)
-        }
-
-        /// messageActionGroupCallScheduled#b3a07661's fields, its id already read.
-        static func parse_messageActionGroupCallScheduled(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputGroupCall.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .messageActionGroupCallScheduled(call: _0, scheduleDate: _1)
-        }
-
-        /// messageActionSetChatTheme#b91bbd3a's fields, its id already read.
-        static func parse_messageActionSetChatTheme(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.ChatTheme.parse(from: &reader)
-            return .messageActionSetChatTheme(theme: _0)
-        }
-
-        /// messageActionChatJoinedByRequest#ebbca3cb's fields, its id already read.
-        static func parse_messageActionChatJoinedByRequest(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .messageActionChatJoinedByRequest
-        }
-
-        /// messageActionWebViewDataSentMe#47dd8079's fields, its id already read.
-        static func parse_messageActionWebViewDataSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readString()
-            return .messageActionWebViewDataSentMe(text: _0, data: _1)
-        }
-
-        /// messageActionWebViewDataSent#b4c38cb5's fields, its id already read.
-        static func parse_messageActionWebViewDataSent(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .messageActionWebViewDataSent(text: _0)
-        }
-
-        /// messageActionGiftPremium#6c6274fa's fields, its id already read.
-        static func parse_messageActionGiftPremium(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageActionGiftPremium", bits: flags & ~0x3) }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt32()
-            var _3: String? = nil
-            if flags & 0x1 != 0 {
-                _3 = try reader.readString()
-            }
-            var _4: Int64? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readInt64()
-            }
-            var _5: Api.TextWithEntities? = nil
-            if flags & 0x2 != 0 {
-                _5 = try Api.TextWithEntities.parse(from: &reader)
-            }
-            return .messageActionGiftPremium(currency: _0, amount: _1, months: _2, cryptoCurrency: _3, cryptoAmount: _4, message: _5)
-        }
-
-        /// messageActionTopicCreate#0d999256's fields, its id already read.
-        static func parse_messageActionTopicCreate(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionTopicCreate", bits: flags & ~0x1) }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            var _2: Int64? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readInt64()
-            }
-            return .messageActionTopicCreate(title: _0, iconColor: _1, iconEmojiId: _2)
-        }
-
-        /// messageActionTopicEdit#c0944820's fields, its id already read.
-        static func parse_messageActionTopicEdit(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageActionTopicEdit", bits: flags & ~0xf) }
-            var _0: String? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readString()
-            }
-            var _1: Int64? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readInt64()
-            }
-            var _2: Bool? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readBool()
-            }
-            var _3: Bool? = nil
-            if flags & 0x8 != 0 {
-                _3 = try reader.readBool()
-            }
-            return .messageActionTopicEdit(title: _0, iconEmojiId: _1, closed: _2, hidden: _3)
-        }
-
-        /// messageActionSuggestProfilePhoto#57de635e's fields, its id already read.
-        static func parse_messageActionSuggestProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Photo.parse(from: &reader)
-            return .messageActionSuggestProfilePhoto(photo: _0)
-        }
-
-        /// messageActionRequestedPeer#31518e9b's fields, its id already read.
-        static func parse_messageActionRequestedPeer(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readVector(of: Api.Peer.self)
-            return .messageActionRequestedPeer(buttonId: _0, peers: _1)
-        }
-
-        /// messageActionSetChatWallPaper#5060a3f4's fields, its id already read.
-        static func parse_messageActionSetChatWallPaper(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageActionSetChatWallPaper", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try Api.WallPaper.parse(from: &reader)
-            return .messageActionSetChatWallPaper(same: _0, forBoth: _1, wallpaper: _2)
-        }
-
-        /// messageActionGiftCode#56d03994's fields, its id already read.
-        static func parse_messageActionGiftCode(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "messageActionGiftCode", bits: flags & ~0x3f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x20 != 0
-            var _2: Api.Peer? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.Peer.parse(from: &reader)
-            }
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readString()
-            var _5: String? = nil
-            if flags & 0x4 != 0 {
-                _5 = try reader.readString()
-            }
-            var _6: Int64? = nil
-            if flags & 0x4 != 0 {
-                _6 = try reader.readInt64()
-            }
-            var _7: String? = nil
-            if flags & 0x8 != 0 {
-                _7 = try reader.readString()
-            }
-            var _8: Int64? = nil
-            if flags & 0x8 != 0 {
-                _8 = try reader.readInt64()
-            }
-            var _9: Api.TextWithEntities? = nil
-            if flags & 0x10 != 0 {
-                _9 = try Api.TextWithEntities.parse(from: &reader)
-            }
-            return .messageActionGiftCode(viaGiveaway: _0, unclaimed: _1, boostPeer: _2, months: _3, slug: _4, currency: _5, amount: _6, cryptoCurrency: _7, cryptoAmount: _8, message: _9)
-        }
-
-        /// messageActionGiveawayLaunch#a80f51e4's fields, its id already read.
-        static func parse_messageActionGiveawayLaunch(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGiveawayLaunch", bits: flags & ~0x1) }
-            var _0: Int64? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt64()
-            }
-            return .messageActionGiveawayLaunch(stars: _0)
-        }
-
-        /// messageActionGiveawayResults#87e2f155's fields, its id already read.
-        static func parse_messageActionGiveawayResults(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGiveawayResults", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .messageActionGiveawayResults(stars: _0, winnersCount: _1, unclaimedCount: _2)
-        }
-
-        /// messageActionBoostApply#cc02aa6d's fields, its id already read.
-        static func parse_messageActionBoostApply(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .messageActionBoostApply(boosts: _0)
-        }
-
-        /// messageActionRequestedPeerSentMe#93b31848's fields, its id already read.
-        static func parse_messageActionRequestedPeerSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readVector(of: Api.RequestedPeer.self)
-            return .messageActionRequestedPeerSentMe(buttonId: _0, peers: _1)
-        }
-
-        /// messageActionPaymentRefunded#41b3e202's fields, its id already read.
-        static func parse_messageActionPaymentRefunded(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionPaymentRefunded", bits: flags & ~0x1) }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readString()
-            let _2 = try reader.readInt64()
-            var _3: [UInt8]? = nil
-            if flags & 0x1 != 0 {
-                _3 = try reader.readBytes()
-            }
-            let _4 = try Api.PaymentCharge.parse(from: &reader)
-            return .messageActionPaymentRefunded(peer: _0, currency: _1, totalAmount: _2, payload: _3, charge: _4)
-        }
-
-        /// messageActionGiftStars#45d5b021's fields, its id already read.
-        static func parse_messageActionGiftStars(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageActionGiftStars", bits: flags & ~0x3) }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            var _3: String? = nil
-            if flags & 0x1 != 0 {
-                _3 = try reader.readString()
-            }
-            var _4: Int64? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readInt64()
-            }
-            var _5: String? = nil
-            if flags & 0x2 != 0 {
-                _5 = try reader.readString()
-            }
-            return .messageActionGiftStars(currency: _0, amount: _1, stars: _2, cryptoCurrency: _3, cryptoAmount: _4, transactionId: _5)
-        }
-
-        /// messageActionPrizeStars#b00c47a2's fields, its id already read.
-        static func parse_messageActionPrizeStars(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionPrizeStars", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readString()
-            let _3 = try Api.Peer.parse(from: &reader)
-            let _4 = try reader.readInt32()
-            return .messageActionPrizeStars(unclaimed: _0, stars: _1, transactionId: _2, boostPeer: _3, giveawayMsgId: _4)
-        }
-
-        /// messageActionStarGift#f24de7fa's fields, its id already read.
-        static func parse_messageActionStarGift(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1ff3f == 0 else { throw .unknownFlags(constructor: "messageActionStarGift", bits: flags & ~0x1ff3f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x4 != 0
-            let _2 = flags & 0x8 != 0
-            let _3 = flags & 0x20 != 0
-            let _4 = flags & 0x200 != 0
-            let _5 = flags & 0x400 != 0
-            let _6 = flags & 0x2000 != 0
-            let _7 = flags & 0x10000 != 0
-            let _8 = try Api.StarGift.parse(from: &reader)
-            var _9: Api.TextWithEntities? = nil
-            if flags & 0x2 != 0 {
-                _9 = try Api.TextWithEntities.parse(from: &reader)
-            }
-            var _10: Int64? = nil
-            if flags & 0x10 != 0 {
-                _10 = try reader.readInt64()
-            }
-            var _11: Int32? = nil
-            if flags & 0x20 != 0 {
-                _11 = try reader.readInt32()
-            }
-            var _12: Int64? = nil
-            if flags & 0x100 != 0 {
-                _12 = try reader.readInt64()
-            }
-            var _13: Api.Peer? = nil
-            if flags & 0x800 != 0 {
-                _13 = try Api.Peer.parse(from: &reader)
-            }
-            var _14: Api.Peer? = nil
-            if flags & 0x1000 != 0 {
-                _14 = try Api.Peer.parse(from: &reader)
-            }
-            var _15: Int64? = nil
-            if flags & 0x1000 != 0 {
-                _15 = try reader.readInt64()
-            }
-            var _16: String? = nil
-            if flags & 0x4000 != 0 {
-                _16 = try reader.readString()
-            }
-            var _17: Int32? = nil
-            if flags & 0x8000 != 0 {
-                _17 = try reader.readInt32()
-            }
-            return .messageActionStarGift(nameHidden: _0, saved: _1, converted: _2, upgraded: _3, refunded: _4, canUpgrade: _5, prepaidUpgrade: _6, upgradeSeparate: _7, gift: _8, message: _9, convertStars: _10, upgradeMsgId: _11, upgradeStars: _12, fromId: _13, peer: _14, savedId: _15, prepaidUpgradeHash: _16, giftMsgId: _17)
-        }
-
-        /// messageActionStarGiftUnique#34f762f3's fields, its id already read.
-        static func parse_messageActionStarGiftUnique(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xfff == 0 else { throw .unknownFlags(constructor: "messageActionStarGiftUnique", bits: flags & ~0xfff) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = flags & 0x20 != 0
-            let _4 = flags & 0x800 != 0
-            let _5 = try Api.StarGift.parse(from: &reader)
-            var _6: Int32? = nil
-            if flags & 0x8 != 0 {
-                _6 = try reader.readInt32()
-            }
-            var _7: Int64? = nil
-            if flags & 0x10 != 0 {
-                _7 = try reader.readInt64()
-            }
-            var _8: Api.Peer? = nil
-            if flags & 0x40 != 0 {
-                _8 = try Api.Peer.parse(from: &reader)
-            }
-            var _9: Api.Peer? = nil
-            if flags & 0x80 != 0 {
-                _9 = try Api.Peer.parse(from: &reader)
-            }
-            var _10: Int64? = nil
-            if flags & 0x80 != 0 {
-                _10 = try reader.readInt64()
-            }
-            var _11: Api.StarsAmount? = nil
-            if flags & 0x100 != 0 {
-                _11 = try Api.StarsAmount.parse(from: &reader)
-            }
-            var _12: Int32? = nil
-            if flags & 0x200 != 0 {
-                _12 = try reader.readInt32()
-            }
-            var _13: Int32? = nil
-            if flags & 0x400 != 0 {
-                _13 = try reader.readInt32()
-            }
-            return .messageActionStarGiftUnique(upgrade: _0, transferred: _1, saved: _2, refunded: _3, prepaidUpgrade: _4, gift: _5, canExportAt: _6, transferStars: _7, fromId: _8, peer: _9, savedId: _10, resaleAmount: _11, canTransferAt: _12, canResellAt: _13)
-        }
-
-        /// messageActionPaidMessagesRefunded#ac1f1fcd's fields, its id already read.
-        static func parse_messageActionPaidMessagesRefunded(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt64()
-            return .messageActionPaidMessagesRefunded(count: _0, stars: _1)
-        }
-
-        /// messageActionPaidMessagesPrice#84b88578's fields, its id already read.
-        static func parse_messageActionPaidMessagesPrice(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionPaidMessagesPrice", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            return .messageActionPaidMessagesPrice(broadcastMessagesAllowed: _0, stars: _1)
-        }
-
-        /// messageActionConferenceCall#2ffe2f7a's fields, its id already read.
-        static func parse_messageActionConferenceCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageActionConferenceCall", bits: flags & ~0x1f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x10 != 0
-            let _3 = try reader.readInt64()
-            var _4: Int32? = nil
-            if flags & 0x4 != 0 {
-                _4 = try reader.readInt32()
-            }
-            var _5: [Api.Peer]? = nil
-            if flags & 0x8 != 0 {
-                _5 = try reader.readVector(of: Api.Peer.self)
-            }
-            return .messageActionConferenceCall(missed: _0, active: _1, video: _2, callId: _3, duration: _4, otherParticipants: _5)
-        }
-
-        /// messageActionTodoCompletions#cc7c5c89's fields, its id already read.
-        static func parse_messageActionTodoCompletions(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32Vector()
-            let _1 = try reader.readInt32Vector()
-            return .messageActionTodoCompletions(completed: _0, incompleted: _1)
-        }
-
-        /// messageActionTodoAppendTasks#c7edbc83's fields, its id already read.
-        static func parse_messageActionTodoAppendTasks(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.TodoItem.self)
-            return .messageActionTodoAppendTasks(list: _0)
-        }
-
-        /// messageActionSuggestedPostApproval#ee7a1596's fields, its id already read.
-        static func parse_messageActionSuggestedPostApproval(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageActionSuggestedPostApproval", bits: flags & ~0x1f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            var _2: String? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: Int32? = nil
-            if flags & 0x8 != 0 {
-                _3 = try reader.readInt32()
-            }
-            var _4: Api.StarsAmount? = nil
-            if flags & 0x10 != 0 {
-                _4 = try Api.StarsAmount.parse(from: &reader)
-            }
-            return .messageActionSuggestedPostApproval(rejected: _0, balanceTooLow: _1, rejectComment: _2, scheduleDate: _3, price: _4)
-        }
-
-        /// messageActionSuggestedPostSuccess#95ddcf69's fields, its id already read.
-        static func parse_messageActionSuggestedPostSuccess(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.StarsAmount.parse(from: &reader)
-            return .messageActionSuggestedPostSuccess(price: _0)
-        }
-
-        /// messageActionSuggestedPostRefund#69f916f8's fields, its id already read.
-        static func parse_messageActionSuggestedPostRefund(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionSuggestedPostRefund", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .messageActionSuggestedPostRefund(payerInitiated: _0)
-        }
-
-        /// messageActionGiftTon#a8a3c699's fields, its id already read.
-        static func parse_messageActionGiftTon(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGiftTon", bits: flags & ~0x1) }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readString()
-            let _3 = try reader.readInt64()
-            var _4: String? = nil
-            if flags & 0x1 != 0 {
-                _4 = try reader.readString()
-            }
-            return .messageActionGiftTon(currency: _0, amount: _1, cryptoCurrency: _2, cryptoAmount: _3, transactionId: _4)
         }
     }
 }

@@ -2,768 +2,549 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum MessageEntity: TLObject, Equatable {
-        case messageEntityUnknown(offset: Int32, length: Int32)
-        case messageEntityMention(offset: Int32, length: Int32)
-        case messageEntityHashtag(offset: Int32, length: Int32)
-        case messageEntityBotCommand(offset: Int32, length: Int32)
-        case messageEntityUrl(offset: Int32, length: Int32)
-        case messageEntityEmail(offset: Int32, length: Int32)
-        case messageEntityBold(offset: Int32, length: Int32)
-        case messageEntityItalic(offset: Int32, length: Int32)
-        case messageEntityCode(offset: Int32, length: Int32)
-        case messageEntityPre(offset: Int32, length: Int32, language: String)
-        case messageEntityTextUrl(offset: Int32, length: Int32, url: String)
-        case messageEntityMentionName(offset: Int32, length: Int32, userId: Int64)
-        case inputMessageEntityMentionName(offset: Int32, length: Int32, userId: Api.InputUser)
-        case messageEntityPhone(offset: Int32, length: Int32)
-        case messageEntityCashtag(offset: Int32, length: Int32)
-        case messageEntityUnderline(offset: Int32, length: Int32)
-        case messageEntityStrike(offset: Int32, length: Int32)
-        case messageEntityBankCard(offset: Int32, length: Int32)
-        case messageEntitySpoiler(offset: Int32, length: Int32)
-        case messageEntityCustomEmoji(offset: Int32, length: Int32, documentId: Int64)
-        case messageEntityBlockquote(collapsed: Bool, offset: Int32, length: Int32)
+    public indirect enum MessageAction: TLObject, Equatable {
+        case messageActionEmpty
+        case messageActionChatCreate(title: String, users: [Int64])
+        case messageActionChatEditTitle(title: String)
+        case messageActionChatEditPhoto(photo: Api.Photo)
+        case messageActionChatDeletePhoto
+        case messageActionChatAddUser(users: [Int64])
+        case messageActionChatDeleteUser(userId: Int64)
+        case messageActionChatJoinedByLink(inviterId: Int64)
+        case messageActionChannelCreate(title: String)
+        case messageActionChatMigrateTo(channelId: Int64)
+        case messageActionChannelMigrateFrom(title: String, chatId: Int64)
+        case messageActionPinMessage
+        case messageActionHistoryClear
+        case messageActionGameScore(gameId: Int64, score: Int32)
+        case messageActionPaymentSentMe(recurringInit: Bool, recurringUsed: Bool, currency: String, totalAmount: Int64, payload: [UInt8], info: Api.PaymentRequestedInfo?, shippingOptionId: String?, charge: Api.PaymentCharge, subscriptionUntilDate: Int32?)
+        case messageActionPaymentSent(recurringInit: Bool, recurringUsed: Bool, currency: String, totalAmount: Int64, invoiceSlug: String?, subscriptionUntilDate: Int32?)
+        case messageActionPhoneCall(video: Bool, callId: Int64, reason: Api.PhoneCallDiscardReason?, duration: Int32?)
+        case messageActionScreenshotTaken
+        case messageActionCustomAction(message: String)
+        case messageActionBotAllowed(attachMenu: Bool, fromRequest: Bool, domain: String?, app: Api.BotApp?)
+        case messageActionSecureValuesSentMe(values: [Api.SecureValue], credentials: Api.SecureCredentialsEncrypted)
+        case messageActionSecureValuesSent(types: [Api.SecureValueType])
+        case messageActionContactSignUp
+        case messageActionGeoProximityReached(fromId: Api.Peer, toId: Api.Peer, distance: Int32)
+        case messageActionGroupCall(call: Api.InputGroupCall, duration: Int32?)
+        case messageActionInviteToGroupCall(call: Api.InputGroupCall, users: [Int64])
+        case messageActionSetMessagesTTL(period: Int32, autoSettingFrom: Int64?)
+        case messageActionGroupCallScheduled(call: Api.InputGroupCall, scheduleDate: Int32)
+        case messageActionSetChatTheme(theme: Api.ChatTheme)
+        case messageActionChatJoinedByRequest
+        case messageActionWebViewDataSentMe(text: String, data: String)
+        case messageActionWebViewDataSent(text: String)
+        case messageActionGiftPremium(currency: String, amount: Int64, months: Int32, cryptoCurrency: String?, cryptoAmount: Int64?, message: Api.TextWithEntities?)
+        case messageActionTopicCreate(title: String, iconColor: Int32, iconEmojiId: Int64?)
+        case messageActionTopicEdit(title: String?, iconEmojiId: Int64?, closed: Bool?, hidden: Bool?)
+        case messageActionSuggestProfilePhoto(photo: Api.Photo)
+        case messageActionRequestedPeer(buttonId: Int32, peers: [Api.Peer])
+        case messageActionSetChatWallPaper(same: Bool, forBoth: Bool, wallpaper: Api.WallPaper)
+        case messageActionGiftCode(viaGiveaway: Bool, unclaimed: Bool, boostPeer: Api.Peer?, months: Int32, slug: String, currency: String?, amount: Int64?, cryptoCurrency: String?, cryptoAmount: Int64?, message: Api.TextWithEntities?)
+        case messageActionGiveawayLaunch(stars: Int64?)
+        case messageActionGiveawayResults(stars: Bool, winnersCount: Int32, unclaimedCount: Int32)
+        case messageActionBoostApply(boosts: Int32)
+        case messageActionRequestedPeerSentMe(buttonId: Int32, peers: [Api.RequestedPeer])
+        case messageActionPaymentRefunded(peer: Api.Peer, currency: String, totalAmount: Int64, payload: [UInt8]?, charge: Api.PaymentCharge)
+        case messageActionGiftStars(currency: String, amount: Int64, stars: Int64, cryptoCurrency: String?, cryptoAmount: Int64?, transactionId: String?)
+        case messageActionPrizeStars(unclaimed: Bool, stars: Int64, transactionId: String, boostPeer: Api.Peer, giveawayMsgId: Int32)
+        case messageActionStarGift(nameHidden: Bool, saved: Bool, converted: Bool, upgraded: Bool, refunded: Bool, canUpgrade: Bool, prepaidUpgrade: Bool, upgradeSeparate: Bool, gift: Api.StarGift, message: Api.TextWithEntities?, convertStars: Int64?, upgradeMsgId: Int32?, upgradeStars: Int64?, fromId: Api.Peer?, peer: Api.Peer?, savedId: Int64?, prepaidUpgradeHash: String?, giftMsgId: Int32?)
+        case messageActionStarGiftUnique(upgrade: Bool, transferred: Bool, saved: Bool, refunded: Bool, prepaidUpgrade: Bool, gift: Api.StarGift, canExportAt: Int32?, transferStars: Int64?, fromId: Api.Peer?, peer: Api.Peer?, savedId: Int64?, resaleAmount: Api.StarsAmount?, canTransferAt: Int32?, canResellAt: Int32?)
+        case messageActionPaidMessagesRefunded(count: Int32, stars: Int64)
+        case messageActionPaidMessagesPrice(broadcastMessagesAllowed: Bool, stars: Int64)
+        case messageActionConferenceCall(missed: Bool, active: Bool, video: Bool, callId: Int64, duration: Int32?, otherParticipants: [Api.Peer]?)
+        case messageActionTodoCompletions(completed: [Int32], incompleted: [Int32])
+        case messageActionTodoAppendTasks(list: [Api.TodoItem])
+        case messageActionSuggestedPostApproval(rejected: Bool, balanceTooLow: Bool, rejectComment: String?, scheduleDate: Int32?, price: Api.StarsAmount?)
+        case messageActionSuggestedPostSuccess(price: Api.StarsAmount)
+        case messageActionSuggestedPostRefund(payerInitiated: Bool)
+        case messageActionGiftTon(currency: String, amount: Int64, cryptoCurrency: String, cryptoAmount: Int64, transactionId: String?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .messageEntityUnknown(let _0, let _1):
-                writer.writeUInt32(0xbb92ba95)
-                writer.writeInt32(_0)
+            case .messageActionEmpty:
+                writer.writeUInt32(0xb6aef7b0)
+            case .messageActionChatCreate(let _0, let _1):
+                writer.writeUInt32(0xbd47cbad)
+                writer.writeString(_0)
+                writer.writeVector(_1)
+            case .messageActionChatEditTitle(let _0):
+                writer.writeUInt32(0xb5a1ce5a)
+                writer.writeString(_0)
+            case .messageActionChatEditPhoto(let _0):
+                writer.writeUInt32(0x7fcb13a8)
+                _0.serialize(to: &writer)
+            case .messageActionChatDeletePhoto:
+                writer.writeUInt32(0x95e3fbef)
+            case .messageActionChatAddUser(let _0):
+                writer.writeUInt32(0x15cefd00)
+                writer.writeVector(_0)
+            case .messageActionChatDeleteUser(let _0):
+                writer.writeUInt32(0xa43f30cc)
+                writer.writeInt64(_0)
+            case .messageActionChatJoinedByLink(let _0):
+                writer.writeUInt32(0x031224c3)
+                writer.writeInt64(_0)
+            case .messageActionChannelCreate(let _0):
+                writer.writeUInt32(0x95d2ac92)
+                writer.writeString(_0)
+            case .messageActionChatMigrateTo(let _0):
+                writer.writeUInt32(0xe1037f92)
+                writer.writeInt64(_0)
+            case .messageActionChannelMigrateFrom(let _0, let _1):
+                writer.writeUInt32(0xea3948e9)
+                writer.writeString(_0)
+                writer.writeInt64(_1)
+            case .messageActionPinMessage:
+                writer.writeUInt32(0x94bd38ed)
+            case .messageActionHistoryClear:
+                writer.writeUInt32(0x9fbab604)
+            case .messageActionGameScore(let _0, let _1):
+                writer.writeUInt32(0x92a72876)
+                writer.writeInt64(_0)
                 writer.writeInt32(_1)
-            case .messageEntityMention(let _0, let _1):
-                writer.writeUInt32(0xfa04579d)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityHashtag(let _0, let _1):
-                writer.writeUInt32(0x6f635b0d)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityBotCommand(let _0, let _1):
-                writer.writeUInt32(0x6cef8ac7)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityUrl(let _0, let _1):
-                writer.writeUInt32(0x6ed02538)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityEmail(let _0, let _1):
-                writer.writeUInt32(0x64e475c2)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityBold(let _0, let _1):
-                writer.writeUInt32(0xbd610bc9)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityItalic(let _0, let _1):
-                writer.writeUInt32(0x826f8b60)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityCode(let _0, let _1):
-                writer.writeUInt32(0x28a20571)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityPre(let _0, let _1, let _2):
-                writer.writeUInt32(0x73924be0)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
+            case .messageActionPaymentSentMe(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0xffa00ccc)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                if _1 { flags |= 0x8 }
+                if _5 != nil { flags |= 0x1 }
+                if _6 != nil { flags |= 0x2 }
+                if _8 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
                 writer.writeString(_2)
-            case .messageEntityTextUrl(let _0, let _1, let _2):
-                writer.writeUInt32(0x76a6d327)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
+                writer.writeInt64(_3)
+                writer.writeBytes(_4)
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _6 {
+                    writer.writeString(value)
+                }
+                _7.serialize(to: &writer)
+                if let value = _8 {
+                    writer.writeInt32(value)
+                }
+            case .messageActionPaymentSent(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0xc624b16e)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                if _1 { flags |= 0x8 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
                 writer.writeString(_2)
-            case .messageEntityMentionName(let _0, let _1, let _2):
-                writer.writeUInt32(0xdc7b1140)
+                writer.writeInt64(_3)
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+            case .messageActionPhoneCall(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x80e11a7f)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            case .messageActionScreenshotTaken:
+                writer.writeUInt32(0x4792929b)
+            case .messageActionCustomAction(let _0):
+                writer.writeUInt32(0xfae69f56)
+                writer.writeString(_0)
+            case .messageActionBotAllowed(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xc516d679)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x8 }
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+            case .messageActionSecureValuesSentMe(let _0, let _1):
+                writer.writeUInt32(0x1b287353)
+                writer.writeVector(_0)
+                _1.serialize(to: &writer)
+            case .messageActionSecureValuesSent(let _0):
+                writer.writeUInt32(0xd95c6154)
+                writer.writeVector(_0)
+            case .messageActionContactSignUp:
+                writer.writeUInt32(0xf3f25f76)
+            case .messageActionGeoProximityReached(let _0, let _1, let _2):
+                writer.writeUInt32(0x98e0d697)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+            case .messageActionGroupCall(let _0, let _1):
+                writer.writeUInt32(0x7a0d7f42)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+            case .messageActionInviteToGroupCall(let _0, let _1):
+                writer.writeUInt32(0x502f92f7)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+            case .messageActionSetMessagesTTL(let _0, let _1):
+                writer.writeUInt32(0x3c134d7b)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
                 writer.writeInt32(_0)
+                if let value = _1 {
+                    writer.writeInt64(value)
+                }
+            case .messageActionGroupCallScheduled(let _0, let _1):
+                writer.writeUInt32(0xb3a07661)
+                _0.serialize(to: &writer)
                 writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            case .inputMessageEntityMentionName(let _0, let _1, let _2):
-                writer.writeUInt32(0x208e68c9)
+            case .messageActionSetChatTheme(let _0):
+                writer.writeUInt32(0xb91bbd3a)
+                _0.serialize(to: &writer)
+            case .messageActionChatJoinedByRequest:
+                writer.writeUInt32(0xebbca3cb)
+            case .messageActionWebViewDataSentMe(let _0, let _1):
+                writer.writeUInt32(0x47dd8079)
+                writer.writeString(_0)
+                writer.writeString(_1)
+            case .messageActionWebViewDataSent(let _0):
+                writer.writeUInt32(0xb4c38cb5)
+                writer.writeString(_0)
+            case .messageActionGiftPremium(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x6c6274fa)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                writer.writeInt64(_1)
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+                if let value = _4 {
+                    writer.writeInt64(value)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+            case .messageActionTopicCreate(let _0, let _1, let _2):
+                writer.writeUInt32(0x0d999256)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+                if let value = _2 {
+                    writer.writeInt64(value)
+                }
+            case .messageActionTopicEdit(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xc0944820)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeString(value)
+                }
+                if let value = _1 {
+                    writer.writeInt64(value)
+                }
+                if let value = _2 {
+                    writer.writeBool(value)
+                }
+                if let value = _3 {
+                    writer.writeBool(value)
+                }
+            case .messageActionSuggestProfilePhoto(let _0):
+                writer.writeUInt32(0x57de635e)
+                _0.serialize(to: &writer)
+            case .messageActionRequestedPeer(let _0, let _1):
+                writer.writeUInt32(0x31518e9b)
                 writer.writeInt32(_0)
-                writer.writeInt32(_1)
+                writer.writeVector(_1)
+            case .messageActionSetChatWallPaper(let _0, let _1, let _2):
+                writer.writeUInt32(0x5060a3f4)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
                 _2.serialize(to: &writer)
-            case .messageEntityPhone(let _0, let _1):
-                writer.writeUInt32(0x9b69e34b)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityCashtag(let _0, let _1):
-                writer.writeUInt32(0x4c4e743f)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityUnderline(let _0, let _1):
-                writer.writeUInt32(0x9c4e7e8b)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityStrike(let _0, let _1):
-                writer.writeUInt32(0xbf0693d4)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityBankCard(let _0, let _1):
-                writer.writeUInt32(0x761e6af4)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntitySpoiler(let _0, let _1):
-                writer.writeUInt32(0x32ca960f)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            case .messageEntityCustomEmoji(let _0, let _1, let _2):
-                writer.writeUInt32(0xc8cf05f8)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-                writer.writeInt64(_2)
-            case .messageEntityBlockquote(let _0, let _1, let _2):
-                writer.writeUInt32(0xf1ccaaac)
+            case .messageActionGiftCode(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0x56d03994)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x20 }
+                if _2 != nil { flags |= 0x2 }
+                if _5 != nil { flags |= 0x4 }
+                if _6 != nil { flags |= 0x4 }
+                if _7 != nil { flags |= 0x8 }
+                if _8 != nil { flags |= 0x8 }
+                if _9 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_3)
+                writer.writeString(_4)
+                if let value = _5 {
+                    writer.writeString(value)
+                }
+                if let value = _6 {
+                    writer.writeInt64(value)
+                }
+                if let value = _7 {
+                    writer.writeString(value)
+                }
+                if let value = _8 {
+                    writer.writeInt64(value)
+                }
+                if let value = _9 {
+                    value.serialize(to: &writer)
+                }
+            case .messageActionGiveawayLaunch(let _0):
+                writer.writeUInt32(0xa80f51e4)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt64(value)
+                }
+            case .messageActionGiveawayResults(let _0, let _1, let _2):
+                writer.writeUInt32(0x87e2f155)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 writer.writeUInt32(flags)
                 writer.writeInt32(_1)
                 writer.writeInt32(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xbb92ba95: return try parse_messageEntityUnknown(&reader)
-            case 0xfa04579d: return try parse_messageEntityMention(&reader)
-            case 0x6f635b0d: return try parse_messageEntityHashtag(&reader)
-            case 0x6cef8ac7: return try parse_messageEntityBotCommand(&reader)
-            case 0x6ed02538: return try parse_messageEntityUrl(&reader)
-            case 0x64e475c2: return try parse_messageEntityEmail(&reader)
-            case 0xbd610bc9: return try parse_messageEntityBold(&reader)
-            case 0x826f8b60: return try parse_messageEntityItalic(&reader)
-            case 0x28a20571: return try parse_messageEntityCode(&reader)
-            case 0x73924be0: return try parse_messageEntityPre(&reader)
-            case 0x76a6d327: return try parse_messageEntityTextUrl(&reader)
-            case 0xdc7b1140: return try parse_messageEntityMentionName(&reader)
-            case 0x208e68c9: return try parse_inputMessageEntityMentionName(&reader)
-            case 0x9b69e34b: return try parse_messageEntityPhone(&reader)
-            case 0x4c4e743f: return try parse_messageEntityCashtag(&reader)
-            case 0x9c4e7e8b: return try parse_messageEntityUnderline(&reader)
-            case 0xbf0693d4: return try parse_messageEntityStrike(&reader)
-            case 0x761e6af4: return try parse_messageEntityBankCard(&reader)
-            case 0x32ca960f: return try parse_messageEntitySpoiler(&reader)
-            case 0xc8cf05f8: return try parse_messageEntityCustomEmoji(&reader)
-            case 0xf1ccaaac: return try parse_messageEntityBlockquote(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageEntity")
-            }
-        }
-
-        /// messageEntityUnknown#bb92ba95's fields, its id already read.
-        static func parse_messageEntityUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityUnknown(offset: _0, length: _1)
-        }
-
-        /// messageEntityMention#fa04579d's fields, its id already read.
-        static func parse_messageEntityMention(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityMention(offset: _0, length: _1)
-        }
-
-        /// messageEntityHashtag#6f635b0d's fields, its id already read.
-        static func parse_messageEntityHashtag(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityHashtag(offset: _0, length: _1)
-        }
-
-        /// messageEntityBotCommand#6cef8ac7's fields, its id already read.
-        static func parse_messageEntityBotCommand(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityBotCommand(offset: _0, length: _1)
-        }
-
-        /// messageEntityUrl#6ed02538's fields, its id already read.
-        static func parse_messageEntityUrl(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityUrl(offset: _0, length: _1)
-        }
-
-        /// messageEntityEmail#64e475c2's fields, its id already read.
-        static func parse_messageEntityEmail(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityEmail(offset: _0, length: _1)
-        }
-
-        /// messageEntityBold#bd610bc9's fields, its id already read.
-        static func parse_messageEntityBold(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityBold(offset: _0, length: _1)
-        }
-
-        /// messageEntityItalic#826f8b60's fields, its id already read.
-        static func parse_messageEntityItalic(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityItalic(offset: _0, length: _1)
-        }
-
-        /// messageEntityCode#28a20571's fields, its id already read.
-        static func parse_messageEntityCode(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityCode(offset: _0, length: _1)
-        }
-
-        /// messageEntityPre#73924be0's fields, its id already read.
-        static func parse_messageEntityPre(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            return .messageEntityPre(offset: _0, length: _1, language: _2)
-        }
-
-        /// messageEntityTextUrl#76a6d327's fields, its id already read.
-        static func parse_messageEntityTextUrl(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readString()
-            return .messageEntityTextUrl(offset: _0, length: _1, url: _2)
-        }
-
-        /// messageEntityMentionName#dc7b1140's fields, its id already read.
-        static func parse_messageEntityMentionName(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .messageEntityMentionName(offset: _0, length: _1, userId: _2)
-        }
-
-        /// inputMessageEntityMentionName#208e68c9's fields, its id already read.
-        static func parse_inputMessageEntityMentionName(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try Api.InputUser.parse(from: &reader)
-            return .inputMessageEntityMentionName(offset: _0, length: _1, userId: _2)
-        }
-
-        /// messageEntityPhone#9b69e34b's fields, its id already read.
-        static func parse_messageEntityPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityPhone(offset: _0, length: _1)
-        }
-
-        /// messageEntityCashtag#4c4e743f's fields, its id already read.
-        static func parse_messageEntityCashtag(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityCashtag(offset: _0, length: _1)
-        }
-
-        /// messageEntityUnderline#9c4e7e8b's fields, its id already read.
-        static func parse_messageEntityUnderline(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityUnderline(offset: _0, length: _1)
-        }
-
-        /// messageEntityStrike#bf0693d4's fields, its id already read.
-        static func parse_messageEntityStrike(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityStrike(offset: _0, length: _1)
-        }
-
-        /// messageEntityBankCard#761e6af4's fields, its id already read.
-        static func parse_messageEntityBankCard(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntityBankCard(offset: _0, length: _1)
-        }
-
-        /// messageEntitySpoiler#32ca960f's fields, its id already read.
-        static func parse_messageEntitySpoiler(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageEntitySpoiler(offset: _0, length: _1)
-        }
-
-        /// messageEntityCustomEmoji#c8cf05f8's fields, its id already read.
-        static func parse_messageEntityCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt64()
-            return .messageEntityCustomEmoji(offset: _0, length: _1, documentId: _2)
-        }
-
-        /// messageEntityBlockquote#f1ccaaac's fields, its id already read.
-        static func parse_messageEntityBlockquote(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageEntityBlockquote", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .messageEntityBlockquote(collapsed: _0, offset: _1, length: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageExtendedMedia: TLObject, Equatable {
-        case messageExtendedMediaPreview(w: Int32?, h: Int32?, thumb: Api.PhotoSize?, videoDuration: Int32?)
-        case messageExtendedMedia(media: Api.MessageMedia)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageExtendedMediaPreview(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xad628cc8)
+            case .messageActionBoostApply(let _0):
+                writer.writeUInt32(0xcc02aa6d)
+                writer.writeInt32(_0)
+            case .messageActionRequestedPeerSentMe(let _0, let _1):
+                writer.writeUInt32(0x93b31848)
+                writer.writeInt32(_0)
+                writer.writeVector(_1)
+            case .messageActionPaymentRefunded(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x41b3e202)
                 var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x1 }
                 writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-            case .messageExtendedMedia(let _0):
-                writer.writeUInt32(0xee479c64)
                 _0.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xad628cc8: return try parse_messageExtendedMediaPreview(&reader)
-            case 0xee479c64: return try parse_messageExtendedMedia(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageExtendedMedia")
-            }
-        }
-
-        /// messageExtendedMediaPreview#ad628cc8's fields, its id already read.
-        static func parse_messageExtendedMediaPreview(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "messageExtendedMediaPreview", bits: flags & ~0x7) }
-            var _0: Int32? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt32()
-            }
-            var _1: Int32? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readInt32()
-            }
-            var _2: Api.PhotoSize? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.PhotoSize.parse(from: &reader)
-            }
-            var _3: Int32? = nil
-            if flags & 0x4 != 0 {
-                _3 = try reader.readInt32()
-            }
-            return .messageExtendedMediaPreview(w: _0, h: _1, thumb: _2, videoDuration: _3)
-        }
-
-        /// messageExtendedMedia#ee479c64's fields, its id already read.
-        static func parse_messageExtendedMedia(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.MessageMedia.parse(from: &reader)
-            return .messageExtendedMedia(media: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageFwdHeader: TLObject, Equatable {
-        case messageFwdHeader(imported: Bool, savedOut: Bool, fromId: Api.Peer?, fromName: String?, date: Int32, channelPost: Int32?, postAuthor: String?, savedFromPeer: Api.Peer?, savedFromMsgId: Int32?, savedFromId: Api.Peer?, savedFromName: String?, savedDate: Int32?, psaType: String?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageFwdHeader(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12):
-                writer.writeUInt32(0x4e4df4bb)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x80 }
-                if _1 { flags |= 0x800 }
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x20 }
-                if _5 != nil { flags |= 0x4 }
-                if _6 != nil { flags |= 0x8 }
-                if _7 != nil { flags |= 0x10 }
-                if _8 != nil { flags |= 0x10 }
-                if _9 != nil { flags |= 0x100 }
-                if _10 != nil { flags |= 0x200 }
-                if _11 != nil { flags |= 0x400 }
-                if _12 != nil { flags |= 0x40 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    value.serialize(to: &writer)
+                writer.writeString(_1)
+                writer.writeInt64(_2)
+                if let value = _3 {
+                    writer.writeBytes(value)
                 }
+                _4.serialize(to: &writer)
+            case .messageActionGiftStars(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x45d5b021)
+                var flags: UInt32 = 0
+                if _3 != nil { flags |= 0x1 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
                 if let value = _3 {
                     writer.writeString(value)
                 }
-                writer.writeInt32(_4)
-                if let value = _5 {
-                    writer.writeInt32(value)
+                if let value = _4 {
+                    writer.writeInt64(value)
                 }
-                if let value = _6 {
+                if let value = _5 {
                     writer.writeString(value)
                 }
-                if let value = _7 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _8 {
-                    writer.writeInt32(value)
-                }
+            case .messageActionPrizeStars(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xb00c47a2)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                _3.serialize(to: &writer)
+                writer.writeInt32(_4)
+            case .messageActionStarGift(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17):
+                writer.writeUInt32(0xf24de7fa)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x8 }
+                if _3 { flags |= 0x20 }
+                if _4 { flags |= 0x200 }
+                if _5 { flags |= 0x400 }
+                if _6 { flags |= 0x2000 }
+                if _7 { flags |= 0x10000 }
+                if _9 != nil { flags |= 0x2 }
+                if _10 != nil { flags |= 0x10 }
+                if _11 != nil { flags |= 0x20 }
+                if _12 != nil { flags |= 0x100 }
+                if _13 != nil { flags |= 0x800 }
+                if _14 != nil { flags |= 0x1000 }
+                if _15 != nil { flags |= 0x1000 }
+                if _16 != nil { flags |= 0x4000 }
+                if _17 != nil { flags |= 0x8000 }
+                writer.writeUInt32(flags)
+                _8.serialize(to: &writer)
                 if let value = _9 {
                     value.serialize(to: &writer)
                 }
                 if let value = _10 {
-                    writer.writeString(value)
+                    writer.writeInt64(value)
                 }
                 if let value = _11 {
                     writer.writeInt32(value)
                 }
                 if let value = _12 {
+                    writer.writeInt64(value)
+                }
+                if let value = _13 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _14 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _15 {
+                    writer.writeInt64(value)
+                }
+                if let value = _16 {
                     writer.writeString(value)
                 }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x4e4df4bb: return try parse_messageFwdHeader(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageFwdHeader")
-            }
-        }
-
-        /// messageFwdHeader#4e4df4bb's fields, its id already read.
-        static func parse_messageFwdHeader(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xffd == 0 else { throw .unknownFlags(constructor: "messageFwdHeader", bits: flags & ~0xffd) }
-            let _0 = flags & 0x80 != 0
-            let _1 = flags & 0x800 != 0
-            var _2: Api.Peer? = nil
-            if flags & 0x1 != 0 {
-                _2 = try Api.Peer.parse(from: &reader)
-            }
-            var _3: String? = nil
-            if flags & 0x20 != 0 {
-                _3 = try reader.readString()
-            }
-            let _4 = try reader.readInt32()
-            var _5: Int32? = nil
-            if flags & 0x4 != 0 {
-                _5 = try reader.readInt32()
-            }
-            var _6: String? = nil
-            if flags & 0x8 != 0 {
-                _6 = try reader.readString()
-            }
-            var _7: Api.Peer? = nil
-            if flags & 0x10 != 0 {
-                _7 = try Api.Peer.parse(from: &reader)
-            }
-            var _8: Int32? = nil
-            if flags & 0x10 != 0 {
-                _8 = try reader.readInt32()
-            }
-            var _9: Api.Peer? = nil
-            if flags & 0x100 != 0 {
-                _9 = try Api.Peer.parse(from: &reader)
-            }
-            var _10: String? = nil
-            if flags & 0x200 != 0 {
-                _10 = try reader.readString()
-            }
-            var _11: Int32? = nil
-            if flags & 0x400 != 0 {
-                _11 = try reader.readInt32()
-            }
-            var _12: String? = nil
-            if flags & 0x40 != 0 {
-                _12 = try reader.readString()
-            }
-            return .messageFwdHeader(imported: _0, savedOut: _1, fromId: _2, fromName: _3, date: _4, channelPost: _5, postAuthor: _6, savedFromPeer: _7, savedFromMsgId: _8, savedFromId: _9, savedFromName: _10, savedDate: _11, psaType: _12)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageMedia: TLObject, Equatable {
-        case messageMediaEmpty
-        case messageMediaPhoto(spoiler: Bool, photo: Api.Photo?, ttlSeconds: Int32?)
-        case messageMediaGeo(geo: Api.GeoPoint)
-        case messageMediaContact(phoneNumber: String, firstName: String, lastName: String, vcard: String, userId: Int64)
-        case messageMediaUnsupported
-        case messageMediaDocument(nopremium: Bool, spoiler: Bool, video: Bool, round: Bool, voice: Bool, document: Api.Document?, altDocuments: [Api.Document]?, videoCover: Api.Photo?, videoTimestamp: Int32?, ttlSeconds: Int32?)
-        case messageMediaWebPage(forceLargeMedia: Bool, forceSmallMedia: Bool, manual: Bool, safe: Bool, webpage: Api.WebPage)
-        case messageMediaVenue(geo: Api.GeoPoint, title: String, address: String, provider: String, venueId: String, venueType: String)
-        case messageMediaGame(game: Api.Game)
-        case messageMediaInvoice(shippingAddressRequested: Bool, test: Bool, title: String, description: String, photo: Api.WebDocument?, receiptMsgId: Int32?, currency: String, totalAmount: Int64, startParam: String, extendedMedia: Api.MessageExtendedMedia?)
-        case messageMediaGeoLive(geo: Api.GeoPoint, heading: Int32?, period: Int32, proximityNotificationRadius: Int32?)
-        case messageMediaPoll(poll: Api.Poll, results: Api.PollResults)
-        case messageMediaDice(value: Int32, emoticon: String)
-        case messageMediaStory(viaMention: Bool, peer: Api.Peer, id: Int32, story: Api.StoryItem?)
-        case messageMediaGiveaway(onlyNewSubscribers: Bool, winnersAreVisible: Bool, channels: [Int64], countriesIso2: [String]?, prizeDescription: String?, quantity: Int32, months: Int32?, stars: Int64?, untilDate: Int32)
-        case messageMediaGiveawayResults(onlyNewSubscribers: Bool, refunded: Bool, channelId: Int64, additionalPeersCount: Int32?, launchMsgId: Int32, winnersCount: Int32, unclaimedCount: Int32, winners: [Int64], months: Int32?, stars: Int64?, prizeDescription: String?, untilDate: Int32)
-        case messageMediaPaidMedia(starsAmount: Int64, extendedMedia: [Api.MessageExtendedMedia])
-        case messageMediaToDo(todo: Api.TodoList, completions: [Api.TodoCompletion]?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageMediaEmpty:
-                writer.writeUInt32(0x3ded6320)
-            case .messageMediaPhoto(let _0, let _1, let _2):
-                writer.writeUInt32(0x695150d7)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x8 }
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                if let value = _1 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _2 {
+                if let value = _17 {
                     writer.writeInt32(value)
                 }
-            case .messageMediaGeo(let _0):
-                writer.writeUInt32(0x56e0d474)
-                _0.serialize(to: &writer)
-            case .messageMediaContact(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x70322949)
-                writer.writeString(_0)
-                writer.writeString(_1)
-                writer.writeString(_2)
-                writer.writeString(_3)
-                writer.writeInt64(_4)
-            case .messageMediaUnsupported:
-                writer.writeUInt32(0x9f84f49e)
-            case .messageMediaDocument(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
-                writer.writeUInt32(0x52d8ccd9)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x8 }
-                if _1 { flags |= 0x10 }
-                if _2 { flags |= 0x40 }
-                if _3 { flags |= 0x80 }
-                if _4 { flags |= 0x100 }
-                if _5 != nil { flags |= 0x1 }
-                if _6 != nil { flags |= 0x20 }
-                if _7 != nil { flags |= 0x200 }
-                if _8 != nil { flags |= 0x400 }
-                if _9 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    writer.writeVector(value)
-                }
-                if let value = _7 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _8 {
-                    writer.writeInt32(value)
-                }
-                if let value = _9 {
-                    writer.writeInt32(value)
-                }
-            case .messageMediaWebPage(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xddf10c3b)
+            case .messageActionStarGiftUnique(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13):
+                writer.writeUInt32(0x34f762f3)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x8 }
-                if _3 { flags |= 0x10 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x20 }
+                if _4 { flags |= 0x800 }
+                if _6 != nil { flags |= 0x8 }
+                if _7 != nil { flags |= 0x10 }
+                if _8 != nil { flags |= 0x40 }
+                if _9 != nil { flags |= 0x80 }
+                if _10 != nil { flags |= 0x80 }
+                if _11 != nil { flags |= 0x100 }
+                if _12 != nil { flags |= 0x200 }
+                if _13 != nil { flags |= 0x400 }
                 writer.writeUInt32(flags)
-                _4.serialize(to: &writer)
-            case .messageMediaVenue(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x2ec0533f)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-                writer.writeString(_2)
-                writer.writeString(_3)
-                writer.writeString(_4)
-                writer.writeString(_5)
-            case .messageMediaGame(let _0):
-                writer.writeUInt32(0xfdb19008)
-                _0.serialize(to: &writer)
-            case .messageMediaInvoice(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
-                writer.writeUInt32(0xf6a548d3)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x8 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x4 }
-                if _9 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                writer.writeString(_2)
-                writer.writeString(_3)
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    writer.writeInt32(value)
-                }
-                writer.writeString(_6)
-                writer.writeInt64(_7)
-                writer.writeString(_8)
-                if let value = _9 {
-                    value.serialize(to: &writer)
-                }
-            case .messageMediaGeoLive(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xb940c666)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _0.serialize(to: &writer)
-                if let value = _1 {
-                    writer.writeInt32(value)
-                }
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-            case .messageMediaPoll(let _0, let _1):
-                writer.writeUInt32(0x4bd6e798)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-            case .messageMediaDice(let _0, let _1):
-                writer.writeUInt32(0x3f7ee58b)
-                writer.writeInt32(_0)
-                writer.writeString(_1)
-            case .messageMediaStory(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x68cb6283)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _3 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-            case .messageMediaGiveaway(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0xaa073beb)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x4 }
-                if _3 != nil { flags |= 0x2 }
-                if _4 != nil { flags |= 0x8 }
-                if _6 != nil { flags |= 0x10 }
-                if _7 != nil { flags |= 0x20 }
-                writer.writeUInt32(flags)
-                writer.writeVector(_2)
-                if let value = _3 {
-                    writer.writeVector(value)
-                }
-                if let value = _4 {
-                    writer.writeString(value)
-                }
-                writer.writeInt32(_5)
+                _5.serialize(to: &writer)
                 if let value = _6 {
                     writer.writeInt32(value)
                 }
                 if let value = _7 {
                     writer.writeInt64(value)
                 }
-                writer.writeInt32(_8)
-            case .messageMediaGiveawayResults(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11):
-                writer.writeUInt32(0xceaa3ea1)
+                if let value = _8 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _9 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _10 {
+                    writer.writeInt64(value)
+                }
+                if let value = _11 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _12 {
+                    writer.writeInt32(value)
+                }
+                if let value = _13 {
+                    writer.writeInt32(value)
+                }
+            case .messageActionPaidMessagesRefunded(let _0, let _1):
+                writer.writeUInt32(0xac1f1fcd)
+                writer.writeInt32(_0)
+                writer.writeInt64(_1)
+            case .messageActionPaidMessagesPrice(let _0, let _1):
+                writer.writeUInt32(0x84b88578)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                if _8 != nil { flags |= 0x10 }
-                if _9 != nil { flags |= 0x20 }
-                if _10 != nil { flags |= 0x2 }
                 writer.writeUInt32(flags)
-                writer.writeInt64(_2)
+                writer.writeInt64(_1)
+            case .messageActionConferenceCall(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x2ffe2f7a)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x10 }
+                if _4 != nil { flags |= 0x4 }
+                if _5 != nil { flags |= 0x8 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_3)
+                if let value = _4 {
+                    writer.writeInt32(value)
+                }
+                if let value = _5 {
+                    writer.writeVector(value)
+                }
+            case .messageActionTodoCompletions(let _0, let _1):
+                writer.writeUInt32(0xcc7c5c89)
+                writer.writeVector(_0)
+                writer.writeVector(_1)
+            case .messageActionTodoAppendTasks(let _0):
+                writer.writeUInt32(0xc7edbc83)
+                writer.writeVector(_0)
+            case .messageActionSuggestedPostApproval(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xee7a1596)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
                 if let value = _3 {
                     writer.writeInt32(value)
                 }
-                writer.writeInt32(_4)
-                writer.writeInt32(_5)
-                writer.writeInt32(_6)
-                writer.writeVector(_7)
-                if let value = _8 {
-                    writer.writeInt32(value)
+                if let value = _4 {
+                    value.serialize(to: &writer)
                 }
-                if let value = _9 {
-                    writer.writeInt64(value)
-                }
-                if let value = _10 {
-                    writer.writeString(value)
-                }
-                writer.writeInt32(_11)
-            case .messageMediaPaidMedia(let _0, let _1):
-                writer.writeUInt32(0xa8852491)
-                writer.writeInt64(_0)
-                writer.writeVector(_1)
-            case .messageMediaToDo(let _0, let _1):
-                writer.writeUInt32(0x8a53b014)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
+            case .messageActionSuggestedPostSuccess(let _0):
+                writer.writeUInt32(0x95ddcf69)
                 _0.serialize(to: &writer)
-                if let value = _1 {
-                    writer.writeVector(value)
+            case .messageActionSuggestedPostRefund(let _0):
+                writer.writeUInt32(0x69f916f8)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+            case .messageActionGiftTon(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xa8a3c699)
+                var flags: UInt32 = 0
+                if _4 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeString(_0)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                writer.writeInt64(_3)
+                if let value = _4 {
+                    writer.writeString(value)
                 }
             }
         }
@@ -771,689 +552,833 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x3ded6320: return try parse_messageMediaEmpty(&reader)
-            case 0x695150d7: return try parse_messageMediaPhoto(&reader)
-            case 0x56e0d474: return try parse_messageMediaGeo(&reader)
-            case 0x70322949: return try parse_messageMediaContact(&reader)
-            case 0x9f84f49e: return try parse_messageMediaUnsupported(&reader)
-            case 0x52d8ccd9: return try parse_messageMediaDocument(&reader)
-            case 0xddf10c3b: return try parse_messageMediaWebPage(&reader)
-            case 0x2ec0533f: return try parse_messageMediaVenue(&reader)
-            case 0xfdb19008: return try parse_messageMediaGame(&reader)
-            case 0xf6a548d3: return try parse_messageMediaInvoice(&reader)
-            case 0xb940c666: return try parse_messageMediaGeoLive(&reader)
-            case 0x4bd6e798: return try parse_messageMediaPoll(&reader)
-            case 0x3f7ee58b: return try parse_messageMediaDice(&reader)
-            case 0x68cb6283: return try parse_messageMediaStory(&reader)
-            case 0xaa073beb: return try parse_messageMediaGiveaway(&reader)
-            case 0xceaa3ea1: return try parse_messageMediaGiveawayResults(&reader)
-            case 0xa8852491: return try parse_messageMediaPaidMedia(&reader)
-            case 0x8a53b014: return try parse_messageMediaToDo(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageMedia")
+            case 0xb6aef7b0: return try parse_messageActionEmpty(&reader)
+            case 0xbd47cbad: return try parse_messageActionChatCreate(&reader)
+            case 0xb5a1ce5a: return try parse_messageActionChatEditTitle(&reader)
+            case 0x7fcb13a8: return try parse_messageActionChatEditPhoto(&reader)
+            case 0x95e3fbef: return try parse_messageActionChatDeletePhoto(&reader)
+            case 0x15cefd00: return try parse_messageActionChatAddUser(&reader)
+            case 0xa43f30cc: return try parse_messageActionChatDeleteUser(&reader)
+            case 0x031224c3: return try parse_messageActionChatJoinedByLink(&reader)
+            case 0x95d2ac92: return try parse_messageActionChannelCreate(&reader)
+            case 0xe1037f92: return try parse_messageActionChatMigrateTo(&reader)
+            case 0xea3948e9: return try parse_messageActionChannelMigrateFrom(&reader)
+            case 0x94bd38ed: return try parse_messageActionPinMessage(&reader)
+            case 0x9fbab604: return try parse_messageActionHistoryClear(&reader)
+            case 0x92a72876: return try parse_messageActionGameScore(&reader)
+            case 0xffa00ccc: return try parse_messageActionPaymentSentMe(&reader)
+            case 0xc624b16e: return try parse_messageActionPaymentSent(&reader)
+            case 0x80e11a7f: return try parse_messageActionPhoneCall(&reader)
+            case 0x4792929b: return try parse_messageActionScreenshotTaken(&reader)
+            case 0xfae69f56: return try parse_messageActionCustomAction(&reader)
+            case 0xc516d679: return try parse_messageActionBotAllowed(&reader)
+            case 0x1b287353: return try parse_messageActionSecureValuesSentMe(&reader)
+            case 0xd95c6154: return try parse_messageActionSecureValuesSent(&reader)
+            case 0xf3f25f76: return try parse_messageActionContactSignUp(&reader)
+            case 0x98e0d697: return try parse_messageActionGeoProximityReached(&reader)
+            case 0x7a0d7f42: return try parse_messageActionGroupCall(&reader)
+            case 0x502f92f7: return try parse_messageActionInviteToGroupCall(&reader)
+            case 0x3c134d7b: return try parse_messageActionSetMessagesTTL(&reader)
+            case 0xb3a07661: return try parse_messageActionGroupCallScheduled(&reader)
+            case 0xb91bbd3a: return try parse_messageActionSetChatTheme(&reader)
+            case 0xebbca3cb: return try parse_messageActionChatJoinedByRequest(&reader)
+            case 0x47dd8079: return try parse_messageActionWebViewDataSentMe(&reader)
+            case 0xb4c38cb5: return try parse_messageActionWebViewDataSent(&reader)
+            case 0x6c6274fa: return try parse_messageActionGiftPremium(&reader)
+            case 0x0d999256: return try parse_messageActionTopicCreate(&reader)
+            case 0xc0944820: return try parse_messageActionTopicEdit(&reader)
+            case 0x57de635e: return try parse_messageActionSuggestProfilePhoto(&reader)
+            case 0x31518e9b: return try parse_messageActionRequestedPeer(&reader)
+            case 0x5060a3f4: return try parse_messageActionSetChatWallPaper(&reader)
+            case 0x56d03994: return try parse_messageActionGiftCode(&reader)
+            case 0xa80f51e4: return try parse_messageActionGiveawayLaunch(&reader)
+            case 0x87e2f155: return try parse_messageActionGiveawayResults(&reader)
+            case 0xcc02aa6d: return try parse_messageActionBoostApply(&reader)
+            case 0x93b31848: return try parse_messageActionRequestedPeerSentMe(&reader)
+            case 0x41b3e202: return try parse_messageActionPaymentRefunded(&reader)
+            case 0x45d5b021: return try parse_messageActionGiftStars(&reader)
+            case 0xb00c47a2: return try parse_messageActionPrizeStars(&reader)
+            case 0xf24de7fa: return try parse_messageActionStarGift(&reader)
+            case 0x34f762f3: return try parse_messageActionStarGiftUnique(&reader)
+            case 0xac1f1fcd: return try parse_messageActionPaidMessagesRefunded(&reader)
+            case 0x84b88578: return try parse_messageActionPaidMessagesPrice(&reader)
+            case 0x2ffe2f7a: return try parse_messageActionConferenceCall(&reader)
+            case 0xcc7c5c89: return try parse_messageActionTodoCompletions(&reader)
+            case 0xc7edbc83: return try parse_messageActionTodoAppendTasks(&reader)
+            case 0xee7a1596: return try parse_messageActionSuggestedPostApproval(&reader)
+            case 0x95ddcf69: return try parse_messageActionSuggestedPostSuccess(&reader)
+            case 0x69f916f8: return try parse_messageActionSuggestedPostRefund(&reader)
+            case 0xa8a3c699: return try parse_messageActionGiftTon(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageAction")
             }
         }
 
-        /// messageMediaEmpty#3ded6320's fields, its id already read.
-        static func parse_messageMediaEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionEmpty#b6aef7b0's fields, its id already read.
+        static func parse_messageActionEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .messageMediaEmpty
+            return .messageActionEmpty
         }
 
-        /// messageMediaPhoto#695150d7's fields, its id already read.
-        static func parse_messageMediaPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xd == 0 else { throw .unknownFlags(constructor: "messageMediaPhoto", bits: flags & ~0xd) }
-            let _0 = flags & 0x8 != 0
-            var _1: Api.Photo? = nil
-            if flags & 0x1 != 0 {
-                _1 = try Api.Photo.parse(from: &reader)
-            }
-            var _2: Int32? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readInt32()
-            }
-            return .messageMediaPhoto(spoiler: _0, photo: _1, ttlSeconds: _2)
-        }
-
-        /// messageMediaGeo#56e0d474's fields, its id already read.
-        static func parse_messageMediaGeo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.GeoPoint.parse(from: &reader)
-            return .messageMediaGeo(geo: _0)
-        }
-
-        /// messageMediaContact#70322949's fields, its id already read.
-        static func parse_messageMediaContact(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionChatCreate#bd47cbad's fields, its id already read.
+        static func parse_messageActionChatCreate(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            let _1 = try reader.readString()
-            let _2 = try reader.readString()
-            let _3 = try reader.readString()
-            let _4 = try reader.readInt64()
-            return .messageMediaContact(phoneNumber: _0, firstName: _1, lastName: _2, vcard: _3, userId: _4)
+            let _1 = try reader.readInt64Vector()
+            return .messageActionChatCreate(title: _0, users: _1)
         }
 
-        /// messageMediaUnsupported#9f84f49e's fields, its id already read.
-        static func parse_messageMediaUnsupported(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionChatEditTitle#b5a1ce5a's fields, its id already read.
+        static func parse_messageActionChatEditTitle(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .messageMediaUnsupported
+            let _0 = try reader.readString()
+            return .messageActionChatEditTitle(title: _0)
         }
 
-        /// messageMediaDocument#52d8ccd9's fields, its id already read.
-        static func parse_messageMediaDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionChatEditPhoto#7fcb13a8's fields, its id already read.
+        static func parse_messageActionChatEditPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Photo.parse(from: &reader)
+            return .messageActionChatEditPhoto(photo: _0)
+        }
+
+        /// messageActionChatDeletePhoto#95e3fbef's fields, its id already read.
+        static func parse_messageActionChatDeletePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageActionChatDeletePhoto
+        }
+
+        /// messageActionChatAddUser#15cefd00's fields, its id already read.
+        static func parse_messageActionChatAddUser(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64Vector()
+            return .messageActionChatAddUser(users: _0)
+        }
+
+        /// messageActionChatDeleteUser#a43f30cc's fields, its id already read.
+        static func parse_messageActionChatDeleteUser(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .messageActionChatDeleteUser(userId: _0)
+        }
+
+        /// messageActionChatJoinedByLink#031224c3's fields, its id already read.
+        static func parse_messageActionChatJoinedByLink(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .messageActionChatJoinedByLink(inviterId: _0)
+        }
+
+        /// messageActionChannelCreate#95d2ac92's fields, its id already read.
+        static func parse_messageActionChannelCreate(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .messageActionChannelCreate(title: _0)
+        }
+
+        /// messageActionChatMigrateTo#e1037f92's fields, its id already read.
+        static func parse_messageActionChatMigrateTo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .messageActionChatMigrateTo(channelId: _0)
+        }
+
+        /// messageActionChannelMigrateFrom#ea3948e9's fields, its id already read.
+        static func parse_messageActionChannelMigrateFrom(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt64()
+            return .messageActionChannelMigrateFrom(title: _0, chatId: _1)
+        }
+
+        /// messageActionPinMessage#94bd38ed's fields, its id already read.
+        static func parse_messageActionPinMessage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageActionPinMessage
+        }
+
+        /// messageActionHistoryClear#9fbab604's fields, its id already read.
+        static func parse_messageActionHistoryClear(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageActionHistoryClear
+        }
+
+        /// messageActionGameScore#92a72876's fields, its id already read.
+        static func parse_messageActionGameScore(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try reader.readInt32()
+            return .messageActionGameScore(gameId: _0, score: _1)
+        }
+
+        /// messageActionPaymentSentMe#ffa00ccc's fields, its id already read.
+        static func parse_messageActionPaymentSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x7fd == 0 else { throw .unknownFlags(constructor: "messageMediaDocument", bits: flags & ~0x7fd) }
-            let _0 = flags & 0x8 != 0
-            let _1 = flags & 0x10 != 0
-            let _2 = flags & 0x40 != 0
-            let _3 = flags & 0x80 != 0
-            let _4 = flags & 0x100 != 0
-            var _5: Api.Document? = nil
-            if flags & 0x1 != 0 {
-                _5 = try Api.Document.parse(from: &reader)
-            }
-            var _6: [Api.Document]? = nil
-            if flags & 0x20 != 0 {
-                _6 = try reader.readVector(of: Api.Document.self)
-            }
-            var _7: Api.Photo? = nil
-            if flags & 0x200 != 0 {
-                _7 = try Api.Photo.parse(from: &reader)
-            }
-            var _8: Int32? = nil
-            if flags & 0x400 != 0 {
-                _8 = try reader.readInt32()
-            }
-            var _9: Int32? = nil
-            if flags & 0x4 != 0 {
-                _9 = try reader.readInt32()
-            }
-            return .messageMediaDocument(nopremium: _0, spoiler: _1, video: _2, round: _3, voice: _4, document: _5, altDocuments: _6, videoCover: _7, videoTimestamp: _8, ttlSeconds: _9)
-        }
-
-        /// messageMediaWebPage#ddf10c3b's fields, its id already read.
-        static func parse_messageMediaWebPage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1b == 0 else { throw .unknownFlags(constructor: "messageMediaWebPage", bits: flags & ~0x1b) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x8 != 0
-            let _3 = flags & 0x10 != 0
-            let _4 = try Api.WebPage.parse(from: &reader)
-            return .messageMediaWebPage(forceLargeMedia: _0, forceSmallMedia: _1, manual: _2, safe: _3, webpage: _4)
-        }
-
-        /// messageMediaVenue#2ec0533f's fields, its id already read.
-        static func parse_messageMediaVenue(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.GeoPoint.parse(from: &reader)
-            let _1 = try reader.readString()
-            let _2 = try reader.readString()
-            let _3 = try reader.readString()
-            let _4 = try reader.readString()
-            let _5 = try reader.readString()
-            return .messageMediaVenue(geo: _0, title: _1, address: _2, provider: _3, venueId: _4, venueType: _5)
-        }
-
-        /// messageMediaGame#fdb19008's fields, its id already read.
-        static func parse_messageMediaGame(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Game.parse(from: &reader)
-            return .messageMediaGame(game: _0)
-        }
-
-        /// messageMediaInvoice#f6a548d3's fields, its id already read.
-        static func parse_messageMediaInvoice(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageMediaInvoice", bits: flags & ~0x1f) }
-            let _0 = flags & 0x2 != 0
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageActionPaymentSentMe", bits: flags & ~0x1f) }
+            let _0 = flags & 0x4 != 0
             let _1 = flags & 0x8 != 0
             let _2 = try reader.readString()
-            let _3 = try reader.readString()
-            var _4: Api.WebDocument? = nil
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readBytes()
+            var _5: Api.PaymentRequestedInfo? = nil
             if flags & 0x1 != 0 {
-                _4 = try Api.WebDocument.parse(from: &reader)
+                _5 = try Api.PaymentRequestedInfo.parse(from: &reader)
             }
-            var _5: Int32? = nil
-            if flags & 0x4 != 0 {
-                _5 = try reader.readInt32()
+            var _6: String? = nil
+            if flags & 0x2 != 0 {
+                _6 = try reader.readString()
             }
-            let _6 = try reader.readString()
-            let _7 = try reader.readInt64()
-            let _8 = try reader.readString()
-            var _9: Api.MessageExtendedMedia? = nil
+            let _7 = try Api.PaymentCharge.parse(from: &reader)
+            var _8: Int32? = nil
             if flags & 0x10 != 0 {
-                _9 = try Api.MessageExtendedMedia.parse(from: &reader)
+                _8 = try reader.readInt32()
             }
-            return .messageMediaInvoice(shippingAddressRequested: _0, test: _1, title: _2, description: _3, photo: _4, receiptMsgId: _5, currency: _6, totalAmount: _7, startParam: _8, extendedMedia: _9)
+            return .messageActionPaymentSentMe(recurringInit: _0, recurringUsed: _1, currency: _2, totalAmount: _3, payload: _4, info: _5, shippingOptionId: _6, charge: _7, subscriptionUntilDate: _8)
         }
 
-        /// messageMediaGeoLive#b940c666's fields, its id already read.
-        static func parse_messageMediaGeoLive(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionPaymentSent#c624b16e's fields, its id already read.
+        static func parse_messageActionPaymentSent(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageMediaGeoLive", bits: flags & ~0x3) }
-            let _0 = try Api.GeoPoint.parse(from: &reader)
+            guard flags & ~0x1d == 0 else { throw .unknownFlags(constructor: "messageActionPaymentSent", bits: flags & ~0x1d) }
+            let _0 = flags & 0x4 != 0
+            let _1 = flags & 0x8 != 0
+            let _2 = try reader.readString()
+            let _3 = try reader.readInt64()
+            var _4: String? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readString()
+            }
+            var _5: Int32? = nil
+            if flags & 0x10 != 0 {
+                _5 = try reader.readInt32()
+            }
+            return .messageActionPaymentSent(recurringInit: _0, recurringUsed: _1, currency: _2, totalAmount: _3, invoiceSlug: _4, subscriptionUntilDate: _5)
+        }
+
+        /// messageActionPhoneCall#80e11a7f's fields, its id already read.
+        static func parse_messageActionPhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "messageActionPhoneCall", bits: flags & ~0x7) }
+            let _0 = flags & 0x4 != 0
+            let _1 = try reader.readInt64()
+            var _2: Api.PhoneCallDiscardReason? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.PhoneCallDiscardReason.parse(from: &reader)
+            }
+            var _3: Int32? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readInt32()
+            }
+            return .messageActionPhoneCall(video: _0, callId: _1, reason: _2, duration: _3)
+        }
+
+        /// messageActionScreenshotTaken#4792929b's fields, its id already read.
+        static func parse_messageActionScreenshotTaken(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageActionScreenshotTaken
+        }
+
+        /// messageActionCustomAction#fae69f56's fields, its id already read.
+        static func parse_messageActionCustomAction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .messageActionCustomAction(message: _0)
+        }
+
+        /// messageActionBotAllowed#c516d679's fields, its id already read.
+        static func parse_messageActionBotAllowed(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageActionBotAllowed", bits: flags & ~0xf) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x8 != 0
+            var _2: String? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: Api.BotApp? = nil
+            if flags & 0x4 != 0 {
+                _3 = try Api.BotApp.parse(from: &reader)
+            }
+            return .messageActionBotAllowed(attachMenu: _0, fromRequest: _1, domain: _2, app: _3)
+        }
+
+        /// messageActionSecureValuesSentMe#1b287353's fields, its id already read.
+        static func parse_messageActionSecureValuesSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.SecureValue.self)
+            let _1 = try Api.SecureCredentialsEncrypted.parse(from: &reader)
+            return .messageActionSecureValuesSentMe(values: _0, credentials: _1)
+        }
+
+        /// messageActionSecureValuesSent#d95c6154's fields, its id already read.
+        static func parse_messageActionSecureValuesSent(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.SecureValueType.self)
+            return .messageActionSecureValuesSent(types: _0)
+        }
+
+        /// messageActionContactSignUp#f3f25f76's fields, its id already read.
+        static func parse_messageActionContactSignUp(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageActionContactSignUp
+        }
+
+        /// messageActionGeoProximityReached#98e0d697's fields, its id already read.
+        static func parse_messageActionGeoProximityReached(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            return .messageActionGeoProximityReached(fromId: _0, toId: _1, distance: _2)
+        }
+
+        /// messageActionGroupCall#7a0d7f42's fields, its id already read.
+        static func parse_messageActionGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGroupCall", bits: flags & ~0x1) }
+            let _0 = try Api.InputGroupCall.parse(from: &reader)
             var _1: Int32? = nil
             if flags & 0x1 != 0 {
                 _1 = try reader.readInt32()
             }
-            let _2 = try reader.readInt32()
-            var _3: Int32? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readInt32()
-            }
-            return .messageMediaGeoLive(geo: _0, heading: _1, period: _2, proximityNotificationRadius: _3)
+            return .messageActionGroupCall(call: _0, duration: _1)
         }
 
-        /// messageMediaPoll#4bd6e798's fields, its id already read.
-        static func parse_messageMediaPoll(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionInviteToGroupCall#502f92f7's fields, its id already read.
+        static func parse_messageActionInviteToGroupCall(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try Api.Poll.parse(from: &reader)
-            let _1 = try Api.PollResults.parse(from: &reader)
-            return .messageMediaPoll(poll: _0, results: _1)
+            let _0 = try Api.InputGroupCall.parse(from: &reader)
+            let _1 = try reader.readInt64Vector()
+            return .messageActionInviteToGroupCall(call: _0, users: _1)
         }
 
-        /// messageMediaDice#3f7ee58b's fields, its id already read.
-        static func parse_messageMediaDice(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionSetMessagesTTL#3c134d7b's fields, its id already read.
+        static func parse_messageActionSetMessagesTTL(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionSetMessagesTTL", bits: flags & ~0x1) }
             let _0 = try reader.readInt32()
+            var _1: Int64? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt64()
+            }
+            return .messageActionSetMessagesTTL(period: _0, autoSettingFrom: _1)
+        }
+
+        /// messageActionGroupCallScheduled#b3a07661's fields, its id already read.
+        static func parse_messageActionGroupCallScheduled(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputGroupCall.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .messageActionGroupCallScheduled(call: _0, scheduleDate: _1)
+        }
+
+        /// messageActionSetChatTheme#b91bbd3a's fields, its id already read.
+        static func parse_messageActionSetChatTheme(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.ChatTheme.parse(from: &reader)
+            return .messageActionSetChatTheme(theme: _0)
+        }
+
+        /// messageActionChatJoinedByRequest#ebbca3cb's fields, its id already read.
+        static func parse_messageActionChatJoinedByRequest(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageActionChatJoinedByRequest
+        }
+
+        /// messageActionWebViewDataSentMe#47dd8079's fields, its id already read.
+        static func parse_messageActionWebViewDataSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
             let _1 = try reader.readString()
-            return .messageMediaDice(value: _0, emoticon: _1)
+            return .messageActionWebViewDataSentMe(text: _0, data: _1)
         }
 
-        /// messageMediaStory#68cb6283's fields, its id already read.
-        static func parse_messageMediaStory(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionWebViewDataSent#b4c38cb5's fields, its id already read.
+        static func parse_messageActionWebViewDataSent(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .messageActionWebViewDataSent(text: _0)
+        }
+
+        /// messageActionGiftPremium#6c6274fa's fields, its id already read.
+        static func parse_messageActionGiftPremium(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageMediaStory", bits: flags & ~0x3) }
-            let _0 = flags & 0x2 != 0
-            let _1 = try Api.Peer.parse(from: &reader)
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageActionGiftPremium", bits: flags & ~0x3) }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt64()
             let _2 = try reader.readInt32()
-            var _3: Api.StoryItem? = nil
+            var _3: String? = nil
             if flags & 0x1 != 0 {
-                _3 = try Api.StoryItem.parse(from: &reader)
-            }
-            return .messageMediaStory(viaMention: _0, peer: _1, id: _2, story: _3)
-        }
-
-        /// messageMediaGiveaway#aa073beb's fields, its id already read.
-        static func parse_messageMediaGiveaway(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "messageMediaGiveaway", bits: flags & ~0x3f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x4 != 0
-            let _2 = try reader.readInt64Vector()
-            var _3: [String]? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readStringVector()
-            }
-            var _4: String? = nil
-            if flags & 0x8 != 0 {
-                _4 = try reader.readString()
-            }
-            let _5 = try reader.readInt32()
-            var _6: Int32? = nil
-            if flags & 0x10 != 0 {
-                _6 = try reader.readInt32()
-            }
-            var _7: Int64? = nil
-            if flags & 0x20 != 0 {
-                _7 = try reader.readInt64()
-            }
-            let _8 = try reader.readInt32()
-            return .messageMediaGiveaway(onlyNewSubscribers: _0, winnersAreVisible: _1, channels: _2, countriesIso2: _3, prizeDescription: _4, quantity: _5, months: _6, stars: _7, untilDate: _8)
-        }
-
-        /// messageMediaGiveawayResults#ceaa3ea1's fields, its id already read.
-        static func parse_messageMediaGiveawayResults(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "messageMediaGiveawayResults", bits: flags & ~0x3f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x4 != 0
-            let _2 = try reader.readInt64()
-            var _3: Int32? = nil
-            if flags & 0x8 != 0 {
-                _3 = try reader.readInt32()
-            }
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readInt32()
-            let _6 = try reader.readInt32()
-            let _7 = try reader.readInt64Vector()
-            var _8: Int32? = nil
-            if flags & 0x10 != 0 {
-                _8 = try reader.readInt32()
-            }
-            var _9: Int64? = nil
-            if flags & 0x20 != 0 {
-                _9 = try reader.readInt64()
-            }
-            var _10: String? = nil
-            if flags & 0x2 != 0 {
-                _10 = try reader.readString()
-            }
-            let _11 = try reader.readInt32()
-            return .messageMediaGiveawayResults(onlyNewSubscribers: _0, refunded: _1, channelId: _2, additionalPeersCount: _3, launchMsgId: _4, winnersCount: _5, unclaimedCount: _6, winners: _7, months: _8, stars: _9, prizeDescription: _10, untilDate: _11)
-        }
-
-        /// messageMediaPaidMedia#a8852491's fields, its id already read.
-        static func parse_messageMediaPaidMedia(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readVector(of: Api.MessageExtendedMedia.self)
-            return .messageMediaPaidMedia(starsAmount: _0, extendedMedia: _1)
-        }
-
-        /// messageMediaToDo#8a53b014's fields, its id already read.
-        static func parse_messageMediaToDo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageMediaToDo", bits: flags & ~0x1) }
-            let _0 = try Api.TodoList.parse(from: &reader)
-            var _1: [Api.TodoCompletion]? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readVector(of: Api.TodoCompletion.self)
-            }
-            return .messageMediaToDo(todo: _0, completions: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessagePeerReaction: TLObject, Equatable {
-        case messagePeerReaction(big: Bool, unread: Bool, my: Bool, peerId: Api.Peer, date: Int32, reaction: Api.Reaction)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messagePeerReaction(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x8c79b63c)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                _3.serialize(to: &writer)
-                writer.writeInt32(_4)
-                _5.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x8c79b63c: return try parse_messagePeerReaction(&reader)
-            default: throw .unknownConstructor(id, expected: "MessagePeerReaction")
-            }
-        }
-
-        /// messagePeerReaction#8c79b63c's fields, its id already read.
-        static func parse_messagePeerReaction(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "messagePeerReaction", bits: flags & ~0x7) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = try Api.Peer.parse(from: &reader)
-            let _4 = try reader.readInt32()
-            let _5 = try Api.Reaction.parse(from: &reader)
-            return .messagePeerReaction(big: _0, unread: _1, my: _2, peerId: _3, date: _4, reaction: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageRange: TLObject, Equatable {
-        case messageRange(minId: Int32, maxId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageRange(let _0, let _1):
-                writer.writeUInt32(0x0ae30253)
-                writer.writeInt32(_0)
-                writer.writeInt32(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x0ae30253: return try parse_messageRange(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageRange")
-            }
-        }
-
-        /// messageRange#0ae30253's fields, its id already read.
-        static func parse_messageRange(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readInt32()
-            return .messageRange(minId: _0, maxId: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageReactions: TLObject, Equatable {
-        case messageReactions(min: Bool, canSeeList: Bool, reactionsAsTags: Bool, results: [Api.ReactionCount], recentReactions: [Api.MessagePeerReaction]?, topReactors: [Api.MessageReactor]?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageReactions(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x0a339f0b)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x4 }
-                if _2 { flags |= 0x8 }
-                if _4 != nil { flags |= 0x2 }
-                if _5 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                writer.writeVector(_3)
-                if let value = _4 {
-                    writer.writeVector(value)
-                }
-                if let value = _5 {
-                    writer.writeVector(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x0a339f0b: return try parse_messageReactions(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageReactions")
-            }
-        }
-
-        /// messageReactions#0a339f0b's fields, its id already read.
-        static func parse_messageReactions(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageReactions", bits: flags & ~0x1f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x4 != 0
-            let _2 = flags & 0x8 != 0
-            let _3 = try reader.readVector(of: Api.ReactionCount.self)
-            var _4: [Api.MessagePeerReaction]? = nil
-            if flags & 0x2 != 0 {
-                _4 = try reader.readVector(of: Api.MessagePeerReaction.self)
-            }
-            var _5: [Api.MessageReactor]? = nil
-            if flags & 0x10 != 0 {
-                _5 = try reader.readVector(of: Api.MessageReactor.self)
-            }
-            return .messageReactions(min: _0, canSeeList: _1, reactionsAsTags: _2, results: _3, recentReactions: _4, topReactors: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageReactor: TLObject, Equatable {
-        case messageReactor(top: Bool, my: Bool, anonymous: Bool, peerId: Api.Peer?, count: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageReactor(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x4ba3a95a)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                writer.writeUInt32(flags)
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-                writer.writeInt32(_4)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x4ba3a95a: return try parse_messageReactor(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageReactor")
-            }
-        }
-
-        /// messageReactor#4ba3a95a's fields, its id already read.
-        static func parse_messageReactor(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageReactor", bits: flags & ~0xf) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            var _3: Api.Peer? = nil
-            if flags & 0x8 != 0 {
-                _3 = try Api.Peer.parse(from: &reader)
-            }
-            let _4 = try reader.readInt32()
-            return .messageReactor(top: _0, my: _1, anonymous: _2, peerId: _3, count: _4)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageReplies: TLObject, Equatable {
-        case messageReplies(comments: Bool, replies: Int32, repliesPts: Int32, recentRepliers: [Api.Peer]?, channelId: Int64?, maxId: Int32?, readMaxId: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageReplies(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0x83d60fc2)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _3 != nil { flags |= 0x2 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x4 }
-                if _6 != nil { flags |= 0x8 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeVector(value)
-                }
-                if let value = _4 {
-                    writer.writeInt64(value)
-                }
-                if let value = _5 {
-                    writer.writeInt32(value)
-                }
-                if let value = _6 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x83d60fc2: return try parse_messageReplies(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageReplies")
-            }
-        }
-
-        /// messageReplies#83d60fc2's fields, its id already read.
-        static func parse_messageReplies(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageReplies", bits: flags & ~0xf) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            var _3: [Api.Peer]? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readVector(of: Api.Peer.self)
+                _3 = try reader.readString()
             }
             var _4: Int64? = nil
             if flags & 0x1 != 0 {
                 _4 = try reader.readInt64()
             }
-            var _5: Int32? = nil
-            if flags & 0x4 != 0 {
-                _5 = try reader.readInt32()
+            var _5: Api.TextWithEntities? = nil
+            if flags & 0x2 != 0 {
+                _5 = try Api.TextWithEntities.parse(from: &reader)
             }
+            return .messageActionGiftPremium(currency: _0, amount: _1, months: _2, cryptoCurrency: _3, cryptoAmount: _4, message: _5)
+        }
+
+        /// messageActionTopicCreate#0d999256's fields, its id already read.
+        static func parse_messageActionTopicCreate(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionTopicCreate", bits: flags & ~0x1) }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            var _2: Int64? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readInt64()
+            }
+            return .messageActionTopicCreate(title: _0, iconColor: _1, iconEmojiId: _2)
+        }
+
+        /// messageActionTopicEdit#c0944820's fields, its id already read.
+        static func parse_messageActionTopicEdit(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageActionTopicEdit", bits: flags & ~0xf) }
+            var _0: String? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readString()
+            }
+            var _1: Int64? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt64()
+            }
+            var _2: Bool? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readBool()
+            }
+            var _3: Bool? = nil
+            if flags & 0x8 != 0 {
+                _3 = try reader.readBool()
+            }
+            return .messageActionTopicEdit(title: _0, iconEmojiId: _1, closed: _2, hidden: _3)
+        }
+
+        /// messageActionSuggestProfilePhoto#57de635e's fields, its id already read.
+        static func parse_messageActionSuggestProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Photo.parse(from: &reader)
+            return .messageActionSuggestProfilePhoto(photo: _0)
+        }
+
+        /// messageActionRequestedPeer#31518e9b's fields, its id already read.
+        static func parse_messageActionRequestedPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readVector(of: Api.Peer.self)
+            return .messageActionRequestedPeer(buttonId: _0, peers: _1)
+        }
+
+        /// messageActionSetChatWallPaper#5060a3f4's fields, its id already read.
+        static func parse_messageActionSetChatWallPaper(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageActionSetChatWallPaper", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try Api.WallPaper.parse(from: &reader)
+            return .messageActionSetChatWallPaper(same: _0, forBoth: _1, wallpaper: _2)
+        }
+
+        /// messageActionGiftCode#56d03994's fields, its id already read.
+        static func parse_messageActionGiftCode(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "messageActionGiftCode", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x20 != 0
+            var _2: Api.Peer? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.Peer.parse(from: &reader)
+            }
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readString()
+            var _5: String? = nil
+            if flags & 0x4 != 0 {
+                _5 = try reader.readString()
+            }
+            var _6: Int64? = nil
+            if flags & 0x4 != 0 {
+                _6 = try reader.readInt64()
+            }
+            var _7: String? = nil
+            if flags & 0x8 != 0 {
+                _7 = try reader.readString()
+            }
+            var _8: Int64? = nil
+            if flags & 0x8 != 0 {
+                _8 = try reader.readInt64()
+            }
+            var _9: Api.TextWithEntities? = nil
+            if flags & 0x10 != 0 {
+                _9 = try Api.TextWithEntities.parse(from: &reader)
+            }
+            return .messageActionGiftCode(viaGiveaway: _0, unclaimed: _1, boostPeer: _2, months: _3, slug: _4, currency: _5, amount: _6, cryptoCurrency: _7, cryptoAmount: _8, message: _9)
+        }
+
+        /// messageActionGiveawayLaunch#a80f51e4's fields, its id already read.
+        static func parse_messageActionGiveawayLaunch(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGiveawayLaunch", bits: flags & ~0x1) }
+            var _0: Int64? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt64()
+            }
+            return .messageActionGiveawayLaunch(stars: _0)
+        }
+
+        /// messageActionGiveawayResults#87e2f155's fields, its id already read.
+        static func parse_messageActionGiveawayResults(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGiveawayResults", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .messageActionGiveawayResults(stars: _0, winnersCount: _1, unclaimedCount: _2)
+        }
+
+        /// messageActionBoostApply#cc02aa6d's fields, its id already read.
+        static func parse_messageActionBoostApply(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .messageActionBoostApply(boosts: _0)
+        }
+
+        /// messageActionRequestedPeerSentMe#93b31848's fields, its id already read.
+        static func parse_messageActionRequestedPeerSentMe(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readVector(of: Api.RequestedPeer.self)
+            return .messageActionRequestedPeerSentMe(buttonId: _0, peers: _1)
+        }
+
+        /// messageActionPaymentRefunded#41b3e202's fields, its id already read.
+        static func parse_messageActionPaymentRefunded(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionPaymentRefunded", bits: flags & ~0x1) }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readString()
+            let _2 = try reader.readInt64()
+            var _3: [UInt8]? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readBytes()
+            }
+            let _4 = try Api.PaymentCharge.parse(from: &reader)
+            return .messageActionPaymentRefunded(peer: _0, currency: _1, totalAmount: _2, payload: _3, charge: _4)
+        }
+
+        /// messageActionGiftStars#45d5b021's fields, its id already read.
+        static func parse_messageActionGiftStars(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageActionGiftStars", bits: flags & ~0x3) }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            var _3: String? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readString()
+            }
+            var _4: Int64? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readInt64()
+            }
+            var _5: String? = nil
+            if flags & 0x2 != 0 {
+                _5 = try reader.readString()
+            }
+            return .messageActionGiftStars(currency: _0, amount: _1, stars: _2, cryptoCurrency: _3, cryptoAmount: _4, transactionId: _5)
+        }
+
+        /// messageActionPrizeStars#b00c47a2's fields, its id already read.
+        static func parse_messageActionPrizeStars(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionPrizeStars", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            let _3 = try Api.Peer.parse(from: &reader)
+            let _4 = try reader.readInt32()
+            return .messageActionPrizeStars(unclaimed: _0, stars: _1, transactionId: _2, boostPeer: _3, giveawayMsgId: _4)
+        }
+
+        /// messageActionStarGift#f24de7fa's fields, its id already read.
+        static func parse_messageActionStarGift(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1ff3f == 0 else { throw .unknownFlags(constructor: "messageActionStarGift", bits: flags & ~0x1ff3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = flags & 0x20 != 0
+            let _4 = flags & 0x200 != 0
+            let _5 = flags & 0x400 != 0
+            let _6 = flags & 0x2000 != 0
+            let _7 = flags & 0x10000 != 0
+            let _8 = try Api.StarGift.parse(from: &reader)
+            var _9: Api.TextWithEntities? = nil
+            if flags & 0x2 != 0 {
+                _9 = try Api.TextWithEntities.parse(from: &reader)
+            }
+            var _10: Int64? = nil
+            if flags & 0x10 != 0 {
+                _10 = try reader.readInt64()
+            }
+            var _11: Int32? = nil
+            if flags & 0x20 != 0 {
+                _11 = try reader.readInt32()
+            }
+            var _12: Int64? = nil
+            if flags & 0x100 != 0 {
+                _12 = try reader.readInt64()
+            }
+            var _13: Api.Peer? = nil
+            if flags & 0x800 != 0 {
+                _13 = try Api.Peer.parse(from: &reader)
+            }
+            var _14: Api.Peer? = nil
+            if flags & 0x1000 != 0 {
+                _14 = try Api.Peer.parse(from: &reader)
+            }
+            var _15: Int64? = nil
+            if flags & 0x1000 != 0 {
+                _15 = try reader.readInt64()
+            }
+            var _16: String? = nil
+            if flags & 0x4000 != 0 {
+                _16 = try reader.readString()
+            }
+            var _17: Int32? = nil
+            if flags & 0x8000 != 0 {
+                _17 = try reader.readInt32()
+            }
+            return .messageActionStarGift(nameHidden: _0, saved: _1, converted: _2, upgraded: _3, refunded: _4, canUpgrade: _5, prepaidUpgrade: _6, upgradeSeparate: _7, gift: _8, message: _9, convertStars: _10, upgradeMsgId: _11, upgradeStars: _12, fromId: _13, peer: _14, savedId: _15, prepaidUpgradeHash: _16, giftMsgId: _17)
+        }
+
+        /// messageActionStarGiftUnique#34f762f3's fields, its id already read.
+        static func parse_messageActionStarGiftUnique(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xfff == 0 else { throw .unknownFlags(constructor: "messageActionStarGiftUnique", bits: flags & ~0xfff) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x20 != 0
+            let _4 = flags & 0x800 != 0
+            let _5 = try Api.StarGift.parse(from: &reader)
             var _6: Int32? = nil
             if flags & 0x8 != 0 {
                 _6 = try reader.readInt32()
             }
-            return .messageReplies(comments: _0, replies: _1, repliesPts: _2, recentRepliers: _3, channelId: _4, maxId: _5, readMaxId: _6)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MessageReplyHeader: TLObject, Equatable {
-        case messageReplyHeader(replyToScheduled: Bool, forumTopic: Bool, quote: Bool, replyToMsgId: Int32?, replyToPeerId: Api.Peer?, replyFrom: Api.MessageFwdHeader?, replyMedia: Api.MessageMedia?, replyToTopId: Int32?, quoteText: String?, quoteEntities: [Api.MessageEntity]?, quoteOffset: Int32?, todoItemId: Int32?)
-        case messageReplyStoryHeader(peer: Api.Peer, storyId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .messageReplyHeader(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11):
-                writer.writeUInt32(0x6917560b)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _1 { flags |= 0x8 }
-                if _2 { flags |= 0x200 }
-                if _3 != nil { flags |= 0x10 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x20 }
-                if _6 != nil { flags |= 0x100 }
-                if _7 != nil { flags |= 0x2 }
-                if _8 != nil { flags |= 0x40 }
-                if _9 != nil { flags |= 0x80 }
-                if _10 != nil { flags |= 0x400 }
-                if _11 != nil { flags |= 0x800 }
-                writer.writeUInt32(flags)
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _7 {
-                    writer.writeInt32(value)
-                }
-                if let value = _8 {
-                    writer.writeString(value)
-                }
-                if let value = _9 {
-                    writer.writeVector(value)
-                }
-                if let value = _10 {
-                    writer.writeInt32(value)
-                }
-                if let value = _11 {
-                    writer.writeInt32(value)
-                }
-            case .messageReplyStoryHeader(let _0, let _1):
-                writer.writeUInt32(0x0e5af939)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
+            var _7: Int64? = nil
+            if flags & 0x10 != 0 {
+                _7 = try reader.readInt64()
             }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x6917560b: return try parse_messageReplyHeader(&reader)
-            case 0x0e5af939: return try parse_messageReplyStoryHeader(&reader)
-            default: throw .unknownConstructor(id, expected: "MessageReplyHeader")
+            var _8: Api.Peer? = nil
+            if flags & 0x40 != 0 {
+                _8 = try Api.Peer.parse(from: &reader)
             }
+            var _9: Api.Peer? = nil
+            if flags & 0x80 != 0 {
+                _9 = try Api.Peer.parse(from: &reader)
+            }
+            var _10: Int64? = nil
+            if flags & 0x80 != 0 {
+                _10 = try reader.readInt64()
+            }
+            var _11: Api.StarsAmount? = nil
+            if flags & 0x100 != 0 {
+                _11 = try Api.StarsAmount.parse(from: &reader)
+            }
+            var _12: Int32? = nil
+            if flags & 0x200 != 0 {
+                _12 = try reader.readInt32()
+            }
+            var _13: Int32? = nil
+            if flags & 0x400 != 0 {
+                _13 = try reader.readInt32()
+            }
+            return .messageActionStarGiftUnique(upgrade: _0, transferred: _1, saved: _2, refunded: _3, prepaidUpgrade: _4, gift: _5, canExportAt: _6, transferStars: _7, fromId: _8, peer: _9, savedId: _10, resaleAmount: _11, canTransferAt: _12, canResellAt: _13)
         }
 
-        /// messageReplyHeader#6917560b's fields, its id already read.
-        static func parse_messageReplyHeader(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionPaidMessagesRefunded#ac1f1fcd's fields, its id already read.
+        static func parse_messageActionPaidMessagesRefunded(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt64()
+            return .messageActionPaidMessagesRefunded(count: _0, stars: _1)
+        }
+
+        /// messageActionPaidMessagesPrice#84b88578's fields, its id already read.
+        static func parse_messageActionPaidMessagesPrice(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0xfff == 0 else { throw .unknownFlags(constructor: "messageReplyHeader", bits: flags & ~0xfff) }
-            let _0 = flags & 0x4 != 0
-            let _1 = flags & 0x8 != 0
-            let _2 = flags & 0x200 != 0
-            var _3: Int32? = nil
-            if flags & 0x10 != 0 {
-                _3 = try reader.readInt32()
-            }
-            var _4: Api.Peer? = nil
-            if flags & 0x1 != 0 {
-                _4 = try Api.Peer.parse(from: &reader)
-            }
-            var _5: Api.MessageFwdHeader? = nil
-            if flags & 0x20 != 0 {
-                _5 = try Api.MessageFwdHeader.parse(from: &reader)
-            }
-            var _6: Api.MessageMedia? = nil
-            if flags & 0x100 != 0 {
-                _6 = try Api.MessageMedia.parse(from: &reader)
-            }
-            var _7: Int32? = nil
-            if flags & 0x2 != 0 {
-                _7 = try reader.readInt32()
-            }
-            var _8: String? = nil
-            if flags & 0x40 != 0 {
-                _8 = try reader.readString()
-            }
-            var _9: [Api.MessageEntity]? = nil
-            if flags & 0x80 != 0 {
-                _9 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            var _10: Int32? = nil
-            if flags & 0x400 != 0 {
-                _10 = try reader.readInt32()
-            }
-            var _11: Int32? = nil
-            if flags & 0x800 != 0 {
-                _11 = try reader.readInt32()
-            }
-            return .messageReplyHeader(replyToScheduled: _0, forumTopic: _1, quote: _2, replyToMsgId: _3, replyToPeerId: _4, replyFrom: _5, replyMedia: _6, replyToTopId: _7, quoteText: _8, quoteEntities: _9, quoteOffset: _10, todoItemId: _11)
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionPaidMessagesPrice", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            return .messageActionPaidMessagesPrice(broadcastMessagesAllowed: _0, stars: _1)
         }
 
-        /// messageReplyStoryHeader#0e5af939's fields, its id already read.
-        static func parse_messageReplyStoryHeader(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageActionConferenceCall#2ffe2f7a's fields, its id already read.
+        static func parse_messageActionConferenceCall(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .messageReplyStoryHeader(peer: _0, storyId: _1)
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageActionConferenceCall", bits: flags & ~0x1f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x10 != 0
+            let _3 = try reader.readInt64()
+            var _4: Int32? = nil
+            if flags & 0x4 != 0 {
+                _4 = try reader.readInt32()
+            }
+            var _5: [Api.Peer]? = nil
+            if flags & 0x8 != 0 {
+                _5 = try reader.readVector(of: Api.Peer.self)
+            }
+            return .messageActionConferenceCall(missed: _0, active: _1, video: _2, callId: _3, duration: _4, otherParticipants: _5)
+        }
+
+        /// messageActionTodoCompletions#cc7c5c89's fields, its id already read.
+        static func parse_messageActionTodoCompletions(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32Vector()
+            let _1 = try reader.readInt32Vector()
+            return .messageActionTodoCompletions(completed: _0, incompleted: _1)
+        }
+
+        /// messageActionTodoAppendTasks#c7edbc83's fields, its id already read.
+        static func parse_messageActionTodoAppendTasks(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.TodoItem.self)
+            return .messageActionTodoAppendTasks(list: _0)
+        }
+
+        /// messageActionSuggestedPostApproval#ee7a1596's fields, its id already read.
+        static func parse_messageActionSuggestedPostApproval(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageActionSuggestedPostApproval", bits: flags & ~0x1f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            var _2: String? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: Int32? = nil
+            if flags & 0x8 != 0 {
+                _3 = try reader.readInt32()
+            }
+            var _4: Api.StarsAmount? = nil
+            if flags & 0x10 != 0 {
+                _4 = try Api.StarsAmount.parse(from: &reader)
+            }
+            return .messageActionSuggestedPostApproval(rejected: _0, balanceTooLow: _1, rejectComment: _2, scheduleDate: _3, price: _4)
+        }
+
+        /// messageActionSuggestedPostSuccess#95ddcf69's fields, its id already read.
+        static func parse_messageActionSuggestedPostSuccess(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.StarsAmount.parse(from: &reader)
+            return .messageActionSuggestedPostSuccess(price: _0)
+        }
+
+        /// messageActionSuggestedPostRefund#69f916f8's fields, its id already read.
+        static func parse_messageActionSuggestedPostRefund(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionSuggestedPostRefund", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            return .messageActionSuggestedPostRefund(payerInitiated: _0)
+        }
+
+        /// messageActionGiftTon#a8a3c699's fields, its id already read.
+        static func parse_messageActionGiftTon(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageActionGiftTon", bits: flags & ~0x1) }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            let _3 = try reader.readInt64()
+            var _4: String? = nil
+            if flags & 0x1 != 0 {
+                _4 = try reader.readString()
+            }
+            return .messageActionGiftTon(currency: _0, amount: _1, cryptoCurrency: _2, cryptoAmount: _3, transactionId: _4)
         }
     }
 }

@@ -2,262 +2,121 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum MessagesFilter: TLObject, Equatable {
-        case inputMessagesFilterEmpty
-        case inputMessagesFilterPhotos
-        case inputMessagesFilterVideo
-        case inputMessagesFilterPhotoVideo
-        case inputMessagesFilterDocument
-        case inputMessagesFilterUrl
-        case inputMessagesFilterGif
-        case inputMessagesFilterVoice
-        case inputMessagesFilterMusic
-        case inputMessagesFilterChatPhotos
-        case inputMessagesFilterPhoneCalls(missed: Bool)
-        case inputMessagesFilterRoundVoice
-        case inputMessagesFilterRoundVideo
-        case inputMessagesFilterMyMentions
-        case inputMessagesFilterGeo
-        case inputMessagesFilterContacts
-        case inputMessagesFilterPinned
+    public indirect enum MessageEntity: TLObject, Equatable {
+        case messageEntityUnknown(offset: Int32, length: Int32)
+        case messageEntityMention(offset: Int32, length: Int32)
+        case messageEntityHashtag(offset: Int32, length: Int32)
+        case messageEntityBotCommand(offset: Int32, length: Int32)
+        case messageEntityUrl(offset: Int32, length: Int32)
+        case messageEntityEmail(offset: Int32, length: Int32)
+        case messageEntityBold(offset: Int32, length: Int32)
+        case messageEntityItalic(offset: Int32, length: Int32)
+        case messageEntityCode(offset: Int32, length: Int32)
+        case messageEntityPre(offset: Int32, length: Int32, language: String)
+        case messageEntityTextUrl(offset: Int32, length: Int32, url: String)
+        case messageEntityMentionName(offset: Int32, length: Int32, userId: Int64)
+        case inputMessageEntityMentionName(offset: Int32, length: Int32, userId: Api.InputUser)
+        case messageEntityPhone(offset: Int32, length: Int32)
+        case messageEntityCashtag(offset: Int32, length: Int32)
+        case messageEntityUnderline(offset: Int32, length: Int32)
+        case messageEntityStrike(offset: Int32, length: Int32)
+        case messageEntityBankCard(offset: Int32, length: Int32)
+        case messageEntitySpoiler(offset: Int32, length: Int32)
+        case messageEntityCustomEmoji(offset: Int32, length: Int32, documentId: Int64)
+        case messageEntityBlockquote(collapsed: Bool, offset: Int32, length: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .inputMessagesFilterEmpty:
-                writer.writeUInt32(0x57e2f66c)
-            case .inputMessagesFilterPhotos:
-                writer.writeUInt32(0x9609a51c)
-            case .inputMessagesFilterVideo:
-                writer.writeUInt32(0x9fc00e65)
-            case .inputMessagesFilterPhotoVideo:
-                writer.writeUInt32(0x56e9f0e4)
-            case .inputMessagesFilterDocument:
-                writer.writeUInt32(0x9eddf188)
-            case .inputMessagesFilterUrl:
-                writer.writeUInt32(0x7ef0dd87)
-            case .inputMessagesFilterGif:
-                writer.writeUInt32(0xffc86587)
-            case .inputMessagesFilterVoice:
-                writer.writeUInt32(0x50f5c392)
-            case .inputMessagesFilterMusic:
-                writer.writeUInt32(0x3751b49e)
-            case .inputMessagesFilterChatPhotos:
-                writer.writeUInt32(0x3a20ecb8)
-            case .inputMessagesFilterPhoneCalls(let _0):
-                writer.writeUInt32(0x80c99768)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-            case .inputMessagesFilterRoundVoice:
-                writer.writeUInt32(0x7a7c17a4)
-            case .inputMessagesFilterRoundVideo:
-                writer.writeUInt32(0xb549da53)
-            case .inputMessagesFilterMyMentions:
-                writer.writeUInt32(0xc1f8e69a)
-            case .inputMessagesFilterGeo:
-                writer.writeUInt32(0xe7026d0d)
-            case .inputMessagesFilterContacts:
-                writer.writeUInt32(0xe062db83)
-            case .inputMessagesFilterPinned:
-                writer.writeUInt32(0x1bb00451)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x57e2f66c: return try parse_inputMessagesFilterEmpty(&reader)
-            case 0x9609a51c: return try parse_inputMessagesFilterPhotos(&reader)
-            case 0x9fc00e65: return try parse_inputMessagesFilterVideo(&reader)
-            case 0x56e9f0e4: return try parse_inputMessagesFilterPhotoVideo(&reader)
-            case 0x9eddf188: return try parse_inputMessagesFilterDocument(&reader)
-            case 0x7ef0dd87: return try parse_inputMessagesFilterUrl(&reader)
-            case 0xffc86587: return try parse_inputMessagesFilterGif(&reader)
-            case 0x50f5c392: return try parse_inputMessagesFilterVoice(&reader)
-            case 0x3751b49e: return try parse_inputMessagesFilterMusic(&reader)
-            case 0x3a20ecb8: return try parse_inputMessagesFilterChatPhotos(&reader)
-            case 0x80c99768: return try parse_inputMessagesFilterPhoneCalls(&reader)
-            case 0x7a7c17a4: return try parse_inputMessagesFilterRoundVoice(&reader)
-            case 0xb549da53: return try parse_inputMessagesFilterRoundVideo(&reader)
-            case 0xc1f8e69a: return try parse_inputMessagesFilterMyMentions(&reader)
-            case 0xe7026d0d: return try parse_inputMessagesFilterGeo(&reader)
-            case 0xe062db83: return try parse_inputMessagesFilterContacts(&reader)
-            case 0x1bb00451: return try parse_inputMessagesFilterPinned(&reader)
-            default: throw .unknownConstructor(id, expected: "MessagesFilter")
-            }
-        }
-
-        /// inputMessagesFilterEmpty#57e2f66c's fields, its id already read.
-        static func parse_inputMessagesFilterEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterEmpty
-        }
-
-        /// inputMessagesFilterPhotos#9609a51c's fields, its id already read.
-        static func parse_inputMessagesFilterPhotos(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterPhotos
-        }
-
-        /// inputMessagesFilterVideo#9fc00e65's fields, its id already read.
-        static func parse_inputMessagesFilterVideo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterVideo
-        }
-
-        /// inputMessagesFilterPhotoVideo#56e9f0e4's fields, its id already read.
-        static func parse_inputMessagesFilterPhotoVideo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterPhotoVideo
-        }
-
-        /// inputMessagesFilterDocument#9eddf188's fields, its id already read.
-        static func parse_inputMessagesFilterDocument(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterDocument
-        }
-
-        /// inputMessagesFilterUrl#7ef0dd87's fields, its id already read.
-        static func parse_inputMessagesFilterUrl(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterUrl
-        }
-
-        /// inputMessagesFilterGif#ffc86587's fields, its id already read.
-        static func parse_inputMessagesFilterGif(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterGif
-        }
-
-        /// inputMessagesFilterVoice#50f5c392's fields, its id already read.
-        static func parse_inputMessagesFilterVoice(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterVoice
-        }
-
-        /// inputMessagesFilterMusic#3751b49e's fields, its id already read.
-        static func parse_inputMessagesFilterMusic(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterMusic
-        }
-
-        /// inputMessagesFilterChatPhotos#3a20ecb8's fields, its id already read.
-        static func parse_inputMessagesFilterChatPhotos(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterChatPhotos
-        }
-
-        /// inputMessagesFilterPhoneCalls#80c99768's fields, its id already read.
-        static func parse_inputMessagesFilterPhoneCalls(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputMessagesFilterPhoneCalls", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            return .inputMessagesFilterPhoneCalls(missed: _0)
-        }
-
-        /// inputMessagesFilterRoundVoice#7a7c17a4's fields, its id already read.
-        static func parse_inputMessagesFilterRoundVoice(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterRoundVoice
-        }
-
-        /// inputMessagesFilterRoundVideo#b549da53's fields, its id already read.
-        static func parse_inputMessagesFilterRoundVideo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterRoundVideo
-        }
-
-        /// inputMessagesFilterMyMentions#c1f8e69a's fields, its id already read.
-        static func parse_inputMessagesFilterMyMentions(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterMyMentions
-        }
-
-        /// inputMessagesFilterGeo#e7026d0d's fields, its id already read.
-        static func parse_inputMessagesFilterGeo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterGeo
-        }
-
-        /// inputMessagesFilterContacts#e062db83's fields, its id already read.
-        static func parse_inputMessagesFilterContacts(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterContacts
-        }
-
-        /// inputMessagesFilterPinned#1bb00451's fields, its id already read.
-        static func parse_inputMessagesFilterPinned(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .inputMessagesFilterPinned
-        }
-    }
-}
-
-extension Api {
-    public indirect enum MissingInvitee: TLObject, Equatable {
-        case missingInvitee(premiumWouldAllowInvite: Bool, premiumRequiredForPm: Bool, userId: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .missingInvitee(let _0, let _1, let _2):
-                writer.writeUInt32(0x628c9224)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
+            case .messageEntityUnknown(let _0, let _1):
+                writer.writeUInt32(0xbb92ba95)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityMention(let _0, let _1):
+                writer.writeUInt32(0xfa04579d)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityHashtag(let _0, let _1):
+                writer.writeUInt32(0x6f635b0d)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityBotCommand(let _0, let _1):
+                writer.writeUInt32(0x6cef8ac7)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityUrl(let _0, let _1):
+                writer.writeUInt32(0x6ed02538)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityEmail(let _0, let _1):
+                writer.writeUInt32(0x64e475c2)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityBold(let _0, let _1):
+                writer.writeUInt32(0xbd610bc9)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityItalic(let _0, let _1):
+                writer.writeUInt32(0x826f8b60)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityCode(let _0, let _1):
+                writer.writeUInt32(0x28a20571)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityPre(let _0, let _1, let _2):
+                writer.writeUInt32(0x73924be0)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+                writer.writeString(_2)
+            case .messageEntityTextUrl(let _0, let _1, let _2):
+                writer.writeUInt32(0x76a6d327)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+                writer.writeString(_2)
+            case .messageEntityMentionName(let _0, let _1, let _2):
+                writer.writeUInt32(0xdc7b1140)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
                 writer.writeInt64(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x628c9224: return try parse_missingInvitee(&reader)
-            default: throw .unknownConstructor(id, expected: "MissingInvitee")
-            }
-        }
-
-        /// missingInvitee#628c9224's fields, its id already read.
-        static func parse_missingInvitee(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "missingInvitee", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readInt64()
-            return .missingInvitee(premiumWouldAllowInvite: _0, premiumRequiredForPm: _1, userId: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum NearestDc: TLObject, Equatable {
-        case nearestDc(country: String, thisDc: Int32, nearestDc: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .nearestDc(let _0, let _1, let _2):
-                writer.writeUInt32(0x8e1a1775)
-                writer.writeString(_0)
+            case .inputMessageEntityMentionName(let _0, let _1, let _2):
+                writer.writeUInt32(0x208e68c9)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+                _2.serialize(to: &writer)
+            case .messageEntityPhone(let _0, let _1):
+                writer.writeUInt32(0x9b69e34b)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityCashtag(let _0, let _1):
+                writer.writeUInt32(0x4c4e743f)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityUnderline(let _0, let _1):
+                writer.writeUInt32(0x9c4e7e8b)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityStrike(let _0, let _1):
+                writer.writeUInt32(0xbf0693d4)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityBankCard(let _0, let _1):
+                writer.writeUInt32(0x761e6af4)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntitySpoiler(let _0, let _1):
+                writer.writeUInt32(0x32ca960f)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            case .messageEntityCustomEmoji(let _0, let _1, let _2):
+                writer.writeUInt32(0xc8cf05f8)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+                writer.writeInt64(_2)
+            case .messageEntityBlockquote(let _0, let _1, let _2):
+                writer.writeUInt32(0xf1ccaaac)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
                 writer.writeInt32(_1)
                 writer.writeInt32(_2)
             }
@@ -266,188 +125,1061 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x8e1a1775: return try parse_nearestDc(&reader)
-            default: throw .unknownConstructor(id, expected: "NearestDc")
+            case 0xbb92ba95: return try parse_messageEntityUnknown(&reader)
+            case 0xfa04579d: return try parse_messageEntityMention(&reader)
+            case 0x6f635b0d: return try parse_messageEntityHashtag(&reader)
+            case 0x6cef8ac7: return try parse_messageEntityBotCommand(&reader)
+            case 0x6ed02538: return try parse_messageEntityUrl(&reader)
+            case 0x64e475c2: return try parse_messageEntityEmail(&reader)
+            case 0xbd610bc9: return try parse_messageEntityBold(&reader)
+            case 0x826f8b60: return try parse_messageEntityItalic(&reader)
+            case 0x28a20571: return try parse_messageEntityCode(&reader)
+            case 0x73924be0: return try parse_messageEntityPre(&reader)
+            case 0x76a6d327: return try parse_messageEntityTextUrl(&reader)
+            case 0xdc7b1140: return try parse_messageEntityMentionName(&reader)
+            case 0x208e68c9: return try parse_inputMessageEntityMentionName(&reader)
+            case 0x9b69e34b: return try parse_messageEntityPhone(&reader)
+            case 0x4c4e743f: return try parse_messageEntityCashtag(&reader)
+            case 0x9c4e7e8b: return try parse_messageEntityUnderline(&reader)
+            case 0xbf0693d4: return try parse_messageEntityStrike(&reader)
+            case 0x761e6af4: return try parse_messageEntityBankCard(&reader)
+            case 0x32ca960f: return try parse_messageEntitySpoiler(&reader)
+            case 0xc8cf05f8: return try parse_messageEntityCustomEmoji(&reader)
+            case 0xf1ccaaac: return try parse_messageEntityBlockquote(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageEntity")
             }
         }
 
-        /// nearestDc#8e1a1775's fields, its id already read.
-        static func parse_nearestDc(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageEntityUnknown#bb92ba95's fields, its id already read.
+        static func parse_messageEntityUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readString()
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityUnknown(offset: _0, length: _1)
+        }
+
+        /// messageEntityMention#fa04579d's fields, its id already read.
+        static func parse_messageEntityMention(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityMention(offset: _0, length: _1)
+        }
+
+        /// messageEntityHashtag#6f635b0d's fields, its id already read.
+        static func parse_messageEntityHashtag(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityHashtag(offset: _0, length: _1)
+        }
+
+        /// messageEntityBotCommand#6cef8ac7's fields, its id already read.
+        static func parse_messageEntityBotCommand(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityBotCommand(offset: _0, length: _1)
+        }
+
+        /// messageEntityUrl#6ed02538's fields, its id already read.
+        static func parse_messageEntityUrl(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityUrl(offset: _0, length: _1)
+        }
+
+        /// messageEntityEmail#64e475c2's fields, its id already read.
+        static func parse_messageEntityEmail(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityEmail(offset: _0, length: _1)
+        }
+
+        /// messageEntityBold#bd610bc9's fields, its id already read.
+        static func parse_messageEntityBold(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityBold(offset: _0, length: _1)
+        }
+
+        /// messageEntityItalic#826f8b60's fields, its id already read.
+        static func parse_messageEntityItalic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityItalic(offset: _0, length: _1)
+        }
+
+        /// messageEntityCode#28a20571's fields, its id already read.
+        static func parse_messageEntityCode(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityCode(offset: _0, length: _1)
+        }
+
+        /// messageEntityPre#73924be0's fields, its id already read.
+        static func parse_messageEntityPre(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readString()
+            return .messageEntityPre(offset: _0, length: _1, language: _2)
+        }
+
+        /// messageEntityTextUrl#76a6d327's fields, its id already read.
+        static func parse_messageEntityTextUrl(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readString()
+            return .messageEntityTextUrl(offset: _0, length: _1, url: _2)
+        }
+
+        /// messageEntityMentionName#dc7b1140's fields, its id already read.
+        static func parse_messageEntityMentionName(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            return .messageEntityMentionName(offset: _0, length: _1, userId: _2)
+        }
+
+        /// inputMessageEntityMentionName#208e68c9's fields, its id already read.
+        static func parse_inputMessageEntityMentionName(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            let _2 = try Api.InputUser.parse(from: &reader)
+            return .inputMessageEntityMentionName(offset: _0, length: _1, userId: _2)
+        }
+
+        /// messageEntityPhone#9b69e34b's fields, its id already read.
+        static func parse_messageEntityPhone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityPhone(offset: _0, length: _1)
+        }
+
+        /// messageEntityCashtag#4c4e743f's fields, its id already read.
+        static func parse_messageEntityCashtag(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityCashtag(offset: _0, length: _1)
+        }
+
+        /// messageEntityUnderline#9c4e7e8b's fields, its id already read.
+        static func parse_messageEntityUnderline(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityUnderline(offset: _0, length: _1)
+        }
+
+        /// messageEntityStrike#bf0693d4's fields, its id already read.
+        static func parse_messageEntityStrike(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityStrike(offset: _0, length: _1)
+        }
+
+        /// messageEntityBankCard#761e6af4's fields, its id already read.
+        static func parse_messageEntityBankCard(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntityBankCard(offset: _0, length: _1)
+        }
+
+        /// messageEntitySpoiler#32ca960f's fields, its id already read.
+        static func parse_messageEntitySpoiler(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageEntitySpoiler(offset: _0, length: _1)
+        }
+
+        /// messageEntityCustomEmoji#c8cf05f8's fields, its id already read.
+        static func parse_messageEntityCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt64()
+            return .messageEntityCustomEmoji(offset: _0, length: _1, documentId: _2)
+        }
+
+        /// messageEntityBlockquote#f1ccaaac's fields, its id already read.
+        static func parse_messageEntityBlockquote(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageEntityBlockquote", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
             let _1 = try reader.readInt32()
             let _2 = try reader.readInt32()
-            return .nearestDc(country: _0, thisDc: _1, nearestDc: _2)
+            return .messageEntityBlockquote(collapsed: _0, offset: _1, length: _2)
         }
     }
 }
 
 extension Api {
-    public indirect enum NotificationSound: TLObject, Equatable {
-        case notificationSoundDefault
-        case notificationSoundNone
-        case notificationSoundLocal(title: String, data: String)
-        case notificationSoundRingtone(id: Int64)
+    public indirect enum MessageExtendedMedia: TLObject, Equatable {
+        case messageExtendedMediaPreview(w: Int32?, h: Int32?, thumb: Api.PhotoSize?, videoDuration: Int32?)
+        case messageExtendedMedia(media: Api.MessageMedia)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .notificationSoundDefault:
-                writer.writeUInt32(0x97e8bebe)
-            case .notificationSoundNone:
-                writer.writeUInt32(0x6f0c34df)
-            case .notificationSoundLocal(let _0, let _1):
-                writer.writeUInt32(0x830b9ae4)
-                writer.writeString(_0)
-                writer.writeString(_1)
-            case .notificationSoundRingtone(let _0):
-                writer.writeUInt32(0xff6c8049)
-                writer.writeInt64(_0)
+            case .messageExtendedMediaPreview(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xad628cc8)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            case .messageExtendedMedia(let _0):
+                writer.writeUInt32(0xee479c64)
+                _0.serialize(to: &writer)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x97e8bebe: return try parse_notificationSoundDefault(&reader)
-            case 0x6f0c34df: return try parse_notificationSoundNone(&reader)
-            case 0x830b9ae4: return try parse_notificationSoundLocal(&reader)
-            case 0xff6c8049: return try parse_notificationSoundRingtone(&reader)
-            default: throw .unknownConstructor(id, expected: "NotificationSound")
+            case 0xad628cc8: return try parse_messageExtendedMediaPreview(&reader)
+            case 0xee479c64: return try parse_messageExtendedMedia(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageExtendedMedia")
             }
         }
 
-        /// notificationSoundDefault#97e8bebe's fields, its id already read.
-        static func parse_notificationSoundDefault(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageExtendedMediaPreview#ad628cc8's fields, its id already read.
+        static func parse_messageExtendedMediaPreview(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .notificationSoundDefault
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "messageExtendedMediaPreview", bits: flags & ~0x7) }
+            var _0: Int32? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt32()
+            }
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            var _2: Api.PhotoSize? = nil
+            if flags & 0x2 != 0 {
+                _2 = try Api.PhotoSize.parse(from: &reader)
+            }
+            var _3: Int32? = nil
+            if flags & 0x4 != 0 {
+                _3 = try reader.readInt32()
+            }
+            return .messageExtendedMediaPreview(w: _0, h: _1, thumb: _2, videoDuration: _3)
         }
 
-        /// notificationSoundNone#6f0c34df's fields, its id already read.
-        static func parse_notificationSoundNone(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageExtendedMedia#ee479c64's fields, its id already read.
+        static func parse_messageExtendedMedia(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .notificationSoundNone
+            let _0 = try Api.MessageMedia.parse(from: &reader)
+            return .messageExtendedMedia(media: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MessageFwdHeader: TLObject, Equatable {
+        case messageFwdHeader(imported: Bool, savedOut: Bool, fromId: Api.Peer?, fromName: String?, date: Int32, channelPost: Int32?, postAuthor: String?, savedFromPeer: Api.Peer?, savedFromMsgId: Int32?, savedFromId: Api.Peer?, savedFromName: String?, savedDate: Int32?, psaType: String?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .messageFwdHeader(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12):
+                writer.writeUInt32(0x4e4df4bb)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x80 }
+                if _1 { flags |= 0x800 }
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x20 }
+                if _5 != nil { flags |= 0x4 }
+                if _6 != nil { flags |= 0x8 }
+                if _7 != nil { flags |= 0x10 }
+                if _8 != nil { flags |= 0x10 }
+                if _9 != nil { flags |= 0x100 }
+                if _10 != nil { flags |= 0x200 }
+                if _11 != nil { flags |= 0x400 }
+                if _12 != nil { flags |= 0x40 }
+                writer.writeUInt32(flags)
+                if let value = _2 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _3 {
+                    writer.writeString(value)
+                }
+                writer.writeInt32(_4)
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+                if let value = _6 {
+                    writer.writeString(value)
+                }
+                if let value = _7 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _8 {
+                    writer.writeInt32(value)
+                }
+                if let value = _9 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _10 {
+                    writer.writeString(value)
+                }
+                if let value = _11 {
+                    writer.writeInt32(value)
+                }
+                if let value = _12 {
+                    writer.writeString(value)
+                }
+            }
         }
 
-        /// notificationSoundLocal#830b9ae4's fields, its id already read.
-        static func parse_notificationSoundLocal(_ reader: inout TLReader) throws(TLError) -> Self {
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x4e4df4bb: return try parse_messageFwdHeader(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageFwdHeader")
+            }
+        }
+
+        /// messageFwdHeader#4e4df4bb's fields, its id already read.
+        static func parse_messageFwdHeader(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xffd == 0 else { throw .unknownFlags(constructor: "messageFwdHeader", bits: flags & ~0xffd) }
+            let _0 = flags & 0x80 != 0
+            let _1 = flags & 0x800 != 0
+            var _2: Api.Peer? = nil
+            if flags & 0x1 != 0 {
+                _2 = try Api.Peer.parse(from: &reader)
+            }
+            var _3: String? = nil
+            if flags & 0x20 != 0 {
+                _3 = try reader.readString()
+            }
+            let _4 = try reader.readInt32()
+            var _5: Int32? = nil
+            if flags & 0x4 != 0 {
+                _5 = try reader.readInt32()
+            }
+            var _6: String? = nil
+            if flags & 0x8 != 0 {
+                _6 = try reader.readString()
+            }
+            var _7: Api.Peer? = nil
+            if flags & 0x10 != 0 {
+                _7 = try Api.Peer.parse(from: &reader)
+            }
+            var _8: Int32? = nil
+            if flags & 0x10 != 0 {
+                _8 = try reader.readInt32()
+            }
+            var _9: Api.Peer? = nil
+            if flags & 0x100 != 0 {
+                _9 = try Api.Peer.parse(from: &reader)
+            }
+            var _10: String? = nil
+            if flags & 0x200 != 0 {
+                _10 = try reader.readString()
+            }
+            var _11: Int32? = nil
+            if flags & 0x400 != 0 {
+                _11 = try reader.readInt32()
+            }
+            var _12: String? = nil
+            if flags & 0x40 != 0 {
+                _12 = try reader.readString()
+            }
+            return .messageFwdHeader(imported: _0, savedOut: _1, fromId: _2, fromName: _3, date: _4, channelPost: _5, postAuthor: _6, savedFromPeer: _7, savedFromMsgId: _8, savedFromId: _9, savedFromName: _10, savedDate: _11, psaType: _12)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MessageMedia: TLObject, Equatable {
+        case messageMediaEmpty
+        case messageMediaPhoto(spoiler: Bool, photo: Api.Photo?, ttlSeconds: Int32?)
+        case messageMediaGeo(geo: Api.GeoPoint)
+        case messageMediaContact(phoneNumber: String, firstName: String, lastName: String, vcard: String, userId: Int64)
+        case messageMediaUnsupported
+        case messageMediaDocument(nopremium: Bool, spoiler: Bool, video: Bool, round: Bool, voice: Bool, document: Api.Document?, altDocuments: [Api.Document]?, videoCover: Api.Photo?, videoTimestamp: Int32?, ttlSeconds: Int32?)
+        case messageMediaWebPage(forceLargeMedia: Bool, forceSmallMedia: Bool, manual: Bool, safe: Bool, webpage: Api.WebPage)
+        case messageMediaVenue(geo: Api.GeoPoint, title: String, address: String, provider: String, venueId: String, venueType: String)
+        case messageMediaGame(game: Api.Game)
+        case messageMediaInvoice(shippingAddressRequested: Bool, test: Bool, title: String, description: String, photo: Api.WebDocument?, receiptMsgId: Int32?, currency: String, totalAmount: Int64, startParam: String, extendedMedia: Api.MessageExtendedMedia?)
+        case messageMediaGeoLive(geo: Api.GeoPoint, heading: Int32?, period: Int32, proximityNotificationRadius: Int32?)
+        case messageMediaPoll(poll: Api.Poll, results: Api.PollResults)
+        case messageMediaDice(value: Int32, emoticon: String)
+        case messageMediaStory(viaMention: Bool, peer: Api.Peer, id: Int32, story: Api.StoryItem?)
+        case messageMediaGiveaway(onlyNewSubscribers: Bool, winnersAreVisible: Bool, channels: [Int64], countriesIso2: [String]?, prizeDescription: String?, quantity: Int32, months: Int32?, stars: Int64?, untilDate: Int32)
+        case messageMediaGiveawayResults(onlyNewSubscribers: Bool, refunded: Bool, channelId: Int64, additionalPeersCount: Int32?, launchMsgId: Int32, winnersCount: Int32, unclaimedCount: Int32, winners: [Int64], months: Int32?, stars: Int64?, prizeDescription: String?, untilDate: Int32)
+        case messageMediaPaidMedia(starsAmount: Int64, extendedMedia: [Api.MessageExtendedMedia])
+        case messageMediaToDo(todo: Api.TodoList, completions: [Api.TodoCompletion]?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .messageMediaEmpty:
+                writer.writeUInt32(0x3ded6320)
+            case .messageMediaPhoto(let _0, let _1, let _2):
+                writer.writeUInt32(0x695150d7)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x8 }
+                if _1 != nil { flags |= 0x1 }
+                if _2 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+            case .messageMediaGeo(let _0):
+                writer.writeUInt32(0x56e0d474)
+                _0.serialize(to: &writer)
+            case .messageMediaContact(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x70322949)
+                writer.writeString(_0)
+                writer.writeString(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeInt64(_4)
+            case .messageMediaUnsupported:
+                writer.writeUInt32(0x9f84f49e)
+            case .messageMediaDocument(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0x52d8ccd9)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x8 }
+                if _1 { flags |= 0x10 }
+                if _2 { flags |= 0x40 }
+                if _3 { flags |= 0x80 }
+                if _4 { flags |= 0x100 }
+                if _5 != nil { flags |= 0x1 }
+                if _6 != nil { flags |= 0x20 }
+                if _7 != nil { flags |= 0x200 }
+                if _8 != nil { flags |= 0x400 }
+                if _9 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _6 {
+                    writer.writeVector(value)
+                }
+                if let value = _7 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _8 {
+                    writer.writeInt32(value)
+                }
+                if let value = _9 {
+                    writer.writeInt32(value)
+                }
+            case .messageMediaWebPage(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xddf10c3b)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x8 }
+                if _3 { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                _4.serialize(to: &writer)
+            case .messageMediaVenue(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x2ec0533f)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeString(_4)
+                writer.writeString(_5)
+            case .messageMediaGame(let _0):
+                writer.writeUInt32(0xfdb19008)
+                _0.serialize(to: &writer)
+            case .messageMediaInvoice(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9):
+                writer.writeUInt32(0xf6a548d3)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _1 { flags |= 0x8 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x4 }
+                if _9 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+                writer.writeString(_6)
+                writer.writeInt64(_7)
+                writer.writeString(_8)
+                if let value = _9 {
+                    value.serialize(to: &writer)
+                }
+            case .messageMediaGeoLive(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xb940c666)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+            case .messageMediaPoll(let _0, let _1):
+                writer.writeUInt32(0x4bd6e798)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            case .messageMediaDice(let _0, let _1):
+                writer.writeUInt32(0x3f7ee58b)
+                writer.writeInt32(_0)
+                writer.writeString(_1)
+            case .messageMediaStory(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x68cb6283)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x2 }
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _1.serialize(to: &writer)
+                writer.writeInt32(_2)
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+            case .messageMediaGiveaway(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0xaa073beb)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x4 }
+                if _3 != nil { flags |= 0x2 }
+                if _4 != nil { flags |= 0x8 }
+                if _6 != nil { flags |= 0x10 }
+                if _7 != nil { flags |= 0x20 }
+                writer.writeUInt32(flags)
+                writer.writeVector(_2)
+                if let value = _3 {
+                    writer.writeVector(value)
+                }
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+                writer.writeInt32(_5)
+                if let value = _6 {
+                    writer.writeInt32(value)
+                }
+                if let value = _7 {
+                    writer.writeInt64(value)
+                }
+                writer.writeInt32(_8)
+            case .messageMediaGiveawayResults(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11):
+                writer.writeUInt32(0xceaa3ea1)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _8 != nil { flags |= 0x10 }
+                if _9 != nil { flags |= 0x20 }
+                if _10 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_2)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+                writer.writeInt32(_4)
+                writer.writeInt32(_5)
+                writer.writeInt32(_6)
+                writer.writeVector(_7)
+                if let value = _8 {
+                    writer.writeInt32(value)
+                }
+                if let value = _9 {
+                    writer.writeInt64(value)
+                }
+                if let value = _10 {
+                    writer.writeString(value)
+                }
+                writer.writeInt32(_11)
+            case .messageMediaPaidMedia(let _0, let _1):
+                writer.writeUInt32(0xa8852491)
+                writer.writeInt64(_0)
+                writer.writeVector(_1)
+            case .messageMediaToDo(let _0, let _1):
+                writer.writeUInt32(0x8a53b014)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    writer.writeVector(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x3ded6320: return try parse_messageMediaEmpty(&reader)
+            case 0x695150d7: return try parse_messageMediaPhoto(&reader)
+            case 0x56e0d474: return try parse_messageMediaGeo(&reader)
+            case 0x70322949: return try parse_messageMediaContact(&reader)
+            case 0x9f84f49e: return try parse_messageMediaUnsupported(&reader)
+            case 0x52d8ccd9: return try parse_messageMediaDocument(&reader)
+            case 0xddf10c3b: return try parse_messageMediaWebPage(&reader)
+            case 0x2ec0533f: return try parse_messageMediaVenue(&reader)
+            case 0xfdb19008: return try parse_messageMediaGame(&reader)
+            case 0xf6a548d3: return try parse_messageMediaInvoice(&reader)
+            case 0xb940c666: return try parse_messageMediaGeoLive(&reader)
+            case 0x4bd6e798: return try parse_messageMediaPoll(&reader)
+            case 0x3f7ee58b: return try parse_messageMediaDice(&reader)
+            case 0x68cb6283: return try parse_messageMediaStory(&reader)
+            case 0xaa073beb: return try parse_messageMediaGiveaway(&reader)
+            case 0xceaa3ea1: return try parse_messageMediaGiveawayResults(&reader)
+            case 0xa8852491: return try parse_messageMediaPaidMedia(&reader)
+            case 0x8a53b014: return try parse_messageMediaToDo(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageMedia")
+            }
+        }
+
+        /// messageMediaEmpty#3ded6320's fields, its id already read.
+        static func parse_messageMediaEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageMediaEmpty
+        }
+
+        /// messageMediaPhoto#695150d7's fields, its id already read.
+        static func parse_messageMediaPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xd == 0 else { throw .unknownFlags(constructor: "messageMediaPhoto", bits: flags & ~0xd) }
+            let _0 = flags & 0x8 != 0
+            var _1: Api.Photo? = nil
+            if flags & 0x1 != 0 {
+                _1 = try Api.Photo.parse(from: &reader)
+            }
+            var _2: Int32? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readInt32()
+            }
+            return .messageMediaPhoto(spoiler: _0, photo: _1, ttlSeconds: _2)
+        }
+
+        /// messageMediaGeo#56e0d474's fields, its id already read.
+        static func parse_messageMediaGeo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.GeoPoint.parse(from: &reader)
+            return .messageMediaGeo(geo: _0)
+        }
+
+        /// messageMediaContact#70322949's fields, its id already read.
+        static func parse_messageMediaContact(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
             let _1 = try reader.readString()
-            return .notificationSoundLocal(title: _0, data: _1)
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            let _4 = try reader.readInt64()
+            return .messageMediaContact(phoneNumber: _0, firstName: _1, lastName: _2, vcard: _3, userId: _4)
         }
 
-        /// notificationSoundRingtone#ff6c8049's fields, its id already read.
-        static func parse_notificationSoundRingtone(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageMediaUnsupported#9f84f49e's fields, its id already read.
+        static func parse_messageMediaUnsupported(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .messageMediaUnsupported
+        }
+
+        /// messageMediaDocument#52d8ccd9's fields, its id already read.
+        static func parse_messageMediaDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7fd == 0 else { throw .unknownFlags(constructor: "messageMediaDocument", bits: flags & ~0x7fd) }
+            let _0 = flags & 0x8 != 0
+            let _1 = flags & 0x10 != 0
+            let _2 = flags & 0x40 != 0
+            let _3 = flags & 0x80 != 0
+            let _4 = flags & 0x100 != 0
+            var _5: Api.Document? = nil
+            if flags & 0x1 != 0 {
+                _5 = try Api.Document.parse(from: &reader)
+            }
+            var _6: [Api.Document]? = nil
+            if flags & 0x20 != 0 {
+                _6 = try reader.readVector(of: Api.Document.self)
+            }
+            var _7: Api.Photo? = nil
+            if flags & 0x200 != 0 {
+                _7 = try Api.Photo.parse(from: &reader)
+            }
+            var _8: Int32? = nil
+            if flags & 0x400 != 0 {
+                _8 = try reader.readInt32()
+            }
+            var _9: Int32? = nil
+            if flags & 0x4 != 0 {
+                _9 = try reader.readInt32()
+            }
+            return .messageMediaDocument(nopremium: _0, spoiler: _1, video: _2, round: _3, voice: _4, document: _5, altDocuments: _6, videoCover: _7, videoTimestamp: _8, ttlSeconds: _9)
+        }
+
+        /// messageMediaWebPage#ddf10c3b's fields, its id already read.
+        static func parse_messageMediaWebPage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1b == 0 else { throw .unknownFlags(constructor: "messageMediaWebPage", bits: flags & ~0x1b) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = flags & 0x10 != 0
+            let _4 = try Api.WebPage.parse(from: &reader)
+            return .messageMediaWebPage(forceLargeMedia: _0, forceSmallMedia: _1, manual: _2, safe: _3, webpage: _4)
+        }
+
+        /// messageMediaVenue#2ec0533f's fields, its id already read.
+        static func parse_messageMediaVenue(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.GeoPoint.parse(from: &reader)
+            let _1 = try reader.readString()
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            let _4 = try reader.readString()
+            let _5 = try reader.readString()
+            return .messageMediaVenue(geo: _0, title: _1, address: _2, provider: _3, venueId: _4, venueType: _5)
+        }
+
+        /// messageMediaGame#fdb19008's fields, its id already read.
+        static func parse_messageMediaGame(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Game.parse(from: &reader)
+            return .messageMediaGame(game: _0)
+        }
+
+        /// messageMediaInvoice#f6a548d3's fields, its id already read.
+        static func parse_messageMediaInvoice(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageMediaInvoice", bits: flags & ~0x1f) }
+            let _0 = flags & 0x2 != 0
+            let _1 = flags & 0x8 != 0
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            var _4: Api.WebDocument? = nil
+            if flags & 0x1 != 0 {
+                _4 = try Api.WebDocument.parse(from: &reader)
+            }
+            var _5: Int32? = nil
+            if flags & 0x4 != 0 {
+                _5 = try reader.readInt32()
+            }
+            let _6 = try reader.readString()
+            let _7 = try reader.readInt64()
+            let _8 = try reader.readString()
+            var _9: Api.MessageExtendedMedia? = nil
+            if flags & 0x10 != 0 {
+                _9 = try Api.MessageExtendedMedia.parse(from: &reader)
+            }
+            return .messageMediaInvoice(shippingAddressRequested: _0, test: _1, title: _2, description: _3, photo: _4, receiptMsgId: _5, currency: _6, totalAmount: _7, startParam: _8, extendedMedia: _9)
+        }
+
+        /// messageMediaGeoLive#b940c666's fields, its id already read.
+        static func parse_messageMediaGeoLive(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageMediaGeoLive", bits: flags & ~0x3) }
+            let _0 = try Api.GeoPoint.parse(from: &reader)
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            let _2 = try reader.readInt32()
+            var _3: Int32? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readInt32()
+            }
+            return .messageMediaGeoLive(geo: _0, heading: _1, period: _2, proximityNotificationRadius: _3)
+        }
+
+        /// messageMediaPoll#4bd6e798's fields, its id already read.
+        static func parse_messageMediaPoll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Poll.parse(from: &reader)
+            let _1 = try Api.PollResults.parse(from: &reader)
+            return .messageMediaPoll(poll: _0, results: _1)
+        }
+
+        /// messageMediaDice#3f7ee58b's fields, its id already read.
+        static func parse_messageMediaDice(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readString()
+            return .messageMediaDice(value: _0, emoticon: _1)
+        }
+
+        /// messageMediaStory#68cb6283's fields, its id already read.
+        static func parse_messageMediaStory(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "messageMediaStory", bits: flags & ~0x3) }
+            let _0 = flags & 0x2 != 0
+            let _1 = try Api.Peer.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            var _3: Api.StoryItem? = nil
+            if flags & 0x1 != 0 {
+                _3 = try Api.StoryItem.parse(from: &reader)
+            }
+            return .messageMediaStory(viaMention: _0, peer: _1, id: _2, story: _3)
+        }
+
+        /// messageMediaGiveaway#aa073beb's fields, its id already read.
+        static func parse_messageMediaGiveaway(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "messageMediaGiveaway", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = try reader.readInt64Vector()
+            var _3: [String]? = nil
+            if flags & 0x2 != 0 {
+                _3 = try reader.readStringVector()
+            }
+            var _4: String? = nil
+            if flags & 0x8 != 0 {
+                _4 = try reader.readString()
+            }
+            let _5 = try reader.readInt32()
+            var _6: Int32? = nil
+            if flags & 0x10 != 0 {
+                _6 = try reader.readInt32()
+            }
+            var _7: Int64? = nil
+            if flags & 0x20 != 0 {
+                _7 = try reader.readInt64()
+            }
+            let _8 = try reader.readInt32()
+            return .messageMediaGiveaway(onlyNewSubscribers: _0, winnersAreVisible: _1, channels: _2, countriesIso2: _3, prizeDescription: _4, quantity: _5, months: _6, stars: _7, untilDate: _8)
+        }
+
+        /// messageMediaGiveawayResults#ceaa3ea1's fields, its id already read.
+        static func parse_messageMediaGiveawayResults(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "messageMediaGiveawayResults", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x4 != 0
+            let _2 = try reader.readInt64()
+            var _3: Int32? = nil
+            if flags & 0x8 != 0 {
+                _3 = try reader.readInt32()
+            }
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readInt32()
+            let _7 = try reader.readInt64Vector()
+            var _8: Int32? = nil
+            if flags & 0x10 != 0 {
+                _8 = try reader.readInt32()
+            }
+            var _9: Int64? = nil
+            if flags & 0x20 != 0 {
+                _9 = try reader.readInt64()
+            }
+            var _10: String? = nil
+            if flags & 0x2 != 0 {
+                _10 = try reader.readString()
+            }
+            let _11 = try reader.readInt32()
+            return .messageMediaGiveawayResults(onlyNewSubscribers: _0, refunded: _1, channelId: _2, additionalPeersCount: _3, launchMsgId: _4, winnersCount: _5, unclaimedCount: _6, winners: _7, months: _8, stars: _9, prizeDescription: _10, untilDate: _11)
+        }
+
+        /// messageMediaPaidMedia#a8852491's fields, its id already read.
+        static func parse_messageMediaPaidMedia(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readInt64()
-            return .notificationSoundRingtone(id: _0)
+            let _1 = try reader.readVector(of: Api.MessageExtendedMedia.self)
+            return .messageMediaPaidMedia(starsAmount: _0, extendedMedia: _1)
+        }
+
+        /// messageMediaToDo#8a53b014's fields, its id already read.
+        static func parse_messageMediaToDo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "messageMediaToDo", bits: flags & ~0x1) }
+            let _0 = try Api.TodoList.parse(from: &reader)
+            var _1: [Api.TodoCompletion]? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readVector(of: Api.TodoCompletion.self)
+            }
+            return .messageMediaToDo(todo: _0, completions: _1)
         }
     }
 }
 
 extension Api {
-    public indirect enum NotifyPeer: TLObject, Equatable {
-        case notifyPeer(peer: Api.Peer)
-        case notifyUsers
-        case notifyChats
-        case notifyBroadcasts
-        case notifyForumTopic(peer: Api.Peer, topMsgId: Int32)
+    public indirect enum MessagePeerReaction: TLObject, Equatable {
+        case messagePeerReaction(big: Bool, unread: Bool, my: Bool, peerId: Api.Peer, date: Int32, reaction: Api.Reaction)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .notifyPeer(let _0):
-                writer.writeUInt32(0x9fd40bd8)
-                _0.serialize(to: &writer)
-            case .notifyUsers:
-                writer.writeUInt32(0xb4c83b4c)
-            case .notifyChats:
-                writer.writeUInt32(0xc007cec3)
-            case .notifyBroadcasts:
-                writer.writeUInt32(0xd612e8ef)
-            case .notifyForumTopic(let _0, let _1):
-                writer.writeUInt32(0x226e6308)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x9fd40bd8: return try parse_notifyPeer(&reader)
-            case 0xb4c83b4c: return try parse_notifyUsers(&reader)
-            case 0xc007cec3: return try parse_notifyChats(&reader)
-            case 0xd612e8ef: return try parse_notifyBroadcasts(&reader)
-            case 0x226e6308: return try parse_notifyForumTopic(&reader)
-            default: throw .unknownConstructor(id, expected: "NotifyPeer")
-            }
-        }
-
-        /// notifyPeer#9fd40bd8's fields, its id already read.
-        static func parse_notifyPeer(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            return .notifyPeer(peer: _0)
-        }
-
-        /// notifyUsers#b4c83b4c's fields, its id already read.
-        static func parse_notifyUsers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .notifyUsers
-        }
-
-        /// notifyChats#c007cec3's fields, its id already read.
-        static func parse_notifyChats(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .notifyChats
-        }
-
-        /// notifyBroadcasts#d612e8ef's fields, its id already read.
-        static func parse_notifyBroadcasts(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .notifyBroadcasts
-        }
-
-        /// notifyForumTopic#226e6308's fields, its id already read.
-        static func parse_notifyForumTopic(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Peer.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            return .notifyForumTopic(peer: _0, topMsgId: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Page: TLObject, Equatable {
-        case page(part: Bool, rtl: Bool, v2: Bool, url: String, blocks: [Api.PageBlock], photos: [Api.Photo], documents: [Api.Document], views: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .page(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x98657f0d)
+            case .messagePeerReaction(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x8c79b63c)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
                 if _2 { flags |= 0x4 }
-                if _7 != nil { flags |= 0x8 }
                 writer.writeUInt32(flags)
-                writer.writeString(_3)
-                writer.writeVector(_4)
-                writer.writeVector(_5)
-                writer.writeVector(_6)
-                if let value = _7 {
-                    writer.writeInt32(value)
+                _3.serialize(to: &writer)
+                writer.writeInt32(_4)
+                _5.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x8c79b63c: return try parse_messagePeerReaction(&reader)
+            default: throw .unknownConstructor(id, expected: "MessagePeerReaction")
+            }
+        }
+
+        /// messagePeerReaction#8c79b63c's fields, its id already read.
+        static func parse_messagePeerReaction(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "messagePeerReaction", bits: flags & ~0x7) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = try Api.Peer.parse(from: &reader)
+            let _4 = try reader.readInt32()
+            let _5 = try Api.Reaction.parse(from: &reader)
+            return .messagePeerReaction(big: _0, unread: _1, my: _2, peerId: _3, date: _4, reaction: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MessageRange: TLObject, Equatable {
+        case messageRange(minId: Int32, maxId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .messageRange(let _0, let _1):
+                writer.writeUInt32(0x0ae30253)
+                writer.writeInt32(_0)
+                writer.writeInt32(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x0ae30253: return try parse_messageRange(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageRange")
+            }
+        }
+
+        /// messageRange#0ae30253's fields, its id already read.
+        static func parse_messageRange(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            let _1 = try reader.readInt32()
+            return .messageRange(minId: _0, maxId: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MessageReactions: TLObject, Equatable {
+        case messageReactions(min: Bool, canSeeList: Bool, reactionsAsTags: Bool, results: [Api.ReactionCount], recentReactions: [Api.MessagePeerReaction]?, topReactors: [Api.MessageReactor]?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .messageReactions(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x0a339f0b)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x4 }
+                if _2 { flags |= 0x8 }
+                if _4 != nil { flags |= 0x2 }
+                if _5 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                writer.writeVector(_3)
+                if let value = _4 {
+                    writer.writeVector(value)
+                }
+                if let value = _5 {
+                    writer.writeVector(value)
                 }
             }
         }
@@ -455,152 +1187,101 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x98657f0d: return try parse_page(&reader)
-            default: throw .unknownConstructor(id, expected: "Page")
+            case 0x0a339f0b: return try parse_messageReactions(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageReactions")
             }
         }
 
-        /// page#98657f0d's fields, its id already read.
-        static func parse_page(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageReactions#0a339f0b's fields, its id already read.
+        static func parse_messageReactions(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "page", bits: flags & ~0xf) }
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "messageReactions", bits: flags & ~0x1f) }
             let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = try reader.readString()
-            let _4 = try reader.readVector(of: Api.PageBlock.self)
-            let _5 = try reader.readVector(of: Api.Photo.self)
-            let _6 = try reader.readVector(of: Api.Document.self)
-            var _7: Int32? = nil
-            if flags & 0x8 != 0 {
-                _7 = try reader.readInt32()
+            let _1 = flags & 0x4 != 0
+            let _2 = flags & 0x8 != 0
+            let _3 = try reader.readVector(of: Api.ReactionCount.self)
+            var _4: [Api.MessagePeerReaction]? = nil
+            if flags & 0x2 != 0 {
+                _4 = try reader.readVector(of: Api.MessagePeerReaction.self)
             }
-            return .page(part: _0, rtl: _1, v2: _2, url: _3, blocks: _4, photos: _5, documents: _6, views: _7)
+            var _5: [Api.MessageReactor]? = nil
+            if flags & 0x10 != 0 {
+                _5 = try reader.readVector(of: Api.MessageReactor.self)
+            }
+            return .messageReactions(min: _0, canSeeList: _1, reactionsAsTags: _2, results: _3, recentReactions: _4, topReactors: _5)
         }
     }
 }
 
 extension Api {
-    public indirect enum PageBlock: TLObject, Equatable {
-        case pageBlockUnsupported
-        case pageBlockTitle(text: Api.RichText)
-        case pageBlockSubtitle(text: Api.RichText)
-        case pageBlockAuthorDate(author: Api.RichText, publishedDate: Int32)
-        case pageBlockHeader(text: Api.RichText)
-        case pageBlockSubheader(text: Api.RichText)
-        case pageBlockParagraph(text: Api.RichText)
-        case pageBlockPreformatted(text: Api.RichText, language: String)
-        case pageBlockFooter(text: Api.RichText)
-        case pageBlockDivider
-        case pageBlockAnchor(name: String)
-        case pageBlockList(items: [Api.PageListItem])
-        case pageBlockBlockquote(text: Api.RichText, caption: Api.RichText)
-        case pageBlockPullquote(text: Api.RichText, caption: Api.RichText)
-        case pageBlockPhoto(photoId: Int64, caption: Api.PageCaption, url: String?, webpageId: Int64?)
-        case pageBlockVideo(autoplay: Bool, loop: Bool, videoId: Int64, caption: Api.PageCaption)
-        case pageBlockCover(cover: Api.PageBlock)
-        case pageBlockEmbed(fullWidth: Bool, allowScrolling: Bool, url: String?, html: String?, posterPhotoId: Int64?, w: Int32?, h: Int32?, caption: Api.PageCaption)
-        case pageBlockEmbedPost(url: String, webpageId: Int64, authorPhotoId: Int64, author: String, date: Int32, blocks: [Api.PageBlock], caption: Api.PageCaption)
-        case pageBlockCollage(items: [Api.PageBlock], caption: Api.PageCaption)
-        case pageBlockSlideshow(items: [Api.PageBlock], caption: Api.PageCaption)
-        case pageBlockChannel(channel: Api.Chat)
-        case pageBlockAudio(audioId: Int64, caption: Api.PageCaption)
-        case pageBlockKicker(text: Api.RichText)
-        case pageBlockTable(bordered: Bool, striped: Bool, title: Api.RichText, rows: [Api.PageTableRow])
-        case pageBlockOrderedList(items: [Api.PageListOrderedItem])
-        case pageBlockDetails(open: Bool, blocks: [Api.PageBlock], title: Api.RichText)
-        case pageBlockRelatedArticles(title: Api.RichText, articles: [Api.PageRelatedArticle])
-        case pageBlockMap(geo: Api.GeoPoint, zoom: Int32, w: Int32, h: Int32, caption: Api.PageCaption)
+    public indirect enum MessageReactor: TLObject, Equatable {
+        case messageReactor(top: Bool, my: Bool, anonymous: Bool, peerId: Api.Peer?, count: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .pageBlockUnsupported:
-                writer.writeUInt32(0x13567e8a)
-            case .pageBlockTitle(let _0):
-                writer.writeUInt32(0x70abc3fd)
-                _0.serialize(to: &writer)
-            case .pageBlockSubtitle(let _0):
-                writer.writeUInt32(0x8ffa9a1f)
-                _0.serialize(to: &writer)
-            case .pageBlockAuthorDate(let _0, let _1):
-                writer.writeUInt32(0xbaafe5e0)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-            case .pageBlockHeader(let _0):
-                writer.writeUInt32(0xbfd064ec)
-                _0.serialize(to: &writer)
-            case .pageBlockSubheader(let _0):
-                writer.writeUInt32(0xf12bb6e1)
-                _0.serialize(to: &writer)
-            case .pageBlockParagraph(let _0):
-                writer.writeUInt32(0x467a0766)
-                _0.serialize(to: &writer)
-            case .pageBlockPreformatted(let _0, let _1):
-                writer.writeUInt32(0xc070d93e)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-            case .pageBlockFooter(let _0):
-                writer.writeUInt32(0x48870999)
-                _0.serialize(to: &writer)
-            case .pageBlockDivider:
-                writer.writeUInt32(0xdb20b188)
-            case .pageBlockAnchor(let _0):
-                writer.writeUInt32(0xce0d37b0)
-                writer.writeString(_0)
-            case .pageBlockList(let _0):
-                writer.writeUInt32(0xe4e88011)
-                writer.writeVector(_0)
-            case .pageBlockBlockquote(let _0, let _1):
-                writer.writeUInt32(0x263d7c26)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-            case .pageBlockPullquote(let _0, let _1):
-                writer.writeUInt32(0x4f4456d3)
-                _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
-            case .pageBlockPhoto(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x1759c560)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    writer.writeInt64(value)
-                }
-            case .pageBlockVideo(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x7c8fe7b6)
+            case .messageReactor(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x4ba3a95a)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
                 writer.writeUInt32(flags)
-                writer.writeInt64(_2)
-                _3.serialize(to: &writer)
-            case .pageBlockCover(let _0):
-                writer.writeUInt32(0x39f23300)
-                _0.serialize(to: &writer)
-            case .pageBlockEmbed(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0xa8718dc5)
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                writer.writeInt32(_4)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x4ba3a95a: return try parse_messageReactor(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageReactor")
+            }
+        }
+
+        /// messageReactor#4ba3a95a's fields, its id already read.
+        static func parse_messageReactor(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageReactor", bits: flags & ~0xf) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            var _3: Api.Peer? = nil
+            if flags & 0x8 != 0 {
+                _3 = try Api.Peer.parse(from: &reader)
+            }
+            let _4 = try reader.readInt32()
+            return .messageReactor(top: _0, my: _1, anonymous: _2, peerId: _3, count: _4)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum MessageReplies: TLObject, Equatable {
+        case messageReplies(comments: Bool, replies: Int32, repliesPts: Int32, recentRepliers: [Api.Peer]?, channelId: Int64?, maxId: Int32?, readMaxId: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .messageReplies(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0x83d60fc2)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x8 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
-                if _4 != nil { flags |= 0x10 }
-                if _5 != nil { flags |= 0x20 }
-                if _6 != nil { flags |= 0x20 }
+                if _3 != nil { flags |= 0x2 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x4 }
+                if _6 != nil { flags |= 0x8 }
                 writer.writeUInt32(flags)
-                if let value = _2 {
-                    writer.writeString(value)
-                }
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
                 if let value = _3 {
-                    writer.writeString(value)
+                    writer.writeVector(value)
                 }
                 if let value = _4 {
                     writer.writeInt64(value)
@@ -611,429 +1292,168 @@ extension Api {
                 if let value = _6 {
                     writer.writeInt32(value)
                 }
-                _7.serialize(to: &writer)
-            case .pageBlockEmbedPost(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xf259a80b)
-                writer.writeString(_0)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeString(_3)
-                writer.writeInt32(_4)
-                writer.writeVector(_5)
-                _6.serialize(to: &writer)
-            case .pageBlockCollage(let _0, let _1):
-                writer.writeUInt32(0x65a0fa4d)
-                writer.writeVector(_0)
-                _1.serialize(to: &writer)
-            case .pageBlockSlideshow(let _0, let _1):
-                writer.writeUInt32(0x031f9590)
-                writer.writeVector(_0)
-                _1.serialize(to: &writer)
-            case .pageBlockChannel(let _0):
-                writer.writeUInt32(0xef1751b5)
-                _0.serialize(to: &writer)
-            case .pageBlockAudio(let _0, let _1):
-                writer.writeUInt32(0x804361ea)
-                writer.writeInt64(_0)
-                _1.serialize(to: &writer)
-            case .pageBlockKicker(let _0):
-                writer.writeUInt32(0x1e148390)
-                _0.serialize(to: &writer)
-            case .pageBlockTable(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xbf4dea82)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                _2.serialize(to: &writer)
-                writer.writeVector(_3)
-            case .pageBlockOrderedList(let _0):
-                writer.writeUInt32(0x9a8ae1e1)
-                writer.writeVector(_0)
-            case .pageBlockDetails(let _0, let _1, let _2):
-                writer.writeUInt32(0x76768bed)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeVector(_1)
-                _2.serialize(to: &writer)
-            case .pageBlockRelatedArticles(let _0, let _1):
-                writer.writeUInt32(0x16115a96)
-                _0.serialize(to: &writer)
-                writer.writeVector(_1)
-            case .pageBlockMap(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xa44f3ef6)
-                _0.serialize(to: &writer)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-                _4.serialize(to: &writer)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x13567e8a: return try parse_pageBlockUnsupported(&reader)
-            case 0x70abc3fd: return try parse_pageBlockTitle(&reader)
-            case 0x8ffa9a1f: return try parse_pageBlockSubtitle(&reader)
-            case 0xbaafe5e0: return try parse_pageBlockAuthorDate(&reader)
-            case 0xbfd064ec: return try parse_pageBlockHeader(&reader)
-            case 0xf12bb6e1: return try parse_pageBlockSubheader(&reader)
-            case 0x467a0766: return try parse_pageBlockParagraph(&reader)
-            case 0xc070d93e: return try parse_pageBlockPreformatted(&reader)
-            case 0x48870999: return try parse_pageBlockFooter(&reader)
-            case 0xdb20b188: return try parse_pageBlockDivider(&reader)
-            case 0xce0d37b0: return try parse_pageBlockAnchor(&reader)
-            case 0xe4e88011: return try parse_pageBlockList(&reader)
-            case 0x263d7c26: return try parse_pageBlockBlockquote(&reader)
-            case 0x4f4456d3: return try parse_pageBlockPullquote(&reader)
-            case 0x1759c560: return try parse_pageBlockPhoto(&reader)
-            case 0x7c8fe7b6: return try parse_pageBlockVideo(&reader)
-            case 0x39f23300: return try parse_pageBlockCover(&reader)
-            case 0xa8718dc5: return try parse_pageBlockEmbed(&reader)
-            case 0xf259a80b: return try parse_pageBlockEmbedPost(&reader)
-            case 0x65a0fa4d: return try parse_pageBlockCollage(&reader)
-            case 0x031f9590: return try parse_pageBlockSlideshow(&reader)
-            case 0xef1751b5: return try parse_pageBlockChannel(&reader)
-            case 0x804361ea: return try parse_pageBlockAudio(&reader)
-            case 0x1e148390: return try parse_pageBlockKicker(&reader)
-            case 0xbf4dea82: return try parse_pageBlockTable(&reader)
-            case 0x9a8ae1e1: return try parse_pageBlockOrderedList(&reader)
-            case 0x76768bed: return try parse_pageBlockDetails(&reader)
-            case 0x16115a96: return try parse_pageBlockRelatedArticles(&reader)
-            case 0xa44f3ef6: return try parse_pageBlockMap(&reader)
-            default: throw .unknownConstructor(id, expected: "PageBlock")
+            case 0x83d60fc2: return try parse_messageReplies(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageReplies")
             }
         }
 
-        /// pageBlockUnsupported#13567e8a's fields, its id already read.
-        static func parse_pageBlockUnsupported(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageReplies#83d60fc2's fields, its id already read.
+        static func parse_messageReplies(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .pageBlockUnsupported
-        }
-
-        /// pageBlockTitle#70abc3fd's fields, its id already read.
-        static func parse_pageBlockTitle(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageBlockTitle(text: _0)
-        }
-
-        /// pageBlockSubtitle#8ffa9a1f's fields, its id already read.
-        static func parse_pageBlockSubtitle(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageBlockSubtitle(text: _0)
-        }
-
-        /// pageBlockAuthorDate#baafe5e0's fields, its id already read.
-        static func parse_pageBlockAuthorDate(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "messageReplies", bits: flags & ~0xf) }
+            let _0 = flags & 0x1 != 0
             let _1 = try reader.readInt32()
-            return .pageBlockAuthorDate(author: _0, publishedDate: _1)
-        }
-
-        /// pageBlockHeader#bfd064ec's fields, its id already read.
-        static func parse_pageBlockHeader(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageBlockHeader(text: _0)
-        }
-
-        /// pageBlockSubheader#f12bb6e1's fields, its id already read.
-        static func parse_pageBlockSubheader(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageBlockSubheader(text: _0)
-        }
-
-        /// pageBlockParagraph#467a0766's fields, its id already read.
-        static func parse_pageBlockParagraph(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageBlockParagraph(text: _0)
-        }
-
-        /// pageBlockPreformatted#c070d93e's fields, its id already read.
-        static func parse_pageBlockPreformatted(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try reader.readString()
-            return .pageBlockPreformatted(text: _0, language: _1)
-        }
-
-        /// pageBlockFooter#48870999's fields, its id already read.
-        static func parse_pageBlockFooter(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageBlockFooter(text: _0)
-        }
-
-        /// pageBlockDivider#db20b188's fields, its id already read.
-        static func parse_pageBlockDivider(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .pageBlockDivider
-        }
-
-        /// pageBlockAnchor#ce0d37b0's fields, its id already read.
-        static func parse_pageBlockAnchor(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .pageBlockAnchor(name: _0)
-        }
-
-        /// pageBlockList#e4e88011's fields, its id already read.
-        static func parse_pageBlockList(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PageListItem.self)
-            return .pageBlockList(items: _0)
-        }
-
-        /// pageBlockBlockquote#263d7c26's fields, its id already read.
-        static func parse_pageBlockBlockquote(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try Api.RichText.parse(from: &reader)
-            return .pageBlockBlockquote(text: _0, caption: _1)
-        }
-
-        /// pageBlockPullquote#4f4456d3's fields, its id already read.
-        static func parse_pageBlockPullquote(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try Api.RichText.parse(from: &reader)
-            return .pageBlockPullquote(text: _0, caption: _1)
-        }
-
-        /// pageBlockPhoto#1759c560's fields, its id already read.
-        static func parse_pageBlockPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "pageBlockPhoto", bits: flags & ~0x1) }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.PageCaption.parse(from: &reader)
-            var _2: String? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: Int64? = nil
-            if flags & 0x1 != 0 {
-                _3 = try reader.readInt64()
-            }
-            return .pageBlockPhoto(photoId: _0, caption: _1, url: _2, webpageId: _3)
-        }
-
-        /// pageBlockVideo#7c8fe7b6's fields, its id already read.
-        static func parse_pageBlockVideo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "pageBlockVideo", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readInt64()
-            let _3 = try Api.PageCaption.parse(from: &reader)
-            return .pageBlockVideo(autoplay: _0, loop: _1, videoId: _2, caption: _3)
-        }
-
-        /// pageBlockCover#39f23300's fields, its id already read.
-        static func parse_pageBlockCover(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.PageBlock.parse(from: &reader)
-            return .pageBlockCover(cover: _0)
-        }
-
-        /// pageBlockEmbed#a8718dc5's fields, its id already read.
-        static func parse_pageBlockEmbed(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "pageBlockEmbed", bits: flags & ~0x3f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x8 != 0
-            var _2: String? = nil
+            let _2 = try reader.readInt32()
+            var _3: [Api.Peer]? = nil
             if flags & 0x2 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: String? = nil
-            if flags & 0x4 != 0 {
-                _3 = try reader.readString()
+                _3 = try reader.readVector(of: Api.Peer.self)
             }
             var _4: Int64? = nil
-            if flags & 0x10 != 0 {
+            if flags & 0x1 != 0 {
                 _4 = try reader.readInt64()
             }
             var _5: Int32? = nil
-            if flags & 0x20 != 0 {
+            if flags & 0x4 != 0 {
                 _5 = try reader.readInt32()
             }
             var _6: Int32? = nil
-            if flags & 0x20 != 0 {
+            if flags & 0x8 != 0 {
                 _6 = try reader.readInt32()
             }
-            let _7 = try Api.PageCaption.parse(from: &reader)
-            return .pageBlockEmbed(fullWidth: _0, allowScrolling: _1, url: _2, html: _3, posterPhotoId: _4, w: _5, h: _6, caption: _7)
-        }
-
-        /// pageBlockEmbedPost#f259a80b's fields, its id already read.
-        static func parse_pageBlockEmbedPost(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readString()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readVector(of: Api.PageBlock.self)
-            let _6 = try Api.PageCaption.parse(from: &reader)
-            return .pageBlockEmbedPost(url: _0, webpageId: _1, authorPhotoId: _2, author: _3, date: _4, blocks: _5, caption: _6)
-        }
-
-        /// pageBlockCollage#65a0fa4d's fields, its id already read.
-        static func parse_pageBlockCollage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PageBlock.self)
-            let _1 = try Api.PageCaption.parse(from: &reader)
-            return .pageBlockCollage(items: _0, caption: _1)
-        }
-
-        /// pageBlockSlideshow#031f9590's fields, its id already read.
-        static func parse_pageBlockSlideshow(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PageBlock.self)
-            let _1 = try Api.PageCaption.parse(from: &reader)
-            return .pageBlockSlideshow(items: _0, caption: _1)
-        }
-
-        /// pageBlockChannel#ef1751b5's fields, its id already read.
-        static func parse_pageBlockChannel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.Chat.parse(from: &reader)
-            return .pageBlockChannel(channel: _0)
-        }
-
-        /// pageBlockAudio#804361ea's fields, its id already read.
-        static func parse_pageBlockAudio(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try Api.PageCaption.parse(from: &reader)
-            return .pageBlockAudio(audioId: _0, caption: _1)
-        }
-
-        /// pageBlockKicker#1e148390's fields, its id already read.
-        static func parse_pageBlockKicker(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageBlockKicker(text: _0)
-        }
-
-        /// pageBlockTable#bf4dea82's fields, its id already read.
-        static func parse_pageBlockTable(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "pageBlockTable", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try Api.RichText.parse(from: &reader)
-            let _3 = try reader.readVector(of: Api.PageTableRow.self)
-            return .pageBlockTable(bordered: _0, striped: _1, title: _2, rows: _3)
-        }
-
-        /// pageBlockOrderedList#9a8ae1e1's fields, its id already read.
-        static func parse_pageBlockOrderedList(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PageListOrderedItem.self)
-            return .pageBlockOrderedList(items: _0)
-        }
-
-        /// pageBlockDetails#76768bed's fields, its id already read.
-        static func parse_pageBlockDetails(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "pageBlockDetails", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readVector(of: Api.PageBlock.self)
-            let _2 = try Api.RichText.parse(from: &reader)
-            return .pageBlockDetails(open: _0, blocks: _1, title: _2)
-        }
-
-        /// pageBlockRelatedArticles#16115a96's fields, its id already read.
-        static func parse_pageBlockRelatedArticles(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try reader.readVector(of: Api.PageRelatedArticle.self)
-            return .pageBlockRelatedArticles(title: _0, articles: _1)
-        }
-
-        /// pageBlockMap#a44f3ef6's fields, its id already read.
-        static func parse_pageBlockMap(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.GeoPoint.parse(from: &reader)
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            let _4 = try Api.PageCaption.parse(from: &reader)
-            return .pageBlockMap(geo: _0, zoom: _1, w: _2, h: _3, caption: _4)
+            return .messageReplies(comments: _0, replies: _1, repliesPts: _2, recentRepliers: _3, channelId: _4, maxId: _5, readMaxId: _6)
         }
     }
 }
 
 extension Api {
-    public indirect enum PageCaption: TLObject, Equatable {
-        case pageCaption(text: Api.RichText, credit: Api.RichText)
+    public indirect enum MessageReplyHeader: TLObject, Equatable {
+        case messageReplyHeader(replyToScheduled: Bool, forumTopic: Bool, quote: Bool, replyToMsgId: Int32?, replyToPeerId: Api.Peer?, replyFrom: Api.MessageFwdHeader?, replyMedia: Api.MessageMedia?, replyToTopId: Int32?, quoteText: String?, quoteEntities: [Api.MessageEntity]?, quoteOffset: Int32?, todoItemId: Int32?)
+        case messageReplyStoryHeader(peer: Api.Peer, storyId: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .pageCaption(let _0, let _1):
-                writer.writeUInt32(0x6f747657)
+            case .messageReplyHeader(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11):
+                writer.writeUInt32(0x6917560b)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                if _1 { flags |= 0x8 }
+                if _2 { flags |= 0x200 }
+                if _3 != nil { flags |= 0x10 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x20 }
+                if _6 != nil { flags |= 0x100 }
+                if _7 != nil { flags |= 0x2 }
+                if _8 != nil { flags |= 0x40 }
+                if _9 != nil { flags |= 0x80 }
+                if _10 != nil { flags |= 0x400 }
+                if _11 != nil { flags |= 0x800 }
+                writer.writeUInt32(flags)
+                if let value = _3 {
+                    writer.writeInt32(value)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _6 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _7 {
+                    writer.writeInt32(value)
+                }
+                if let value = _8 {
+                    writer.writeString(value)
+                }
+                if let value = _9 {
+                    writer.writeVector(value)
+                }
+                if let value = _10 {
+                    writer.writeInt32(value)
+                }
+                if let value = _11 {
+                    writer.writeInt32(value)
+                }
+            case .messageReplyStoryHeader(let _0, let _1):
+                writer.writeUInt32(0x0e5af939)
                 _0.serialize(to: &writer)
-                _1.serialize(to: &writer)
+                writer.writeInt32(_1)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x6f747657: return try parse_pageCaption(&reader)
-            default: throw .unknownConstructor(id, expected: "PageCaption")
+            case 0x6917560b: return try parse_messageReplyHeader(&reader)
+            case 0x0e5af939: return try parse_messageReplyStoryHeader(&reader)
+            default: throw .unknownConstructor(id, expected: "MessageReplyHeader")
             }
         }
 
-        /// pageCaption#6f747657's fields, its id already read.
-        static func parse_pageCaption(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// messageReplyHeader#6917560b's fields, its id already read.
+        static func parse_messageReplyHeader(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try Api.RichText.parse(from: &reader)
-            return .pageCaption(text: _0, credit: _1)
+            let flags = try reader.readUInt32()
+            guard flags & ~0xfff == 0 else { throw .unknownFlags(constructor: "messageReplyHeader", bits: flags & ~0xfff) }
+            let _0 = flags & 0x4 != 0
+            let _1 = flags & 0x8 != 0
+            let _2 = flags & 0x200 != 0
+            var _3: Int32? = nil
+            if flags & 0x10 != 0 {
+                _3 = try reader.readInt32()
+            }
+            var _4: Api.Peer? = nil
+            if flags & 0x1 != 0 {
+                _4 = try Api.Peer.parse(from: &reader)
+            }
+            var _5: Api.MessageFwdHeader? = nil
+            if flags & 0x20 != 0 {
+                _5 = try Api.MessageFwdHeader.parse(from: &reader)
+            }
+            var _6: Api.MessageMedia? = nil
+            if flags & 0x100 != 0 {
+                _6 = try Api.MessageMedia.parse(from: &reader)
+            }
+            var _7: Int32? = nil
+            if flags & 0x2 != 0 {
+                _7 = try reader.readInt32()
+            }
+            var _8: String? = nil
+            if flags & 0x40 != 0 {
+                _8 = try reader.readString()
+            }
+            var _9: [Api.MessageEntity]? = nil
+            if flags & 0x80 != 0 {
+                _9 = try reader.readVector(of: Api.MessageEntity.self)
+            }
+            var _10: Int32? = nil
+            if flags & 0x400 != 0 {
+                _10 = try reader.readInt32()
+            }
+            var _11: Int32? = nil
+            if flags & 0x800 != 0 {
+                _11 = try reader.readInt32()
+            }
+            return .messageReplyHeader(replyToScheduled: _0, forumTopic: _1, quote: _2, replyToMsgId: _3, replyToPeerId: _4, replyFrom: _5, replyMedia: _6, replyToTopId: _7, quoteText: _8, quoteEntities: _9, quoteOffset: _10, todoItemId: _11)
+        }
+
+        /// messageReplyStoryHeader#0e5af939's fields, its id already read.
+        static func parse_messageReplyStoryHeader(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .messageReplyStoryHeader(peer: _0, storyId: _1)
         }
     }
 }

@@ -2,1703 +2,1038 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum PageListItem: TLObject, Equatable {
-        case pageListItemText(text: Api.RichText)
-        case pageListItemBlocks(blocks: [Api.PageBlock])
+    public indirect enum MessagesFilter: TLObject, Equatable {
+        case inputMessagesFilterEmpty
+        case inputMessagesFilterPhotos
+        case inputMessagesFilterVideo
+        case inputMessagesFilterPhotoVideo
+        case inputMessagesFilterDocument
+        case inputMessagesFilterUrl
+        case inputMessagesFilterGif
+        case inputMessagesFilterVoice
+        case inputMessagesFilterMusic
+        case inputMessagesFilterChatPhotos
+        case inputMessagesFilterPhoneCalls(missed: Bool)
+        case inputMessagesFilterRoundVoice
+        case inputMessagesFilterRoundVideo
+        case inputMessagesFilterMyMentions
+        case inputMessagesFilterGeo
+        case inputMessagesFilterContacts
+        case inputMessagesFilterPinned
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .pageListItemText(let _0):
-                writer.writeUInt32(0xb92fb6cd)
-                _0.serialize(to: &writer)
-            case .pageListItemBlocks(let _0):
-                writer.writeUInt32(0x25e073fc)
-                writer.writeVector(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb92fb6cd: return try parse_pageListItemText(&reader)
-            case 0x25e073fc: return try parse_pageListItemBlocks(&reader)
-            default: throw .unknownConstructor(id, expected: "PageListItem")
-            }
-        }
-
-        /// pageListItemText#b92fb6cd's fields, its id already read.
-        static func parse_pageListItemText(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .pageListItemText(text: _0)
-        }
-
-        /// pageListItemBlocks#25e073fc's fields, its id already read.
-        static func parse_pageListItemBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PageBlock.self)
-            return .pageListItemBlocks(blocks: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PageListOrderedItem: TLObject, Equatable {
-        case pageListOrderedItemText(num: String, text: Api.RichText)
-        case pageListOrderedItemBlocks(num: String, blocks: [Api.PageBlock])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .pageListOrderedItemText(let _0, let _1):
-                writer.writeUInt32(0x5e068047)
-                writer.writeString(_0)
-                _1.serialize(to: &writer)
-            case .pageListOrderedItemBlocks(let _0, let _1):
-                writer.writeUInt32(0x98dd8936)
-                writer.writeString(_0)
-                writer.writeVector(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x5e068047: return try parse_pageListOrderedItemText(&reader)
-            case 0x98dd8936: return try parse_pageListOrderedItemBlocks(&reader)
-            default: throw .unknownConstructor(id, expected: "PageListOrderedItem")
-            }
-        }
-
-        /// pageListOrderedItemText#5e068047's fields, its id already read.
-        static func parse_pageListOrderedItemText(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try Api.RichText.parse(from: &reader)
-            return .pageListOrderedItemText(num: _0, text: _1)
-        }
-
-        /// pageListOrderedItemBlocks#98dd8936's fields, its id already read.
-        static func parse_pageListOrderedItemBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readVector(of: Api.PageBlock.self)
-            return .pageListOrderedItemBlocks(num: _0, blocks: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PageRelatedArticle: TLObject, Equatable {
-        case pageRelatedArticle(url: String, webpageId: Int64, title: String?, description: String?, photoId: Int64?, author: String?, publishedDate: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .pageRelatedArticle(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
-                writer.writeUInt32(0xb390dc08)
-                var flags: UInt32 = 0
-                if _2 != nil { flags |= 0x1 }
-                if _3 != nil { flags |= 0x2 }
-                if _4 != nil { flags |= 0x4 }
-                if _5 != nil { flags |= 0x8 }
-                if _6 != nil { flags |= 0x10 }
-                writer.writeUInt32(flags)
-                writer.writeString(_0)
-                writer.writeInt64(_1)
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    writer.writeString(value)
-                }
-                if let value = _4 {
-                    writer.writeInt64(value)
-                }
-                if let value = _5 {
-                    writer.writeString(value)
-                }
-                if let value = _6 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb390dc08: return try parse_pageRelatedArticle(&reader)
-            default: throw .unknownConstructor(id, expected: "PageRelatedArticle")
-            }
-        }
-
-        /// pageRelatedArticle#b390dc08's fields, its id already read.
-        static func parse_pageRelatedArticle(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "pageRelatedArticle", bits: flags & ~0x1f) }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt64()
-            var _2: String? = nil
-            if flags & 0x1 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: String? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readString()
-            }
-            var _4: Int64? = nil
-            if flags & 0x4 != 0 {
-                _4 = try reader.readInt64()
-            }
-            var _5: String? = nil
-            if flags & 0x8 != 0 {
-                _5 = try reader.readString()
-            }
-            var _6: Int32? = nil
-            if flags & 0x10 != 0 {
-                _6 = try reader.readInt32()
-            }
-            return .pageRelatedArticle(url: _0, webpageId: _1, title: _2, description: _3, photoId: _4, author: _5, publishedDate: _6)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PageTableCell: TLObject, Equatable {
-        case pageTableCell(header: Bool, alignCenter: Bool, alignRight: Bool, valignMiddle: Bool, valignBottom: Bool, text: Api.RichText?, colspan: Int32?, rowspan: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .pageTableCell(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x34566b6a)
+            case .inputMessagesFilterEmpty:
+                writer.writeUInt32(0x57e2f66c)
+            case .inputMessagesFilterPhotos:
+                writer.writeUInt32(0x9609a51c)
+            case .inputMessagesFilterVideo:
+                writer.writeUInt32(0x9fc00e65)
+            case .inputMessagesFilterPhotoVideo:
+                writer.writeUInt32(0x56e9f0e4)
+            case .inputMessagesFilterDocument:
+                writer.writeUInt32(0x9eddf188)
+            case .inputMessagesFilterUrl:
+                writer.writeUInt32(0x7ef0dd87)
+            case .inputMessagesFilterGif:
+                writer.writeUInt32(0xffc86587)
+            case .inputMessagesFilterVoice:
+                writer.writeUInt32(0x50f5c392)
+            case .inputMessagesFilterMusic:
+                writer.writeUInt32(0x3751b49e)
+            case .inputMessagesFilterChatPhotos:
+                writer.writeUInt32(0x3a20ecb8)
+            case .inputMessagesFilterPhoneCalls(let _0):
+                writer.writeUInt32(0x80c99768)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x8 }
-                if _2 { flags |= 0x10 }
-                if _3 { flags |= 0x20 }
-                if _4 { flags |= 0x40 }
-                if _5 != nil { flags |= 0x80 }
-                if _6 != nil { flags |= 0x2 }
-                if _7 != nil { flags |= 0x4 }
                 writer.writeUInt32(flags)
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    writer.writeInt32(value)
-                }
-                if let value = _7 {
-                    writer.writeInt32(value)
-                }
+            case .inputMessagesFilterRoundVoice:
+                writer.writeUInt32(0x7a7c17a4)
+            case .inputMessagesFilterRoundVideo:
+                writer.writeUInt32(0xb549da53)
+            case .inputMessagesFilterMyMentions:
+                writer.writeUInt32(0xc1f8e69a)
+            case .inputMessagesFilterGeo:
+                writer.writeUInt32(0xe7026d0d)
+            case .inputMessagesFilterContacts:
+                writer.writeUInt32(0xe062db83)
+            case .inputMessagesFilterPinned:
+                writer.writeUInt32(0x1bb00451)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x34566b6a: return try parse_pageTableCell(&reader)
-            default: throw .unknownConstructor(id, expected: "PageTableCell")
+            case 0x57e2f66c: return try parse_inputMessagesFilterEmpty(&reader)
+            case 0x9609a51c: return try parse_inputMessagesFilterPhotos(&reader)
+            case 0x9fc00e65: return try parse_inputMessagesFilterVideo(&reader)
+            case 0x56e9f0e4: return try parse_inputMessagesFilterPhotoVideo(&reader)
+            case 0x9eddf188: return try parse_inputMessagesFilterDocument(&reader)
+            case 0x7ef0dd87: return try parse_inputMessagesFilterUrl(&reader)
+            case 0xffc86587: return try parse_inputMessagesFilterGif(&reader)
+            case 0x50f5c392: return try parse_inputMessagesFilterVoice(&reader)
+            case 0x3751b49e: return try parse_inputMessagesFilterMusic(&reader)
+            case 0x3a20ecb8: return try parse_inputMessagesFilterChatPhotos(&reader)
+            case 0x80c99768: return try parse_inputMessagesFilterPhoneCalls(&reader)
+            case 0x7a7c17a4: return try parse_inputMessagesFilterRoundVoice(&reader)
+            case 0xb549da53: return try parse_inputMessagesFilterRoundVideo(&reader)
+            case 0xc1f8e69a: return try parse_inputMessagesFilterMyMentions(&reader)
+            case 0xe7026d0d: return try parse_inputMessagesFilterGeo(&reader)
+            case 0xe062db83: return try parse_inputMessagesFilterContacts(&reader)
+            case 0x1bb00451: return try parse_inputMessagesFilterPinned(&reader)
+            default: throw .unknownConstructor(id, expected: "MessagesFilter")
             }
         }
 
-        /// pageTableCell#34566b6a's fields, its id already read.
-        static func parse_pageTableCell(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// inputMessagesFilterEmpty#57e2f66c's fields, its id already read.
+        static func parse_inputMessagesFilterEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterEmpty
+        }
+
+        /// inputMessagesFilterPhotos#9609a51c's fields, its id already read.
+        static func parse_inputMessagesFilterPhotos(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterPhotos
+        }
+
+        /// inputMessagesFilterVideo#9fc00e65's fields, its id already read.
+        static func parse_inputMessagesFilterVideo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterVideo
+        }
+
+        /// inputMessagesFilterPhotoVideo#56e9f0e4's fields, its id already read.
+        static func parse_inputMessagesFilterPhotoVideo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterPhotoVideo
+        }
+
+        /// inputMessagesFilterDocument#9eddf188's fields, its id already read.
+        static func parse_inputMessagesFilterDocument(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterDocument
+        }
+
+        /// inputMessagesFilterUrl#7ef0dd87's fields, its id already read.
+        static func parse_inputMessagesFilterUrl(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterUrl
+        }
+
+        /// inputMessagesFilterGif#ffc86587's fields, its id already read.
+        static func parse_inputMessagesFilterGif(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterGif
+        }
+
+        /// inputMessagesFilterVoice#50f5c392's fields, its id already read.
+        static func parse_inputMessagesFilterVoice(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterVoice
+        }
+
+        /// inputMessagesFilterMusic#3751b49e's fields, its id already read.
+        static func parse_inputMessagesFilterMusic(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterMusic
+        }
+
+        /// inputMessagesFilterChatPhotos#3a20ecb8's fields, its id already read.
+        static func parse_inputMessagesFilterChatPhotos(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterChatPhotos
+        }
+
+        /// inputMessagesFilterPhoneCalls#80c99768's fields, its id already read.
+        static func parse_inputMessagesFilterPhoneCalls(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0xff == 0 else { throw .unknownFlags(constructor: "pageTableCell", bits: flags & ~0xff) }
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "inputMessagesFilterPhoneCalls", bits: flags & ~0x1) }
             let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x8 != 0
-            let _2 = flags & 0x10 != 0
-            let _3 = flags & 0x20 != 0
-            let _4 = flags & 0x40 != 0
-            var _5: Api.RichText? = nil
-            if flags & 0x80 != 0 {
-                _5 = try Api.RichText.parse(from: &reader)
-            }
-            var _6: Int32? = nil
-            if flags & 0x2 != 0 {
-                _6 = try reader.readInt32()
-            }
-            var _7: Int32? = nil
-            if flags & 0x4 != 0 {
-                _7 = try reader.readInt32()
-            }
-            return .pageTableCell(header: _0, alignCenter: _1, alignRight: _2, valignMiddle: _3, valignBottom: _4, text: _5, colspan: _6, rowspan: _7)
+            return .inputMessagesFilterPhoneCalls(missed: _0)
+        }
+
+        /// inputMessagesFilterRoundVoice#7a7c17a4's fields, its id already read.
+        static func parse_inputMessagesFilterRoundVoice(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterRoundVoice
+        }
+
+        /// inputMessagesFilterRoundVideo#b549da53's fields, its id already read.
+        static func parse_inputMessagesFilterRoundVideo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterRoundVideo
+        }
+
+        /// inputMessagesFilterMyMentions#c1f8e69a's fields, its id already read.
+        static func parse_inputMessagesFilterMyMentions(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterMyMentions
+        }
+
+        /// inputMessagesFilterGeo#e7026d0d's fields, its id already read.
+        static func parse_inputMessagesFilterGeo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterGeo
+        }
+
+        /// inputMessagesFilterContacts#e062db83's fields, its id already read.
+        static func parse_inputMessagesFilterContacts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterContacts
+        }
+
+        /// inputMessagesFilterPinned#1bb00451's fields, its id already read.
+        static func parse_inputMessagesFilterPinned(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .inputMessagesFilterPinned
         }
     }
 }
 
 extension Api {
-    public indirect enum PageTableRow: TLObject, Equatable {
-        case pageTableRow(cells: [Api.PageTableCell])
+    public indirect enum MissingInvitee: TLObject, Equatable {
+        case missingInvitee(premiumWouldAllowInvite: Bool, premiumRequiredForPm: Bool, userId: Int64)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .pageTableRow(let _0):
-                writer.writeUInt32(0xe0c0c5e5)
-                writer.writeVector(_0)
+            case .missingInvitee(let _0, let _1, let _2):
+                writer.writeUInt32(0x628c9224)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_2)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xe0c0c5e5: return try parse_pageTableRow(&reader)
-            default: throw .unknownConstructor(id, expected: "PageTableRow")
+            case 0x628c9224: return try parse_missingInvitee(&reader)
+            default: throw .unknownConstructor(id, expected: "MissingInvitee")
             }
         }
 
-        /// pageTableRow#e0c0c5e5's fields, its id already read.
-        static func parse_pageTableRow(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// missingInvitee#628c9224's fields, its id already read.
+        static func parse_missingInvitee(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.PageTableCell.self)
-            return .pageTableRow(cells: _0)
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "missingInvitee", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readInt64()
+            return .missingInvitee(premiumWouldAllowInvite: _0, premiumRequiredForPm: _1, userId: _2)
         }
     }
 }
 
 extension Api {
-    public indirect enum PaidReactionPrivacy: TLObject, Equatable {
-        case paidReactionPrivacyDefault
-        case paidReactionPrivacyAnonymous
-        case paidReactionPrivacyPeer(peer: Api.InputPeer)
+    public indirect enum NearestDc: TLObject, Equatable {
+        case nearestDc(country: String, thisDc: Int32, nearestDc: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .paidReactionPrivacyDefault:
-                writer.writeUInt32(0x206ad49e)
-            case .paidReactionPrivacyAnonymous:
-                writer.writeUInt32(0x1f0c1ad9)
-            case .paidReactionPrivacyPeer(let _0):
-                writer.writeUInt32(0xdc6cfcf0)
-                _0.serialize(to: &writer)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x206ad49e: return try parse_paidReactionPrivacyDefault(&reader)
-            case 0x1f0c1ad9: return try parse_paidReactionPrivacyAnonymous(&reader)
-            case 0xdc6cfcf0: return try parse_paidReactionPrivacyPeer(&reader)
-            default: throw .unknownConstructor(id, expected: "PaidReactionPrivacy")
-            }
-        }
-
-        /// paidReactionPrivacyDefault#206ad49e's fields, its id already read.
-        static func parse_paidReactionPrivacyDefault(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .paidReactionPrivacyDefault
-        }
-
-        /// paidReactionPrivacyAnonymous#1f0c1ad9's fields, its id already read.
-        static func parse_paidReactionPrivacyAnonymous(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .paidReactionPrivacyAnonymous
-        }
-
-        /// paidReactionPrivacyPeer#dc6cfcf0's fields, its id already read.
-        static func parse_paidReactionPrivacyPeer(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.InputPeer.parse(from: &reader)
-            return .paidReactionPrivacyPeer(peer: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PasswordKdfAlgo: TLObject, Equatable {
-        case passwordKdfAlgoUnknown
-        case passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(salt1: [UInt8], salt2: [UInt8], g: Int32, p: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .passwordKdfAlgoUnknown:
-                writer.writeUInt32(0xd45ab096)
-            case .passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x3a912d4a)
-                writer.writeBytes(_0)
-                writer.writeBytes(_1)
+            case .nearestDc(let _0, let _1, let _2):
+                writer.writeUInt32(0x8e1a1775)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
                 writer.writeInt32(_2)
-                writer.writeBytes(_3)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xd45ab096: return try parse_passwordKdfAlgoUnknown(&reader)
-            case 0x3a912d4a: return try parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(&reader)
-            default: throw .unknownConstructor(id, expected: "PasswordKdfAlgo")
+            case 0x8e1a1775: return try parse_nearestDc(&reader)
+            default: throw .unknownConstructor(id, expected: "NearestDc")
             }
         }
 
-        /// passwordKdfAlgoUnknown#d45ab096's fields, its id already read.
-        static func parse_passwordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// nearestDc#8e1a1775's fields, its id already read.
+        static func parse_nearestDc(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .passwordKdfAlgoUnknown
-        }
-
-        /// passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow#3a912d4a's fields, its id already read.
-        static func parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            let _1 = try reader.readBytes()
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
             let _2 = try reader.readInt32()
-            let _3 = try reader.readBytes()
-            return .passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(salt1: _0, salt2: _1, g: _2, p: _3)
+            return .nearestDc(country: _0, thisDc: _1, nearestDc: _2)
         }
     }
 }
 
 extension Api {
-    public indirect enum PaymentCharge: TLObject, Equatable {
-        case paymentCharge(id: String, providerChargeId: String)
+    public indirect enum NotificationSound: TLObject, Equatable {
+        case notificationSoundDefault
+        case notificationSoundNone
+        case notificationSoundLocal(title: String, data: String)
+        case notificationSoundRingtone(id: Int64)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .paymentCharge(let _0, let _1):
-                writer.writeUInt32(0xea02c27e)
+            case .notificationSoundDefault:
+                writer.writeUInt32(0x97e8bebe)
+            case .notificationSoundNone:
+                writer.writeUInt32(0x6f0c34df)
+            case .notificationSoundLocal(let _0, let _1):
+                writer.writeUInt32(0x830b9ae4)
                 writer.writeString(_0)
                 writer.writeString(_1)
+            case .notificationSoundRingtone(let _0):
+                writer.writeUInt32(0xff6c8049)
+                writer.writeInt64(_0)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xea02c27e: return try parse_paymentCharge(&reader)
-            default: throw .unknownConstructor(id, expected: "PaymentCharge")
+            case 0x97e8bebe: return try parse_notificationSoundDefault(&reader)
+            case 0x6f0c34df: return try parse_notificationSoundNone(&reader)
+            case 0x830b9ae4: return try parse_notificationSoundLocal(&reader)
+            case 0xff6c8049: return try parse_notificationSoundRingtone(&reader)
+            default: throw .unknownConstructor(id, expected: "NotificationSound")
             }
         }
 
-        /// paymentCharge#ea02c27e's fields, its id already read.
-        static func parse_paymentCharge(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// notificationSoundDefault#97e8bebe's fields, its id already read.
+        static func parse_notificationSoundDefault(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .notificationSoundDefault
+        }
+
+        /// notificationSoundNone#6f0c34df's fields, its id already read.
+        static func parse_notificationSoundNone(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .notificationSoundNone
+        }
+
+        /// notificationSoundLocal#830b9ae4's fields, its id already read.
+        static func parse_notificationSoundLocal(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
             let _1 = try reader.readString()
-            return .paymentCharge(id: _0, providerChargeId: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PaymentRequestedInfo: TLObject, Equatable {
-        case paymentRequestedInfo(name: String?, phone: String?, email: String?, shippingAddress: Api.PostAddress?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .paymentRequestedInfo(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x909c3f94)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                if _2 != nil { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeString(value)
-                }
-                if let value = _1 {
-                    writer.writeString(value)
-                }
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-            }
+            return .notificationSoundLocal(title: _0, data: _1)
         }
 
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x909c3f94: return try parse_paymentRequestedInfo(&reader)
-            default: throw .unknownConstructor(id, expected: "PaymentRequestedInfo")
-            }
-        }
-
-        /// paymentRequestedInfo#909c3f94's fields, its id already read.
-        static func parse_paymentRequestedInfo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "paymentRequestedInfo", bits: flags & ~0xf) }
-            var _0: String? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readString()
-            }
-            var _1: String? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readString()
-            }
-            var _2: String? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: Api.PostAddress? = nil
-            if flags & 0x8 != 0 {
-                _3 = try Api.PostAddress.parse(from: &reader)
-            }
-            return .paymentRequestedInfo(name: _0, phone: _1, email: _2, shippingAddress: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Peer: TLObject, Equatable {
-        case peerUser(userId: Int64)
-        case peerChat(chatId: Int64)
-        case peerChannel(channelId: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .peerUser(let _0):
-                writer.writeUInt32(0x59511722)
-                writer.writeInt64(_0)
-            case .peerChat(let _0):
-                writer.writeUInt32(0x36c6019a)
-                writer.writeInt64(_0)
-            case .peerChannel(let _0):
-                writer.writeUInt32(0xa2a5371e)
-                writer.writeInt64(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x59511722: return try parse_peerUser(&reader)
-            case 0x36c6019a: return try parse_peerChat(&reader)
-            case 0xa2a5371e: return try parse_peerChannel(&reader)
-            default: throw .unknownConstructor(id, expected: "Peer")
-            }
-        }
-
-        /// peerUser#59511722's fields, its id already read.
-        static func parse_peerUser(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// notificationSoundRingtone#ff6c8049's fields, its id already read.
+        static func parse_notificationSoundRingtone(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readInt64()
-            return .peerUser(userId: _0)
-        }
-
-        /// peerChat#36c6019a's fields, its id already read.
-        static func parse_peerChat(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .peerChat(chatId: _0)
-        }
-
-        /// peerChannel#a2a5371e's fields, its id already read.
-        static func parse_peerChannel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .peerChannel(channelId: _0)
+            return .notificationSoundRingtone(id: _0)
         }
     }
 }
 
 extension Api {
-    public indirect enum PeerColor: TLObject, Equatable {
-        case peerColor(color: Int32?, backgroundEmojiId: Int64?)
+    public indirect enum NotifyPeer: TLObject, Equatable {
+        case notifyPeer(peer: Api.Peer)
+        case notifyUsers
+        case notifyChats
+        case notifyBroadcasts
+        case notifyForumTopic(peer: Api.Peer, topMsgId: Int32)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .peerColor(let _0, let _1):
-                writer.writeUInt32(0xb54b5acf)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-                if let value = _1 {
-                    writer.writeInt64(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xb54b5acf: return try parse_peerColor(&reader)
-            default: throw .unknownConstructor(id, expected: "PeerColor")
-            }
-        }
-
-        /// peerColor#b54b5acf's fields, its id already read.
-        static func parse_peerColor(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "peerColor", bits: flags & ~0x3) }
-            var _0: Int32? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt32()
-            }
-            var _1: Int64? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readInt64()
-            }
-            return .peerColor(color: _0, backgroundEmojiId: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PeerLocated: TLObject, Equatable {
-        case peerLocated(peer: Api.Peer, expires: Int32, distance: Int32)
-        case peerSelfLocated(expires: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .peerLocated(let _0, let _1, let _2):
-                writer.writeUInt32(0xca461b5d)
+            case .notifyPeer(let _0):
+                writer.writeUInt32(0x9fd40bd8)
+                _0.serialize(to: &writer)
+            case .notifyUsers:
+                writer.writeUInt32(0xb4c83b4c)
+            case .notifyChats:
+                writer.writeUInt32(0xc007cec3)
+            case .notifyBroadcasts:
+                writer.writeUInt32(0xd612e8ef)
+            case .notifyForumTopic(let _0, let _1):
+                writer.writeUInt32(0x226e6308)
                 _0.serialize(to: &writer)
                 writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .peerSelfLocated(let _0):
-                writer.writeUInt32(0xf8ec284b)
-                writer.writeInt32(_0)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xca461b5d: return try parse_peerLocated(&reader)
-            case 0xf8ec284b: return try parse_peerSelfLocated(&reader)
-            default: throw .unknownConstructor(id, expected: "PeerLocated")
+            case 0x9fd40bd8: return try parse_notifyPeer(&reader)
+            case 0xb4c83b4c: return try parse_notifyUsers(&reader)
+            case 0xc007cec3: return try parse_notifyChats(&reader)
+            case 0xd612e8ef: return try parse_notifyBroadcasts(&reader)
+            case 0x226e6308: return try parse_notifyForumTopic(&reader)
+            default: throw .unknownConstructor(id, expected: "NotifyPeer")
             }
         }
 
-        /// peerLocated#ca461b5d's fields, its id already read.
-        static func parse_peerLocated(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// notifyPeer#9fd40bd8's fields, its id already read.
+        static func parse_notifyPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            return .notifyPeer(peer: _0)
+        }
+
+        /// notifyUsers#b4c83b4c's fields, its id already read.
+        static func parse_notifyUsers(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .notifyUsers
+        }
+
+        /// notifyChats#c007cec3's fields, its id already read.
+        static func parse_notifyChats(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .notifyChats
+        }
+
+        /// notifyBroadcasts#d612e8ef's fields, its id already read.
+        static func parse_notifyBroadcasts(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .notifyBroadcasts
+        }
+
+        /// notifyForumTopic#226e6308's fields, its id already read.
+        static func parse_notifyForumTopic(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try Api.Peer.parse(from: &reader)
             let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .peerLocated(peer: _0, expires: _1, distance: _2)
-        }
-
-        /// peerSelfLocated#f8ec284b's fields, its id already read.
-        static func parse_peerSelfLocated(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            return .peerSelfLocated(expires: _0)
+            return .notifyForumTopic(peer: _0, topMsgId: _1)
         }
     }
 }
 
 extension Api {
-    public indirect enum PeerNotifySettings: TLObject, Equatable {
-        case peerNotifySettings(showPreviews: Bool?, silent: Bool?, muteUntil: Int32?, iosSound: Api.NotificationSound?, androidSound: Api.NotificationSound?, otherSound: Api.NotificationSound?, storiesMuted: Bool?, storiesHideSender: Bool?, storiesIosSound: Api.NotificationSound?, storiesAndroidSound: Api.NotificationSound?, storiesOtherSound: Api.NotificationSound?)
+    public indirect enum Page: TLObject, Equatable {
+        case page(part: Bool, rtl: Bool, v2: Bool, url: String, blocks: [Api.PageBlock], photos: [Api.Photo], documents: [Api.Document], views: Int32?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .peerNotifySettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10):
-                writer.writeUInt32(0x99622c0c)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                if _2 != nil { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
-                if _4 != nil { flags |= 0x10 }
-                if _5 != nil { flags |= 0x20 }
-                if _6 != nil { flags |= 0x40 }
-                if _7 != nil { flags |= 0x80 }
-                if _8 != nil { flags |= 0x100 }
-                if _9 != nil { flags |= 0x200 }
-                if _10 != nil { flags |= 0x400 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeBool(value)
-                }
-                if let value = _1 {
-                    writer.writeBool(value)
-                }
-                if let value = _2 {
-                    writer.writeInt32(value)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _6 {
-                    writer.writeBool(value)
-                }
-                if let value = _7 {
-                    writer.writeBool(value)
-                }
-                if let value = _8 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _9 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _10 {
-                    value.serialize(to: &writer)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x99622c0c: return try parse_peerNotifySettings(&reader)
-            default: throw .unknownConstructor(id, expected: "PeerNotifySettings")
-            }
-        }
-
-        /// peerNotifySettings#99622c0c's fields, its id already read.
-        static func parse_peerNotifySettings(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7ff == 0 else { throw .unknownFlags(constructor: "peerNotifySettings", bits: flags & ~0x7ff) }
-            var _0: Bool? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readBool()
-            }
-            var _1: Bool? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readBool()
-            }
-            var _2: Int32? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readInt32()
-            }
-            var _3: Api.NotificationSound? = nil
-            if flags & 0x8 != 0 {
-                _3 = try Api.NotificationSound.parse(from: &reader)
-            }
-            var _4: Api.NotificationSound? = nil
-            if flags & 0x10 != 0 {
-                _4 = try Api.NotificationSound.parse(from: &reader)
-            }
-            var _5: Api.NotificationSound? = nil
-            if flags & 0x20 != 0 {
-                _5 = try Api.NotificationSound.parse(from: &reader)
-            }
-            var _6: Bool? = nil
-            if flags & 0x40 != 0 {
-                _6 = try reader.readBool()
-            }
-            var _7: Bool? = nil
-            if flags & 0x80 != 0 {
-                _7 = try reader.readBool()
-            }
-            var _8: Api.NotificationSound? = nil
-            if flags & 0x100 != 0 {
-                _8 = try Api.NotificationSound.parse(from: &reader)
-            }
-            var _9: Api.NotificationSound? = nil
-            if flags & 0x200 != 0 {
-                _9 = try Api.NotificationSound.parse(from: &reader)
-            }
-            var _10: Api.NotificationSound? = nil
-            if flags & 0x400 != 0 {
-                _10 = try Api.NotificationSound.parse(from: &reader)
-            }
-            return .peerNotifySettings(showPreviews: _0, silent: _1, muteUntil: _2, iosSound: _3, androidSound: _4, otherSound: _5, storiesMuted: _6, storiesHideSender: _7, storiesIosSound: _8, storiesAndroidSound: _9, storiesOtherSound: _10)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PeerSettings: TLObject, Equatable {
-        case peerSettings(reportSpam: Bool, addContact: Bool, blockContact: Bool, shareContact: Bool, needContactsException: Bool, reportGeo: Bool, autoarchived: Bool, inviteMembers: Bool, requestChatBroadcast: Bool, businessBotPaused: Bool, businessBotCanReply: Bool, geoDistance: Int32?, requestChatTitle: String?, requestChatDate: Int32?, businessBotId: Int64?, businessBotManageUrl: String?, chargePaidMessageStars: Int64?, registrationMonth: String?, phoneCountry: String?, nameChangeDate: Int32?, photoChangeDate: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .peerSettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20):
-                writer.writeUInt32(0xf47741f7)
+            case .page(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x98657f0d)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
                 if _2 { flags |= 0x4 }
-                if _3 { flags |= 0x8 }
-                if _4 { flags |= 0x10 }
-                if _5 { flags |= 0x20 }
-                if _6 { flags |= 0x80 }
-                if _7 { flags |= 0x100 }
-                if _8 { flags |= 0x400 }
-                if _9 { flags |= 0x800 }
-                if _10 { flags |= 0x1000 }
-                if _11 != nil { flags |= 0x40 }
-                if _12 != nil { flags |= 0x200 }
-                if _13 != nil { flags |= 0x200 }
-                if _14 != nil { flags |= 0x2000 }
-                if _15 != nil { flags |= 0x2000 }
-                if _16 != nil { flags |= 0x4000 }
-                if _17 != nil { flags |= 0x8000 }
-                if _18 != nil { flags |= 0x10000 }
-                if _19 != nil { flags |= 0x20000 }
-                if _20 != nil { flags |= 0x40000 }
+                if _7 != nil { flags |= 0x8 }
                 writer.writeUInt32(flags)
-                if let value = _11 {
-                    writer.writeInt32(value)
-                }
-                if let value = _12 {
-                    writer.writeString(value)
-                }
-                if let value = _13 {
-                    writer.writeInt32(value)
-                }
-                if let value = _14 {
-                    writer.writeInt64(value)
-                }
-                if let value = _15 {
-                    writer.writeString(value)
-                }
-                if let value = _16 {
-                    writer.writeInt64(value)
-                }
-                if let value = _17 {
-                    writer.writeString(value)
-                }
-                if let value = _18 {
-                    writer.writeString(value)
-                }
-                if let value = _19 {
-                    writer.writeInt32(value)
-                }
-                if let value = _20 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xf47741f7: return try parse_peerSettings(&reader)
-            default: throw .unknownConstructor(id, expected: "PeerSettings")
-            }
-        }
-
-        /// peerSettings#f47741f7's fields, its id already read.
-        static func parse_peerSettings(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7ffff == 0 else { throw .unknownFlags(constructor: "peerSettings", bits: flags & ~0x7ffff) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = flags & 0x8 != 0
-            let _4 = flags & 0x10 != 0
-            let _5 = flags & 0x20 != 0
-            let _6 = flags & 0x80 != 0
-            let _7 = flags & 0x100 != 0
-            let _8 = flags & 0x400 != 0
-            let _9 = flags & 0x800 != 0
-            let _10 = flags & 0x1000 != 0
-            var _11: Int32? = nil
-            if flags & 0x40 != 0 {
-                _11 = try reader.readInt32()
-            }
-            var _12: String? = nil
-            if flags & 0x200 != 0 {
-                _12 = try reader.readString()
-            }
-            var _13: Int32? = nil
-            if flags & 0x200 != 0 {
-                _13 = try reader.readInt32()
-            }
-            var _14: Int64? = nil
-            if flags & 0x2000 != 0 {
-                _14 = try reader.readInt64()
-            }
-            var _15: String? = nil
-            if flags & 0x2000 != 0 {
-                _15 = try reader.readString()
-            }
-            var _16: Int64? = nil
-            if flags & 0x4000 != 0 {
-                _16 = try reader.readInt64()
-            }
-            var _17: String? = nil
-            if flags & 0x8000 != 0 {
-                _17 = try reader.readString()
-            }
-            var _18: String? = nil
-            if flags & 0x10000 != 0 {
-                _18 = try reader.readString()
-            }
-            var _19: Int32? = nil
-            if flags & 0x20000 != 0 {
-                _19 = try reader.readInt32()
-            }
-            var _20: Int32? = nil
-            if flags & 0x40000 != 0 {
-                _20 = try reader.readInt32()
-            }
-            return .peerSettings(reportSpam: _0, addContact: _1, blockContact: _2, shareContact: _3, needContactsException: _4, reportGeo: _5, autoarchived: _6, inviteMembers: _7, requestChatBroadcast: _8, businessBotPaused: _9, businessBotCanReply: _10, geoDistance: _11, requestChatTitle: _12, requestChatDate: _13, businessBotId: _14, businessBotManageUrl: _15, chargePaidMessageStars: _16, registrationMonth: _17, phoneCountry: _18, nameChangeDate: _19, photoChangeDate: _20)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PhoneCall: TLObject, Equatable {
-        case phoneCallEmpty(id: Int64)
-        case phoneCallWaiting(video: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, protocol: Api.PhoneCallProtocol, receiveDate: Int32?)
-        case phoneCallRequested(video: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gAHash: [UInt8], protocol: Api.PhoneCallProtocol)
-        case phoneCallAccepted(video: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gB: [UInt8], protocol: Api.PhoneCallProtocol)
-        case phoneCall(p2pAllowed: Bool, video: Bool, conferenceSupported: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gAOrB: [UInt8], keyFingerprint: Int64, protocol: Api.PhoneCallProtocol, connections: [Api.PhoneConnection], startDate: Int32, customParameters: Api.DataJSON?)
-        case phoneCallDiscarded(needRating: Bool, needDebug: Bool, video: Bool, id: Int64, reason: Api.PhoneCallDiscardReason?, duration: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .phoneCallEmpty(let _0):
-                writer.writeUInt32(0x5366c915)
-                writer.writeInt64(_0)
-            case .phoneCallWaiting(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0xc5226f17)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x40 }
-                if _7 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeInt32(_3)
-                writer.writeInt64(_4)
-                writer.writeInt64(_5)
-                _6.serialize(to: &writer)
-                if let value = _7 {
-                    writer.writeInt32(value)
-                }
-            case .phoneCallRequested(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x14b0ed0c)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x40 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeInt32(_3)
-                writer.writeInt64(_4)
-                writer.writeInt64(_5)
-                writer.writeBytes(_6)
-                _7.serialize(to: &writer)
-            case .phoneCallAccepted(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x3660c311)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x40 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeInt32(_3)
-                writer.writeInt64(_4)
-                writer.writeInt64(_5)
-                writer.writeBytes(_6)
-                _7.serialize(to: &writer)
-            case .phoneCall(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13):
-                writer.writeUInt32(0x30535af5)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x20 }
-                if _1 { flags |= 0x40 }
-                if _2 { flags |= 0x100 }
-                if _13 != nil { flags |= 0x80 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_3)
-                writer.writeInt64(_4)
-                writer.writeInt32(_5)
-                writer.writeInt64(_6)
-                writer.writeInt64(_7)
-                writer.writeBytes(_8)
-                writer.writeInt64(_9)
-                _10.serialize(to: &writer)
-                writer.writeVector(_11)
-                writer.writeInt32(_12)
-                if let value = _13 {
-                    value.serialize(to: &writer)
-                }
-            case .phoneCallDiscarded(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x50ca4de1)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                if _1 { flags |= 0x8 }
-                if _2 { flags |= 0x40 }
-                if _4 != nil { flags |= 0x1 }
-                if _5 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_3)
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    writer.writeInt32(value)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x5366c915: return try parse_phoneCallEmpty(&reader)
-            case 0xc5226f17: return try parse_phoneCallWaiting(&reader)
-            case 0x14b0ed0c: return try parse_phoneCallRequested(&reader)
-            case 0x3660c311: return try parse_phoneCallAccepted(&reader)
-            case 0x30535af5: return try parse_phoneCall(&reader)
-            case 0x50ca4de1: return try parse_phoneCallDiscarded(&reader)
-            default: throw .unknownConstructor(id, expected: "PhoneCall")
-            }
-        }
-
-        /// phoneCallEmpty#5366c915's fields, its id already read.
-        static func parse_phoneCallEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .phoneCallEmpty(id: _0)
-        }
-
-        /// phoneCallWaiting#c5226f17's fields, its id already read.
-        static func parse_phoneCallWaiting(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x41 == 0 else { throw .unknownFlags(constructor: "phoneCallWaiting", bits: flags & ~0x41) }
-            let _0 = flags & 0x40 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt64()
-            let _5 = try reader.readInt64()
-            let _6 = try Api.PhoneCallProtocol.parse(from: &reader)
-            var _7: Int32? = nil
-            if flags & 0x1 != 0 {
-                _7 = try reader.readInt32()
-            }
-            return .phoneCallWaiting(video: _0, id: _1, accessHash: _2, date: _3, adminId: _4, participantId: _5, protocol: _6, receiveDate: _7)
-        }
-
-        /// phoneCallRequested#14b0ed0c's fields, its id already read.
-        static func parse_phoneCallRequested(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x40 == 0 else { throw .unknownFlags(constructor: "phoneCallRequested", bits: flags & ~0x40) }
-            let _0 = flags & 0x40 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt64()
-            let _5 = try reader.readInt64()
-            let _6 = try reader.readBytes()
-            let _7 = try Api.PhoneCallProtocol.parse(from: &reader)
-            return .phoneCallRequested(video: _0, id: _1, accessHash: _2, date: _3, adminId: _4, participantId: _5, gAHash: _6, protocol: _7)
-        }
-
-        /// phoneCallAccepted#3660c311's fields, its id already read.
-        static func parse_phoneCallAccepted(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x40 == 0 else { throw .unknownFlags(constructor: "phoneCallAccepted", bits: flags & ~0x40) }
-            let _0 = flags & 0x40 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readInt64()
-            let _5 = try reader.readInt64()
-            let _6 = try reader.readBytes()
-            let _7 = try Api.PhoneCallProtocol.parse(from: &reader)
-            return .phoneCallAccepted(video: _0, id: _1, accessHash: _2, date: _3, adminId: _4, participantId: _5, gB: _6, protocol: _7)
-        }
-
-        /// phoneCall#30535af5's fields, its id already read.
-        static func parse_phoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1e0 == 0 else { throw .unknownFlags(constructor: "phoneCall", bits: flags & ~0x1e0) }
-            let _0 = flags & 0x20 != 0
-            let _1 = flags & 0x40 != 0
-            let _2 = flags & 0x100 != 0
-            let _3 = try reader.readInt64()
-            let _4 = try reader.readInt64()
-            let _5 = try reader.readInt32()
-            let _6 = try reader.readInt64()
-            let _7 = try reader.readInt64()
-            let _8 = try reader.readBytes()
-            let _9 = try reader.readInt64()
-            let _10 = try Api.PhoneCallProtocol.parse(from: &reader)
-            let _11 = try reader.readVector(of: Api.PhoneConnection.self)
-            let _12 = try reader.readInt32()
-            var _13: Api.DataJSON? = nil
-            if flags & 0x80 != 0 {
-                _13 = try Api.DataJSON.parse(from: &reader)
-            }
-            return .phoneCall(p2pAllowed: _0, video: _1, conferenceSupported: _2, id: _3, accessHash: _4, date: _5, adminId: _6, participantId: _7, gAOrB: _8, keyFingerprint: _9, protocol: _10, connections: _11, startDate: _12, customParameters: _13)
-        }
-
-        /// phoneCallDiscarded#50ca4de1's fields, its id already read.
-        static func parse_phoneCallDiscarded(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x4f == 0 else { throw .unknownFlags(constructor: "phoneCallDiscarded", bits: flags & ~0x4f) }
-            let _0 = flags & 0x4 != 0
-            let _1 = flags & 0x8 != 0
-            let _2 = flags & 0x40 != 0
-            let _3 = try reader.readInt64()
-            var _4: Api.PhoneCallDiscardReason? = nil
-            if flags & 0x1 != 0 {
-                _4 = try Api.PhoneCallDiscardReason.parse(from: &reader)
-            }
-            var _5: Int32? = nil
-            if flags & 0x2 != 0 {
-                _5 = try reader.readInt32()
-            }
-            return .phoneCallDiscarded(needRating: _0, needDebug: _1, video: _2, id: _3, reason: _4, duration: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PhoneCallDiscardReason: TLObject, Equatable {
-        case phoneCallDiscardReasonMissed
-        case phoneCallDiscardReasonDisconnect
-        case phoneCallDiscardReasonHangup
-        case phoneCallDiscardReasonBusy
-        case phoneCallDiscardReasonMigrateConferenceCall(slug: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .phoneCallDiscardReasonMissed:
-                writer.writeUInt32(0x85e42301)
-            case .phoneCallDiscardReasonDisconnect:
-                writer.writeUInt32(0xe095c1a0)
-            case .phoneCallDiscardReasonHangup:
-                writer.writeUInt32(0x57adc690)
-            case .phoneCallDiscardReasonBusy:
-                writer.writeUInt32(0xfaf7e8c9)
-            case .phoneCallDiscardReasonMigrateConferenceCall(let _0):
-                writer.writeUInt32(0x9fbbf1f7)
-                writer.writeString(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x85e42301: return try parse_phoneCallDiscardReasonMissed(&reader)
-            case 0xe095c1a0: return try parse_phoneCallDiscardReasonDisconnect(&reader)
-            case 0x57adc690: return try parse_phoneCallDiscardReasonHangup(&reader)
-            case 0xfaf7e8c9: return try parse_phoneCallDiscardReasonBusy(&reader)
-            case 0x9fbbf1f7: return try parse_phoneCallDiscardReasonMigrateConferenceCall(&reader)
-            default: throw .unknownConstructor(id, expected: "PhoneCallDiscardReason")
-            }
-        }
-
-        /// phoneCallDiscardReasonMissed#85e42301's fields, its id already read.
-        static func parse_phoneCallDiscardReasonMissed(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .phoneCallDiscardReasonMissed
-        }
-
-        /// phoneCallDiscardReasonDisconnect#e095c1a0's fields, its id already read.
-        static func parse_phoneCallDiscardReasonDisconnect(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .phoneCallDiscardReasonDisconnect
-        }
-
-        /// phoneCallDiscardReasonHangup#57adc690's fields, its id already read.
-        static func parse_phoneCallDiscardReasonHangup(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .phoneCallDiscardReasonHangup
-        }
-
-        /// phoneCallDiscardReasonBusy#faf7e8c9's fields, its id already read.
-        static func parse_phoneCallDiscardReasonBusy(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .phoneCallDiscardReasonBusy
-        }
-
-        /// phoneCallDiscardReasonMigrateConferenceCall#9fbbf1f7's fields, its id already read.
-        static func parse_phoneCallDiscardReasonMigrateConferenceCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .phoneCallDiscardReasonMigrateConferenceCall(slug: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PhoneCallProtocol: TLObject, Equatable {
-        case phoneCallProtocol(udpP2p: Bool, udpReflector: Bool, minLayer: Int32, maxLayer: Int32, libraryVersions: [String])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .phoneCallProtocol(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xfc878fc8)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
+                writer.writeString(_3)
                 writer.writeVector(_4)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xfc878fc8: return try parse_phoneCallProtocol(&reader)
-            default: throw .unknownConstructor(id, expected: "PhoneCallProtocol")
-            }
-        }
-
-        /// phoneCallProtocol#fc878fc8's fields, its id already read.
-        static func parse_phoneCallProtocol(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "phoneCallProtocol", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            let _4 = try reader.readStringVector()
-            return .phoneCallProtocol(udpP2p: _0, udpReflector: _1, minLayer: _2, maxLayer: _3, libraryVersions: _4)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PhoneConnection: TLObject, Equatable {
-        case phoneConnection(tcp: Bool, id: Int64, ip: String, ipv6: String, port: Int32, peerTag: [UInt8])
-        case phoneConnectionWebrtc(turn: Bool, stun: Bool, id: Int64, ip: String, ipv6: String, port: Int32, username: String, password: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .phoneConnection(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x9cc123c7)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeString(_2)
-                writer.writeString(_3)
-                writer.writeInt32(_4)
-                writer.writeBytes(_5)
-            case .phoneConnectionWebrtc(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0x635fe375)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_2)
-                writer.writeString(_3)
-                writer.writeString(_4)
-                writer.writeInt32(_5)
-                writer.writeString(_6)
-                writer.writeString(_7)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x9cc123c7: return try parse_phoneConnection(&reader)
-            case 0x635fe375: return try parse_phoneConnectionWebrtc(&reader)
-            default: throw .unknownConstructor(id, expected: "PhoneConnection")
-            }
-        }
-
-        /// phoneConnection#9cc123c7's fields, its id already read.
-        static func parse_phoneConnection(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "phoneConnection", bits: flags & ~0x1) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readString()
-            let _3 = try reader.readString()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readBytes()
-            return .phoneConnection(tcp: _0, id: _1, ip: _2, ipv6: _3, port: _4, peerTag: _5)
-        }
-
-        /// phoneConnectionWebrtc#635fe375's fields, its id already read.
-        static func parse_phoneConnectionWebrtc(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "phoneConnectionWebrtc", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readString()
-            let _4 = try reader.readString()
-            let _5 = try reader.readInt32()
-            let _6 = try reader.readString()
-            let _7 = try reader.readString()
-            return .phoneConnectionWebrtc(turn: _0, stun: _1, id: _2, ip: _3, ipv6: _4, port: _5, username: _6, password: _7)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Photo: TLObject, Equatable {
-        case photoEmpty(id: Int64)
-        case photo(hasStickers: Bool, id: Int64, accessHash: Int64, fileReference: [UInt8], date: Int32, sizes: [Api.PhotoSize], videoSizes: [Api.VideoSize]?, dcId: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .photoEmpty(let _0):
-                writer.writeUInt32(0x2331b22d)
-                writer.writeInt64(_0)
-            case .photo(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
-                writer.writeUInt32(0xfb197a65)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _6 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_1)
-                writer.writeInt64(_2)
-                writer.writeBytes(_3)
-                writer.writeInt32(_4)
                 writer.writeVector(_5)
-                if let value = _6 {
-                    writer.writeVector(value)
-                }
-                writer.writeInt32(_7)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x2331b22d: return try parse_photoEmpty(&reader)
-            case 0xfb197a65: return try parse_photo(&reader)
-            default: throw .unknownConstructor(id, expected: "Photo")
-            }
-        }
-
-        /// photoEmpty#2331b22d's fields, its id already read.
-        static func parse_photoEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .photoEmpty(id: _0)
-        }
-
-        /// photo#fb197a65's fields, its id already read.
-        static func parse_photo(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "photo", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt64()
-            let _2 = try reader.readInt64()
-            let _3 = try reader.readBytes()
-            let _4 = try reader.readInt32()
-            let _5 = try reader.readVector(of: Api.PhotoSize.self)
-            var _6: [Api.VideoSize]? = nil
-            if flags & 0x2 != 0 {
-                _6 = try reader.readVector(of: Api.VideoSize.self)
-            }
-            let _7 = try reader.readInt32()
-            return .photo(hasStickers: _0, id: _1, accessHash: _2, fileReference: _3, date: _4, sizes: _5, videoSizes: _6, dcId: _7)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PhotoSize: TLObject, Equatable {
-        case photoSizeEmpty(type: String)
-        case photoSize(type: String, w: Int32, h: Int32, size: Int32)
-        case photoCachedSize(type: String, w: Int32, h: Int32, bytes: [UInt8])
-        case photoStrippedSize(type: String, bytes: [UInt8])
-        case photoSizeProgressive(type: String, w: Int32, h: Int32, sizes: [Int32])
-        case photoPathSize(type: String, bytes: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .photoSizeEmpty(let _0):
-                writer.writeUInt32(0x0e17e23c)
-                writer.writeString(_0)
-            case .photoSize(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x75c78e60)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-            case .photoCachedSize(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x021e1ad6)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeBytes(_3)
-            case .photoStrippedSize(let _0, let _1):
-                writer.writeUInt32(0xe0b0bc2e)
-                writer.writeString(_0)
-                writer.writeBytes(_1)
-            case .photoSizeProgressive(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0xfa3efb95)
-                writer.writeString(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                writer.writeVector(_3)
-            case .photoPathSize(let _0, let _1):
-                writer.writeUInt32(0xd8214d41)
-                writer.writeString(_0)
-                writer.writeBytes(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x0e17e23c: return try parse_photoSizeEmpty(&reader)
-            case 0x75c78e60: return try parse_photoSize(&reader)
-            case 0x021e1ad6: return try parse_photoCachedSize(&reader)
-            case 0xe0b0bc2e: return try parse_photoStrippedSize(&reader)
-            case 0xfa3efb95: return try parse_photoSizeProgressive(&reader)
-            case 0xd8214d41: return try parse_photoPathSize(&reader)
-            default: throw .unknownConstructor(id, expected: "PhotoSize")
-            }
-        }
-
-        /// photoSizeEmpty#0e17e23c's fields, its id already read.
-        static func parse_photoSizeEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .photoSizeEmpty(type: _0)
-        }
-
-        /// photoSize#75c78e60's fields, its id already read.
-        static func parse_photoSize(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            return .photoSize(type: _0, w: _1, h: _2, size: _3)
-        }
-
-        /// photoCachedSize#021e1ad6's fields, its id already read.
-        static func parse_photoCachedSize(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readBytes()
-            return .photoCachedSize(type: _0, w: _1, h: _2, bytes: _3)
-        }
-
-        /// photoStrippedSize#e0b0bc2e's fields, its id already read.
-        static func parse_photoStrippedSize(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readBytes()
-            return .photoStrippedSize(type: _0, bytes: _1)
-        }
-
-        /// photoSizeProgressive#fa3efb95's fields, its id already read.
-        static func parse_photoSizeProgressive(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32Vector()
-            return .photoSizeProgressive(type: _0, w: _1, h: _2, sizes: _3)
-        }
-
-        /// photoPathSize#d8214d41's fields, its id already read.
-        static func parse_photoPathSize(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            let _1 = try reader.readBytes()
-            return .photoPathSize(type: _0, bytes: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Poll: TLObject, Equatable {
-        case poll(id: Int64, closed: Bool, publicVoters: Bool, multipleChoice: Bool, quiz: Bool, question: Api.TextWithEntities, answers: [Api.PollAnswer], closePeriod: Int32?, closeDate: Int32?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .poll(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
-                writer.writeUInt32(0x58747131)
-                var flags: UInt32 = 0
-                if _1 { flags |= 0x1 }
-                if _2 { flags |= 0x2 }
-                if _3 { flags |= 0x4 }
-                if _4 { flags |= 0x8 }
-                if _7 != nil { flags |= 0x10 }
-                if _8 != nil { flags |= 0x20 }
-                writer.writeInt64(_0)
-                writer.writeUInt32(flags)
-                _5.serialize(to: &writer)
                 writer.writeVector(_6)
                 if let value = _7 {
                     writer.writeInt32(value)
                 }
-                if let value = _8 {
-                    writer.writeInt32(value)
-                }
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x58747131: return try parse_poll(&reader)
-            default: throw .unknownConstructor(id, expected: "Poll")
+            case 0x98657f0d: return try parse_page(&reader)
+            default: throw .unknownConstructor(id, expected: "Page")
             }
         }
 
-        /// poll#58747131's fields, its id already read.
-        static func parse_poll(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// page#98657f0d's fields, its id already read.
+        static func parse_page(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
             let flags = try reader.readUInt32()
-            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "poll", bits: flags & ~0x3f) }
-            let _1 = flags & 0x1 != 0
-            let _2 = flags & 0x2 != 0
-            let _3 = flags & 0x4 != 0
-            let _4 = flags & 0x8 != 0
-            let _5 = try Api.TextWithEntities.parse(from: &reader)
-            let _6 = try reader.readVector(of: Api.PollAnswer.self)
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "page", bits: flags & ~0xf) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = try reader.readString()
+            let _4 = try reader.readVector(of: Api.PageBlock.self)
+            let _5 = try reader.readVector(of: Api.Photo.self)
+            let _6 = try reader.readVector(of: Api.Document.self)
             var _7: Int32? = nil
-            if flags & 0x10 != 0 {
+            if flags & 0x8 != 0 {
                 _7 = try reader.readInt32()
             }
-            var _8: Int32? = nil
-            if flags & 0x20 != 0 {
-                _8 = try reader.readInt32()
-            }
-            return .poll(id: _0, closed: _1, publicVoters: _2, multipleChoice: _3, quiz: _4, question: _5, answers: _6, closePeriod: _7, closeDate: _8)
+            return .page(part: _0, rtl: _1, v2: _2, url: _3, blocks: _4, photos: _5, documents: _6, views: _7)
         }
     }
 }
 
 extension Api {
-    public indirect enum PollAnswer: TLObject, Equatable {
-        case pollAnswer(text: Api.TextWithEntities, option: [UInt8])
+    public indirect enum PageBlock: TLObject, Equatable {
+        case pageBlockUnsupported
+        case pageBlockTitle(text: Api.RichText)
+        case pageBlockSubtitle(text: Api.RichText)
+        case pageBlockAuthorDate(author: Api.RichText, publishedDate: Int32)
+        case pageBlockHeader(text: Api.RichText)
+        case pageBlockSubheader(text: Api.RichText)
+        case pageBlockParagraph(text: Api.RichText)
+        case pageBlockPreformatted(text: Api.RichText, language: String)
+        case pageBlockFooter(text: Api.RichText)
+        case pageBlockDivider
+        case pageBlockAnchor(name: String)
+        case pageBlockList(items: [Api.PageListItem])
+        case pageBlockBlockquote(text: Api.RichText, caption: Api.RichText)
+        case pageBlockPullquote(text: Api.RichText, caption: Api.RichText)
+        case pageBlockPhoto(photoId: Int64, caption: Api.PageCaption, url: String?, webpageId: Int64?)
+        case pageBlockVideo(autoplay: Bool, loop: Bool, videoId: Int64, caption: Api.PageCaption)
+        case pageBlockCover(cover: Api.PageBlock)
+        case pageBlockEmbed(fullWidth: Bool, allowScrolling: Bool, url: String?, html: String?, posterPhotoId: Int64?, w: Int32?, h: Int32?, caption: Api.PageCaption)
+        case pageBlockEmbedPost(url: String, webpageId: Int64, authorPhotoId: Int64, author: String, date: Int32, blocks: [Api.PageBlock], caption: Api.PageCaption)
+        case pageBlockCollage(items: [Api.PageBlock], caption: Api.PageCaption)
+        case pageBlockSlideshow(items: [Api.PageBlock], caption: Api.PageCaption)
+        case pageBlockChannel(channel: Api.Chat)
+        case pageBlockAudio(audioId: Int64, caption: Api.PageCaption)
+        case pageBlockKicker(text: Api.RichText)
+        case pageBlockTable(bordered: Bool, striped: Bool, title: Api.RichText, rows: [Api.PageTableRow])
+        case pageBlockOrderedList(items: [Api.PageListOrderedItem])
+        case pageBlockDetails(open: Bool, blocks: [Api.PageBlock], title: Api.RichText)
+        case pageBlockRelatedArticles(title: Api.RichText, articles: [Api.PageRelatedArticle])
+        case pageBlockMap(geo: Api.GeoPoint, zoom: Int32, w: Int32, h: Int32, caption: Api.PageCaption)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .pollAnswer(let _0, let _1):
-                writer.writeUInt32(0xff16e2ca)
+            case .pageBlockUnsupported:
+                writer.writeUInt32(0x13567e8a)
+            case .pageBlockTitle(let _0):
+                writer.writeUInt32(0x70abc3fd)
                 _0.serialize(to: &writer)
-                writer.writeBytes(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xff16e2ca: return try parse_pollAnswer(&reader)
-            default: throw .unknownConstructor(id, expected: "PollAnswer")
-            }
-        }
-
-        /// pollAnswer#ff16e2ca's fields, its id already read.
-        static func parse_pollAnswer(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.TextWithEntities.parse(from: &reader)
-            let _1 = try reader.readBytes()
-            return .pollAnswer(text: _0, option: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PollAnswerVoters: TLObject, Equatable {
-        case pollAnswerVoters(chosen: Bool, correct: Bool, option: [UInt8], voters: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .pollAnswerVoters(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x3b6ddad2)
+            case .pageBlockSubtitle(let _0):
+                writer.writeUInt32(0x8ffa9a1f)
+                _0.serialize(to: &writer)
+            case .pageBlockAuthorDate(let _0, let _1):
+                writer.writeUInt32(0xbaafe5e0)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+            case .pageBlockHeader(let _0):
+                writer.writeUInt32(0xbfd064ec)
+                _0.serialize(to: &writer)
+            case .pageBlockSubheader(let _0):
+                writer.writeUInt32(0xf12bb6e1)
+                _0.serialize(to: &writer)
+            case .pageBlockParagraph(let _0):
+                writer.writeUInt32(0x467a0766)
+                _0.serialize(to: &writer)
+            case .pageBlockPreformatted(let _0, let _1):
+                writer.writeUInt32(0xc070d93e)
+                _0.serialize(to: &writer)
+                writer.writeString(_1)
+            case .pageBlockFooter(let _0):
+                writer.writeUInt32(0x48870999)
+                _0.serialize(to: &writer)
+            case .pageBlockDivider:
+                writer.writeUInt32(0xdb20b188)
+            case .pageBlockAnchor(let _0):
+                writer.writeUInt32(0xce0d37b0)
+                writer.writeString(_0)
+            case .pageBlockList(let _0):
+                writer.writeUInt32(0xe4e88011)
+                writer.writeVector(_0)
+            case .pageBlockBlockquote(let _0, let _1):
+                writer.writeUInt32(0x263d7c26)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            case .pageBlockPullquote(let _0, let _1):
+                writer.writeUInt32(0x4f4456d3)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            case .pageBlockPhoto(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x1759c560)
+                var flags: UInt32 = 0
+                if _2 != nil { flags |= 0x1 }
+                if _3 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    writer.writeInt64(value)
+                }
+            case .pageBlockVideo(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x7c8fe7b6)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
                 if _1 { flags |= 0x2 }
                 writer.writeUInt32(flags)
-                writer.writeBytes(_2)
-                writer.writeInt32(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x3b6ddad2: return try parse_pollAnswerVoters(&reader)
-            default: throw .unknownConstructor(id, expected: "PollAnswerVoters")
-            }
-        }
-
-        /// pollAnswerVoters#3b6ddad2's fields, its id already read.
-        static func parse_pollAnswerVoters(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "pollAnswerVoters", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = try reader.readBytes()
-            let _3 = try reader.readInt32()
-            return .pollAnswerVoters(chosen: _0, correct: _1, option: _2, voters: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PollResults: TLObject, Equatable {
-        case pollResults(min: Bool, results: [Api.PollAnswerVoters]?, totalVoters: Int32?, recentVoters: [Api.Peer]?, solution: String?, solutionEntities: [Api.MessageEntity]?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .pollResults(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x7adf2420)
+                writer.writeInt64(_2)
+                _3.serialize(to: &writer)
+            case .pageBlockCover(let _0):
+                writer.writeUInt32(0x39f23300)
+                _0.serialize(to: &writer)
+            case .pageBlockEmbed(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0xa8718dc5)
                 var flags: UInt32 = 0
                 if _0 { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                if _2 != nil { flags |= 0x4 }
-                if _3 != nil { flags |= 0x8 }
+                if _1 { flags |= 0x8 }
+                if _2 != nil { flags |= 0x2 }
+                if _3 != nil { flags |= 0x4 }
                 if _4 != nil { flags |= 0x10 }
-                if _5 != nil { flags |= 0x10 }
+                if _5 != nil { flags |= 0x20 }
+                if _6 != nil { flags |= 0x20 }
                 writer.writeUInt32(flags)
-                if let value = _1 {
-                    writer.writeVector(value)
-                }
                 if let value = _2 {
-                    writer.writeInt32(value)
-                }
-                if let value = _3 {
-                    writer.writeVector(value)
-                }
-                if let value = _4 {
                     writer.writeString(value)
                 }
-                if let value = _5 {
-                    writer.writeVector(value)
+                if let value = _3 {
+                    writer.writeString(value)
                 }
+                if let value = _4 {
+                    writer.writeInt64(value)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+                if let value = _6 {
+                    writer.writeInt32(value)
+                }
+                _7.serialize(to: &writer)
+            case .pageBlockEmbedPost(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xf259a80b)
+                writer.writeString(_0)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeString(_3)
+                writer.writeInt32(_4)
+                writer.writeVector(_5)
+                _6.serialize(to: &writer)
+            case .pageBlockCollage(let _0, let _1):
+                writer.writeUInt32(0x65a0fa4d)
+                writer.writeVector(_0)
+                _1.serialize(to: &writer)
+            case .pageBlockSlideshow(let _0, let _1):
+                writer.writeUInt32(0x031f9590)
+                writer.writeVector(_0)
+                _1.serialize(to: &writer)
+            case .pageBlockChannel(let _0):
+                writer.writeUInt32(0xef1751b5)
+                _0.serialize(to: &writer)
+            case .pageBlockAudio(let _0, let _1):
+                writer.writeUInt32(0x804361ea)
+                writer.writeInt64(_0)
+                _1.serialize(to: &writer)
+            case .pageBlockKicker(let _0):
+                writer.writeUInt32(0x1e148390)
+                _0.serialize(to: &writer)
+            case .pageBlockTable(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xbf4dea82)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                _2.serialize(to: &writer)
+                writer.writeVector(_3)
+            case .pageBlockOrderedList(let _0):
+                writer.writeUInt32(0x9a8ae1e1)
+                writer.writeVector(_0)
+            case .pageBlockDetails(let _0, let _1, let _2):
+                writer.writeUInt32(0x76768bed)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeVector(_1)
+                _2.serialize(to: &writer)
+            case .pageBlockRelatedArticles(let _0, let _1):
+                writer.writeUInt32(0x16115a96)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+            case .pageBlockMap(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xa44f3ef6)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+                _4.serialize(to: &writer)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x7adf2420: return try parse_pollResults(&reader)
-            default: throw .unknownConstructor(id, expected: "PollResults")
+            case 0x13567e8a: return try parse_pageBlockUnsupported(&reader)
+            case 0x70abc3fd: return try parse_pageBlockTitle(&reader)
+            case 0x8ffa9a1f: return try parse_pageBlockSubtitle(&reader)
+            case 0xbaafe5e0: return try parse_pageBlockAuthorDate(&reader)
+            case 0xbfd064ec: return try parse_pageBlockHeader(&reader)
+            case 0xf12bb6e1: return try parse_pageBlockSubheader(&reader)
+            case 0x467a0766: return try parse_pageBlockParagraph(&reader)
+            case 0xc070d93e: return try parse_pageBlockPreformatted(&reader)
+            case 0x48870999: return try parse_pageBlockFooter(&reader)
+            case 0xdb20b188: return try parse_pageBlockDivider(&reader)
+            case 0xce0d37b0: return try parse_pageBlockAnchor(&reader)
+            case 0xe4e88011: return try parse_pageBlockList(&reader)
+            case 0x263d7c26: return try parse_pageBlockBlockquote(&reader)
+            case 0x4f4456d3: return try parse_pageBlockPullquote(&reader)
+            case 0x1759c560: return try parse_pageBlockPhoto(&reader)
+            case 0x7c8fe7b6: return try parse_pageBlockVideo(&reader)
+            case 0x39f23300: return try parse_pageBlockCover(&reader)
+            case 0xa8718dc5: return try parse_pageBlockEmbed(&reader)
+            case 0xf259a80b: return try parse_pageBlockEmbedPost(&reader)
+            case 0x65a0fa4d: return try parse_pageBlockCollage(&reader)
+            case 0x031f9590: return try parse_pageBlockSlideshow(&reader)
+            case 0xef1751b5: return try parse_pageBlockChannel(&reader)
+            case 0x804361ea: return try parse_pageBlockAudio(&reader)
+            case 0x1e148390: return try parse_pageBlockKicker(&reader)
+            case 0xbf4dea82: return try parse_pageBlockTable(&reader)
+            case 0x9a8ae1e1: return try parse_pageBlockOrderedList(&reader)
+            case 0x76768bed: return try parse_pageBlockDetails(&reader)
+            case 0x16115a96: return try parse_pageBlockRelatedArticles(&reader)
+            case 0xa44f3ef6: return try parse_pageBlockMap(&reader)
+            default: throw .unknownConstructor(id, expected: "PageBlock")
             }
         }
 
-        /// pollResults#7adf2420's fields, its id already read.
-        static func parse_pollResults(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageBlockUnsupported#13567e8a's fields, its id already read.
+        static func parse_pageBlockUnsupported(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "pollResults", bits: flags & ~0x1f) }
-            let _0 = flags & 0x1 != 0
-            var _1: [Api.PollAnswerVoters]? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readVector(of: Api.PollAnswerVoters.self)
-            }
-            var _2: Int32? = nil
-            if flags & 0x4 != 0 {
-                _2 = try reader.readInt32()
-            }
-            var _3: [Api.Peer]? = nil
-            if flags & 0x8 != 0 {
-                _3 = try reader.readVector(of: Api.Peer.self)
-            }
-            var _4: String? = nil
-            if flags & 0x10 != 0 {
-                _4 = try reader.readString()
-            }
-            var _5: [Api.MessageEntity]? = nil
-            if flags & 0x10 != 0 {
-                _5 = try reader.readVector(of: Api.MessageEntity.self)
-            }
-            return .pollResults(min: _0, results: _1, totalVoters: _2, recentVoters: _3, solution: _4, solutionEntities: _5)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum PostAddress: TLObject, Equatable {
-        case postAddress(streetLine1: String, streetLine2: String, city: String, state: String, countryIso2: String, postCode: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .postAddress(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x1e8caaeb)
-                writer.writeString(_0)
-                writer.writeString(_1)
-                writer.writeString(_2)
-                writer.writeString(_3)
-                writer.writeString(_4)
-                writer.writeString(_5)
-            }
+            return .pageBlockUnsupported
         }
 
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x1e8caaeb: return try parse_postAddress(&reader)
-            default: throw .unknownConstructor(id, expected: "PostAddress")
-            }
+        /// pageBlockTitle#70abc3fd's fields, its id already read.
+        static func parse_pageBlockTitle(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageBlockTitle(text: _0)
         }
 
-        /// postAddress#1e8caaeb's fields, its id already read.
-        static func parse_postAddress(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageBlockSubtitle#8ffa9a1f's fields, its id already read.
+        static func parse_pageBlockSubtitle(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageBlockSubtitle(text: _0)
+        }
+
+        /// pageBlockAuthorDate#baafe5e0's fields, its id already read.
+        static func parse_pageBlockAuthorDate(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            return .pageBlockAuthorDate(author: _0, publishedDate: _1)
+        }
+
+        /// pageBlockHeader#bfd064ec's fields, its id already read.
+        static func parse_pageBlockHeader(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageBlockHeader(text: _0)
+        }
+
+        /// pageBlockSubheader#f12bb6e1's fields, its id already read.
+        static func parse_pageBlockSubheader(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageBlockSubheader(text: _0)
+        }
+
+        /// pageBlockParagraph#467a0766's fields, its id already read.
+        static func parse_pageBlockParagraph(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageBlockParagraph(text: _0)
+        }
+
+        /// pageBlockPreformatted#c070d93e's fields, its id already read.
+        static func parse_pageBlockPreformatted(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try reader.readString()
+            return .pageBlockPreformatted(text: _0, language: _1)
+        }
+
+        /// pageBlockFooter#48870999's fields, its id already read.
+        static func parse_pageBlockFooter(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageBlockFooter(text: _0)
+        }
+
+        /// pageBlockDivider#db20b188's fields, its id already read.
+        static func parse_pageBlockDivider(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .pageBlockDivider
+        }
+
+        /// pageBlockAnchor#ce0d37b0's fields, its id already read.
+        static func parse_pageBlockAnchor(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            let _1 = try reader.readString()
-            let _2 = try reader.readString()
+            return .pageBlockAnchor(name: _0)
+        }
+
+        /// pageBlockList#e4e88011's fields, its id already read.
+        static func parse_pageBlockList(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.PageListItem.self)
+            return .pageBlockList(items: _0)
+        }
+
+        /// pageBlockBlockquote#263d7c26's fields, its id already read.
+        static func parse_pageBlockBlockquote(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try Api.RichText.parse(from: &reader)
+            return .pageBlockBlockquote(text: _0, caption: _1)
+        }
+
+        /// pageBlockPullquote#4f4456d3's fields, its id already read.
+        static func parse_pageBlockPullquote(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try Api.RichText.parse(from: &reader)
+            return .pageBlockPullquote(text: _0, caption: _1)
+        }
+
+        /// pageBlockPhoto#1759c560's fields, its id already read.
+        static func parse_pageBlockPhoto(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "pageBlockPhoto", bits: flags & ~0x1) }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.PageCaption.parse(from: &reader)
+            var _2: String? = nil
+            if flags & 0x1 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: Int64? = nil
+            if flags & 0x1 != 0 {
+                _3 = try reader.readInt64()
+            }
+            return .pageBlockPhoto(photoId: _0, caption: _1, url: _2, webpageId: _3)
+        }
+
+        /// pageBlockVideo#7c8fe7b6's fields, its id already read.
+        static func parse_pageBlockVideo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "pageBlockVideo", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readInt64()
+            let _3 = try Api.PageCaption.parse(from: &reader)
+            return .pageBlockVideo(autoplay: _0, loop: _1, videoId: _2, caption: _3)
+        }
+
+        /// pageBlockCover#39f23300's fields, its id already read.
+        static func parse_pageBlockCover(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.PageBlock.parse(from: &reader)
+            return .pageBlockCover(cover: _0)
+        }
+
+        /// pageBlockEmbed#a8718dc5's fields, its id already read.
+        static func parse_pageBlockEmbed(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "pageBlockEmbed", bits: flags & ~0x3f) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x8 != 0
+            var _2: String? = nil
+            if flags & 0x2 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: String? = nil
+            if flags & 0x4 != 0 {
+                _3 = try reader.readString()
+            }
+            var _4: Int64? = nil
+            if flags & 0x10 != 0 {
+                _4 = try reader.readInt64()
+            }
+            var _5: Int32? = nil
+            if flags & 0x20 != 0 {
+                _5 = try reader.readInt32()
+            }
+            var _6: Int32? = nil
+            if flags & 0x20 != 0 {
+                _6 = try reader.readInt32()
+            }
+            let _7 = try Api.PageCaption.parse(from: &reader)
+            return .pageBlockEmbed(fullWidth: _0, allowScrolling: _1, url: _2, html: _3, posterPhotoId: _4, w: _5, h: _6, caption: _7)
+        }
+
+        /// pageBlockEmbedPost#f259a80b's fields, its id already read.
+        static func parse_pageBlockEmbedPost(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
             let _3 = try reader.readString()
-            let _4 = try reader.readString()
-            let _5 = try reader.readString()
-            return .postAddress(streetLine1: _0, streetLine2: _1, city: _2, state: _3, countryIso2: _4, postCode: _5)
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readVector(of: Api.PageBlock.self)
+            let _6 = try Api.PageCaption.parse(from: &reader)
+            return .pageBlockEmbedPost(url: _0, webpageId: _1, authorPhotoId: _2, author: _3, date: _4, blocks: _5, caption: _6)
+        }
+
+        /// pageBlockCollage#65a0fa4d's fields, its id already read.
+        static func parse_pageBlockCollage(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.PageBlock.self)
+            let _1 = try Api.PageCaption.parse(from: &reader)
+            return .pageBlockCollage(items: _0, caption: _1)
+        }
+
+        /// pageBlockSlideshow#031f9590's fields, its id already read.
+        static func parse_pageBlockSlideshow(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.PageBlock.self)
+            let _1 = try Api.PageCaption.parse(from: &reader)
+            return .pageBlockSlideshow(items: _0, caption: _1)
+        }
+
+        /// pageBlockChannel#ef1751b5's fields, its id already read.
+        static func parse_pageBlockChannel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Chat.parse(from: &reader)
+            return .pageBlockChannel(channel: _0)
+        }
+
+        /// pageBlockAudio#804361ea's fields, its id already read.
+        static func parse_pageBlockAudio(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let _1 = try Api.PageCaption.parse(from: &reader)
+            return .pageBlockAudio(audioId: _0, caption: _1)
+        }
+
+        /// pageBlockKicker#1e148390's fields, its id already read.
+        static func parse_pageBlockKicker(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageBlockKicker(text: _0)
+        }
+
+        /// pageBlockTable#bf4dea82's fields, its id already read.
+        static func parse_pageBlockTable(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "pageBlockTable", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try Api.RichText.parse(from: &reader)
+            let _3 = try reader.readVector(of: Api.PageTableRow.self)
+            return .pageBlockTable(bordered: _0, striped: _1, title: _2, rows: _3)
+        }
+
+        /// pageBlockOrderedList#9a8ae1e1's fields, its id already read.
+        static func parse_pageBlockOrderedList(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.PageListOrderedItem.self)
+            return .pageBlockOrderedList(items: _0)
+        }
+
+        /// pageBlockDetails#76768bed's fields, its id already read.
+        static func parse_pageBlockDetails(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "pageBlockDetails", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readVector(of: Api.PageBlock.self)
+            let _2 = try Api.RichText.parse(from: &reader)
+            return .pageBlockDetails(open: _0, blocks: _1, title: _2)
+        }
+
+        /// pageBlockRelatedArticles#16115a96's fields, its id already read.
+        static func parse_pageBlockRelatedArticles(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try reader.readVector(of: Api.PageRelatedArticle.self)
+            return .pageBlockRelatedArticles(title: _0, articles: _1)
+        }
+
+        /// pageBlockMap#a44f3ef6's fields, its id already read.
+        static func parse_pageBlockMap(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.GeoPoint.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            let _4 = try Api.PageCaption.parse(from: &reader)
+            return .pageBlockMap(geo: _0, zoom: _1, w: _2, h: _3, caption: _4)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PageCaption: TLObject, Equatable {
+        case pageCaption(text: Api.RichText, credit: Api.RichText)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .pageCaption(let _0, let _1):
+                writer.writeUInt32(0x6f747657)
+                _0.serialize(to: &writer)
+                _1.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x6f747657: return try parse_pageCaption(&reader)
+            default: throw .unknownConstructor(id, expected: "PageCaption")
+            }
+        }
+
+        /// pageCaption#6f747657's fields, its id already read.
+        static func parse_pageCaption(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.RichText.parse(from: &reader)
+            let _1 = try Api.RichText.parse(from: &reader)
+            return .pageCaption(text: _0, credit: _1)
         }
     }
 }

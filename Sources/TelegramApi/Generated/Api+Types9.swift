@@ -2,734 +2,112 @@
 import TLSerialization
 
 extension Api {
-    public indirect enum PrivacyKey: TLObject, Equatable {
-        case privacyKeyStatusTimestamp
-        case privacyKeyChatInvite
-        case privacyKeyPhoneCall
-        case privacyKeyPhoneP2P
-        case privacyKeyForwards
-        case privacyKeyProfilePhoto
-        case privacyKeyPhoneNumber
-        case privacyKeyAddedByPhone
-        case privacyKeyVoiceMessages
-        case privacyKeyAbout
-        case privacyKeyBirthday
-        case privacyKeyStarGiftsAutoSave
-        case privacyKeyNoPaidMessages
+    public indirect enum PageListItem: TLObject, Equatable {
+        case pageListItemText(text: Api.RichText)
+        case pageListItemBlocks(blocks: [Api.PageBlock])
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .privacyKeyStatusTimestamp:
-                writer.writeUInt32(0xbc2eab30)
-            case .privacyKeyChatInvite:
-                writer.writeUInt32(0x500e6dfa)
-            case .privacyKeyPhoneCall:
-                writer.writeUInt32(0x3d662b7b)
-            case .privacyKeyPhoneP2P:
-                writer.writeUInt32(0x39491cc8)
-            case .privacyKeyForwards:
-                writer.writeUInt32(0x69ec56a3)
-            case .privacyKeyProfilePhoto:
-                writer.writeUInt32(0x96151fed)
-            case .privacyKeyPhoneNumber:
-                writer.writeUInt32(0xd19ae46d)
-            case .privacyKeyAddedByPhone:
-                writer.writeUInt32(0x42ffd42b)
-            case .privacyKeyVoiceMessages:
-                writer.writeUInt32(0x0697f414)
-            case .privacyKeyAbout:
-                writer.writeUInt32(0xa486b761)
-            case .privacyKeyBirthday:
-                writer.writeUInt32(0x2000a518)
-            case .privacyKeyStarGiftsAutoSave:
-                writer.writeUInt32(0x2ca4fdf8)
-            case .privacyKeyNoPaidMessages:
-                writer.writeUInt32(0x17d348d2)
+            case .pageListItemText(let _0):
+                writer.writeUInt32(0xb92fb6cd)
+                _0.serialize(to: &writer)
+            case .pageListItemBlocks(let _0):
+                writer.writeUInt32(0x25e073fc)
+                writer.writeVector(_0)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xbc2eab30: return try parse_privacyKeyStatusTimestamp(&reader)
-            case 0x500e6dfa: return try parse_privacyKeyChatInvite(&reader)
-            case 0x3d662b7b: return try parse_privacyKeyPhoneCall(&reader)
-            case 0x39491cc8: return try parse_privacyKeyPhoneP2P(&reader)
-            case 0x69ec56a3: return try parse_privacyKeyForwards(&reader)
-            case 0x96151fed: return try parse_privacyKeyProfilePhoto(&reader)
-            case 0xd19ae46d: return try parse_privacyKeyPhoneNumber(&reader)
-            case 0x42ffd42b: return try parse_privacyKeyAddedByPhone(&reader)
-            case 0x0697f414: return try parse_privacyKeyVoiceMessages(&reader)
-            case 0xa486b761: return try parse_privacyKeyAbout(&reader)
-            case 0x2000a518: return try parse_privacyKeyBirthday(&reader)
-            case 0x2ca4fdf8: return try parse_privacyKeyStarGiftsAutoSave(&reader)
-            case 0x17d348d2: return try parse_privacyKeyNoPaidMessages(&reader)
-            default: throw .unknownConstructor(id, expected: "PrivacyKey")
+            case 0xb92fb6cd: return try parse_pageListItemText(&reader)
+            case 0x25e073fc: return try parse_pageListItemBlocks(&reader)
+            default: throw .unknownConstructor(id, expected: "PageListItem")
             }
         }
 
-        /// privacyKeyStatusTimestamp#bc2eab30's fields, its id already read.
-        static func parse_privacyKeyStatusTimestamp(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageListItemText#b92fb6cd's fields, its id already read.
+        static func parse_pageListItemText(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .privacyKeyStatusTimestamp
+            let _0 = try Api.RichText.parse(from: &reader)
+            return .pageListItemText(text: _0)
         }
 
-        /// privacyKeyChatInvite#500e6dfa's fields, its id already read.
-        static func parse_privacyKeyChatInvite(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageListItemBlocks#25e073fc's fields, its id already read.
+        static func parse_pageListItemBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            return .privacyKeyChatInvite
-        }
-
-        /// privacyKeyPhoneCall#3d662b7b's fields, its id already read.
-        static func parse_privacyKeyPhoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyPhoneCall
-        }
-
-        /// privacyKeyPhoneP2P#39491cc8's fields, its id already read.
-        static func parse_privacyKeyPhoneP2P(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyPhoneP2P
-        }
-
-        /// privacyKeyForwards#69ec56a3's fields, its id already read.
-        static func parse_privacyKeyForwards(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyForwards
-        }
-
-        /// privacyKeyProfilePhoto#96151fed's fields, its id already read.
-        static func parse_privacyKeyProfilePhoto(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyProfilePhoto
-        }
-
-        /// privacyKeyPhoneNumber#d19ae46d's fields, its id already read.
-        static func parse_privacyKeyPhoneNumber(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyPhoneNumber
-        }
-
-        /// privacyKeyAddedByPhone#42ffd42b's fields, its id already read.
-        static func parse_privacyKeyAddedByPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyAddedByPhone
-        }
-
-        /// privacyKeyVoiceMessages#0697f414's fields, its id already read.
-        static func parse_privacyKeyVoiceMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyVoiceMessages
-        }
-
-        /// privacyKeyAbout#a486b761's fields, its id already read.
-        static func parse_privacyKeyAbout(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyAbout
-        }
-
-        /// privacyKeyBirthday#2000a518's fields, its id already read.
-        static func parse_privacyKeyBirthday(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyBirthday
-        }
-
-        /// privacyKeyStarGiftsAutoSave#2ca4fdf8's fields, its id already read.
-        static func parse_privacyKeyStarGiftsAutoSave(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyStarGiftsAutoSave
-        }
-
-        /// privacyKeyNoPaidMessages#17d348d2's fields, its id already read.
-        static func parse_privacyKeyNoPaidMessages(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyKeyNoPaidMessages
+            let _0 = try reader.readVector(of: Api.PageBlock.self)
+            return .pageListItemBlocks(blocks: _0)
         }
     }
 }
 
 extension Api {
-    public indirect enum PrivacyRule: TLObject, Equatable {
-        case privacyValueAllowContacts
-        case privacyValueAllowAll
-        case privacyValueAllowUsers(users: [Int64])
-        case privacyValueDisallowContacts
-        case privacyValueDisallowAll
-        case privacyValueDisallowUsers(users: [Int64])
-        case privacyValueAllowChatParticipants(chats: [Int64])
-        case privacyValueDisallowChatParticipants(chats: [Int64])
-        case privacyValueAllowCloseFriends
-        case privacyValueAllowPremium
-        case privacyValueAllowBots
-        case privacyValueDisallowBots
+    public indirect enum PageListOrderedItem: TLObject, Equatable {
+        case pageListOrderedItemText(num: String, text: Api.RichText)
+        case pageListOrderedItemBlocks(num: String, blocks: [Api.PageBlock])
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .privacyValueAllowContacts:
-                writer.writeUInt32(0xfffe1bac)
-            case .privacyValueAllowAll:
-                writer.writeUInt32(0x65427b82)
-            case .privacyValueAllowUsers(let _0):
-                writer.writeUInt32(0xb8905fb2)
-                writer.writeVector(_0)
-            case .privacyValueDisallowContacts:
-                writer.writeUInt32(0xf888fa1a)
-            case .privacyValueDisallowAll:
-                writer.writeUInt32(0x8b73e763)
-            case .privacyValueDisallowUsers(let _0):
-                writer.writeUInt32(0xe4621141)
-                writer.writeVector(_0)
-            case .privacyValueAllowChatParticipants(let _0):
-                writer.writeUInt32(0x6b134e8e)
-                writer.writeVector(_0)
-            case .privacyValueDisallowChatParticipants(let _0):
-                writer.writeUInt32(0x41c87565)
-                writer.writeVector(_0)
-            case .privacyValueAllowCloseFriends:
-                writer.writeUInt32(0xf7e8d89b)
-            case .privacyValueAllowPremium:
-                writer.writeUInt32(0xece9814b)
-            case .privacyValueAllowBots:
-                writer.writeUInt32(0x21461b5d)
-            case .privacyValueDisallowBots:
-                writer.writeUInt32(0xf6a5f82f)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xfffe1bac: return try parse_privacyValueAllowContacts(&reader)
-            case 0x65427b82: return try parse_privacyValueAllowAll(&reader)
-            case 0xb8905fb2: return try parse_privacyValueAllowUsers(&reader)
-            case 0xf888fa1a: return try parse_privacyValueDisallowContacts(&reader)
-            case 0x8b73e763: return try parse_privacyValueDisallowAll(&reader)
-            case 0xe4621141: return try parse_privacyValueDisallowUsers(&reader)
-            case 0x6b134e8e: return try parse_privacyValueAllowChatParticipants(&reader)
-            case 0x41c87565: return try parse_privacyValueDisallowChatParticipants(&reader)
-            case 0xf7e8d89b: return try parse_privacyValueAllowCloseFriends(&reader)
-            case 0xece9814b: return try parse_privacyValueAllowPremium(&reader)
-            case 0x21461b5d: return try parse_privacyValueAllowBots(&reader)
-            case 0xf6a5f82f: return try parse_privacyValueDisallowBots(&reader)
-            default: throw .unknownConstructor(id, expected: "PrivacyRule")
-            }
-        }
-
-        /// privacyValueAllowContacts#fffe1bac's fields, its id already read.
-        static func parse_privacyValueAllowContacts(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueAllowContacts
-        }
-
-        /// privacyValueAllowAll#65427b82's fields, its id already read.
-        static func parse_privacyValueAllowAll(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueAllowAll
-        }
-
-        /// privacyValueAllowUsers#b8905fb2's fields, its id already read.
-        static func parse_privacyValueAllowUsers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64Vector()
-            return .privacyValueAllowUsers(users: _0)
-        }
-
-        /// privacyValueDisallowContacts#f888fa1a's fields, its id already read.
-        static func parse_privacyValueDisallowContacts(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueDisallowContacts
-        }
-
-        /// privacyValueDisallowAll#8b73e763's fields, its id already read.
-        static func parse_privacyValueDisallowAll(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueDisallowAll
-        }
-
-        /// privacyValueDisallowUsers#e4621141's fields, its id already read.
-        static func parse_privacyValueDisallowUsers(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64Vector()
-            return .privacyValueDisallowUsers(users: _0)
-        }
-
-        /// privacyValueAllowChatParticipants#6b134e8e's fields, its id already read.
-        static func parse_privacyValueAllowChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64Vector()
-            return .privacyValueAllowChatParticipants(chats: _0)
-        }
-
-        /// privacyValueDisallowChatParticipants#41c87565's fields, its id already read.
-        static func parse_privacyValueDisallowChatParticipants(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64Vector()
-            return .privacyValueDisallowChatParticipants(chats: _0)
-        }
-
-        /// privacyValueAllowCloseFriends#f7e8d89b's fields, its id already read.
-        static func parse_privacyValueAllowCloseFriends(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueAllowCloseFriends
-        }
-
-        /// privacyValueAllowPremium#ece9814b's fields, its id already read.
-        static func parse_privacyValueAllowPremium(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueAllowPremium
-        }
-
-        /// privacyValueAllowBots#21461b5d's fields, its id already read.
-        static func parse_privacyValueAllowBots(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueAllowBots
-        }
-
-        /// privacyValueDisallowBots#f6a5f82f's fields, its id already read.
-        static func parse_privacyValueDisallowBots(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .privacyValueDisallowBots
-        }
-    }
-}
-
-extension Api {
-    public indirect enum QuickReply: TLObject, Equatable {
-        case quickReply(shortcutId: Int32, shortcut: String, topMessage: Int32, count: Int32)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .quickReply(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x0697102b)
-                writer.writeInt32(_0)
-                writer.writeString(_1)
-                writer.writeInt32(_2)
-                writer.writeInt32(_3)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x0697102b: return try parse_quickReply(&reader)
-            default: throw .unknownConstructor(id, expected: "QuickReply")
-            }
-        }
-
-        /// quickReply#0697102b's fields, its id already read.
-        static func parse_quickReply(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt32()
-            let _1 = try reader.readString()
-            let _2 = try reader.readInt32()
-            let _3 = try reader.readInt32()
-            return .quickReply(shortcutId: _0, shortcut: _1, topMessage: _2, count: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum Reaction: TLObject, Equatable {
-        case reactionEmpty
-        case reactionEmoji(emoticon: String)
-        case reactionCustomEmoji(documentId: Int64)
-        case reactionPaid
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .reactionEmpty:
-                writer.writeUInt32(0x79f5d419)
-            case .reactionEmoji(let _0):
-                writer.writeUInt32(0x1b2286b8)
+            case .pageListOrderedItemText(let _0, let _1):
+                writer.writeUInt32(0x5e068047)
                 writer.writeString(_0)
-            case .reactionCustomEmoji(let _0):
-                writer.writeUInt32(0x8935fc73)
-                writer.writeInt64(_0)
-            case .reactionPaid:
-                writer.writeUInt32(0x523da4eb)
+                _1.serialize(to: &writer)
+            case .pageListOrderedItemBlocks(let _0, let _1):
+                writer.writeUInt32(0x98dd8936)
+                writer.writeString(_0)
+                writer.writeVector(_1)
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0x79f5d419: return try parse_reactionEmpty(&reader)
-            case 0x1b2286b8: return try parse_reactionEmoji(&reader)
-            case 0x8935fc73: return try parse_reactionCustomEmoji(&reader)
-            case 0x523da4eb: return try parse_reactionPaid(&reader)
-            default: throw .unknownConstructor(id, expected: "Reaction")
+            case 0x5e068047: return try parse_pageListOrderedItemText(&reader)
+            case 0x98dd8936: return try parse_pageListOrderedItemBlocks(&reader)
+            default: throw .unknownConstructor(id, expected: "PageListOrderedItem")
             }
         }
 
-        /// reactionEmpty#79f5d419's fields, its id already read.
-        static func parse_reactionEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .reactionEmpty
-        }
-
-        /// reactionEmoji#1b2286b8's fields, its id already read.
-        static func parse_reactionEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageListOrderedItemText#5e068047's fields, its id already read.
+        static func parse_pageListOrderedItemText(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
-            return .reactionEmoji(emoticon: _0)
+            let _1 = try Api.RichText.parse(from: &reader)
+            return .pageListOrderedItemText(num: _0, text: _1)
         }
 
-        /// reactionCustomEmoji#8935fc73's fields, its id already read.
-        static func parse_reactionCustomEmoji(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageListOrderedItemBlocks#98dd8936's fields, its id already read.
+        static func parse_pageListOrderedItemBlocks(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            return .reactionCustomEmoji(documentId: _0)
-        }
-
-        /// reactionPaid#523da4eb's fields, its id already read.
-        static func parse_reactionPaid(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .reactionPaid
+            let _0 = try reader.readString()
+            let _1 = try reader.readVector(of: Api.PageBlock.self)
+            return .pageListOrderedItemBlocks(num: _0, blocks: _1)
         }
     }
 }
 
 extension Api {
-    public indirect enum ReactionCount: TLObject, Equatable {
-        case reactionCount(chosenOrder: Int32?, reaction: Api.Reaction, count: Int32)
+    public indirect enum PageRelatedArticle: TLObject, Equatable {
+        case pageRelatedArticle(url: String, webpageId: Int64, title: String?, description: String?, photoId: Int64?, author: String?, publishedDate: Int32?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .reactionCount(let _0, let _1, let _2):
-                writer.writeUInt32(0xa3d1cb80)
+            case .pageRelatedArticle(let _0, let _1, let _2, let _3, let _4, let _5, let _6):
+                writer.writeUInt32(0xb390dc08)
                 var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeInt32(value)
-                }
-                _1.serialize(to: &writer)
-                writer.writeInt32(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xa3d1cb80: return try parse_reactionCount(&reader)
-            default: throw .unknownConstructor(id, expected: "ReactionCount")
-            }
-        }
-
-        /// reactionCount#a3d1cb80's fields, its id already read.
-        static func parse_reactionCount(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "reactionCount", bits: flags & ~0x1) }
-            var _0: Int32? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readInt32()
-            }
-            let _1 = try Api.Reaction.parse(from: &reader)
-            let _2 = try reader.readInt32()
-            return .reactionCount(chosenOrder: _0, reaction: _1, count: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum ReplyMarkup: TLObject, Equatable {
-        case replyKeyboardHide(selective: Bool)
-        case replyKeyboardForceReply(singleUse: Bool, selective: Bool, placeholder: String?)
-        case replyKeyboardMarkup(resize: Bool, singleUse: Bool, selective: Bool, persistent: Bool, rows: [Api.KeyboardButtonRow], placeholder: String?)
-        case replyInlineMarkup(rows: [Api.KeyboardButtonRow])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .replyKeyboardHide(let _0):
-                writer.writeUInt32(0xa03e5b85)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x4 }
-                writer.writeUInt32(flags)
-            case .replyKeyboardForceReply(let _0, let _1, let _2):
-                writer.writeUInt32(0x86b40b08)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x2 }
-                if _1 { flags |= 0x4 }
-                if _2 != nil { flags |= 0x8 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-            case .replyKeyboardMarkup(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0x85dd99d1)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x2 }
-                if _2 { flags |= 0x4 }
-                if _3 { flags |= 0x10 }
-                if _5 != nil { flags |= 0x8 }
-                writer.writeUInt32(flags)
-                writer.writeVector(_4)
-                if let value = _5 {
-                    writer.writeString(value)
-                }
-            case .replyInlineMarkup(let _0):
-                writer.writeUInt32(0x48a30254)
-                writer.writeVector(_0)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xa03e5b85: return try parse_replyKeyboardHide(&reader)
-            case 0x86b40b08: return try parse_replyKeyboardForceReply(&reader)
-            case 0x85dd99d1: return try parse_replyKeyboardMarkup(&reader)
-            case 0x48a30254: return try parse_replyInlineMarkup(&reader)
-            default: throw .unknownConstructor(id, expected: "ReplyMarkup")
-            }
-        }
-
-        /// replyKeyboardHide#a03e5b85's fields, its id already read.
-        static func parse_replyKeyboardHide(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x4 == 0 else { throw .unknownFlags(constructor: "replyKeyboardHide", bits: flags & ~0x4) }
-            let _0 = flags & 0x4 != 0
-            return .replyKeyboardHide(selective: _0)
-        }
-
-        /// replyKeyboardForceReply#86b40b08's fields, its id already read.
-        static func parse_replyKeyboardForceReply(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xe == 0 else { throw .unknownFlags(constructor: "replyKeyboardForceReply", bits: flags & ~0xe) }
-            let _0 = flags & 0x2 != 0
-            let _1 = flags & 0x4 != 0
-            var _2: String? = nil
-            if flags & 0x8 != 0 {
-                _2 = try reader.readString()
-            }
-            return .replyKeyboardForceReply(singleUse: _0, selective: _1, placeholder: _2)
-        }
-
-        /// replyKeyboardMarkup#85dd99d1's fields, its id already read.
-        static func parse_replyKeyboardMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "replyKeyboardMarkup", bits: flags & ~0x1f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x2 != 0
-            let _2 = flags & 0x4 != 0
-            let _3 = flags & 0x10 != 0
-            let _4 = try reader.readVector(of: Api.KeyboardButtonRow.self)
-            var _5: String? = nil
-            if flags & 0x8 != 0 {
-                _5 = try reader.readString()
-            }
-            return .replyKeyboardMarkup(resize: _0, singleUse: _1, selective: _2, persistent: _3, rows: _4, placeholder: _5)
-        }
-
-        /// replyInlineMarkup#48a30254's fields, its id already read.
-        static func parse_replyInlineMarkup(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.KeyboardButtonRow.self)
-            return .replyInlineMarkup(rows: _0)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum RequestPeerType: TLObject, Equatable {
-        case requestPeerTypeUser(bot: Bool?, premium: Bool?)
-        case requestPeerTypeChat(creator: Bool, botParticipant: Bool, hasUsername: Bool?, forum: Bool?, userAdminRights: Api.ChatAdminRights?, botAdminRights: Api.ChatAdminRights?)
-        case requestPeerTypeBroadcast(creator: Bool, hasUsername: Bool?, userAdminRights: Api.ChatAdminRights?, botAdminRights: Api.ChatAdminRights?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .requestPeerTypeUser(let _0, let _1):
-                writer.writeUInt32(0x5f3b8a00)
-                var flags: UInt32 = 0
-                if _0 != nil { flags |= 0x1 }
-                if _1 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                if let value = _0 {
-                    writer.writeBool(value)
-                }
-                if let value = _1 {
-                    writer.writeBool(value)
-                }
-            case .requestPeerTypeChat(let _0, let _1, let _2, let _3, let _4, let _5):
-                writer.writeUInt32(0xc9f06e1b)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 { flags |= 0x20 }
-                if _2 != nil { flags |= 0x8 }
-                if _3 != nil { flags |= 0x10 }
-                if _4 != nil { flags |= 0x2 }
-                if _5 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                if let value = _2 {
-                    writer.writeBool(value)
-                }
-                if let value = _3 {
-                    writer.writeBool(value)
-                }
-                if let value = _4 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _5 {
-                    value.serialize(to: &writer)
-                }
-            case .requestPeerTypeBroadcast(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x339bef6c)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _1 != nil { flags |= 0x8 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                if let value = _1 {
-                    writer.writeBool(value)
-                }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
-                }
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x5f3b8a00: return try parse_requestPeerTypeUser(&reader)
-            case 0xc9f06e1b: return try parse_requestPeerTypeChat(&reader)
-            case 0x339bef6c: return try parse_requestPeerTypeBroadcast(&reader)
-            default: throw .unknownConstructor(id, expected: "RequestPeerType")
-            }
-        }
-
-        /// requestPeerTypeUser#5f3b8a00's fields, its id already read.
-        static func parse_requestPeerTypeUser(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "requestPeerTypeUser", bits: flags & ~0x3) }
-            var _0: Bool? = nil
-            if flags & 0x1 != 0 {
-                _0 = try reader.readBool()
-            }
-            var _1: Bool? = nil
-            if flags & 0x2 != 0 {
-                _1 = try reader.readBool()
-            }
-            return .requestPeerTypeUser(bot: _0, premium: _1)
-        }
-
-        /// requestPeerTypeChat#c9f06e1b's fields, its id already read.
-        static func parse_requestPeerTypeChat(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "requestPeerTypeChat", bits: flags & ~0x3f) }
-            let _0 = flags & 0x1 != 0
-            let _1 = flags & 0x20 != 0
-            var _2: Bool? = nil
-            if flags & 0x8 != 0 {
-                _2 = try reader.readBool()
-            }
-            var _3: Bool? = nil
-            if flags & 0x10 != 0 {
-                _3 = try reader.readBool()
-            }
-            var _4: Api.ChatAdminRights? = nil
-            if flags & 0x2 != 0 {
-                _4 = try Api.ChatAdminRights.parse(from: &reader)
-            }
-            var _5: Api.ChatAdminRights? = nil
-            if flags & 0x4 != 0 {
-                _5 = try Api.ChatAdminRights.parse(from: &reader)
-            }
-            return .requestPeerTypeChat(creator: _0, botParticipant: _1, hasUsername: _2, forum: _3, userAdminRights: _4, botAdminRights: _5)
-        }
-
-        /// requestPeerTypeBroadcast#339bef6c's fields, its id already read.
-        static func parse_requestPeerTypeBroadcast(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "requestPeerTypeBroadcast", bits: flags & ~0xf) }
-            let _0 = flags & 0x1 != 0
-            var _1: Bool? = nil
-            if flags & 0x8 != 0 {
-                _1 = try reader.readBool()
-            }
-            var _2: Api.ChatAdminRights? = nil
-            if flags & 0x2 != 0 {
-                _2 = try Api.ChatAdminRights.parse(from: &reader)
-            }
-            var _3: Api.ChatAdminRights? = nil
-            if flags & 0x4 != 0 {
-                _3 = try Api.ChatAdminRights.parse(from: &reader)
-            }
-            return .requestPeerTypeBroadcast(creator: _0, hasUsername: _1, userAdminRights: _2, botAdminRights: _3)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum RequestedPeer: TLObject, Equatable {
-        case requestedPeerUser(userId: Int64, firstName: String?, lastName: String?, username: String?, photo: Api.Photo?)
-        case requestedPeerChat(chatId: Int64, title: String?, photo: Api.Photo?)
-        case requestedPeerChannel(channelId: Int64, title: String?, username: String?, photo: Api.Photo?)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .requestedPeerUser(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0xd62ff46a)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
                 if _2 != nil { flags |= 0x1 }
                 if _3 != nil { flags |= 0x2 }
                 if _4 != nil { flags |= 0x4 }
+                if _5 != nil { flags |= 0x8 }
+                if _6 != nil { flags |= 0x10 }
                 writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeString(value)
-                }
+                writer.writeString(_0)
+                writer.writeInt64(_1)
                 if let value = _2 {
                     writer.writeString(value)
                 }
@@ -737,37 +115,13 @@ extension Api {
                     writer.writeString(value)
                 }
                 if let value = _4 {
-                    value.serialize(to: &writer)
+                    writer.writeInt64(value)
                 }
-            case .requestedPeerChat(let _0, let _1, let _2):
-                writer.writeUInt32(0x7307544f)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
+                if let value = _5 {
                     writer.writeString(value)
                 }
-                if let value = _2 {
-                    value.serialize(to: &writer)
-                }
-            case .requestedPeerChannel(let _0, let _1, let _2, let _3):
-                writer.writeUInt32(0x8ba403e4)
-                var flags: UInt32 = 0
-                if _1 != nil { flags |= 0x1 }
-                if _2 != nil { flags |= 0x2 }
-                if _3 != nil { flags |= 0x4 }
-                writer.writeUInt32(flags)
-                writer.writeInt64(_0)
-                if let value = _1 {
-                    writer.writeString(value)
-                }
-                if let value = _2 {
-                    writer.writeString(value)
-                }
-                if let value = _3 {
-                    value.serialize(to: &writer)
+                if let value = _6 {
+                    writer.writeInt32(value)
                 }
             }
         }
@@ -775,24 +129,19 @@ extension Api {
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xd62ff46a: return try parse_requestedPeerUser(&reader)
-            case 0x7307544f: return try parse_requestedPeerChat(&reader)
-            case 0x8ba403e4: return try parse_requestedPeerChannel(&reader)
-            default: throw .unknownConstructor(id, expected: "RequestedPeer")
+            case 0xb390dc08: return try parse_pageRelatedArticle(&reader)
+            default: throw .unknownConstructor(id, expected: "PageRelatedArticle")
             }
         }
 
-        /// requestedPeerUser#d62ff46a's fields, its id already read.
-        static func parse_requestedPeerUser(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageRelatedArticle#b390dc08's fields, its id already read.
+        static func parse_pageRelatedArticle(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "requestedPeerUser", bits: flags & ~0x7) }
-            let _0 = try reader.readInt64()
-            var _1: String? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readString()
-            }
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "pageRelatedArticle", bits: flags & ~0x1f) }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt64()
             var _2: String? = nil
             if flags & 0x1 != 0 {
                 _2 = try reader.readString()
@@ -801,404 +150,1599 @@ extension Api {
             if flags & 0x2 != 0 {
                 _3 = try reader.readString()
             }
-            var _4: Api.Photo? = nil
+            var _4: Int64? = nil
             if flags & 0x4 != 0 {
-                _4 = try Api.Photo.parse(from: &reader)
+                _4 = try reader.readInt64()
             }
-            return .requestedPeerUser(userId: _0, firstName: _1, lastName: _2, username: _3, photo: _4)
-        }
-
-        /// requestedPeerChat#7307544f's fields, its id already read.
-        static func parse_requestedPeerChat(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x5 == 0 else { throw .unknownFlags(constructor: "requestedPeerChat", bits: flags & ~0x5) }
-            let _0 = try reader.readInt64()
-            var _1: String? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readString()
+            var _5: String? = nil
+            if flags & 0x8 != 0 {
+                _5 = try reader.readString()
             }
-            var _2: Api.Photo? = nil
-            if flags & 0x4 != 0 {
-                _2 = try Api.Photo.parse(from: &reader)
+            var _6: Int32? = nil
+            if flags & 0x10 != 0 {
+                _6 = try reader.readInt32()
             }
-            return .requestedPeerChat(chatId: _0, title: _1, photo: _2)
-        }
-
-        /// requestedPeerChannel#8ba403e4's fields, its id already read.
-        static func parse_requestedPeerChannel(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x7 == 0 else { throw .unknownFlags(constructor: "requestedPeerChannel", bits: flags & ~0x7) }
-            let _0 = try reader.readInt64()
-            var _1: String? = nil
-            if flags & 0x1 != 0 {
-                _1 = try reader.readString()
-            }
-            var _2: String? = nil
-            if flags & 0x2 != 0 {
-                _2 = try reader.readString()
-            }
-            var _3: Api.Photo? = nil
-            if flags & 0x4 != 0 {
-                _3 = try Api.Photo.parse(from: &reader)
-            }
-            return .requestedPeerChannel(channelId: _0, title: _1, username: _2, photo: _3)
+            return .pageRelatedArticle(url: _0, webpageId: _1, title: _2, description: _3, photoId: _4, author: _5, publishedDate: _6)
         }
     }
 }
 
 extension Api {
-    public indirect enum RestrictionReason: TLObject, Equatable {
-        case restrictionReason(platform: String, reason: String, text: String)
+    public indirect enum PageTableCell: TLObject, Equatable {
+        case pageTableCell(header: Bool, alignCenter: Bool, alignRight: Bool, valignMiddle: Bool, valignBottom: Bool, text: Api.RichText?, colspan: Int32?, rowspan: Int32?)
 
         public func serialize(to writer: inout TLWriter) {
             switch self {
-            case .restrictionReason(let _0, let _1, let _2):
-                writer.writeUInt32(0xd072acb4)
-                writer.writeString(_0)
-                writer.writeString(_1)
-                writer.writeString(_2)
+            case .pageTableCell(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x34566b6a)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x8 }
+                if _2 { flags |= 0x10 }
+                if _3 { flags |= 0x20 }
+                if _4 { flags |= 0x40 }
+                if _5 != nil { flags |= 0x80 }
+                if _6 != nil { flags |= 0x2 }
+                if _7 != nil { flags |= 0x4 }
+                writer.writeUInt32(flags)
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _6 {
+                    writer.writeInt32(value)
+                }
+                if let value = _7 {
+                    writer.writeInt32(value)
+                }
             }
         }
 
         public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
             let id = try reader.readUInt32()
             switch id {
-            case 0xd072acb4: return try parse_restrictionReason(&reader)
-            default: throw .unknownConstructor(id, expected: "RestrictionReason")
+            case 0x34566b6a: return try parse_pageTableCell(&reader)
+            default: throw .unknownConstructor(id, expected: "PageTableCell")
             }
         }
 
-        /// restrictionReason#d072acb4's fields, its id already read.
-        static func parse_restrictionReason(_ reader: inout TLReader) throws(TLError) -> Self {
+        /// pageTableCell#34566b6a's fields, its id already read.
+        static func parse_pageTableCell(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xff == 0 else { throw .unknownFlags(constructor: "pageTableCell", bits: flags & ~0xff) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x8 != 0
+            let _2 = flags & 0x10 != 0
+            let _3 = flags & 0x20 != 0
+            let _4 = flags & 0x40 != 0
+            var _5: Api.RichText? = nil
+            if flags & 0x80 != 0 {
+                _5 = try Api.RichText.parse(from: &reader)
+            }
+            var _6: Int32? = nil
+            if flags & 0x2 != 0 {
+                _6 = try reader.readInt32()
+            }
+            var _7: Int32? = nil
+            if flags & 0x4 != 0 {
+                _7 = try reader.readInt32()
+            }
+            return .pageTableCell(header: _0, alignCenter: _1, alignRight: _2, valignMiddle: _3, valignBottom: _4, text: _5, colspan: _6, rowspan: _7)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PageTableRow: TLObject, Equatable {
+        case pageTableRow(cells: [Api.PageTableCell])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .pageTableRow(let _0):
+                writer.writeUInt32(0xe0c0c5e5)
+                writer.writeVector(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xe0c0c5e5: return try parse_pageTableRow(&reader)
+            default: throw .unknownConstructor(id, expected: "PageTableRow")
+            }
+        }
+
+        /// pageTableRow#e0c0c5e5's fields, its id already read.
+        static func parse_pageTableRow(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.PageTableCell.self)
+            return .pageTableRow(cells: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PaidReactionPrivacy: TLObject, Equatable {
+        case paidReactionPrivacyDefault
+        case paidReactionPrivacyAnonymous
+        case paidReactionPrivacyPeer(peer: Api.InputPeer)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .paidReactionPrivacyDefault:
+                writer.writeUInt32(0x206ad49e)
+            case .paidReactionPrivacyAnonymous:
+                writer.writeUInt32(0x1f0c1ad9)
+            case .paidReactionPrivacyPeer(let _0):
+                writer.writeUInt32(0xdc6cfcf0)
+                _0.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x206ad49e: return try parse_paidReactionPrivacyDefault(&reader)
+            case 0x1f0c1ad9: return try parse_paidReactionPrivacyAnonymous(&reader)
+            case 0xdc6cfcf0: return try parse_paidReactionPrivacyPeer(&reader)
+            default: throw .unknownConstructor(id, expected: "PaidReactionPrivacy")
+            }
+        }
+
+        /// paidReactionPrivacyDefault#206ad49e's fields, its id already read.
+        static func parse_paidReactionPrivacyDefault(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .paidReactionPrivacyDefault
+        }
+
+        /// paidReactionPrivacyAnonymous#1f0c1ad9's fields, its id already read.
+        static func parse_paidReactionPrivacyAnonymous(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .paidReactionPrivacyAnonymous
+        }
+
+        /// paidReactionPrivacyPeer#dc6cfcf0's fields, its id already read.
+        static func parse_paidReactionPrivacyPeer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputPeer.parse(from: &reader)
+            return .paidReactionPrivacyPeer(peer: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PasswordKdfAlgo: TLObject, Equatable {
+        case passwordKdfAlgoUnknown
+        case passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(salt1: [UInt8], salt2: [UInt8], g: Int32, p: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .passwordKdfAlgoUnknown:
+                writer.writeUInt32(0xd45ab096)
+            case .passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x3a912d4a)
+                writer.writeBytes(_0)
+                writer.writeBytes(_1)
+                writer.writeInt32(_2)
+                writer.writeBytes(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xd45ab096: return try parse_passwordKdfAlgoUnknown(&reader)
+            case 0x3a912d4a: return try parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(&reader)
+            default: throw .unknownConstructor(id, expected: "PasswordKdfAlgo")
+            }
+        }
+
+        /// passwordKdfAlgoUnknown#d45ab096's fields, its id already read.
+        static func parse_passwordKdfAlgoUnknown(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .passwordKdfAlgoUnknown
+        }
+
+        /// passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow#3a912d4a's fields, its id already read.
+        static func parse_passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readBytes()
+            let _1 = try reader.readBytes()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readBytes()
+            return .passwordKdfAlgoSHA256SHA256PBKDF2HMACSHA512iter100000SHA256ModPow(salt1: _0, salt2: _1, g: _2, p: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PaymentCharge: TLObject, Equatable {
+        case paymentCharge(id: String, providerChargeId: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .paymentCharge(let _0, let _1):
+                writer.writeUInt32(0xea02c27e)
+                writer.writeString(_0)
+                writer.writeString(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xea02c27e: return try parse_paymentCharge(&reader)
+            default: throw .unknownConstructor(id, expected: "PaymentCharge")
+            }
+        }
+
+        /// paymentCharge#ea02c27e's fields, its id already read.
+        static func parse_paymentCharge(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readString()
+            return .paymentCharge(id: _0, providerChargeId: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PaymentRequestedInfo: TLObject, Equatable {
+        case paymentRequestedInfo(name: String?, phone: String?, email: String?, shippingAddress: Api.PostAddress?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .paymentRequestedInfo(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x909c3f94)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeString(value)
+                }
+                if let value = _1 {
+                    writer.writeString(value)
+                }
+                if let value = _2 {
+                    writer.writeString(value)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x909c3f94: return try parse_paymentRequestedInfo(&reader)
+            default: throw .unknownConstructor(id, expected: "PaymentRequestedInfo")
+            }
+        }
+
+        /// paymentRequestedInfo#909c3f94's fields, its id already read.
+        static func parse_paymentRequestedInfo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0xf == 0 else { throw .unknownFlags(constructor: "paymentRequestedInfo", bits: flags & ~0xf) }
+            var _0: String? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readString()
+            }
+            var _1: String? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readString()
+            }
+            var _2: String? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readString()
+            }
+            var _3: Api.PostAddress? = nil
+            if flags & 0x8 != 0 {
+                _3 = try Api.PostAddress.parse(from: &reader)
+            }
+            return .paymentRequestedInfo(name: _0, phone: _1, email: _2, shippingAddress: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Peer: TLObject, Equatable {
+        case peerUser(userId: Int64)
+        case peerChat(chatId: Int64)
+        case peerChannel(channelId: Int64)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .peerUser(let _0):
+                writer.writeUInt32(0x59511722)
+                writer.writeInt64(_0)
+            case .peerChat(let _0):
+                writer.writeUInt32(0x36c6019a)
+                writer.writeInt64(_0)
+            case .peerChannel(let _0):
+                writer.writeUInt32(0xa2a5371e)
+                writer.writeInt64(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x59511722: return try parse_peerUser(&reader)
+            case 0x36c6019a: return try parse_peerChat(&reader)
+            case 0xa2a5371e: return try parse_peerChannel(&reader)
+            default: throw .unknownConstructor(id, expected: "Peer")
+            }
+        }
+
+        /// peerUser#59511722's fields, its id already read.
+        static func parse_peerUser(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .peerUser(userId: _0)
+        }
+
+        /// peerChat#36c6019a's fields, its id already read.
+        static func parse_peerChat(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .peerChat(chatId: _0)
+        }
+
+        /// peerChannel#a2a5371e's fields, its id already read.
+        static func parse_peerChannel(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .peerChannel(channelId: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PeerColor: TLObject, Equatable {
+        case peerColor(color: Int32?, backgroundEmojiId: Int64?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .peerColor(let _0, let _1):
+                writer.writeUInt32(0xb54b5acf)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeInt32(value)
+                }
+                if let value = _1 {
+                    writer.writeInt64(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xb54b5acf: return try parse_peerColor(&reader)
+            default: throw .unknownConstructor(id, expected: "PeerColor")
+            }
+        }
+
+        /// peerColor#b54b5acf's fields, its id already read.
+        static func parse_peerColor(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "peerColor", bits: flags & ~0x3) }
+            var _0: Int32? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readInt32()
+            }
+            var _1: Int64? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readInt64()
+            }
+            return .peerColor(color: _0, backgroundEmojiId: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PeerLocated: TLObject, Equatable {
+        case peerLocated(peer: Api.Peer, expires: Int32, distance: Int32)
+        case peerSelfLocated(expires: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .peerLocated(let _0, let _1, let _2):
+                writer.writeUInt32(0xca461b5d)
+                _0.serialize(to: &writer)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+            case .peerSelfLocated(let _0):
+                writer.writeUInt32(0xf8ec284b)
+                writer.writeInt32(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xca461b5d: return try parse_peerLocated(&reader)
+            case 0xf8ec284b: return try parse_peerSelfLocated(&reader)
+            default: throw .unknownConstructor(id, expected: "PeerLocated")
+            }
+        }
+
+        /// peerLocated#ca461b5d's fields, its id already read.
+        static func parse_peerLocated(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.Peer.parse(from: &reader)
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            return .peerLocated(peer: _0, expires: _1, distance: _2)
+        }
+
+        /// peerSelfLocated#f8ec284b's fields, its id already read.
+        static func parse_peerSelfLocated(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt32()
+            return .peerSelfLocated(expires: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PeerNotifySettings: TLObject, Equatable {
+        case peerNotifySettings(showPreviews: Bool?, silent: Bool?, muteUntil: Int32?, iosSound: Api.NotificationSound?, androidSound: Api.NotificationSound?, otherSound: Api.NotificationSound?, storiesMuted: Bool?, storiesHideSender: Bool?, storiesIosSound: Api.NotificationSound?, storiesAndroidSound: Api.NotificationSound?, storiesOtherSound: Api.NotificationSound?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .peerNotifySettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10):
+                writer.writeUInt32(0x99622c0c)
+                var flags: UInt32 = 0
+                if _0 != nil { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x10 }
+                if _5 != nil { flags |= 0x20 }
+                if _6 != nil { flags |= 0x40 }
+                if _7 != nil { flags |= 0x80 }
+                if _8 != nil { flags |= 0x100 }
+                if _9 != nil { flags |= 0x200 }
+                if _10 != nil { flags |= 0x400 }
+                writer.writeUInt32(flags)
+                if let value = _0 {
+                    writer.writeBool(value)
+                }
+                if let value = _1 {
+                    writer.writeBool(value)
+                }
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+                if let value = _3 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _6 {
+                    writer.writeBool(value)
+                }
+                if let value = _7 {
+                    writer.writeBool(value)
+                }
+                if let value = _8 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _9 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _10 {
+                    value.serialize(to: &writer)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x99622c0c: return try parse_peerNotifySettings(&reader)
+            default: throw .unknownConstructor(id, expected: "PeerNotifySettings")
+            }
+        }
+
+        /// peerNotifySettings#99622c0c's fields, its id already read.
+        static func parse_peerNotifySettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7ff == 0 else { throw .unknownFlags(constructor: "peerNotifySettings", bits: flags & ~0x7ff) }
+            var _0: Bool? = nil
+            if flags & 0x1 != 0 {
+                _0 = try reader.readBool()
+            }
+            var _1: Bool? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readBool()
+            }
+            var _2: Int32? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readInt32()
+            }
+            var _3: Api.NotificationSound? = nil
+            if flags & 0x8 != 0 {
+                _3 = try Api.NotificationSound.parse(from: &reader)
+            }
+            var _4: Api.NotificationSound? = nil
+            if flags & 0x10 != 0 {
+                _4 = try Api.NotificationSound.parse(from: &reader)
+            }
+            var _5: Api.NotificationSound? = nil
+            if flags & 0x20 != 0 {
+                _5 = try Api.NotificationSound.parse(from: &reader)
+            }
+            var _6: Bool? = nil
+            if flags & 0x40 != 0 {
+                _6 = try reader.readBool()
+            }
+            var _7: Bool? = nil
+            if flags & 0x80 != 0 {
+                _7 = try reader.readBool()
+            }
+            var _8: Api.NotificationSound? = nil
+            if flags & 0x100 != 0 {
+                _8 = try Api.NotificationSound.parse(from: &reader)
+            }
+            var _9: Api.NotificationSound? = nil
+            if flags & 0x200 != 0 {
+                _9 = try Api.NotificationSound.parse(from: &reader)
+            }
+            var _10: Api.NotificationSound? = nil
+            if flags & 0x400 != 0 {
+                _10 = try Api.NotificationSound.parse(from: &reader)
+            }
+            return .peerNotifySettings(showPreviews: _0, silent: _1, muteUntil: _2, iosSound: _3, androidSound: _4, otherSound: _5, storiesMuted: _6, storiesHideSender: _7, storiesIosSound: _8, storiesAndroidSound: _9, storiesOtherSound: _10)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PeerSettings: TLObject, Equatable {
+        case peerSettings(reportSpam: Bool, addContact: Bool, blockContact: Bool, shareContact: Bool, needContactsException: Bool, reportGeo: Bool, autoarchived: Bool, inviteMembers: Bool, requestChatBroadcast: Bool, businessBotPaused: Bool, businessBotCanReply: Bool, geoDistance: Int32?, requestChatTitle: String?, requestChatDate: Int32?, businessBotId: Int64?, businessBotManageUrl: String?, chargePaidMessageStars: Int64?, registrationMonth: String?, phoneCountry: String?, nameChangeDate: Int32?, photoChangeDate: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .peerSettings(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13, let _14, let _15, let _16, let _17, let _18, let _19, let _20):
+                writer.writeUInt32(0xf47741f7)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                if _2 { flags |= 0x4 }
+                if _3 { flags |= 0x8 }
+                if _4 { flags |= 0x10 }
+                if _5 { flags |= 0x20 }
+                if _6 { flags |= 0x80 }
+                if _7 { flags |= 0x100 }
+                if _8 { flags |= 0x400 }
+                if _9 { flags |= 0x800 }
+                if _10 { flags |= 0x1000 }
+                if _11 != nil { flags |= 0x40 }
+                if _12 != nil { flags |= 0x200 }
+                if _13 != nil { flags |= 0x200 }
+                if _14 != nil { flags |= 0x2000 }
+                if _15 != nil { flags |= 0x2000 }
+                if _16 != nil { flags |= 0x4000 }
+                if _17 != nil { flags |= 0x8000 }
+                if _18 != nil { flags |= 0x10000 }
+                if _19 != nil { flags |= 0x20000 }
+                if _20 != nil { flags |= 0x40000 }
+                writer.writeUInt32(flags)
+                if let value = _11 {
+                    writer.writeInt32(value)
+                }
+                if let value = _12 {
+                    writer.writeString(value)
+                }
+                if let value = _13 {
+                    writer.writeInt32(value)
+                }
+                if let value = _14 {
+                    writer.writeInt64(value)
+                }
+                if let value = _15 {
+                    writer.writeString(value)
+                }
+                if let value = _16 {
+                    writer.writeInt64(value)
+                }
+                if let value = _17 {
+                    writer.writeString(value)
+                }
+                if let value = _18 {
+                    writer.writeString(value)
+                }
+                if let value = _19 {
+                    writer.writeInt32(value)
+                }
+                if let value = _20 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xf47741f7: return try parse_peerSettings(&reader)
+            default: throw .unknownConstructor(id, expected: "PeerSettings")
+            }
+        }
+
+        /// peerSettings#f47741f7's fields, its id already read.
+        static func parse_peerSettings(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x7ffff == 0 else { throw .unknownFlags(constructor: "peerSettings", bits: flags & ~0x7ffff) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = flags & 0x4 != 0
+            let _3 = flags & 0x8 != 0
+            let _4 = flags & 0x10 != 0
+            let _5 = flags & 0x20 != 0
+            let _6 = flags & 0x80 != 0
+            let _7 = flags & 0x100 != 0
+            let _8 = flags & 0x400 != 0
+            let _9 = flags & 0x800 != 0
+            let _10 = flags & 0x1000 != 0
+            var _11: Int32? = nil
+            if flags & 0x40 != 0 {
+                _11 = try reader.readInt32()
+            }
+            var _12: String? = nil
+            if flags & 0x200 != 0 {
+                _12 = try reader.readString()
+            }
+            var _13: Int32? = nil
+            if flags & 0x200 != 0 {
+                _13 = try reader.readInt32()
+            }
+            var _14: Int64? = nil
+            if flags & 0x2000 != 0 {
+                _14 = try reader.readInt64()
+            }
+            var _15: String? = nil
+            if flags & 0x2000 != 0 {
+                _15 = try reader.readString()
+            }
+            var _16: Int64? = nil
+            if flags & 0x4000 != 0 {
+                _16 = try reader.readInt64()
+            }
+            var _17: String? = nil
+            if flags & 0x8000 != 0 {
+                _17 = try reader.readString()
+            }
+            var _18: String? = nil
+            if flags & 0x10000 != 0 {
+                _18 = try reader.readString()
+            }
+            var _19: Int32? = nil
+            if flags & 0x20000 != 0 {
+                _19 = try reader.readInt32()
+            }
+            var _20: Int32? = nil
+            if flags & 0x40000 != 0 {
+                _20 = try reader.readInt32()
+            }
+            return .peerSettings(reportSpam: _0, addContact: _1, blockContact: _2, shareContact: _3, needContactsException: _4, reportGeo: _5, autoarchived: _6, inviteMembers: _7, requestChatBroadcast: _8, businessBotPaused: _9, businessBotCanReply: _10, geoDistance: _11, requestChatTitle: _12, requestChatDate: _13, businessBotId: _14, businessBotManageUrl: _15, chargePaidMessageStars: _16, registrationMonth: _17, phoneCountry: _18, nameChangeDate: _19, photoChangeDate: _20)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PeerStories: TLObject, Equatable {
+        case peerStories(peer: Api.Peer, maxReadId: Int32?, stories: [Api.StoryItem])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .peerStories(let _0, let _1, let _2):
+                writer.writeUInt32(0x9a35e999)
+                var flags: UInt32 = 0
+                if _1 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                _0.serialize(to: &writer)
+                if let value = _1 {
+                    writer.writeInt32(value)
+                }
+                writer.writeVector(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x9a35e999: return try parse_peerStories(&reader)
+            default: throw .unknownConstructor(id, expected: "PeerStories")
+            }
+        }
+
+        /// peerStories#9a35e999's fields, its id already read.
+        static func parse_peerStories(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "peerStories", bits: flags & ~0x1) }
+            let _0 = try Api.Peer.parse(from: &reader)
+            var _1: Int32? = nil
+            if flags & 0x1 != 0 {
+                _1 = try reader.readInt32()
+            }
+            let _2 = try reader.readVector(of: Api.StoryItem.self)
+            return .peerStories(peer: _0, maxReadId: _1, stories: _2)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PhoneCall: TLObject, Equatable {
+        case phoneCallEmpty(id: Int64)
+        case phoneCallWaiting(video: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, protocol: Api.PhoneCallProtocol, receiveDate: Int32?)
+        case phoneCallRequested(video: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gAHash: [UInt8], protocol: Api.PhoneCallProtocol)
+        case phoneCallAccepted(video: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gB: [UInt8], protocol: Api.PhoneCallProtocol)
+        case phoneCall(p2pAllowed: Bool, video: Bool, conferenceSupported: Bool, id: Int64, accessHash: Int64, date: Int32, adminId: Int64, participantId: Int64, gAOrB: [UInt8], keyFingerprint: Int64, protocol: Api.PhoneCallProtocol, connections: [Api.PhoneConnection], startDate: Int32, customParameters: Api.DataJSON?)
+        case phoneCallDiscarded(needRating: Bool, needDebug: Bool, video: Bool, id: Int64, reason: Api.PhoneCallDiscardReason?, duration: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .phoneCallEmpty(let _0):
+                writer.writeUInt32(0x5366c915)
+                writer.writeInt64(_0)
+            case .phoneCallWaiting(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0xc5226f17)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x40 }
+                if _7 != nil { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt64(_4)
+                writer.writeInt64(_5)
+                _6.serialize(to: &writer)
+                if let value = _7 {
+                    writer.writeInt32(value)
+                }
+            case .phoneCallRequested(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x14b0ed0c)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x40 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt64(_4)
+                writer.writeInt64(_5)
+                writer.writeBytes(_6)
+                _7.serialize(to: &writer)
+            case .phoneCallAccepted(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x3660c311)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x40 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeInt32(_3)
+                writer.writeInt64(_4)
+                writer.writeInt64(_5)
+                writer.writeBytes(_6)
+                _7.serialize(to: &writer)
+            case .phoneCall(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8, let _9, let _10, let _11, let _12, let _13):
+                writer.writeUInt32(0x30535af5)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x20 }
+                if _1 { flags |= 0x40 }
+                if _2 { flags |= 0x100 }
+                if _13 != nil { flags |= 0x80 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_3)
+                writer.writeInt64(_4)
+                writer.writeInt32(_5)
+                writer.writeInt64(_6)
+                writer.writeInt64(_7)
+                writer.writeBytes(_8)
+                writer.writeInt64(_9)
+                _10.serialize(to: &writer)
+                writer.writeVector(_11)
+                writer.writeInt32(_12)
+                if let value = _13 {
+                    value.serialize(to: &writer)
+                }
+            case .phoneCallDiscarded(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x50ca4de1)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x4 }
+                if _1 { flags |= 0x8 }
+                if _2 { flags |= 0x40 }
+                if _4 != nil { flags |= 0x1 }
+                if _5 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_3)
+                if let value = _4 {
+                    value.serialize(to: &writer)
+                }
+                if let value = _5 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x5366c915: return try parse_phoneCallEmpty(&reader)
+            case 0xc5226f17: return try parse_phoneCallWaiting(&reader)
+            case 0x14b0ed0c: return try parse_phoneCallRequested(&reader)
+            case 0x3660c311: return try parse_phoneCallAccepted(&reader)
+            case 0x30535af5: return try parse_phoneCall(&reader)
+            case 0x50ca4de1: return try parse_phoneCallDiscarded(&reader)
+            default: throw .unknownConstructor(id, expected: "PhoneCall")
+            }
+        }
+
+        /// phoneCallEmpty#5366c915's fields, its id already read.
+        static func parse_phoneCallEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .phoneCallEmpty(id: _0)
+        }
+
+        /// phoneCallWaiting#c5226f17's fields, its id already read.
+        static func parse_phoneCallWaiting(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x41 == 0 else { throw .unknownFlags(constructor: "phoneCallWaiting", bits: flags & ~0x41) }
+            let _0 = flags & 0x40 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt64()
+            let _6 = try Api.PhoneCallProtocol.parse(from: &reader)
+            var _7: Int32? = nil
+            if flags & 0x1 != 0 {
+                _7 = try reader.readInt32()
+            }
+            return .phoneCallWaiting(video: _0, id: _1, accessHash: _2, date: _3, adminId: _4, participantId: _5, protocol: _6, receiveDate: _7)
+        }
+
+        /// phoneCallRequested#14b0ed0c's fields, its id already read.
+        static func parse_phoneCallRequested(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x40 == 0 else { throw .unknownFlags(constructor: "phoneCallRequested", bits: flags & ~0x40) }
+            let _0 = flags & 0x40 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt64()
+            let _6 = try reader.readBytes()
+            let _7 = try Api.PhoneCallProtocol.parse(from: &reader)
+            return .phoneCallRequested(video: _0, id: _1, accessHash: _2, date: _3, adminId: _4, participantId: _5, gAHash: _6, protocol: _7)
+        }
+
+        /// phoneCallAccepted#3660c311's fields, its id already read.
+        static func parse_phoneCallAccepted(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x40 == 0 else { throw .unknownFlags(constructor: "phoneCallAccepted", bits: flags & ~0x40) }
+            let _0 = flags & 0x40 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt64()
+            let _6 = try reader.readBytes()
+            let _7 = try Api.PhoneCallProtocol.parse(from: &reader)
+            return .phoneCallAccepted(video: _0, id: _1, accessHash: _2, date: _3, adminId: _4, participantId: _5, gB: _6, protocol: _7)
+        }
+
+        /// phoneCall#30535af5's fields, its id already read.
+        static func parse_phoneCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1e0 == 0 else { throw .unknownFlags(constructor: "phoneCall", bits: flags & ~0x1e0) }
+            let _0 = flags & 0x20 != 0
+            let _1 = flags & 0x40 != 0
+            let _2 = flags & 0x100 != 0
+            let _3 = try reader.readInt64()
+            let _4 = try reader.readInt64()
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readInt64()
+            let _7 = try reader.readInt64()
+            let _8 = try reader.readBytes()
+            let _9 = try reader.readInt64()
+            let _10 = try Api.PhoneCallProtocol.parse(from: &reader)
+            let _11 = try reader.readVector(of: Api.PhoneConnection.self)
+            let _12 = try reader.readInt32()
+            var _13: Api.DataJSON? = nil
+            if flags & 0x80 != 0 {
+                _13 = try Api.DataJSON.parse(from: &reader)
+            }
+            return .phoneCall(p2pAllowed: _0, video: _1, conferenceSupported: _2, id: _3, accessHash: _4, date: _5, adminId: _6, participantId: _7, gAOrB: _8, keyFingerprint: _9, protocol: _10, connections: _11, startDate: _12, customParameters: _13)
+        }
+
+        /// phoneCallDiscarded#50ca4de1's fields, its id already read.
+        static func parse_phoneCallDiscarded(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x4f == 0 else { throw .unknownFlags(constructor: "phoneCallDiscarded", bits: flags & ~0x4f) }
+            let _0 = flags & 0x4 != 0
+            let _1 = flags & 0x8 != 0
+            let _2 = flags & 0x40 != 0
+            let _3 = try reader.readInt64()
+            var _4: Api.PhoneCallDiscardReason? = nil
+            if flags & 0x1 != 0 {
+                _4 = try Api.PhoneCallDiscardReason.parse(from: &reader)
+            }
+            var _5: Int32? = nil
+            if flags & 0x2 != 0 {
+                _5 = try reader.readInt32()
+            }
+            return .phoneCallDiscarded(needRating: _0, needDebug: _1, video: _2, id: _3, reason: _4, duration: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PhoneCallDiscardReason: TLObject, Equatable {
+        case phoneCallDiscardReasonMissed
+        case phoneCallDiscardReasonDisconnect
+        case phoneCallDiscardReasonHangup
+        case phoneCallDiscardReasonBusy
+        case phoneCallDiscardReasonMigrateConferenceCall(slug: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .phoneCallDiscardReasonMissed:
+                writer.writeUInt32(0x85e42301)
+            case .phoneCallDiscardReasonDisconnect:
+                writer.writeUInt32(0xe095c1a0)
+            case .phoneCallDiscardReasonHangup:
+                writer.writeUInt32(0x57adc690)
+            case .phoneCallDiscardReasonBusy:
+                writer.writeUInt32(0xfaf7e8c9)
+            case .phoneCallDiscardReasonMigrateConferenceCall(let _0):
+                writer.writeUInt32(0x9fbbf1f7)
+                writer.writeString(_0)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x85e42301: return try parse_phoneCallDiscardReasonMissed(&reader)
+            case 0xe095c1a0: return try parse_phoneCallDiscardReasonDisconnect(&reader)
+            case 0x57adc690: return try parse_phoneCallDiscardReasonHangup(&reader)
+            case 0xfaf7e8c9: return try parse_phoneCallDiscardReasonBusy(&reader)
+            case 0x9fbbf1f7: return try parse_phoneCallDiscardReasonMigrateConferenceCall(&reader)
+            default: throw .unknownConstructor(id, expected: "PhoneCallDiscardReason")
+            }
+        }
+
+        /// phoneCallDiscardReasonMissed#85e42301's fields, its id already read.
+        static func parse_phoneCallDiscardReasonMissed(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .phoneCallDiscardReasonMissed
+        }
+
+        /// phoneCallDiscardReasonDisconnect#e095c1a0's fields, its id already read.
+        static func parse_phoneCallDiscardReasonDisconnect(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .phoneCallDiscardReasonDisconnect
+        }
+
+        /// phoneCallDiscardReasonHangup#57adc690's fields, its id already read.
+        static func parse_phoneCallDiscardReasonHangup(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .phoneCallDiscardReasonHangup
+        }
+
+        /// phoneCallDiscardReasonBusy#faf7e8c9's fields, its id already read.
+        static func parse_phoneCallDiscardReasonBusy(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            return .phoneCallDiscardReasonBusy
+        }
+
+        /// phoneCallDiscardReasonMigrateConferenceCall#9fbbf1f7's fields, its id already read.
+        static func parse_phoneCallDiscardReasonMigrateConferenceCall(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .phoneCallDiscardReasonMigrateConferenceCall(slug: _0)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PhoneCallProtocol: TLObject, Equatable {
+        case phoneCallProtocol(udpP2p: Bool, udpReflector: Bool, minLayer: Int32, maxLayer: Int32, libraryVersions: [String])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .phoneCallProtocol(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0xfc878fc8)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+                writer.writeVector(_4)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xfc878fc8: return try parse_phoneCallProtocol(&reader)
+            default: throw .unknownConstructor(id, expected: "PhoneCallProtocol")
+            }
+        }
+
+        /// phoneCallProtocol#fc878fc8's fields, its id already read.
+        static func parse_phoneCallProtocol(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "phoneCallProtocol", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readStringVector()
+            return .phoneCallProtocol(udpP2p: _0, udpReflector: _1, minLayer: _2, maxLayer: _3, libraryVersions: _4)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PhoneConnection: TLObject, Equatable {
+        case phoneConnection(tcp: Bool, id: Int64, ip: String, ipv6: String, port: Int32, peerTag: [UInt8])
+        case phoneConnectionWebrtc(turn: Bool, stun: Bool, id: Int64, ip: String, ipv6: String, port: Int32, username: String, password: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .phoneConnection(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x9cc123c7)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeInt32(_4)
+                writer.writeBytes(_5)
+            case .phoneConnectionWebrtc(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0x635fe375)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_2)
+                writer.writeString(_3)
+                writer.writeString(_4)
+                writer.writeInt32(_5)
+                writer.writeString(_6)
+                writer.writeString(_7)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x9cc123c7: return try parse_phoneConnection(&reader)
+            case 0x635fe375: return try parse_phoneConnectionWebrtc(&reader)
+            default: throw .unknownConstructor(id, expected: "PhoneConnection")
+            }
+        }
+
+        /// phoneConnection#9cc123c7's fields, its id already read.
+        static func parse_phoneConnection(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1 == 0 else { throw .unknownFlags(constructor: "phoneConnection", bits: flags & ~0x1) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readString()
+            let _3 = try reader.readString()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readBytes()
+            return .phoneConnection(tcp: _0, id: _1, ip: _2, ipv6: _3, port: _4, peerTag: _5)
+        }
+
+        /// phoneConnectionWebrtc#635fe375's fields, its id already read.
+        static func parse_phoneConnectionWebrtc(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "phoneConnectionWebrtc", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readString()
+            let _4 = try reader.readString()
+            let _5 = try reader.readInt32()
+            let _6 = try reader.readString()
+            let _7 = try reader.readString()
+            return .phoneConnectionWebrtc(turn: _0, stun: _1, id: _2, ip: _3, ipv6: _4, port: _5, username: _6, password: _7)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Photo: TLObject, Equatable {
+        case photoEmpty(id: Int64)
+        case photo(hasStickers: Bool, id: Int64, accessHash: Int64, fileReference: [UInt8], date: Int32, sizes: [Api.PhotoSize], videoSizes: [Api.VideoSize]?, dcId: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .photoEmpty(let _0):
+                writer.writeUInt32(0x2331b22d)
+                writer.writeInt64(_0)
+            case .photo(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7):
+                writer.writeUInt32(0xfb197a65)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _6 != nil { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeInt64(_1)
+                writer.writeInt64(_2)
+                writer.writeBytes(_3)
+                writer.writeInt32(_4)
+                writer.writeVector(_5)
+                if let value = _6 {
+                    writer.writeVector(value)
+                }
+                writer.writeInt32(_7)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x2331b22d: return try parse_photoEmpty(&reader)
+            case 0xfb197a65: return try parse_photo(&reader)
+            default: throw .unknownConstructor(id, expected: "Photo")
+            }
+        }
+
+        /// photoEmpty#2331b22d's fields, its id already read.
+        static func parse_photoEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return .photoEmpty(id: _0)
+        }
+
+        /// photo#fb197a65's fields, its id already read.
+        static func parse_photo(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "photo", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = try reader.readInt64()
+            let _2 = try reader.readInt64()
+            let _3 = try reader.readBytes()
+            let _4 = try reader.readInt32()
+            let _5 = try reader.readVector(of: Api.PhotoSize.self)
+            var _6: [Api.VideoSize]? = nil
+            if flags & 0x2 != 0 {
+                _6 = try reader.readVector(of: Api.VideoSize.self)
+            }
+            let _7 = try reader.readInt32()
+            return .photo(hasStickers: _0, id: _1, accessHash: _2, fileReference: _3, date: _4, sizes: _5, videoSizes: _6, dcId: _7)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PhotoSize: TLObject, Equatable {
+        case photoSizeEmpty(type: String)
+        case photoSize(type: String, w: Int32, h: Int32, size: Int32)
+        case photoCachedSize(type: String, w: Int32, h: Int32, bytes: [UInt8])
+        case photoStrippedSize(type: String, bytes: [UInt8])
+        case photoSizeProgressive(type: String, w: Int32, h: Int32, sizes: [Int32])
+        case photoPathSize(type: String, bytes: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .photoSizeEmpty(let _0):
+                writer.writeUInt32(0x0e17e23c)
+                writer.writeString(_0)
+            case .photoSize(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x75c78e60)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeInt32(_3)
+            case .photoCachedSize(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x021e1ad6)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeBytes(_3)
+            case .photoStrippedSize(let _0, let _1):
+                writer.writeUInt32(0xe0b0bc2e)
+                writer.writeString(_0)
+                writer.writeBytes(_1)
+            case .photoSizeProgressive(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0xfa3efb95)
+                writer.writeString(_0)
+                writer.writeInt32(_1)
+                writer.writeInt32(_2)
+                writer.writeVector(_3)
+            case .photoPathSize(let _0, let _1):
+                writer.writeUInt32(0xd8214d41)
+                writer.writeString(_0)
+                writer.writeBytes(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x0e17e23c: return try parse_photoSizeEmpty(&reader)
+            case 0x75c78e60: return try parse_photoSize(&reader)
+            case 0x021e1ad6: return try parse_photoCachedSize(&reader)
+            case 0xe0b0bc2e: return try parse_photoStrippedSize(&reader)
+            case 0xfa3efb95: return try parse_photoSizeProgressive(&reader)
+            case 0xd8214d41: return try parse_photoPathSize(&reader)
+            default: throw .unknownConstructor(id, expected: "PhotoSize")
+            }
+        }
+
+        /// photoSizeEmpty#0e17e23c's fields, its id already read.
+        static func parse_photoSizeEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            return .photoSizeEmpty(type: _0)
+        }
+
+        /// photoSize#75c78e60's fields, its id already read.
+        static func parse_photoSize(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            return .photoSize(type: _0, w: _1, h: _2, size: _3)
+        }
+
+        /// photoCachedSize#021e1ad6's fields, its id already read.
+        static func parse_photoCachedSize(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readBytes()
+            return .photoCachedSize(type: _0, w: _1, h: _2, bytes: _3)
+        }
+
+        /// photoStrippedSize#e0b0bc2e's fields, its id already read.
+        static func parse_photoStrippedSize(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readBytes()
+            return .photoStrippedSize(type: _0, bytes: _1)
+        }
+
+        /// photoSizeProgressive#fa3efb95's fields, its id already read.
+        static func parse_photoSizeProgressive(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readInt32()
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32Vector()
+            return .photoSizeProgressive(type: _0, w: _1, h: _2, sizes: _3)
+        }
+
+        /// photoPathSize#d8214d41's fields, its id already read.
+        static func parse_photoPathSize(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readString()
+            let _1 = try reader.readBytes()
+            return .photoPathSize(type: _0, bytes: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum Poll: TLObject, Equatable {
+        case poll(id: Int64, closed: Bool, publicVoters: Bool, multipleChoice: Bool, quiz: Bool, question: Api.TextWithEntities, answers: [Api.PollAnswer], closePeriod: Int32?, closeDate: Int32?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .poll(let _0, let _1, let _2, let _3, let _4, let _5, let _6, let _7, let _8):
+                writer.writeUInt32(0x58747131)
+                var flags: UInt32 = 0
+                if _1 { flags |= 0x1 }
+                if _2 { flags |= 0x2 }
+                if _3 { flags |= 0x4 }
+                if _4 { flags |= 0x8 }
+                if _7 != nil { flags |= 0x10 }
+                if _8 != nil { flags |= 0x20 }
+                writer.writeInt64(_0)
+                writer.writeUInt32(flags)
+                _5.serialize(to: &writer)
+                writer.writeVector(_6)
+                if let value = _7 {
+                    writer.writeInt32(value)
+                }
+                if let value = _8 {
+                    writer.writeInt32(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x58747131: return try parse_poll(&reader)
+            default: throw .unknownConstructor(id, expected: "Poll")
+            }
+        }
+
+        /// poll#58747131's fields, its id already read.
+        static func parse_poll(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3f == 0 else { throw .unknownFlags(constructor: "poll", bits: flags & ~0x3f) }
+            let _1 = flags & 0x1 != 0
+            let _2 = flags & 0x2 != 0
+            let _3 = flags & 0x4 != 0
+            let _4 = flags & 0x8 != 0
+            let _5 = try Api.TextWithEntities.parse(from: &reader)
+            let _6 = try reader.readVector(of: Api.PollAnswer.self)
+            var _7: Int32? = nil
+            if flags & 0x10 != 0 {
+                _7 = try reader.readInt32()
+            }
+            var _8: Int32? = nil
+            if flags & 0x20 != 0 {
+                _8 = try reader.readInt32()
+            }
+            return .poll(id: _0, closed: _1, publicVoters: _2, multipleChoice: _3, quiz: _4, question: _5, answers: _6, closePeriod: _7, closeDate: _8)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PollAnswer: TLObject, Equatable {
+        case pollAnswer(text: Api.TextWithEntities, option: [UInt8])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .pollAnswer(let _0, let _1):
+                writer.writeUInt32(0xff16e2ca)
+                _0.serialize(to: &writer)
+                writer.writeBytes(_1)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xff16e2ca: return try parse_pollAnswer(&reader)
+            default: throw .unknownConstructor(id, expected: "PollAnswer")
+            }
+        }
+
+        /// pollAnswer#ff16e2ca's fields, its id already read.
+        static func parse_pollAnswer(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.TextWithEntities.parse(from: &reader)
+            let _1 = try reader.readBytes()
+            return .pollAnswer(text: _0, option: _1)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PollAnswerVoters: TLObject, Equatable {
+        case pollAnswerVoters(chosen: Bool, correct: Bool, option: [UInt8], voters: Int32)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .pollAnswerVoters(let _0, let _1, let _2, let _3):
+                writer.writeUInt32(0x3b6ddad2)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 { flags |= 0x2 }
+                writer.writeUInt32(flags)
+                writer.writeBytes(_2)
+                writer.writeInt32(_3)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x3b6ddad2: return try parse_pollAnswerVoters(&reader)
+            default: throw .unknownConstructor(id, expected: "PollAnswerVoters")
+            }
+        }
+
+        /// pollAnswerVoters#3b6ddad2's fields, its id already read.
+        static func parse_pollAnswerVoters(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "pollAnswerVoters", bits: flags & ~0x3) }
+            let _0 = flags & 0x1 != 0
+            let _1 = flags & 0x2 != 0
+            let _2 = try reader.readBytes()
+            let _3 = try reader.readInt32()
+            return .pollAnswerVoters(chosen: _0, correct: _1, option: _2, voters: _3)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PollResults: TLObject, Equatable {
+        case pollResults(min: Bool, results: [Api.PollAnswerVoters]?, totalVoters: Int32?, recentVoters: [Api.Peer]?, solution: String?, solutionEntities: [Api.MessageEntity]?)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .pollResults(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x7adf2420)
+                var flags: UInt32 = 0
+                if _0 { flags |= 0x1 }
+                if _1 != nil { flags |= 0x2 }
+                if _2 != nil { flags |= 0x4 }
+                if _3 != nil { flags |= 0x8 }
+                if _4 != nil { flags |= 0x10 }
+                if _5 != nil { flags |= 0x10 }
+                writer.writeUInt32(flags)
+                if let value = _1 {
+                    writer.writeVector(value)
+                }
+                if let value = _2 {
+                    writer.writeInt32(value)
+                }
+                if let value = _3 {
+                    writer.writeVector(value)
+                }
+                if let value = _4 {
+                    writer.writeString(value)
+                }
+                if let value = _5 {
+                    writer.writeVector(value)
+                }
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x7adf2420: return try parse_pollResults(&reader)
+            default: throw .unknownConstructor(id, expected: "PollResults")
+            }
+        }
+
+        /// pollResults#7adf2420's fields, its id already read.
+        static func parse_pollResults(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let flags = try reader.readUInt32()
+            guard flags & ~0x1f == 0 else { throw .unknownFlags(constructor: "pollResults", bits: flags & ~0x1f) }
+            let _0 = flags & 0x1 != 0
+            var _1: [Api.PollAnswerVoters]? = nil
+            if flags & 0x2 != 0 {
+                _1 = try reader.readVector(of: Api.PollAnswerVoters.self)
+            }
+            var _2: Int32? = nil
+            if flags & 0x4 != 0 {
+                _2 = try reader.readInt32()
+            }
+            var _3: [Api.Peer]? = nil
+            if flags & 0x8 != 0 {
+                _3 = try reader.readVector(of: Api.Peer.self)
+            }
+            var _4: String? = nil
+            if flags & 0x10 != 0 {
+                _4 = try reader.readString()
+            }
+            var _5: [Api.MessageEntity]? = nil
+            if flags & 0x10 != 0 {
+                _5 = try reader.readVector(of: Api.MessageEntity.self)
+            }
+            return .pollResults(min: _0, results: _1, totalVoters: _2, recentVoters: _3, solution: _4, solutionEntities: _5)
+        }
+    }
+}
+
+extension Api {
+    public indirect enum PostAddress: TLObject, Equatable {
+        case postAddress(streetLine1: String, streetLine2: String, city: String, state: String, countryIso2: String, postCode: String)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .postAddress(let _0, let _1, let _2, let _3, let _4, let _5):
+                writer.writeUInt32(0x1e8caaeb)
+                writer.writeString(_0)
+                writer.writeString(_1)
+                writer.writeString(_2)
+                writer.writeString(_3)
+                writer.writeString(_4)
+                writer.writeString(_5)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x1e8caaeb: return try parse_postAddress(&reader)
+            default: throw .unknownConstructor(id, expected: "PostAddress")
+            }
+        }
+
+        /// postAddress#1e8caaeb's fields, its id already read.
+        static func parse_postAddress(_ reader: inout TLReader) throws(TLError) -> Self {
             try reader.enterObject()
             defer { reader.leaveObject() }
             let _0 = try reader.readString()
             let _1 = try reader.readString()
             let _2 = try reader.readString()
-            return .restrictionReason(platform: _0, reason: _1, text: _2)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum RichText: TLObject, Equatable {
-        case textEmpty
-        case textPlain(text: String)
-        case textBold(text: Api.RichText)
-        case textItalic(text: Api.RichText)
-        case textUnderline(text: Api.RichText)
-        case textStrike(text: Api.RichText)
-        case textFixed(text: Api.RichText)
-        case textUrl(text: Api.RichText, url: String, webpageId: Int64)
-        case textEmail(text: Api.RichText, email: String)
-        case textConcat(texts: [Api.RichText])
-        case textSubscript(text: Api.RichText)
-        case textSuperscript(text: Api.RichText)
-        case textMarked(text: Api.RichText)
-        case textPhone(text: Api.RichText, phone: String)
-        case textImage(documentId: Int64, w: Int32, h: Int32)
-        case textAnchor(text: Api.RichText, name: String)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .textEmpty:
-                writer.writeUInt32(0xdc3d824f)
-            case .textPlain(let _0):
-                writer.writeUInt32(0x744694e0)
-                writer.writeString(_0)
-            case .textBold(let _0):
-                writer.writeUInt32(0x6724abc4)
-                _0.serialize(to: &writer)
-            case .textItalic(let _0):
-                writer.writeUInt32(0xd912a59c)
-                _0.serialize(to: &writer)
-            case .textUnderline(let _0):
-                writer.writeUInt32(0xc12622c4)
-                _0.serialize(to: &writer)
-            case .textStrike(let _0):
-                writer.writeUInt32(0x9bf8bb95)
-                _0.serialize(to: &writer)
-            case .textFixed(let _0):
-                writer.writeUInt32(0x6c3f19b9)
-                _0.serialize(to: &writer)
-            case .textUrl(let _0, let _1, let _2):
-                writer.writeUInt32(0x3c2884c1)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-                writer.writeInt64(_2)
-            case .textEmail(let _0, let _1):
-                writer.writeUInt32(0xde5a0dd6)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-            case .textConcat(let _0):
-                writer.writeUInt32(0x7e6260d7)
-                writer.writeVector(_0)
-            case .textSubscript(let _0):
-                writer.writeUInt32(0xed6a8504)
-                _0.serialize(to: &writer)
-            case .textSuperscript(let _0):
-                writer.writeUInt32(0xc7fb5e01)
-                _0.serialize(to: &writer)
-            case .textMarked(let _0):
-                writer.writeUInt32(0x034b8621)
-                _0.serialize(to: &writer)
-            case .textPhone(let _0, let _1):
-                writer.writeUInt32(0x1ccb966a)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-            case .textImage(let _0, let _1, let _2):
-                writer.writeUInt32(0x081ccf4f)
-                writer.writeInt64(_0)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-            case .textAnchor(let _0, let _1):
-                writer.writeUInt32(0x35553762)
-                _0.serialize(to: &writer)
-                writer.writeString(_1)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0xdc3d824f: return try parse_textEmpty(&reader)
-            case 0x744694e0: return try parse_textPlain(&reader)
-            case 0x6724abc4: return try parse_textBold(&reader)
-            case 0xd912a59c: return try parse_textItalic(&reader)
-            case 0xc12622c4: return try parse_textUnderline(&reader)
-            case 0x9bf8bb95: return try parse_textStrike(&reader)
-            case 0x6c3f19b9: return try parse_textFixed(&reader)
-            case 0x3c2884c1: return try parse_textUrl(&reader)
-            case 0xde5a0dd6: return try parse_textEmail(&reader)
-            case 0x7e6260d7: return try parse_textConcat(&reader)
-            case 0xed6a8504: return try parse_textSubscript(&reader)
-            case 0xc7fb5e01: return try parse_textSuperscript(&reader)
-            case 0x034b8621: return try parse_textMarked(&reader)
-            case 0x1ccb966a: return try parse_textPhone(&reader)
-            case 0x081ccf4f: return try parse_textImage(&reader)
-            case 0x35553762: return try parse_textAnchor(&reader)
-            default: throw .unknownConstructor(id, expected: "RichText")
-            }
-        }
-
-        /// textEmpty#dc3d824f's fields, its id already read.
-        static func parse_textEmpty(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            return .textEmpty
-        }
-
-        /// textPlain#744694e0's fields, its id already read.
-        static func parse_textPlain(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readString()
-            return .textPlain(text: _0)
-        }
-
-        /// textBold#6724abc4's fields, its id already read.
-        static func parse_textBold(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textBold(text: _0)
-        }
-
-        /// textItalic#d912a59c's fields, its id already read.
-        static func parse_textItalic(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textItalic(text: _0)
-        }
-
-        /// textUnderline#c12622c4's fields, its id already read.
-        static func parse_textUnderline(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textUnderline(text: _0)
-        }
-
-        /// textStrike#9bf8bb95's fields, its id already read.
-        static func parse_textStrike(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textStrike(text: _0)
-        }
-
-        /// textFixed#6c3f19b9's fields, its id already read.
-        static func parse_textFixed(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textFixed(text: _0)
-        }
-
-        /// textUrl#3c2884c1's fields, its id already read.
-        static func parse_textUrl(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try reader.readString()
-            let _2 = try reader.readInt64()
-            return .textUrl(text: _0, url: _1, webpageId: _2)
-        }
-
-        /// textEmail#de5a0dd6's fields, its id already read.
-        static func parse_textEmail(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try reader.readString()
-            return .textEmail(text: _0, email: _1)
-        }
-
-        /// textConcat#7e6260d7's fields, its id already read.
-        static func parse_textConcat(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readVector(of: Api.RichText.self)
-            return .textConcat(texts: _0)
-        }
-
-        /// textSubscript#ed6a8504's fields, its id already read.
-        static func parse_textSubscript(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textSubscript(text: _0)
-        }
-
-        /// textSuperscript#c7fb5e01's fields, its id already read.
-        static func parse_textSuperscript(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textSuperscript(text: _0)
-        }
-
-        /// textMarked#034b8621's fields, its id already read.
-        static func parse_textMarked(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            return .textMarked(text: _0)
-        }
-
-        /// textPhone#1ccb966a's fields, its id already read.
-        static func parse_textPhone(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try reader.readString()
-            return .textPhone(text: _0, phone: _1)
-        }
-
-        /// textImage#081ccf4f's fields, its id already read.
-        static func parse_textImage(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readInt64()
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            return .textImage(documentId: _0, w: _1, h: _2)
-        }
-
-        /// textAnchor#35553762's fields, its id already read.
-        static func parse_textAnchor(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try Api.RichText.parse(from: &reader)
-            let _1 = try reader.readString()
-            return .textAnchor(text: _0, name: _1)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SearchPostsFlood: TLObject, Equatable {
-        case searchPostsFlood(queryIsFree: Bool, totalDaily: Int32, remains: Int32, waitTill: Int32?, starsAmount: Int64)
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .searchPostsFlood(let _0, let _1, let _2, let _3, let _4):
-                writer.writeUInt32(0x3e0b5b6a)
-                var flags: UInt32 = 0
-                if _0 { flags |= 0x1 }
-                if _3 != nil { flags |= 0x2 }
-                writer.writeUInt32(flags)
-                writer.writeInt32(_1)
-                writer.writeInt32(_2)
-                if let value = _3 {
-                    writer.writeInt32(value)
-                }
-                writer.writeInt64(_4)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x3e0b5b6a: return try parse_searchPostsFlood(&reader)
-            default: throw .unknownConstructor(id, expected: "SearchPostsFlood")
-            }
-        }
-
-        /// searchPostsFlood#3e0b5b6a's fields, its id already read.
-        static func parse_searchPostsFlood(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let flags = try reader.readUInt32()
-            guard flags & ~0x3 == 0 else { throw .unknownFlags(constructor: "searchPostsFlood", bits: flags & ~0x3) }
-            let _0 = flags & 0x1 != 0
-            let _1 = try reader.readInt32()
-            let _2 = try reader.readInt32()
-            var _3: Int32? = nil
-            if flags & 0x2 != 0 {
-                _3 = try reader.readInt32()
-            }
-            let _4 = try reader.readInt64()
-            return .searchPostsFlood(queryIsFree: _0, totalDaily: _1, remains: _2, waitTill: _3, starsAmount: _4)
-        }
-    }
-}
-
-extension Api {
-    public indirect enum SecureCredentialsEncrypted: TLObject, Equatable {
-        case secureCredentialsEncrypted(data: [UInt8], hash: [UInt8], secret: [UInt8])
-
-        public func serialize(to writer: inout TLWriter) {
-            switch self {
-            case .secureCredentialsEncrypted(let _0, let _1, let _2):
-                writer.writeUInt32(0x33f0ea47)
-                writer.writeBytes(_0)
-                writer.writeBytes(_1)
-                writer.writeBytes(_2)
-            }
-        }
-
-        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
-            let id = try reader.readUInt32()
-            switch id {
-            case 0x33f0ea47: return try parse_secureCredentialsEncrypted(&reader)
-            default: throw .unknownConstructor(id, expected: "SecureCredentialsEncrypted")
-            }
-        }
-
-        /// secureCredentialsEncrypted#33f0ea47's fields, its id already read.
-        static func parse_secureCredentialsEncrypted(_ reader: inout TLReader) throws(TLError) -> Self {
-            try reader.enterObject()
-            defer { reader.leaveObject() }
-            let _0 = try reader.readBytes()
-            let _1 = try reader.readBytes()
-            let _2 = try reader.readBytes()
-            return .secureCredentialsEncrypted(data: _0, hash: _1, secret: _2)
+            let _3 = try reader.readString()
+            let _4 = try reader.readString()
+            let _5 = try reader.readString()
+            return .postAddress(streetLine1: _0, streetLine2: _1, city: _2, state: _3, countryIso2: _4, postCode: _5)
         }
     }
 }

@@ -174,6 +174,60 @@ extension Api.functions.channels {
 }
 
 extension Api.functions.channels {
+    /// channels.getParticipants#77ced9d0
+    public struct GetParticipants: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.channels.ChannelParticipants
+        public var channel: Api.InputChannel
+        public var filter: Api.ChannelParticipantsFilter
+        public var offset: Int32
+        public var limit: Int32
+        public var hash: Int64
+
+        public init(channel: Api.InputChannel, filter: Api.ChannelParticipantsFilter, offset: Int32, limit: Int32, hash: Int64) {
+            self.channel = channel
+            self.filter = filter
+            self.offset = offset
+            self.limit = limit
+            self.hash = hash
+        }
+
+        public var name: String { "channels.getParticipants" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0x77ced9d0)
+            self.channel.serialize(to: &writer)
+            self.filter.serialize(to: &writer)
+            writer.writeInt32(self.offset)
+            writer.writeInt32(self.limit)
+            writer.writeInt64(self.hash)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.channels.ChannelParticipants.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0x77ced9d0 else { throw .unknownConstructor(id, expected: "channels.getParticipants") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.InputChannel.parse(from: &reader)
+            let _1 = try Api.ChannelParticipantsFilter.parse(from: &reader)
+            let _2 = try reader.readInt32()
+            let _3 = try reader.readInt32()
+            let _4 = try reader.readInt64()
+            return Self(channel: _0, filter: _1, offset: _2, limit: _3, hash: _4)
+        }
+    }
+}
+
+extension Api.functions.channels {
     /// channels.inviteToChannel#c9e33d54
     public struct InviteToChannel: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.InvitedUsers

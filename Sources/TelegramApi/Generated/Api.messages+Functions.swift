@@ -660,6 +660,44 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.getFullChat#aeb00b34
+    public struct GetFullChat: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.ChatFull
+        public var chatId: Int64
+
+        public init(chatId: Int64) {
+            self.chatId = chatId
+        }
+
+        public var name: String { "messages.getFullChat" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xaeb00b34)
+            writer.writeInt64(self.chatId)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.ChatFull.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xaeb00b34 else { throw .unknownConstructor(id, expected: "messages.getFullChat") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readInt64()
+            return Self(chatId: _0)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.getHistory#4423e6c5
     public struct GetHistory: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.Messages

@@ -68,6 +68,40 @@ extension Api.messages {
 }
 
 extension Api.messages {
+    public indirect enum ChatFull: TLObject, Equatable {
+        case chatFull(fullChat: Api.ChatFull, chats: [Api.Chat], users: [Api.User])
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .chatFull(let _0, let _1, let _2):
+                writer.writeUInt32(0xe5d7d19c)
+                _0.serialize(to: &writer)
+                writer.writeVector(_1)
+                writer.writeVector(_2)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0xe5d7d19c: return try parse_chatFull(&reader)
+            default: throw .unknownConstructor(id, expected: "messages.ChatFull")
+            }
+        }
+
+        /// messages.chatFull#e5d7d19c's fields, its id already read.
+        static func parse_chatFull(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try Api.ChatFull.parse(from: &reader)
+            let _1 = try reader.readVector(of: Api.Chat.self)
+            let _2 = try reader.readVector(of: Api.User.self)
+            return .chatFull(fullChat: _0, chats: _1, users: _2)
+        }
+    }
+}
+
+extension Api.messages {
     public indirect enum Chats: TLObject, Equatable {
         case chats(chats: [Api.Chat])
         case chatsSlice(count: Int32, chats: [Api.Chat])

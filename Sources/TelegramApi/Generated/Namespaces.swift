@@ -30,6 +30,7 @@ public enum Api {
 public enum MTProto {}
 extension Api { public enum account {} }
 extension Api { public enum auth {} }
+extension Api { public enum channels {} }
 extension Api { public enum contacts {} }
 extension Api { public enum help {} }
 extension Api { public enum messages {} }

@@ -32,6 +32,10 @@ public final class Account {
     /// `serverCreations` (set while the app listens).
     public var createOnServer: (@Sendable (ServerChatCreations.Request) -> Int)?
     public var serverCreations: ServerChatCreations?
+    /// Asks the server who is in a group or channel already; the answers in `serverMembers`
+    /// (set while the app listens).
+    public var askMembersOnServer: (@Sendable (PeerId) -> Void)?
+    public var serverMembers: ServerChatMembers?
     /// Who is typing, and telling the server the person is (set while the app listens).
     public var serverPresence: AccountPresence?
     public var typingInChat: (@Sendable (PeerId) -> Void)?

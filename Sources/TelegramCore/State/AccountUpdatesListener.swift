@@ -31,6 +31,8 @@ public final class AccountUpdatesListener: @unchecked Sendable {
     public let pinned = ServerPinnedFetches()
     /// Groups and channels the person makes, and members added, on this connection.
     public let creations = ServerChatCreations()
+    /// Who is in a group or channel the person adds people to, asked on this connection.
+    public let members = ServerChatMembers()
     /// Who is typing, from the updates pushed to this listener's connection.
     public let presence = AccountPresence()
     private let state = ConditionLock()
@@ -128,6 +130,9 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     applied(AccountStateManager.Report())
                 }
                 creations.run(postbox: postbox, manager: manager!, timeout: 30, logger: logger) { [applied] in
+                    applied(AccountStateManager.Report())
+                }
+                members.run(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer, timeout: 15, logger: logger) { [applied] in
                     applied(AccountStateManager.Report())
                 }
                 history.run(postbox: postbox, client: manager!.client, accountPeer: manager!.accountPeer, timeout: 30, logger: logger) { [applied] in
@@ -270,6 +275,12 @@ public final class AccountUpdatesListener: @unchecked Sendable {
         let ticket = creations.request(request)
         push()
         return ticket
+    }
+
+    /// Asks the server who is in `chat` (the loop runs now); the answer in `members`, and
+    /// `applied` is called when it is there.
+    public func askMembers(of chat: PeerId) {
+        if members.request(chat) { push() }
     }
 
     /// Fetches the page of `chat`'s history at `end` of a hole (the loop runs now); `applied` is

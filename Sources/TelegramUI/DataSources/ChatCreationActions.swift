@@ -11,6 +11,15 @@ public protocol ChatCreationActions: AnyObject {
     func start(_ request: NewChatRequest) throws -> Int
     /// The outcome of `ticket`, once (nil while the server has not answered).
     func outcome(_ ticket: Int) -> NewChatOutcome?
+    /// Asks the server who is in `chat` already; false when it cannot be asked.
+    func askMembers(of chat: ChatId) -> Bool
+    /// Who is in `chat`, once (nil while the server has not answered).
+    func members(of chat: ChatId) -> ChatMembersOutcome?
+}
+
+public enum ChatMembersOutcome: Equatable, Sendable {
+    case members(Set<ChatId>)
+    case failed(String)
 }
 
 public enum NewChatRequest: Equatable, Sendable {

@@ -2,11 +2,19 @@ import Display
 
 /// The people picker of New Group and Add Members (Telegram's contact multi-selection): the typed
 /// text narrows the rows, Enter marks or unmarks the one selected (✓), Tab goes on with those
-/// marked; Esc closes.
+/// marked; Esc closes. Adding members, those in the chat already say so and cannot be marked.
 @MainActor
 public final class MemberPickerController: FilterPickerController {
     private let people: [ContactItem]
     public private(set) var marked: [ChatId] = []
+    /// Who is in the chat already (Add Members, once the server said): not offered again.
+    public var members: Set<ChatId> = [] {
+        didSet {
+            marked.removeAll { members.contains($0) }
+            countMarked()
+            showRows()
+        }
+    }
     private let onDone: ([ChatId]) -> Void
 
     public init(title: String, people: [ContactItem], onDone: @escaping ([ChatId]) -> Void) {
@@ -21,15 +29,21 @@ public final class MemberPickerController: FilterPickerController {
     private func toggle(_ row: Int) {
         guard shownIndices.indices.contains(row) else { return }
         let id = people[shownIndices[row]].id
+        guard !members.contains(id) else { return }
         if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
         showRows()
-        // The title counts the marked.
+        countMarked()
+    }
+
+    /// The title counts the marked.
+    private func countMarked() {
         title = marked.isEmpty ? baseTitle : "\(baseTitle) (\(marked.count))"
     }
 
     /// A marked person's row starts with ✓.
     override func row(_ index: Int) -> ListItem {
         let person = people[index]
+        if members.contains(person.id) { return ListItem(title: "  " + person.title, detail: "already a member") }
         return ListItem(title: (marked.contains(person.id) ? "✓ " : "  ") + person.title, detail: person.detail)
     }
 
