@@ -49,8 +49,9 @@ final class AccountScreens {
     private let pictures: TerminalPictures?
     /// The person's editor on a chat's draft (Alt-E), where the terminal can be handed over.
     var editExternally: ((String) throws -> String)?
-    /// Wakes the run loop as attached files copy; set where there is a run loop to wake (^T).
-    var attachmentWake: WakePipe?
+    /// Wakes the run loop for a frame (attached files copying, ^T; a read that changed the list);
+    /// set where there is a run loop to wake.
+    var frameWake: WakePipe?
 
     init(app: any AppHost, account: any AccountHost, navigation: AppNavigationController, pictures: TerminalPictures?) {
         self.app = app
@@ -103,7 +104,7 @@ final class AccountScreens {
         let account = account
         chat.actions = chatActions
         chat.openActions = openActions
-        if let attachmentWake { chat.attachmentSource = account.attachmentSource(wake: attachmentWake, log: app.log) }
+        if let frameWake { chat.attachmentSource = account.attachmentSource(wake: frameWake, log: app.log) }
         chat.onNextUnread = { [unowned self] in
             guard let next = root.chatList.nextUnread(after: peerId) else { return }
             openChat(next.peerId, title: next.title)
@@ -177,10 +178,16 @@ final class AccountScreens {
     func frameDrawn() {
         let reads = readAfterFrame
         readAfterFrame = []
+        var listChanged = false
         for (chat, index) in reads {
-            do { try account.markRead(chat, upTo: index) } catch {
+            do { listChanged = try account.markRead(chat, upTo: index) || listChanged } catch {
                 app.log.error("cannot mark read", metadata: ["error": "\(error)"])
             }
+        }
+        // The row's badge goes with the read, in the next frame, not at the next tick.
+        if listChanged {
+            root.chatList.reload()
+            frameWake?.wake()
         }
     }
 

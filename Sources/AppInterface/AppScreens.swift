@@ -37,9 +37,10 @@ final class AppScreens {
     var editExternally: ((String) throws -> String)? {
         didSet { account?.editExternally = editExternally }
     }
-    /// Wakes the run loop as a chat's attached files copy (set by the interface, which runs it).
-    var attachmentWake: WakePipe? {
-        didSet { account?.attachmentWake = attachmentWake }
+    /// Wakes the run loop for a frame: a chat's attached files copying, a read that changed the
+    /// list (set by the interface, which runs it).
+    var frameWake: WakePipe? {
+        didSet { account?.frameWake = frameWake }
     }
 
     /// From any thread: the screens look again soon (`refresh`), as after the app's tick.
@@ -107,7 +108,7 @@ final class AppScreens {
         if let current = app.currentAccount {
             let screens = AccountScreens(app: app, account: current, navigation: navigation, pictures: pictures)
             screens.editExternally = editExternally
-            screens.attachmentWake = attachmentWake
+            screens.frameWake = frameWake
             screens.settings.onSettingsChanged = { [unowned self] in applySettings() }
             screens.settings.onAccountChanged = { [unowned self] in accountChanged() }
             screens.settings.onLock = { [unowned self] in updateLock() }

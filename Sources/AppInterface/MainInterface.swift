@@ -73,8 +73,8 @@ public enum MainInterface {
         screens.onIncomingMessages = { [unowned bell] in bell.messagesArrived($0) }
         session.send(graphics.queries)
         screens.editExternally = { [unowned session] text in try ExternalEditor.edit(text, session: session) }
-        let attachmentWake = try WakePipe()
-        screens.attachmentWake = attachmentWake
+        let frameWake = try WakePipe()
+        screens.frameWake = frameWake
         let application = try AppRun.didFinishLaunching(app)
         let timer = RunLoop.startSources(application, duration: duration, readsStandardInput: false) { bridge.deliver($0) }
         defer { timer.cancel() }
@@ -110,10 +110,10 @@ public enum MainInterface {
             screens.frameDrawn()
             application.publishWidgetDataIfDue()
         })
-        session.run(frames, watching: [bridge.readDescriptor, attachmentWake.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
+        session.run(frames, watching: [bridge.readDescriptor, frameWake.readDescriptor] + (pictures?.wakeDescriptors ?? [])) { descriptor in
             if let pictures, pictures.drain(descriptor) { return }
             // Files copying: the next frame shows how far (and stores them once they are all there).
-            if descriptor == attachmentWake.readDescriptor { return attachmentWake.drain() }
+            if descriptor == frameWake.readDescriptor { return frameWake.drain() }
             var changed = false
             for event in bridge.drain() {
                 application.sendEvent(event)

@@ -49,10 +49,12 @@ public enum OutgoingMessages {
     }
 
     /// Opening a chat reads it: incoming messages up to `index` are marked read.
-    public static func markRead(_ peerId: PeerId, upTo index: MessageIndex, postbox: Postbox) throws {
+    @discardableResult
+    public static func markRead(_ peerId: PeerId, upTo index: MessageIndex, postbox: Postbox) throws -> Bool {
         try postbox.transaction { t in
-            guard index.id.namespace == MessageId.cloudNamespace, try t.markIncomingRead(peerId, upTo: index.id.id) > 0 else { return }
+            guard index.id.namespace == MessageId.cloudNamespace, try t.markIncomingRead(peerId, upTo: index.id.id) > 0 else { return false }
             try t.recordForServer(.readHistory(peerId, maxId: index.id.id))
+            return true
         }
     }
 

@@ -31,6 +31,19 @@ struct ChatWiringTests {
         #expect(account.reads.map(\.index.id) == [30], "message 30 is the newest incoming one")
     }
 
+    /// Beside the chat, the list's row loses its badge with the read, not at the next tick's refresh.
+    @Test func theListsBadgeGoesWithTheRead() throws {
+        let wired = WiredScreens(width: 160, height: 40)
+        wired.account?.openChat(FakeStore.engineClub, title: "Engine Club")
+        let before = try #require(wired.account?.root.chatList.chats.first { $0.peerId == FakeStore.engineClub })
+        #expect(before.unreadCount == 15)
+        _ = wired.frame()
+        let after = try #require(wired.account?.root.chatList.chats.first { $0.peerId == FakeStore.engineClub })
+        #expect(after.unreadCount == 0, "the list read again after the read")
+        let row = try #require(wired.frame().split(separator: "\n").first { $0.contains("EC  Engine Club") })
+        #expect(!row.contains("15"), "the next frame shows no badge: \(row)")
+    }
+
     @Test func failingMarkReadIsLoggedAndTheChatStays() throws {
         let wired = WiredScreens()
         let account = wired.host.accountHosts[1]!

@@ -31,9 +31,13 @@ final class FakeAccountHost: AccountHost {
         return actions
     }
 
-    func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
+    func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws -> Bool {
         if let markReadFailure { throw markReadFailure }
         reads.append((chat, index))
+        // As a store reads: the chat's row has nothing unread any more.
+        guard let row = store.chats.firstIndex(where: { $0.peerId == chat }), store.chats[row].unreadCount > 0 else { return false }
+        store.chats[row].unreadCount = 0
+        return true
     }
 
     func attach(_ avatars: ChatListAvatars, to list: ChatListController) {}

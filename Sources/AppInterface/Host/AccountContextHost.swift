@@ -24,7 +24,7 @@ struct AccountContextHost: AccountHost {
     /// `chat` opened: its pinned messages are asked of the server (when the account has one).
     func opened(_ chat: ChatId) { account.fetchPinnedFromServer?(chat.peerId) }
 
-    func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws {
+    func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws -> Bool {
         try account.engine.messages.markRead(chat.peerId, upTo: index.messageIndex(in: chat))
     }
 

@@ -14,8 +14,8 @@ protocol AccountHost {
     /// Opening and saving a chat's files and links with `opener`; `openChat` shows a link's chat.
     /// Nil where there is no desktop to hand them to.
     func openActions(opener: Opener, log: InterfaceLog, openChat: @escaping (ChatId, String) -> Void) -> (any ChatOpenActions)?
-    /// A chat shown is read up to `index`.
-    func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws
+    /// A chat shown is read up to `index`; whether that read anything (the list's badge changed).
+    func markRead(_ chat: ChatId, upTo index: ChatMessage.Index) throws -> Bool
     /// The list's avatars drawn from this account's files.
     func attach(_ avatars: ChatListAvatars, to list: ChatListController)
     /// A chat's photos drawn from this account's files.

@@ -78,8 +78,9 @@ extension TelegramEngine.Messages {
         try forServer { try actions.clearDraft(peerId) }
     }
 
-    /// Opening a chat reads it: its incoming messages up to `index` are marked read.
-    public func markRead(_ peerId: EnginePeer.Id, upTo index: EngineMessageIndex) throws {
+    /// Opening a chat reads it: its incoming messages up to `index` are marked read. Whether any were.
+    @discardableResult
+    public func markRead(_ peerId: EnginePeer.Id, upTo index: EngineMessageIndex) throws -> Bool {
         try forServer { try OutgoingMessages.markRead(peerId, upTo: index, postbox: postbox) }
     }
 }
