@@ -63,6 +63,34 @@ struct DeleteChatTerminalTests {
         #expect(try await ServerHistoryTerminalTests.stored(container).isEmpty)
     }
 
+    /// Grace deletes the chat for both sides: Ada's copies go as the server says, and her row
+    /// with them, not left empty: asked (messages.getPeerDialogs, as Telegram Desktop asks when
+    /// deletions take a chat's last message), the server has no dialog of it left. Open beside
+    /// the list, the chat stays open, with nothing in it.
+    @Test(arguments: [(80, 24), (160, 48)])
+    func deletedForBothByTheOtherSide(size: (Int, Int)) async throws {
+        let (server, directory) = try await ServerHistoryTerminalTests.graceWrites(5, "hello", pageLimit: 100)
+        defer { server.stop(); directory.remove() }
+        let container = directory.sub("container"), grace = directory.sub("grace")
+        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                              "--phone", "+999 66 1 0001", "--code", ServerHistoryTerminalTests.code,
+                                                              "--container", container])
+        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
+        let tmux = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "--container", container])
+        defer { tmux.kill() }
+        try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
+        if size.0 >= 160 {
+            try await MessageActionsTerminalTests.key(tmux, "Enter")
+            try await tmux.waitFor(text: "⏎ send", timeout: 10)
+        }
+        try await server.telethonChat("delete-history", session: grace, ["--with", "+9996610001", "--revoke"])
+        try await tmux.waitFor(timeout: 15, "the row gone") { lines in
+            !lines.contains { $0.contains("hello") } && lines.filter { $0.contains("Grace Hopper") }.count <= (size.0 >= 160 ? 1 : 0)
+        }
+        #expect(server.stderrText.contains("getPeerDialogs user 1000001: 0 of 1 asked"))
+        #expect(try await ServerHistoryTerminalTests.stored(container).isEmpty)
+    }
+
     @Test func aChannelAndAGroupLeft() async throws {
         let (server, directory) = try await ServerHistoryTerminalTests.graceWrites(1, "hello", pageLimit: 100)
         defer { server.stop(); directory.remove() }

@@ -86,13 +86,15 @@ class _ChannelTop:
 
 
 class Dialogs:
-    def __init__(self, accounts, store, groups, most=MAX_LIMIT, channels=None, box=None, below_offset=False):
+    def __init__(self, accounts, store, groups, most=MAX_LIMIT, channels=None, box=None, below_offset=False, state=None):
         # --page-limit: pages shorter than asked, as Telegram may answer; clients must page on.
         self.accounts, self.store, self.groups, self.most = accounts, store, groups, most
         self.below_offset = below_offset  # --misbehave history-below-offset
         self.channels, self.box = channels, box
+        self.state = state  # the caller's updates.State (getPeerDialogs answers it)
         self.handlers = {
             functions.messages.GetDialogsRequest: self.get_dialogs,
+            functions.messages.GetPeerDialogsRequest: self.get_peer_dialogs,
             functions.messages.GetHistoryRequest: self.get_history,
             functions.messages.GetMessagesRequest: self.get_messages,
             functions.messages.SearchRequest: self.search,
@@ -164,6 +166,30 @@ class Dialogs:
         if len(page) == len(tops):
             return types.messages.Dialogs(dialogs=dialogs, messages=messages, chats=chats, users=users)
         return types.messages.DialogsSlice(count=len(tops), dialogs=dialogs, messages=messages, chats=chats, users=users)
+
+    def get_peer_dialogs(self, request, caller):
+        """The dialogs of the peers asked, in their order; a chat with no message here (deleted
+        for both sides, never written in) has none, as getDialogs lists it not, and is left out,
+        which tells a client whose copy emptied that the row is gone (Telegram Desktop asks this
+        after deletions take a chat's last message). Folders are not kept: inputDialogPeerFolder
+        names nothing."""
+        me = caller.me
+        tops = self.store.top_messages(me.id)
+        channel_tops = {t.peer: t for t in self._channel_tops(me)}
+        page = []
+        for asked in request.peers:
+            if not isinstance(asked, types.InputDialogPeer):
+                continue
+            peer = chat_peer(self.accounts, self.groups, me, asked.peer, self.channels)
+            top = channel_tops.get(peer.key) or tops.get(peer.key)
+            if top is not None and top not in page:
+                page.append(top)
+        dialogs = [self._dialog(me, m) for m in page]
+        messages = [channel_render.message_tl(m.msg, me.id) if isinstance(m, _ChannelTop) else render.message_tl(m)
+                    for m in page]
+        caller.log.info('getPeerDialogs user %d: %d of %d asked', me.id, len(page), len(request.peers))
+        return types.messages.PeerDialogs(dialogs=dialogs, messages=messages, chats=self._chats(me, messages),
+                                          users=self._users(me, messages), state=self.state(me.id))
 
     def _dialog(self, me, top):
         row = self.store.dialog(me.id, top.peer)

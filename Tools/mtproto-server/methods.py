@@ -85,7 +85,7 @@ class Methods:
                                       server.page_limit),
                           chat, files,
                           Dialogs(accounts, store, groups, server.page_limit, channels, box,
-                                  below_offset='history-below-offset' in server.misbehave), Contacts(server.accounts),
+                                  below_offset='history-below-offset' in server.misbehave, state=self.updates.state), Contacts(server.accounts),
                           Devices(server.accounts), self.updates,
                           DialogSettings(accounts, store, groups, delivery, server.clock, channels),
                           GroupChats(accounts, store, groups, delivery, self.pushes, server.clock),

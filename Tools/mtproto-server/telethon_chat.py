@@ -317,6 +317,14 @@ async def do_delete_history(client, args):
     return plain(result.to_dict())
 
 
+async def do_peer_dialogs(client, args):
+    """messages.getPeerDialogs of the chats named: the dialogs the server has of them."""
+    peers = [types.InputDialogPeer(await resolve(client, name)) for name in getattr(args, 'with')]
+    result = await client(functions.messages.GetPeerDialogsRequest(peers=peers))
+    return {'dialogs': [{'peer': plain(d.peer.to_dict()), 'top_message': d.top_message} for d in result.dialogs],
+            'messages': [m.id for m in result.messages], 'pts': result.state.pts}
+
+
 async def do_read(client, args):
     peer = await resolve(client, getattr(args, 'with'))
     if isinstance(peer, types.InputPeerChannel):  # channels.readHistory answers a Bool
@@ -707,7 +715,7 @@ async def do_channel_messages(client, args):
 
 
 COMMANDS = {'login': do_login, 'send-file': do_send_file, 'download': do_download, 'state': do_state, 'send': do_send, 'history': do_history,
-            'dialogs': do_dialogs, 'edit': do_edit, 'delete': do_delete, 'delete-history': do_delete_history, 'read': do_read,
+            'dialogs': do_dialogs, 'peer-dialogs': do_peer_dialogs, 'edit': do_edit, 'delete': do_delete, 'delete-history': do_delete_history, 'read': do_read,
             'react': do_react, 'pin': do_pin, 'pin-dialog': do_pin_dialog, 'mute': do_mute, 'draft': do_draft, 'difference': do_difference, 'catch-up': do_catch_up,
             'wait': do_wait, 'create-group': do_create_group, 'group-info': do_group_info, 'typing': do_typing,
             'forward': do_forward, 'register-device': do_register_device,
@@ -776,6 +784,8 @@ def arguments():
         history.add_argument(name, type=int, default=0)
     dialogs = command('dialogs', 'messages.getDialogs, paged as Telethon pages')
     dialogs.add_argument('--page-size', type=int, default=100)
+    peer_dialogs = command('peer-dialogs', 'messages.getPeerDialogs of the chats named')
+    peer_dialogs.add_argument('--with', action='append', required=True)
     edit = command('edit', 'messages.editMessage')
     edit.add_argument('--with', required=True)
     edit.add_argument('--id', type=int, required=True)

@@ -271,6 +271,9 @@ def scenario(chat, state, log_path):
     check(texts(got.finish()) == ['after restart'], 'live delivery after the restart')
     # B's whole history with A, for both: A hears the deletion of each of its copies.
     before = chat.run('history', 'A', '--with', '@bobby')['messages']
+    having = chat.run('peer-dialogs', 'A', '--with', '@bobby')
+    check([d['top_message'] for d in having['dialogs']] == [before[0]['id']] and having['messages'] == [before[0]['id']],
+          'messages.getPeerDialogs: A\'s dialog with B, its top message the newest', having)
     a = chat.wait('A', 1, 'delete', live_only=True)
     gone = chat.run('delete-history', 'B', '--with', '@user1000001', '--revoke')
     got = a.finish()
@@ -279,6 +282,8 @@ def scenario(chat, state, log_path):
           'messages.deleteHistory with revoke: B\'s history goes, and A hears its copies go', gone)
     check(chat.run('history', 'A', '--with', '@bobby')['messages'] == []
           and chat.run('history', 'B', '--with', '@user1000001')['messages'] == [], 'neither side has a message left')
+    check(chat.run('peer-dialogs', 'A', '--with', '@bobby')['dialogs'] == [],
+          'messages.getPeerDialogs: the emptied chat has no dialog left on A\'s side')
 
 
 def run_check(description, prefix, run_scenario, cleanup=lambda: None):

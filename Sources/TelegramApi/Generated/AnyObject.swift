@@ -833,6 +833,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0x762b263d: return try Api.messages.Messages.parse_messagesSlice(&reader)
     case 0xc776ba4e: return try Api.messages.Messages.parse_channelMessages(&reader)
     case 0x74535f21: return try Api.messages.Messages.parse_messagesNotModified(&reader)
+    case 0x3371c354: return try Api.messages.PeerDialogs.parse_peerDialogs(&reader)
     case 0x6e153f16: return try Api.messages.StickerSet.parse_stickerSet(&reader)
     case 0xd3f924eb: return try Api.messages.StickerSet.parse_stickerSetNotModified(&reader)
     case 0xaa963b05: return try Api.storage.FileType.parse_fileUnknown(&reader)
@@ -929,6 +930,7 @@ public func parseAnyObject(from reader: inout TLReader) throws(TLError) -> any T
     case 0xa0f4cb4f: return try Api.functions.messages.GetDialogs.parse_body(&reader)
     case 0xaeb00b34: return try Api.functions.messages.GetFullChat.parse_body(&reader)
     case 0x4423e6c5: return try Api.functions.messages.GetHistory.parse_body(&reader)
+    case 0xe470bcfd: return try Api.functions.messages.GetPeerDialogs.parse_body(&reader)
     case 0x0e306d3a: return try Api.functions.messages.ReadHistory.parse_body(&reader)
     case 0x54ae308e: return try Api.functions.messages.SaveDraft.parse_body(&reader)
     case 0x29ee847a: return try Api.functions.messages.Search.parse_body(&reader)
@@ -1136,6 +1138,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0x31cad303: return "webPageAttributeStarGiftCollection"
     case 0x32ca960f: return "messageEntitySpoiler"
     case 0x3354678f: return "updatePtsChanged"
+    case 0x3371c354: return "messages.peerDialogs"
     case 0x339bef6c: return "requestPeerTypeBroadcast"
     case 0x33f0ea47: return "secureCredentialsEncrypted"
     case 0x34566b6a: return "pageTableCell"
@@ -1793,6 +1796,7 @@ public func constructorName(_ id: UInt32) -> String? {
     case 0xe40370a3: return "updateEditMessage"
     case 0xe4621141: return "privacyValueDisallowUsers"
     case 0xe46bcee4: return "chatParticipantCreator"
+    case 0xe470bcfd: return "messages.getPeerDialogs"
     case 0xe477092e: return "profileTabVoice"
     case 0xe4c123d6: return "inputGeoPointEmpty"
     case 0xe4e0b29d: return "channelFull"

@@ -764,6 +764,44 @@ extension Api.functions.messages {
 }
 
 extension Api.functions.messages {
+    /// messages.getPeerDialogs#e470bcfd
+    public struct GetPeerDialogs: TLFunction, TLObject, Equatable {
+        public typealias Result = Api.messages.PeerDialogs
+        public var peers: [Api.InputDialogPeer]
+
+        public init(peers: [Api.InputDialogPeer]) {
+            self.peers = peers
+        }
+
+        public var name: String { "messages.getPeerDialogs" }
+
+        public func serialize(to writer: inout TLWriter) {
+            writer.writeUInt32(0xe470bcfd)
+            writer.writeVector(self.peers)
+        }
+
+        public static func parseResult(from reader: inout TLReader) throws(TLError) -> Result {
+            let result = try Api.messages.PeerDialogs.parse(from: &reader)
+            return result
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            guard id == 0xe470bcfd else { throw .unknownConstructor(id, expected: "messages.getPeerDialogs") }
+            return try parse_body(&reader)
+        }
+
+        /// The arguments, the id already read.
+        static func parse_body(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.InputDialogPeer.self)
+            return Self(peers: _0)
+        }
+    }
+}
+
+extension Api.functions.messages {
     /// messages.readHistory#0e306d3a
     public struct ReadHistory: TLFunction, TLObject, Equatable {
         public typealias Result = Api.messages.AffectedMessages

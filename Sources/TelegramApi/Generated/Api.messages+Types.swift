@@ -382,6 +382,44 @@ extension Api.messages {
 }
 
 extension Api.messages {
+    public indirect enum PeerDialogs: TLObject, Equatable {
+        case peerDialogs(dialogs: [Api.Dialog], messages: [Api.Message], chats: [Api.Chat], users: [Api.User], state: Api.updates.State)
+
+        public func serialize(to writer: inout TLWriter) {
+            switch self {
+            case .peerDialogs(let _0, let _1, let _2, let _3, let _4):
+                writer.writeUInt32(0x3371c354)
+                writer.writeVector(_0)
+                writer.writeVector(_1)
+                writer.writeVector(_2)
+                writer.writeVector(_3)
+                _4.serialize(to: &writer)
+            }
+        }
+
+        public static func parse(from reader: inout TLReader) throws(TLError) -> Self {
+            let id = try reader.readUInt32()
+            switch id {
+            case 0x3371c354: return try parse_peerDialogs(&reader)
+            default: throw .unknownConstructor(id, expected: "messages.PeerDialogs")
+            }
+        }
+
+        /// messages.peerDialogs#3371c354's fields, its id already read.
+        static func parse_peerDialogs(_ reader: inout TLReader) throws(TLError) -> Self {
+            try reader.enterObject()
+            defer { reader.leaveObject() }
+            let _0 = try reader.readVector(of: Api.Dialog.self)
+            let _1 = try reader.readVector(of: Api.Message.self)
+            let _2 = try reader.readVector(of: Api.Chat.self)
+            let _3 = try reader.readVector(of: Api.User.self)
+            let _4 = try Api.updates.State.parse(from: &reader)
+            return .peerDialogs(dialogs: _0, messages: _1, chats: _2, users: _3, state: _4)
+        }
+    }
+}
+
+extension Api.messages {
     public indirect enum StickerSet: TLObject, Equatable {
         case stickerSet(set: Api.StickerSet, packs: [Api.StickerPack], keywords: [Api.StickerKeyword], documents: [Api.Document])
         case stickerSetNotModified

@@ -59,11 +59,11 @@ public final class AccountStateManager {
         }
     }
 
-    private let postbox: Postbox
+    let postbox: Postbox
     let client: MTProtoClient
     let accountPeer: PeerId
-    private let timeout: Double
-    private let logger: Logger
+    let timeout: Double
+    let logger: Logger
     /// Dialogs read per page on a first sync (or after differenceTooLong), and at most how many pages.
     public var dialogLimit: Int32 = 100
     public var maximumDialogPages = 50
@@ -85,6 +85,8 @@ public final class AccountStateManager {
     private var channelsPolled = false
     /// Where the users' online statuses go (the running app's; nil: nowhere).
     var presence: AccountPresence?
+    /// Chats the server's deletions left without a message here, for `checkEmptiedChats`.
+    var emptiedChats: Set<PeerId> = []
 
     public init(postbox: Postbox, client: MTProtoClient, accountPeer: PeerId, timeout: Double = 30, logger: Logger = Logger(label: "sync")) {
         (self.postbox, self.client, self.accountPeer, self.timeout, self.logger) = (postbox, client, accountPeer, timeout, logger)
@@ -560,8 +562,16 @@ public final class AccountStateManager {
         if !edits.isEmpty {
             try t.addMessages(try edits.compactMap { edit in try t.message(edit.id).map { ServerObjects.keepingFetchedFile(of: $0, in: edit) } })
         }
-        if !deletedIds.isEmpty { report.deletions = try t.deleteMessages(try t.serverMessages(withIds: deletedIds)).count }
-        if !channelDeletions.isEmpty { report.deletions += try t.deleteMessages(channelDeletions).count }
+        if !deletedIds.isEmpty {
+            let deleted = try t.deleteMessages(try t.serverMessages(withIds: deletedIds))
+            report.deletions = deleted.count
+            emptiedChats.formUnion(try Self.emptied(by: deleted, in: t))
+        }
+        if !channelDeletions.isEmpty {
+            let deleted = try t.deleteMessages(channelDeletions)
+            report.deletions += deleted.count
+            emptiedChats.formUnion(try Self.emptied(by: deleted, in: t))
+        }
         for (id, pinned) in pins { try t.setMessagePinned(id, pinned: pinned) }
         for (chat, maxId, stillUnread) in readInbox {
             _ = try t.markIncomingRead(chat, upTo: maxId)

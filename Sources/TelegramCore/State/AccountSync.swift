@@ -36,7 +36,9 @@ public enum AccountSync {
             }
         }
         let (sent, done) = try sendWaiting(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger)
-        var report = try AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger).catchUp()
+        let manager = AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger)
+        var report = try manager.catchUp()
+        try manager.checkEmptiedChats()
         (report.sent, report.notSent, report.operations) = (sent.sent, sent.failed, done.done + done.refused)
         return report
     }

@@ -148,6 +148,13 @@ public final class AccountUpdatesListener: @unchecked Sendable {
                     + report.operations + report.drafts + report.chatSettings > 0 {
                     applied(report)
                 }
+                // After the screen heard the deletions: whether the chats they emptied still are
+                // (kept for the next round when the server cannot say now).
+                do {
+                    if try manager!.checkEmptiedChats() > 0 { applied(AccountStateManager.Report()) }
+                } catch {
+                    logger.warning("emptied chats not asked of the server", metadata: ["error": "\(error)"])
+                }
             } catch {
                 failures += 1
                 if !isStopped { logger.warning("catching up with the server failed", metadata: ["error": "\(error)", "failures": "\(failures)"]) }
