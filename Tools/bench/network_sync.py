@@ -14,7 +14,9 @@
     is typed into A's composer, and the time runs from just before A's Enter to the read on B's
     terminal that completes the word (B's screen shows the message). DELIVERIES times, each from
     idle terminals. The reference is two Telethon clients doing the same through the same server
-    (Tools/bench/telethon_delivery.py: send to the receiver's NewMessage handler);
+    (Tools/bench/telethon_delivery.py: send to the receiver's NewMessage handler). The two are
+    measured in DELIVERY_BLOCKS alternating blocks, so a machine whose speed drifts during the run
+    (this one's does, by a quarter between minutes) weighs on both alike;
   * the first interactive frame with the network: `main` launched on B's container (its account
     on the server, the server up) to the first frame with its chat list, against `main status`'s
     whole process, interleaved; the [interface] first-frame budget, as for an offline account
@@ -44,6 +46,7 @@ from bench.test_server import PUBLIC_KEY, PYTHON, SERVER_DIR, TestServer
 MESSAGES = 100_000
 CATCH_UP_RUNS = 3
 DELIVERIES = 20
+DELIVERY_BLOCKS = 4
 LAUNCHES = 5
 CODE = "24680"
 READER = ("+999 72 1 0001", "Bench", "Reader")
@@ -221,13 +224,17 @@ def measure_delivery(bin_dir: str, deliveries: int = DELIVERIES, launches: int =
                     os.write(terminal.master, keys["enter"])  # the only chat, selected: open it
                 pair.settle()
                 pair.deliver(_word())  # a warm-up: the first send also resolves and caches
-                ours = [pair.deliver(_word()) for _ in range(deliveries)]
+                ours, reference = [], []
+                for block in range(DELIVERY_BLOCKS):
+                    count = deliveries // DELIVERY_BLOCKS + (1 if block < deliveries % DELIVERY_BLOCKS else 0)
+                    ours += [pair.deliver(_word()) for _ in range(count)]
+                    reference += json.loads(_run([PYTHON, os.path.join(os.path.dirname(os.path.abspath(__file__)), "telethon_delivery.py"),
+                                                  "--server", address, "--sender", TELETHON[0][0].replace(" ", ""),
+                                                  "--receiver", TELETHON[1][0].replace(" ", ""), "--code", CODE,
+                                                  "--count", str(count)], timeout=300))["ms"]
+                    pair.settle()
             finally:
                 pair.kill()
-            reference = json.loads(_run([PYTHON, os.path.join(os.path.dirname(os.path.abspath(__file__)), "telethon_delivery.py"),
-                                         "--server", address, "--sender", TELETHON[0][0].replace(" ", ""),
-                                         "--receiver", TELETHON[1][0].replace(" ", ""), "--code", CODE,
-                                         "--count", str(deliveries)], timeout=300))["ms"]
         finally:
             server.stop()
     ratio = statistics.median(ours) / statistics.median(reference)
