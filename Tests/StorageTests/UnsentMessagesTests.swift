@@ -104,6 +104,27 @@ struct UnsentMessagesTests {
     }
 
     /// A catch-up stored the server's copy first: the local one goes, the server's stays, one message.
+    /// The first message of a chat: its row goes from the local copy to the server's, in the same
+    /// second (the local namespace sorts after the server's, so the server's copy is not "newer"),
+    /// and a chat emptied by deletions takes its next message whatever its time.
+    @Test func aChatsFirstMessageSentKeepsItsRow() throws {
+        try withTemporaryDirectory("unsent-first") { dir in
+            let postbox = try Postbox(layout: ContainerLayout(containerPath: dir.path), accountId: 1, deviceKey: deviceKey, readOnly: false)
+            try postbox.transaction { t in
+                try t.updatePeer(Peer(id: chat, firstName: "Grace", lastName: "Hopper"))
+                let local = try t.addUnsentMessage(message(0, at: 2_000, incoming: false, "first words"), randomId: 91)
+                #expect(try t.chatListKey(chat)?.topMessage.id == local)
+                let sent = try #require(try t.markSent(local, serverId: 6, date: 2_000))
+                #expect(try t.chatListKey(chat)?.topMessage == sent, "the row shows the sent message, not its gone local copy")
+
+                try t.deleteMessages([sent.id])
+                #expect(try t.chatListKey(chat) != nil, "emptied, the row stays")
+                try t.addMessages([message(7, at: 1_500, incoming: true, "an older one, fetched")])
+                #expect(try t.chatListKey(chat)?.topMessage.id.id == 7, "the row takes the next message, though older than the gone one")
+            }
+        }
+    }
+
     @Test func theServersCopyFirstLeavesOneMessage() throws {
         try withPostbox { postbox in
             let local = try postbox.transaction { t in try t.addUnsentMessage(message(0, at: 1_010, incoming: false, "twice?"), randomId: 5) }

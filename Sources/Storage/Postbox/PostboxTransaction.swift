@@ -401,7 +401,11 @@ public final class PostboxTransaction {
         // A chat the account left keeps its history out of the list.
         if stored == PostboxKeys.notIncludedInChatList { return }
         let current = stored.map { ChatListKey(key: ValueBoxKey($0)) }
-        if let current, !(current.topMessage < candidate) { return }
+        // A newer top stays, unless it is gone: a chat emptied by deletions keeps its row at its
+        // last message, which the next message replaces whatever its place (the first message of
+        // a chat, sent: its local copy's index, in the namespace after the server's, is gone).
+        if let current, !(current.topMessage < candidate),
+           try valueBox.exists(PostboxTable.messageHistory, PostboxKeys.message(current.topMessage)) { return }
         try setChatListKey(peerId, from: current, to: ChatListKey(pinningIndex: current?.pinningIndex, topMessage: candidate))
     }
 
