@@ -2,8 +2,9 @@ import Formats
 @testable import Storage
 import Testing
 
-/// A peer's rights (version 3 of its record): kept through a round trip beside the bio, older
-/// records still read, an unknown version refused, and the reason a person reads for each.
+/// A peer's rights (version 3 of its record) and member count (version 4): kept through a round
+/// trip beside the bio, older records still read, an unknown version refused, and the reason a
+/// person reads for each right.
 @Suite("Storage: a peer's rights in a group or channel")
 struct PeerRightsTests {
     let channel = PeerId(namespace: .cloudChannel, id: 77)
@@ -26,11 +27,23 @@ struct PeerRightsTests {
                 #expect(throws: BinaryReader.Truncated.self) { try Peer(decoding: Array(bytes.prefix(cut))) }
             }
         }
+        // Version 4: the member count, with or without rights.
+        for rights in [[], [.creator]] as [PeerRights] {
+            var counted = Peer(id: channel, title: "Dispatches")
+            counted.rights = rights
+            counted.memberCount = 1_234
+            let bytes = counted.encoded()
+            #expect(bytes.first == 4)
+            #expect(try Peer(decoding: bytes) == counted)
+            for cut in 0..<bytes.count {
+                #expect(throws: BinaryReader.Truncated.self) { try Peer(decoding: Array(bytes.prefix(cut))) }
+            }
+        }
     }
 
     @Test func anUnknownVersionIsRefusedNotMisread() {
         var bytes = Peer(id: channel, title: "Dispatches").encoded()
-        for version: UInt8 in [0, 4, 255] {
+        for version: UInt8 in [0, 5, 255] {
             bytes[0] = version
             #expect(throws: BinaryReader.Truncated.self) { try Peer(decoding: bytes) }
         }

@@ -47,6 +47,8 @@ struct NewChatTerminalTests {
             lines.contains { $0.contains("You created the group «Compilers»") } && lines.contains { $0.contains("⏎ send") }
         }
         #expect(opened.first?.contains("Compilers") == true, "\(opened.joined(separator: "\n"))")
+        // The header counts the members, as the server's chat says.
+        try await tmux.waitFor(text: "3 members", timeout: 10)
         try tmux.type("Welcome, both")
         try await MessageActionsTerminalTests.key(tmux, "Enter")
         try await tmux.waitFor(timeout: 15, "sent, with its tick") { $0.contains { $0.contains("Welcome, both ✓") } }
@@ -69,6 +71,7 @@ struct NewChatTerminalTests {
         try tmux.type("Release notes")
         try await MessageActionsTerminalTests.key(tmux, "Enter")
         try await tmux.waitFor(timeout: 20, "the channel open") { $0.contains { $0.contains("Channel created «Release notes»") } }
+        try await tmux.waitFor(text: "1 subscriber", timeout: 10)
         // A post is the channel's: shown sent, with no "You:" before it, in the chat or the list.
         try tmux.type("v2 is out")
         try await MessageActionsTerminalTests.key(tmux, "Enter")

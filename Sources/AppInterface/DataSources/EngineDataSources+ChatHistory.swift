@@ -88,9 +88,16 @@ extension EngineDataSources: ChatHistoryDataSource {
         }
     }
 
+    /// A group's or channel's members (subscribers) as the server last said, as Telegram's chat
+    /// header counts them; a person's username; a secret chat says so.
     func subtitle(of chat: ChatId) throws -> String? {
         guard let peer = try engine.peers.peer(chat.peerId) else { return nil }
-        return peer.isSecretChat ? "secret chat" : peer.username.map { "@" + $0 }
+        if peer.isSecretChat { return "secret chat" }
+        if let count = peer.memberCount, !peer.isUser {
+            let noun = peer.rights.contains(.broadcast) ? "subscriber" : "member"
+            return "\(count) \(noun)\(count == 1 ? "" : "s")"
+        }
+        return peer.username.map { "@" + $0 }
     }
 
     func isBroadcast(_ chat: ChatId) throws -> Bool {

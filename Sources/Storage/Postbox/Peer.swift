@@ -19,6 +19,8 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
     public var about: String?
     /// A group's or channel's kind and the account's rights in it, as the server last said.
     public var rights: PeerRights = []
+    /// A group's or channel's members (subscribers), as the server last said; nil: not known.
+    public var memberCount: Int32?
 
     public init(id: PeerId, firstName: String = "", lastName: String = "", title: String = "", username: String? = nil,
                 phone: String? = nil, isContact: Bool = false, isDeleted: Bool = false, associatedPeerId: PeerId? = nil,
@@ -56,9 +58,9 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
     }
 
     public func encode(to w: inout BinaryWriter) {
-        // Version 2 adds the bio, version 3 the rights; a peer without them is written as the
-        // oldest version that holds it.
-        let version: UInt8 = !rights.isEmpty ? 3 : about != nil ? 2 : 1
+        // Version 2 adds the bio, version 3 the rights, version 4 the member count; a peer is
+        // written as the oldest version that holds it.
+        let version: UInt8 = memberCount != nil ? 4 : !rights.isEmpty ? 3 : about != nil ? 2 : 1
         w.write(version)
         w.write(id.toInt64())
         w.write(firstName)
@@ -72,9 +74,10 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
         if let associatedPeerId { w.write(associatedPeerId.toInt64()) }
         w.writeOptional(photoResourceId)
         switch version {
-        case 3:
+        case 3, 4:
             w.writeOptional(about)
             w.write(Int32(bitPattern: rights.rawValue))
+            if let memberCount { w.write(memberCount) }
         case 2: w.write(about ?? "")
         default: break
         }
@@ -82,7 +85,7 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
 
     public init(from r: inout BinaryReader) throws {
         let version = try r.readUInt8()
-        guard (1...3).contains(version) else { throw BinaryReader.Truncated() }
+        guard (1...4).contains(version) else { throw BinaryReader.Truncated() }
         id = PeerId(try r.readInt64())
         firstName = try r.readString()
         lastName = try r.readString()
@@ -94,9 +97,10 @@ public struct Peer: BinaryCodable, Equatable, Sendable {
         associatedPeerId = try r.readBool() ? PeerId(try r.readInt64()) : nil
         photoResourceId = try r.readOptionalString()
         switch version {
-        case 3:
+        case 3, 4:
             about = try r.readOptionalString()
             rights = PeerRights(rawValue: UInt32(bitPattern: try r.readInt32()))
+            memberCount = version == 4 ? try r.readInt32() : nil
         case 2: about = try r.readString()
         default: about = nil
         }

@@ -207,6 +207,7 @@ enum ServerObjects {
             var peer = try t.peer(chat.id) ?? Peer(id: chat.id)
             peer.title = chat.title
             if let rights = chat.rights { peer.rights = rights }
+            if let members = chat.memberCount { peer.memberCount = members }
             try t.updatePeer(peer)
             if let accessHash = chat.accessHash { try t.setAccessHash(chat.id, accessHash) }
             count += 1
@@ -262,11 +263,15 @@ struct ChatFields {
     let accessHash: Int64?
     /// nil: not said (a min channel).
     let rights: PeerRights?
+    /// How many members (subscribers) it has; nil: not said.
+    var memberCount: Int32?
 
     /// nil for chatEmpty.
     init?(_ chat: Api.Chat) {
         switch chat {
-        case .chat(let creator, let left, let deactivated, _, _, _, let id, let title, _, _, _, _, let migratedTo, let adminRights, let defaultBanned):
+        case .chat(let creator, let left, let deactivated, _, _, _, let id, let title, _, let participants, _, _, let migratedTo, let adminRights,
+                   let defaultBanned):
+            memberCount = participants
             var rights: PeerRights = []
             if left { rights.insert(.left) }
             if deactivated || migratedTo != nil { rights.insert(.migrated) }
@@ -282,8 +287,10 @@ struct ChatFields {
         case .chatForbidden(let id, let title):
             (self.id, self.title, accessHash, rights) = (PeerId(namespace: .cloudGroup, id: id), title, nil, .removed)
         case .channel(let creator, let left, let broadcast, _, _, _, _, let min, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
-                      let id, let accessHash, let title, _, _, _, _, let adminRights, let banned, let defaultBanned, _, _, _, _, _, _, _, _, _, _, _):
+                      let id, let accessHash, let title, _, _, _, _, let adminRights, let banned, let defaultBanned, let participants, _, _, _, _, _, _, _,
+                      _, _, _):
             (self.id, self.title, self.accessHash) = (PeerId(namespace: .cloudChannel, id: id), title, min ? nil : accessHash)
+            memberCount = participants
             guard !min else {
                 rights = nil
                 return

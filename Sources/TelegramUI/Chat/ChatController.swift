@@ -182,7 +182,8 @@ public final class ChatController: ViewController, PagedScreen {
             version += 1
         }
         maxOutgoingReadId = try source.maxOutgoingReadId(in: peerId)
-        if chatSubtitle == nil { chatSubtitle = try source.subtitle(of: peerId) }
+        // A person's is read once; a group's member count follows what the server says.
+        if chatSubtitle == nil || peerId.kind == .group || peerId.kind == .channel { chatSubtitle = try source.subtitle(of: peerId) }
         subtitle = try source.typing(in: peerId) ?? source.presence(in: peerId).map { PresenceText.text($0, now: TimeText.now()) } ?? chatSubtitle
         pinned = try source.pinnedMessage(in: peerId)
         if peerId.kind == .channel { senders = try source.isBroadcast(peerId) ? .none : .everyone }
