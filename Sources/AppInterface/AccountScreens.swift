@@ -83,6 +83,7 @@ final class AccountScreens {
                                    say: { [unowned self] text in say(text) })
             newChats = flow
             chatList.onNewChat = { [unowned flow] in flow.offerNew() }
+            chatList.offersNewChat = { creation.unavailableReason == nil }
             chatList.onAddMembers = { [unowned flow] chat in flow.offerAdd(to: chat) }
         }
         root.contacts.onOpenChat = { [unowned self] peerId, title in openChat(peerId, title: title) }

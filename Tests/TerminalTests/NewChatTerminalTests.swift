@@ -24,6 +24,8 @@ struct NewChatTerminalTests {
         try await tmux.waitFor(timeout: 20, "both chats in the list") { lines in
             lines.contains { $0.contains("Grace Hopper") } && lines.contains { $0.contains("Linus Torvalds") }
         }
+        // The key line offers it, once the account's connection is there.
+        try await tmux.waitFor(text: "c new", timeout: 10)
 
         // n, New Group, Grace and Linus marked, Tab, the name.
         try await MessageActionsTerminalTests.key(tmux, "c")
@@ -135,6 +137,8 @@ struct NewChatTerminalTests {
         let tmux = try TmuxSession(width: 80, height: 24, command: [Executables.path(Executables.main), "--container", container])
         defer { tmux.kill() }
         try await tmux.waitFor(text: "Chats", timeout: 15)
+        let list = try tmux.capture()
+        #expect(!list.contains { $0.contains("c new") }, "an offline account is not offered it: \(list.last ?? "")")
         try await MessageActionsTerminalTests.key(tmux, "c")
         try await tmux.waitFor(text: "Cannot make a group or channel")
         try await MessageActionsTerminalTests.key(tmux, "a")

@@ -24,6 +24,9 @@ public final class ChatListController: ListController, PagedScreen {
     public var actions: (any ChatListActions)?
     /// c: the app offers a new group or channel; a: members for the selected chat.
     public var onNewChat: (() -> Void)?
+    /// Whether the key line offers New Group / Channel: the account can make them (asked at
+    /// each frame: its connection starts after the first).
+    public var offersNewChat: () -> Bool = { false }
     public var onAddMembers: ((ChatListItem) -> Void)?
     /// A chat deleted or left from the list whose row went: the app closes it where it is open.
     public var onChatGone: ((ChatId) -> Void)?
@@ -186,6 +189,9 @@ public final class ChatListController: ListController, PagedScreen {
     override public var keyHints: [KeyHintItem] {
         let search = onSearch == nil ? nil : keyBindings.hint(for: .list(.search))
         let unread = keyBindings.hint(for: .list(.nextUnreadChat))
-        return super.keyHints + (search.map { [KeyHintItem($0, "search")] } ?? []) + (unread.map { [KeyHintItem($0, "next unread")] } ?? [])
+        // New Group / Channel where the account can make them (Telegram iOS's Compose button).
+        let compose = offersNewChat() ? keyBindings.hint(for: .list(.newChat)).map { [KeyHintItem($0, "new")] } ?? [] : []
+        return super.keyHints + (search.map { [KeyHintItem($0, "search")] } ?? []) + compose
+            + (unread.map { [KeyHintItem($0, "next unread")] } ?? [])
     }
 }
