@@ -14,15 +14,9 @@ struct DeleteChatTerminalTests {
     func deletedForBothThenBackWithANewMessage(size: (Int, Int)) async throws {
         let (server, directory) = try await ServerHistoryTerminalTests.graceWrites(5, "hello", pageLimit: 100)
         defer { server.stop(); directory.remove() }
-        let container = directory.sub("container"), grace = directory.sub("grace")
-        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
-                                                              "--phone", "+999 66 1 0001", "--code", ServerHistoryTerminalTests.code,
-                                                              "--container", container])
-        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
-
-        let tmux = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "--container", container])
+        let (container, grace) = (directory.sub("container"), directory.sub("grace"))
+        let tmux = try await Self.adaSynced(server, container, size: size)
         defer { tmux.kill() }
-        try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
         try await tmux.still()
         if size.0 >= 160 {
             // Open beside the list, the list focused again: the chat closes with its row.
@@ -71,14 +65,9 @@ struct DeleteChatTerminalTests {
     func deletedForBothByTheOtherSide(size: (Int, Int)) async throws {
         let (server, directory) = try await ServerHistoryTerminalTests.graceWrites(5, "hello", pageLimit: 100)
         defer { server.stop(); directory.remove() }
-        let container = directory.sub("container"), grace = directory.sub("grace")
-        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
-                                                              "--phone", "+999 66 1 0001", "--code", ServerHistoryTerminalTests.code,
-                                                              "--container", container])
-        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
-        let tmux = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "--container", container])
+        let (container, grace) = (directory.sub("container"), directory.sub("grace"))
+        let tmux = try await Self.adaSynced(server, container, size: size)
         defer { tmux.kill() }
-        try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
         if size.0 >= 160 {
             try await MessageActionsTerminalTests.key(tmux, "Enter")
             try await tmux.waitFor(text: "⏎ send", timeout: 10)
@@ -89,6 +78,22 @@ struct DeleteChatTerminalTests {
         }
         #expect(server.stderrText.contains("getPeerDialogs user 1000001: 0 of 1 asked"))
         #expect(try await ServerHistoryTerminalTests.stored(container).isEmpty)
+    }
+
+    /// Ada logged in on `container` and synced, her `main` in tmux with Grace's chat in the list.
+    static func adaSynced(_ server: TestServer, _ container: String, size: (Int, Int)) async throws -> TmuxSession {
+        _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,
+                                                              "--phone", "+999 66 1 0001", "--code", ServerHistoryTerminalTests.code,
+                                                              "--container", container])
+        _ = try await MainInterfaceTerminalTests.run("main", ["sync", "--container", container])
+        let tmux = try TmuxSession(width: size.0, height: size.1, command: [Executables.path(Executables.main), "--container", container])
+        do {
+            try await tmux.waitFor(text: "Grace Hopper", timeout: 15)
+        } catch {
+            tmux.kill()
+            throw error
+        }
+        return tmux
     }
 
     @Test func aChannelAndAGroupLeft() async throws {

@@ -95,12 +95,7 @@ struct NewChatTerminalTests {
 
         // Grace into the group again: the picker, told by the server who is in it, says she is
         // a member already and does not mark her; Tab has nobody to add.
-        try await MessageActionsTerminalTests.key(tmux, "Home")
-        try await MessageActionsTerminalTests.key(tmux, "Down")
-        try await MessageActionsTerminalTests.key(tmux, "a")
-        try await tmux.waitFor(text: "Add to Compilers")
-        try tmux.type("gra")
-        try await tmux.waitFor(timeout: 20, "Grace shown as a member") { $0.contains { $0.contains("Grace Hopper") && $0.contains("already a member") } }
+        try await Self.pickGrace(tmux, rowsDown: 1, in: "Compilers")
         try await MessageActionsTerminalTests.key(tmux, "Enter")
         try await MessageActionsTerminalTests.key(tmux, "Tab")
         try await tmux.waitFor(text: "mark someone")
@@ -108,12 +103,19 @@ struct NewChatTerminalTests {
         #expect(!picker.contains { $0.contains("✓ Grace") } && picker.contains { $0.contains("Add to Compilers") }, "\(picker)")
         try await MessageActionsTerminalTests.key(tmux, "Escape")
         // The channel's members come from channels.getParticipants.
-        try await MessageActionsTerminalTests.key(tmux, "Home")
-        try await MessageActionsTerminalTests.key(tmux, "a")
-        try await tmux.waitFor(text: "Add to Release notes")
-        try tmux.type("gra")
-        try await tmux.waitFor(timeout: 20, "Grace shown as a subscriber") { $0.contains { $0.contains("Grace Hopper") && $0.contains("already a member") } }
+        try await Self.pickGrace(tmux, rowsDown: 0, in: "Release notes")
         try await MessageActionsTerminalTests.key(tmux, "Escape")
+    }
+
+    /// a on the list's row `rowsDown` from the top (the chat `title`), Grace looked for: the row
+    /// says she is a member already.
+    static func pickGrace(_ tmux: TmuxSession, rowsDown: Int, in title: String) async throws {
+        try await MessageActionsTerminalTests.key(tmux, "Home")
+        for _ in 0 ..< rowsDown { try await MessageActionsTerminalTests.key(tmux, "Down") }
+        try await MessageActionsTerminalTests.key(tmux, "a")
+        try await tmux.waitFor(text: "Add to \(title)")
+        try tmux.type("gra")
+        try await tmux.waitFor(timeout: 20, "Grace shown as a member") { $0.contains { $0.contains("Grace Hopper") && $0.contains("already a member") } }
     }
 
     /// a on the list's row `rowsDown` from the top (the chat `title`), Grace marked, Tab.
