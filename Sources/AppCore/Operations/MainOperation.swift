@@ -24,6 +24,10 @@ public enum MainOperation: Codable, Equatable, Sendable {
     /// Merged into the stored address book by each person's identity; `replace`: instead of it.
     case importContacts(file: String, accountId: Int64?, replace: Bool)
     case open(url: String)
+    /// A group, channel or supergroup made on the account's server, with `members` (users' peer ids).
+    case makeChat(kind: NewChatKind, title: String, members: [Int64], accountId: Int64?)
+    /// People added to a group or channel on the account's server.
+    case addMembers(chat: Int64, members: [Int64], accountId: Int64?)
     case startCall(peerId: Int64, embedded: Bool, duration: Double?)
     case stopScreencast
     case endCall
@@ -46,6 +50,8 @@ public enum MainOperation: Codable, Equatable, Sendable {
         case .setPeerPhoto: return "peerPhoto"
         case .importContacts: return "importContacts"
         case .open: return "open"
+        case .makeChat: return "newChat"
+        case .addMembers: return "addMembers"
         case .startCall: return "startCall"
         case .stopScreencast: return "stopScreencast"
         case .endCall: return "endCall"
@@ -64,6 +70,11 @@ public enum MainOperation: Codable, Equatable, Sendable {
         default: return false
         }
     }
+}
+
+/// What `main group create` makes (Telegram's New Group, New Channel, a supergroup).
+public enum NewChatKind: String, Codable, Sendable, CaseIterable {
+    case group, channel, supergroup
 }
 
 /// `main settings --…`: the values to change; nil leaves one as it is.

@@ -1,5 +1,7 @@
-import TelegramCore
+import Container
 import Ingest
+import Logging
+import TelegramCore
 import PushServer
 import ScreencastCall
 
@@ -20,9 +22,32 @@ public enum MainOperationResult: Codable, Sendable {
     case peerPhotoStored(resourceId: String)
     case contactsImported(ContactsImportReport)
     case opened(OpenedLink)
+    case chatMade(ChatMade)
     case callStarted(CallStarted)
     case screencastCutoff(CutoffWritten)
     case callEnded(CallStatisticsReport)
+}
+
+/// The chat a `main group` command made, or added members to, as the server answered.
+public struct ChatMade: Codable, Equatable, Sendable {
+    public let peerId: Int64
+    public let title: String
+    /// Members the server could not add (their privacy, a full group).
+    public let notAdded: Int
+
+    /// `request` on the account's server, with a connection of its own: the chat it made (or
+    /// added to) and its name as stored from the answer. A refusal or an account without a
+    /// server fails the operation in a person's words.
+    static func made(_ request: ServerChatCreations.Request, engine: TelegramEngine, build: BuildConfiguration, logger: Logger) throws -> ChatMade {
+        do {
+            let (chat, title, notAdded) = try ServerChatCreations.once(request, engine: engine, build: build, logger: logger)
+            return ChatMade(peerId: chat.toInt64(), title: title, notAdded: notAdded)
+        } catch let refused as ServerChatCreations.Refused {
+            throw OperationFailure(.failed, refused.reason)
+        } catch is AccountSync.Offline {
+            throw OperationFailure(.failed, "groups and channels are made on the account's server, and this account has none")
+        }
+    }
 }
 
 /// The settings that shape the app and what extensions may show, as one JSON-able view.

@@ -15,6 +15,9 @@ enum OperationHandOff {
             if case .sync(let accountId) = operation {
                 return .background(try syncInBackground(accountId, app: app))
             }
+            if let (request, accountId) = chatOnServer(operation) {
+                return .background(try chatInBackground(request, accountId: accountId, app: app))
+            }
             return .finished(OperationWire.ackResult(.done(try app.perform(operation, inRunningApp: true))))
         } catch {
             return .finished(OperationWire.ackResult(.failed(OperationFailure(error))))
@@ -53,6 +56,35 @@ enum OperationHandOff {
         return BackgroundCommand(label: "Syncing") { _ in
             do {
                 return OperationWire.ackResult(.done(.synced(try AccountSync.catchUp(postbox: postbox, build: build, logger: logger))))
+            } catch {
+                return OperationWire.ackResult(.failed(OperationFailure(error)))
+            }
+        }
+    }
+
+    /// `main group`'s request, in the server's terms.
+    static func chatOnServer(_ operation: MainOperation) -> (ServerChatCreations.Request, Int64?)? {
+        switch operation {
+        case .makeChat(let kind, let title, let members, let accountId):
+            let users = members.map(EnginePeer.Id.init)
+            return (kind == .group ? .group(title: title, members: users) : .channel(title: title, about: "", supergroup: kind == .supergroup), accountId)
+        case .addMembers(let chat, let members, let accountId):
+            return (.addMembers(members.map(EnginePeer.Id.init), to: EnginePeer.Id(chat)), accountId)
+        default:
+            return nil
+        }
+    }
+
+    /// A group or channel made (or members added) beside the app's events, as a sync is: the
+    /// server's answer may take a while, and the interface does not wait for it.
+    private static func chatInBackground(_ request: ServerChatCreations.Request, accountId: Int64?, app: LaunchedApp) throws -> BackgroundCommand {
+        let context = try app.accountContext(accountId)
+        // Handed to the command's thread and used there alone.
+        nonisolated(unsafe) let engine = TelegramEngine(postbox: try app.shared.accountManager.openConnection(to: context))
+        let (build, logger) = (app.storage.container.configuration, app.logger)
+        return BackgroundCommand(label: "Making the chat") { _ in
+            do {
+                return OperationWire.ackResult(.done(.chatMade(try ChatMade.made(request, engine: engine, build: build, logger: logger))))
             } catch {
                 return OperationWire.ackResult(.failed(OperationFailure(error)))
             }

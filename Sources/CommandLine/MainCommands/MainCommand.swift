@@ -18,7 +18,7 @@ public struct MainCommand: AsyncParsableCommand {
         subcommands: [LoginCommand.self, LogoutCommand.self, AccountsCommand.self, SeedCommand.self, RunCommand.self,
                       PasscodeCommand.self, LockCommand.self, UnlockCommand.self, SettingsCommand.self, StatusCommand.self,
                       ChatsCommand.self, MessagesCommand.self, RequestsCommand.self, CheckCommand.self, ContactsCommand.self, ImportCommand.self, OpenCommand.self, InstallDesktopCommand.self, PeerPhotoCommand.self, PushCommand.self, PushRegistrationCommand.self,
-                      CallCommand.self, NetworkCommand.self, SyncCommand.self])
+                      CallCommand.self, NetworkCommand.self, SyncCommand.self, GroupCommand.self])
 
     public init() {}
 }

@@ -1,3 +1,4 @@
+import Container
 import Logging
 import MTProtoKit
 import Storage
@@ -45,6 +46,34 @@ public final class ServerChatCreations: Sendable {
         requests.take(ticket, patience: patience, waitingOnly: true) { .failed("no connection to the server in \(Int(patience)) s") }
     }
 
+    /// One request on a connection of its own (`main group`, while the app is not running or beside
+    /// it): the account's waiting messages and changes go first, as every round of the listener
+    /// sends them; then the request, its answer applied. A refusal throws, in a person's words.
+    public static func once(_ request: Request, engine: TelegramEngine, build: BuildConfiguration, timeout: Double = 30,
+                            logger: Logger = Logger(label: "group")) throws -> (chat: PeerId, title: String, notAdded: Int) {
+        let postbox = engine.postbox
+        let (client, own) = try AccountSync.connect(postbox: postbox, build: build, timeout: timeout, logger: logger)
+        defer { client.close() }
+        _ = try AccountSync.sendWaiting(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger)
+        let manager = AccountStateManager(postbox: postbox, client: client, accountPeer: own, timeout: timeout, logger: logger)
+        do {
+            guard case .done(let chat, let notAdded) = try perform(request, postbox: postbox, manager: manager, timeout: timeout) else {
+                throw Refused(reason: "the server's answer names no chat")
+            }
+            return (chat, try engine.peers.peer(chat)?.displayTitle ?? "", notAdded)
+        } catch MTProtoError.rpc(let error) {
+            throw Refused(reason: reason(error))
+        } catch let error as InputPeers.Unnamable {
+            throw Refused(reason: error.reason)
+        }
+    }
+
+    /// The server refused a request, or it named what cannot be asked.
+    public struct Refused: Error, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+    }
+
     /// Runs every waiting request with `manager`'s connection; `changed` after each.
     func run(postbox: Postbox, manager: AccountStateManager, timeout: Double, logger: Logger, changed: () -> Void) {
         requests.run({ request in
@@ -64,7 +93,7 @@ public final class ServerChatCreations: Sendable {
         }, changed: changed)
     }
 
-    private static func perform(_ request: Request, postbox: Postbox, manager: AccountStateManager, timeout: Double) throws -> Outcome {
+    static func perform(_ request: Request, postbox: Postbox, manager: AccountStateManager, timeout: Double) throws -> Outcome {
         let client = manager.client
         let peers = InputPeers(postbox: postbox, accountPeer: manager.accountPeer)
         var answers: [Api.Updates] = []
