@@ -60,14 +60,16 @@ public final class ServerChatMembers: Sendable {
         case .cloudChannel:
             var members = Set<PeerId>()
             let channel = try peers.channel(chat)
-            while members.count < limit {
+            // Paged by the participants read (banned and gone ones included), not the members kept.
+            var offset = 0
+            while offset < limit {
                 let page = try client.invoke(Api.functions.channels.GetParticipants(channel: channel, filter: .channelParticipantsRecent,
-                                                                                    offset: Int32(members.count), limit: 200, hash: 0),
+                                                                                    offset: Int32(offset), limit: 200, hash: 0),
                                              timeout: timeout)
                 guard case .channelParticipants(let count, let participants, _, _) = page else { break }
-                let before = members.count
                 members.formUnion(participants.compactMap(userId))
-                if members.count >= Int(count) || members.count == before { return .members(members, complete: true) }
+                offset += participants.count
+                if participants.isEmpty || offset >= Int(count) { return .members(members, complete: true) }
             }
             return .members(members, complete: false)
         default:
