@@ -80,6 +80,29 @@ struct DeleteChatTerminalTests {
         #expect(try await ServerHistoryTerminalTests.stored(container).isEmpty)
     }
 
+    /// The same with a draft Ada left in the chat: the row stays, with the draft, as Telegram keeps
+    /// a chat being written in.
+    @Test func deletedForBothByTheOtherSideKeepsADraft() async throws {
+        let (server, directory) = try await ServerHistoryTerminalTests.graceWrites(2, "hello", pageLimit: 100)
+        defer { server.stop(); directory.remove() }
+        let (container, grace) = (directory.sub("container"), directory.sub("grace"))
+        let tmux = try await Self.adaSynced(server, container, size: (80, 24))
+        defer { tmux.kill() }
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        try await tmux.waitFor(text: "⏎ send", timeout: 10)
+        try tmux.type("half a thought")
+        try await MessageActionsTerminalTests.key(tmux, "Escape")
+        try await tmux.waitFor(text: "Draft: half a thought", timeout: 10)
+        try await server.telethonChat("delete-history", session: grace, ["--with", "+9996610001", "--revoke"])
+        try await waitUntil("the server's deletions applied and the chat asked about", timeout: 15) {
+            server.stderrText.contains("getPeerDialogs user 1000001: 0 of 1 asked")
+        }
+        try await tmux.still()
+        let list = try tmux.capture()
+        #expect(list.contains { $0.contains("Grace Hopper") } && list.contains { $0.contains("Draft: half a thought") }, "\(list)")
+        #expect(try await ServerHistoryTerminalTests.stored(container).isEmpty)
+    }
+
     /// Ada logged in on `container` and synced, her `main` in tmux with Grace's chat in the list.
     static func adaSynced(_ server: TestServer, _ container: String, size: (Int, Int)) async throws -> TmuxSession {
         _ = try await MainInterfaceTerminalTests.run("main", ["login", "--server", server.address, "--public-key", TestServer.publicKeyPath,

@@ -37,8 +37,10 @@ extension AccountStateManager {
             _ = try ServerObjects.store(chats, in: t)
             var changed = 0
             for (chat, _) in asked where !kept.contains(chat) {
-                // Only if still empty: a message may have come meanwhile.
-                guard try t.chatListKey(chat) != nil, try t.historyMessages(chat, before: nil, limit: 1).isEmpty else { continue }
+                // Only if still empty (a message may have come meanwhile), and not with a draft the
+                // person is writing there: that keeps the row, as it keeps Telegram's.
+                guard try t.chatListKey(chat) != nil, try t.historyMessages(chat, before: nil, limit: 1).isEmpty,
+                      try t.draft(chat) == nil else { continue }
                 try t.removeFromChatList(chat)
                 changed += 1
             }
