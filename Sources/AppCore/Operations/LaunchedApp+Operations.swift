@@ -66,8 +66,8 @@ extension LaunchedApp {
             return .pushed(try push(request))
         case .setPeerPhoto(let peerId, let file, let accountId):
             return .peerPhotoStored(resourceId: try setPeerPhoto(peerId, file: file, accountId: accountId))
-        case .makeChat(_, _, _, let accountId), .addMembers(_, _, let accountId):
-            guard let (request, _) = OperationHandOff.chatOnServer(operation) else { throw OperationFailure(.failed, "not a chat request") }
+        case .makeChat, .addMembers:
+            guard let (request, accountId) = operation.serverChatRequest else { throw OperationFailure(.failed, "not a chat request") }
             return .chatMade(try ChatMade.made(request, engine: try accountContext(accountId).engine, build: storage.container.configuration,
                                                logger: logger))
         case .importContacts(let file, let accountId, let replace):

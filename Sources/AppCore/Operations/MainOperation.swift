@@ -72,6 +72,21 @@ public enum MainOperation: Codable, Equatable, Sendable {
     }
 }
 
+extension MainOperation {
+    /// `main group`'s request in the server's terms, and the account it is for; nil for the others.
+    var serverChatRequest: (ServerChatCreations.Request, Int64?)? {
+        switch self {
+        case .makeChat(let kind, let title, let members, let accountId):
+            let users = members.map(EnginePeer.Id.init)
+            return (kind == .group ? .group(title: title, members: users) : .channel(title: title, about: "", supergroup: kind == .supergroup), accountId)
+        case .addMembers(let chat, let members, let accountId):
+            return (.addMembers(members.map(EnginePeer.Id.init), to: EnginePeer.Id(chat)), accountId)
+        default:
+            return nil
+        }
+    }
+}
+
 /// What `main group create` makes (Telegram's New Group, New Channel, a supergroup).
 public enum NewChatKind: String, Codable, Sendable, CaseIterable {
     case group, channel, supergroup

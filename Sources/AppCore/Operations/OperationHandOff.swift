@@ -15,7 +15,7 @@ enum OperationHandOff {
             if case .sync(let accountId) = operation {
                 return .background(try syncInBackground(accountId, app: app))
             }
-            if let (request, accountId) = chatOnServer(operation) {
+            if let (request, accountId) = operation.serverChatRequest {
                 return .background(try chatInBackground(request, accountId: accountId, app: app))
             }
             return .finished(OperationWire.ackResult(.done(try app.perform(operation, inRunningApp: true))))
@@ -59,19 +59,6 @@ enum OperationHandOff {
             } catch {
                 return OperationWire.ackResult(.failed(OperationFailure(error)))
             }
-        }
-    }
-
-    /// `main group`'s request, in the server's terms.
-    static func chatOnServer(_ operation: MainOperation) -> (ServerChatCreations.Request, Int64?)? {
-        switch operation {
-        case .makeChat(let kind, let title, let members, let accountId):
-            let users = members.map(EnginePeer.Id.init)
-            return (kind == .group ? .group(title: title, members: users) : .channel(title: title, about: "", supergroup: kind == .supergroup), accountId)
-        case .addMembers(let chat, let members, let accountId):
-            return (.addMembers(members.map(EnginePeer.Id.init), to: EnginePeer.Id(chat)), accountId)
-        default:
-            return nil
         }
     }
 
