@@ -110,23 +110,24 @@ struct NewChatTerminalTests {
     /// a on the list's row `rowsDown` from the top (the chat `title`), Grace looked for: the row
     /// says she is a member already.
     static func pickGrace(_ tmux: TmuxSession, rowsDown: Int, in title: String) async throws {
-        try await MessageActionsTerminalTests.key(tmux, "Home")
-        for _ in 0 ..< rowsDown { try await MessageActionsTerminalTests.key(tmux, "Down") }
-        try await MessageActionsTerminalTests.key(tmux, "a")
-        try await tmux.waitFor(text: "Add to \(title)")
-        try tmux.type("gra")
+        try await lookForGrace(tmux, rowsDown: rowsDown, in: title)
         try await tmux.waitFor(timeout: 20, "Grace shown as a member") { $0.contains { $0.contains("Grace Hopper") && $0.contains("already a member") } }
     }
 
     /// a on the list's row `rowsDown` from the top (the chat `title`), Grace marked, Tab.
     static func addGrace(_ tmux: TmuxSession, rowsDown: Int, to title: String) async throws {
+        try await lookForGrace(tmux, rowsDown: rowsDown, in: title)
+        try await MessageActionsTerminalTests.key(tmux, "Enter")
+        try await MessageActionsTerminalTests.key(tmux, "Tab")
+    }
+
+    /// a on the list's row `rowsDown` from the top (the chat `title`), "gra" typed in its picker.
+    private static func lookForGrace(_ tmux: TmuxSession, rowsDown: Int, in title: String) async throws {
         try await MessageActionsTerminalTests.key(tmux, "Home")
         for _ in 0 ..< rowsDown { try await MessageActionsTerminalTests.key(tmux, "Down") }
         try await MessageActionsTerminalTests.key(tmux, "a")
         try await tmux.waitFor(text: "Add to \(title)")
         try tmux.type("gra")
-        try await MessageActionsTerminalTests.key(tmux, "Enter")
-        try await MessageActionsTerminalTests.key(tmux, "Tab")
     }
 
     @Test("An account without a server says it cannot make groups")
