@@ -61,10 +61,18 @@ public final class ServerChatCreations: Sendable {
                 throw Refused(reason: "the server's answer names no chat")
             }
             return (chat, try engine.peers.peer(chat)?.displayTitle ?? "", notAdded)
-        } catch MTProtoError.rpc(let error) {
-            throw Refused(reason: reason(error))
-        } catch let error as InputPeers.Unnamable {
-            throw Refused(reason: error.reason)
+        } catch {
+            throw refusal(error).map(Refused.init) ?? error
+        }
+    }
+
+    /// A refusal in a person's words: the server's, or a person who cannot be named to it; nil
+    /// for any other failure (the connection's).
+    static func refusal(_ error: any Error) -> String? {
+        switch error {
+        case MTProtoError.rpc(let error): reason(error)
+        case let error as InputPeers.Unnamable: error.reason
+        default: nil
         }
     }
 
@@ -81,12 +89,9 @@ public final class ServerChatCreations: Sendable {
                 let outcome = try Self.perform(request, postbox: postbox, manager: manager, timeout: timeout)
                 logger.info("chat made or members added", metadata: ["outcome": "\(outcome)"])
                 return outcome
-            } catch MTProtoError.rpc(let error) {
-                // Refused: nothing was made.
-                return .failed(Self.reason(error))
-            } catch let error as InputPeers.Unnamable {
-                return .failed(error.reason)
             } catch {
+                // Refused: nothing was made.
+                if let refusal = Self.refusal(error) { return .failed(refusal) }
                 logger.warning("chat not made", metadata: ["error": "\(error)"])
                 return .failed("\(error); if the server made it, it comes with the next catch-up")
             }

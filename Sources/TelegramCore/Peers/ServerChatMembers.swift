@@ -35,11 +35,8 @@ public final class ServerChatMembers: Sendable {
         requests.run({ chat in
             do {
                 return try Self.members(of: chat, peers: InputPeers(postbox: postbox, accountPeer: accountPeer), client: client, timeout: timeout)
-            } catch MTProtoError.rpc(let error) {
-                return .failed(ServerChatCreations.reason(error))
-            } catch let error as InputPeers.Unnamable {
-                return .failed(error.reason)
             } catch {
+                if let refusal = ServerChatCreations.refusal(error) { return .failed(refusal) }
                 logger.warning("members not read", metadata: ["error": "\(error)"])
                 return .failed("\(error)")
             }

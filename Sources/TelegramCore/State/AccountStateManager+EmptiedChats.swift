@@ -10,9 +10,12 @@ import TelegramApi
 extension AccountStateManager {
     /// The chats among `deleted`'s that are in the list with no message left.
     static func emptied(by deleted: [MessageId], in t: PostboxTransaction) throws -> Set<PeerId> {
-        try Set(deleted.map(\.peerId)).filter { chat in
-            try t.chatListKey(chat) != nil && t.historyMessages(chat, before: nil, limit: 1).isEmpty
-        }
+        try Set(deleted.map(\.peerId)).filter { try isEmptyRow($0, in: t) }
+    }
+
+    /// A row in the list with no message behind it.
+    private static func isEmptyRow(_ chat: PeerId, in t: PostboxTransaction) throws -> Bool {
+        try t.chatListKey(chat) != nil && t.historyMessages(chat, before: nil, limit: 1).isEmpty
     }
 
     /// Asks the server about the chats emptied since the last call; how many rows went or came
@@ -39,8 +42,7 @@ extension AccountStateManager {
             for (chat, _) in asked where !kept.contains(chat) {
                 // Only if still empty (a message may have come meanwhile), and not with a draft the
                 // person is writing there: that keeps the row, as it keeps Telegram's.
-                guard try t.chatListKey(chat) != nil, try t.historyMessages(chat, before: nil, limit: 1).isEmpty,
-                      try t.draft(chat) == nil else { continue }
+                guard try Self.isEmptyRow(chat, in: t), try t.draft(chat) == nil else { continue }
                 try t.removeFromChatList(chat)
                 changed += 1
             }

@@ -562,16 +562,10 @@ public final class AccountStateManager {
         if !edits.isEmpty {
             try t.addMessages(try edits.compactMap { edit in try t.message(edit.id).map { ServerObjects.keepingFetchedFile(of: $0, in: edit) } })
         }
-        if !deletedIds.isEmpty {
-            let deleted = try t.deleteMessages(try t.serverMessages(withIds: deletedIds))
-            report.deletions = deleted.count
-            emptiedChats.formUnion(try Self.emptied(by: deleted, in: t))
-        }
-        if !channelDeletions.isEmpty {
-            let deleted = try t.deleteMessages(channelDeletions)
-            report.deletions += deleted.count
-            emptiedChats.formUnion(try Self.emptied(by: deleted, in: t))
-        }
+        var deleted = deletedIds.isEmpty ? [] : try t.deleteMessages(try t.serverMessages(withIds: deletedIds))
+        if !channelDeletions.isEmpty { deleted += try t.deleteMessages(channelDeletions) }
+        report.deletions = deleted.count
+        if !deleted.isEmpty { emptiedChats.formUnion(try Self.emptied(by: deleted, in: t)) }
         for (id, pinned) in pins { try t.setMessagePinned(id, pinned: pinned) }
         for (chat, maxId, stillUnread) in readInbox {
             _ = try t.markIncomingRead(chat, upTo: maxId)
